@@ -1,0 +1,2 @@
+DROP INDEX "experts_rating_idx";--> statement-breakpoint
+CREATE INDEX "experts_listing_idx" ON "experts" USING btree ("rating_avg" DESC NULLS LAST,"review_count" DESC NULLS LAST,"name","id") WHERE status = 'published';

@@ -1,0 +1,42 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Browser journeys against the built app (run `npm run build` first; `npm test` does) on a temporary
+ * DATA_DIR with demo data, in Debian's Chromium.
+ */
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'mentora-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
+const port = Number(process.env.E2E_PORT ?? 3310);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  outputDir: '.tmp/playwright',
+  use: {
+    baseURL: `http://localhost:${port}`,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+    trace: 'off',
+    reducedMotion: 'reduce',
+  },
+  webServer: {
+    command: 'node dist/server/main.js',
+    url: `http://localhost:${port}/readyz`,
+    timeout: 60_000,
+    reuseExistingServer: false,
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, BASE_URL: `http://localhost:${port}`, OUTBOX_INTERVAL_MS: '200', NODE_ENV: 'development', TEST_HOOKS: '1' },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,149 @@
+/**
+ * buildApp(deps) → a ready Fastify instance with every route, and nothing that listens or schedules:
+ * main.ts owns listening, signals and jobs; tests call buildApp with a throw-away database.
+ */
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyError } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { messages } from '../shared/messages.js';
+import { createAuth, type Auth } from './auth/auth.js';
+import { authPlugin } from './auth/plugin.js';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { mailboxRoutes } from './dev/mailbox.js';
+import { AppError, type ErrorBody } from './errors.js';
+import { enquiryRoutes } from './modules/enquiries/routes.js';
+import { expertRoutes } from './modules/experts/routes.js';
+import { feedbackRoutes } from './modules/feedback/routes.js';
+import { meRoutes } from './modules/me/routes.js';
+import { sessionRoutes } from './modules/sessions/routes.js';
+import { busyIntervals } from './modules/sessions/service.js';
+import { paymentProvider } from './infra/payments/select.js';
+
+export type AppDeps = { config: Config; database: Database; logger?: boolean | object };
+
+export async function buildApp({ config, database, logger = false }: AppDeps) {
+  const app = Fastify({
+    logger:
+      logger === true
+        ? { level: 'info', redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] }
+        : logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const auth: Auth = createAuth(config, database.db);
+  app.decorate('auth', auth);
+
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const send = (status: number, code: string, message: string) => reply.status(status).send({ error: { code, message } } satisfies ErrorBody);
+    if (err instanceof AppError) return send(err.status, err.code, err.message);
+    if (hasZodFastifySchemaValidationErrors(err)) return send(400, 'VALIDATION', err.validation[0]?.message ?? messages.common.invalidRequest);
+    if (err.statusCode === 429) return send(429, 'RATE_LIMITED', messages.common.rateLimited);
+    if (err.statusCode === 413) return send(413, 'PAYLOAD_TOO_LARGE', 'The request is too large');
+    if (err.statusCode === 415) return send(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type');
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return send(err.statusCode, 'BAD_REQUEST', messages.common.invalidRequest);
+    request.log.error({ err }, 'unhandled error');
+    return send(500, 'INTERNAL', messages.common.internal);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.baseUrl.startsWith('https://') ? [] : null,
+      },
+    },
+    hsts: config.baseUrl.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, error: { code: 'RATE_LIMITED', message: messages.common.rateLimited }, ttl: ctx.ttl }),
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Mentora API', version: '1.0.0', description: 'Connect to Experience — the Mentora marketplace API.' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(authPlugin, { auth, db: database.db });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ready', database: database.kind };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable', database: database.kind });
+    }
+  });
+
+  /** Public client configuration: which optional integrations are switched on. */
+  app.get(
+    '/api/config',
+    { schema: { tags: ['meta'], response: { 200: z.object({ googleEnabled: z.boolean(), devMailbox: z.boolean() }) } } },
+    async () => ({ googleEnabled: Boolean(config.google), devMailbox: config.env !== 'production' && !config.smtpUrl }),
+  );
+
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
+  await app.register(meRoutes, { db: database.db });
+  await app.register(enquiryRoutes, { db: database.db, baseUrl: config.baseUrl });
+  const sessionDeps = { db: database.db, provider: paymentProvider(config), baseUrl: config.baseUrl, meetingUrlTemplate: config.meetingUrlTemplate };
+  await app.register(expertRoutes, { db: database.db, busyIntervals: (expertId, from, to) => busyIntervals(database.db, expertId, from, to) });
+  await app.register(sessionRoutes, { ...sessionDeps, testHooks: config.testHooks });
+  await app.register(feedbackRoutes, { db: database.db });
+  if (config.env !== 'production') await app.register(mailboxRoutes, { dir: path.join(config.dataDir, 'mail') });
+
+  const hasWeb = existsSync(path.join(config.webDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: messages.common.notFound } } satisfies ErrorBody);
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+  }
+}

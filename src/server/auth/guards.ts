@@ -1,0 +1,20 @@
+/** Route guards: throw AppError 401 when nobody is signed in, 403 when the role does not fit (spec §6). */
+import type { FastifyRequest } from 'fastify';
+import type { Role } from '../../shared/roles.js';
+import { messages } from '../../shared/messages.js';
+import { AppError } from '../errors.js';
+import type { CurrentUser } from './plugin.js';
+
+/** The signed-in account; AppError UNAUTHENTICATED (401) otherwise. */
+export async function requireUser(request: FastifyRequest, message: string = messages.common.notSignedIn): Promise<CurrentUser> {
+  const user = await request.getUser();
+  if (!user) throw new AppError('UNAUTHENTICATED', message);
+  return user;
+}
+
+/** The signed-in account with one of `roles`; 401 when signed out, 403 (FORBIDDEN) otherwise. */
+export async function requireRole(request: FastifyRequest, roles: readonly Role[], message: string = messages.common.forbidden): Promise<CurrentUser> {
+  const user = await requireUser(request);
+  if (!user.role || !roles.includes(user.role as Role)) throw new AppError('FORBIDDEN', message);
+  return user;
+}

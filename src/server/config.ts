@@ -1,0 +1,112 @@
+/**
+ * Typed configuration from the environment (DESIGN.md "Configuration"). Every variable is optional;
+ * the defaults are the embedded ones (PGlite in DATA_DIR, mail to .eml files, simulated payments).
+ * `loadConfig` throws ConfigError naming the first invalid variable.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+export class ConfigError extends Error {}
+
+const flag = z
+  .enum(['0', '1', 'true', 'false'])
+  .transform((v) => v === '1' || v === 'true');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/[^\s]+$/, 'must be a postgres:// or postgresql:// URL')
+    .refine((v) => URL.canParse(v), 'must be a valid URL')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  BASE_URL: z.url().optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_EMAILS: z.string().default(''),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().default('Mentora <no-reply@mentora.example>'),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  MEETING_URL_TEMPLATE: z.string().default('https://meet.jit.si/mentora-{room}'),
+  SEED_DEMO: flag.optional(),
+  AUTH_RATE_LIMIT: flag.default(true),
+  OUTBOX_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
+  TRUST_PROXY: flag.default(false),
+  TEST_HOOKS: flag.default(false),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  databasePoolSize: number;
+  baseUrl: string;
+  authSecret: string;
+  adminEmails: string[];
+  smtpUrl?: string;
+  mailFrom: string;
+  redisUrl?: string;
+  google?: { clientId: string; clientSecret: string };
+  meetingUrlTemplate: string;
+  seedDemo: boolean;
+  authRateLimit: boolean;
+  outboxIntervalMs: number;
+  trustProxy: boolean;
+  /** Test-only endpoints under /api/test (browser journeys); refused in production. */
+  testHooks: boolean;
+  /** Directory of the built SPA (dist/web); absent in API tests. */
+  webDir: string;
+};
+
+/** Reads and validates `env` (default process.env). Throws ConfigError("NAME: reason") on the first bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
+  }
+  const e = parsed.data;
+  if (e.TEST_HOOKS && e.NODE_ENV === 'production') throw new ConfigError('Invalid configuration: TEST_HOOKS must not be set in production');
+  const dataDir = path.resolve(e.DATA_DIR);
+  const port = e.PORT;
+  return {
+    env: e.NODE_ENV,
+    port,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    baseUrl: (e.BASE_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    authSecret: e.AUTH_SECRET ?? persistentSecret(dataDir),
+    adminEmails: e.ADMIN_EMAILS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    redisUrl: e.REDIS_URL,
+    google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
+    meetingUrlTemplate: e.MEETING_URL_TEMPLATE,
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    outboxIntervalMs: e.OUTBOX_INTERVAL_MS,
+    trustProxy: e.TRUST_PROXY,
+    testHooks: e.TEST_HOOKS,
+    webDir: path.resolve('dist/web'),
+  };
+}
+
+/** AUTH_SECRET generated once and kept in DATA_DIR/auth-secret (mode 0600) so sessions survive restarts. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

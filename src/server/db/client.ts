@@ -1,0 +1,57 @@
+/**
+ * Database handle: PGlite (embedded, in DATA_DIR/pgdata, or in memory) or node-postgres when a URL is
+ * given. Both are exposed as the same Drizzle `Db` type so services never care which one runs.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; every service function accepts either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The node-postgres pool, when kind is 'postgres'. */
+  pool?: pg.Pool;
+  /** Resolves when the database answers a trivial query; rejects otherwise. */
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+/** Opens PostgreSQL at `url` with a pool of `poolSize` connections. */
+export function openPostgres(url: string, poolSize = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on('error', () => {}); // idle-client errors surface on the next query instead of crashing the process
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Opens PGlite in `dataDir` (a folder path, or `memory://` for a throw-away database). */
+export async function openPglite(dataDir: string): Promise<Database> {
+  const client = await PGlite.create({ dataDir, extensions: { btree_gist, pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}

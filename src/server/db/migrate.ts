@@ -1,0 +1,33 @@
+/**
+ * Applies the committed drizzle/ migrations with Drizzle's runtime migrator (drizzle-kit migrate fails
+ * silently on PGlite's CREATE EXTENSION). On PostgreSQL a session advisory lock makes servers that
+ * start together migrate once (issue 5 §1).
+ */
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import path from 'node:path';
+import type { Database } from './client.js';
+
+const MIGRATION_LOCK = 727_274_001;
+
+/** The committed migrations folder (./drizzle, relative to the working directory). */
+export function migrationsFolder(): string {
+  return path.resolve(process.env.MIGRATIONS_DIR ?? 'drizzle');
+}
+
+export async function runMigrations(database: Database): Promise<void> {
+  const folder = migrationsFolder();
+  if (!database.pool) {
+    await migratePglite(database.db as never, { migrationsFolder: folder });
+    return;
+  }
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzle(client), { migrationsFolder: folder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    client.release();
+  }
+}

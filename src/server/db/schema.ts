@@ -1,0 +1,420 @@
+/**
+ * Drizzle schema (PostgreSQL dialect, PGlite and PostgreSQL 15+). Migrations under drizzle/ are
+ * generated from this file with `npm run db:generate`; never edit a landed migration.
+ * Better Auth's own tables are prefixed `auth_` so that "sessions" always means mentoring sessions.
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Accounts: Better Auth's user plus the spec's profile fields (spec §3 "User profile"). */
+export const user = pgTable(
+  'user',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phone: text('phone'),
+    role: text('role'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('user_role_check', sql`${t.role} is null or ${t.role} in ('client', 'expert', 'admin')`)],
+);
+
+export const authSession = pgTable(
+  'auth_session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('auth_session_user_idx').on(t.userId)],
+);
+
+export const authAccount = pgTable(
+  'auth_account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('auth_account_user_idx').on(t.userId)],
+);
+
+export const authVerification = pgTable(
+  'auth_verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('auth_verification_identifier_idx').on(t.identifier)],
+);
+
+/** Contact form messages (spec §3 "Contact message"). `handled_at` is set by the team. */
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  handledAt: timestamp('handled_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Partner enquiries from /how-it-works/partner (spec §2). */
+export const partnerEnquiries = pgTable('partner_enquiries', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+  businessType: text('business_type').notNull(),
+  description: text('description').notNull(),
+  handledAt: timestamp('handled_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Custom expert-match requests from /search (spec §3 "Search request"). */
+export const matchRequests = pgTable(
+  'match_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    countryCode: text('country_code').notNull(),
+    mobileNumber: text('mobile_number').notNull(),
+    requestText: text('request_text').notNull(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [check('match_requests_text_len', sql`char_length(${t.requestText}) between 1 and 400`)],
+);
+
+/** Transactional e-mail outbox: rows are written in the same transaction as the change they report. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    /** [{ filename, contentType, content (utf-8 text) }] */
+    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('email_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/**
+ * Published expert profiles (spec §2 "Expert profile", §3 "Expert"). Money in integer cents. `search_text`
+ * is generated from role, about and the expertise tags (separated by U+001F so that a query never spans two
+ * fields) and carries a pg_trgm GIN index, so the spec's substring matching (§5) is an indexed ILIKE.
+ * `mentora_array_text` is the IMMUTABLE wrapper of array_to_string created by migration 0002.
+ * rating_avg / review_count are derived from stored feedback (null / 0 until feedback exists).
+ */
+export const experts = pgTable(
+  'experts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    role: text('role').notNull(),
+    about: text('about').notNull(),
+    experience: text('experience').notNull().default(''),
+    courses: text('courses').array().notNull().default(sql`'{}'::text[]`),
+    languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
+    hobbies: text('hobbies').array().notNull().default(sql`'{}'::text[]`),
+    expertise: text('expertise').array().notNull(),
+    hourlyRateCents: integer('hourly_rate_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    timezone: text('timezone').notNull(),
+    cancellationPolicy: text('cancellation_policy').notNull().default('moderate'),
+    imageUrl: text('image_url'),
+    introVideoUrl: text('intro_video_url'),
+    isAvailable: boolean('is_available').notNull().default(true),
+    status: text('status').notNull().default('published'),
+    ratingAvg: numeric('rating_avg', { precision: 3, scale: 2 }),
+    reviewCount: integer('review_count').notNull().default(0),
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(role || chr(31) || about || chr(31) || mentora_array_text(expertise, chr(31)))`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('experts_expertise_count', sql`cardinality(${t.expertise}) between 1 and 3`),
+    check('experts_hourly_rate_range', sql`${t.hourlyRateCents} between 1000 and 100000`),
+    check('experts_cancellation_policy_check', sql`${t.cancellationPolicy} in ('flexible', 'moderate', 'strict')`),
+    check('experts_status_check', sql`${t.status} in ('draft', 'published', 'suspended')`),
+    check('experts_rating_range', sql`${t.ratingAvg} is null or ${t.ratingAvg} between 1 and 5`),
+    check('experts_review_count_check', sql`${t.reviewCount} >= 0`),
+    index('experts_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('experts_expertise_idx').using('gin', t.expertise),
+    index('experts_languages_idx').using('gin', t.languages),
+    index('experts_rate_idx').on(t.hourlyRateCents),
+    // The default listing order (rating, then review count, name, id) read straight from an index.
+    index('experts_listing_idx')
+      .on(t.ratingAvg.desc().nullsLast(), t.reviewCount.desc(), t.name, t.id)
+      .where(sql`status = 'published'`),
+  ],
+);
+
+/**
+ * Weekly availability: wall-clock minutes [start_minute, end_minute) on `weekday` (0 = Sunday) in the
+ * expert's time zone. No rows means the default Monday–Friday 09:00–17:00. Overlapping ranges on one
+ * weekday are refused by an exclusion constraint (migration 0004).
+ */
+export const availabilityRules = pgTable(
+  'availability_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    expertId: uuid('expert_id')
+      .notNull()
+      .references(() => experts.id, { onDelete: 'cascade' }),
+    weekday: smallint('weekday').notNull(),
+    startMinute: smallint('start_minute').notNull(),
+    endMinute: smallint('end_minute').notNull(),
+  },
+  (t) => [
+    check('availability_rules_weekday_check', sql`${t.weekday} between 0 and 6`),
+    check('availability_rules_minutes_check', sql`0 <= ${t.startMinute} and ${t.startMinute} < ${t.endMinute} and ${t.endMinute} <= 1440`),
+    index('availability_rules_expert_idx').on(t.expertId),
+  ],
+);
+
+/**
+ * Date exceptions in the expert's time zone: `blocked` (day off, no minutes) or `custom` (these hours
+ * replace the weekly rules that day; several custom rows per date allowed). One blocked row per date, never
+ * mixed with custom hours, and no overlapping custom ranges: an exclusion constraint (migration 0004).
+ */
+export const availabilityExceptions = pgTable(
+  'availability_exceptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    expertId: uuid('expert_id')
+      .notNull()
+      .references(() => experts.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    startMinute: smallint('start_minute'),
+    endMinute: smallint('end_minute'),
+  },
+  (t) => [
+    check(
+      'availability_exceptions_shape_check',
+      sql`(${t.kind} = 'blocked' and ${t.startMinute} is null and ${t.endMinute} is null) or (${t.kind} = 'custom' and 0 <= ${t.startMinute} and ${t.startMinute} < ${t.endMinute} and ${t.endMinute} <= 1440)`,
+    ),
+    index('availability_exceptions_expert_date_idx').on(t.expertId, t.date),
+  ],
+);
+
+/** Mentoring sessions (spec §3 "Session record", DESIGN.md "Data"). Times UTC; money integer cents. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    expertId: uuid('expert_id')
+      .notNull()
+      .references(() => experts.id, { onDelete: 'restrict' }),
+    expertName: text('expert_name').notNull(),
+    clientName: text('client_name').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    kind: text('kind').notNull().default('paid'),
+    topic: text('topic').notNull(),
+    hourlyRateCents: integer('hourly_rate_cents').notNull(),
+    totalAmountCents: integer('total_amount_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    status: text('status').notNull().default('booked'),
+    clientFeedbackSubmitted: boolean('client_feedback_submitted').notNull().default(false),
+    expertFeedbackSubmitted: boolean('expert_feedback_submitted').notNull().default(false),
+    meetingUrl: text('meeting_url').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    cancelledBy: text('cancelled_by'),
+    cancelReason: text('cancel_reason'),
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('sessions_client_idempotency_key').on(t.clientId, t.idempotencyKey),
+    uniqueIndex('sessions_one_intro_per_pair').on(t.clientId, t.expertId).where(sql`${t.kind} = 'intro' and ${t.status} <> 'cancelled'`),
+    index('sessions_client_idx').on(t.clientId, t.startsAt),
+    index('sessions_expert_idx').on(t.expertId, t.startsAt),
+    index('sessions_status_ends_idx').on(t.status, t.endsAt),
+    check('sessions_status_check', sql`${t.status} in ('booked', 'confirmed', 'completed', 'disputed', 'cancelled')`),
+    check('sessions_kind_check', sql`${t.kind} in ('intro', 'paid')`),
+    check('sessions_duration_check', sql`${t.durationMinutes} in (15, 30, 45, 60, 90, 120)`),
+    check('sessions_ends_check', sql`${t.endsAt} = ${t.startsAt} + make_interval(mins => ${t.durationMinutes})`),
+    check('sessions_amount_check', sql`${t.totalAmountCents} >= 0 and (${t.kind} = 'paid' or (${t.totalAmountCents} = 0 and ${t.durationMinutes} = 15))`),
+    check('sessions_cancelled_by_check', sql`${t.cancelledBy} is null or ${t.cancelledBy} in ('client', 'expert', 'team')`),
+  ],
+);
+
+/** One payment per paid session; the escrow state of its money (DESIGN.md "payments"). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .unique()
+      .references(() => sessions.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    currency: text('currency').notNull().default('USD'),
+    status: text('status').notNull(),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref').notNull(),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('payments_status_check', sql`${t.status} in ('held', 'released', 'refunded', 'partially_refunded', 'failed')`),
+    check('payments_amount_check', sql`${t.amountCents} > 0 and ${t.refundedCents} between 0 and ${t.amountCents}`),
+    check('payments_last4_check', sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
+  ],
+);
+
+/** Append-only ledger of money movements (DESIGN.md "payment_events"). */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    type: text('type').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    actorId: text('actor_id'),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payment_events_payment_idx').on(t.paymentId),
+    check('payment_events_type_check', sql`${t.type} in ('hold', 'release', 'refund')`),
+    check('payment_events_amount_check', sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/** Public feedback, one per session (spec §3 "Session feedback"); answers stored as the option's words. */
+export const sessionFeedback = pgTable(
+  'session_feedback',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .unique()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    expertId: uuid('expert_id')
+      .notNull()
+      .references(() => experts.id, { onDelete: 'cascade' }),
+    expertiseRating: text('expertise_rating').notNull(),
+    communicationRating: text('communication_rating').notNull(),
+    punctualityRating: text('punctuality_rating').notNull(),
+    valueRating: text('value_rating').notNull(),
+    recommendationRating: text('recommendation_rating').notNull(),
+    additionalComments: text('additional_comments'),
+    /** Average of the five answers mapped 5..1. */
+    score: numeric('score', { precision: 3, scale: 2, mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('session_feedback_expert_idx').on(t.expertId, t.createdAt)],
+);
+
+/** Comments for the team only (spec §2 "Private feedback"). */
+export const privateFeedback = pgTable('private_feedback', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  expertId: uuid('expert_id')
+    .notNull()
+    .references(() => experts.id, { onDelete: 'cascade' }),
+  authorId: text('author_id')
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  comments: text('comments').notNull(),
+  handledAt: timestamp('handled_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** A client's report that a session did not go as booked; decided by the team (issue 3 §4, issue 4 §2). */
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .unique()
+      .references(() => sessions.id, { onDelete: 'restrict' }),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    description: text('description').notNull(),
+    status: text('status').notNull().default('open'),
+    decision: text('decision'),
+    refundCents: integer('refund_cents'),
+    resolutionNote: text('resolution_note'),
+    resolvedBy: text('resolved_by').references(() => user.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('disputes_status_check', sql`${t.status} in ('open', 'resolved')`),
+    check('disputes_decision_check', sql`${t.decision} is null or ${t.decision} in ('client', 'expert')`),
+  ],
+);

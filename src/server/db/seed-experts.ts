@@ -1,0 +1,56 @@
+/**
+ * Seeds the demo expert catalogue (demo-experts.ts): one expert login per profile (role expert, password
+ * `mentora-demo`), the profile with its avatar `/avatars/<slug>.svg`, and its weekly availability. Sarah Chen
+ * is owned by the existing expert@example.com account. Profiles whose slug exists are skipped.
+ * rating_avg / review_count stay null / 0: they are computed from stored feedback.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from './client.js';
+import { demoExperts, type DemoExpert } from './demo-experts.js';
+import { availabilityRules, experts, user } from './schema.js';
+
+/** Creates a verified login with a complete profile and returns its user id (seed.ts `createAccount`). */
+export type CreateLogin = (a: { email: string; firstName: string; lastName: string; role: string }) => Promise<string>;
+
+/** The login e-mail of a demo expert: expert@example.com for Sarah Chen, `<slug>@example.com` otherwise. */
+export function demoExpertEmail(e: Pick<DemoExpert, 'slug'>): string {
+  return e.slug === 'sarah-chen' ? 'expert@example.com' : `${e.slug}@example.com`;
+}
+
+/** Inserts the demo experts that are missing. Returns how many were added. */
+export async function seedExperts(db: Db, createLogin: CreateLogin): Promise<number> {
+  const existing = new Set((await db.select({ slug: experts.slug }).from(experts)).map((r) => r.slug));
+  const missing = demoExperts.filter((e) => !existing.has(e.slug));
+  const userIds: string[] = [];
+  for (const e of missing) {
+    const email = demoExpertEmail(e);
+    const [account] = await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
+    userIds.push(account?.id ?? (await createLogin({ email, firstName: e.firstName, lastName: e.lastName, role: 'expert' })));
+  }
+  await db.transaction(async (tx) => {
+    for (const [i, e] of missing.entries()) {
+      const [row] = await tx
+        .insert(experts)
+        .values({
+          slug: e.slug,
+          userId: userIds[i]!,
+          name: `${e.firstName} ${e.lastName}`,
+          role: e.role,
+          about: e.about,
+          experience: e.experience,
+          courses: e.courses,
+          languages: e.languages,
+          hobbies: e.hobbies,
+          expertise: e.expertise,
+          hourlyRateCents: e.hourlyRate * 100,
+          timezone: e.timezone,
+          cancellationPolicy: e.cancellationPolicy,
+          imageUrl: `/avatars/${e.slug}.svg`,
+          isAvailable: e.isAvailable ?? true,
+        })
+        .returning({ id: experts.id });
+      if (row && e.rules?.length) await tx.insert(availabilityRules).values(e.rules.map((r) => ({ expertId: row.id, ...r })));
+    }
+  });
+  return missing.length;
+}

@@ -1,0 +1,123 @@
+/**
+ * Demo history (issue 3 §1: "Ratings and review counts are computed from stored feedback"): reviewer
+ * accounts, past completed sessions with released payments and public feedback for every demo expert, then
+ * ratings recomputed from those rows. Also gives client@example.com one upcoming session and one concluded
+ * session awaiting feedback, so both dashboards show real data on a fresh start.
+ */
+import { randomUUID } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import { feedbackQuestions, reviewScore, type FeedbackKey } from '../../shared/feedback.js';
+import { totalCents } from '../../shared/pricing.js';
+import { recomputeRating } from '../modules/feedback/service.js';
+import type { Db, Tx } from './client.js';
+import { experts, paymentEvents, payments, sessionFeedback, sessions, user } from './schema.js';
+
+const reviewers = [
+  ['Jordan', 'Lee'],
+  ['Maya', 'Patel'],
+  ['Liam', 'Walsh'],
+  ['Zara', 'Ahmed'],
+  ['Noah', 'Fischer'],
+  ['Elena', 'Costa'],
+] as const;
+
+const topics = ['Preparing for product manager interviews', 'Reviewing my CV for a career change', 'Negotiating my first salary offer', 'Planning a move into data science', 'Building a portfolio that gets callbacks', 'Getting ready for a leadership role'];
+const comments = [
+  'Practical advice I could use the same week. I left with a clear plan.',
+  'Generous with examples from their own career. Highly recommended.',
+  'Asked sharp questions and helped me see what I was missing.',
+  null,
+  'Great session — we rewrote my CV summary together and it reads so much better.',
+  'Honest, kind and very well prepared.',
+];
+/** Mostly glowing, sometimes merely good: indexes into each question's options (0 = best). */
+const answerPatterns = [
+  [0, 0, 0, 0, 0],
+  [0, 1, 0, 1, 0],
+  [1, 0, 0, 0, 1],
+  [0, 0, 1, 1, 0],
+  [1, 1, 0, 2, 1],
+];
+
+const hour = 3_600_000;
+const day = 24 * hour;
+const onGrid = (t: number) => new Date(Math.floor(t / (15 * 60_000)) * 15 * 60_000);
+
+type CreateLogin = (a: { email: string; firstName: string; lastName: string; role: string }) => Promise<string>;
+
+async function insertSession(
+  db: Db | Tx,
+  s: { clientId: string; clientName: string; expert: typeof experts.$inferSelect; startsAt: Date; minutes: number; topic: string; status: 'booked' | 'confirmed' | 'completed' },
+) {
+  const amount = totalCents(s.expert.hourlyRateCents, s.minutes);
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      clientId: s.clientId,
+      expertId: s.expert.id,
+      expertName: s.expert.name,
+      clientName: s.clientName,
+      startsAt: s.startsAt,
+      endsAt: new Date(s.startsAt.getTime() + s.minutes * 60_000),
+      durationMinutes: s.minutes,
+      kind: 'paid',
+      topic: s.topic,
+      hourlyRateCents: s.expert.hourlyRateCents,
+      totalAmountCents: amount,
+      meetingUrl: `https://meet.jit.si/mentora-demo${randomUUID().replace(/-/g, '')}`,
+      idempotencyKey: `seed-${randomUUID()}`,
+      status: s.status,
+      confirmedAt: s.status === 'booked' ? null : new Date(s.startsAt.getTime() + day),
+      completedAt: s.status === 'completed' ? new Date(s.startsAt.getTime() + day) : null,
+      clientFeedbackSubmitted: s.status === 'completed',
+    })
+    .returning();
+  const [payment] = await db
+    .insert(payments)
+    .values({ sessionId: row!.id, amountCents: amount, status: s.status === 'booked' ? 'held' : 'released', provider: 'simulated', providerRef: `sim_seed_${randomUUID()}`, cardBrand: 'Visa', cardLast4: '4242', idempotencyKey: `seed-hold-${row!.id}` })
+    .returning();
+  await db.insert(paymentEvents).values({ paymentId: payment!.id, type: 'hold', amountCents: amount, actorId: s.clientId });
+  if (s.status !== 'booked') await db.insert(paymentEvents).values({ paymentId: payment!.id, type: 'release', amountCents: amount, actorId: s.clientId, note: 'confirmed by the client' });
+  return row!;
+}
+
+export async function seedReviews(db: Db, createLogin: CreateLogin, now = new Date()): Promise<void> {
+  const reviewerIds: { id: string; name: string }[] = [];
+  for (const [first, last] of reviewers) {
+    const id = await createLogin({ email: `${first.toLowerCase()}.${last.toLowerCase()}@example.com`, firstName: first, lastName: last, role: 'client' });
+    reviewerIds.push({ id, name: `${first} ${last}` });
+  }
+  const all = await db.select().from(experts).orderBy(asc(experts.createdAt), asc(experts.slug));
+  await db.transaction(async (tx) => {
+    for (const [i, expert] of all.entries()) {
+      const count = 2 + (i % 4);
+      for (let j = 0; j < count; j++) {
+        const reviewer = reviewerIds[(i + j) % reviewerIds.length]!;
+        // Distinct past days per (expert, review): no expert or client ever has two sessions at once.
+        const startsAt = onGrid(now.getTime() - (8 + i * 5 + j) * day + 15 * hour);
+        const s = await insertSession(tx, { clientId: reviewer.id, clientName: reviewer.name, expert, startsAt, minutes: 60, topic: topics[(i + j) % topics.length]!, status: 'completed' });
+        const pattern = answerPatterns[(i * 3 + j) % answerPatterns.length]!;
+        const answers = Object.fromEntries(feedbackQuestions.map((q, k) => [q.key, q.options[pattern[k]!]])) as Record<FeedbackKey, string>;
+        await tx.insert(sessionFeedback).values({
+          sessionId: s.id,
+          clientId: reviewer.id,
+          expertId: expert.id,
+          ...answers,
+          additionalComments: comments[(i + j) % comments.length],
+          score: reviewScore(answers),
+          createdAt: new Date(startsAt.getTime() + day),
+        });
+      }
+      await recomputeRating(tx, expert.id);
+    }
+
+    const [demoClient] = await tx.select().from(user).where(eq(user.email, 'client@example.com'));
+    const sarah = all.find((e) => e.slug === 'sarah-chen');
+    const marcus = all.find((e) => e.slug === 'marcus-johnson');
+    if (demoClient && sarah && marcus) {
+      const name = `${demoClient.firstName} ${demoClient.lastName}`;
+      await insertSession(tx, { clientId: demoClient.id, clientName: name, expert: sarah, startsAt: onGrid(now.getTime() + 3 * day + 17 * hour), minutes: 60, topic: 'Mock interview for a senior product role', status: 'booked' });
+      await insertSession(tx, { clientId: demoClient.id, clientName: name, expert: marcus, startsAt: onGrid(now.getTime() - 2 * day), minutes: 45, topic: 'System design interview practice', status: 'confirmed' });
+    }
+  });
+}

@@ -1,0 +1,82 @@
+/**
+ * Transactional e-mail outbox (DESIGN.md "e-mail"). `enqueueEmail` writes a row in the caller's
+ * transaction; `deliverDueEmails` claims due rows with FOR UPDATE SKIP LOCKED so several servers never
+ * send one message twice, sends each through the transport, and retries with exponential backoff.
+ */
+import { and, eq, lte, notInArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { emailOutbox } from '../../db/schema.js';
+
+export type OutgoingEmail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: { filename: string; contentType: string; content: string }[];
+};
+
+/** Anything that can deliver one message; throws when it cannot. */
+export type MailTransport = { send: (mail: OutgoingEmail) => Promise<void> };
+
+/** Inserts one pending message; call it inside the transaction of the change it reports. */
+export async function enqueueEmail(db: Db | Tx, mail: OutgoingEmail): Promise<void> {
+  await db.insert(emailOutbox).values({
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    attachments: mail.attachments ?? null,
+  });
+}
+
+export type DeliveryOptions = { batchSize?: number; maxAttempts?: number; baseDelayMs?: number };
+
+/**
+ * Sends up to `batchSize` due messages. A failure schedules the next attempt after
+ * baseDelayMs × 2^(attempts-1); after `maxAttempts` failures the message is marked failed.
+ * Returns the number of messages sent.
+ */
+export async function deliverDueEmails(db: Db, transport: MailTransport, opts: DeliveryOptions = {}): Promise<number> {
+  const { batchSize = 20, maxAttempts = 8, baseDelayMs = 30_000 } = opts;
+  let sent = 0;
+  const tried: string[] = []; // a message that failed waits for its next attempt, not for the next loop turn
+  for (let i = 0; i < batchSize; i++) {
+    const done = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, sql`now()`), tried.length ? notInArray(emailOutbox.id, tried) : undefined))
+        .orderBy(emailOutbox.createdAt)
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!row) return 'empty' as const;
+      tried.push(row.id);
+      try {
+        await transport.send({
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          html: row.html ?? undefined,
+          attachments: row.attachments ?? undefined,
+        });
+        await tx.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1 }).where(eq(emailOutbox.id, row.id));
+        return 'sent' as const;
+      } catch (err) {
+        const attempts = row.attempts + 1;
+        await tx
+          .update(emailOutbox)
+          .set({
+            attempts,
+            status: attempts >= maxAttempts ? 'failed' : 'pending',
+            lastError: err instanceof Error ? err.message.slice(0, 500) : 'send failed',
+            nextAttemptAt: new Date(Date.now() + baseDelayMs * 2 ** (attempts - 1)),
+          })
+          .where(eq(emailOutbox.id, row.id));
+        return 'failed' as const;
+      }
+    });
+    if (done === 'empty') break;
+    if (done === 'sent') sent++;
+  }
+  return sent;
+}

@@ -1,0 +1,71 @@
+/**
+ * Expert catalogue and availability endpoints (spec §2 Results, Expert profile, Booking card; §5 Results
+ * matching). `busyIntervals` feeds the expert's live sessions into slot generation; without it no time is
+ * busy beyond the expert's own availability and exceptions.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse } from '../../../shared/schemas/common.js';
+import {
+  availabilityDaysQuery,
+  availabilityDaysResponse,
+  availabilityInput,
+  availabilitySettings,
+  expertLanguages,
+  expertList,
+  expertListQuery,
+  expertParams,
+  expertProfile,
+  slotsQuery,
+  slotsResponse,
+} from '../../../shared/schemas/experts.js';
+import { requireRole } from '../../auth/guards.js';
+import type { Db } from '../../db/client.js';
+import { getMyAvailability, listAvailableDays, listSlots, saveMyAvailability, type BusyIntervals } from './availability-service.js';
+import { getExpertProfile, listExpertLanguages, searchExperts } from './service.js';
+
+const noBusyIntervals: BusyIntervals = async () => [];
+
+export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; busyIntervals?: BusyIntervals }> = async (app, { db, busyIntervals = noBusyIntervals }) => {
+  const tags = ['experts'];
+
+  /** Search published experts: `{ experts: ExpertCard[], total, page, pageSize, matched }`. 400 on bad parameters. */
+  app.get('/api/experts', { schema: { tags, querystring: expertListQuery, response: { 200: expertList, 400: errorResponse } } }, async (request) =>
+    searchExperts(db, request.query),
+  );
+
+  /** Languages spoken by published experts, A–Z, for the results filter. */
+  app.get('/api/expert-languages', { schema: { tags, response: { 200: expertLanguages } } }, async () => ({ languages: await listExpertLanguages(db) }));
+
+  /** One published expert by uuid or slug; 404 'Expert Not Found'. */
+  app.get('/api/experts/:idOrSlug', { schema: { tags, params: expertParams, response: { 200: expertProfile, 404: errorResponse } } }, async (request) =>
+    getExpertProfile(db, request.params.idOrSlug),
+  );
+
+  /** Bookable UTC start times on the client's `date` in zone `tz` for `duration` minutes. 400 bad input; 404 unknown expert. */
+  app.get(
+    '/api/experts/:idOrSlug/slots',
+    { schema: { tags, params: expertParams, querystring: slotsQuery, response: { 200: slotsResponse, 400: errorResponse, 404: errorResponse } } },
+    async (request) => ({ slots: await listSlots(db, request.params.idOrSlug, request.query, new Date(), busyIntervals) }),
+  );
+
+  /** Client dates `from`..`to` (≤ 62 days, zone `tz`) with at least one slot of `duration` minutes. 400 / 404. */
+  app.get(
+    '/api/experts/:idOrSlug/availability-days',
+    { schema: { tags, params: expertParams, querystring: availabilityDaysQuery, response: { 200: availabilityDaysResponse, 400: errorResponse, 404: errorResponse } } },
+    async (request) => ({ days: await listAvailableDays(db, request.params.idOrSlug, request.query, new Date(), busyIntervals) }),
+  );
+
+  /** The signed-in expert's availability settings. 401 signed out; 403 not an expert with a profile. */
+  app.get(
+    '/api/me/availability',
+    { schema: { tags, response: { 200: availabilitySettings, 401: errorResponse, 403: errorResponse } } },
+    async (request) => getMyAvailability(db, await requireRole(request, ['expert'])),
+  );
+
+  /** Replaces the signed-in expert's zone, weekly ranges and exceptions. 400 invalid (nothing changes); 401; 403. */
+  app.put(
+    '/api/me/availability',
+    { schema: { tags, body: availabilityInput, response: { 200: availabilitySettings, 400: errorResponse, 401: errorResponse, 403: errorResponse } } },
+    async (request) => saveMyAvailability(db, await requireRole(request, ['expert']), request.body),
+  );
+};

@@ -1,0 +1,52 @@
+/** The signed-in account's own profile (spec §3 "User profile", §7 "Read user" / "Upsert user"). */
+import { eq } from 'drizzle-orm';
+import type { ProfileInput } from '../../../shared/schemas/profile.js';
+import type { Me } from '../../../shared/schemas/profile.js';
+import { profileInput } from '../../../shared/schemas/profile.js';
+import type { Db } from '../../db/client.js';
+import { user } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { messages } from '../../../shared/messages.js';
+import type { CurrentUser } from '../../auth/plugin.js';
+
+/** Shapes a user row for the API: full name derived from first and last names, falling back to the auth name. */
+export function toMe(row: CurrentUser): Me {
+  const fullName = [row.firstName, row.lastName].filter(Boolean).join(' ') || row.name;
+  return {
+    id: row.id,
+    email: row.email,
+    emailVerified: row.emailVerified,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    fullName,
+    phone: row.phone,
+    role: (row.role as Me['role']) ?? null,
+    profilePictureUrl: row.image,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Saves the complete-profile form. The role may be chosen once (client or expert); an admin keeps
+ * admin, and a later change of role answers 409 — role changes go through the team (issue 4).
+ */
+export async function saveProfile(db: Db, current: CurrentUser, input: ProfileInput): Promise<Me> {
+  const data = profileInput.parse(input);
+  if (current.role && current.role !== data.role && current.role !== 'admin') {
+    throw new AppError('CONFLICT', 'Your account type cannot be changed here. Please contact support.');
+  }
+  const [row] = await db
+    .update(user)
+    .set({
+      firstName: data.firstName,
+      lastName: data.lastName,
+      phone: data.phone ?? null,
+      role: current.role === 'admin' ? 'admin' : data.role,
+      name: `${data.firstName} ${data.lastName}`,
+      updatedAt: new Date(),
+    })
+    .where(eq(user.id, current.id))
+    .returning();
+  if (!row) throw new AppError('NOT_FOUND', messages.auth.saveProfileFailed);
+  return toMe(row);
+}

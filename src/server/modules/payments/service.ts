@@ -1,0 +1,69 @@
+/**
+ * The escrow ledger (DESIGN.md "payments"): one `payments` row per paid session and an append-only
+ * `payment_events` trail. Every function runs inside the caller's transaction so a session's state and
+ * its money always change together. Amounts are integer cents.
+ */
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { paymentEvents, payments } from '../../db/schema.js';
+import type { PaymentProvider } from '../../infra/payments/provider.js';
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** Records a successful hold: the payment row (status held) and its 'hold' event. */
+export async function recordHold(
+  tx: Tx,
+  p: { sessionId: string; amountCents: number; currency: string; provider: string; providerRef: string; cardBrand: string; cardLast4: string; idempotencyKey: string; actorId: string },
+): Promise<PaymentRow> {
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      sessionId: p.sessionId,
+      amountCents: p.amountCents,
+      currency: p.currency,
+      status: 'held',
+      provider: p.provider,
+      providerRef: p.providerRef,
+      cardBrand: p.cardBrand,
+      cardLast4: p.cardLast4,
+      idempotencyKey: p.idempotencyKey,
+    })
+    .returning();
+  await tx.insert(paymentEvents).values({ paymentId: row!.id, type: 'hold', amountCents: p.amountCents, actorId: p.actorId });
+  return row!;
+}
+
+async function heldPayment(tx: Tx, sessionId: string): Promise<PaymentRow | null> {
+  const [row] = await tx.select().from(payments).where(eq(payments.sessionId, sessionId)).for('update');
+  return row && row.status === 'held' ? row : null;
+}
+
+/**
+ * Releases a held payment to the expert (status released, 'release' event). No-op without a held payment
+ * (free intro sessions have none).
+ */
+export async function releasePayment(tx: Tx, provider: PaymentProvider, sessionId: string, actorId: string | null, note?: string): Promise<void> {
+  const payment = await heldPayment(tx, sessionId);
+  if (!payment) return;
+  await provider.release({ providerRef: payment.providerRef, amountCents: payment.amountCents, idempotencyKey: `release:${payment.id}` });
+  await tx.update(payments).set({ status: 'released', updatedAt: new Date() }).where(eq(payments.id, payment.id));
+  await tx.insert(paymentEvents).values({ paymentId: payment.id, type: 'release', amountCents: payment.amountCents, actorId, note });
+}
+
+/**
+ * Refunds `refundCents` of a held payment to the client and releases the rest to the expert: status
+ * refunded (all), partially_refunded (some) or released (none). Returns the cents refunded.
+ */
+export async function refundPayment(tx: Tx, provider: PaymentProvider, sessionId: string, refundCents: number, actorId: string | null, note?: string): Promise<number> {
+  const payment = await heldPayment(tx, sessionId);
+  if (!payment) return 0;
+  const refund = Math.max(0, Math.min(refundCents, payment.amountCents));
+  const kept = payment.amountCents - refund;
+  if (refund > 0) await provider.refund({ providerRef: payment.providerRef, amountCents: refund, idempotencyKey: `refund:${payment.id}` });
+  if (kept > 0) await provider.release({ providerRef: payment.providerRef, amountCents: kept, idempotencyKey: `release:${payment.id}` });
+  const status = refund === payment.amountCents ? 'refunded' : refund === 0 ? 'released' : 'partially_refunded';
+  await tx.update(payments).set({ status, refundedCents: refund, updatedAt: new Date() }).where(eq(payments.id, payment.id));
+  if (refund > 0) await tx.insert(paymentEvents).values({ paymentId: payment.id, type: 'refund', amountCents: refund, actorId, note });
+  if (kept > 0) await tx.insert(paymentEvents).values({ paymentId: payment.id, type: 'release', amountCents: kept, actorId, note });
+  return refund;
+}

@@ -1,0 +1,137 @@
+/**
+ * Booking (spec §2 Booking card / Payment, §5 Booking, §8 booking codes; issue 3 §3): one client books a
+ * slot of one expert. The card is held first (outside the transaction); then the session (booked), its
+ * payment (held), the ledger event and both confirmation e-mails are written in ONE transaction. A
+ * conflict voids the hold. The exclusion constraints make double booking impossible even under races.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { messages } from '../../../shared/messages.js';
+import { totalCents } from '../../../shared/pricing.js';
+import { isProfileComplete } from '../../../shared/roles.js';
+import { bookingInput, type BookingInput, type SessionView } from '../../../shared/schemas/sessions.js';
+import { dateInZone } from '../../../shared/slots.js';
+import type { CurrentUser } from '../../auth/plugin.js';
+import type { Db } from '../../db/client.js';
+import { pgError } from '../../db/errors.js';
+import { sessions, user as userTable } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { enqueueEmail } from '../../infra/mail/outbox.js';
+import type { PaymentProvider } from '../../infra/payments/provider.js';
+import { listSlots } from '../experts/availability-service.js';
+import { findExpert } from '../experts/service.js';
+import { recordHold } from '../payments/service.js';
+import { bookingEmail } from './emails.js';
+import { busyIntervals, loadForParty, toView } from './service.js';
+
+export type SessionDeps = { db: Db; provider: PaymentProvider; baseUrl: string; meetingUrlTemplate: string };
+
+/** A meeting link with an unguessable room name (144 random bits), from MEETING_URL_TEMPLATE's `{room}`. */
+export function meetingUrl(template: string): string {
+  return template.replace('{room}', randomBytes(18).toString('base64url').replace(/[-_]/g, 'x'));
+}
+
+/** Maps a failed insert to the spec's message (§8: 22P02, 23503, 23505; exclusion 23P01 per side). */
+function bookingConflict(err: unknown): AppError | null {
+  const { code, constraint } = pgError(err);
+  if (code === '23P01') return new AppError('CONFLICT', constraint === 'sessions_expert_no_overlap' ? messages.booking.expertClash : messages.booking.clientClash);
+  if (code === '23505' && constraint === 'sessions_one_intro_per_pair') return new AppError('CONFLICT', messages.booking.introUsed);
+  if (code === '23505') return new AppError('CONFLICT', messages.booking.clientClash);
+  if (code === '22P02') return new AppError('VALIDATION', messages.booking.invalidExpertFormat);
+  if (code === '23503') return new AppError('NOT_FOUND', messages.booking.expertNotInDatabase);
+  return null;
+}
+
+async function replay(deps: SessionDeps, client: CurrentUser, idempotencyKey: string): Promise<SessionView | null> {
+  const [existing] = await deps.db.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.clientId, client.id), eq(sessions.idempotencyKey, idempotencyKey)));
+  if (!existing) return null;
+  const { row } = await loadForParty(deps.db, client, existing.id);
+  return toView(row, 'client');
+}
+
+/**
+ * POST /api/sessions. `input` as `bookingInput`; the price comes from the expert's stored rate, never from
+ * the request. Returns `{ session, replayed }` — a repeated Idempotency-Key returns the first session.
+ * Errors: 401/403 (not a client with a complete profile), 404 unknown expert, 400 past time, 409 slot not
+ * offered / taken (expert or client clash) / intro used, 402 declined card (nothing written).
+ */
+export async function createBooking(deps: SessionDeps, client: CurrentUser, rawInput: BookingInput, idempotencyKey: string, now = new Date()): Promise<{ session: SessionView; replayed: boolean }> {
+  const input = bookingInput.parse(rawInput);
+  if (client.role !== 'client') throw new AppError('FORBIDDEN', 'Only client accounts can book sessions');
+  if (!isProfileComplete(client) || !client.lastName?.trim()) throw new AppError('FORBIDDEN', messages.booking.completeProfile);
+
+  const previous = await replay(deps, client, idempotencyKey);
+  if (previous) return { session: previous, replayed: true };
+
+  const expert = await findExpert(deps.db, input.expertId).catch((err) => {
+    throw err instanceof AppError && err.code === 'NOT_FOUND' ? new AppError('NOT_FOUND', messages.booking.expertNotInSystem) : err;
+  });
+  if (expert.userId === client.id) throw new AppError('FORBIDDEN', messages.booking.ownSession);
+
+  const startsAt = new Date(input.startsAt);
+  if (startsAt.getTime() <= now.getTime()) throw new AppError('VALIDATION', messages.booking.futureDateTime);
+  const endsAt = new Date(startsAt.getTime() + input.durationMinutes * 60_000);
+  const offered = await listSlots(deps.db, expert.id, { date: dateInZone(startsAt, 'UTC'), duration: input.durationMinutes, tz: 'UTC' }, now, (id, from, to) => busyIntervals(deps.db, id, from, to));
+  if (!offered.some((s) => new Date(s).getTime() === startsAt.getTime())) throw new AppError('CONFLICT', messages.booking.slotUnavailable);
+
+  const amountCents = input.kind === 'intro' ? 0 : totalCents(expert.hourlyRateCents, input.durationMinutes);
+  const hold =
+    amountCents > 0
+      ? await deps.provider.hold({ amountCents, currency: expert.currency, card: input.card!, idempotencyKey: `hold:${client.id}:${idempotencyKey}`, description: `Mentora session with ${expert.name}` })
+      : null;
+  if (hold && !hold.ok) throw new AppError(hold.reason === 'invalid_card' ? 'VALIDATION' : 'PAYMENT_DECLINED', hold.message);
+
+  const clientName = `${client.firstName} ${client.lastName}`.trim();
+  try {
+    const sessionId = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(sessions)
+        .values({
+          clientId: client.id,
+          expertId: expert.id,
+          expertName: expert.name,
+          clientName,
+          startsAt,
+          endsAt,
+          durationMinutes: input.durationMinutes,
+          kind: input.kind,
+          topic: input.topic,
+          hourlyRateCents: expert.hourlyRateCents,
+          totalAmountCents: amountCents,
+          currency: expert.currency,
+          meetingUrl: meetingUrl(deps.meetingUrlTemplate),
+          idempotencyKey,
+        })
+        .returning();
+      const s = row!;
+      if (hold?.ok) {
+        await recordHold(tx, {
+          sessionId: s.id,
+          amountCents,
+          currency: expert.currency,
+          provider: deps.provider.name,
+          providerRef: hold.providerRef,
+          cardBrand: hold.cardBrand,
+          cardLast4: hold.cardLast4,
+          idempotencyKey: `hold:${client.id}:${idempotencyKey}`,
+          actorId: client.id,
+        });
+      }
+      const [expertUser] = await tx.select({ email: userTable.email }).from(userTable).where(eq(userTable.id, expert.userId));
+      const facts = { ...s, expertName: expert.name, clientName };
+      await enqueueEmail(tx, bookingEmail(facts, { email: client.email, zone: input.timeZone ?? expert.timezone, side: 'client' }, deps.baseUrl));
+      if (expertUser) await enqueueEmail(tx, bookingEmail(facts, { email: expertUser.email, zone: expert.timezone, side: 'expert' }, deps.baseUrl));
+      return s.id;
+    });
+    const { row } = await loadForParty(deps.db, client, sessionId);
+    return { session: toView(row, 'client'), replayed: false };
+  } catch (err) {
+    if (hold?.ok) await deps.provider.refund({ providerRef: hold.providerRef, amountCents, idempotencyKey: `void:${hold.providerRef}` }).catch(() => {});
+    const { code, constraint } = pgError(err);
+    if (code === '23505' && constraint === 'sessions_client_idempotency_key') {
+      const first = await replay(deps, client, idempotencyKey);
+      if (first) return { session: first, replayed: true };
+    }
+    throw bookingConflict(err) ?? err;
+  }
+}

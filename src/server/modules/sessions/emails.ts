@@ -1,0 +1,106 @@
+/** Session e-mails (issue 3 §3): booking confirmation with an .ics invite, reminder, cancellation, release. */
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { createEvent } from 'ics';
+import { formatMoney } from '../../../shared/pricing.js';
+import type { OutgoingEmail } from '../../infra/mail/outbox.js';
+import { actionEmail } from '../../infra/mail/templates.js';
+
+export type SessionMailFacts = {
+  id: string;
+  expertName: string;
+  clientName: string;
+  startsAt: Date;
+  durationMinutes: number;
+  topic: string;
+  meetingUrl: string;
+  totalAmountCents: number;
+};
+
+/** 'Mon, Nov 23, 2026 at 9:00 AM PST' in `zone` (US English, 12-hour). */
+export function formatInZone(instant: Date, zone: string): string {
+  return format(new TZDate(instant, zone), "EEE, MMM d, yyyy 'at' h:mm a zzz");
+}
+
+/** An iCalendar invite for the session (UTC times), with the meeting link as location and URL. */
+export function sessionInvite(s: SessionMailFacts, baseUrl: string): string {
+  const start = s.startsAt;
+  const { error, value } = createEvent({
+    uid: `${s.id}@mentora`,
+    title: `Mentora session: ${s.clientName} with ${s.expertName}`,
+    description: `Topic: ${s.topic}\nJoin: ${s.meetingUrl}\nSession page: ${baseUrl}/session/${s.id}`,
+    start: [start.getUTCFullYear(), start.getUTCMonth() + 1, start.getUTCDate(), start.getUTCHours(), start.getUTCMinutes()],
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    duration: { minutes: s.durationMinutes },
+    location: s.meetingUrl,
+    url: s.meetingUrl,
+    status: 'CONFIRMED',
+    method: 'PUBLISH',
+  });
+  if (error || !value) throw error ?? new Error('could not build the calendar invite');
+  return value;
+}
+
+/** Confirmation for one party, with the invite attached. */
+export function bookingEmail(s: SessionMailFacts, to: { email: string; zone: string; side: 'client' | 'expert' }, baseUrl: string): OutgoingEmail {
+  const other = to.side === 'client' ? s.expertName : s.clientName;
+  const mail = actionEmail({
+    to: to.email,
+    subject: `Session booked: ${s.clientName} with ${s.expertName}`,
+    paragraphs: [
+      `Your ${s.durationMinutes}-minute session with ${other} is booked for ${formatInZone(s.startsAt, to.zone)}.`,
+      `Topic: ${s.topic}`,
+      s.totalAmountCents > 0
+        ? to.side === 'client'
+          ? `${formatMoney(s.totalAmountCents)} is held securely and released to the expert only after you confirm the session took place.`
+          : `${formatMoney(s.totalAmountCents)} is held for you and released when the client confirms the session.`
+        : 'This is the free 15-minute introductory meeting.',
+      `Join by video: ${s.meetingUrl}`,
+      'The calendar invite is attached.',
+    ],
+    actionLabel: 'View session',
+    url: `${baseUrl}/session/${s.id}`,
+  });
+  return { ...mail, attachments: [{ filename: 'mentora-session.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: sessionInvite(s, baseUrl) }] };
+}
+
+export function reminderEmail(s: SessionMailFacts, to: { email: string; zone: string; side: 'client' | 'expert' }, baseUrl: string): OutgoingEmail {
+  const other = to.side === 'client' ? s.expertName : s.clientName;
+  return actionEmail({
+    to: to.email,
+    subject: `Reminder: your Mentora session with ${other} is tomorrow`,
+    paragraphs: [`Your session with ${other} starts ${formatInZone(s.startsAt, to.zone)}.`, `Topic: ${s.topic}`, `Join by video: ${s.meetingUrl}`],
+    actionLabel: 'View session',
+    url: `${baseUrl}/session/${s.id}`,
+  });
+}
+
+export function cancellationEmail(s: SessionMailFacts, to: { email: string; zone: string }, by: string, reason: string, refundCents: number, baseUrl: string): OutgoingEmail {
+  return actionEmail({
+    to: to.email,
+    subject: `Session cancelled: ${s.clientName} with ${s.expertName}`,
+    paragraphs: [
+      `The session on ${formatInZone(s.startsAt, to.zone)} was cancelled by ${by}.`,
+      `Reason: ${reason}`,
+      s.totalAmountCents > 0 ? `Refund to the client: ${formatMoney(refundCents)} of ${formatMoney(s.totalAmountCents)}.` : 'This was a free introductory meeting; no money moved.',
+    ],
+    actionLabel: 'View session',
+    url: `${baseUrl}/session/${s.id}`,
+  });
+}
+
+export function releaseEmail(s: SessionMailFacts, to: { email: string }, baseUrl: string, automatic: boolean): OutgoingEmail {
+  return actionEmail({
+    to: to.email,
+    subject: `Payment released: session with ${s.clientName}`,
+    paragraphs: [
+      automatic
+        ? `No issue was reported within 72 hours of your session with ${s.clientName}, so it was confirmed automatically.`
+        : `${s.clientName} confirmed your session took place.`,
+      `${formatMoney(s.totalAmountCents)} has been released to you.`,
+    ],
+    actionLabel: 'View session',
+    url: `${baseUrl}/session/${s.id}`,
+  });
+}

@@ -1,0 +1,145 @@
+/**
+ * Session state changes (DESIGN.md "Session lifecycle"), each in ONE transaction with its payment change
+ * and e-mails, and each guarded: the row is locked and re-checked, so an illegal or concurrent transition
+ * answers 409 and changes nothing.
+ *   booked → confirmed (client, after the end; payment released)          spec §4
+ *   booked → disputed  (client, once started; payment stays held)         issue 3 §4
+ *   booked → cancelled (client or expert, before the start; policy refund) issue 3 §4
+ *   booked → confirmed automatically 72 h after the end without a dispute issue 3 §4
+ */
+import { and, eq, gt, isNull, lte } from 'drizzle-orm';
+import { messages } from '../../../shared/messages.js';
+import { autoReleaseHours, canCancel, canConfirm, canDispute, refundCents, type CancellationPolicy } from '../../../shared/sessions.js';
+import type { SessionView } from '../../../shared/schemas/sessions.js';
+import type { CurrentUser } from '../../auth/plugin.js';
+import type { Db, Tx } from '../../db/client.js';
+import { disputes, experts, sessions, user as userTable } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { enqueueEmail } from '../../infra/mail/outbox.js';
+import { actionEmail } from '../../infra/mail/templates.js';
+import { refundPayment, releasePayment } from '../payments/service.js';
+import type { SessionDeps } from './booking-service.js';
+import { cancellationEmail, releaseEmail, reminderEmail } from './emails.js';
+import { loadForParty, toView, type SessionRow } from './service.js';
+
+async function lockSession(tx: Tx, id: string): Promise<SessionRow> {
+  const [row] = await tx.select().from(sessions).where(eq(sessions.id, id)).for('update');
+  if (!row) throw new AppError('NOT_FOUND', messages.session.notFound);
+  return row;
+}
+
+async function emailOf(tx: Tx, userId: string): Promise<string | null> {
+  const [row] = await tx.select({ email: userTable.email }).from(userTable).where(eq(userTable.id, userId));
+  return row?.email ?? null;
+}
+
+async function expertOf(tx: Tx, expertId: string) {
+  const [row] = await tx.select().from(experts).where(eq(experts.id, expertId));
+  return row!;
+}
+
+async function view(deps: SessionDeps, user: CurrentUser, id: string): Promise<SessionView> {
+  const { row, side } = await loadForParty(deps.db, user, id);
+  return toView(row, side);
+}
+
+/** Confirms a booked session and releases its payment (inside `tx`); sends the release notice. */
+async function confirmAndRelease(tx: Tx, deps: SessionDeps, s: SessionRow, actorId: string | null, automatic: boolean, now: Date) {
+  await tx.update(sessions).set({ status: 'confirmed', confirmedAt: now, updatedAt: now }).where(eq(sessions.id, s.id));
+  await releasePayment(tx, deps.provider, s.id, actorId, automatic ? 'auto-release 72 h after the session' : 'confirmed by the client');
+  const expert = await expertOf(tx, s.expertId);
+  const to = await emailOf(tx, expert.userId);
+  if (to && s.totalAmountCents > 0) await enqueueEmail(tx, releaseEmail(s, { email: to }, deps.baseUrl, automatic));
+}
+
+/** POST /api/sessions/{id}/confirm — client only, booked and past its end. 403 / 404 / 409. */
+export async function confirmSession(deps: SessionDeps, user: CurrentUser, id: string, now = new Date()): Promise<SessionView> {
+  const { side } = await loadForParty(deps.db, user, id);
+  if (side !== 'client') throw new AppError('FORBIDDEN', messages.session.onlyClientConfirms);
+  await deps.db.transaction(async (tx) => {
+    const s = await lockSession(tx, id);
+    if (!canConfirm(s, now)) throw new AppError('CONFLICT', messages.session.badTransition);
+    await confirmAndRelease(tx, deps, s, user.id, false, now);
+  });
+  return view(deps, user, id);
+}
+
+/** POST /api/sessions/{id}/dispute — client only, booked and started. Stores the report; payment stays held; the team is told. */
+export async function disputeSession(deps: SessionDeps, user: CurrentUser, id: string, description: string, now = new Date()): Promise<SessionView> {
+  const { side } = await loadForParty(deps.db, user, id);
+  if (side !== 'client') throw new AppError('FORBIDDEN', messages.session.onlyClientConfirms);
+  await deps.db.transaction(async (tx) => {
+    const s = await lockSession(tx, id);
+    if (!canDispute(s, now)) throw new AppError('CONFLICT', messages.session.badTransition);
+    await tx.update(sessions).set({ status: 'disputed', updatedAt: now }).where(eq(sessions.id, id));
+    await tx.insert(disputes).values({ sessionId: id, clientId: user.id, description });
+    const team = await tx.select({ email: userTable.email }).from(userTable).where(eq(userTable.role, 'admin'));
+    for (const { email: to } of team) {
+      await enqueueEmail(tx, actionEmail({ to, subject: `Dispute reported: ${s.clientName} with ${s.expertName}`, paragraphs: [`${s.clientName} reported an issue with their session.`, `Report: ${description || '(no details given)'}`, 'Please review within 24 hours.'], actionLabel: 'Open the team console', url: `${deps.baseUrl}/admin` }));
+    }
+  });
+  return view(deps, user, id);
+}
+
+/**
+ * POST /api/sessions/{id}/cancel — client or expert, booked and before the start. The client's refund
+ * follows the expert's policy; an expert's cancellation refunds in full. Both parties get an e-mail.
+ */
+export async function cancelSession(deps: SessionDeps, user: CurrentUser, id: string, reason: string, now = new Date()): Promise<SessionView> {
+  const { side } = await loadForParty(deps.db, user, id);
+  await deps.db.transaction(async (tx) => {
+    const s = await lockSession(tx, id);
+    if (!canCancel(s, now)) throw new AppError('CONFLICT', messages.session.badTransition);
+    const expert = await expertOf(tx, s.expertId);
+    const refund = refundCents({ amountCents: s.totalAmountCents, policy: expert.cancellationPolicy as CancellationPolicy, cancelledBy: side, startsAt: s.startsAt, now });
+    await tx.update(sessions).set({ status: 'cancelled', cancelledBy: side, cancelReason: reason, cancelledAt: now, updatedAt: now }).where(eq(sessions.id, id));
+    const refunded = await refundPayment(tx, deps.provider, id, refund, user.id, `cancelled by the ${side}: ${reason}`);
+    const by = side === 'client' ? s.clientName : s.expertName;
+    for (const [userId, zone] of [[s.clientId, expert.timezone], [expert.userId, expert.timezone]] as const) {
+      const to = await emailOf(tx, userId);
+      if (to) await enqueueEmail(tx, cancellationEmail(s, { email: to, zone }, by, reason, refunded, deps.baseUrl));
+    }
+  });
+  return view(deps, user, id);
+}
+
+/**
+ * Job: booked sessions that ended more than 72 hours ago become confirmed and their payments are released.
+ * Claims rows with FOR UPDATE SKIP LOCKED, so several servers can run it at once. Returns how many.
+ */
+export async function autoReleaseDue(deps: SessionDeps, now = new Date(), batch = 50): Promise<number> {
+  const cutoff = new Date(now.getTime() - autoReleaseHours * 3_600_000);
+  return deps.db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.status, 'booked'), lte(sessions.endsAt, cutoff)))
+      .limit(batch)
+      .for('update', { skipLocked: true });
+    for (const s of due) await confirmAndRelease(tx, deps, s, null, true, now);
+    return due.length;
+  });
+}
+
+/** Job: e-mails both parties 24 hours before a booked session, once (reminder_sent_at). Returns how many sessions. */
+export async function sendDueReminders(deps: SessionDeps, now = new Date(), batch = 50): Promise<number> {
+  const horizon = new Date(now.getTime() + 24 * 3_600_000);
+  return deps.db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.status, 'booked'), isNull(sessions.reminderSentAt), gt(sessions.startsAt, now), lte(sessions.startsAt, horizon)))
+      .limit(batch)
+      .for('update', { skipLocked: true });
+    for (const s of due) {
+      const expert = await expertOf(tx, s.expertId);
+      const clientEmail = await emailOf(tx, s.clientId);
+      const expertEmail = await emailOf(tx, expert.userId);
+      if (clientEmail) await enqueueEmail(tx, reminderEmail(s, { email: clientEmail, zone: expert.timezone, side: 'client' }, deps.baseUrl));
+      if (expertEmail) await enqueueEmail(tx, reminderEmail(s, { email: expertEmail, zone: expert.timezone, side: 'expert' }, deps.baseUrl));
+      await tx.update(sessions).set({ reminderSentAt: now }).where(eq(sessions.id, s.id));
+    }
+    return due.length;
+  });
+}
+

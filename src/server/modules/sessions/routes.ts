@@ -1,0 +1,69 @@
+/** Session endpoints (spec §2 Payment / Session pages, §4, §6; issue 3 §3–4). Rules live in the services. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messages } from '../../../shared/messages.js';
+import { errorResponse } from '../../../shared/schemas/common.js';
+import { bookingInput, cancelInput, disputeInput, sessionList, sessionView } from '../../../shared/schemas/sessions.js';
+import { requireUser } from '../../auth/guards.js';
+import { createBooking, type SessionDeps } from './booking-service.js';
+import { cancelSession, confirmSession, disputeSession } from './lifecycle-service.js';
+import { getSession, listMySessions } from './service.js';
+
+const params = z.object({ id: z.string().max(64) });
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const idempotencyHeader = z.object({ 'idempotency-key': z.string().trim().min(8, messages.payment.idempotencyKey).max(200, messages.payment.idempotencyKey) });
+
+export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boolean }> = async (app, deps) => {
+  const tags = ['sessions'];
+
+  /**
+   * Books a session: 201 `{ session }` (200 on an Idempotency-Key replay). The price is computed from the
+   * expert's rate. 400 / 401 / 402 declined / 403 / 404 / 409 — see createBooking.
+   */
+  app.post(
+    '/api/sessions',
+    {
+      schema: { tags, headers: idempotencyHeader, body: bookingInput, response: { 200: z.object({ session: sessionView }), 201: z.object({ session: sessionView }), 402: errorResponse, ...errors } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request, messages.booking.signInToBook);
+      const { session, replayed } = await createBooking(deps, user, request.body, request.headers['idempotency-key']);
+      return reply.status(replayed ? 200 : 201).send({ session });
+    },
+  );
+
+  /** The caller's sessions as client or expert, newest first. 401 signed out. */
+  app.get('/api/sessions', { schema: { tags, response: { 200: sessionList, 401: errorResponse } } }, async (request) => ({
+    sessions: await listMySessions(deps.db, await requireUser(request)),
+  }));
+
+  /** One session for its client or expert. 403 "You don't have permission to view this session"; 404 'Session not found'. */
+  app.get('/api/sessions/:id', { schema: { tags, params, response: { 200: sessionView, ...errors } } }, async (request) =>
+    getSession(deps.db, await requireUser(request), request.params.id),
+  );
+
+  /** The client confirms the session took place: status confirmed, payment released. 409 when not allowed now. */
+  app.post('/api/sessions/:id/confirm', { schema: { tags, params, response: { 200: sessionView, ...errors } } }, async (request) =>
+    confirmSession(deps, await requireUser(request), request.params.id),
+  );
+
+  /** The client reports an issue: status disputed, payment held, the team is told. */
+  app.post('/api/sessions/:id/dispute', { schema: { tags, params, body: disputeInput, response: { 200: sessionView, ...errors } } }, async (request) =>
+    disputeSession(deps, await requireUser(request), request.params.id, request.body.description),
+  );
+
+  /** Client or expert cancels a booked session before it starts, with a reason; refund per the expert's policy. */
+  app.post('/api/sessions/:id/cancel', { schema: { tags, params, body: cancelInput, response: { 200: sessionView, ...errors } } }, async (request) =>
+    cancelSession(deps, await requireUser(request), request.params.id, request.body.reason),
+  );
+
+  if (deps.testHooks) {
+    const { shiftSession } = await import('./test-hooks.js');
+    /** Test only (TEST_HOOKS=1, never in production): moves a session by `hours`, e.g. into the past. */
+    app.post('/api/test/sessions/:id/shift', { schema: { hide: true, params, body: z.object({ hours: z.number().min(-10_000).max(10_000) }) } }, async (request) => {
+      await shiftSession(deps.db, request.params.id, request.body.hours);
+      return { ok: true };
+    });
+  }
+};

@@ -1,0 +1,100 @@
+/**
+ * Reading sessions: the caller's list, one session for one of its two parties, and the expert's busy
+ * times for slot generation. Spec §6: a session is visible only to its client and its expert.
+ */
+import { and, desc, eq, gt, lt, ne, or } from 'drizzle-orm';
+import type { SessionView } from '../../../shared/schemas/sessions.js';
+import { messages } from '../../../shared/messages.js';
+import type { Interval } from '../../../shared/slots.js';
+import type { CurrentUser } from '../../auth/plugin.js';
+import type { Db, Tx } from '../../db/client.js';
+import { experts, payments, sessions } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+
+export type SessionRow = typeof sessions.$inferSelect;
+type Joined = { session: SessionRow; expert: { slug: string; userId: string; cancellationPolicy: string }; payment: typeof payments.$inferSelect | null };
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function joined(db: Db | Tx) {
+  return db
+    .select({ session: sessions, expert: { slug: experts.slug, userId: experts.userId, cancellationPolicy: experts.cancellationPolicy }, payment: payments })
+    .from(sessions)
+    .innerJoin(experts, eq(experts.id, sessions.expertId))
+    .leftJoin(payments, eq(payments.sessionId, sessions.id));
+}
+
+/** Shapes a session for `viewer` (its client or its expert). */
+export function toView(row: Joined, viewerRole: 'client' | 'expert'): SessionView {
+  const { session: s, expert, payment } = row;
+  return {
+    id: s.id,
+    clientId: s.clientId,
+    expertId: s.expertId,
+    expertSlug: expert.slug,
+    expertName: s.expertName,
+    clientName: s.clientName,
+    startsAt: s.startsAt.toISOString(),
+    endsAt: s.endsAt.toISOString(),
+    durationMinutes: s.durationMinutes,
+    kind: s.kind as SessionView['kind'],
+    topic: s.topic,
+    hourlyRateCents: s.hourlyRateCents,
+    totalAmountCents: s.totalAmountCents,
+    currency: s.currency,
+    status: s.status as SessionView['status'],
+    clientFeedbackSubmitted: s.clientFeedbackSubmitted,
+    expertFeedbackSubmitted: s.expertFeedbackSubmitted,
+    meetingUrl: s.meetingUrl,
+    cancelledBy: s.cancelledBy,
+    cancelReason: s.cancelReason,
+    cancellationPolicy: expert.cancellationPolicy as SessionView['cancellationPolicy'],
+    completedAt: s.completedAt?.toISOString() ?? null,
+    updatedAt: s.updatedAt.toISOString(),
+    createdAt: s.createdAt.toISOString(),
+    viewerRole,
+    payment: payment
+      ? { status: payment.status as NonNullable<SessionView['payment']>['status'], amountCents: payment.amountCents, refundedCents: payment.refundedCents, cardBrand: payment.cardBrand, cardLast4: payment.cardLast4, provider: payment.provider }
+      : null,
+  };
+}
+
+/**
+ * One session with the caller's side: 'client' when they booked it, 'expert' when it is with their expert
+ * profile. 404 'Session not found' (also for malformed ids); 403 "You don't have permission to view this session".
+ */
+export async function loadForParty(db: Db | Tx, user: CurrentUser, sessionId: string): Promise<{ row: Joined; side: 'client' | 'expert' }> {
+  if (!uuidPattern.test(sessionId)) throw new AppError('NOT_FOUND', messages.session.notFound);
+  const [row] = await joined(db).where(eq(sessions.id, sessionId)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', messages.session.notFound);
+  if (row.session.clientId === user.id) return { row, side: 'client' };
+  if (row.expert.userId === user.id) return { row, side: 'expert' };
+  throw new AppError('FORBIDDEN', messages.session.forbidden);
+}
+
+/** GET /api/sessions/{id}: the session as its client or expert sees it. */
+export async function getSession(db: Db, user: CurrentUser, sessionId: string): Promise<SessionView> {
+  const { row, side } = await loadForParty(db, user, sessionId);
+  return toView(row, side);
+}
+
+/**
+ * GET /api/sessions: the caller's sessions, newest start first — those they booked and those with their
+ * expert profile (spec §7 "Select sessions where client_id or expert_id equals the user").
+ */
+export async function listMySessions(db: Db, user: CurrentUser): Promise<SessionView[]> {
+  const rows = await joined(db)
+    .where(or(eq(sessions.clientId, user.id), eq(experts.userId, user.id)))
+    .orderBy(desc(sessions.startsAt))
+    .limit(500);
+  return rows.map((row) => toView(row, row.session.clientId === user.id ? 'client' : 'expert'));
+}
+
+/** The expert's live (not cancelled) sessions overlapping [from, to), as UTC intervals, for slot generation. */
+export async function busyIntervals(db: Db, expertId: string, from: Date, to: Date): Promise<Interval[]> {
+  const rows = await db
+    .select({ start: sessions.startsAt, end: sessions.endsAt })
+    .from(sessions)
+    .where(and(eq(sessions.expertId, expertId), ne(sessions.status, 'cancelled'), lt(sessions.startsAt, to), gt(sessions.endsAt, from)));
+  return rows.map((r) => ({ start: r.start, end: r.end }));
+}

@@ -1,0 +1,84 @@
+/** Business constants from spec §9. */
+
+/** Country calling codes offered on the search-request form (spec §9). */
+export const countryCodes = ['+1', '+44', '+61', '+33', '+49', '+91', '+86', '+81'] as const;
+
+/** Maximum length of a search request's free text, in characters (spec §5, §9). */
+export const searchTextMax = 400;
+
+/** Minimum password length (spec §5, §9). */
+export const minPasswordLength = 6;
+
+/** Toasts: at most 3 visible, 4 seconds each (spec §9). */
+export const toastLimits = { visible: 3, durationMs: 4000 } as const;
+
+/** Rotating topics on the landing page: 12, every 3000 ms with a 700 ms transition (spec §9). */
+export const topicRotation = { intervalMs: 3000, transitionMs: 700 } as const;
+export const rotatingTopics = [
+  'Public speaking and presentation skills',
+  'Decision-making in leadership',
+  'Resume writing',
+  'Interview preparation and mock interviews',
+  'Salary negotiation',
+  'Career change guidance',
+  'Networking and professional-profile optimisation',
+  'Personal branding',
+  'Workplace communication and conflict resolution',
+  'Time management and productivity',
+  'Overcoming workplace challenges',
+  'Leadership skills and executive presence',
+] as const;
+
+/** Testimonials rotate every 4000 ms with a 500 ms fade (spec §4 "Rotations"). */
+export const testimonialRotation = { intervalMs: 4000, fadeMs: 500 } as const;
+
+/** Delays (spec §9). */
+export const delays = {
+  signOutRedirectMs: 100,
+  authEventMs: 100,
+  restartPlayMs: 100,
+  wizardStepMs: 50,
+  /** After 'Thank you for your feedback!' → /dashboard/client. */
+  feedbackRedirectMs: 2000,
+  /** Confirm page: after confirming → the feedback page. */
+  confirmPageRedirectMs: 2000,
+  /** Session page: after 'Session marked as completed!' → the feedback page. */
+  sessionConfirmRedirectMs: 1000,
+} as const;
+
+/** The 26 expertise areas (spec §3 "Expertise catalogue"). */
+export const expertiseCatalogue = [
+  'Job Search & Career Pivoting',
+  'Job Interview Mastery',
+  'Personal Branding',
+  'Academic Tutoring',
+  'Postgraduate Planning',
+  'Professional Certifications',
+  'Programming & Tech',
+  'Data Science & Analytics',
+  'Graphics & Design',
+  'Marketing',
+  'Business Strategy',
+  'Project Management',
+  'Leadership Skills',
+  'Public Speaking',
+  'Human Resources',
+  'Writing & Translation',
+  'Video & Animation',
+  'Finance & Consulting',
+  'Music & Audio Services',
+  'Legal Advice & Careers',
+  'Health & Science Careers',
+  'Education & Teaching',
+  'Engineering & Manufacturing',
+  'Sales & Customer Service',
+  'Government & Public Service',
+  'Hospitality',
+] as const;
+
+/** Copyright year shown in the footer (spec §1). */
+export const copyrightYear = 2025;
+
+/** Support address used on contact, recruitment and error screens. */
+export const supportEmail = 'support@mentora.example';
+export const partnersEmail = 'partners@mentora.example';

@@ -1,0 +1,34 @@
+/** Account profile contract: GET /api/me and PUT /api/me/profile (spec §2 complete-profile form, §3 User profile). */
+import { z } from 'zod';
+import { messages } from '../messages.js';
+import { selfServiceRoles } from '../roles.js';
+import { optionalText, requiredText } from './common.js';
+
+const required = messages.auth.fillRequiredFields;
+
+/** Body of PUT /api/me/profile. Role is client or expert; admin is never self-assigned. */
+export const profileInput = z.object({
+  firstName: requiredText(required, 100),
+  lastName: requiredText(required, 100),
+  phone: optionalText(40).refine((v) => v === undefined || /^[+\d][\d\s().-]{4,39}$/.test(v), 'Please enter a valid phone number'),
+  role: z.enum(selfServiceRoles, { error: required }),
+});
+export type ProfileInput = z.input<typeof profileInput>;
+
+/** The signed-in account as the web app sees it. Timestamps are ISO-8601 UTC. */
+export const me = z.object({
+  id: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  fullName: z.string(),
+  phone: z.string().nullable(),
+  role: z.enum(['client', 'expert', 'admin']).nullable(),
+  profilePictureUrl: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Me = z.infer<typeof me>;
+
+/** GET /api/me: the signed-in account, or null for a visitor (200 either way, so pages log no error). */
+export const meResponse = z.object({ user: me.nullable() });

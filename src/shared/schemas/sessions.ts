@@ -1,0 +1,125 @@
+/**
+ * Session, booking, payment and feedback contracts (spec §2 Booking card, Payment, Session pages, Feedback;
+ * §3 Session record; §5; §8). Instants are UTC ISO-8601, money integer cents, durations minutes.
+ */
+import { z } from 'zod';
+import { feedbackQuestions } from '../feedback.js';
+import { messages } from '../messages.js';
+import { durations, isDuration } from '../pricing.js';
+import { sessionStatuses } from '../sessions.js';
+import { isValidTimeZone } from '../slots.js';
+
+const m = messages.booking;
+
+/** Card fields for the simulated provider; validated in depth by `cardError` (src/shared/cards.ts). */
+export const cardInput = z.object({
+  cardholderName: z.string().trim().min(1, 'Please enter the cardholder name').max(100),
+  number: z.string().max(30),
+  expiry: z.string().max(7),
+  cvc: z.string().max(4),
+});
+
+/**
+ * Body of POST /api/sessions (header Idempotency-Key required). `kind: 'intro'` is the free 15-minute
+ * first meeting (no card); `paid` needs `card`. The price is computed on the server, never taken from here.
+ */
+export const bookingInput = z
+  .object({
+    expertId: z.string({ error: m.expertNotInSystem }).trim().min(1, m.expertNotInSystem).max(200, m.expertNotInSystem),
+    startsAt: z.iso.datetime({ offset: true, error: m.selectTime }),
+    durationMinutes: z.number({ error: `Duration must be one of ${durations.join(', ')} minutes` }).refine(isDuration, `Duration must be one of ${durations.join(', ')} minutes`),
+    topic: z.string({ error: m.describeTopic }).trim().min(1, m.describeTopic).max(2000, 'Please keep the topic under 2000 characters'),
+    kind: z.enum(['paid', 'intro']).default('paid'),
+    card: cardInput.optional(),
+    /** The client's IANA zone, used to write times in their confirmation e-mail. */
+    timeZone: z.string().max(64).refine(isValidTimeZone, 'Please choose a valid time zone').optional(),
+  })
+  .refine((b) => b.kind === 'intro' || b.card, { message: 'Please enter your card details', path: ['card'] })
+  .refine((b) => b.kind === 'paid' || b.durationMinutes === 15, { message: 'The free introductory meeting lasts 15 minutes', path: ['durationMinutes'] });
+export type BookingInput = z.input<typeof bookingInput>;
+
+export const paymentSummary = z.object({
+  status: z.enum(['held', 'released', 'refunded', 'partially_refunded', 'failed']),
+  amountCents: z.number().int(),
+  refundedCents: z.number().int(),
+  cardBrand: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+  provider: z.string(),
+});
+
+/** A session as its two parties see it. `meetingUrl` is present for them only. */
+export const sessionView = z.object({
+  id: z.string(),
+  clientId: z.string(),
+  expertId: z.string(),
+  expertSlug: z.string(),
+  expertName: z.string(),
+  clientName: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  durationMinutes: z.number().int(),
+  kind: z.enum(['intro', 'paid']),
+  topic: z.string(),
+  hourlyRateCents: z.number().int(),
+  totalAmountCents: z.number().int(),
+  currency: z.string(),
+  status: z.enum(sessionStatuses),
+  clientFeedbackSubmitted: z.boolean(),
+  expertFeedbackSubmitted: z.boolean(),
+  meetingUrl: z.string(),
+  cancelledBy: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  cancellationPolicy: z.enum(['flexible', 'moderate', 'strict']),
+  completedAt: z.string().nullable(),
+  updatedAt: z.string(),
+  createdAt: z.string(),
+  /** 'client' or 'expert': which side the caller is on. */
+  viewerRole: z.enum(['client', 'expert']),
+  payment: paymentSummary.nullable(),
+});
+export type SessionView = z.infer<typeof sessionView>;
+
+export const sessionList = z.object({ sessions: z.array(sessionView) });
+
+export const cancelInput = z.object({ reason: z.string({ error: messages.session.cancelReason }).trim().min(1, messages.session.cancelReason).max(1000) });
+/** Dispute text has no validation in the spec (§5); we keep it bounded. */
+export const disputeInput = z.object({ description: z.string().trim().max(5000).default('') });
+
+/** Body of POST /api/sessions/{id}/feedback: the five answers (spec §9 options) and optional comments. */
+export const feedbackInput = z.object({
+  ...(Object.fromEntries(
+    feedbackQuestions.map((q) => [q.key, z.enum(q.options as unknown as [string, ...string[]], { error: messages.feedback.answerAll })]),
+  ) as Record<(typeof feedbackQuestions)[number]['key'], z.ZodEnum<Record<string, string>>>),
+  additionalComments: z
+    .string()
+    .trim()
+    .max(5000, 'Please keep comments under 5000 characters')
+    .optional()
+    .transform((v) => v || undefined),
+});
+export type FeedbackInput = z.input<typeof feedbackInput>;
+
+/** One public review on an expert's profile (spec §6: the five answers are public). */
+export const review = z.object({
+  id: z.string(),
+  clientFirstName: z.string(),
+  expertiseRating: z.string(),
+  communicationRating: z.string(),
+  punctualityRating: z.string(),
+  valueRating: z.string(),
+  recommendationRating: z.string(),
+  additionalComments: z.string().nullable(),
+  score: z.number(),
+  createdAt: z.string(),
+});
+export const reviewPage = z.object({ reviews: z.array(review), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+/** GET /api/experts/{id}/feedback-eligibility: the client's latest confirmed or completed session with the expert. */
+export const feedbackEligibility = z.object({
+  sessionId: z.string().nullable(),
+  feedbackSubmitted: z.boolean(),
+  isSelf: z.boolean(),
+  introAvailable: z.boolean(),
+});
+
+export const privateFeedbackInput = z.object({ comments: z.string({ error: 'Please write your comments' }).trim().min(1, 'Please write your comments').max(5000) });

@@ -1,0 +1,93 @@
+/**
+ * Session rules shared by server and web: statuses and their badges (spec §4 "Session status"), the
+ * pending-confirmation and upcoming rules, the lifecycle (DESIGN.md "Session lifecycle"), and the
+ * cancellation refund policy (issue 3 §4). Pure: times are Date/UTC, money integer cents.
+ */
+
+export const sessionStatuses = ['booked', 'confirmed', 'completed', 'disputed', 'cancelled'] as const;
+export type SessionStatus = (typeof sessionStatuses)[number];
+
+/** Statuses that occupy the calendar (used by the exclusion constraints and slot generation). */
+export const liveStatuses: readonly SessionStatus[] = ['booked', 'confirmed', 'completed', 'disputed'];
+
+export type BadgeTone = 'brand' | 'green' | 'amber' | 'red' | 'neutral';
+
+/** Dashboard badge (spec §4): booked = Upcoming, confirmed/completed = Concluded, cancelled, disputed, other = Unknown. */
+export function statusBadge(status: string): { label: string; tone: BadgeTone } {
+  switch (status) {
+    case 'booked':
+      return { label: 'Upcoming', tone: 'brand' };
+    case 'confirmed':
+    case 'completed':
+      return { label: 'Concluded', tone: 'green' };
+    case 'cancelled':
+      return { label: 'Cancelled', tone: 'neutral' };
+    case 'disputed':
+      return { label: 'Disputed', tone: 'red' };
+    default:
+      return { label: 'Unknown', tone: 'neutral' };
+  }
+}
+
+/** Detail-page badge (spec §4): booked = Scheduled, pending = Confirmation Needed, the rest as on dashboards. */
+export function detailBadge(status: string, pendingConfirmation: boolean): { label: string; tone: BadgeTone } {
+  if (status === 'booked' || status === 'scheduled') return pendingConfirmation ? { label: 'Confirmation Needed', tone: 'amber' } : { label: 'Scheduled', tone: 'brand' };
+  if (status === 'pending') return { label: 'Confirmation Needed', tone: 'amber' };
+  if (status === 'canceled') return { label: 'Cancelled', tone: 'neutral' };
+  return statusBadge(status);
+}
+
+/** Grace after a session's end before it counts as pending confirmation, in minutes (spec §9). */
+export const pendingGraceMinutes = 30;
+/** A booked session with no dispute is confirmed automatically this long after its end, in hours (issue 3 §4). */
+export const autoReleaseHours = 72;
+
+type Timed = { status: string; startsAt: Date; endsAt: Date };
+
+/** Upcoming: booked and starting in the future (spec §4). */
+export function isUpcoming(s: Timed, now = new Date()): boolean {
+  return s.status === 'booked' && s.startsAt.getTime() > now.getTime();
+}
+
+/** Pending confirmation: booked, started, and now is more than 30 minutes after its end (spec §4). */
+export function isPendingConfirmation(s: Timed, now = new Date()): boolean {
+  return s.status === 'booked' && s.startsAt.getTime() <= now.getTime() && now.getTime() > s.endsAt.getTime() + pendingGraceMinutes * 60_000;
+}
+
+/** The client may confirm a booked session once its scheduled end has passed (spec §4). */
+export function canConfirm(s: Timed, now = new Date()): boolean {
+  return s.status === 'booked' && now.getTime() >= s.endsAt.getTime();
+}
+
+/** Either party may cancel a booked session before it starts. */
+export function canCancel(s: Timed, now = new Date()): boolean {
+  return s.status === 'booked' && now.getTime() < s.startsAt.getTime();
+}
+
+/** The client may report an issue on a booked session once it has started. */
+export function canDispute(s: Timed, now = new Date()): boolean {
+  return s.status === 'booked' && now.getTime() >= s.startsAt.getTime();
+}
+
+export const cancellationPolicies = ['flexible', 'moderate', 'strict'] as const;
+export type CancellationPolicy = (typeof cancellationPolicies)[number];
+
+/** Full refund window before the start, in hours, and the share refunded after it (issue 3 §4). */
+export const policyTerms: Record<CancellationPolicy, { fullRefundHours: number; lateRefundPercent: number; summary: string }> = {
+  flexible: { fullRefundHours: 24, lateRefundPercent: 50, summary: 'Full refund until 24 hours before the session, 50% after.' },
+  moderate: { fullRefundHours: 72, lateRefundPercent: 50, summary: 'Full refund until 72 hours before the session, 50% after.' },
+  strict: { fullRefundHours: 7 * 24, lateRefundPercent: 0, summary: 'Full refund until 7 days before the session, none after.' },
+};
+
+/**
+ * Cents refunded to the client when a booked session is cancelled at `now`. An expert's cancellation
+ * always refunds in full; a client's follows the expert's policy (issue 3 §4).
+ */
+export function refundCents(opts: { amountCents: number; policy: CancellationPolicy; cancelledBy: 'client' | 'expert'; startsAt: Date; now?: Date }): number {
+  const { amountCents, policy, cancelledBy, startsAt, now = new Date() } = opts;
+  if (cancelledBy === 'expert') return amountCents;
+  const terms = policyTerms[policy];
+  const hoursBefore = (startsAt.getTime() - now.getTime()) / 3_600_000;
+  if (hoursBefore >= terms.fullRefundHours) return amountCents;
+  return Math.round((amountCents * terms.lateRefundPercent) / 100);
+}

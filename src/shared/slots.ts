@@ -1,0 +1,171 @@
+/**
+ * Bookable start times (DESIGN.md "Beyond the spec": availability with time zones). Pure and isomorphic.
+ *
+ * An expert's availability is wall-clock minutes in the expert's IANA zone: weekly rules (per weekday, one or
+ * more [start, end) ranges), replaced on a date by a `custom` exception or removed by a `blocked` one; an expert
+ * with no rules has `defaultWeeklyRules` (Monday–Friday 09:00–17:00). Each day's ranges become UTC instants
+ * with @date-fns/tz, so daylight-saving days are 23 or 25 hours long; a wall-clock time inside a DST gap
+ * resolves forward (02:30 on a spring-forward night is 03:30). Touching ranges merge, also across midnight.
+ *
+ * A slot is a start instant on the 15-minute grid (a UTC grid equals the local grid in every zone whose offset
+ * is a multiple of 15 minutes, i.e. all current zones) such that [start, start + duration) lies wholly inside
+ * availability, overlaps no busy interval, starts at least 2 hours after `now`, and whose start falls on the
+ * requested date as seen in the CLIENT's zone.
+ */
+import { TZDate } from '@date-fns/tz';
+import { addDays, format, isValid, parse } from 'date-fns';
+
+/** A weekly range: minutes after local midnight, [startMinute, endMinute), weekday 0 = Sunday … 6 = Saturday. */
+export type WeeklyRule = { weekday: number; startMinute: number; endMinute: number };
+/** A date exception in the expert's zone: a day off, or custom hours replacing that day's weekly rules. */
+export type DateException = { date: string; kind: 'blocked' } | { date: string; kind: 'custom'; startMinute: number; endMinute: number };
+/** A half-open interval of real time [start, end). */
+export type Interval = { start: Date; end: Date };
+
+export const slotStepMinutes = 15;
+/** Minimum time between now and a slot's start, in minutes. */
+export const minLeadMinutes = 120;
+export const minutesPerDay = 1440;
+
+/** Availability of an expert without weekly rules: Monday–Friday 09:00–17:00 in the expert's zone. */
+export const defaultWeeklyRules: readonly WeeklyRule[] = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, startMinute: 9 * 60, endMinute: 17 * 60 }));
+
+export type Availability = {
+  /** IANA zone of the expert, e.g. 'America/Vancouver'. */
+  expertTimeZone: string;
+  /** Weekly rules; empty means `defaultWeeklyRules`. */
+  rules: readonly WeeklyRule[];
+  exceptions: readonly DateException[];
+  /** Times the expert is already taken (live sessions), UTC. */
+  busy: readonly Interval[];
+};
+
+export type SlotRequest = Availability & {
+  /** The day asked for, YYYY-MM-DD, in the client's zone. */
+  date: string;
+  /** IANA zone of the client. */
+  clientTimeZone: string;
+  durationMinutes: number;
+  now: Date;
+};
+
+const minuteMs = 60_000;
+const stepMs = slotStepMinutes * minuteMs;
+const datePattern = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True for a real calendar date written YYYY-MM-DD. */
+export function isIsoDate(value: string): boolean {
+  return datePattern.test(value) && isValid(parse(value, 'yyyy-MM-dd', new Date()));
+}
+
+/** True when the runtime's Intl knows the IANA zone (e.g. 'Europe/London'). */
+export function isValidTimeZone(zone: string): boolean {
+  if (!zone) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function dateParts(date: string): [number, number, number] {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return [y, m - 1, d];
+}
+
+/** The calendar date `days` after `date` (YYYY-MM-DD; zone-free calendar arithmetic). */
+export function shiftDate(date: string, days: number): string {
+  return format(addDays(new TZDate(...dateParts(date), 'UTC'), days), 'yyyy-MM-dd');
+}
+
+/** Weekday of a calendar date, 0 = Sunday. */
+export function weekdayOf(date: string): number {
+  return new TZDate(...dateParts(date), 'UTC').getDay();
+}
+
+/** The instant when the clock in `zone` shows `date` at `minute` minutes after midnight (1440 = next midnight). */
+export function wallClockToUtc(date: string, minute: number, zone: string): Date {
+  const [y, m, d] = dateParts(date);
+  return new Date(new TZDate(y, m, d, Math.floor(minute / 60), minute % 60, 0, zone).getTime());
+}
+
+/** The calendar date (YYYY-MM-DD) of `instant` in `zone`. */
+export function dateInZone(instant: Date, zone: string): string {
+  return format(new TZDate(instant.getTime(), zone), 'yyyy-MM-dd');
+}
+
+/** The expert's [start, end) minute ranges on one of their local dates, after exceptions and defaults. */
+export function rangesOn(date: string, rules: readonly WeeklyRule[], exceptions: readonly DateException[]): { startMinute: number; endMinute: number }[] {
+  const today = exceptions.filter((e) => e.date === date);
+  if (today.some((e) => e.kind === 'blocked')) return [];
+  const custom = today.flatMap((e) => (e.kind === 'custom' ? [{ startMinute: e.startMinute, endMinute: e.endMinute }] : []));
+  if (custom.length > 0) return custom;
+  const weekday = weekdayOf(date);
+  return (rules.length > 0 ? rules : defaultWeeklyRules).filter((r) => r.weekday === weekday).map(({ startMinute, endMinute }) => ({ startMinute, endMinute }));
+}
+
+/** Sorts intervals and merges overlapping or touching ones. */
+function merge(intervals: Interval[]): Interval[] {
+  const sorted = [...intervals].sort((a, b) => a.start.getTime() - b.start.getTime());
+  const out: Interval[] = [];
+  for (const i of sorted) {
+    const last = out.at(-1);
+    if (last && i.start.getTime() <= last.end.getTime()) {
+      if (i.end.getTime() > last.end.getTime()) last.end = i.end;
+    } else {
+      out.push({ start: i.start, end: i.end });
+    }
+  }
+  return out;
+}
+
+/** The expert's availability as merged UTC intervals over their local dates `first`..`last` (inclusive). */
+function availabilityBetween(a: Availability, first: string, last: string): Interval[] {
+  const intervals: Interval[] = [];
+  for (let date = first; date <= last; date = shiftDate(date, 1)) {
+    for (const r of rangesOn(date, a.rules, a.exceptions)) {
+      intervals.push({ start: wallClockToUtc(date, r.startMinute, a.expertTimeZone), end: wallClockToUtc(date, r.endMinute, a.expertTimeZone) });
+    }
+  }
+  return merge(intervals);
+}
+
+/**
+ * Start times (UTC ISO-8601, ascending) the client can book on `date` in their zone. Returns [] for a
+ * non-positive duration. Inputs are assumed valid (use isIsoDate / isValidTimeZone first).
+ */
+export function generateSlots(q: SlotRequest): string[] {
+  if (!(q.durationMinutes > 0)) return [];
+  const durationMs = q.durationMinutes * minuteMs;
+  const dayStart = wallClockToUtc(q.date, 0, q.clientTimeZone).getTime();
+  const dayEnd = wallClockToUtc(shiftDate(q.date, 1), 0, q.clientTimeZone).getTime();
+  const first = shiftDate(dateInZone(new Date(dayStart), q.expertTimeZone), -1);
+  const last = shiftDate(dateInZone(new Date(dayEnd), q.expertTimeZone), 1);
+  const earliest = q.now.getTime() + minLeadMinutes * minuteMs;
+  const busy = q.busy.map((b) => [b.start.getTime(), b.end.getTime()] as const);
+
+  const slots: string[] = [];
+  for (const window of availabilityBetween(q, first, last)) {
+    const from = Math.max(window.start.getTime(), dayStart, earliest);
+    for (let t = Math.ceil(from / stepMs) * stepMs; t < dayEnd && t + durationMs <= window.end.getTime(); t += stepMs) {
+      if (!busy.some(([bs, be]) => t < be && bs < t + durationMs)) slots.push(new Date(t).toISOString());
+    }
+  }
+  return slots;
+}
+
+/** The dates `from`..`to` (inclusive, YYYY-MM-DD in the client's zone) that have at least one slot. */
+export function availableDays(q: Omit<SlotRequest, 'date'> & { from: string; to: string }): string[] {
+  const days: string[] = [];
+  for (let date = q.from; date <= q.to; date = shiftDate(date, 1)) {
+    if (generateSlots({ ...q, date }).length > 0) days.push(date);
+  }
+  return days;
+}
+
+/** Number of calendar days from `from` to `to` inclusive (negative when `to` is before `from`). */
+export function daysInclusive(from: string, to: string): number {
+  const ms = new TZDate(...dateParts(to), 'UTC').getTime() - new TZDate(...dateParts(from), 'UTC').getTime();
+  return Math.round(ms / 86_400_000) + 1;
+}

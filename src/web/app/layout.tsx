@@ -1,0 +1,26 @@
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Toaster } from 'sonner';
+import { toastLimits } from '@shared/constants';
+import { Footer } from './footer';
+import { Header } from './header';
+
+/** Page frame: skip link, header, main content, footer, and the toast area at top-right (spec §2, §9). */
+export function Layout() {
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading';
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow">
+        Skip to content
+      </a>
+      {loading ? <div className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-brand-600" aria-hidden /> : null}
+      <Header />
+      <main id="main" className="flex-1" aria-busy={loading}>
+        <Outlet />
+      </main>
+      <Footer />
+      <Toaster position="top-right" visibleToasts={toastLimits.visible} duration={toastLimits.durationMs} closeButton />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * Route table (spec §2). Every page but the landing page is a lazy chunk, so the first load stays small.
+ * Each page module default-exports its component.
+ */
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { RouteError } from './route-error';
+import { Layout } from './layout';
+import LandingPage from '../features/home/landing-page';
+
+type PageModule = { default: ComponentType };
+const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+
+export const router = createBrowserRouter([
+  {
+    element: <Layout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <LandingPage /> },
+      { path: '/about', lazy: page(() => import('../features/content/about-page')) },
+      { path: '/community-guidelines', lazy: page(() => import('../features/content/community-guidelines-page')) },
+      { path: '/workshops', lazy: page(() => import('../features/content/workshops-page')) },
+      { path: '/how-it-works/client', lazy: page(() => import('../features/content/client-faq-page')) },
+      { path: '/how-it-works/expert', lazy: page(() => import('../features/content/expert-faq-page')) },
+      { path: '/how-it-works/partner', lazy: page(() => import('../features/enquiries/partner-enquiry-page')) },
+      { path: '/partner/university', lazy: page(() => import('../features/content/university-partner-page')) },
+      { path: '/partner/recruitment', lazy: page(() => import('../features/content/recruitment-partner-page')) },
+      { path: '/international-students', lazy: page(() => import('../features/content/international-students-page')) },
+      { path: '/contact', lazy: page(() => import('../features/enquiries/contact-page')) },
+      { path: '/search', lazy: page(() => import('../features/enquiries/search-request-page')) },
+      { path: '/results', lazy: page(() => import('../features/experts/results-page')) },
+      { path: '/expert/:id', lazy: page(() => import('../features/experts/expert-profile-page')) },
+      { path: '/signup', lazy: page(() => import('../features/auth/signup-page')) },
+      { path: '/login', lazy: page(() => import('../features/auth/signup-page')) },
+      { path: '/reset-password', lazy: page(() => import('../features/auth/reset-password-page')) },
+      { path: '/dashboard/client', lazy: page(() => import('../features/dashboard/client-dashboard-page')) },
+      { path: '/dashboard/expert', lazy: page(() => import('../features/dashboard/expert-dashboard-page')) },
+      { path: '/dashboard/expert/availability', lazy: page(() => import('../features/availability/availability-page')) },
+      { path: '/payment', lazy: page(() => import('../features/sessions/payment-page')) },
+      { path: '/session/confirm/:sessionId', lazy: page(() => import('../features/sessions/confirm-page')) },
+      { path: '/session/:sessionId', lazy: page(() => import('../features/sessions/session-page')) },
+      { path: '/expert/:id/feedback', lazy: page(() => import('../features/feedback/feedback-page')) },
+      { path: '/expert/:id/private-feedback', lazy: page(() => import('../features/feedback/private-feedback-page')) },
+      { path: '/expert-application', element: <Navigate to="/expert/application-landing" replace /> },
+      { path: '*', lazy: page(() => import('../features/content/not-found-page')) },
+    ],
+  },
+]);

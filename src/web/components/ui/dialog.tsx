@@ -1,0 +1,43 @@
+import { X } from 'lucide-react';
+import { Dialog as D } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+
+/** Modal dialog (WAI-ARIA dialog pattern via Radix): focus trapped, Escape closes, title announced. */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  className,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <D.Root open={open} onOpenChange={onOpenChange}>
+      <D.Portal>
+        <D.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <D.Content
+          className={cn(
+            'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl',
+            className,
+          )}
+          aria-describedby={description ? undefined : undefined}
+        >
+          <D.Title className="pr-8 text-lg font-semibold text-slate-900">{title}</D.Title>
+          {description ? <D.Description className="mt-1 text-sm text-slate-600">{description}</D.Description> : <D.Description className="sr-only">{title}</D.Description>}
+          <div className="mt-4">{children}</div>
+          <D.Close className="absolute right-4 top-4 cursor-pointer rounded-md p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
+            <X className="h-5 w-5" aria-hidden />
+          </D.Close>
+        </D.Content>
+      </D.Portal>
+    </D.Root>
+  );
+}

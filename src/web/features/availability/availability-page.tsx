@@ -1,0 +1,105 @@
+import { ArrowLeft } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, Navigate } from 'react-router';
+import { toast } from 'sonner';
+import { dashboardPath, isProfileComplete } from '@shared/roles';
+import { dateInZone } from '@shared/slots';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { FormError } from '../../components/ui/input';
+import { PageSpinner } from '../../components/ui/spinner';
+import { ApiError } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { useMyAvailability, useSaveAvailability } from './availability-queries';
+import { DateOverrides } from './date-overrides';
+import { toDraft, toInput, type ScheduleDraft } from './schedule-draft';
+import { TimeZoneSelect } from './time-zone-select';
+import { WeeklySchedule } from './weekly-schedule';
+
+/**
+ * /dashboard/expert/availability: the expert's time zone, weekly hours and date exceptions (GET/PUT
+ * /api/me/availability). Visitors go to /signup, other roles to their own dashboard. A 400 shows the
+ * server's message; success shows a toast.
+ */
+export default function AvailabilityPage() {
+  const { me, loading } = useAuth();
+  const isExpert = me?.role === 'expert' && isProfileComplete(me);
+  const query = useMyAvailability(isExpert);
+  if (loading) return <PageSpinner />;
+  if (!me || !isProfileComplete(me)) return <Navigate to="/signup" replace />;
+  if (!isExpert) return <Navigate to={dashboardPath(me.role)} replace />;
+  return (
+    <div className="bg-slate-50">
+      <div className="mx-auto max-w-4xl px-4 pt-8 sm:pt-10">
+        <Link to="/dashboard/expert" className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
+          <ArrowLeft className="h-4 w-4" aria-hidden />
+          Back to dashboard
+        </Link>
+        <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Availability</h1>
+        <p className="mt-1 text-slate-700">Set when clients can book you. Times are in your time zone; clients see them in theirs.</p>
+        {query.isError ? (
+          <FormError className="my-8">{query.error instanceof ApiError ? query.error.message : 'Your availability could not be loaded.'}</FormError>
+        ) : query.data ? (
+          <AvailabilityForm key={query.dataUpdatedAt} initial={toDraft(query.data)} usesDefault={query.data.usesDefault} />
+        ) : (
+          <PageSpinner />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function AvailabilityForm({ initial, usesDefault }: { initial: ScheduleDraft; usesDefault: boolean }) {
+  const [draft, setDraft] = useState(initial);
+  const [error, setError] = useState('');
+  const save = useSaveAvailability();
+  const ids = useId();
+  const noWeeklyHours = draft.days.every((d) => !d.enabled || d.ranges.length === 0);
+  const change = (patch: Partial<ScheduleDraft>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    setError('');
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate(toInput(draft), {
+      onSuccess: () => toast.success('Availability saved'),
+      onError: (err) => setError(err instanceof ApiError ? err.message : 'Failed to save availability. Please try again.'),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="mt-6 space-y-6 pb-4">
+      <Card>
+        <CardHeader>
+          <CardTitle>Weekly hours</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <TimeZoneSelect id={`${ids}-tz`} value={draft.timezone} onChange={(timezone) => change({ timezone })} />
+          {usesDefault ? <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">You are using the default hours, Monday to Friday, 9:00 AM to 5:00 PM. Save to make them your own.</p> : null}
+          {noWeeklyHours ? (
+            <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">With no weekly hours, the default Monday to Friday, 9:00 AM to 5:00 PM applies. To pause bookings, add days off below.</p>
+          ) : null}
+          <WeeklySchedule days={draft.days} onChange={(days) => change({ days })} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Date exceptions</CardTitle>
+          <p className="text-sm text-slate-700">Take a day off or set different hours on a specific date.</p>
+        </CardHeader>
+        <CardContent>
+          <DateOverrides overrides={draft.overrides} onChange={(overrides) => change({ overrides })} today={dateInZone(new Date(), draft.timezone)} />
+        </CardContent>
+      </Card>
+      <div className="sticky bottom-0 -mx-4 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <FormError className="sm:flex-1">{error}</FormError>
+          <Button type="submit" disabled={save.isPending} className="sm:ml-auto">
+            {save.isPending ? 'Saving…' : 'Save changes'}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

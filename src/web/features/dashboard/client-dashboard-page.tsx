@@ -1,0 +1,63 @@
+import { CalendarCheck, CalendarClock, GraduationCap, Hourglass, MessageSquare, Search, Wallet } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatMoney } from '@shared/pricing';
+import type { Me } from '@shared/schemas/profile';
+import { Button } from '../../components/ui/button';
+import { ClientSessionActions } from './client-session-actions';
+import { DashboardShell } from './dashboard-shell';
+import { ProfileCard } from './profile-card';
+import { QuickActions } from './quick-actions';
+import { SessionList } from './session-list';
+import { SessionRow } from './session-row';
+import { clientStats } from './session-stats';
+import { StatCards } from './stat-cards';
+import { useMySessions } from './use-my-sessions';
+
+/** /dashboard/client (spec §2 "Client dashboard"): counters, sessions (Upcoming / Past), profile card, quick actions. */
+export default function ClientDashboardPage() {
+  return <DashboardShell role="client" title="Client dashboard">{(me) => <ClientDashboard me={me} />}</DashboardShell>;
+}
+
+function ClientDashboard({ me }: { me: Me }) {
+  const query = useMySessions();
+  const stats = clientStats(query.data ?? []);
+  return (
+    <div className="space-y-6">
+      <StatCards
+        loading={!query.data}
+        stats={[
+          { label: 'Upcoming', value: stats.upcoming, icon: CalendarClock },
+          { label: 'Awaiting confirmation', value: stats.awaitingConfirmation, icon: Hourglass },
+          { label: 'Completed', value: stats.completed, icon: CalendarCheck },
+          { label: 'Total spent', value: formatMoney(stats.spentCents), icon: Wallet },
+        ]}
+      />
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <SessionList
+          sessions={query.data}
+          isError={query.isError}
+          onRetry={() => void query.refetch()}
+          empty={
+            <>
+              <p className="mt-1 max-w-sm text-sm text-slate-700">Book a one-to-one video session with an industry expert. Your first meeting with each new expert can be a free 15-minute intro.</p>
+              <Button asChild className="mt-5">
+                <Link to="/results">Find Your First Expert</Link>
+              </Button>
+            </>
+          }
+          renderRow={(s) => <SessionRow key={s.id} session={s} counterpart={s.expertName} actions={<ClientSessionActions session={s} />} />}
+        />
+        <div className="space-y-6">
+          <ProfileCard me={me} accountType="Client" />
+          <QuickActions
+            actions={[
+              { label: 'Find an Expert', icon: Search, to: '/results' },
+              { label: 'Group Workshops', icon: GraduationCap, to: '/workshops' },
+              { label: 'Messages', icon: MessageSquare, note: 'Coming soon' },
+            ]}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

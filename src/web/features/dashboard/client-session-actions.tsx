@@ -1,0 +1,31 @@
+import { Link } from 'react-router';
+import type { SessionView } from '@shared/schemas/sessions';
+import { isPendingConfirmation } from '@shared/sessions';
+import { DetailsLink, sessionLink } from './session-row';
+import { timed } from './session-stats';
+
+/**
+ * The client's links on a session (spec §2 Client dashboard, §4): details; Confirm session once a booked
+ * session is pending confirmation; Leave Feedback on a confirmed/completed session without feedback (the
+ * feedback page receives `{ sessionId }` as navigation state); '✓ Feedback submitted' afterwards.
+ */
+export function ClientSessionActions({ session }: { session: SessionView }) {
+  const concluded = session.status === 'confirmed' || session.status === 'completed';
+  return (
+    <>
+      <DetailsLink id={session.id} />
+      {isPendingConfirmation(timed(session)) ? (
+        <Link to={`/session/confirm/${session.id}`} className="rounded-lg bg-amber-50 px-2.5 py-1 font-semibold text-amber-900 ring-1 ring-amber-200 hover:bg-amber-100">
+          Confirm session
+        </Link>
+      ) : null}
+      {session.clientFeedbackSubmitted ? (
+        <span className="font-medium text-emerald-700">✓ Feedback submitted</span>
+      ) : concluded ? (
+        <Link to={`/expert/${session.expertSlug}/feedback`} state={{ sessionId: session.id }} className={sessionLink}>
+          Leave Feedback
+        </Link>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { CalendarCheck, CalendarClock, CalendarRange, DollarSign, Hourglass, MessageSquare, Settings, SlidersHorizontal } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatMoney } from '@shared/pricing';
+import type { Me } from '@shared/schemas/profile';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { DashboardShell } from './dashboard-shell';
+import { ProfileCard } from './profile-card';
+import { QuickActions } from './quick-actions';
+import { SessionList } from './session-list';
+import { DetailsLink, SessionRow } from './session-row';
+import { expertStats } from './session-stats';
+import { StatCards } from './stat-cards';
+import { useMySessions } from './use-my-sessions';
+
+/** /dashboard/expert (spec §2 "Expert dashboard"): counters, application status, sessions, profile card, quick actions. */
+export default function ExpertDashboardPage() {
+  return <DashboardShell role="expert" title="Expert dashboard">{(me) => <ExpertDashboard me={me} />}</DashboardShell>;
+}
+
+function ExpertDashboard({ me }: { me: Me }) {
+  const query = useMySessions();
+  const stats = expertStats(query.data ?? []);
+  return (
+    <div className="space-y-6">
+      <StatCards
+        loading={!query.data}
+        stats={[
+          { label: 'Upcoming Sessions', value: stats.upcoming, icon: CalendarClock },
+          { label: 'Completed Sessions', value: stats.completed, icon: CalendarCheck },
+          { label: 'Total Earnings', value: formatMoney(stats.earningsCents), icon: DollarSign },
+          { label: 'Pending Confirmation', value: stats.pendingConfirmation, icon: Hourglass },
+        ]}
+      />
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <div className="space-y-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Application status</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <p className="text-sm text-slate-700">You haven't applied yet. Tell us about your experience in five short steps; our team replies within 72 hours.</p>
+              <Button asChild className="mt-4">
+                <Link to="/expert/application-landing">Apply to become an expert</Link>
+              </Button>
+            </CardContent>
+          </Card>
+          <SessionList
+            sessions={query.data}
+            isError={query.isError}
+            onRetry={() => void query.refetch()}
+            empty={<p className="mt-1 max-w-sm text-sm text-slate-700">When clients book you, their sessions appear here with the topic, time and amount.</p>}
+            renderRow={(s) => (
+              <SessionRow
+                key={s.id}
+                session={s}
+                counterpart={s.clientName.trim() || 'Unknown Client'}
+                actions={<DetailsLink id={s.id} />}
+              />
+            )}
+          />
+        </div>
+        <div className="space-y-6">
+          <ProfileCard
+            me={me}
+            accountType="Expert"
+            footer={
+              <Button variant="outline" className="w-full" disabled>
+                Edit Profile (Coming Soon)
+              </Button>
+            }
+          />
+          <QuickActions
+            actions={[
+              { label: 'Manage availability', icon: CalendarRange, to: '/dashboard/expert/availability' },
+              { label: 'Manage Sessions', icon: SlidersHorizontal, note: 'Coming soon' },
+              { label: 'Account Settings', icon: Settings, note: 'Coming soon' },
+              { label: 'Messages', icon: MessageSquare, note: 'Coming soon' },
+            ]}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

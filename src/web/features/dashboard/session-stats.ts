@@ -1,0 +1,51 @@
+/**
+ * Dashboard counters and grouping (spec §2 dashboards, §4 Session status), computed from the caller's
+ * sessions with the shared rules in src/shared/sessions.ts. Money is integer cents; `now` is injectable.
+ */
+import type { SessionView } from '@shared/schemas/sessions';
+import { isPendingConfirmation, isUpcoming } from '@shared/sessions';
+
+/** The session with real instants, as the shared rules take it. */
+export function timed(s: Pick<SessionView, 'status' | 'startsAt' | 'endsAt'>) {
+  return { status: s.status, startsAt: new Date(s.startsAt), endsAt: new Date(s.endsAt) };
+}
+
+const isConcluded = (s: SessionView) => s.status === 'confirmed' || s.status === 'completed';
+
+/** What the client paid and kept paid: held or released amounts minus refunds; intro sessions and failed payments cost nothing. */
+function spentCents(s: SessionView): number {
+  if (!s.payment || s.payment.status === 'failed') return 0;
+  return Math.max(0, s.payment.amountCents - s.payment.refundedCents);
+}
+
+/** Client counters: upcoming (booked, future), awaiting confirmation, completed (confirmed or completed) and total spent. */
+export function clientStats(sessions: SessionView[], now = new Date()) {
+  return {
+    upcoming: sessions.filter((s) => isUpcoming(timed(s), now)).length,
+    awaitingConfirmation: sessions.filter((s) => isPendingConfirmation(timed(s), now)).length,
+    completed: sessions.filter(isConcluded).length,
+    spentCents: sessions.reduce((sum, s) => sum + spentCents(s), 0),
+  };
+}
+
+/** Expert counters (spec §2): upcoming (booked, future), completed (status completed), earnings over completed, pending confirmation. */
+export function expertStats(sessions: SessionView[], now = new Date()) {
+  const completed = sessions.filter((s) => s.status === 'completed');
+  return {
+    upcoming: sessions.filter((s) => isUpcoming(timed(s), now)).length,
+    completed: completed.length,
+    earningsCents: completed.reduce((sum, s) => sum + s.totalAmountCents, 0),
+    pendingConfirmation: sessions.filter((s) => isPendingConfirmation(timed(s), now)).length,
+  };
+}
+
+/**
+ * Upcoming = booked and not yet over (soonest first); Past = everything else (newest first). A session in
+ * progress stays under Upcoming until its end.
+ */
+export function groupSessions(sessions: SessionView[], now = new Date()): { upcoming: SessionView[]; past: SessionView[] } {
+  const start = (s: SessionView) => new Date(s.startsAt).getTime();
+  const upcoming = sessions.filter((s) => s.status === 'booked' && new Date(s.endsAt).getTime() > now.getTime());
+  const past = sessions.filter((s) => !upcoming.includes(s));
+  return { upcoming: upcoming.sort((a, b) => start(a) - start(b)), past: past.sort((a, b) => start(b) - start(a)) };
+}

@@ -1,0 +1,20 @@
+import type { LucideIcon } from 'lucide-react';
+
+export type Stat = { label: string; value: string | number; icon: LucideIcon };
+
+/** The counters row at the top of a dashboard (spec §2). `loading` shows a dash instead of the values. */
+export function StatCards({ stats, loading }: { stats: Stat[]; loading: boolean }) {
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-busy={loading}>
+      {stats.map(({ label, value, icon: Icon }) => (
+        <div key={label} className="flex flex-col-reverse gap-1 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+          <dt className="flex items-center gap-2 text-sm text-slate-700">
+            <Icon className="h-4 w-4 shrink-0 text-brand-600" aria-hidden />
+            {label}
+          </dt>
+          <dd className="text-2xl font-bold tabular-nums text-slate-900">{loading ? '–' : value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

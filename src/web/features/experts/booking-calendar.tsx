@@ -1,0 +1,71 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { DayPicker, type ChevronProps } from 'react-day-picker';
+import { addMonths, parseISO, startOfMonth, startOfToday } from 'date-fns';
+import { cn } from '../../lib/cn';
+import { toIsoDate } from './use-booking-availability';
+
+/** How far ahead the calendar lets the client look, in months. */
+const monthsAhead = 6;
+
+function Chevron({ orientation, className }: ChevronProps) {
+  const Icon = orientation === 'left' ? ChevronLeft : ChevronRight;
+  return <Icon className={cn('h-5 w-5', className)} aria-hidden />;
+}
+
+/**
+ * The booking card's date picker (spec §2 Booking card, §5 "past days disabled"): past days and days without
+ * a free slot are disabled; days with slots are tinted. `availableDays` undefined = still loading (all disabled).
+ */
+export function BookingCalendar({
+  selected,
+  onSelect,
+  month,
+  onMonthChange,
+  availableDays,
+}: {
+  selected: string | null;
+  onSelect: (date: string | null) => void;
+  month: Date;
+  onMonthChange: (month: Date) => void;
+  availableDays: Set<string> | undefined;
+}) {
+  const today = startOfToday();
+  const unavailable = (day: Date) => !availableDays?.has(toIsoDate(day));
+  return (
+    <DayPicker
+      mode="single"
+      selected={selected ? parseISO(selected) : undefined}
+      onSelect={(day) => onSelect(day ? toIsoDate(day) : null)}
+      month={month}
+      onMonthChange={onMonthChange}
+      startMonth={startOfMonth(today)}
+      endMonth={addMonths(today, monthsAhead)}
+      disabled={[{ before: today }, unavailable]}
+      modifiers={{ available: (day) => !unavailable(day) && day >= today }}
+      modifiersClassNames={{ available: '[&>button]:bg-brand-50 [&>button]:font-semibold [&>button]:text-brand-800 [&>button:hover]:bg-brand-100' }}
+      components={{ Chevron }}
+      classNames={{
+        root: 'relative w-full',
+        months: 'w-full',
+        month: 'w-full',
+        month_caption: 'flex h-10 items-center px-1',
+        caption_label: 'text-base font-semibold text-slate-900',
+        nav: 'absolute right-0 top-0 flex gap-1',
+        button_previous: 'inline-flex h-10 w-10 cursor-pointer items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 disabled:cursor-default disabled:opacity-40 disabled:hover:bg-transparent focus-visible:outline-2 focus-visible:outline-brand-600',
+        button_next: 'inline-flex h-10 w-10 cursor-pointer items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 disabled:cursor-default disabled:opacity-40 disabled:hover:bg-transparent focus-visible:outline-2 focus-visible:outline-brand-600',
+        month_grid: 'mt-2 w-full border-collapse',
+        weekdays: '',
+        weekday: 'pb-2 text-center text-xs font-medium uppercase text-slate-600',
+        week: '',
+        day: 'p-0.5 text-center',
+        day_button:
+          'mx-auto flex aspect-square w-full max-w-11 cursor-pointer items-center justify-center rounded-full text-sm text-slate-900 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-default',
+        today: '[&>button]:underline [&>button]:decoration-2 [&>button]:underline-offset-4',
+        disabled: '[&>button]:text-slate-400 [&>button]:font-normal',
+        outside: 'invisible',
+        selected: '[&>button]:!bg-brand-600 [&>button]:!text-white [&>button]:font-semibold',
+        hidden: 'invisible',
+      }}
+    />
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * Typed reads of the experts API for the find-and-book pages (spec §2 Results, Expert profile, Booking card).
+ * Shapes come from src/shared/schemas; dates are the client's YYYY-MM-DD, slots UTC ISO-8601, rates cents.
+ */
+import type { ExpertList, ExpertProfile } from '@shared/schemas/experts';
+import type { feedbackEligibility, reviewPage } from '@shared/schemas/sessions';
+import type { z } from 'zod';
+import { api, ApiError } from '../../lib/api';
+import type { ResultsParams } from './results-params';
+
+export type ReviewPage = z.infer<typeof reviewPage>;
+export type Review = ReviewPage['reviews'][number];
+export type FeedbackEligibility = z.infer<typeof feedbackEligibility>;
+
+/** Results page size: 12 fills 1, 2 and 3 column grids evenly. */
+export const resultsPageSize = 12;
+/** Reviews shown per page in the reviews dialog. */
+export const reviewsPageSize = 5;
+
+/** GET /api/experts with the page's URL state; empty values are left out. */
+export function fetchExperts(p: ResultsParams): Promise<ExpertList> {
+  const qs = new URLSearchParams({ page: String(p.page), pageSize: String(resultsPageSize), sort: p.sort });
+  if (p.query) qs.set('query', p.query);
+  if (p.expertise) qs.set('expertise', p.expertise);
+  if (p.language) qs.set('language', p.language);
+  if (p.minRate !== undefined) qs.set('minRate', String(p.minRate));
+  if (p.maxRate !== undefined) qs.set('maxRate', String(p.maxRate));
+  return api<ExpertList>(`/api/experts?${qs}`);
+}
+
+/** Languages spoken by published experts, A–Z (the language filter's options). */
+export async function fetchLanguages(): Promise<string[]> {
+  return (await api<{ languages: string[] }>('/api/expert-languages')).languages;
+}
+
+/** One expert's profile by slug or uuid; null when the API answers 404 ('Expert Not Found'). */
+export async function fetchExpert(idOrSlug: string): Promise<ExpertProfile | null> {
+  try {
+    return await api<ExpertProfile>(`/api/experts/${encodeURIComponent(idOrSlug)}`);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+/** Client dates from..to (inclusive, zone `tz`) that have at least one slot of `duration` minutes. */
+export async function fetchAvailableDays(expertId: string, range: { from: string; to: string }, duration: number, tz: string): Promise<string[]> {
+  const qs = new URLSearchParams({ from: range.from, to: range.to, duration: String(duration), tz });
+  return (await api<{ days: string[] }>(`/api/experts/${encodeURIComponent(expertId)}/availability-days?${qs}`)).days;
+}
+
+/** Bookable UTC start times on the client's `date` (zone `tz`) for `duration` minutes. */
+export async function fetchSlots(expertId: string, date: string, duration: number, tz: string): Promise<string[]> {
+  const qs = new URLSearchParams({ date, duration: String(duration), tz });
+  return (await api<{ slots: string[] }>(`/api/experts/${encodeURIComponent(expertId)}/slots?${qs}`)).slots;
+}
+
+/** One page of public reviews, newest first; an empty page while the endpoint does not exist yet (404). */
+export async function fetchReviews(expertId: string, page: number): Promise<ReviewPage> {
+  try {
+    return await api<ReviewPage>(`/api/experts/${encodeURIComponent(expertId)}/reviews?page=${page}&pageSize=${reviewsPageSize}`);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return { reviews: [], total: 0, page, pageSize: reviewsPageSize };
+    throw err;
+  }
+}
+
+const noEligibility: FeedbackEligibility = { sessionId: null, feedbackSubmitted: false, isSelf: false, introAvailable: false };
+
+/** The signed-in viewer's standing with this expert (free intro, self); "nothing available" on any error. */
+export async function fetchEligibility(expertId: string): Promise<FeedbackEligibility> {
+  try {
+    return await api<FeedbackEligibility>(`/api/experts/${encodeURIComponent(expertId)}/feedback-eligibility`);
+  } catch {
+    return noEligibility;
+  }
+}

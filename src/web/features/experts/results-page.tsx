@@ -1,0 +1,113 @@
+/**
+ * Results /results (spec §2 Results, §5 Results matching): the expert network, searched by the API (a
+ * case-insensitive substring of tags, about or role; nothing matched → everyone, said out loud), plus
+ * filters, sort and pages. All state lives in the URL search params, so Back and shared links work.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { SearchX } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { FormError } from '../../components/ui/input';
+import { cn } from '../../lib/cn';
+import { ExpertCard, ExpertCardSkeleton } from './expert-card';
+import { fetchExperts, fetchLanguages, resultsPageSize } from './expert-queries';
+import { Pagination } from './pagination';
+import { ResultsFilters, ResultsSearchBox } from './results-filters';
+import { hasNarrowing, parseResultsParams, toSearchParams, type ResultsParams } from './results-params';
+import { useDocumentTitle } from './use-document-title';
+
+export default function ResultsPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = parseResultsParams(searchParams);
+  const results = useQuery({ queryKey: ['experts', 'list', params], queryFn: () => fetchExperts(params), placeholderData: keepPreviousData });
+  const languages = useQuery({ queryKey: ['experts', 'languages'], queryFn: fetchLanguages, staleTime: 10 * 60_000 });
+  useDocumentTitle('Find an Expert');
+
+  /** Applies a change of search, filter or sort: back to page 1, new history entry, no jump to the top. */
+  const change = (patch: Partial<ResultsParams>) => setSearchParams(toSearchParams({ ...params, ...patch, page: 1 }), { preventScrollReset: true });
+  const showAll = () => setSearchParams(toSearchParams({ query: '', expertise: '', language: '', sort: params.sort, page: 1 }));
+  const hrefFor = (page: number) => `?${toSearchParams({ ...params, page })}`;
+
+  const data = results.data;
+  const notMatched = data && params.query && !data.matched;
+  const pageCount = data ? Math.ceil(data.total / resultsPageSize) : 0;
+
+  return (
+    <>
+      <section className="bg-gradient-to-b from-brand-50 via-brand-50/60 to-white">
+        <div className="mx-auto max-w-6xl px-4 pb-10 pt-12 text-center sm:pt-16">
+          <p className="mb-3 text-sm font-semibold uppercase tracking-wide text-brand-700">Find an Expert</p>
+          <h1 className="break-words text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl">{params.query ? `Experts for "${params.query}"` : 'Our Expert Network'}</h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700">Book a one-to-one video session with professionals who have walked the path you are on.</p>
+          <div className="mt-8">
+            <ResultsSearchBox query={params.query} onSearch={(query) => change({ query })} />
+          </div>
+          <div className="mt-5 flex flex-wrap items-center justify-center gap-3">
+            {hasNarrowing(params) ? (
+              <Button variant="outline" onClick={showAll}>
+                Show All Experts
+              </Button>
+            ) : null}
+            <Button asChild variant="link">
+              <Link to="/search">Request a Custom Expert Match</Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+
+      <div className="mx-auto max-w-6xl px-4 pb-20">
+        <ResultsFilters params={params} languages={languages.data ?? []} onChange={change} />
+
+        <div className="mt-8 min-h-6" aria-live="polite">
+          {notMatched ? (
+            <p className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+              No experts matched "{params.query}" — showing all experts
+            </p>
+          ) : null}
+          {data && data.total > 0 ? (
+            <p className={cn('text-sm text-slate-700', notMatched && 'mt-4')}>
+              Showing {(data.page - 1) * data.pageSize + 1}–{Math.min(data.page * data.pageSize, data.total)} of {data.total} {data.total === 1 ? 'expert' : 'experts'}
+            </p>
+          ) : null}
+        </div>
+
+        {results.isError ? (
+          <div className="mt-6 space-y-3">
+            <FormError>{results.error.message}</FormError>
+            <Button variant="outline" onClick={() => results.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : results.isPending ? (
+          <ul className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading experts">
+            {Array.from({ length: 6 }, (_, i) => (
+              <li key={i}>
+                <ExpertCardSkeleton />
+              </li>
+            ))}
+          </ul>
+        ) : data && data.experts.length === 0 ? (
+          <div className="mt-6 flex flex-col items-center rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center">
+            <SearchX className="h-10 w-10 text-slate-500" aria-hidden />
+            <h2 className="mt-4 text-lg font-semibold text-slate-900">No experts match these filters</h2>
+            <p className="mt-1 max-w-md text-slate-700">Try a different area, language or price, or request a custom match and we'll find someone for you.</p>
+            <div className="mt-6 flex flex-wrap justify-center gap-3">
+              <Button onClick={showAll}>Clear filters</Button>
+            </div>
+          </div>
+        ) : data ? (
+          <>
+            <ul className={cn('mt-4 grid gap-5 transition-opacity sm:grid-cols-2 lg:grid-cols-3', results.isPlaceholderData && 'opacity-60')} aria-busy={results.isFetching}>
+              {data.experts.map((expert) => (
+                <li key={expert.id}>
+                  <ExpertCard expert={expert} />
+                </li>
+              ))}
+            </ul>
+            <Pagination page={data.page} pageCount={pageCount} hrefFor={hrefFor} />
+          </>
+        ) : null}
+      </div>
+    </>
+  );
+}

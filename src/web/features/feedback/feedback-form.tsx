@@ -1,0 +1,86 @@
+import { useMutation } from '@tanstack/react-query';
+import { CheckCircle2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { delays } from '@shared/constants';
+import { feedbackQuestions, type FeedbackKey } from '@shared/feedback';
+import { messages } from '@shared/messages';
+import type { FeedbackInput } from '@shared/schemas/sessions';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { FormError, Label, Textarea } from '../../components/ui/input';
+import { api, ApiError } from '../../lib/api';
+import { RatingQuestion } from './rating-question';
+
+/**
+ * The five public rating questions and optional comments (spec §2 Feedback, §5, §8). All five are
+ * required; on success 'Thank you for your feedback!' and /dashboard/client after 2 s; 409 says feedback
+ * was already given; any other failure 'Failed to submit feedback. Please try again.'
+ */
+export function FeedbackForm({ sessionId }: { sessionId: string }) {
+  const navigate = useNavigate();
+  const [answers, setAnswers] = useState<Partial<Record<FeedbackKey, string>>>({});
+  const [comments, setComments] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [tried, setTried] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  const submitFeedback = useMutation({
+    mutationFn: (body: FeedbackInput) => api<{ ok: true }>(`/api/sessions/${encodeURIComponent(sessionId)}/feedback`, { method: 'POST', body }),
+    onSuccess: () => {
+      setSent(true);
+      toast.success(messages.feedback.thanks);
+      setTimeout(() => void navigate('/dashboard/client'), delays.feedbackRedirectMs);
+    },
+    onError: (err) => {
+      const message = err instanceof ApiError && err.status === 409 ? messages.feedback.already : messages.feedback.failed;
+      setError(message);
+      toast.error(message);
+    },
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTried(true);
+    if (feedbackQuestions.some((q) => !answers[q.key])) return setError(messages.feedback.answerAll);
+    setError(null);
+    submitFeedback.mutate({ ...(answers as Record<FeedbackKey, string>), additionalComments: comments.trim() || undefined } as FeedbackInput);
+  };
+
+  if (sent)
+    return (
+      <Card className="flex flex-col items-center p-8 text-center" role="status">
+        <CheckCircle2 className="h-10 w-10 text-emerald-600" aria-hidden />
+        <p className="mt-3 text-lg font-semibold text-slate-900">{messages.feedback.thanks}</p>
+        <p className="mt-1 text-sm text-slate-700">Taking you back to your dashboard…</p>
+      </Card>
+    );
+
+  return (
+    <Card className="p-5 sm:p-8">
+      <form onSubmit={submit} noValidate className="space-y-5">
+        {feedbackQuestions.map((q, i) => (
+          <RatingQuestion
+            key={q.key}
+            number={i + 1}
+            name={q.key}
+            label={q.label}
+            options={q.options}
+            value={answers[q.key]}
+            onChange={(value) => setAnswers((a) => ({ ...a, [q.key]: value }))}
+            invalid={tried && !answers[q.key]}
+          />
+        ))}
+        <div>
+          <Label htmlFor="feedback-comments">Additional comments (optional)</Label>
+          <Textarea id="feedback-comments" value={comments} onChange={(e) => setComments(e.target.value)} maxLength={5000} placeholder="What went well? What could be better?" />
+        </div>
+        <FormError>{error}</FormError>
+        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={submitFeedback.isPending}>
+          Submit Feedback
+        </Button>
+      </form>
+    </Card>
+  );
+}

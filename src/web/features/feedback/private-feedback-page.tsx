@@ -1,0 +1,85 @@
+import { useMutation } from '@tanstack/react-query';
+import { CheckCircle2, Lock, SearchX } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { privateFeedbackInput } from '@shared/schemas/sessions';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { FormError, Label, Textarea } from '../../components/ui/input';
+import { PageSpinner } from '../../components/ui/spinner';
+import { api } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { ExpertBanner, FeedbackNotice } from './expert-banner';
+import { useExpert } from './feedback-queries';
+
+const sentMessage = 'Thank you. Your comments were sent privately to the Mentora team.';
+
+/**
+ * /expert/{id}/private-feedback (spec §2 Private feedback, §6): comments only Mentora's team can read.
+ * POST /api/experts/{id}/private-feedback; sign-in required.
+ */
+export default function PrivateFeedbackPage() {
+  const { id = '' } = useParams();
+  const { me, loading } = useAuth();
+  const expert = useExpert(id);
+  const [comments, setComments] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const send = useMutation({
+    mutationFn: (body: { comments: string }) => api<{ id: string }>(`/api/experts/${encodeURIComponent(id)}/private-feedback`, { method: 'POST', body }),
+    onSuccess: () => toast.success(sentMessage),
+    onError: (err) => setError(err.message),
+  });
+
+  if (loading) return <PageSpinner />;
+  if (!me) return <Navigate to="/signup" replace />;
+  if (expert.isError)
+    return (
+      <FeedbackNotice icon={<SearchX className="h-6 w-6" aria-hidden />} title="Expert Not Found" action={<Button asChild><Link to="/">Return to Home</Link></Button>}>
+        We could not find this expert.
+      </FeedbackNotice>
+    );
+  if (expert.isPending) return <PageSpinner />;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = privateFeedbackInput.safeParse({ comments });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? null);
+    setError(null);
+    send.mutate(parsed.data);
+  };
+
+  return (
+    <div className="bg-slate-50">
+      <div className="mx-auto max-w-2xl px-4 py-10 sm:py-14">
+        <ExpertBanner expert={expert.data} title="Private feedback" lead={`Tell the Mentora team anything about ${expert.data.name} that you would rather not share publicly.`} />
+        <Card className="mt-8 p-5 sm:p-8">
+          {send.isSuccess ? (
+            <div role="status" className="flex flex-col items-center text-center">
+              <CheckCircle2 className="h-10 w-10 text-emerald-600" aria-hidden />
+              <p className="mt-3 font-semibold text-slate-900">{sentMessage}</p>
+              <Button asChild variant="outline" className="mt-5">
+                <Link to={`/expert/${expert.data.slug}`}>Back to {expert.data.name}'s profile</Link>
+              </Button>
+            </div>
+          ) : (
+            <form onSubmit={submit} noValidate className="space-y-4">
+              <p className="flex items-start gap-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+                <Lock className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" aria-hidden />
+                Only the Mentora team can read these comments. They are never shown to the expert or on the profile.
+              </p>
+              <div>
+                <Label htmlFor="private-comments">Your comments</Label>
+                <Textarea id="private-comments" value={comments} onChange={(e) => setComments(e.target.value)} maxLength={5000} className="min-h-40" aria-invalid={Boolean(error)} />
+              </div>
+              <FormError>{error}</FormError>
+              <Button type="submit" disabled={send.isPending}>
+                Send to the Mentora team
+              </Button>
+            </form>
+          )}
+        </Card>
+      </div>
+    </div>
+  );
+}

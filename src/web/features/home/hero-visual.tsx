@@ -1,0 +1,67 @@
+import { BadgeCheck, CheckCircle2, Clock, ShieldCheck, Star, Video } from 'lucide-react';
+
+const slots = ['Mon 9:00 AM', 'Tue 1:30 PM', 'Wed 4:00 PM'];
+const tags = ['Product strategy', 'Interview prep', 'Leadership'];
+
+/** Decorative illustration beside the hero: a sample expert booking card. Hidden from assistive technology. */
+export function HeroVisual() {
+  return (
+    <div aria-hidden className="relative mx-auto w-full max-w-md select-none">
+      <div className="absolute -inset-8 -z-10 rounded-[3rem] bg-gradient-to-tr from-brand-100 via-violet-100 to-sky-100 opacity-80 blur-2xl" />
+      <div className="rounded-3xl border border-slate-200/80 bg-white p-6 shadow-2xl shadow-brand-900/10 sm:p-7">
+        <div className="flex items-center gap-4">
+          <img src="/images/testimonials/daniel.svg" alt="" width={64} height={64} className="h-16 w-16 rounded-2xl" />
+          <div className="min-w-0">
+            <p className="flex items-center gap-1.5 font-semibold text-slate-900">
+              Daniel Kim <BadgeCheck className="h-4 w-4 text-brand-600" />
+            </p>
+            <p className="text-sm text-slate-600">Group Product Manager</p>
+            <p className="mt-1 flex items-center gap-1 text-sm text-slate-700">
+              <Star className="h-4 w-4 fill-amber-400 text-amber-400" />
+              <span className="font-semibold">4.9</span>
+              <span className="text-slate-600">(127 reviews)</span>
+            </p>
+          </div>
+        </div>
+        <div className="mt-5 flex flex-wrap gap-2">
+          {tags.map((t) => (
+            <span key={t} className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-700">
+              {t}
+            </span>
+          ))}
+        </div>
+        <div className="mt-6 border-t border-slate-100 pt-5">
+          <p className="flex items-center gap-2 text-sm font-medium text-slate-900">
+            <Clock className="h-4 w-4 text-brand-600" /> Choose a time
+          </p>
+          <div className="mt-3 grid grid-cols-3 gap-2">
+            {slots.map((s, i) => (
+              <span key={s} className={i === 1 ? 'rounded-lg border border-brand-600 bg-brand-50 px-2 py-2 text-center text-xs font-semibold text-brand-700' : 'rounded-lg border border-slate-200 px-2 py-2 text-center text-xs font-medium text-slate-700'}>
+                {s}
+              </span>
+            ))}
+          </div>
+          <div className="mt-5 flex items-center justify-between rounded-xl bg-slate-50 px-4 py-3">
+            <span className="text-sm text-slate-600">60 min session</span>
+            <span className="text-lg font-bold text-slate-900">$95</span>
+          </div>
+          <div className="mt-4 flex h-11 items-center justify-center gap-2 rounded-lg bg-brand-600 text-sm font-semibold text-white">
+            <Video className="h-4 w-4" /> Book session
+          </div>
+        </div>
+      </div>
+      <div className="absolute -bottom-6 -left-2 flex items-center gap-3 rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-xl sm:-left-10">
+        <CheckCircle2 className="h-6 w-6 text-emerald-600" />
+        <div>
+          <p className="text-sm font-semibold text-slate-900">Intro call booked</p>
+          <p className="text-xs text-slate-600">Free · 15 minutes</p>
+        </div>
+      </div>
+      <div className="absolute -right-3 -top-5 hidden rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-lg sm:-right-8 sm:block">
+        <p className="flex items-center gap-1.5 text-sm font-semibold text-slate-900">
+          <ShieldCheck className="h-4 w-4 text-emerald-600" /> Payment protected
+        </p>
+      </div>
+    </div>
+  );
+}

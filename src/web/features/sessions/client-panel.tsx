@@ -1,0 +1,143 @@
+import { AlertTriangle, CalendarCheck, CheckCircle2, HelpCircle, Star, XCircle } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { delays } from '@shared/constants';
+import { messages } from '@shared/messages';
+import type { SessionView } from '@shared/schemas/sessions';
+import { canCancel, canConfirm, policyTerms } from '@shared/sessions';
+import { Button } from '../../components/ui/button';
+import { CancelDialog } from './cancel-dialog';
+import { useSessionAction } from './session-queries';
+import { CancellationDetails, CancelledTitle, StatusPanel } from './status-panel';
+
+function timed(s: SessionView) {
+  return { status: s.status, startsAt: new Date(s.startsAt), endsAt: new Date(s.endsAt) };
+}
+
+/** 'Has your meeting concluded?' — Yes confirms and goes to feedback after 1 s; No goes back to the dashboard. */
+function ConcludedQuestion({ session }: { session: SessionView }) {
+  const navigate = useNavigate();
+  const action = useSessionAction(session.id);
+  const [done, setDone] = useState(false);
+  const confirm = () =>
+    action.mutate(
+      { path: 'confirm' },
+      {
+        onSuccess: () => {
+          setDone(true);
+          toast.success(messages.session.markedCompleted);
+          setTimeout(() => void navigate(`/expert/${session.expertSlug}/feedback`, { state: { fromConfirmation: true, sessionId: session.id } }), delays.sessionConfirmRedirectMs);
+        },
+        onError: (err) => toast.error(err.message || messages.session.updateFailed),
+      },
+    );
+  const notYet = () => {
+    toast.info(messages.session.notYet);
+    void navigate('/dashboard/client');
+  };
+  return (
+    <StatusPanel
+      icon={HelpCircle}
+      tone="amber"
+      title="Has your meeting concluded?"
+      actions={
+        <>
+          <Button onClick={confirm} disabled={action.isPending || done}>
+            Yes, Session Completed
+          </Button>
+          <Button variant="outline" onClick={notYet} disabled={action.isPending || done}>
+            No, Not Yet
+          </Button>
+        </>
+      }
+    >
+      <p>Confirming releases the payment to {session.expertName}. Something went wrong instead?</p>
+      <p>
+        <Link to={`/session/confirm/${session.id}`} className="font-medium text-brand-700 underline underline-offset-2">
+          Report an issue
+        </Link>{' '}
+        within 72 hours and our team will step in.
+      </p>
+    </StatusPanel>
+  );
+}
+
+function Scheduled({ session }: { session: SessionView }) {
+  const [cancelling, setCancelling] = useState(false);
+  const cancellable = canCancel(timed(session));
+  return (
+    <StatusPanel
+      icon={CalendarCheck}
+      tone="brand"
+      title="Session Scheduled"
+      actions={
+        cancellable ? (
+          <Button variant="outline" onClick={() => setCancelling(true)}>
+            Cancel Session
+          </Button>
+        ) : undefined
+      }
+    >
+      <p>{cancellable ? 'Join the video call at the scheduled time. Come back here afterwards to confirm the session took place.' : 'Your session is under way. Once it ends, confirm it here to release the payment.'}</p>
+      {cancellable && session.totalAmountCents > 0 ? <p className="text-slate-700">Cancellation policy: {policyTerms[session.cancellationPolicy].summary}</p> : null}
+      <CancelDialog session={session} open={cancelling} onOpenChange={setCancelling} />
+    </StatusPanel>
+  );
+}
+
+/** The client's panel for each status (spec §2 Session detail). */
+export function ClientPanel({ session }: { session: SessionView }) {
+  const reviewsLink = `/expert/${session.expertSlug}#reviews`;
+  switch (session.status) {
+    case 'booked':
+      return canConfirm(timed(session)) ? <ConcludedQuestion session={session} /> : <Scheduled session={session} />;
+    case 'confirmed':
+      return (
+        <StatusPanel
+          icon={CheckCircle2}
+          tone="green"
+          title="Session Confirmed"
+          actions={
+            session.clientFeedbackSubmitted ? undefined : (
+              <Button asChild>
+                <Link to={`/expert/${session.expertSlug}/feedback`} state={{ sessionId: session.id }}>
+                  <Star className="h-4 w-4" aria-hidden />
+                  Leave Feedback
+                </Link>
+              </Button>
+            )
+          }
+        >
+          <p>{session.clientFeedbackSubmitted ? '✓ Feedback submitted' : `Thank you for confirming. How was your session with ${session.expertName}? Your feedback helps other clients.`}</p>
+        </StatusPanel>
+      );
+    case 'completed':
+      return (
+        <StatusPanel
+          icon={CheckCircle2}
+          tone="green"
+          title="Session Complete"
+          actions={
+            <Button asChild variant="outline">
+              <Link to={reviewsLink}>View Feedback</Link>
+            </Button>
+          }
+        >
+          <p>✓ Feedback submitted. Thank you for helping other clients choose.</p>
+        </StatusPanel>
+      );
+    case 'disputed':
+      return (
+        <StatusPanel icon={AlertTriangle} tone="amber" title="Under review">
+          <p>You reported an issue with this session. Our team will review and contact you within 24 hours. The payment stays held until then.</p>
+        </StatusPanel>
+      );
+    case 'cancelled':
+      return (
+        <StatusPanel icon={XCircle} tone="neutral" title={<CancelledTitle />}>
+          <CancellationDetails session={session} />
+        </StatusPanel>
+      );
+  }
+}

@@ -1,0 +1,54 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { messages } from '@shared/messages';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { FormError, Label, Textarea } from '../../components/ui/input';
+import { useSessionAction } from './session-queries';
+
+/**
+ * 'No, Report an Issue' (spec §2 Session confirmation): free text (no validation, spec §5), Cancel and
+ * 'Submit Report'. POSTs the dispute, toasts the spec's message and goes to the client dashboard.
+ */
+export function DisputeDialog({ sessionId, open, onOpenChange }: { sessionId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [description, setDescription] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const action = useSessionAction(sessionId);
+  const navigate = useNavigate();
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    action.mutate(
+      { path: 'dispute', body: { description: description.trim() } },
+      {
+        onSuccess: () => {
+          toast.success(messages.session.disputeSubmitted);
+          void navigate('/dashboard/client');
+        },
+        onError: (err) => setError(err.message),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Report an issue" description="Tell us what went wrong. The payment stays held while our team reviews your report.">
+      <form onSubmit={submit} className="space-y-4">
+        <div>
+          <Label htmlFor="dispute-description">What happened?</Label>
+          <Textarea id="dispute-description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={5000} placeholder="For example: the expert did not join the call" />
+        </div>
+        <FormError>{error}</FormError>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={action.isPending}>
+            Submit Report
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

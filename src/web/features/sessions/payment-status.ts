@@ -1,0 +1,23 @@
+/** The payment line of a session page (sessions API `payment`): held, released or refunded, in plain words. */
+import { formatMoney } from '@shared/pricing';
+import type { SessionView } from '@shared/schemas/sessions';
+
+/** e.g. 'Payment of $95.00 held securely until you confirm the session' — the wording follows the viewer's side. */
+export function paymentStatusLine(s: SessionView): string {
+  const p = s.payment;
+  if (!p) return s.kind === 'intro' ? 'Free introductory meeting — no payment' : 'No payment recorded';
+  const amount = formatMoney(p.amountCents, s.currency);
+  const card = p.cardBrand && p.cardLast4 ? ` (${p.cardBrand} ending ${p.cardLast4})` : '';
+  switch (p.status) {
+    case 'held':
+      return s.viewerRole === 'client' ? `Payment of ${amount}${card} held securely until you confirm the session` : `Payment of ${amount} held until the client confirms the session`;
+    case 'released':
+      return `Payment of ${amount} released to the expert`;
+    case 'refunded':
+      return `Refunded ${formatMoney(p.refundedCents, s.currency)} to the client's card`;
+    case 'partially_refunded':
+      return `Refunded ${formatMoney(p.refundedCents, s.currency)} of ${amount} to the client's card`;
+    case 'failed':
+      return 'Payment failed';
+  }
+}

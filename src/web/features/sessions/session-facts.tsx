@@ -1,0 +1,41 @@
+import { CalendarClock, Clock, CreditCard, DollarSign, MessageSquareText } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { formatMoney } from '@shared/pricing';
+import type { SessionView } from '@shared/schemas/sessions';
+import { formatDateTime, formatDuration, localZoneName } from '../../lib/format';
+import { paymentStatusLine } from './payment-status';
+
+function Fact({ icon, label, children, wide }: { icon: ReactNode; label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? 'sm:col-span-2' : undefined}>
+      <dt className="flex items-center gap-1.5 text-xs font-medium uppercase tracking-wide text-slate-600">
+        <span className="text-brand-600">{icon}</span>
+        {label}
+      </dt>
+      <dd className="mt-1 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** Date-time (viewer's zone, 12-hour), duration, total cost, payment status and topic of a session. */
+export function SessionFacts({ session }: { session: SessionView }) {
+  return (
+    <dl className="grid gap-5 sm:grid-cols-2">
+      <Fact icon={<CalendarClock className="h-4 w-4" aria-hidden />} label="Date and time">
+        {formatDateTime(session.startsAt)} <span className="text-slate-600">({localZoneName(session.startsAt)})</span>
+      </Fact>
+      <Fact icon={<Clock className="h-4 w-4" aria-hidden />} label="Duration">
+        {formatDuration(session.durationMinutes)}
+      </Fact>
+      <Fact icon={<DollarSign className="h-4 w-4" aria-hidden />} label="Total cost">
+        {formatMoney(session.totalAmountCents, session.currency)}
+      </Fact>
+      <Fact icon={<CreditCard className="h-4 w-4" aria-hidden />} label="Payment">
+        {paymentStatusLine(session)}
+      </Fact>
+      <Fact icon={<MessageSquareText className="h-4 w-4" aria-hidden />} label="Discussion topic" wide>
+        <span className="whitespace-pre-line">{session.topic}</span>
+      </Fact>
+    </dl>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * Auth context (spec §4 "Authentication context"): holds the signed-in account (user + profile in one
+ * `Me`), and a loading flag that starts true. On start it reads the current session; a read error ends
+ * loading with no user. Profile load failure leaves the profile empty. Sign-out clears the session at
+ * the server and goes to / after 100 ms whatever happens.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import type { Me } from '@shared/schemas/profile';
+import { delays } from '@shared/constants';
+import { messages } from '@shared/messages';
+import { api } from './api';
+
+type AuthState = {
+  me: Me | null;
+  loading: boolean;
+  /** Re-reads the session and profile (after sign-in or a profile change). */
+  refresh: () => Promise<void>;
+  signOut: () => Promise<void>;
+};
+
+const AuthContext = createContext<AuthState | null>(null);
+export const meQueryKey = ['me'] as const;
+
+/** Reads the session; a failed read counts as signed out (spec §4: "If the read errors, loading ends with no user"). */
+async function fetchMe(): Promise<Me | null> {
+  try {
+    return (await api<{ user: Me | null }>('/api/me')).user;
+  } catch {
+    return null;
+  }
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 60_000, retry: false });
+
+  const refresh = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: meQueryKey });
+    await queryClient.refetchQueries({ queryKey: meQueryKey });
+  }, [queryClient]);
+
+  const signOut = useCallback(async () => {
+    try {
+      const { authClient } = await import('./auth-client');
+      await authClient.signOut();
+    } catch (err) {
+      if (!(err instanceof Error && err.message.includes('Auth session missing'))) console.error(messages.auth.signOutError, err);
+    }
+    queryClient.setQueryData(meQueryKey, null);
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+    await new Promise((r) => setTimeout(r, delays.signOutRedirectMs));
+    window.location.assign('/');
+  }, [queryClient]);
+
+  const value = useMemo<AuthState>(() => ({ me: query.data ?? null, loading: query.isPending, refresh, signOut }), [query.data, query.isPending, refresh, signOut]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth outside AuthProvider');
+  return ctx;
+}

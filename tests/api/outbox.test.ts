@@ -1,0 +1,72 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailOutbox } from '../../src/server/db/schema.js';
+import { deliverDueEmails, enqueueEmail, type MailTransport } from '../../src/server/infra/mail/outbox.js';
+import { fileTransport } from '../../src/server/infra/mail/transport.js';
+import { createTestApp, type TestContext } from '../helpers/app.js';
+
+describe('e-mail outbox', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('writes due messages as .eml files, marks them sent, and lists them at /dev/mailbox newest first', async () => {
+    const db = ctx.database.db;
+    await enqueueEmail(db, { to: 'first@example.com', subject: 'First', text: 'Open https://example.com/a' });
+    await new Promise((r) => setTimeout(r, 5));
+    await enqueueEmail(db, { to: 'second@example.com', subject: 'Second', text: 'Body', attachments: [{ filename: 'invite.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR' }] });
+    const dir = path.join(ctx.config.dataDir, 'mail');
+    const sent = await deliverDueEmails(db, fileTransport(dir, 'Mentora <no-reply@mentora.example>'));
+    expect(sent).toBe(2);
+    const files = readdirSync(dir);
+    expect(files).toHaveLength(2);
+    expect(readFileSync(path.join(dir, files.sort()[1]!), 'utf8')).toMatch(/Subject: Second[\s\S]*invite\.ics/);
+    const rows = await db.select().from(emailOutbox);
+    expect(rows.every((r) => r.status === 'sent' && r.attempts === 1 && r.sentAt)).toBe(true);
+    // Nothing is sent twice.
+    expect(await deliverDueEmails(db, fileTransport(dir, 'x@example.com'))).toBe(0);
+
+    const page = await ctx.app.inject('/dev/mailbox');
+    expect(page.statusCode).toBe(200);
+    expect(page.body.indexOf('Second')).toBeLessThan(page.body.indexOf('First'));
+    expect(page.body).toContain('<a href="https://example.com/a">');
+  });
+
+  it('retries a failing message with exponential backoff and marks it failed after the last attempt', async () => {
+    const db = ctx.database.db;
+    await db.delete(emailOutbox);
+    await enqueueEmail(db, { to: 'flaky@example.com', subject: 'Flaky', text: 'x' });
+    const broken: MailTransport = { send: async () => Promise.reject(new Error('connection refused')) };
+    expect(await deliverDueEmails(db, broken, { baseDelayMs: 0, maxAttempts: 3 })).toBe(0);
+    let [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, 'flaky@example.com'));
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'connection refused' });
+
+    await db.update(emailOutbox).set({ nextAttemptAt: new Date(0) });
+    const delayed = await deliverDueEmails(db, broken, { baseDelayMs: 60_000, maxAttempts: 3 });
+    expect(delayed).toBe(0);
+    [row] = await db.select().from(emailOutbox);
+    expect(row!.attempts).toBe(2);
+    expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 100_000); // 60 s × 2^1
+    // Not due yet: nothing happens.
+    await deliverDueEmails(db, broken, { maxAttempts: 3 });
+    [row] = await db.select().from(emailOutbox);
+    expect(row!.attempts).toBe(2);
+
+    await db.update(emailOutbox).set({ nextAttemptAt: new Date(0) });
+    await deliverDueEmails(db, broken, { maxAttempts: 3 });
+    [row] = await db.select().from(emailOutbox);
+    expect(row).toMatchObject({ status: 'failed', attempts: 3 });
+  });
+
+  it('does not serve /dev/mailbox in production', async () => {
+    const prod = await createTestApp({ NODE_ENV: 'production' });
+    const res = await prod.app.inject('/dev/mailbox');
+    expect(res.body).not.toContain('Dev mailbox');
+    expect((await prod.app.inject('/dev/mailbox/x.eml')).body).not.toContain('BEGIN');
+    await prod.close();
+  });
+});

@@ -1,0 +1,65 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/** Runs the real entry point (src/server/main.ts through tsx) with `env`; resolves when it exits or is ready. */
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, stderr: () => stderr };
+}
+
+async function waitReady(port: number, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/readyz`);
+      if (res.status === 200) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('not ready');
+}
+
+describe('start-up and shutdown', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mentora-start-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('refuses a malformed DATABASE_URL with one line naming it and exit code 1', async () => {
+    const run = start({ DATABASE_URL: 'mysql://nope', DATA_DIR: dataDir });
+    expect(await run.exited).toBe(1);
+    expect(run.stderr().trim()).toBe('Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL');
+  });
+
+  it('refuses a bad PORT the same way', async () => {
+    const run = start({ PORT: 'eighty', DATA_DIR: dataDir });
+    expect(await run.exited).toBe(1);
+    expect(run.stderr().trim().split('\n')).toHaveLength(1);
+    expect(run.stderr()).toMatch(/^Invalid configuration: PORT/);
+  });
+
+  it('seeds demo data once, keeps data across restarts, and exits 0 on SIGTERM', async () => {
+    const port = 3400 + Math.floor(Math.random() * 200);
+    const first = start({ PORT: String(port), DATA_DIR: dataDir, BASE_URL: `http://localhost:${port}`, SEED_DEMO: '1' });
+    await waitReady(port);
+    const origin = `http://localhost:${port}`;
+    const signUp = await fetch(`${origin}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ email: 'kept@example.com', password: 'kept-password', name: '' }) });
+    expect(signUp.status).toBe(200);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    const second = start({ PORT: String(port), DATA_DIR: dataDir, BASE_URL: origin, SEED_DEMO: '1' });
+    await waitReady(port);
+    // The account made before the restart still exists (sign-in says "not verified", not "invalid").
+    const signIn = await fetch(`${origin}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ email: 'kept@example.com', password: 'kept-password' }) });
+    expect(signIn.status).toBe(403);
+    const demo = await fetch(`${origin}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ email: 'client@example.com', password: 'mentora-demo' }) });
+    expect(demo.status).toBe(200);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 90_000);
+});

@@ -1,0 +1,139 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signInUi } from './helpers';
+
+/** Serious or critical axe violations on the current page, as readable strings. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Clicks the first day of the calendar that has a free slot (past and fully booked days are disabled). */
+async function pickFirstAvailableDay(page: Page) {
+  const day = page.getByRole('grid').locator('button:not([disabled])').first();
+  await expect(day).toBeVisible();
+  await day.click();
+}
+
+test('a client searches, opens a profile, picks a day, a time and a topic, and continues to payment', async ({ page }) => {
+  await signInUi(page, 'client@example.com');
+  await expect(page).toHaveURL(/\/dashboard\/client$/);
+
+  await page.goto('/results');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our Expert Network');
+  await page.getByRole('searchbox', { name: 'Search experts' }).fill('design');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/\/results\?query=design$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Experts for "design"');
+  await expect(page.getByText(/No experts matched/)).toHaveCount(0);
+
+  const firstCard = page.getByRole('article').first();
+  const name = (await firstCard.getByRole('heading').innerText()).trim();
+  await expect(firstCard.getByRole('list', { name: 'Expertise' }).getByRole('listitem')).not.toHaveCount(0);
+  await firstCard.getByRole('link', { name }).click();
+  await expect(page).toHaveURL(/\/expert\/[a-z0-9-]+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(page).toHaveTitle(new RegExp(name));
+  await expect(page.getByRole('link', { name: 'Leave Feedback' })).toHaveAttribute('href', /\/expert\/[a-z0-9-]+\/feedback$/);
+
+  await pickFirstAvailableDay(page);
+  const slot = page.getByRole('radio').first();
+  await expect(slot).toHaveText(/^\d{1,2}:\d{2} (AM|PM)$/);
+  await slot.click();
+  await expect(slot).toHaveAttribute('aria-checked', 'true');
+  await page.getByLabel('What would you like to discuss?').fill('Reviewing my portfolio before design interviews');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+
+  await expect(page).toHaveURL(/\/payment$/);
+  await expect(page.getByText(name).first()).toBeVisible();
+  const draft = await page.evaluate(() => JSON.parse(sessionStorage.getItem('mentora.booking-draft') ?? 'null'));
+  expect(draft).toMatchObject({ expertName: name, durationMinutes: 60, topic: 'Reviewing my portfolio before design interviews' });
+  expect(new Date(draft.startsAt).getTime()).toBeGreaterThan(Date.now());
+});
+
+test('the booking card explains what is missing, prices the duration and asks visitors to sign in', async ({ page }) => {
+  await page.goto('/expert/ahmed-hassan');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ahmed Hassan');
+  const book = page.getByRole('button', { name: 'Continue to payment' });
+  await expect(book).toBeDisabled();
+  await expect(page.getByText('Please select a date', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('booking-total')).toHaveText('$130.00');
+
+  await pickFirstAvailableDay(page);
+  await expect(page.getByText('Please select a time', { exact: true })).toBeVisible();
+  await expect(book).toBeDisabled();
+  await page.getByRole('radio').first().click();
+  await expect(page.getByText("Please describe what you'd like to discuss", { exact: true })).toBeVisible();
+
+  const topic = page.getByLabel('What would you like to discuss?');
+  await topic.fill('    ');
+  await expect(book).toBeDisabled();
+  await expect(page.getByText("Please describe what you'd like to discuss", { exact: true })).toBeVisible();
+  await topic.fill('CFA level II preparation');
+  await expect(book).toBeEnabled();
+
+  await page.getByLabel('Duration').selectOption('30');
+  await expect(page.getByTestId('booking-total')).toHaveText('$65.00');
+  // Slots are refetched for the new duration; the earlier time may no longer be offered.
+  if ((await page.getByRole('radio', { checked: true }).count()) === 0) await page.getByRole('radio').first().click();
+
+  await book.click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Please sign in to book a session');
+  await expect(alert.getByRole('link')).toHaveAttribute('href', '/signup');
+  await expect(page).toHaveURL(/\/expert\/ahmed-hassan$/);
+
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the review count opens the reviews dialog', async ({ page }) => {
+  await page.goto('/expert/ahmed-hassan');
+  await page.getByRole('button', { name: /\d+ reviews?/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reviews of Ahmed Hassan' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(/No reviews yet|Expertise/).first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
+test('an unknown expert shows Expert Not Found with a link home', async ({ page }) => {
+  await page.goto('/expert/no-such-expert');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Expert Not Found');
+  await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+});
+
+test('results say when nothing matched, Show All Experts clears the search, and filters, sort and pages live in the URL', async ({ page }) => {
+  await page.goto('/results?query=zzzqqq');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Experts for "zzzqqq"');
+  await expect(page.getByText('No experts matched "zzzqqq" — showing all experts')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Request a Custom Expert Match' })).toHaveAttribute('href', '/search');
+
+  await page.getByRole('button', { name: 'Show All Experts' }).click();
+  await expect(page).toHaveURL(/\/results$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our Expert Network');
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Experts for "zzzqqq"');
+  await page.goForward();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our Expert Network');
+
+  await page.getByLabel('Sort by').selectOption('price_asc');
+  await expect(page).toHaveURL(/sort=price_asc/);
+  await expect(page.getByRole('article').first()).toBeVisible();
+  const prices = (await page.getByRole('article').getByText(/^\$\d/).allInnerTexts()).map((p) => Number(p.replace(/[$,]/g, '')));
+  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+
+  await page.getByRole('link', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+
+  await page.getByLabel('Language').selectOption('Japanese');
+  await expect(page).toHaveURL(/language=Japanese/);
+  await expect(page).not.toHaveURL(/page=2/);
+  const summary = await page.getByText(/^Showing 1–\d+ of \d+ experts?$/).innerText();
+  const total = Number(summary.match(/of (\d+)/)![1]);
+  expect(total).toBeGreaterThan(0);
+  expect(total).toBeLessThan(25);
+
+  expect(await seriousViolations(page)).toEqual([]);
+});

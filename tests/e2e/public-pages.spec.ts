@@ -1,0 +1,82 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+/** Every public page of spec §2 with the heading it must show. */
+const pages: [string, RegExp][] = [
+  ['/', /Connect to Experience/],
+  ['/about', /About the product/],
+  ['/community-guidelines', /Community Guidelines/i],
+  ['/workshops', /Workshops/i],
+  ['/how-it-works/client', /.+/],
+  ['/how-it-works/expert', /.+/],
+  ['/how-it-works/partner', /.+/],
+  ['/partner/university', /.+/],
+  ['/partner/recruitment', /.+/],
+  ['/international-students', /International Students/i],
+  ['/contact', /.+/],
+  ['/search', /.+/],
+  ['/signup', /Welcome to Mentora/],
+  ['/login', /Welcome to Mentora/],
+  ['/no-such-page', /404/],
+];
+
+for (const [path, heading] of pages) {
+  test(`${path} renders its heading and has no serious or critical axe violations`, async ({ page }) => {
+    await page.goto(path);
+    const h1 = page.getByRole('heading', { level: 1 });
+    await expect(h1).toHaveCount(1);
+    await expect(h1).toHaveText(heading);
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}
+
+test('the 404 page links home and logs the path', async ({ page }) => {
+  const logged: string[] = [];
+  page.on('console', (m) => logged.push(m.text()));
+  await page.goto('/partner/university/contact');
+  await expect(page.getByText('Oops! Page not found')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  expect(logged.some((l) => l.includes('/partner/university/contact'))).toBe(true);
+});
+
+test.describe('at phone width (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  for (const path of ['/', '/about', '/how-it-works/client', '/contact', '/search', '/signup', '/community-guidelines']) {
+    test(`${path} does not scroll sideways`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  }
+
+  test('the menu button opens the navigation and its links work', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Mobile' });
+    await expect(nav).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(nav).toBeVisible();
+    await nav.getByRole('link', { name: 'About us' }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(nav).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Sign In' })).toBeVisible();
+  });
+});
+
+test('header dropdowns open, close with Escape, and navigate', async ({ page }) => {
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const about = nav.getByRole('button', { name: 'About' });
+  await about.click();
+  await expect(about).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Escape');
+  await expect(about).toHaveAttribute('aria-expanded', 'false');
+  await expect(about).toBeFocused();
+  await nav.getByRole('button', { name: 'How it Works' }).click();
+  await nav.getByRole('link', { name: 'For experts' }).click();
+  await expect(page).toHaveURL(/\/how-it-works\/expert$/);
+});

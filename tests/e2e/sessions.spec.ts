@@ -1,0 +1,270 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signInUi } from './helpers';
+
+/**
+ * Journeys of a booked session (spec §2 Payment, Session detail, Session confirmation, Feedback, Private
+ * feedback): paying on /payment, the session page in each state, confirming, disputing, cancelling and
+ * leaving feedback. Sessions are moved into the past with the test-only hook POST /api/test/sessions/{id}/shift.
+ */
+
+type Session = { id: string; startsAt: string; endsAt: string; expertName: string; expertSlug: string; totalAmountCents: number };
+const visa = { cardholderName: 'Casey Client', number: '4242 4242 4242 4242', expiry: '12/35', cvc: '123' };
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function signIn(page: Page, email: string) {
+  await page.context().clearCookies();
+  await signInUi(page, email);
+  await expect(page).toHaveURL(/\/dashboard\/(client|expert)$/);
+}
+
+/** Offered 60-minute UTC start times of `slug`, from `fromDay` days ahead on. */
+async function offeredSlots(request: APIRequestContext, slug: string, fromDay: number): Promise<string[]> {
+  const all: string[] = [];
+  for (let day = fromDay; day < fromDay + 14 && all.length < 40; day++) {
+    const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
+    const res = await request.get(`/api/experts/${slug}/slots?date=${date}&duration=60&tz=UTC`);
+    all.push(...((await res.json()) as { slots: string[] }).slots);
+  }
+  return all;
+}
+
+/** Books a paid 60-minute session with `slug` through the API as the signed-in client; skips taken times. */
+async function bookViaApi(page: Page, slug: string, fromDay: number, topic = 'Preparing for product manager interviews'): Promise<Session> {
+  for (const startsAt of await offeredSlots(page.request, slug, fromDay)) {
+    const res = await page.request.post('/api/sessions', {
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+      data: { expertId: slug, startsAt, durationMinutes: 60, topic, kind: 'paid', card: visa },
+    });
+    if (res.status() === 409) continue;
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { session: Session }).session;
+  }
+  throw new Error(`no free slot with ${slug}`);
+}
+
+/** Moves a session so that it started `hoursAgo` hours ago (test hook), distinct per test to avoid clashes. */
+async function moveIntoPast(page: Page, s: Session, hoursAgo: number) {
+  const hours = (Date.now() - hoursAgo * 3_600_000 - new Date(s.startsAt).getTime()) / 3_600_000;
+  const res = await page.request.post(`/api/test/sessions/${s.id}/shift`, { data: { hours } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+async function myBookings(page: Page): Promise<number> {
+  return ((await (await page.request.get('/api/sessions')).json()) as { sessions: unknown[] }).sessions.length;
+}
+
+test('a client pays on /payment: card checks, a declined card, then the test card books once and lands on the dashboard', async ({ page }) => {
+  await signIn(page, 'client@example.com');
+  const [startsAt] = await offeredSlots(page.request, 'marcus-johnson', 3);
+  const expert = (await (await page.request.get('/api/experts/marcus-johnson')).json()) as { id: string; name: string; role: string; imageUrl: string | null; hourlyRateCents: number; currency: string; cancellationPolicy: string };
+  const draft = {
+    expertId: expert.id,
+    expertSlug: 'marcus-johnson',
+    expertName: expert.name,
+    expertRole: expert.role,
+    expertImageUrl: expert.imageUrl,
+    startsAt,
+    durationMinutes: 90,
+    hourlyRateCents: expert.hourlyRateCents,
+    currency: expert.currency,
+    topic: 'System design interview practice',
+    cancellationPolicy: expert.cancellationPolicy,
+    timeZone: 'UTC',
+  };
+  await page.evaluate((d) => sessionStorage.setItem('mentora.booking-draft', JSON.stringify(d)), draft);
+  await page.goto('/payment');
+
+  const total = `$${((expert.hourlyRateCents * 1.5) / 100).toFixed(2)}`;
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Complete your booking');
+  await expect(page.getByTestId('payment-total')).toHaveText(total);
+  await expect(page.getByText('System design interview practice')).toBeVisible();
+  await expect(page.getByText('1 hour 30 minutes')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Test mode — no real money moves' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'How it works' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const pay = page.getByRole('button', { name: `Pay ${total}` });
+  await pay.click();
+  await expect(page.getByRole('alert')).toHaveText('Please enter the cardholder name');
+
+  await page.getByLabel('Cardholder name').fill('Casey Client');
+  await page.getByLabel('Card number').fill('4000000000000002');
+  await expect(page.getByLabel('Card number')).toHaveValue('4000 0000 0000 0002');
+  await page.getByLabel('Expiry (MM/YY)').fill('1235');
+  await expect(page.getByLabel('Expiry (MM/YY)')).toHaveValue('12/35');
+  await page.getByLabel('CVC').fill('123');
+  await pay.click();
+  await expect(page.locator('form').getByRole('alert')).toHaveText('Payment failed. Please try again.');
+
+  await page.getByLabel('Card number').fill('4000 0000 0000 9995');
+  await pay.click();
+  await expect(page.locator('form').getByRole('alert')).toHaveText('Your card has insufficient funds. Please use another card.');
+
+  const before = await myBookings(page);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await pay.dblclick();
+  await expect(page).toHaveURL(/\/dashboard\/client$/);
+  await expect(page.getByText('Payment successful! Your session has been booked.')).toBeVisible();
+  await expect(page.getByText(`Session booked with ${expert.name}!`)).toBeVisible();
+  expect(await myBookings(page)).toBe(before + 1);
+
+  // Nothing about the card stays in the browser, and the draft is gone.
+  const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }));
+  expect(stored).not.toContain('4242');
+  expect(await page.evaluate(() => sessionStorage.getItem('mentora.booking-draft'))).toBeNull();
+});
+
+test('without a draft /payment shows the defaults and a way to find an expert; visitors are asked to sign in', async ({ page }) => {
+  await page.goto('/payment');
+  await expect(page.getByText('Please sign in to book a session')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In' }).last()).toHaveAttribute('href', '/signup');
+
+  await signIn(page, 'client@example.com');
+  await page.goto('/payment');
+  await expect(page.getByText('Not Selected').first()).toBeVisible();
+  await expect(page.getByText('1 hour', { exact: true })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Find an Expert' })).toHaveAttribute('href', '/results');
+});
+
+test('the session page of an upcoming session: details, video link, and cancelling with a reason and a policy refund', async ({ page }) => {
+  await signIn(page, 'client@example.com');
+  const s = await bookViaApi(page, 'sarah-chen', 10);
+  await page.goto(`/session/${s.id}`);
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Session with ${s.expertName}`);
+  await expect(page.getByText(`#${s.id.slice(0, 8)}`)).toBeVisible();
+  await expect(page.getByText('Scheduled', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Session Scheduled' })).toBeVisible();
+  await expect(page.getByText('Preparing for product manager interviews')).toBeVisible();
+  await expect(page.getByRole('link', { name: /Join video call/ })).toHaveAttribute('href', /^https?:\/\//);
+  await expect(page.getByText(/held securely until you confirm the session/)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Cancel Session' }).click();
+  const dialog = page.getByRole('dialog');
+  // Sarah Chen's policy is moderate and the session is 10+ days away: a full refund.
+  const total = `$${(s.totalAmountCents / 100).toFixed(2)}`;
+  await expect(dialog).toContainText(`You will be refunded ${total} of ${total}`);
+  await dialog.getByRole('button', { name: 'Cancel Session' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Please tell us why you are cancelling');
+  await dialog.getByLabel('Reason for cancelling').fill('My interview was moved');
+  await dialog.getByRole('button', { name: 'Cancel Session' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Session Cancelled. If you have any questions, please contact support.' })).toBeVisible();
+  await expect(page.getByText('Cancelled by you: “My interview was moved”')).toBeVisible();
+  await expect(page.getByText(`Refund: ${total} (full refund)`)).toBeVisible();
+  await expect(page.getByRole('link', { name: /Join video call/ })).toHaveCount(0);
+});
+
+test('after the session the client answers "Not yet", then confirms and leaves feedback once', async ({ page }) => {
+  await signIn(page, 'client@example.com');
+  const s = await bookViaApi(page, 'emily-rodriguez', 4);
+  await moveIntoPast(page, s, 5);
+  await page.goto(`/session/${s.id}`);
+
+  await expect(page.getByText('Confirmation Needed', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Has your meeting concluded?' })).toBeVisible();
+  await page.getByRole('button', { name: 'No, Not Yet' }).click();
+  await expect(page.getByText('No worries! You can come back to this page after your session.')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/client$/);
+
+  await page.goto(`/session/${s.id}`);
+  await page.getByRole('button', { name: 'Yes, Session Completed' }).click();
+  await expect(page.getByText('Session marked as completed!')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/expert/${s.expertSlug}/feedback$`));
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`How was your session with ${s.expertName}?`);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('radio', { name: 'Excellent', exact: true }).check();
+  await page.getByRole('button', { name: 'Submit Feedback' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please answer all rating questions');
+  for (const answer of ['Very Clear', 'On Time', 'Good Value', 'Definitely']) await page.getByRole('radio', { name: answer, exact: true }).check();
+  await expect(page.getByRole('group', { name: /on time/ }).getByRole('radio', { checked: true })).toHaveAccessibleName('On Time');
+  await page.getByLabel('Additional comments (optional)').fill('Clear, practical advice.');
+  await page.getByRole('button', { name: 'Submit Feedback' }).click();
+  await expect(page.getByText('Thank you for your feedback!').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/client$/);
+
+  await page.goto(`/expert/${s.expertSlug}/feedback`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Feedback Already Submitted');
+  await page.goto(`/session/${s.id}`);
+  await expect(page.getByRole('heading', { name: 'Session Complete' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View Feedback' })).toHaveAttribute('href', `/expert/${s.expertSlug}#reviews`);
+  await expect(page.getByText(/released to the expert/)).toBeVisible();
+});
+
+test('the confirm page releases the payment, or takes a dispute report', async ({ page }) => {
+  await signIn(page, 'client@example.com');
+  const disputed = await bookViaApi(page, 'priya-sharma', 5);
+  await moveIntoPast(page, disputed, 30);
+  await page.goto(`/session/confirm/${disputed.id}`);
+  await expect(page.getByText('60 minutes')).toBeVisible();
+  await expect(page.getByText(`$${(disputed.totalAmountCents / 100).toFixed(2)}`)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'No, Report an Issue' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.getByRole('button', { name: 'No, Report an Issue' }).click();
+  await page.getByLabel('What happened?').fill('The expert did not join the call.');
+  await page.getByRole('button', { name: 'Submit Report' }).click();
+  await expect(page.getByText('Dispute submitted. Our team will review and contact you within 24 hours.')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/client$/);
+  await page.goto(`/session/${disputed.id}`);
+  await expect(page.getByRole('heading', { name: 'Under review' })).toBeVisible();
+  await expect(page.getByText('Disputed', { exact: true })).toBeVisible();
+
+  const confirmed = await bookViaApi(page, 'james-okafor', 6);
+  await moveIntoPast(page, confirmed, 55);
+  await page.goto(`/session/confirm/${confirmed.id}`);
+  await page.getByRole('button', { name: 'Yes, Confirm Session' }).click();
+  await expect(page.getByText('Session confirmed! Payment has been released to the expert.').first()).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/expert/${confirmed.expertSlug}/feedback$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`How was your session with ${confirmed.expertName}?`);
+});
+
+test('only the two parties see a session; the expert view is read-only; feedback rules for experts and strangers', async ({ page }) => {
+  await signIn(page, 'client@example.com');
+  const s = await bookViaApi(page, 'sarah-chen', 12, 'Roadmap prioritisation');
+  await page.goto('/session/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Session Not Found');
+  await page.goto('/expert/lena-muller/feedback');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('No Session Found');
+  await expect(page.getByText('No concluded session found with this expert. You can only leave feedback after completing a session.')).toBeVisible();
+
+  await signIn(page, 'expert@example.com');
+  await page.goto(`/session/${s.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Session with /);
+  await expect(page.getByText(/will confirm completion and handle payment/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Yes, Session Completed' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Cancel Session' })).toBeVisible();
+  await page.goto('/expert/sarah-chen/feedback');
+  await expect(page.getByText('You cannot leave feedback for yourself. Only clients can leave feedback for their expert sessions.')).toBeVisible();
+
+  await signIn(page, 'marcus-johnson@example.com');
+  await page.goto(`/session/${s.id}`);
+  await expect(page.getByText("You don't have permission to view this session")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.context().clearCookies();
+  await page.goto(`/session/${s.id}`);
+  await expect(page).toHaveURL(/\/signup$/);
+});
+
+test('private feedback goes to the team only', async ({ page }) => {
+  await page.goto('/expert/sarah-chen/private-feedback');
+  await expect(page).toHaveURL(/\/signup$/);
+  await signIn(page, 'client@example.com');
+  await page.goto('/expert/sarah-chen/private-feedback');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Private feedback');
+  await page.getByRole('button', { name: 'Send to the Mentora team' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please write your comments');
+  await page.getByLabel('Your comments').fill('The expert was great but the video quality was poor.');
+  await page.getByRole('button', { name: 'Send to the Mentora team' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your comments were sent privately' })).toBeVisible();
+});

@@ -1,0 +1,64 @@
+/**
+ * Builds the real app on a throw-away database for API tests: in-memory PGlite by default, or a fresh
+ * database created on the PostgreSQL server named by TEST_DATABASE_URL (dropped on close).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, type App } from '../../src/server/app.js';
+import { loadConfig, type Config } from '../../src/server/config.js';
+import { openPglite, openPostgres, type Database } from '../../src/server/db/client.js';
+import { runMigrations } from '../../src/server/db/migrate.js';
+
+export type TestContext = { app: App; database: Database; config: Config; close: () => Promise<void> };
+
+async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `mentora_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** A fresh app and database. Auth rate limits are off unless `env` turns them on; `env` overrides configuration. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mentora-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, BASE_URL: 'http://localhost:3000', AUTH_SECRET: 'test-secret-test-secret-test-secret-0123', SEED_DEMO: '0', AUTH_RATE_LIMIT: '0', ...env });
+  let database: Database;
+  let drop = async () => {};
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (baseUrl) {
+    const created = await createPostgresDatabase(baseUrl);
+    drop = created.drop;
+    database = openPostgres(created.url, 5);
+  } else {
+    database = await openPglite('memory://');
+  }
+  await runMigrations(database);
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

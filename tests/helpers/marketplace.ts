@@ -1,0 +1,57 @@
+/** Marketplace fixtures for API tests: experts with open availability, slots, and bookings through the API. */
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { availabilityRules, experts, sessions } from '../../src/server/db/schema.js';
+import type { TestContext } from './app.js';
+import { createUser, origin } from './auth.js';
+
+export const visa = { cardholderName: 'Casey Client', number: '4242 4242 4242 4242', expiry: '12/35', cvc: '123' };
+
+/** An expert account with a published profile available every day, all day (so any 15-minute slot ≥ 2 h ahead is offered). */
+export async function createExpert(ctx: TestContext, o: { email: string; slug?: string; rateCents?: number; policy?: 'flexible' | 'moderate' | 'strict' }) {
+  const u = await createUser(ctx, { email: o.email, role: 'expert', firstName: 'Erin', lastName: 'Expert' });
+  const [row] = await ctx.database.db
+    .insert(experts)
+    .values({
+      slug: o.slug ?? o.email.split('@')[0]!,
+      userId: u.id,
+      name: 'Erin Expert',
+      role: 'Staff Engineer',
+      about: 'Helps people grow.',
+      expertise: ['Programming & Tech'],
+      languages: ['English'],
+      hourlyRateCents: o.rateCents ?? 9000,
+      timezone: 'America/Vancouver',
+      cancellationPolicy: o.policy ?? 'flexible',
+    })
+    .returning();
+  await ctx.database.db.insert(availabilityRules).values([0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ expertId: row!.id, weekday, startMinute: 0, endMinute: 1440 })));
+  return { ...u, expert: row! };
+}
+
+/** A start time `hours` from now on the 15-minute grid (UTC). */
+export function slotIn(hours: number, extraMinutes = 0): string {
+  const t = Date.now() + hours * 3_600_000 + extraMinutes * 60_000;
+  const grid = 15 * 60_000;
+  return new Date(Math.ceil(t / grid) * grid).toISOString();
+}
+
+export async function book(
+  ctx: TestContext,
+  cookie: string,
+  body: { expertId: string; startsAt: string; durationMinutes?: number; topic?: string; kind?: 'paid' | 'intro'; card?: typeof visa | undefined },
+  key: string = randomUUID(),
+) {
+  const payload = { durationMinutes: 60, topic: 'Career change into product management', kind: 'paid' as const, card: visa, ...body };
+  // Each account books from an address of its own, as real clients do (bookings are rate limited per address).
+  const remoteAddress = `127.0.${cookie.length % 250}.${[...cookie].reduce((a, c) => (a * 31 + c.charCodeAt(0)) % 250, 7) + 1}`;
+  return ctx.app.inject({ method: 'POST', url: '/api/sessions', remoteAddress, headers: { cookie, origin, 'content-type': 'application/json', 'idempotency-key': key }, payload });
+}
+
+/** Moves a session by `hours` directly in the database (e.g. into the past). */
+export async function shift(ctx: TestContext, id: string, hours: number) {
+  await ctx.database.db
+    .update(sessions)
+    .set({ startsAt: sql`${sessions.startsAt} + make_interval(secs => ${hours * 3600})`, endsAt: sql`${sessions.endsAt} + make_interval(secs => ${hours * 3600})` })
+    .where(eq(sessions.id, id));
+}
