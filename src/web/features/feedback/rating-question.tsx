@@ -12,9 +12,9 @@ export function RatingQuestion({ name, label, options, value, onChange, invalid,
         {options.map((option) => (
           <label
             key={option}
-            className="cursor-pointer rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 transition-colors hover:border-brand-400 has-[input:checked]:border-brand-600 has-[input:checked]:bg-brand-600 has-[input:checked]:text-white has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-brand-600"
+            className="relative cursor-pointer rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 transition-colors hover:border-brand-400 has-[input:checked]:border-brand-600 has-[input:checked]:bg-brand-600 has-[input:checked]:text-white has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-brand-600"
           >
-            <input type="radio" name={name} value={option} checked={value === option} onChange={() => onChange(option)} className="sr-only" />
+            <input type="radio" name={name} value={option} checked={value === option} onChange={() => onChange(option)} className="absolute inset-0 cursor-pointer appearance-none rounded-full opacity-0" />
             {option}
           </label>
         ))}
