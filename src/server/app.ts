@@ -23,10 +23,12 @@ import { AppError, type ErrorBody } from './errors.js';
 import { enquiryRoutes } from './modules/enquiries/routes.js';
 import { expertRoutes } from './modules/experts/routes.js';
 import { feedbackRoutes } from './modules/feedback/routes.js';
+import { fileRoutes } from './modules/files/routes.js';
 import { meRoutes } from './modules/me/routes.js';
 import { sessionRoutes } from './modules/sessions/routes.js';
 import { busyIntervals } from './modules/sessions/service.js';
 import { paymentProvider } from './infra/payments/select.js';
+import { storageDriver } from './infra/storage/select.js';
 
 export type AppDeps = { config: Config; database: Database; logger?: boolean | object };
 
@@ -117,6 +119,8 @@ export async function buildApp({ config, database, logger = false }: AppDeps) {
   await app.register(expertRoutes, { db: database.db, busyIntervals: (expertId, from, to) => busyIntervals(database.db, expertId, from, to) });
   await app.register(sessionRoutes, { ...sessionDeps, testHooks: config.testHooks });
   await app.register(feedbackRoutes, { db: database.db });
+  const storage = storageDriver(config);
+  await app.register(fileRoutes, { db: database.db, storage });
   if (config.env !== 'production') await app.register(mailboxRoutes, { dir: path.join(config.dataDir, 'mail') });
 
   const hasWeb = existsSync(path.join(config.webDir, 'index.html'));

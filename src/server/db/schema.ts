@@ -418,3 +418,86 @@ export const disputes = pgTable(
     check('disputes_decision_check', sql`${t.decision} is null or ${t.decision} in ('client', 'expert')`),
   ],
 );
+
+/**
+ * Uploaded files (issue 4): CVs are private (owner and admins), photos and intro videos are public. The bytes
+ * live in the StorageDriver under `storage_key`, chosen by the server (never from the file's name);
+ * `original_name` is a sanitised display name only. `content_type` is decided from the bytes, not the name.
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    originalName: text('original_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('files_purpose_check', sql`${t.purpose} in ('cv', 'photo', 'video')`),
+    check('files_size_check', sql`${t.sizeBytes} > 0`),
+    check('files_name_check', sql`char_length(${t.originalName}) between 1 and 255`),
+    index('files_owner_idx').on(t.ownerId, t.createdAt),
+  ],
+);
+
+/**
+ * Expert applications (spec §3 "Expert application", §4 "Application status"). One open application
+ * (submitted, pending, under_review) per user at a time; a rejected applicant may apply again.
+ * `status_note` is the team's note shown on the dashboard (e.g. the reason for a rejection);
+ * `expert_id` is the profile published on approval.
+ */
+export const expertApplications = pgTable(
+  'expert_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    professionalTitle: text('professional_title').notNull(),
+    yearsExperience: text('years_experience').notNull(),
+    linkedinProfile: text('linkedin_profile'),
+    cvFileId: uuid('cv_file_id').references(() => files.id, { onDelete: 'set null' }),
+    cvFileName: text('cv_file_name'),
+    selectedExpertise: text('selected_expertise').array().notNull(),
+    whyExpert: text('why_expert').notNull(),
+    referenceName: text('reference_name'),
+    referencePosition: text('reference_position'),
+    referenceEmail: text('reference_email'),
+    status: text('status').notNull().default('submitted'),
+    statusNote: text('status_note'),
+    reviewedBy: text('reviewed_by').references(() => user.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    expertId: uuid('expert_id').references(() => experts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('expert_applications_status_check', sql`${t.status} in ('submitted', 'pending', 'under_review', 'approved', 'rejected')`),
+    check('expert_applications_years_check', sql`${t.yearsExperience} in ('0-2', '3-5', '6-10', '11-15', '16+')`),
+    check('expert_applications_expertise_count', sql`cardinality(${t.selectedExpertise}) between 1 and 3`),
+    uniqueIndex('expert_applications_one_open_per_user').on(t.userId).where(sql`${t.status} in ('submitted', 'pending', 'under_review')`),
+    index('expert_applications_user_idx').on(t.userId, t.createdAt),
+    index('expert_applications_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** Every team-console action (issue 4 §2): who did what to which record, when. Append-only. */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_audit_log_created_idx').on(t.createdAt)],
+);

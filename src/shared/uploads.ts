@@ -1,0 +1,68 @@
+/**
+ * What each kind of upload accepts (issue 4 §1 and §3; spec §5 "Expert wizard" step 2, §9 "CV limit 5 MB").
+ * Types are decided from the file's bytes on the server, never from its name; the browser checks the same
+ * limits first so a person hears at once. Sizes in bytes.
+ */
+export const uploadPurposes = ['cv', 'photo', 'video'] as const;
+export type UploadPurpose = (typeof uploadPurposes)[number];
+
+export type UploadRule = {
+  /** Largest accepted size in bytes (inclusive). */
+  maxBytes: number;
+  /** MIME types accepted, as detected from the content. */
+  types: readonly string[];
+  /** File-picker hint for the browser (`accept` attribute). */
+  accept: string;
+  wrongType: string;
+  tooLarge: string;
+};
+
+export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+/** Legacy Word (.doc) is an OLE compound file; it is stored with Word's own MIME type. */
+export const DOC_TYPE = 'application/msword';
+
+export const uploadRules: Record<UploadPurpose, UploadRule> = {
+  cv: {
+    maxBytes: 5_242_880,
+    types: ['application/pdf', DOC_TYPE, DOCX_TYPE],
+    accept: '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    wrongType: 'Please upload a PDF or Word document',
+    tooLarge: 'File size must be less than 5MB',
+  },
+  photo: {
+    maxBytes: 2 * 1024 * 1024,
+    types: ['image/jpeg', 'image/png', 'image/webp'],
+    accept: 'image/jpeg,image/png,image/webp',
+    wrongType: 'Please upload a JPEG, PNG or WebP image',
+    tooLarge: 'Photo size must be less than 2MB',
+  },
+  video: {
+    maxBytes: 50 * 1024 * 1024,
+    types: ['video/mp4', 'video/webm'],
+    accept: 'video/mp4,video/webm',
+    wrongType: 'Please upload an MP4 or WebM video',
+    tooLarge: 'Video size must be less than 50MB',
+  },
+};
+
+export const uploadMessages = {
+  empty: 'The file is empty',
+  cvUploaded: 'CV uploaded successfully!',
+  cvUploadFailed: 'Failed to upload CV',
+  cvStorageFailed: 'Failed to upload CV to storage',
+} as const;
+
+/**
+ * A harmless display name: the last path segment, control characters and path separators removed,
+ * at most 255 characters (keeping the extension). Falls back to `fallback` when nothing is left.
+ */
+export function safeFileName(name: string, fallback = 'file'): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').replace(/^\.+/, '').trim();
+  if (!cleaned) return fallback;
+  if (cleaned.length <= 255) return cleaned;
+  const dot = cleaned.lastIndexOf('.');
+  const ext = dot > 0 && cleaned.length - dot <= 10 ? cleaned.slice(dot) : '';
+  return cleaned.slice(0, 255 - ext.length) + ext;
+}
