@@ -58,7 +58,6 @@ export const uploadMessages = {
  */
 export function safeFileName(name: string, fallback = 'file'): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
   const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').replace(/^\.+/, '').trim();
   if (!cleaned) return fallback;
   if (cleaned.length <= 255) return cleaned;

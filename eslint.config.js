@@ -1,0 +1,59 @@
+// Import rules of DESIGN.md "Layout", enforced so that a new folder is protected without anyone remembering:
+// shared imports neither server nor web (nor Node); web and server never import each other; a web feature
+// never imports another feature (pages in app/ compose them) and components/lib never import features or app;
+// a server module reaches another module only through that module's service files; services never import
+// Fastify; nothing in src imports tests, scripts or bench; no import cycles.
+import { readdirSync } from 'node:fs';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const dirs = (path) => readdirSync(path, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const features = dirs('src/web/features');
+const modules = dirs('src/server/modules');
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/shared', from: ['./src/server', './src/web'], message: 'src/shared is isomorphic: it imports neither server nor web.' },
+            { target: './src/web', from: './src/server', message: 'The web app talks to the server over HTTP only.' },
+            { target: './src/server', from: './src/web', message: 'The server never imports the web app.' },
+            { target: './src', from: ['./tests', './scripts', './bench'], message: 'Nothing in src imports tests, scripts or bench.' },
+            { target: ['./src/web/components', './src/web/lib'], from: ['./src/web/features', './src/web/app'], message: 'Shared web folders never import features or app.' },
+            { target: './src/web/features', from: './src/web/app', message: 'Features never import app/: app/ composes features.' },
+            ...features.map((f) => ({
+              target: `./src/web/features/${f}`,
+              from: './src/web/features',
+              except: [`./${f}`],
+              message: 'A feature never imports another feature: compose them in src/web/app.',
+            })),
+            ...modules.map((m) => ({
+              target: `./src/server/modules/${m}`,
+              from: './src/server/modules',
+              except: [`./${m}`, ...modules.filter((o) => o !== m).flatMap((o) => readdirSync(`src/server/modules/${o}`).filter((f) => /service\.ts$/.test(f)).map((f) => `./${o}/${f}`))],
+              message: "A module uses another module only through that module's service files.",
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'fastify', 'react', 'react-dom'], message: 'src/shared is pure and isomorphic.' }] }] },
+  },
+  {
+    files: ['src/server/modules/**/*service.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['fastify', 'fastify-*', '@fastify/*'], message: 'Services take plain arguments and never import Fastify.' }] }] },
+  },
+);
