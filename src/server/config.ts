@@ -31,6 +31,15 @@ const envSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('Mentora <no-reply@mentora.example>'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  REDIS_KEY_PREFIX: z.string().max(64).default('mentora:'),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  MAIL_RETRY_DELAY_MS: z.coerce.number().int().min(0).default(30_000),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name').optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: flag.optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   MEETING_URL_TEMPLATE: z.string().default('https://meet.jit.si/mentora-{room}'),
@@ -54,6 +63,14 @@ export type Config = {
   smtpUrl?: string;
   mailFrom: string;
   redisUrl?: string;
+  /** Prefix of every Redis key, so several deployments can share one Redis. */
+  redisKeyPrefix: string;
+  /** Tries before an outbox message is marked failed. */
+  mailMaxAttempts: number;
+  /** Delay before the second try; each later try waits twice as long (ms). */
+  mailRetryDelayMs: number;
+  /** S3-compatible file storage; absent means local disk under DATA_DIR/uploads. */
+  s3?: { bucket: string; endpoint?: string; region: string; credentials?: { accessKeyId: string; secretAccessKey: string }; forcePathStyle: boolean };
   google?: { clientId: string; clientSecret: string };
   meetingUrlTemplate: string;
   seedDemo: boolean;
@@ -90,6 +107,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    mailMaxAttempts: e.MAIL_MAX_ATTEMPTS,
+    mailRetryDelayMs: e.MAIL_RETRY_DELAY_MS,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+          // Self-hosted S3-compatible servers (MinIO, Ceph…) usually need path-style addressing.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+        }
+      : undefined,
     google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
     meetingUrlTemplate: e.MEETING_URL_TEMPLATE,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
