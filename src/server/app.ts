@@ -20,6 +20,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { mailboxRoutes } from './dev/mailbox.js';
 import { AppError, type ErrorBody } from './errors.js';
+import { adminRoutes } from './modules/admin/routes.js';
 import { enquiryRoutes } from './modules/enquiries/routes.js';
 import { expertRoutes } from './modules/experts/routes.js';
 import { feedbackRoutes } from './modules/feedback/routes.js';
@@ -119,6 +120,7 @@ export async function buildApp({ config, database, logger = false }: AppDeps) {
   await app.register(expertRoutes, { db: database.db, busyIntervals: (expertId, from, to) => busyIntervals(database.db, expertId, from, to) });
   await app.register(sessionRoutes, { ...sessionDeps, testHooks: config.testHooks });
   await app.register(feedbackRoutes, { db: database.db });
+  await app.register(adminRoutes, { db: database.db, provider: sessionDeps.provider, baseUrl: config.baseUrl });
   const storage = storageDriver(config);
   await app.register(fileRoutes, { db: database.db, storage });
   if (config.env !== 'production') await app.register(mailboxRoutes, { dir: path.join(config.dataDir, 'mail') });

@@ -38,6 +38,11 @@ async function heldPayment(tx: Tx, sessionId: string): Promise<PaymentRow | null
   return row && row.status === 'held' ? row : null;
 }
 
+/** Cents still held in escrow for the session (0 when nothing is held, e.g. a free intro), row locked. */
+export async function heldCents(tx: Tx, sessionId: string): Promise<number> {
+  return (await heldPayment(tx, sessionId))?.amountCents ?? 0;
+}
+
 /**
  * Releases a held payment to the expert (status released, 'release' event). No-op without a held payment
  * (free intro sessions have none).

@@ -6,6 +6,7 @@
  *   booked → disputed  (client, once started; payment stays held)         issue 3 §4
  *   booked → cancelled (client or expert, before the start; policy refund) issue 3 §4
  *   booked → confirmed automatically 72 h after the end without a dispute issue 3 §4
+ *   disputed → completed (release) | cancelled (refund), the team decides issue 4 §2
  */
 import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import { messages } from '../../../shared/messages.js';
@@ -16,6 +17,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { disputes, experts, sessions, user as userTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { enqueueEmail } from '../../infra/mail/outbox.js';
+import type { PaymentProvider } from '../../infra/payments/provider.js';
 import { actionEmail } from '../../infra/mail/templates.js';
 import { refundPayment, releasePayment } from '../payments/service.js';
 import type { SessionDeps } from './booking-service.js';
@@ -101,6 +103,33 @@ export async function cancelSession(deps: SessionDeps, user: CurrentUser, id: st
     }
   });
   return view(deps, user, id);
+}
+
+/**
+ * The team's decision on a disputed session (issue 4 §2, DESIGN.md lifecycle), inside the caller's `tx`:
+ *   for the client: disputed → cancelled (cancelled_by 'team', reason = the note); `refundCents` of the held
+ *   payment refunded, any rest released; for the expert: disputed → completed, the payment released.
+ * 409 and nothing changes unless the session is disputed. Returns the session as it was and the cents refunded.
+ */
+export async function settleDisputedSession(
+  tx: Tx,
+  provider: PaymentProvider,
+  id: string,
+  outcome: { decision: 'client'; refundCents: number } | { decision: 'expert' },
+  actorId: string,
+  note: string,
+  now = new Date(),
+): Promise<{ session: SessionRow; refundedCents: number }> {
+  const s = await lockSession(tx, id);
+  if (s.status !== 'disputed') throw new AppError('CONFLICT', messages.session.badTransition);
+  if (outcome.decision === 'expert') {
+    await tx.update(sessions).set({ status: 'completed', completedAt: now, updatedAt: now }).where(eq(sessions.id, id));
+    await releasePayment(tx, provider, id, actorId, `dispute decided for the expert: ${note}`);
+    return { session: s, refundedCents: 0 };
+  }
+  await tx.update(sessions).set({ status: 'cancelled', cancelledBy: 'team', cancelReason: note, cancelledAt: now, updatedAt: now }).where(eq(sessions.id, id));
+  const refundedCents = await refundPayment(tx, provider, id, outcome.refundCents, actorId, `dispute decided for the client: ${note}`);
+  return { session: s, refundedCents };
 }
 
 /**

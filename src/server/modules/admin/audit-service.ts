@@ -1,0 +1,49 @@
+/**
+ * The team's audit trail (issue 4 §2: every admin action is recorded — who, when, what). `recordAudit`
+ * writes inside the transaction of the action it records, so an action and its audit row land together.
+ */
+import { count, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AuditEntry } from '../../../shared/schemas/admin.js';
+import type { Db, Tx } from '../../db/client.js';
+import { adminAuditLog, user as userTable } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+
+export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
+export type PageQuery = { page: number; pageSize: number };
+
+/** 404 with `message` unless `id` is a uuid (malformed ids are unknown ids). */
+export function assertUuid(id: string, message: string): void {
+  if (!z.uuid().safeParse(id).success) throw new AppError('NOT_FOUND', message);
+}
+
+/** Appends one audit row: `actorId` did `action` (e.g. 'application.approve') to `targetType` `targetId`. */
+export async function recordAudit(tx: Tx, entry: { actorId: string; action: string; targetType: string; targetId: string; detail?: Record<string, unknown> }): Promise<void> {
+  await tx.insert(adminAuditLog).values({ ...entry, detail: entry.detail ?? null });
+}
+
+/** GET /api/admin/audit: newest first, with the actor's name and e-mail. */
+export async function listAudit(db: Db, { page, pageSize }: PageQuery): Promise<Page<AuditEntry>> {
+  const rows = await db
+    .select({ entry: adminAuditLog, actorName: userTable.name, actorEmail: userTable.email })
+    .from(adminAuditLog)
+    .leftJoin(userTable, eq(userTable.id, adminAuditLog.actorId))
+    .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [total] = await db.select({ n: count() }).from(adminAuditLog);
+  return {
+    items: rows.map(({ entry: e, actorName, actorEmail }) => ({
+      id: e.id,
+      actor: { id: e.actorId, name: actorName, email: actorEmail },
+      action: e.action,
+      targetType: e.targetType,
+      targetId: e.targetId,
+      detail: e.detail ?? null,
+      createdAt: e.createdAt.toISOString(),
+    })),
+    total: total?.n ?? 0,
+    page,
+    pageSize,
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * Team console API under /api/admin (issue 4 §2). Every route answers 401 to visitors and 403 to any account
+ * that is not an admin — checked in an onRequest hook, before the body is read or validated. Every list is
+ * paginated (`page`, `pageSize`); every action is audited by its service.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  applicationDetail,
+  applicationListQuery,
+  applicationPage,
+  auditPage,
+  disputeListQuery,
+  disputePage,
+  disputeView,
+  handledInput,
+  idParams,
+  inboxPage,
+  inboxParams,
+  inboxQuery,
+  pageQuery,
+  rejectInput,
+  resolveDisputeInput,
+} from '../../../shared/schemas/admin.js';
+import { errorResponse } from '../../../shared/schemas/common.js';
+import { requireRole } from '../../auth/guards.js';
+import type { Db } from '../../db/client.js';
+import type { PaymentProvider } from '../../infra/payments/provider.js';
+import { approveApplication, getApplication, listApplications, markUnderReview, rejectApplication } from './application-review-service.js';
+import { listAudit } from './audit-service.js';
+import { getDispute, listDisputes, resolveDispute } from './dispute-resolution-service.js';
+import { listInbox, setHandled } from './inbox-service.js';
+
+export type AdminDeps = { db: Db; provider: PaymentProvider; baseUrl: string };
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+
+export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, provider, baseUrl }) => {
+  const tags = ['admin'];
+  const admin = (request: Parameters<typeof requireRole>[0]) => requireRole(request, ['admin']);
+
+  // Encapsulated: the hook guards exactly the routes of this plugin.
+  app.addHook('onRequest', async (request) => {
+    await admin(request);
+  });
+
+  /** Applications by status (`open` = submitted, pending or under review: the queue, oldest first). */
+  app.get('/api/admin/applications', { schema: { tags, querystring: applicationListQuery, response: { 200: applicationPage, ...errors } } }, async (request) =>
+    listApplications(db, request.query),
+  );
+
+  /** One application: the applicant, answers, CV download link (GET /api/files/{id}), references and review. */
+  app.get('/api/admin/applications/:id', { schema: { tags, params: idParams, response: { 200: applicationDetail, ...errors } } }, async (request) =>
+    getApplication(db, request.params.id),
+  );
+
+  /** submitted | pending → under_review. 409 from any other status. */
+  app.post('/api/admin/applications/:id/under-review', { schema: { tags, params: idParams, response: { 200: applicationDetail, ...errors } } }, async (request) =>
+    markUnderReview(db, await admin(request), request.params.id),
+  );
+
+  /** Approves an open application: publishes the expert profile, makes the account an expert, e-mails the applicant. 409 otherwise. */
+  app.post('/api/admin/applications/:id/approve', { schema: { tags, params: idParams, response: { 200: applicationDetail, ...errors } } }, async (request) =>
+    approveApplication(db, await admin(request), request.params.id, baseUrl),
+  );
+
+  /** Rejects an open application with a required reason, stored and e-mailed. 400 without a reason; 409 otherwise. */
+  app.post('/api/admin/applications/:id/reject', { schema: { tags, params: idParams, body: rejectInput, response: { 200: applicationDetail, ...errors } } }, async (request) =>
+    rejectApplication(db, await admin(request), request.params.id, request.body.reason, baseUrl),
+  );
+
+  /** Disputes by status (open: the queue, oldest first). */
+  app.get('/api/admin/disputes', { schema: { tags, querystring: disputeListQuery, response: { 200: disputePage, ...errors } } }, async (request) => listDisputes(db, request.query));
+
+  /** One dispute: the session, both parties, the client's report, the payment and what is still held. */
+  app.get('/api/admin/disputes/:id', { schema: { tags, params: idParams, response: { 200: disputeView, ...errors } } }, async (request) => getDispute(db, request.params.id));
+
+  /** Decides an open dispute for the client (refund, session cancelled) or the expert (release, session completed). */
+  app.post('/api/admin/disputes/:id/resolve', { schema: { tags, params: idParams, body: resolveDisputeInput, response: { 200: disputeView, ...errors } } }, async (request) =>
+    resolveDispute(db, provider, await admin(request), request.params.id, request.body, baseUrl),
+  );
+
+  /** One inbox (contact, partner, match, private_feedback), filtered by handled state, with every inbox's unhandled count. */
+  app.get('/api/admin/inbox', { schema: { tags, querystring: inboxQuery, response: { 200: inboxPage, ...errors } } }, async (request) => listInbox(db, request.query));
+
+  /** Marks one inbox item handled (`{ handled: true }`) or not. */
+  app.put(
+    '/api/admin/inbox/:kind/:id/handled',
+    { schema: { tags, params: inboxParams, body: handledInput, response: { 200: z.object({ id: z.string(), handledAt: z.string().nullable() }), ...errors } } },
+    async (request) => setHandled(db, await admin(request), request.params.kind, request.params.id, request.body.handled),
+  );
+
+  /** The audit trail of every console action, newest first. */
+  app.get('/api/admin/audit', { schema: { tags, querystring: pageQuery, response: { 200: auditPage, ...errors } } }, async (request) => listAudit(db, request.query));
+};

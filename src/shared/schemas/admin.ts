@@ -1,0 +1,131 @@
+/**
+ * Team-console contracts (issue 4 §2): every /api/admin body, query and answer. Instants are UTC ISO-8601,
+ * money integer cents. Every list is paginated: `page` from 1, `pageSize` 1..100 (default 20).
+ */
+import { z } from 'zod';
+import { applicationStatuses, inboxKinds } from '../admin.js';
+import { messages } from '../messages.js';
+import { paymentSummary, sessionView } from './sessions.js';
+
+const m = messages.admin;
+
+/** `?page=&pageSize=` of every admin list. */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** A page of `item`: the rows, the total count, and the page asked for. */
+const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+/** `{id}` path parameter; a malformed id is answered 404 by the services. */
+export const idParams = z.object({ id: z.string().max(64) });
+
+// Applications ------------------------------------------------------------------------------------------
+
+export const applicationListQuery = pageQuery.extend({ status: z.enum([...applicationStatuses, 'open']).default('open') });
+
+const applicant = z.object({ id: z.string(), name: z.string(), email: z.string() });
+
+export const applicationSummary = z.object({
+  id: z.string(),
+  applicant,
+  professionalTitle: z.string(),
+  yearsExperience: z.string(),
+  selectedExpertise: z.array(z.string()),
+  status: z.enum(applicationStatuses),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+});
+export type ApplicationSummary = z.infer<typeof applicationSummary>;
+export const applicationPage = pageOf(applicationSummary);
+
+/** One application in full; `cv.url` is the authorised download route GET /api/files/{id}. */
+export const applicationDetail = applicationSummary.extend({
+  linkedinProfile: z.string().nullable(),
+  cv: z.object({ name: z.string(), url: z.string().nullable() }).nullable(),
+  whyExpert: z.string(),
+  reference: z.object({ name: z.string().nullable(), position: z.string().nullable(), email: z.string().nullable() }),
+  statusNote: z.string().nullable(),
+  reviewedBy: z.string().nullable(),
+  expert: z.object({ id: z.string(), slug: z.string() }).nullable(),
+});
+export type ApplicationDetail = z.infer<typeof applicationDetail>;
+
+/** Body of POST /api/admin/applications/{id}/reject: the reason is required and e-mailed to the applicant. */
+export const rejectInput = z.object({ reason: z.string({ error: m.rejectReason }).trim().min(1, m.rejectReason).max(2000) });
+
+// Disputes ----------------------------------------------------------------------------------------------
+
+export const disputeListQuery = pageQuery.extend({ status: z.enum(['open', 'resolved']).default('open') });
+
+const party = z.object({ id: z.string(), name: z.string(), email: z.string().nullable() });
+
+export const disputeView = z.object({
+  id: z.string(),
+  status: z.enum(['open', 'resolved']),
+  description: z.string(),
+  createdAt: z.string(),
+  session: sessionView.pick({ id: true, topic: true, startsAt: true, endsAt: true, durationMinutes: true, kind: true, status: true, totalAmountCents: true, currency: true }),
+  client: party,
+  expert: party.extend({ slug: z.string() }),
+  payment: paymentSummary.nullable(),
+  /** Cents still held in escrow: the most a decision for the client can refund. */
+  heldCents: z.number().int(),
+  resolution: z
+    .object({ decision: z.enum(['client', 'expert']), refundCents: z.number().int(), note: z.string(), resolvedBy: z.string().nullable(), resolvedAt: z.string() })
+    .nullable(),
+});
+export type DisputeView = z.infer<typeof disputeView>;
+export const disputePage = pageOf(disputeView);
+
+/**
+ * Body of POST /api/admin/disputes/{id}/resolve. For the client: `refundCents` between 1 and the held
+ * amount (the full amount when absent), session cancelled. For the expert: payment released, session
+ * completed. The note goes to both parties.
+ */
+export const resolveDisputeInput = z.discriminatedUnion('decision', [
+  z.object({
+    decision: z.literal('client'),
+    refundCents: z.number({ error: m.refundRange }).int(m.refundRange).min(1, m.refundRange).optional(),
+    note: z.string({ error: m.resolutionNote }).trim().min(1, m.resolutionNote).max(2000),
+  }),
+  z.object({ decision: z.literal('expert'), note: z.string({ error: m.resolutionNote }).trim().min(1, m.resolutionNote).max(2000) }),
+], { error: m.chooseDecision });
+export type ResolveDisputeInput = z.input<typeof resolveDisputeInput>;
+
+// Inbox -------------------------------------------------------------------------------------------------
+
+export const inboxQuery = pageQuery.extend({ kind: z.enum(inboxKinds).default('contact'), handled: z.enum(['all', 'handled', 'unhandled']).default('unhandled') });
+
+export const inboxItem = z.object({
+  id: z.string(),
+  kind: z.enum(inboxKinds),
+  /** Sender's name and e-mail (null when the sender left none, e.g. an anonymous partner enquiry). */
+  from: z.object({ name: z.string().nullable(), email: z.string().nullable() }),
+  subject: z.string(),
+  body: z.string(),
+  /** Extra labelled facts: phone, expert concerned, business type… */
+  facts: z.array(z.object({ label: z.string(), value: z.string() })),
+  createdAt: z.string(),
+  handledAt: z.string().nullable(),
+});
+export type InboxItem = z.infer<typeof inboxItem>;
+export const inboxPage = pageOf(inboxItem).extend({ unhandled: z.record(z.enum(inboxKinds), z.number().int()) });
+
+export const inboxParams = z.object({ kind: z.enum(inboxKinds), id: z.string().max(64) });
+export const handledInput = z.object({ handled: z.boolean() });
+
+// Audit -------------------------------------------------------------------------------------------------
+
+export const auditEntry = z.object({
+  id: z.string(),
+  actor: z.object({ id: z.string().nullable(), name: z.string().nullable(), email: z.string().nullable() }),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+export const auditPage = pageOf(auditEntry);
