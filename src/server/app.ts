@@ -20,7 +20,9 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { mailboxRoutes } from './dev/mailbox.js';
 import { AppError, type ErrorBody } from './errors.js';
+import { sameOrigin } from './http/same-origin.js';
 import { adminRoutes } from './modules/admin/routes.js';
+import { applicationRoutes } from './modules/applications/routes.js';
 import { enquiryRoutes } from './modules/enquiries/routes.js';
 import { expertRoutes } from './modules/experts/routes.js';
 import { feedbackRoutes } from './modules/feedback/routes.js';
@@ -30,6 +32,7 @@ import { sessionRoutes } from './modules/sessions/routes.js';
 import { busyIntervals } from './modules/sessions/service.js';
 import { paymentProvider } from './infra/payments/select.js';
 import { storageDriver } from './infra/storage/select.js';
+import { openRedis, redisAnswers, redisSecondaryStorage } from './infra/redis.js';
 
 export type AppDeps = { config: Config; database: Database; logger?: boolean | object };
 
@@ -45,7 +48,10 @@ export async function buildApp({ config, database, logger = false }: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const auth: Auth = createAuth(config, database.db);
+  // REDIS_URL: rate limits and auth sessions shared by every server (issue 5 §2); closed with the app.
+  const redis = config.redisUrl ? await openRedis(config.redisUrl, config.redisKeyPrefix) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  const auth: Auth = createAuth(config, database.db, redis && redisSecondaryStorage(redis));
   app.decorate('auth', auth);
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -83,6 +89,8 @@ export async function buildApp({ config, database, logger = false }: AppDeps) {
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, {
     global: false,
+    // With Redis every server counts into the same keys; if Redis fails, requests pass rather than fail.
+    ...(redis ? { redis, nameSpace: 'rate-limit:', skipOnError: true } : {}),
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, error: { code: 'RATE_LIMITED', message: messages.common.rateLimited }, ttl: ctx.ttl }),
   });
   await app.register(swagger, {
@@ -91,16 +99,24 @@ export async function buildApp({ config, database, logger = false }: AppDeps) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  await app.register(sameOrigin, { baseUrl: config.baseUrl });
   await app.register(authPlugin, { auth, db: database.db });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  /**
+   * 200 when the database (and Redis, when configured) answer, else 503. Lists the services this server
+   * uses, for load balancers and scripts/check-services.mjs: `{ status, database, services }`.
+   */
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await database.ping();
-      return { status: 'ready', database: database.kind };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable', database: database.kind });
-    }
+    const [dbUp, redisUp] = await Promise.all([database.ping().then(() => true, () => false), redis ? redisAnswers(redis) : true]);
+    const services = {
+      database: database.kind,
+      redis: redis ? (redisUp ? 'up' : 'down') : 'off',
+      mail: config.smtpUrl ? 'smtp' : 'files',
+      payments: sessionDeps.provider.name,
+    };
+    const status = dbUp && redisUp ? 'ready' : 'unavailable';
+    return reply.status(status === 'ready' ? 200 : 503).send({ status, database: database.kind, services });
   });
 
   /** Public client configuration: which optional integrations are switched on. */
@@ -123,6 +139,7 @@ export async function buildApp({ config, database, logger = false }: AppDeps) {
   await app.register(adminRoutes, { db: database.db, provider: sessionDeps.provider, baseUrl: config.baseUrl });
   const storage = storageDriver(config);
   await app.register(fileRoutes, { db: database.db, storage });
+  await app.register(applicationRoutes, { db: database.db, storage, baseUrl: config.baseUrl, adminEmails: config.adminEmails });
   if (config.env !== 'production') await app.register(mailboxRoutes, { dir: path.join(config.dataDir, 'mail') });
 
   const hasWeb = existsSync(path.join(config.webDir, 'index.html'));

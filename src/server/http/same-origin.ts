@@ -1,0 +1,28 @@
+/**
+ * Cross-site request refusal (issue 6 §1 "Cross-site requests"): a state-changing request (any method but
+ * GET, HEAD, OPTIONS) under /api whose `Origin` is not BASE_URL's origin, or that the browser marks
+ * `Sec-Fetch-Site: cross-site`, answers 403 and reaches no route. Requests without either header come from
+ * non-browser clients (which carry no ambient cookies) and pass; Better Auth checks its own routes the same
+ * way through `trustedOrigins`. Signed webhooks from payment processors are exempt: their signature is the check.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { messages } from '../../shared/messages.js';
+import type { ErrorBody } from '../errors.js';
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+const exempt = ['/api/payments/stripe/webhook'];
+
+export const sameOrigin = fp(async (app: FastifyInstance, opts: { baseUrl: string }) => {
+  const allowed = new URL(opts.baseUrl).origin;
+  app.addHook('onRequest', async (request, reply) => {
+    if (safeMethods.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (exempt.some((path) => request.url.startsWith(path))) return;
+    const origin = request.headers.origin;
+    const site = request.headers['sec-fetch-site'];
+    if ((origin !== undefined && origin !== allowed) || site === 'cross-site') {
+      request.log.warn({ method: request.method, url: request.url, origin }, 'refused cross-site request');
+      return reply.status(403).send({ error: { code: 'FORBIDDEN', message: messages.common.forbidden } } satisfies ErrorBody);
+    }
+  });
+});
