@@ -1,0 +1,197 @@
+/**
+ * Expert application rules shared by the wizard and the server (spec §3 "Expert application", §4
+ * "Application status" and "Wizard", §5 "Expert wizard", §9): years-of-experience bands, the limit of 3
+ * expertise areas, each step's enabling rule, custom-area entry, progress and status labels. Pure.
+ */
+import { z } from 'zod';
+import type { BadgeTone } from './sessions.js';
+
+/** Years-of-experience bands (spec §9), stored as these exact strings. */
+export const yearsExperienceBands = ['0-2', '3-5', '6-10', '11-15', '16+'] as const;
+export type YearsExperienceBand = (typeof yearsExperienceBands)[number];
+
+/** At most 3 expertise areas (spec §5 step 3, §9). */
+export const maxExpertiseAreas = 3;
+/** Longest custom expertise area, in characters. */
+export const maxExpertiseAreaLength = 60;
+/** The wizard has 5 steps (spec §9); about 2 minutes to fill in at the start (spec §4 "Wizard"). */
+export const wizardStepCount = 5;
+export const wizardEstimateSeconds = 120;
+/** The team answers an application within 72 hours (spec §8 "Application Submitted!", §9). */
+export const applicationReviewHours = 72;
+
+export const wizardSteps = [
+  { title: 'Professional background', description: 'Your title, experience and LinkedIn profile.' },
+  { title: 'Upload your CV', description: 'A PDF or Word document, up to 5MB.' },
+  { title: 'Areas of expertise', description: 'Choose up to 3 areas you mentor in.' },
+  { title: 'Why mentor with us?', description: 'Tell us what you want to share.' },
+  { title: 'References', description: 'Optional: someone who knows your work.' },
+] as const;
+
+/** True for an absolute http(s) URL (spec §5: LinkedIn "must be a URL"). Blank counts as absent, so it is allowed. */
+export function isOptionalUrl(value: string | null | undefined): boolean {
+  const v = (value ?? '').trim();
+  if (!v) return true;
+  try {
+    const url = new URL(v);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+const emailFormat = z.email();
+
+/** E-mail format check (zod's `z.email()`, the same the API uses). Blank counts as absent, so it is allowed. */
+export function isOptionalEmail(value: string | null | undefined): boolean {
+  const v = (value ?? '').trim();
+  return !v || emailFormat.safeParse(v).success;
+}
+
+/** What the wizard holds while a person fills it in. */
+export type WizardDraft = {
+  professionalTitle: string;
+  yearsExperience: string;
+  linkedinProfile: string;
+  /** A CV file has been chosen (and accepted by the browser's checks). */
+  hasCv: boolean;
+  selectedExpertise: string[];
+  whyExpert: string;
+  referenceName: string;
+  referencePosition: string;
+  referenceEmail: string;
+};
+
+export const emptyDraft: WizardDraft = {
+  professionalTitle: '',
+  yearsExperience: '',
+  linkedinProfile: '',
+  hasCv: false,
+  selectedExpertise: [],
+  whyExpert: '',
+  referenceName: '',
+  referencePosition: '',
+  referenceEmail: '',
+};
+
+/**
+ * Whether Next (steps 1-4) or Submit (step 5) is enabled, and if not, why (spec §5 "Expert wizard"):
+ * 1 title and years band filled, LinkedIn blank or a URL; 2 a CV chosen; 3 one to three areas;
+ * 4 a non-blank motivation; 5 references optional, the e-mail in e-mail format.
+ */
+export function stepCheck(step: number, d: WizardDraft): { ok: true } | { ok: false; reason: string } {
+  const fail = (reason: string) => ({ ok: false as const, reason });
+  switch (step) {
+    case 1:
+      if (!d.professionalTitle.trim() || !yearsExperienceBands.includes(d.yearsExperience as YearsExperienceBand)) return fail(applicationRuleMessages.step1);
+      if (!isOptionalUrl(d.linkedinProfile)) return fail(applicationRuleMessages.linkedinUrl);
+      return { ok: true };
+    case 2:
+      return d.hasCv ? { ok: true } : fail(applicationRuleMessages.step2);
+    case 3:
+      if (d.selectedExpertise.length < 1) return fail(applicationRuleMessages.step3);
+      if (d.selectedExpertise.length > maxExpertiseAreas) return fail(applicationRuleMessages.tooManyAreas);
+      return { ok: true };
+    case 4:
+      return d.whyExpert.trim() ? { ok: true } : fail(applicationRuleMessages.step4);
+    case 5:
+      return isOptionalEmail(d.referenceEmail) ? { ok: true } : fail(applicationRuleMessages.referenceEmail);
+    default:
+      return fail('Unknown step');
+  }
+}
+
+/**
+ * Adds a custom area typed by the person (spec §5 step 3): trimmed, non-empty, not already chosen
+ * (case-insensitive), and only while fewer than 3 are chosen. Returns the new list, or the old one
+ * unchanged with the reason it was refused.
+ */
+export function addExpertiseArea(selected: readonly string[], typed: string): { selected: string[]; refused?: string } {
+  const area = typed.trim().replace(/\s+/g, ' ');
+  if (!area) return { selected: [...selected], refused: applicationRuleMessages.blankArea };
+  if (selected.some((s) => s.toLowerCase() === area.toLowerCase())) return { selected: [...selected], refused: applicationRuleMessages.duplicateArea };
+  if (selected.length >= maxExpertiseAreas) return { selected: [...selected], refused: applicationRuleMessages.tooManyAreas };
+  if (area.length > maxExpertiseAreaLength) return { selected: [...selected], refused: applicationRuleMessages.areaTooLong };
+  return { selected: [...selected, area] };
+}
+
+/** Toggles a catalogue area: removes it when chosen, adds it when fewer than 3 are chosen. */
+export function toggleExpertiseArea(selected: readonly string[], area: string): string[] {
+  if (selected.includes(area)) return selected.filter((s) => s !== area);
+  return selected.length < maxExpertiseAreas ? [...selected, area] : [...selected];
+}
+
+/**
+ * Merges suggested areas into the chosen ones (spec §7 "expertise-suggestions"): only areas in
+ * `catalogue` and not already chosen, in the order suggested, until 3 are chosen. Returns the new list
+ * and the areas that were added.
+ */
+export function mergeSuggestions(selected: readonly string[], suggested: readonly string[], catalogue: readonly string[]): { selected: string[]; added: string[] } {
+  const next = [...selected];
+  const added: string[] = [];
+  for (const area of suggested) {
+    if (next.length >= maxExpertiseAreas) break;
+    if (!catalogue.includes(area) || next.includes(area)) continue;
+    next.push(area);
+    added.push(area);
+  }
+  return { selected: next, added };
+}
+
+/**
+ * Progress of the wizard on `step` (1-5): percent = step / 5 (20 % on step 1, 100 % on step 5) and
+ * the time still needed, "About 2 minutes" at the start (spec §4 "Wizard").
+ */
+export function wizardProgress(step: number): { percent: number; remaining: string } {
+  const s = Math.min(Math.max(step, 1), wizardStepCount);
+  const seconds = (wizardEstimateSeconds * (wizardStepCount - s + 1)) / wizardStepCount;
+  const minutes = Math.round(seconds / 60);
+  const remaining = minutes < 1 ? 'Less than a minute remaining' : `About ${minutes} minute${minutes === 1 ? '' : 's'} remaining`;
+  return { percent: Math.round((s / wizardStepCount) * 100), remaining };
+}
+
+export const applicationStatuses = ['submitted', 'pending', 'under_review', 'approved', 'rejected'] as const;
+export type ApplicationStatus = (typeof applicationStatuses)[number];
+/** Statuses during which the application is still open; one open application per person. */
+export const openApplicationStatuses: readonly ApplicationStatus[] = ['submitted', 'pending', 'under_review'];
+
+/**
+ * Label, badge tone and dashboard note of an application status (spec §4 "Application status":
+ * submitted, pending = Pending Review, under_review, approved, rejected; anything else Unknown).
+ */
+export function applicationStatusInfo(status: string): { label: string; tone: BadgeTone; note: string } {
+  switch (status) {
+    case 'submitted':
+      return { label: 'Submitted', tone: 'brand', note: `We have your application and will review it within ${applicationReviewHours} hours.` };
+    case 'pending':
+      return { label: 'Pending Review', tone: 'amber', note: 'Your application is in the queue for review. We will e-mail you as soon as a decision is made.' };
+    case 'under_review':
+      return { label: 'Under Review', tone: 'amber', note: 'Our team is reviewing your application now and may contact you to arrange a short screening call.' };
+    case 'approved':
+      return { label: 'Approved', tone: 'green', note: 'Congratulations! Your application has been approved. Set your availability so clients can book you.' };
+    case 'rejected':
+      return { label: 'Rejected', tone: 'red', note: 'Unfortunately your application was not approved this time. You are welcome to apply again with more detail.' };
+    default:
+      return { label: 'Unknown', tone: 'neutral', note: 'We could not read the status of your application. Please contact support.' };
+  }
+}
+
+/** Whether an application in `status` still blocks a new one. */
+export function isOpenApplication(status: string): boolean {
+  return (openApplicationStatuses as readonly string[]).includes(status);
+}
+
+/** Words of the rules above (every step's enabling rule, spec §5). */
+export const applicationRuleMessages = {
+  step1: 'Please enter your professional title and years of experience',
+  linkedinUrl: 'Please enter a valid URL for your LinkedIn profile (e.g. https://www.linkedin.com/in/your-name)',
+  step2: 'Please upload your CV to continue',
+  step3: 'Please select at least one area of expertise',
+  tooManyAreas: 'You can select up to 3 areas of expertise',
+  blankArea: 'Please type an area of expertise',
+  duplicateArea: 'You have already added this area',
+  areaTooLong: `An area of expertise must be ${maxExpertiseAreaLength} characters or fewer`,
+  step4: 'Please tell us why you want to become an expert',
+  referenceEmail: 'Please enter a valid email address for your reference',
+  yearsBand: 'Please choose your years of experience',
+} as const;

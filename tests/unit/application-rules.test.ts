@@ -1,0 +1,97 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  addExpertiseArea,
+  applicationRuleMessages as r,
+  applicationStatusInfo,
+  emptyDraft,
+  isOptionalEmail,
+  isOptionalUrl,
+  mergeSuggestions,
+  stepCheck,
+  toggleExpertiseArea,
+  wizardProgress,
+  yearsExperienceBands,
+  type WizardDraft,
+} from '../../src/shared/application-rules.js';
+import { expertiseCatalogue } from '../../src/shared/constants.js';
+
+const draft = (over: Partial<WizardDraft>): WizardDraft => ({ ...emptyDraft, ...over });
+
+describe('wizard step rules (spec §5)', () => {
+  it('step 1 needs a title and a years band; LinkedIn is optional but must be a URL', () => {
+    expect(stepCheck(1, draft({}))).toEqual({ ok: false, reason: r.step1 });
+    expect(stepCheck(1, draft({ professionalTitle: '  ', yearsExperience: '3-5' }))).toEqual({ ok: false, reason: r.step1 });
+    expect(stepCheck(1, draft({ professionalTitle: 'Engineer', yearsExperience: '' }))).toEqual({ ok: false, reason: r.step1 });
+    expect(stepCheck(1, draft({ professionalTitle: 'Engineer', yearsExperience: '3-5' }))).toEqual({ ok: true });
+    expect(stepCheck(1, draft({ professionalTitle: 'Engineer', yearsExperience: '16+', linkedinProfile: 'linkedin.com/in/x' }))).toEqual({ ok: false, reason: r.linkedinUrl });
+    expect(stepCheck(1, draft({ professionalTitle: 'Engineer', yearsExperience: '16+', linkedinProfile: 'https://www.linkedin.com/in/x' }))).toEqual({ ok: true });
+  });
+
+  it('has the five bands of spec §9', () => {
+    expect(yearsExperienceBands).toEqual(['0-2', '3-5', '6-10', '11-15', '16+']);
+  });
+
+  it('step 2 needs a CV, step 3 one to three areas, step 4 a non-blank motivation, step 5 a valid reference e-mail if any', () => {
+    expect(stepCheck(2, draft({}))).toEqual({ ok: false, reason: r.step2 });
+    expect(stepCheck(2, draft({ hasCv: true }))).toEqual({ ok: true });
+    expect(stepCheck(3, draft({}))).toEqual({ ok: false, reason: r.step3 });
+    expect(stepCheck(3, draft({ selectedExpertise: ['Marketing'] }))).toEqual({ ok: true });
+    expect(stepCheck(3, draft({ selectedExpertise: ['a', 'b', 'c', 'd'] }))).toEqual({ ok: false, reason: r.tooManyAreas });
+    expect(stepCheck(4, draft({ whyExpert: ' \n\t' }))).toEqual({ ok: false, reason: r.step4 });
+    expect(stepCheck(4, draft({ whyExpert: 'To give back' }))).toEqual({ ok: true });
+    expect(stepCheck(5, draft({}))).toEqual({ ok: true });
+    expect(stepCheck(5, draft({ referenceEmail: 'not-an-email' }))).toEqual({ ok: false, reason: r.referenceEmail });
+    expect(stepCheck(5, draft({ referenceEmail: 'ref@example.com' }))).toEqual({ ok: true });
+  });
+
+  it('accepts only http(s) URLs with a host name, and blank', () => {
+    for (const ok of ['', '  ', 'https://linkedin.com/in/a', 'http://www.linkedin.com/in/a?x=1']) expect(isOptionalUrl(ok)).toBe(true);
+    for (const bad of ['linkedin', 'javascript:alert(1)', 'ftp://x.com/a', 'https://localhost', 'www.linkedin.com/in/a']) expect(isOptionalUrl(bad)).toBe(false);
+    expect(isOptionalEmail('')).toBe(true);
+    expect(isOptionalEmail('a@b')).toBe(false);
+  });
+});
+
+describe('expertise areas (spec §5 step 3)', () => {
+  it('adds a custom area trimmed, refusing blanks, duplicates (any case) and a fourth', () => {
+    expect(addExpertiseArea([], '  Career   coaching ')).toEqual({ selected: ['Career coaching'] });
+    expect(addExpertiseArea(['Marketing'], '   ')).toEqual({ selected: ['Marketing'], refused: r.blankArea });
+    expect(addExpertiseArea(['Marketing'], 'marketing')).toEqual({ selected: ['Marketing'], refused: r.duplicateArea });
+    expect(addExpertiseArea(['a', 'b', 'c'], 'd')).toEqual({ selected: ['a', 'b', 'c'], refused: r.tooManyAreas });
+    expect(addExpertiseArea([], 'x'.repeat(61)).refused).toBe(r.areaTooLong);
+  });
+
+  it('toggles catalogue areas without ever exceeding 3', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...expertiseCatalogue), { maxLength: 30 }), (clicks) => {
+        let selected: string[] = [];
+        for (const area of clicks) selected = toggleExpertiseArea(selected, area);
+        expect(selected.length).toBeLessThanOrEqual(3);
+        expect(new Set(selected).size).toBe(selected.length);
+      }),
+    );
+  });
+
+  it('merges only new catalogue suggestions, in order, up to 3 in all', () => {
+    expect(mergeSuggestions(['Marketing'], ['Marketing', 'Not an area', 'Sales & Customer Service', 'Hospitality', 'Public Speaking'], expertiseCatalogue)).toEqual({
+      selected: ['Marketing', 'Sales & Customer Service', 'Hospitality'],
+      added: ['Sales & Customer Service', 'Hospitality'],
+    });
+    expect(mergeSuggestions(['a', 'b', 'c'], ['Marketing'], expertiseCatalogue).added).toEqual([]);
+  });
+});
+
+describe('progress and statuses (spec §4)', () => {
+  it('shows percent and about 2 minutes at the start', () => {
+    expect(wizardProgress(1)).toEqual({ percent: 20, remaining: 'About 2 minutes remaining' });
+    expect(wizardProgress(3)).toEqual({ percent: 60, remaining: 'About 1 minute remaining' });
+    expect(wizardProgress(5)).toEqual({ percent: 100, remaining: 'Less than a minute remaining' });
+  });
+
+  it('labels every status, pending as Pending Review and anything else Unknown, each with a note', () => {
+    const labels = ['submitted', 'pending', 'under_review', 'approved', 'rejected', 'archived'].map((s) => applicationStatusInfo(s).label);
+    expect(labels).toEqual(['Submitted', 'Pending Review', 'Under Review', 'Approved', 'Rejected', 'Unknown']);
+    for (const s of ['submitted', 'pending', 'under_review', 'approved', 'rejected', 'x']) expect(applicationStatusInfo(s).note.length).toBeGreaterThan(20);
+  });
+});
