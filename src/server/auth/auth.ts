@@ -1,20 +1,28 @@
 /**
  * Better Auth instance (DESIGN.md "auth"): e-mail + password with required e-mail verification,
  * password reset by e-mail link, Google when configured, cookie sessions, and rate limits on every
- * auth endpoint. Verification and reset e-mails go through the outbox.
+ * auth endpoint. Verification and reset e-mails go through the outbox. With `secondaryStorage` (Redis,
+ * issue 5 §2) sessions and auth rate limits live there too, so every server sees them; sessions and
+ * verification tokens are still written to the database, which stays the durable record.
  */
-import { betterAuth } from 'better-auth';
+import { betterAuth, type SecondaryStorage } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { minPasswordLength } from '../../shared/constants.js';
+import { messages } from '../../shared/messages.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import * as schema from '../db/schema.js';
 import { enqueueEmail } from '../infra/mail/outbox.js';
+import { hashPassword, isCommonPassword, verifyPassword } from './password-policy.js';
 import { actionEmail } from '../infra/mail/templates.js';
 
-export function createAuth(config: Config, db: Db) {
+/** The body field holding a NEW password, per Better Auth endpoint. */
+const newPasswordField: Record<string, string> = { '/sign-up/email': 'password', '/reset-password': 'newPassword', '/change-password': 'newPassword' };
+
+export function createAuth(config: Config, db: Db, secondaryStorage?: SecondaryStorage) {
   return betterAuth({
     appName: 'Mentora',
     baseURL: config.baseUrl,
@@ -25,6 +33,8 @@ export function createAuth(config: Config, db: Db) {
       provider: 'pg',
       schema: { user: schema.user, session: schema.authSession, account: schema.authAccount, verification: schema.authVerification },
     }),
+    secondaryStorage,
+    verification: { storeInDatabase: true },
     advanced: {
       database: { generateId: () => randomUUID() },
       useSecureCookies: config.baseUrl.startsWith('https://'),
@@ -36,6 +46,7 @@ export function createAuth(config: Config, db: Db) {
       minPasswordLength,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
+      password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
         await enqueueEmail(
@@ -74,18 +85,26 @@ export function createAuth(config: Config, db: Db) {
     socialProviders: config.google
       ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret, accessType: 'offline', prompt: 'select_account consent' } }
       : undefined,
-    session: { expiresIn: 60 * 60 * 24 * 14, updateAge: 60 * 60 * 24 },
+    session: { expiresIn: 60 * 60 * 24 * 14, updateAge: 60 * 60 * 24, storeSessionInDatabase: true },
     rateLimit: {
       enabled: config.authRateLimit,
       window: 60,
       max: 100,
-      storage: 'memory',
+      storage: secondaryStorage ? 'secondary-storage' : 'memory',
       customRules: {
         '/sign-in/email': { window: 60, max: 10 },
         '/sign-up/email': { window: 60, max: 10 },
         '/request-password-reset': { window: 60, max: 5 },
         '/send-verification-email': { window: 60, max: 5 },
       },
+    },
+    hooks: {
+      /** New passwords among the 10 000 most common ones are refused (issue 6 §1), before anything is written. */
+      before: createAuthMiddleware(async (ctx) => {
+        const field = newPasswordField[ctx.path];
+        const password = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
+        if (typeof password === 'string' && isCommonPassword(password)) throw new APIError('BAD_REQUEST', { message: messages.auth.commonPassword });
+      }),
     },
     databaseHooks: {
       user: {
