@@ -113,6 +113,7 @@ export async function buildApp({ config, database, logger = false }: AppDeps) {
       database: database.kind,
       redis: redis ? (redisUp ? 'up' : 'down') : 'off',
       mail: config.smtpUrl ? 'smtp' : 'files',
+      storage: config.s3 ? 's3' : 'local',
       payments: sessionDeps.provider.name,
     };
     const status = dbUp && redisUp ? 'ready' : 'unavailable';

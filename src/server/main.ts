@@ -51,8 +51,8 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    await app.close();
-    await jobs.stop();
+    // Stop accepting and finish requests in flight while the jobs finish their current item.
+    await Promise.all([app.close(), jobs.stop()]);
     await database.close();
     process.exit(0);
   };

@@ -26,9 +26,12 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-/** Opens PostgreSQL at `url` with a pool of `poolSize` connections. */
+/**
+ * Opens PostgreSQL at `url` with a pool of at most `poolSize` connections (DATABASE_POOL_SIZE). A query
+ * that waits more than 10 s for a free connection fails instead of hanging.
+ */
 export function openPostgres(url: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000 });
   pool.on('error', () => {}); // idle-client errors surface on the next query instead of crashing the process
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {

@@ -1,7 +1,8 @@
 /**
  * Background jobs of one server process: the e-mail outbox (every OUTBOX_INTERVAL_MS) and, every minute,
  * session reminders and the 72-hour auto-release. Every job claims rows with FOR UPDATE SKIP LOCKED, so
- * several servers can run them at once. A job never overlaps itself; `stop()` waits for running ticks.
+ * several servers can run them at once and each due item is handled once (issue 5 §6). A job never
+ * overlaps itself; `stop()` asks a running tick to stop after its current item and waits for it.
  */
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -10,12 +11,12 @@ import { deliverDueEmails, type MailTransport } from './mail/outbox.js';
 export type JobLogger = { error: (obj: object, msg: string) => void };
 export type SessionJobs = { autoRelease: () => Promise<unknown>; reminders: () => Promise<unknown> };
 
-function every(ms: number, run: () => Promise<unknown>, log: JobLogger, name: string) {
+function every(ms: number, run: (signal: AbortSignal) => Promise<unknown>, log: JobLogger, name: string) {
   let running: Promise<unknown> | null = null;
-  let stopped = false;
+  const stopping = new AbortController();
   const tick = () => {
-    if (stopped || running) return;
-    running = run()
+    if (stopping.signal.aborted || running) return;
+    running = run(stopping.signal)
       .catch((err) => log.error({ err }, `${name} failed`))
       .finally(() => {
         running = null;
@@ -25,15 +26,21 @@ function every(ms: number, run: () => Promise<unknown>, log: JobLogger, name: st
   timer.unref();
   tick();
   return async () => {
-    stopped = true;
+    stopping.abort();
     clearInterval(timer);
     await running;
   };
 }
 
+/** Starts the jobs of this process (outbox retries per MAIL_MAX_ATTEMPTS / MAIL_RETRY_DELAY_MS). */
 export function startJobs(opts: { config: Config; db: Db; transport: MailTransport; sessions: SessionJobs; log: JobLogger }): { stop: () => Promise<void> } {
   const stops = [
-    every(opts.config.outboxIntervalMs, () => deliverDueEmails(opts.db, opts.transport), opts.log, 'outbox delivery'),
+    every(
+      opts.config.outboxIntervalMs,
+      (signal) => deliverDueEmails(opts.db, opts.transport, { maxAttempts: opts.config.mailMaxAttempts, baseDelayMs: opts.config.mailRetryDelayMs, signal }),
+      opts.log,
+      'outbox delivery',
+    ),
     every(60_000, opts.sessions.reminders, opts.log, 'session reminders'),
     every(60_000, opts.sessions.autoRelease, opts.log, 'auto-release'),
   ];

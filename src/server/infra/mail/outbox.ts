@@ -1,7 +1,10 @@
 /**
  * Transactional e-mail outbox (DESIGN.md "e-mail"). `enqueueEmail` writes a row in the caller's
  * transaction; `deliverDueEmails` claims due rows with FOR UPDATE SKIP LOCKED so several servers never
- * send one message twice, sends each through the transport, and retries with exponential backoff.
+ * send one message twice (the row stays locked until its send is recorded), sends each through the
+ * transport, and retries with exponential backoff (issue 5 §3). A server killed between the SMTP server's
+ * acceptance and the commit leaves the row pending, so it is sent again: each message carries a
+ * Message-ID made from its row id so that a receiver can recognise the repeat.
  */
 import { and, eq, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
@@ -13,6 +16,8 @@ export type OutgoingEmail = {
   text: string;
   html?: string;
   attachments?: { filename: string; contentType: string; content: string }[];
+  /** The outbox row id; transports derive the Message-ID from it. */
+  id?: string;
 };
 
 /** Anything that can deliver one message; throws when it cannot. */
@@ -29,18 +34,19 @@ export async function enqueueEmail(db: Db | Tx, mail: OutgoingEmail): Promise<vo
   });
 }
 
-export type DeliveryOptions = { batchSize?: number; maxAttempts?: number; baseDelayMs?: number };
+export type DeliveryOptions = { batchSize?: number; maxAttempts?: number; baseDelayMs?: number; signal?: AbortSignal };
 
 /**
- * Sends up to `batchSize` due messages. A failure schedules the next attempt after
- * baseDelayMs × 2^(attempts-1); after `maxAttempts` failures the message is marked failed.
+ * Sends up to `batchSize` due messages, one transaction each. A failure stores the attempt count and error
+ * and schedules the next attempt after baseDelayMs × 2^(attempts-1) (ms); after `maxAttempts` failures the
+ * message is marked failed. Stops before the next message once `signal` is aborted (shutdown).
  * Returns the number of messages sent.
  */
 export async function deliverDueEmails(db: Db, transport: MailTransport, opts: DeliveryOptions = {}): Promise<number> {
   const { batchSize = 20, maxAttempts = 8, baseDelayMs = 30_000 } = opts;
   let sent = 0;
   const tried: string[] = []; // a message that failed waits for its next attempt, not for the next loop turn
-  for (let i = 0; i < batchSize; i++) {
+  for (let i = 0; i < batchSize && !opts.signal?.aborted; i++) {
     const done = await db.transaction(async (tx) => {
       const [row] = await tx
         .select()
@@ -53,6 +59,7 @@ export async function deliverDueEmails(db: Db, transport: MailTransport, opts: D
       tried.push(row.id);
       try {
         await transport.send({
+          id: row.id,
           to: row.to,
           subject: row.subject,
           text: row.text,

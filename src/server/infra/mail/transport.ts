@@ -1,6 +1,7 @@
 /**
  * Mail transports: SMTP through nodemailer when SMTP_URL is set, otherwise .eml files written to
- * DATA_DIR/mail (listed at /dev/mailbox outside production).
+ * DATA_DIR/mail (listed at /dev/mailbox outside production). A message with an outbox id gets the
+ * Message-ID `<id@sender's domain>`, the same on every try.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,8 +9,10 @@ import nodemailer from 'nodemailer';
 import type { MailTransport, OutgoingEmail } from './outbox.js';
 
 function toNodemailer(from: string, mail: OutgoingEmail) {
+  const domain = /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'mentora.invalid';
   return {
     from,
+    messageId: mail.id ? `<${mail.id}@${domain}>` : undefined,
     to: mail.to,
     subject: mail.subject,
     text: mail.text,
@@ -18,8 +21,13 @@ function toNodemailer(from: string, mail: OutgoingEmail) {
   };
 }
 
+/**
+ * SMTP through nodemailer (`smtp://user:pass@host:port`, `smtps://` for implicit TLS). Short timeouts: an
+ * unreachable or stalled server fails the try quickly and the outbox retries later, instead of holding a
+ * database connection and delaying shutdown.
+ */
 export function smtpTransport(smtpUrl: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+  const transporter = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
   return {
     send: async (mail) => {
       await transporter.sendMail(toNodemailer(from, mail));

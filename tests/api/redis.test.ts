@@ -1,0 +1,122 @@
+/**
+ * Redis (issue 5 §2), against a real Redis named by REDIS_TEST_URL (e.g. redis://127.0.0.1:6379; .ci/run
+ * sets it when Redis answers). With REDIS_URL the API rate limiter and Better Auth's secondary storage
+ * (sessions, auth rate limits) live in Redis, so a limit reached on one server holds on another, and a
+ * sign-in made on one server is valid on every server. Each test uses its own key prefix.
+ */
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openRedis, redisSecondaryStorage } from '../../src/server/infra/redis.js';
+import { createTestApp, type TestContext } from '../helpers/app.js';
+import { createUser, origin } from '../helpers/auth.js';
+import { startServer, type ServerProcess } from '../helpers/server-process.js';
+
+const redisUrl = process.env.REDIS_TEST_URL;
+const pgUrl = process.env.TEST_DATABASE_URL;
+const prefix = () => `mentora-test-${randomBytes(4).toString('hex')}:`;
+
+/** Deletes every key under `keyPrefix` (test clean-up). */
+async function dropKeys(keyPrefix: string) {
+  const redis = new Redis(redisUrl!);
+  const keys = await redis.keys(`${keyPrefix}*`);
+  if (keys.length) await redis.del(...keys);
+  await redis.quit();
+}
+
+const badSignIn = { email: 'nobody@example.com', password: 'wrong-password-1' };
+
+describe.skipIf(!redisUrl)('Redis secondary storage and shared rate limits (set REDIS_TEST_URL)', () => {
+  const keyPrefix = prefix();
+  afterAll(() => dropKeys(keyPrefix));
+
+  it('stores values with a TTL in seconds and counts a fixed window from its first increment', async () => {
+    const redis = await openRedis(redisUrl!, keyPrefix);
+    const storage = redisSecondaryStorage(redis);
+    await storage.set('session-token', '{"a":1}', 60);
+    expect(await storage.get('session-token')).toBe('{"a":1}');
+    expect(await redis.ttl('auth:session-token')).toBeGreaterThan(55);
+    expect(await storage.getAndDelete('session-token')).toBe('{"a":1}');
+    expect(await storage.get('session-token')).toBeNull();
+
+    expect(await Promise.all([1, 2, 3].map(() => storage.increment('counter', 30)))).toEqual(expect.arrayContaining([1, 2, 3]));
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await storage.increment('counter', 30)).toBe(4);
+    expect(await redis.ttl('auth:counter')).toBeLessThanOrEqual(29); // later increments never extend the window
+    await storage.delete('counter');
+    expect(await redis.exists('auth:counter')).toBe(0);
+    await redis.quit();
+  });
+
+  it('API and sign-in rate limits reached through app A are enforced by app B', async () => {
+    const env = { REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: keyPrefix, AUTH_RATE_LIMIT: '1' };
+    const [a, b] = await Promise.all([createTestApp(env), createTestApp(env)]);
+    try {
+      const remoteAddress = '203.0.113.7';
+      const signIn = (ctx: TestContext) => ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress, headers: { origin, 'content-type': 'application/json' }, payload: badSignIn });
+      for (let i = 0; i < 10; i++) expect((await signIn(a)).statusCode).toBe(401);
+      expect((await signIn(b)).statusCode).toBe(429);
+      expect((await b.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: '203.0.113.8', headers: { origin, 'content-type': 'application/json' }, payload: badSignIn })).statusCode).toBe(401);
+
+      // @fastify/rate-limit: the contact form allows 5 a minute per address, counted across both apps.
+      const contact = (ctx: TestContext) => ctx.app.inject({ method: 'POST', url: '/api/contact', remoteAddress, headers: { origin, 'content-type': 'application/json' }, payload: {} });
+      for (let i = 0; i < 5; i++) expect((await contact(i % 2 ? a : b)).statusCode).not.toBe(429);
+      const limited = await contact(a);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().error.code).toBe('RATE_LIMITED');
+      expect(await (await a.app.inject('/readyz')).json()).toMatchObject({ status: 'ready', services: { redis: 'up' } });
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});
+
+describe.skipIf(!redisUrl || !pgUrl)('Redis across two server processes on one PostgreSQL database (set REDIS_TEST_URL and TEST_DATABASE_URL)', () => {
+  const keyPrefix = prefix();
+  let ctx: TestContext;
+  let servers: ServerProcess[] = [];
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    const env = { DATABASE_URL: ctx.database.pool!.options.connectionString!, REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: keyPrefix, AUTH_RATE_LIMIT: '1', TRUST_PROXY: '1' };
+    servers = await Promise.all([startServer(env), startServer(env)]);
+  }, 90_000);
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await ctx?.close();
+    await dropKeys(keyPrefix);
+  });
+
+  // The servers sit behind a proxy (TRUST_PROXY=1): each test is a client with its own address.
+  const post = (server: ServerProcess, path: string, body: unknown, headers: Record<string, string>) =>
+    fetch(`${server.url}${path}`, { method: 'POST', headers: { origin, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+  it('a sign-in rate limit reached through server A is enforced on server B', async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const client = { 'x-forwarded-for': '198.51.100.1' };
+    for (let i = 0; i < 10; i++) expect((await post(a, '/api/auth/sign-in/email', badSignIn, client)).status).toBe(401);
+    expect((await post(b, '/api/auth/sign-in/email', badSignIn, client)).status).toBe(429);
+    expect((await post(b, '/api/auth/sign-in/email', badSignIn, { 'x-forwarded-for': '198.51.100.9' })).status).toBe(401);
+    expect(await (await fetch(`${b.url}/readyz`)).json()).toMatchObject({ status: 'ready', database: 'postgres', services: { database: 'postgres', redis: 'up' } });
+  });
+
+  it('a session signed in on server A is valid on server B and ends everywhere when B signs it out', async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    await createUser(ctx, { email: 'redis-user@example.com', password: 'redis-password-1' });
+    const client = { 'x-forwarded-for': '198.51.100.2' };
+    const signIn = await post(a, '/api/auth/sign-in/email', { email: 'redis-user@example.com', password: 'redis-password-1' }, client);
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const token = decodeURIComponent(cookie.split('=')[1]!.split('.')[0]!);
+    const redis = new Redis(redisUrl!, { keyPrefix });
+    expect(await redis.exists(`auth:${token}`)).toBe(1);
+
+    const me = await fetch(`${b.url}/api/me`, { headers: { cookie } });
+    expect(me.status).toBe(200);
+    expect((await me.json()).user.email).toBe('redis-user@example.com');
+
+    expect((await post(b, '/api/auth/sign-out', {}, { ...client, cookie })).status).toBe(200);
+    expect(await redis.exists(`auth:${token}`)).toBe(0);
+    expect(await (await fetch(`${a.url}/api/me`, { headers: { cookie } })).json()).toEqual({ user: null });
+    await redis.quit();
+  });
+});

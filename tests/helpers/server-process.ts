@@ -1,0 +1,94 @@
+/**
+ * Real server processes for multi-process tests: the entry point src/server/main.ts run through tsx (no
+ * build needed), on a free port of 127.0.0.1, with the same AUTH_SECRET and BASE_URL as createTestApp so
+ * accounts and cookies made in the test process work on every server.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export type ServerProcess = {
+  port: number;
+  /** http://127.0.0.1:port */
+  url: string;
+  child: ChildProcess;
+  /** Resolves with the exit code (null when killed by a signal). */
+  exited: Promise<number | null>;
+  /** Everything the process printed so far (stdout + stderr). */
+  output: () => string;
+  /** Sends SIGTERM and waits for the exit code; SIGKILL after `timeoutMs`. */
+  stop: (timeoutMs?: number) => Promise<number | null>;
+};
+
+/** A TCP port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls GET /readyz until 200; rejects with the server's output when it exits or `timeoutMs` passes. */
+async function waitReady(server: Omit<ServerProcess, 'stop'>, timeoutMs: number): Promise<void> {
+  let exitCode: number | null | undefined;
+  void server.exited.then((code) => (exitCode = code));
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && exitCode === undefined) {
+    try {
+      const res = await fetch(`${server.url}/readyz`);
+      if (res.status === 200) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  server.child.kill('SIGKILL');
+  throw new Error(`server on port ${server.port} did not become ready (exit ${exitCode}):\n${server.output().slice(-3000)}`);
+}
+
+/**
+ * Starts one server with `env` over test defaults (NODE_ENV=test, a fresh DATA_DIR, no demo seed) and
+ * resolves once GET /readyz answers 200. `port` reuses a port (a restart); otherwise a free one is taken.
+ */
+export async function startServer(env: Record<string, string>, opts: { port?: number; timeoutMs?: number } = {}): Promise<ServerProcess> {
+  const port = opts.port ?? (await freePort());
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'mentora-proc-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      BASE_URL: 'http://localhost:3000',
+      AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+      SEED_DEMO: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  void exited.then(() => {
+    if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+  });
+  const server = { port, url: `http://127.0.0.1:${port}`, child, exited, output: () => output };
+  await waitReady(server, opts.timeoutMs ?? 45_000);
+  return {
+    ...server,
+    stop: async (timeoutMs = 15_000) => {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}
