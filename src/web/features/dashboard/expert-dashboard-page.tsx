@@ -1,9 +1,9 @@
 import { CalendarCheck, CalendarClock, CalendarRange, DollarSign, Hourglass, MessageSquare, Settings, SlidersHorizontal } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '@shared/pricing';
 import type { Me } from '@shared/schemas/profile';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { DashboardShell } from './dashboard-shell';
 import { ProfileCard } from './profile-card';
 import { QuickActions } from './quick-actions';
@@ -13,12 +13,15 @@ import { expertStats } from './session-stats';
 import { StatCards } from './stat-cards';
 import { useMySessions } from './use-my-sessions';
 
-/** /dashboard/expert (spec §2 "Expert dashboard"): counters, application status, sessions, profile card, quick actions. */
-export default function ExpertDashboardPage() {
-  return <DashboardShell role="expert" title="Expert dashboard">{(me) => <ExpertDashboard me={me} />}</DashboardShell>;
+/**
+ * /dashboard/expert (spec §2 "Expert dashboard"): counters, application status, sessions, profile card, quick actions.
+ * `applicationStatus` is the application status card, composed in src/web/app (it belongs to the applications feature).
+ */
+export default function ExpertDashboardPage({ applicationStatus }: { applicationStatus?: ReactNode }) {
+  return <DashboardShell role="expert" title="Expert dashboard">{(me) => <ExpertDashboard me={me} applicationStatus={applicationStatus} />}</DashboardShell>;
 }
 
-function ExpertDashboard({ me }: { me: Me }) {
+function ExpertDashboard({ me, applicationStatus }: { me: Me; applicationStatus?: ReactNode }) {
   const query = useMySessions();
   const stats = expertStats(query.data ?? []);
   return (
@@ -34,17 +37,7 @@ function ExpertDashboard({ me }: { me: Me }) {
       />
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="space-y-6">
-          <Card>
-            <CardHeader>
-              <CardTitle>Application status</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <p className="text-sm text-slate-700">You haven't applied yet. Tell us about your experience in five short steps; our team replies within 72 hours.</p>
-              <Button asChild className="mt-4">
-                <Link to="/expert/application-landing">Apply to become an expert</Link>
-              </Button>
-            </CardContent>
-          </Card>
+          {applicationStatus}
           <SessionList
             sessions={query.data}
             isError={query.isError}

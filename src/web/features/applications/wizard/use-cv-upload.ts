@@ -1,0 +1,112 @@
+/**
+ * The CV of the wizard (spec §5 step 2, §8 "Application"): checks a chosen file, uploads it with progress,
+ * then asks the server for expertise suggestions and merges them (only new catalogue areas, at most 3 in
+ * all) with the spec's toasts. A failed upload (network or storage) keeps the file chosen so the
+ * application can still be sent; `ensureUploaded` tries once more at submit.
+ */
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { mergeSuggestions } from '@shared/application-rules';
+import { expertiseCatalogue } from '@shared/constants';
+import { messages } from '@shared/messages';
+import type { FileInfo } from '@shared/schemas/files';
+import { uploadMessages } from '@shared/uploads';
+import { ApiError } from '../../../lib/api';
+import { analyzeCv } from '../api/application-api';
+import { uploadCv } from '../api/upload-cv';
+import { cvFileProblem } from './cv-file';
+
+export type CvState = { file: File; status: 'uploading' | 'uploaded' | 'failed'; progress: number; info?: FileInfo };
+
+const m = messages.application;
+
+/** Why an upload failed, in the spec's words: the server's type/size message, storage, or a plain failure. */
+function uploadFailure(err: unknown): { message: string; refused: boolean } {
+  if (err instanceof ApiError && [400, 413, 415].includes(err.status)) return { message: err.message, refused: true };
+  return { message: err instanceof ApiError && err.status >= 500 ? uploadMessages.cvStorageFailed : uploadMessages.cvUploadFailed, refused: false };
+}
+
+/** `getSelected` reads the areas chosen now; `setSelected` replaces them after a merge. */
+export function useCvUpload(getSelected: () => string[], setSelected: (areas: string[]) => void) {
+  const [cv, setCv] = useState<CvState | null>(null);
+  const [error, setError] = useState<string>();
+  const [analyzing, setAnalyzing] = useState(false);
+  const [suggested, setSuggested] = useState<string[]>([]);
+  const current = useRef<File | null>(null);
+
+  async function analyze(fileId: string) {
+    setAnalyzing(true);
+    try {
+      const res = await analyzeCv(fileId, getSelected());
+      const { selected, added } = mergeSuggestions(getSelected(), res.suggested_expertise, expertiseCatalogue);
+      setSuggested(res.matched_expertise);
+      if (added.length) {
+        setSelected(selected);
+        toast.success(m.suggested(added.length));
+      } else {
+        toast.info(res.matched_expertise.length ? m.noNewSuggestions : m.noSuggestions);
+      }
+    } catch (err) {
+      toast.error(m.analysisFailed(err instanceof Error ? err.message : 'Unknown error'));
+    } finally {
+      setAnalyzing(false);
+    }
+  }
+
+  /** Uploads `file`; resolves with the stored file, or null when it failed (after telling the person). */
+  async function upload(file: File): Promise<FileInfo | null> {
+    current.current = file;
+    setCv({ file, status: 'uploading', progress: 0 });
+    try {
+      const info = await uploadCv(file, (progress) => setCv((c) => (c && c.file === file && c.status === 'uploading' ? { ...c, progress } : c)));
+      if (current.current !== file) return null;
+      setCv({ file, status: 'uploaded', progress: 100, info });
+      toast.success(uploadMessages.cvUploaded);
+      return info;
+    } catch (err) {
+      if (current.current !== file) return null;
+      const failure = uploadFailure(err);
+      toast.error(failure.message);
+      if (failure.refused) {
+        setCv(null);
+        setError(failure.message);
+      } else {
+        setCv({ file, status: 'failed', progress: 0 });
+      }
+      return null;
+    }
+  }
+
+  async function choose(file: File) {
+    setError(undefined);
+    const problem = await cvFileProblem(file);
+    if (problem) {
+      toast.error(problem);
+      setError(problem);
+      return;
+    }
+    const info = await upload(file);
+    if (info) await analyze(info.id);
+  }
+
+  async function retry() {
+    if (cv?.status !== 'failed') return;
+    const info = await upload(cv.file);
+    if (info) await analyze(info.id);
+  }
+
+  /**
+   * At submit: the id of the uploaded CV, uploading once more if the first attempt failed. Null (with
+   * 'CV upload failed, but your application will still be submitted') when it fails again.
+   */
+  async function ensureUploaded(): Promise<string | undefined> {
+    if (!cv) return undefined;
+    if (cv.info) return cv.info.id;
+    const info = await upload(cv.file);
+    if (info) return info.id;
+    toast.warning(m.cvUploadFailedContinuing);
+    return undefined;
+  }
+
+  return { cv, error, analyzing, suggested, choose, retry, ensureUploaded };
+}
