@@ -14,7 +14,8 @@ import { runMigrations } from '../../src/server/db/migrate.js';
 
 export type TestContext = { app: App; database: Database; config: Config; close: () => Promise<void> };
 
-async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A fresh, empty database on the PostgreSQL server at `baseUrl`; `drop()` removes it. */
+export async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `mentora_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
