@@ -1,14 +1,8 @@
 /**
- * Team-console rules shared by server and web (issue 4 §2): which application statuses each review
- * action accepts, the starting profile an approval publishes, inbox kinds, and the expert slug rule. Pure.
+ * Team-console rules shared by server and web (issue 4 §2): which application statuses (application-rules.ts)
+ * each review action accepts, the starting profile an approval publishes, inbox kinds, and the expert slug rule. Pure.
  */
-
-/** Application statuses (spec §4 "Application status"). */
-export const applicationStatuses = ['submitted', 'pending', 'under_review', 'approved', 'rejected'] as const;
-export type ApplicationStatus = (typeof applicationStatuses)[number];
-
-/** Statuses still waiting for the team's decision. */
-export const openApplicationStatuses: readonly ApplicationStatus[] = ['submitted', 'pending', 'under_review'];
+import { openApplicationStatuses, type ApplicationStatus } from './application-rules.js';
 
 export type ReviewAction = 'under_review' | 'approve' | 'reject';
 
@@ -21,12 +15,6 @@ export const reviewFrom: Record<ReviewAction, readonly ApplicationStatus[]> = {
 
 export function canReview(action: ReviewAction, status: string): boolean {
   return (reviewFrom[action] as readonly string[]).includes(status);
-}
-
-/** Badge words for an application status (spec §4: pending = Pending Review, anything else unknown = Unknown). */
-export function applicationStatusLabel(status: string): string {
-  const labels: Record<string, string> = { submitted: 'Submitted', pending: 'Pending Review', under_review: 'Under Review', approved: 'Approved', rejected: 'Rejected' };
-  return labels[status] ?? 'Unknown';
 }
 
 /**
@@ -69,4 +57,12 @@ export const inboxKindLabels: Record<InboxKind, string> = {
   partner: 'Partner enquiries',
   match: 'Match requests',
   private_feedback: 'Private feedback',
+};
+
+/** One item of each inbox, in words: 'partner enquiry'. */
+export const inboxItemNames: Record<InboxKind, string> = {
+  contact: 'contact message',
+  partner: 'partner enquiry',
+  match: 'match request',
+  private_feedback: 'private feedback',
 };

@@ -3,7 +3,8 @@
  * money integer cents. Every list is paginated: `page` from 1, `pageSize` 1..100 (default 20).
  */
 import { z } from 'zod';
-import { applicationStatuses, inboxKinds } from '../admin.js';
+import { inboxKinds } from '../admin.js';
+import { applicationStatuses } from '../application-rules.js';
 import { messages } from '../messages.js';
 import { paymentSummary, sessionView } from './sessions.js';
 

@@ -5,7 +5,8 @@
  * Approval also publishes the expert profile and makes the account an expert in that same transaction.
  */
 import { count, desc, eq, inArray, like, or, type SQL } from 'drizzle-orm';
-import { approvedExpertDefaults, canReview, openApplicationStatuses, slugFromName, uniqueSlug, type ReviewAction } from '../../../shared/admin.js';
+import { approvedExpertDefaults, canReview, slugFromName, uniqueSlug, type ReviewAction } from '../../../shared/admin.js';
+import { openApplicationStatuses } from '../../../shared/application-rules.js';
 import { messages } from '../../../shared/messages.js';
 import type { ApplicationDetail, ApplicationSummary } from '../../../shared/schemas/admin.js';
 import type { CurrentUser } from '../../auth/plugin.js';

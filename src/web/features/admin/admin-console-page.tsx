@@ -1,0 +1,55 @@
+import { FileText, Inbox, ScrollText, Scale } from 'lucide-react';
+import { Navigate, NavLink, Outlet } from 'react-router';
+import { dashboardPath } from '@shared/roles';
+import { PageSpinner } from '../../components/ui/spinner';
+import { useAuth } from '../../lib/auth';
+import { cn } from '../../lib/cn';
+
+const sections = [
+  { to: 'applications', label: 'Applications', icon: FileText },
+  { to: 'disputes', label: 'Disputes', icon: Scale },
+  { to: 'inbox', label: 'Inbox', icon: Inbox },
+  { to: 'audit', label: 'Audit log', icon: ScrollText },
+] as const;
+
+/**
+ * /admin (issue 4 §2): the team console frame — admins only (visitors go to /signup, other roles to their
+ * own dashboard) — with its four sections as sub-routes: Applications, Disputes, Inbox, Audit log.
+ */
+export default function AdminConsolePage() {
+  const { me, loading } = useAuth();
+  if (loading) return <PageSpinner />;
+  if (!me) return <Navigate to="/signup" replace />;
+  if (me.role !== 'admin') return <Navigate to={dashboardPath(me.role)} replace />;
+  return (
+    <div className="min-h-[70vh] bg-slate-50">
+      <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
+        <p className="text-sm font-medium text-brand-700">Mentora team</p>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Team console</h1>
+        <nav aria-label="Team console" className="mt-6 overflow-x-auto border-b border-slate-200">
+          <ul className="flex min-w-max gap-0.5 sm:gap-1">
+            {sections.map(({ to, label, icon: Icon }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  className={({ isActive }) =>
+                    cn(
+                      '-mb-px inline-flex items-center gap-2 border-b-2 px-2 py-2.5 text-sm sm:px-3 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+                      isActive ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
+                    )
+                  }
+                >
+                  <Icon className="hidden h-4 w-4 sm:block" aria-hidden />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="mt-6">
+          <Outlet />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { Link } from 'react-router';
+import { inboxItemNames, type InboxKind } from '@shared/admin';
+import type { AuditEntry } from '@shared/schemas/admin';
+import { formatMoney } from '@shared/pricing';
+import { formatDateTime } from '../../lib/format';
+import { useAudit } from './admin-queries';
+import { ListState, Pager, usePage } from './console-parts';
+
+/** What an audit row says happened, in words. */
+function describe(e: AuditEntry): string {
+  const d = e.detail ?? {};
+  switch (e.action) {
+    case 'application.under_review':
+      return 'marked an application under review';
+    case 'application.approve':
+      return `approved an application (profile /expert/${String(d.slug ?? '')})`;
+    case 'application.reject':
+      return `rejected an application: “${String(d.reason ?? '')}”`;
+    case 'dispute.resolve':
+      return d.decision === 'client' ? `decided a dispute for the client, refunding ${formatMoney(Number(d.refundCents ?? 0))}` : 'decided a dispute for the expert, releasing the payment';
+    case 'inbox.handled':
+      return `marked a ${inboxItemNames[e.targetType as InboxKind] ?? e.targetType} handled`;
+    case 'inbox.unhandled':
+      return `marked a ${inboxItemNames[e.targetType as InboxKind] ?? e.targetType} not handled`;
+    default:
+      return e.action;
+  }
+}
+
+/** Where the row's record lives in the console, when it has a page there. */
+function targetLink(e: AuditEntry): string | null {
+  if (e.targetType === 'application') return `/admin/applications/${e.targetId}`;
+  if (e.targetType === 'dispute') return `/admin/disputes/${e.targetId}`;
+  return null;
+}
+
+/** /admin/audit (issue 4 §2): every console action — who, when, what — newest first. */
+export default function AuditPage() {
+  const [page] = usePage();
+  const query = useAudit(page);
+  const data = query.data;
+  return (
+    <section aria-labelledby="audit-title" className="space-y-5">
+      <h2 id="audit-title" className="text-xl font-semibold text-slate-900">
+        Audit log
+      </h2>
+      <ListState query={query} empty={data?.items.length === 0}>
+        <ol className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+          {data?.items.map((e) => {
+            const to = targetLink(e);
+            return (
+              <li key={e.id} className="grid gap-1 p-4 text-sm sm:grid-cols-[14rem_1fr] sm:gap-4">
+                <time dateTime={e.createdAt} className="text-slate-600">
+                  {formatDateTime(e.createdAt)}
+                </time>
+                <div className="min-w-0">
+                  <p className="break-words text-slate-900">
+                    <span className="font-semibold">{e.actor.name ?? 'Deleted account'}</span> {describe(e)}
+                  </p>
+                  <p className="mt-0.5 text-xs text-slate-500">
+                    {e.actor.email ? `${e.actor.email} · ` : ''}
+                    {to ? (
+                      <Link to={to} className="text-brand-700 underline-offset-2 hover:underline">
+                        {e.targetType} #{e.targetId.slice(0, 8)}
+                      </Link>
+                    ) : (
+                      `${e.targetType} #${e.targetId.slice(0, 8)}`
+                    )}
+                  </p>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+        {data ? <Pager page={data.page} pageSize={data.pageSize} total={data.total} /> : null}
+      </ListState>
+    </section>
+  );
+}

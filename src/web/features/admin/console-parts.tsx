@@ -1,0 +1,178 @@
+/** Small building blocks shared by the console's sections: filters, pager, loading/empty states, fact lists. */
+import { ArrowLeft, ChevronLeft, ChevronRight } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { cn } from '../../lib/cn';
+
+/** A search parameter with a default, and a helper that builds the URL for another value (resetting the page). */
+export function useParam(name: string, fallback: string): [string, (value: string) => string] {
+  const [params] = useSearchParams();
+  const hrefFor = (value: string) => {
+    const next = new URLSearchParams(params);
+    next.set(name, value);
+    if (name !== 'page') next.delete('page');
+    return `?${next.toString()}`;
+  };
+  return [params.get(name) ?? fallback, hrefFor];
+}
+
+/** The page number from `?page=` (1 when absent or invalid). */
+export function usePage(): [number, (page: number) => string] {
+  const [raw, hrefFor] = useParam('page', '1');
+  const n = Number(raw);
+  return [Number.isInteger(n) && n >= 1 ? n : 1, (page: number) => hrefFor(String(page))];
+}
+
+/** A row of filter links (`aria-current` on the chosen one), e.g. Open / Approved / Rejected. */
+export function FilterLinks({ label, name, options, fallback }: { label: string; name: string; options: readonly { value: string; label: ReactNode }[]; fallback: string }) {
+  const [current, hrefFor] = useParam(name, fallback);
+  return (
+    <nav aria-label={label} className="flex flex-wrap gap-2">
+      {options.map((o) => (
+        <Link
+          key={o.value}
+          to={hrefFor(o.value)}
+          aria-current={o.value === current ? 'true' : undefined}
+          className={cn(
+            'inline-flex h-9 items-center gap-1.5 rounded-full border px-3.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+            o.value === current ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100',
+          )}
+        >
+          {o.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** 'Page 2 of 5' with Previous / Next links; nothing when everything fits on one page. */
+export function Pager({ page, pageSize, total }: { page: number; pageSize: number; total: number }) {
+  const [, hrefFor] = usePage();
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages <= 1) return null;
+  const link = 'inline-flex h-9 items-center gap-1 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600';
+  return (
+    <nav aria-label="Pagination" className="mt-6 flex items-center justify-between gap-3">
+      {page > 1 ? (
+        <Link to={hrefFor(page - 1)} className={link}>
+          <ChevronLeft className="h-4 w-4" aria-hidden /> Previous
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-sm text-slate-600">
+        Page {page} of {pages}
+      </span>
+      {page < pages ? (
+        <Link to={hrefFor(page + 1)} className={link}>
+          Next <ChevronRight className="h-4 w-4" aria-hidden />
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+/** Loading, error (with Retry) or empty state of a list; renders `children` when there is something to show. */
+export function ListState({ query, empty, children }: { query: { isPending: boolean; isError: boolean; error: Error | null; refetch: () => unknown }; empty: boolean; children: ReactNode }) {
+  if (query.isPending)
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner className="h-8 w-8" />
+      </div>
+    );
+  if (query.isError)
+    return (
+      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-sm text-red-800">
+        <p>{query.error?.message ?? 'Something went wrong.'}</p>
+        <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
+          Retry
+        </Button>
+      </div>
+    );
+  if (empty) return <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">Nothing here right now.</p>;
+  return <>{children}</>;
+}
+
+/** A labelled list of facts (`dl`), two columns from the small breakpoint. */
+export function Facts({ items, className }: { items: { label: string; value: ReactNode }[]; className?: string }) {
+  return (
+    <dl className={cn('grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2', className)}>
+      {items.map((f) => (
+        <div key={f.label} className="min-w-0">
+          <dt className="font-medium text-slate-600">{f.label}</dt>
+          <dd className="mt-0.5 break-words text-slate-900">{f.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+type ListQuery = Parameters<typeof ListState>[0]['query'];
+type PageData<T> = { items: T[]; total: number; page: number; pageSize: number };
+
+/** A queue of one section: heading with the total, filters, the rows (each from `row`) and the pager. */
+export function QueueSection<T>({ id, title, filters, query, data, row }: { id: string; title: string; filters: ReactNode; query: ListQuery; data: PageData<T> | undefined; row: (item: T) => ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={id} className="text-xl font-semibold text-slate-900">
+          {title} {data ? <span className="text-base font-normal text-slate-600">({data.total})</span> : null}
+        </h2>
+        {filters}
+      </div>
+      <ListState query={query} empty={data?.items.length === 0}>
+        <ul className="space-y-3">{data?.items.map(row)}</ul>
+        {data ? <Pager page={data.page} pageSize={data.pageSize} total={data.total} /> : null}
+      </ListState>
+    </section>
+  );
+}
+
+/** One row of a queue: a card-sized link to the record's page. */
+export function QueueLink({ to, label, children }: { to: string; label: string; children: ReactNode }) {
+  return (
+    <li>
+      <Link
+        to={to}
+        className="group flex items-center gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:p-5"
+      >
+        <div className="min-w-0 flex-1">{children}</div>
+        <ChevronRight className="h-5 w-5 shrink-0 text-slate-400 group-hover:text-brand-600" aria-hidden />
+        <span className="sr-only">{label}</span>
+      </Link>
+    </li>
+  );
+}
+
+/** A record's page: the link back to its queue, then the record once loaded (or the loading/error state). */
+export function RecordFrame({ backTo, backLabel, query, children }: { backTo: string; backLabel: string; query: ListQuery; children: ReactNode }) {
+  return (
+    <div className="space-y-4">
+      <Link to={backTo} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden />
+        {backLabel}
+      </Link>
+      <ListState query={query} empty={false}>
+        {children}
+      </ListState>
+    </div>
+  );
+}
+
+/** The buttons under a dialog's form: Cancel (closes) and the submit button. */
+export function DialogButtons({ onCancel, submitLabel, pending, destructive }: { onCancel: () => void; submitLabel: string; pending: boolean; destructive?: boolean }) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Button variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={pending}>
+        {submitLabel}
+      </Button>
+    </div>
+  );
+}

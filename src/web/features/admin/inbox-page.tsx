@@ -1,0 +1,103 @@
+import { CheckCircle2, RotateCcw } from 'lucide-react';
+import { toast } from 'sonner';
+import { inboxKindLabels, inboxKinds, type InboxKind } from '@shared/admin';
+import type { InboxItem } from '@shared/schemas/admin';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { formatDateTime } from '../../lib/format';
+import { useInbox, useSetHandled } from './admin-queries';
+import { FilterLinks, ListState, Pager, useParam, usePage } from './console-parts';
+
+const handledFilters = [
+  { value: 'unhandled', label: 'To handle' },
+  { value: 'handled', label: 'Handled' },
+  { value: 'all', label: 'All' },
+] as const;
+
+function Item({ item }: { item: InboxItem }) {
+  const setHandled = useSetHandled();
+  const toggle = () =>
+    setHandled.mutate(
+      { kind: item.kind, id: item.id, handled: !item.handledAt },
+      { onSuccess: () => toast.success(item.handledAt ? 'Marked as not handled' : 'Marked as handled'), onError: (err) => toast.error(err.message) },
+    );
+  const headingId = `inbox-${item.id}`;
+  return (
+    <li>
+      <article aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h3 id={headingId} className="font-semibold text-slate-900">
+              {item.subject}
+            </h3>
+            <p className="mt-0.5 text-sm text-slate-700">
+              {item.from.name ?? 'Anonymous visitor'}
+              {item.from.email ? (
+                <>
+                  {' · '}
+                  <a href={`mailto:${item.from.email}`} className="text-brand-700 underline-offset-2 hover:underline">
+                    {item.from.email}
+                  </a>
+                </>
+              ) : null}
+            </p>
+          </div>
+          {item.handledAt ? <Badge tone="green">Handled</Badge> : <Badge tone="amber">To handle</Badge>}
+        </div>
+        <p className="mt-3 whitespace-pre-line break-words text-sm leading-relaxed text-slate-900">{item.body}</p>
+        {item.facts.length ? (
+          <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
+            {item.facts.map((f) => (
+              <div key={f.label} className="flex gap-1.5">
+                <dt className="text-slate-600">{f.label}:</dt>
+                <dd className="text-slate-900">{f.value}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-3">
+          <p className="text-xs text-slate-500">
+            Received {formatDateTime(item.createdAt)}
+            {item.handledAt ? ` · Handled ${formatDateTime(item.handledAt)}` : ''}
+          </p>
+          <Button variant={item.handledAt ? 'outline' : 'secondary'} size="sm" disabled={setHandled.isPending} onClick={toggle}>
+            {item.handledAt ? <RotateCcw className="h-4 w-4" aria-hidden /> : <CheckCircle2 className="h-4 w-4" aria-hidden />}
+            {item.handledAt ? 'Mark Not Handled' : 'Mark Handled'}
+          </Button>
+        </div>
+      </article>
+    </li>
+  );
+}
+
+/** /admin/inbox (issue 4 §2): contact messages, partner enquiries, match requests and private feedback. */
+export default function InboxPage() {
+  const [rawKind] = useParam('kind', 'contact');
+  const kind: InboxKind = (inboxKinds as readonly string[]).includes(rawKind) ? (rawKind as InboxKind) : 'contact';
+  const [handled] = useParam('handled', 'unhandled');
+  const [page] = usePage();
+  const query = useInbox(kind, handled, page);
+  const data = query.data;
+  const kindOptions = inboxKinds.map((k) => ({
+    value: k,
+    label: (
+      <>
+        {inboxKindLabels[k]}
+        {data?.unhandled[k] ? <span className="rounded-full bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">{data.unhandled[k]}<span className="sr-only"> to handle</span></span> : null}
+      </>
+    ),
+  }));
+  return (
+    <section aria-labelledby="inbox-title" className="space-y-5">
+      <h2 id="inbox-title" className="text-xl font-semibold text-slate-900">
+        Inbox
+      </h2>
+      <FilterLinks label="Inbox" name="kind" options={kindOptions} fallback="contact" />
+      <FilterLinks label="Handled or not" name="handled" options={handledFilters} fallback="unhandled" />
+      <ListState query={query} empty={data?.items.length === 0}>
+        <ul className="space-y-3">{data?.items.map((item) => <Item key={`${item.kind}-${item.id}`} item={item} />)}</ul>
+        {data ? <Pager page={data.page} pageSize={data.pageSize} total={data.total} /> : null}
+      </ListState>
+    </section>
+  );
+}

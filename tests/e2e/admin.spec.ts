@@ -1,0 +1,167 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { makePdf } from '../helpers/uploads';
+import { linkFromMailbox, signInUi } from './helpers';
+
+/**
+ * Team console journeys (issue 4 §2): the team reviews and approves an expert application, and decides a
+ * client's dispute with a partial refund that the client then sees on the session page. The application is
+ * made through the real API (sign-up, e-mail verification, profile, CV upload, POST /api/applications).
+ */
+
+const visa = { cardholderName: 'Casey Client', number: '4242 4242 4242 4242', expiry: '12/35', cvc: '123' };
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function signInAs(page: Page, email: string, landing: RegExp) {
+  await page.context().clearCookies();
+  await signInUi(page, email);
+  await expect(page).toHaveURL(landing);
+}
+
+/** A new expert-role account (its own cookie jar `request`) that applies with a real PDF CV. */
+async function applyAsNewExpert(page: Page, request: APIRequestContext, person: { firstName: string; lastName: string; email: string }) {
+  const signUp = await request.post('/api/auth/sign-up/email', { data: { email: person.email, password: 'a-good-password', name: `${person.firstName} ${person.lastName}` } });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  const link = await linkFromMailbox(page, person.email, /http:\/\/localhost:\d+\/api\/auth\/verify-email\?[^"<\s]+/);
+  expect((await request.get(link)).ok()).toBe(true);
+  const profile = await request.put('/api/me/profile', { data: { firstName: person.firstName, lastName: person.lastName, role: 'expert' } });
+  expect(profile.status(), await profile.text()).toBe(200);
+  const pdf = await makePdf([`${person.firstName} ${person.lastName}`, 'Data scientist, 8 years', 'Python, machine learning, analytics']);
+  const cv = await request.post('/api/files?purpose=cv', { multipart: { file: { name: 'noor-cv.pdf', mimeType: 'application/pdf', buffer: pdf } } });
+  expect(cv.status(), await cv.text()).toBe(201);
+  const fileId = ((await cv.json()) as { file: { id: string } }).file.id;
+  const applied = await request.post('/api/applications', {
+    data: {
+      professionalTitle: 'Lead Data Scientist',
+      yearsExperience: '6-10',
+      cvFileId: fileId,
+      selectedExpertise: ['Data Science', 'Career Coaching'],
+      whyExpert: 'I want to help analysts move into data science roles.',
+    },
+  });
+  expect(applied.status(), await applied.text()).toBe(201);
+}
+
+test('the team reviews an application, downloads the CV, marks it under review and approves it: the profile is published and the applicant e-mailed', async ({ page, request }) => {
+  const person = { firstName: 'Noor', lastName: 'Haddad', email: `noor-${Date.now()}@example.com` };
+  await applyAsNewExpert(page, request, person);
+
+  await signInAs(page, 'admin@example.com', /\/admin\/applications$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Team console');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('link', { name: /Noor Haddad/ }).click();
+  await expect(page).toHaveURL(/\/admin\/applications\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Noor Haddad' })).toBeVisible();
+  await expect(page.getByText('Lead Data Scientist')).toBeVisible();
+  await expect(page.getByText('I want to help analysts move into data science roles.')).toBeVisible();
+  await expect(page.getByText('Submitted', { exact: true })).toBeVisible();
+
+  // The CV downloads for the team (a private file: its link is the authorised route).
+  const cvLink = page.getByRole('link', { name: /Download CV/ });
+  const download = await page.request.get((await cvLink.getAttribute('href'))!);
+  expect(download.status()).toBe(200);
+  expect(download.headers()['content-type']).toBe('application/pdf');
+
+  await page.getByRole('button', { name: 'Mark Under Review' }).click();
+  await expect(page.getByText('Marked as under review')).toBeVisible();
+  await expect(page.getByText('Under Review', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mark Under Review' })).toHaveCount(0);
+
+  // Reject needs a reason: the dialog says so, then is cancelled.
+  await page.getByRole('button', { name: 'Reject', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Reject Application' }).click();
+  await expect(page.getByRole('dialog').getByRole('alert')).toHaveText('Please give a reason for the rejection');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Application approved. The expert profile is published.')).toBeVisible();
+  await expect(page.getByText('Approved', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'View the published profile' }).click();
+  await expect(page).toHaveURL(/\/expert\/noor-haddad(-\d+)?$/);
+  await expect(page.getByRole('heading', { name: 'Noor Haddad' })).toBeVisible();
+  await expect(page.getByText('Lead Data Scientist').first()).toBeVisible();
+
+  // The applicant is told by e-mail, and is now an expert with that profile.
+  await linkFromMailbox(page, person.email, /http:\/\/localhost:\d+\/expert\/noor-haddad(-\d+)?/);
+  const me = (await (await request.get('/api/me')).json()) as { user: { role: string } };
+  expect(me.user.role).toBe('expert');
+
+  // The audit log records both actions.
+  await page.goto('/admin/audit');
+  await expect(page.getByText(/approved an application \(profile \/expert\/noor-haddad/).first()).toBeVisible();
+  await expect(page.getByText('marked an application under review').first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('a client reports an issue, the team decides for the client with a partial refund, and the client sees the refund', async ({ page }) => {
+  await signInAs(page, 'client@example.com', /\/dashboard\/client$/);
+  let session: { id: string; totalAmountCents: number; startsAt: string } | undefined;
+  for (let day = 7; day < 21 && !session; day++) {
+    const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
+    const { slots } = (await (await page.request.get(`/api/experts/lena-muller/slots?date=${date}&duration=60&tz=UTC`)).json()) as { slots: string[] };
+    for (const startsAt of slots) {
+      const res = await page.request.post('/api/sessions', { headers: { 'Idempotency-Key': crypto.randomUUID() }, data: { expertId: 'lena-muller', startsAt, durationMinutes: 60, topic: 'Portfolio review for a UX role', kind: 'paid', card: visa } });
+      if (res.status() === 409) continue;
+      expect(res.status(), await res.text()).toBe(201);
+      session = ((await res.json()) as { session: typeof session }).session;
+      break;
+    }
+  }
+  if (!session) throw new Error('no free slot with lena-muller');
+  const hours = (Date.now() - 20 * 3_600_000 - new Date(session.startsAt).getTime()) / 3_600_000;
+  expect((await page.request.post(`/api/test/sessions/${session.id}/shift`, { data: { hours } })).status()).toBe(200);
+
+  await page.goto(`/session/confirm/${session.id}`);
+  await page.getByRole('button', { name: 'No, Report an Issue' }).click();
+  await page.getByLabel('What happened?').fill('The expert joined 40 minutes late and we ran out of time.');
+  await page.getByRole('button', { name: 'Submit Report' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/client$/);
+
+  await signInAs(page, 'admin@example.com', /\/admin\/applications$/);
+  await page.getByRole('navigation', { name: 'Team console' }).getByRole('link', { name: 'Disputes' }).click();
+  await page.getByRole('link', { name: /Casey Client with Lena Müller/ }).click();
+  await expect(page.getByText('The expert joined 40 minutes late and we ran out of time.')).toBeVisible();
+  const total = session.totalAmountCents;
+  await expect(page.getByText(`$${(total / 100).toFixed(2)} held in escrow`)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Decide Dispute' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('radio', { name: /For the client/ })).toBeChecked();
+  await expect(dialog.getByLabel('Refund amount (USD)')).toHaveValue((total / 100).toFixed(2));
+  await dialog.getByLabel('Refund amount (USD)').fill(((total + 100) / 100).toFixed(2));
+  await dialog.getByLabel('Note to both parties').fill('Half of the session was lost; we refund half.');
+  await dialog.getByRole('button', { name: 'Confirm Decision' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('The refund must be a whole number of cents between 1 and the held amount');
+  const refund = Math.round(total / 2);
+  await dialog.getByLabel('Refund amount (USD)').fill((refund / 100).toFixed(2));
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Confirm Decision' }).click();
+  await expect(page.getByText('Dispute decided. Both parties have been e-mailed.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Decided for the client' })).toBeVisible();
+  await expect(page.getByText(`Refund $${(refund / 100).toFixed(2)}`)).toBeVisible();
+  await expect(page.getByText(/refunded to the client, the rest released to the expert/)).toBeVisible();
+
+  // Both parties are e-mailed.
+  await linkFromMailbox(page, 'client@example.com', new RegExp(`/session/${session.id}`));
+
+  await signInAs(page, 'client@example.com', /\/dashboard\/client$/);
+  await page.goto(`/session/${session.id}`);
+  await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(page.getByText(`Refund: $${(refund / 100).toFixed(2)} of $${(total / 100).toFixed(2)}`)).toBeVisible();
+  await expect(page.getByText(`Refunded $${(refund / 100).toFixed(2)} of $${(total / 100).toFixed(2)} to the client's card`)).toBeVisible();
+});
+
+test('the console is for the team only: visitors go to sign in, clients to their dashboard', async ({ page }) => {
+  await page.goto('/admin/disputes');
+  await expect(page).toHaveURL(/\/signup$/);
+  await signInAs(page, 'client@example.com', /\/dashboard\/client$/);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/dashboard\/client$/);
+  expect((await page.request.get('/api/admin/disputes')).status()).toBe(403);
+});
