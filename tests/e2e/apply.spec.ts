@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import { linkFromMailbox, signInUi } from './helpers';
@@ -5,8 +6,20 @@ import { linkFromMailbox, signInUi } from './helpers';
 const shots = process.env.SHOTS_DIR;
 const cv = path.resolve('tests/fixtures/cvs/elena-varga-marketing-director.pdf');
 
+/** With SHOTS_DIR set: full-page screenshots at 1280 px and at a 390 px phone width. */
 async function shot(page: Page, name: string) {
-  if (shots) await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+  if (!shots) return;
+  const size = page.viewportSize();
+  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: path.join(shots, `${name}-phone.png`), fullPage: true });
+  if (size) await page.setViewportSize(size);
+}
+
+/** No serious or critical axe violations on the page as it is now. */
+async function expectAccessible(page: Page) {
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
 }
 
 /** Signs up a new account through the UI, verifies the e-mail and completes the profile as an expert. */
@@ -36,6 +49,7 @@ test('a new expert applies with a PDF CV, gets suggestions, submits and sees the
   await page.getByRole('button', { name: 'Play the introduction video' }).click();
   await expect(page.getByText('Our expert introduction video is coming soon')).toBeVisible();
   await shot(page, 'landing-marketing');
+  await expectAccessible(page);
   await page.getByRole('link', { name: 'Apply Now' }).click();
 
   // Step 1: title and years required; LinkedIn must be a URL.
@@ -57,6 +71,9 @@ test('a new expert applies with a PDF CV, gets suggestions, submits and sees the
   // Step 2: a PDF CV, uploaded with progress, then analysed.
   await expect(page.getByRole('heading', { name: 'Upload your CV' })).toBeVisible();
   await expect(page.getByText('Please upload your CV to continue')).toBeVisible();
+  await page.locator('#cv-file').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64') });
+  await expect(page.getByRole('alert').filter({ hasText: 'Please upload a PDF or Word document' })).toBeVisible();
+  await expect(next).toBeDisabled();
   await page.locator('#cv-file').setInputFiles(cv);
   await expect(page.getByText('CV uploaded successfully!')).toBeVisible();
   await expect(page.getByText('AI suggested 3 expertise area(s) based on your CV!')).toBeVisible();
@@ -76,6 +93,7 @@ test('a new expert applies with a PDF CV, gets suggestions, submits and sees the
   await expect(page.getByText('3 of 3 selected')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Remove Brand storytelling' })).toBeVisible();
   await shot(page, 'wizard-step3');
+  await expectAccessible(page);
   await next.click();
 
   // Step 4: motivation required.
@@ -111,6 +129,7 @@ test('a new expert applies with a PDF CV, gets suggestions, submits and sees the
   await expect(card.getByText('Submitted', { exact: true }).first()).toBeVisible();
   await expect(card.getByText('Brand storytelling', { exact: false })).toBeVisible();
   await shot(page, 'dashboard-card');
+  await expectAccessible(page);
 
   await page.goto('/expert/application-landing');
   await expect(page.getByRole('heading', { name: 'Expert Application Pending' })).toBeVisible();
