@@ -8,6 +8,7 @@
  * - a server killed with SIGKILL in the middle of a booking load and restarted leaves the ledger consistent.
  * Needs TEST_DATABASE_URL (PostgreSQL): PGlite is one process's database.
  */
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { like } from 'drizzle-orm';
@@ -84,6 +85,14 @@ describe.skipIf(!pgUrl)('many servers on one PostgreSQL database (set TEST_DATAB
       await fresh.drop();
     }
   }, 90_000);
+
+  it('scripts/check-services.mjs lists the services each running server uses', () => {
+    const run = spawnSync(process.execPath, ['scripts/check-services.mjs', ...servers.map((s) => s.url)], { encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    const lines = run.stdout.trim().split('\n');
+    expect(lines[0]!.split(/\s+/)).toEqual(['server', 'status', 'database', 'redis', 'mail', 'storage', 'payments']);
+    for (const [i, server] of servers.entries()) expect(lines[i + 1]!.split(/\s+/)).toEqual([server.url, 'ready', 'postgres', 'off', 'smtp', 'local', 'simulated']);
+  });
 
   it('50 concurrent overlapping bookings split across two servers make exactly one session and one held payment', async () => {
     const start = slotIn(50);

@@ -62,6 +62,29 @@ describe('e-mail outbox', () => {
     expect(row).toMatchObject({ status: 'failed', attempts: 3 });
   });
 
+  it('stops before the next message once its signal is aborted (shutdown) and reuses the row id as Message-ID', async () => {
+    const db = ctx.database.db;
+    await db.delete(emailOutbox);
+    for (const n of [1, 2, 3]) await enqueueEmail(db, { to: `stop-${n}@example.com`, subject: `Stop ${n}`, text: 'x' });
+    const stopping = new AbortController();
+    const seen: (string | undefined)[] = [];
+    const transport: MailTransport = {
+      send: async (mail) => {
+        seen.push(mail.id);
+        stopping.abort();
+      },
+    };
+    expect(await deliverDueEmails(db, transport, { signal: stopping.signal })).toBe(1);
+    const rows = await db.select().from(emailOutbox);
+    expect(rows.filter((r) => r.status === 'pending')).toHaveLength(2);
+    expect(seen).toEqual([rows.find((r) => r.status === 'sent')!.id]);
+
+    const dir = path.join(ctx.config.dataDir, 'mail-ids');
+    await deliverDueEmails(db, fileTransport(dir, 'Mentora <no-reply@mentora.example>'));
+    const ids = readdirSync(dir).map((f) => /Message-ID: <([^@]+)@mentora\.example>/i.exec(readFileSync(path.join(dir, f), 'utf8'))?.[1]);
+    expect(ids.sort()).toEqual(rows.filter((r) => r.status === 'pending').map((r) => r.id).sort());
+  });
+
   it('does not serve /dev/mailbox in production', async () => {
     const prod = await createTestApp({ NODE_ENV: 'production' });
     const res = await prod.app.inject('/dev/mailbox');
