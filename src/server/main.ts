@@ -12,6 +12,7 @@ import { seedDemo } from './db/seed.js';
 import { startJobs } from './infra/jobs.js';
 import { fileTransport, smtpTransport } from './infra/mail/transport.js';
 import { paymentProvider } from './infra/payments/select.js';
+import { storageDriver } from './infra/storage/select.js';
 import { autoReleaseDue, sendDueReminders } from './modules/sessions/lifecycle-service.js';
 
 async function openDatabase(config: Config): Promise<Database> {
@@ -32,7 +33,7 @@ async function main() {
   const database = await openDatabase(config);
   await runMigrations(database);
   const app = await buildApp({ config, database, logger: true });
-  if (config.seedDemo && (await seedDemo(database.db, app.auth))) app.log.info('seeded demo data');
+  if (config.seedDemo && (await seedDemo(database.db, app.auth, storageDriver(config)))) app.log.info('seeded demo data');
 
   const transport = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : fileTransport(path.join(config.dataDir, 'mail'), config.mailFrom);
   const sessionDeps = { db: database.db, provider: paymentProvider(config), baseUrl: config.baseUrl, meetingUrlTemplate: config.meetingUrlTemplate };

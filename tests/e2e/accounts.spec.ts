@@ -57,7 +57,7 @@ test('a new visitor signs up, verifies the e-mail, completes the profile, sees t
 test('demo accounts land on their own dashboards; a signed-in visitor to /signup sees Go to Dashboard', async ({ page }) => {
   await signInUi(page, 'expert@example.com');
   await expect(page).toHaveURL(/\/dashboard\/expert$/);
-  await expect(page.getByRole('button', { name: 'Edit Profile (Coming Soon)' })).toBeDisabled();
+  await expect(page.getByRole('link', { name: 'Edit Profile' })).toHaveAttribute('href', '/dashboard/expert/profile');
   await page.goto('/signup');
   await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard/expert');
   await page.goto('/dashboard/client');

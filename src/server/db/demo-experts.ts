@@ -29,6 +29,12 @@ const h = (hour: number) => hour * 60;
 const hours = (weekdays: number[], start: number, end: number): WeeklyRule[] => weekdays.map((weekday) => ({ weekday, startMinute: h(start), endMinute: h(end) }));
 const weekdays = [1, 2, 3, 4, 5];
 
+/**
+ * Demo experts with an intro video for the landing carousel (issue 4 §3): `<slug>.webm` in
+ * src/server/db/demo-media/, made by scripts/make-demo-videos.mjs.
+ */
+export const demoVideoSlugs = ['sarah-chen', 'marcus-johnson', 'emily-rodriguez'] as const;
+
 export const demoExperts: DemoExpert[] = [
   {
     slug: 'sarah-chen',

@@ -1,12 +1,17 @@
 /**
  * Seeds the demo expert catalogue (demo-experts.ts): one expert login per profile (role expert, password
  * `mentora-demo`), the profile with its avatar `/avatars/<slug>.svg`, and its weekly availability. Sarah Chen
- * is owned by the existing expert@example.com account. Profiles whose slug exists are skipped.
+ * is owned by the existing expert@example.com account. Profiles whose slug exists are skipped. Three of them
+ * get an intro video (`seedDemoVideos`).
  * rating_avg / review_count stay null / 0: they are computed from stored feedback.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { StorageDriver } from '../infra/storage/driver.js';
+import { storeUpload } from '../modules/files/service.js';
 import type { Db } from './client.js';
-import { demoExperts, type DemoExpert } from './demo-experts.js';
+import { demoExperts, demoVideoSlugs, type DemoExpert } from './demo-experts.js';
 import { availabilityRules, experts, user } from './schema.js';
 
 /** Creates a verified login with a complete profile and returns its user id (seed.ts `createAccount`). */
@@ -53,4 +58,32 @@ export async function seedExperts(db: Db, createLogin: CreateLogin): Promise<num
     }
   });
   return missing.length;
+}
+
+/** Where the demo videos are read from: src/server/db/demo-media, relative to the working directory (as ./drizzle is). */
+export function demoMediaFolder(): string {
+  return path.resolve('src/server/db/demo-media');
+}
+
+/**
+ * Gives the experts in `demoVideoSlugs` their intro video (issue 4 §3), so the landing carousel plays on a
+ * fresh start: each `<slug>.webm` is stored like an upload of that expert (files row + `storage`, type
+ * checked by content) and its URL set as intro_video_url. Experts missing or already with a video are
+ * skipped. Returns how many videos were attached.
+ */
+export async function seedDemoVideos(db: Db, storage: StorageDriver): Promise<number> {
+  let attached = 0;
+  for (const slug of demoVideoSlugs) {
+    const [row] = await db
+      .select({ expertId: experts.id, owner: user })
+      .from(experts)
+      .innerJoin(user, eq(user.id, experts.userId))
+      .where(and(eq(experts.slug, slug), isNull(experts.introVideoUrl)));
+    if (!row) continue;
+    const bytes = await readFile(path.join(demoMediaFolder(), `${slug}.webm`));
+    const file = await storeUpload(db, storage, row.owner, 'video', `${slug}-intro.webm`, bytes);
+    await db.update(experts).set({ introVideoUrl: file.url }).where(eq(experts.id, row.expertId));
+    attached += 1;
+  }
+  return attached;
 }

@@ -5,9 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import type { Auth } from '../auth/auth.js';
+import type { StorageDriver } from '../infra/storage/driver.js';
 import type { Db } from './client.js';
 import { authAccount, user } from './schema.js';
-import { seedExperts } from './seed-experts.js';
+import { seedDemoVideos, seedExperts } from './seed-experts.js';
 import { seedReviews } from './seed-reviews.js';
 
 export const demoPassword = 'mentora-demo';
@@ -50,8 +51,11 @@ export async function createAccount(
   return id;
 }
 
-/** Seeds the demo accounts when the user table is empty. Returns true when it seeded. */
-export async function seedDemo(db: Db, auth: Auth): Promise<boolean> {
+/**
+ * Seeds the demo accounts when the user table is empty. Returns true when it seeded. With `storage`, three
+ * demo experts also get their intro video stored there (the landing carousel's clips).
+ */
+export async function seedDemo(db: Db, auth: Auth, storage?: StorageDriver): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(user);
   if ((row?.n ?? 0) > 0) return false;
   const passwordHash = await (await auth.$context).password.hash(demoPassword);
@@ -59,5 +63,6 @@ export async function seedDemo(db: Db, auth: Auth): Promise<boolean> {
   const login = (a: { email: string; firstName: string; lastName: string; role: string }) => createAccount(db, auth, { ...a, passwordHash });
   await seedExperts(db, login);
   await seedReviews(db, login);
+  if (storage) await seedDemoVideos(db, storage);
   return true;
 }

@@ -38,6 +38,7 @@ export const router = createBrowserRouter([
       { path: '/expert/application', lazy: page(() => import('../features/applications/application-page')) },
       { path: '/expert/application-landing', lazy: page(() => import('../features/applications/application-landing-page')) },
       { path: '/dashboard/expert/availability', lazy: page(() => import('../features/availability/availability-page')) },
+      { path: '/dashboard/expert/profile', lazy: page(() => import('../features/expert-profile-editor/expert-profile-page')) },
       {
         path: '/admin',
         lazy: page(() => import('../features/admin/admin-console-page')),

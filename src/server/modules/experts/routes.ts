@@ -5,6 +5,8 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../../shared/schemas/common.js';
+import { expertProfileInput, myExpertProfile } from '../../../shared/schemas/expert-profile.js';
+import { expertVideosResponse } from '../../../shared/schemas/expert-videos.js';
 import {
   availabilityDaysQuery,
   availabilityDaysResponse,
@@ -21,6 +23,7 @@ import {
 import { requireRole } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { getMyAvailability, listAvailableDays, listSlots, saveMyAvailability, type BusyIntervals } from './availability-service.js';
+import { getMyExpertProfile, listExpertVideos, updateMyExpertProfile } from './profile-service.js';
 import { getExpertProfile, listExpertLanguages, searchExperts } from './service.js';
 
 const noBusyIntervals: BusyIntervals = async () => [];
@@ -35,6 +38,9 @@ export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; busyIntervals?: BusyI
 
   /** Languages spoken by published experts, A–Z, for the results filter. */
   app.get('/api/expert-languages', { schema: { tags, response: { 200: expertLanguages } } }, async () => ({ languages: await listExpertLanguages(db) }));
+
+  /** Intro videos of published experts for the landing carousel: `{ videos: ExpertVideo[] }` (at most 13). */
+  app.get('/api/experts/videos', { schema: { tags, response: { 200: expertVideosResponse } } }, async () => ({ videos: await listExpertVideos(db) }));
 
   /** One published expert by uuid or slug; 404 'Expert Not Found'. */
   app.get('/api/experts/:idOrSlug', { schema: { tags, params: expertParams, response: { 200: expertProfile, 404: errorResponse } } }, async (request) =>
@@ -67,5 +73,19 @@ export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; busyIntervals?: BusyI
     '/api/me/availability',
     { schema: { tags, body: availabilityInput, response: { 200: availabilitySettings, 400: errorResponse, 401: errorResponse, 403: errorResponse } } },
     async (request) => saveMyAvailability(db, await requireRole(request, ['expert']), request.body),
+  );
+
+  /** The signed-in expert's editable profile (issue 4 §3). 401 signed out; 403 not an expert with a profile. */
+  app.get(
+    '/api/me/expert-profile',
+    { schema: { tags, response: { 200: myExpertProfile, 401: errorResponse, 403: errorResponse } } },
+    async (request) => getMyExpertProfile(db, await requireRole(request, ['expert'])),
+  );
+
+  /** Replaces the signed-in expert's profile fields, photo and video (rate in dollars). 400 invalid (nothing changes); 401; 403. */
+  app.put(
+    '/api/me/expert-profile',
+    { schema: { tags, body: expertProfileInput, response: { 200: myExpertProfile, 400: errorResponse, 401: errorResponse, 403: errorResponse } } },
+    async (request) => updateMyExpertProfile(db, await requireRole(request, ['expert']), request.body),
   );
 };

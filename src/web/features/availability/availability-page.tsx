@@ -1,15 +1,12 @@
-import { ArrowLeft } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { Link, Navigate } from 'react-router';
 import { toast } from 'sonner';
-import { dashboardPath, isProfileComplete } from '@shared/roles';
 import { dateInZone } from '@shared/slots';
+import { ExpertSettingsShell } from '../../components/expert-settings-shell';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormError } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api';
-import { useAuth } from '../../lib/auth';
 import { useMyAvailability, useSaveAvailability } from './availability-queries';
 import { DateOverrides } from './date-overrides';
 import { toDraft, toInput, type ScheduleDraft } from './schedule-draft';
@@ -22,31 +19,18 @@ import { WeeklySchedule } from './weekly-schedule';
  * server's message; success shows a toast.
  */
 export default function AvailabilityPage() {
-  const { me, loading } = useAuth();
-  const isExpert = me?.role === 'expert' && isProfileComplete(me);
-  const query = useMyAvailability(isExpert);
-  if (loading) return <PageSpinner />;
-  if (!me || !isProfileComplete(me)) return <Navigate to="/signup" replace />;
-  if (!isExpert) return <Navigate to={dashboardPath(me.role)} replace />;
   return (
-    <div className="bg-slate-50">
-      <div className="mx-auto max-w-4xl px-4 pt-8 sm:pt-10">
-        <Link to="/dashboard/expert" className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
-          <ArrowLeft className="h-4 w-4" aria-hidden />
-          Back to dashboard
-        </Link>
-        <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Availability</h1>
-        <p className="mt-1 text-slate-700">Set when clients can book you. Times are in your time zone; clients see them in theirs.</p>
-        {query.isError ? (
-          <FormError className="my-8">{query.error instanceof ApiError ? query.error.message : 'Your availability could not be loaded.'}</FormError>
-        ) : query.data ? (
-          <AvailabilityForm key={query.dataUpdatedAt} initial={toDraft(query.data)} usesDefault={query.data.usesDefault} />
-        ) : (
-          <PageSpinner />
-        )}
-      </div>
-    </div>
+    <ExpertSettingsShell title="Availability" lead="Set when clients can book you. Times are in your time zone; clients see them in theirs.">
+      <AvailabilityEditor />
+    </ExpertSettingsShell>
   );
+}
+
+function AvailabilityEditor() {
+  const query = useMyAvailability();
+  if (query.isError) return <FormError className="my-8">{query.error instanceof ApiError ? query.error.message : 'Your availability could not be loaded.'}</FormError>;
+  if (!query.data) return <PageSpinner />;
+  return <AvailabilityForm key={query.dataUpdatedAt} initial={toDraft(query.data)} usesDefault={query.data.usesDefault} />;
 }
 
 function AvailabilityForm({ initial, usesDefault }: { initial: ScheduleDraft; usesDefault: boolean }) {

@@ -6,8 +6,8 @@ import { api } from '../../lib/api';
 const key = ['me', 'availability'] as const;
 
 /** 401/403 surface at once (no retry). */
-export function useMyAvailability(enabled: boolean) {
-  return useQuery({ queryKey: key, queryFn: () => api<AvailabilitySettings>('/api/me/availability'), enabled, retry: false });
+export function useMyAvailability() {
+  return useQuery({ queryKey: key, queryFn: () => api<AvailabilitySettings>('/api/me/availability'), retry: false });
 }
 
 /** Replaces zone, weekly ranges and exceptions; the answer becomes the cached settings. Throws ApiError (400 carries the rule broken). */

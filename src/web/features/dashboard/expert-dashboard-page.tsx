@@ -58,8 +58,8 @@ function ExpertDashboard({ me, applicationStatus }: { me: Me; applicationStatus?
             me={me}
             accountType="Expert"
             footer={
-              <Button variant="outline" className="w-full" disabled>
-                Edit Profile (Coming Soon)
+              <Button asChild variant="outline" className="w-full">
+                <Link to="/dashboard/expert/profile">Edit Profile</Link>
               </Button>
             }
           />

@@ -1,0 +1,129 @@
+import { ImageUp, Trash2, Undo2, UserRound, Video } from 'lucide-react';
+import { useId, useRef, type ReactNode } from 'react';
+import { uploadRules } from '@shared/uploads';
+import { Button } from '../../components/ui/button';
+import { FormError } from '../../components/ui/input';
+import type { MediaUpload } from './use-media-upload';
+
+const limits: Record<'photo' | 'video', string> = {
+  photo: 'JPEG, PNG or WebP, up to 2 MB. A square photo of your face works best.',
+  video: 'MP4 or WebM, up to 50 MB. A short portrait clip (under a minute) introducing yourself.',
+};
+
+/**
+ * Choose / replace / remove buttons for one medium with its hidden file input, the upload progress bar and
+ * the error. `preview` renders the photo or video itself.
+ */
+function MediaField({ purpose, label, media, preview }: { purpose: 'photo' | 'video'; label: string; media: MediaUpload; preview: ReactNode }) {
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const uploading = media.percent !== null;
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+      {preview}
+      <div className="min-w-0 flex-1 space-y-3">
+        <div>
+          <h3 id={`${id}-label`} className="text-sm font-semibold text-slate-900">
+            {label}
+          </h3>
+          <p id={`${id}-hint`} className="mt-0.5 text-sm text-slate-600">
+            {limits[purpose]}
+          </p>
+        </div>
+        <input
+          ref={input}
+          type="file"
+          name={purpose}
+          accept={uploadRules[purpose].accept}
+          className="hidden"
+          tabIndex={-1}
+          aria-labelledby={`${id}-label`}
+          onChange={(e) => {
+            const file = e.currentTarget.files?.[0];
+            e.currentTarget.value = '';
+            if (file) media.choose(file);
+          }}
+        />
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={() => input.current?.click()} aria-describedby={`${id}-hint`}>
+            <ImageUp className="h-4 w-4" aria-hidden />
+            {media.previewUrl ? `Change ${purpose}` : `Upload ${purpose}`}
+          </Button>
+          {media.changed ? (
+            <Button variant="ghost" size="sm" onClick={media.reset}>
+              <Undo2 className="h-4 w-4" aria-hidden />
+              {media.savedUrl ? `Keep current ${purpose}` : `Discard ${purpose}`}
+            </Button>
+          ) : media.savedUrl ? (
+            <Button variant="ghost" size="sm" onClick={media.remove} className="text-red-700 hover:bg-red-50">
+              <Trash2 className="h-4 w-4" aria-hidden />
+              Remove {purpose}
+            </Button>
+          ) : null}
+        </div>
+        {uploading ? (
+          <div className="space-y-1">
+            <div
+              role="progressbar"
+              aria-label={`Uploading ${purpose}`}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={media.percent ?? 0}
+              className="h-2 overflow-hidden rounded-full bg-slate-200"
+            >
+              <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${media.percent}%` }} />
+            </div>
+            <p className="text-xs text-slate-600" aria-hidden>
+              Uploading… {media.percent}%
+            </p>
+          </div>
+        ) : media.changed ? (
+          <p className="text-sm text-amber-800">Not saved yet. Save changes to update your public profile.</p>
+        ) : null}
+        <FormError>{media.error}</FormError>
+      </div>
+    </div>
+  );
+}
+
+/** Profile photo with a round preview (the chosen file before it is saved). */
+export function PhotoField({ media, name }: { media: MediaUpload; name: string }) {
+  return (
+    <MediaField
+      purpose="photo"
+      label="Profile photo"
+      media={media}
+      preview={
+        media.previewUrl ? (
+          <img src={media.previewUrl} alt={`Photo preview of ${name}`} className="h-28 w-28 shrink-0 rounded-full bg-brand-50 object-cover ring-4 ring-white shadow" />
+        ) : (
+          <span className="flex h-28 w-28 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-400 ring-4 ring-white shadow">
+            <UserRound className="h-12 w-12" aria-hidden />
+            <span className="sr-only">No photo</span>
+          </span>
+        )
+      }
+    />
+  );
+}
+
+/** Intro video with a small portrait player, shown in the landing page's 'Hear from Our Experts' once saved. */
+export function VideoField({ media }: { media: MediaUpload }) {
+  return (
+    <MediaField
+      purpose="video"
+      label="Intro video"
+      media={media}
+      preview={
+        media.previewUrl ? (
+          <video src={media.previewUrl} controls playsInline preload="metadata" aria-label="Intro video preview" className="aspect-[9/16] w-28 shrink-0 rounded-xl bg-slate-900 object-cover shadow" />
+        ) : (
+          <span className="flex aspect-[9/16] w-28 shrink-0 items-center justify-center rounded-xl bg-slate-100 text-slate-400 shadow-inner">
+            <Video className="h-10 w-10" aria-hidden />
+            <span className="sr-only">No intro video</span>
+          </span>
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,176 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signInUi } from './helpers';
+
+/**
+ * Expert profile editing (issue 4 §3) and the landing carousel fed by real expert videos (spec §2 "Expert
+ * video carousel", §4 "Video carousel"). The demo expert Sarah Chen (expert@example.com) edits her headline,
+ * rate and photo; her headline and rate are restored afterwards so other journeys see the seed.
+ */
+const headline = 'Head of Product Coaching';
+const demoVideo = readFileSync(path.resolve('src/server/db/demo-media/marcus-johnson.webm'));
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** A real 256×256 PNG portrait drawn by the browser. */
+async function drawnPortrait(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 256;
+    const g = canvas.getContext('2d')!;
+    const gradient = g.createLinearGradient(0, 0, 256, 256);
+    gradient.addColorStop(0, '#4f46e5');
+    gradient.addColorStop(1, '#0f766e');
+    g.fillStyle = gradient;
+    g.fillRect(0, 0, 256, 256);
+    g.fillStyle = '#fde68a';
+    g.beginPath();
+    g.arc(128, 104, 52, 0, Math.PI * 2);
+    g.fill();
+    g.fillRect(48, 176, 160, 80);
+    return canvas.toDataURL('image/png');
+  });
+  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
+}
+
+test('the demo expert edits headline, rate and photo; the public profile and results show the change', async ({ page }) => {
+  await signInUi(page, 'expert@example.com');
+  await expect(page).toHaveURL(/\/dashboard\/expert$/);
+  const original = await (await page.request.get('/api/me/expert-profile')).json();
+  expect(original).toMatchObject({ slug: 'sarah-chen', hourlyRateCents: 8500, introVideoUrl: expect.stringMatching(/^\/api\/files\//) });
+
+  try {
+    await page.getByRole('link', { name: 'Edit Profile' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/expert\/profile$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit Profile' })).toBeVisible();
+    await expect(page.getByLabel('Headline')).toHaveValue(original.headline);
+    await expect(page.getByLabel('Hourly rate (USD)')).toHaveValue('85');
+    await expect(page.getByText('Ratings come from client feedback and cannot be edited.')).toBeVisible();
+
+    // Bad input is refused with a clear message, and nothing is saved.
+    await page.getByLabel('Hourly rate (USD)').fill('5');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Hourly rate must be between $10 and $1000');
+    expect((await (await page.request.get('/api/experts/sarah-chen')).json()).hourlyRateCents).toBe(8500);
+    await page.getByLabel('Hourly rate (USD)').fill('110');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+
+    // A photo is previewed before saving; a file that is not an image is refused by the browser check.
+    await page.locator('input[type=file][name=photo]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+    await expect(page.getByRole('alert')).toContainText('Please upload a JPEG, PNG or WebP image');
+    await page.locator('input[type=file][name=photo]').setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: await drawnPortrait(page) });
+    const preview = page.getByRole('img', { name: 'Photo preview of Sarah Chen' });
+    await expect(preview).toHaveAttribute('src', /^blob:/);
+    await expect(page.getByRole('progressbar', { name: 'Uploading photo' })).toHaveCount(0);
+    await expect(page.getByText('Not saved yet. Save changes to update your public profile.')).toBeVisible();
+
+    // An intro video shows upload progress (on a slow uplink) and a preview; removing it leaves the saved one alone.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 16 * 1024 });
+    await page.locator('input[type=file][name=video]').setInputFiles({ name: 'intro.webm', mimeType: 'video/webm', buffer: demoVideo });
+    const progress = page.getByRole('progressbar', { name: 'Uploading video' });
+    await expect(progress).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Uploading…' })).toBeDisabled();
+    await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect(page.getByLabel('Intro video preview')).toHaveAttribute('src', /^blob:/);
+    await expect(progress).toHaveCount(0, { timeout: 15_000 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await page.getByRole('button', { name: 'Keep current video' }).click();
+    await expect(page.getByLabel('Intro video preview')).toHaveAttribute('src', original.introVideoUrl);
+
+    await page.getByLabel('Headline').fill(headline);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Profile saved')).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Photo preview of Sarah Chen' })).toHaveAttribute('src', /^\/api\/files\//);
+    const saved = await (await page.request.get('/api/me/expert-profile')).json();
+    expect(saved).toMatchObject({ headline, hourlyRateCents: 11000, reviewCount: original.reviewCount, ratingAvg: original.ratingAvg, introVideoUrl: original.introVideoUrl });
+
+    // The public profile shows the new headline, rate and photo.
+    await page.getByRole('link', { name: 'View public profile' }).click();
+    await expect(page).toHaveURL(/\/expert\/sarah-chen$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sarah Chen' })).toBeVisible();
+    await expect(page.getByText(headline, { exact: true }).first()).toBeVisible();
+    await expect(page.getByText('$110.00').filter({ visible: true }).first()).toBeVisible();
+    const photo = page.getByRole('img', { name: 'Sarah Chen' }).first();
+    await expect(photo).toHaveAttribute('src', saved.imageUrl);
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
+
+    // So do the search results.
+    await page.goto(`/results?query=${encodeURIComponent(headline)}`);
+    const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: 'Sarah Chen' }) });
+    await expect(card).toContainText(headline);
+    await expect(card).toContainText('$110.00');
+    await expect(card.getByRole('img', { name: 'Sarah Chen' })).toHaveAttribute('src', saved.imageUrl);
+  } finally {
+    // Restore what other journeys expect of the seed (the new photo may stay).
+    const { headline: h, about, experience, courses, languages, hobbies, expertise, cancellationPolicy, hourlyRateCents } = original;
+    const res = await page.request.put('/api/me/expert-profile', { data: { headline: h, about, experience, courses, languages, hobbies, expertise, cancellationPolicy, hourlyRate: hourlyRateCents / 100 } });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+});
+
+/** Which slide is shown (1-based, from the dots) and the state of every video element. */
+async function carouselState(page: Page) {
+  const current = await page.getByRole('button', { name: /^Go to video \d+$/ }).evaluateAll((dots) => dots.findIndex((d) => d.getAttribute('aria-current') === 'true') + 1);
+  const videos = await page.locator('section[aria-roledescription=carousel] video').evaluateAll((els) =>
+    (els as HTMLVideoElement[]).map((v) => ({ paused: v.paused, muted: v.muted, time: v.currentTime, duration: v.duration })),
+  );
+  return { current, videos };
+}
+
+test('the landing carousel plays the seeded expert videos: play, mute, wrap-around, next on end, thumbnails', async ({ page }) => {
+  await page.goto('/');
+  const section = page.getByRole('region', { name: 'Hear from Our Experts' });
+  const carousel = page.getByRole('region', { name: 'Expert videos' });
+  await carousel.scrollIntoViewIfNeeded();
+  await expect(carousel.getByRole('button', { name: /^Go to video \d+$/ })).toHaveCount(3);
+  await expect(section.getByText('No expert videos available at the moment.')).toHaveCount(0);
+  const thumbnails = carousel.getByRole('button', { name: /^(Sarah Chen|Marcus Johnson|Emily Rodriguez), / });
+  await expect(thumbnails).toHaveCount(3);
+  expect((await carouselState(page)).current).toBe(1);
+
+  // Previous from the first wraps to the last; next from the last wraps to the first.
+  await carousel.getByRole('button', { name: 'Previous video' }).click();
+  expect((await carouselState(page)).current).toBe(3);
+  await carousel.getByRole('button', { name: 'Next video' }).click();
+  expect((await carouselState(page)).current).toBe(1);
+
+  // Play: the current video runs, with sound until muted.
+  await carousel.getByRole('button', { name: 'Play video' }).click();
+  await expect(carousel.getByRole('button', { name: 'Pause video' })).toBeVisible();
+  await expect.poll(async () => (await carouselState(page)).videos[0]!.time).toBeGreaterThan(0.2);
+  expect((await carouselState(page)).videos[0]!.muted).toBe(false);
+  await carousel.getByRole('button', { name: 'Mute video' }).click();
+  await expect(carousel.getByRole('button', { name: 'Unmute video' })).toHaveAttribute('aria-pressed', 'true');
+  expect((await carouselState(page)).videos[0]!.muted).toBe(true);
+
+  // Next while playing: the others pause and the new one restarts from the beginning (after 100 ms), muted.
+  await carousel.getByRole('button', { name: 'Next video' }).click();
+  await expect.poll(async () => {
+    const s = await carouselState(page);
+    return s.current === 2 && s.videos[0]!.paused && !s.videos[1]!.paused && s.videos[1]!.muted && s.videos[2]!.paused;
+  }).toBe(true);
+
+  // A video ending (the clips last 5 seconds) advances to the next one, which plays.
+  await expect.poll(async () => (await carouselState(page)).current, { timeout: 10_000 }).toBe(3);
+  await expect.poll(async () => !(await carouselState(page)).videos[2]!.paused).toBe(true);
+
+  // Pause, then pick a video by its thumbnail: it becomes current and highlighted, without playing.
+  await carousel.getByRole('button', { name: 'Pause video' }).click();
+  await expect(carousel.getByRole('button', { name: 'Play video' })).toBeVisible();
+  await thumbnails.first().click();
+  await expect(thumbnails.first()).toHaveAttribute('aria-current', 'true');
+  expect((await carouselState(page)).current).toBe(1);
+  expect((await carouselState(page)).videos.every((v) => v.paused)).toBe(true);
+
+  // Each slide links to the expert's public profile.
+  await carousel.getByRole('link', { name: /^View profile of / }).first().click();
+  await expect(page).toHaveURL(/\/expert\/(sarah-chen|marcus-johnson|emily-rodriguez)$/);
+});
