@@ -29,6 +29,8 @@ import { feedbackRoutes } from './modules/feedback/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { meRoutes } from './modules/me/routes.js';
 import { sessionRoutes } from './modules/sessions/routes.js';
+import { stripeWebhookRoutes } from './modules/payments/stripe-webhook-routes.js';
+import { stripeWebhookVerifier } from './infra/payments/stripe.js';
 import { busyIntervals } from './modules/sessions/service.js';
 import { paymentProvider } from './infra/payments/select.js';
 import { storageDriver } from './infra/storage/select.js';
@@ -123,8 +125,13 @@ export async function buildApp({ config, database, logger = false }: AppDeps) {
   /** Public client configuration: which optional integrations are switched on. */
   app.get(
     '/api/config',
-    { schema: { tags: ['meta'], response: { 200: z.object({ googleEnabled: z.boolean(), devMailbox: z.boolean() }) } } },
-    async () => ({ googleEnabled: Boolean(config.google), devMailbox: config.env !== 'production' && !config.smtpUrl }),
+    { schema: { tags: ['meta'], response: { 200: z.object({ googleEnabled: z.boolean(), devMailbox: z.boolean(), stripePublishableKey: z.string().nullable() }) } } },
+    async () => ({
+      googleEnabled: Boolean(config.google),
+      devMailbox: config.env !== 'production' && !config.smtpUrl,
+      // Stripe Elements in the browser when Stripe payments are on (issue 5 §5); null = the simulated card form.
+      stripePublishableKey: (config.stripe && config.stripe.publishableKey) ?? null,
+    }),
   );
 
   app.addHook('onSend', async (request, reply) => {
@@ -136,6 +143,7 @@ export async function buildApp({ config, database, logger = false }: AppDeps) {
   const sessionDeps = { db: database.db, provider: paymentProvider(config), baseUrl: config.baseUrl, meetingUrlTemplate: config.meetingUrlTemplate };
   await app.register(expertRoutes, { db: database.db, busyIntervals: (expertId, from, to) => busyIntervals(database.db, expertId, from, to) });
   await app.register(sessionRoutes, { ...sessionDeps, testHooks: config.testHooks });
+  if (config.stripe?.webhookSecret) await app.register(stripeWebhookRoutes, { deps: sessionDeps, verify: stripeWebhookVerifier(config.stripe, config.stripe.webhookSecret) });
   await app.register(feedbackRoutes, { db: database.db });
   await app.register(adminRoutes, { db: database.db, provider: sessionDeps.provider, baseUrl: config.baseUrl });
   const storage = storageDriver(config);

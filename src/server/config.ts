@@ -40,6 +40,10 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: flag.optional(),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+  STRIPE_API_URL: z.url().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   MEETING_URL_TEMPLATE: z.string().default('https://meet.jit.si/mentora-{room}'),
@@ -71,6 +75,11 @@ export type Config = {
   mailRetryDelayMs: number;
   /** S3-compatible file storage; absent means local disk under DATA_DIR/uploads. */
   s3?: { bucket: string; endpoint?: string; region: string; credentials?: { accessKeyId: string; secretAccessKey: string }; forcePathStyle: boolean };
+  /**
+   * Stripe payments (issue 5 §5) when STRIPE_SECRET_KEY is set; absent means the simulated provider.
+   * `apiUrl` (STRIPE_API_URL) points the SDK at a Stripe-compatible server, e.g. a local mock.
+   */
+  stripe?: { secretKey: string; publishableKey?: string; webhookSecret?: string; apiUrl?: string };
   google?: { clientId: string; clientSecret: string };
   meetingUrlTemplate: string;
   seedDemo: boolean;
@@ -120,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
         }
       : undefined,
+    stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL } : undefined,
     google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
     meetingUrlTemplate: e.MEETING_URL_TEMPLATE,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,

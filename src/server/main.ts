@@ -14,6 +14,7 @@ import { fileTransport, smtpTransport } from './infra/mail/transport.js';
 import { paymentProvider } from './infra/payments/select.js';
 import { storageDriver } from './infra/storage/select.js';
 import { autoReleaseDue, sendDueReminders } from './modules/sessions/lifecycle-service.js';
+import { expireReservations } from './modules/sessions/reservation-service.js';
 
 async function openDatabase(config: Config): Promise<Database> {
   return config.databaseUrl ? openPostgres(config.databaseUrl, config.databasePoolSize) : openPglite(path.join(config.dataDir, 'pgdata'));
@@ -41,7 +42,7 @@ async function main() {
     config,
     db: database.db,
     transport,
-    sessions: { autoRelease: () => autoReleaseDue(sessionDeps), reminders: () => sendDueReminders(sessionDeps) },
+    sessions: { autoRelease: () => autoReleaseDue(sessionDeps), reminders: () => sendDueReminders(sessionDeps), reservations: () => expireReservations(sessionDeps) },
     log: app.log,
   });
 

@@ -4,15 +4,25 @@
  * cancellation refund policy (issue 3 §4). Pure: times are Date/UTC, money integer cents.
  */
 
-export const sessionStatuses = ['booked', 'confirmed', 'completed', 'disputed', 'cancelled'] as const;
+export const sessionStatuses = ['pending_payment', 'booked', 'confirmed', 'completed', 'disputed', 'cancelled', 'expired'] as const;
 export type SessionStatus = (typeof sessionStatuses)[number];
 
-/** Statuses that occupy the calendar (used by the exclusion constraints and slot generation). */
-export const liveStatuses: readonly SessionStatus[] = ['booked', 'confirmed', 'completed', 'disputed'];
+/**
+ * Statuses that occupy the calendar (used by the exclusion constraints and slot generation). `pending_payment`
+ * is a slot reserved while the card's extra authentication (3-D Secure) completes; `expired` is a reservation
+ * released because the payment did not complete (issue 5 §5).
+ */
+export const liveStatuses: readonly SessionStatus[] = ['pending_payment', 'booked', 'confirmed', 'completed', 'disputed'];
+
+/** How long a slot stays reserved while the card's extra authentication completes, in minutes (issue 5 §5). */
+export const reservationMinutes = 15;
 
 export type BadgeTone = 'brand' | 'green' | 'amber' | 'red' | 'neutral';
 
-/** Dashboard badge (spec §4): booked = Upcoming, confirmed/completed = Concluded, cancelled, disputed, other = Unknown. */
+/**
+ * Dashboard badge (spec §4): booked = Upcoming, confirmed/completed = Concluded, cancelled, disputed, other = Unknown;
+ * and for Stripe's 3-D Secure reservations (issue 5 §5) pending_payment = Awaiting payment, expired = Payment not completed.
+ */
 export function statusBadge(status: string): { label: string; tone: BadgeTone } {
   switch (status) {
     case 'booked':
@@ -24,6 +34,10 @@ export function statusBadge(status: string): { label: string; tone: BadgeTone } 
       return { label: 'Cancelled', tone: 'neutral' };
     case 'disputed':
       return { label: 'Disputed', tone: 'red' };
+    case 'pending_payment':
+      return { label: 'Awaiting payment', tone: 'amber' };
+    case 'expired':
+      return { label: 'Payment not completed', tone: 'neutral' };
     default:
       return { label: 'Unknown', tone: 'neutral' };
   }

@@ -178,6 +178,8 @@ export const experts = pgTable(
     status: text('status').notNull().default('published'),
     ratingAvg: numeric('rating_avg', { precision: 3, scale: 2 }),
     reviewCount: integer('review_count').notNull().default(0),
+    /** Stripe connected account that released payments are transferred to (issue 5 §5); null = ledger-only release. */
+    stripeAccountId: text('stripe_account_id'),
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(sql`lower(role || chr(31) || about || chr(31) || mentora_array_text(expertise, chr(31)))`),
@@ -191,6 +193,7 @@ export const experts = pgTable(
     check('experts_status_check', sql`${t.status} in ('draft', 'published', 'suspended')`),
     check('experts_rating_range', sql`${t.ratingAvg} is null or ${t.ratingAvg} between 1 and 5`),
     check('experts_review_count_check', sql`${t.reviewCount} >= 0`),
+    check('experts_stripe_account_check', sql`${t.stripeAccountId} is null or ${t.stripeAccountId} ~ '^acct_[A-Za-z0-9]+$'`),
     index('experts_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('experts_expertise_idx').using('gin', t.expertise),
     index('experts_languages_idx').using('gin', t.languages),
@@ -283,6 +286,8 @@ export const sessions = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** While status is pending_payment (3-D Secure): the slot is held until this instant, then released (issue 5 §5). */
+    reservedUntil: timestamp('reserved_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -292,7 +297,9 @@ export const sessions = pgTable(
     index('sessions_client_idx').on(t.clientId, t.startsAt),
     index('sessions_expert_idx').on(t.expertId, t.startsAt),
     index('sessions_status_ends_idx').on(t.status, t.endsAt),
-    check('sessions_status_check', sql`${t.status} in ('booked', 'confirmed', 'completed', 'disputed', 'cancelled')`),
+    check('sessions_status_check', sql`${t.status} in ('pending_payment', 'booked', 'confirmed', 'completed', 'disputed', 'cancelled', 'expired')`),
+    check('sessions_reservation_check', sql`(${t.status} = 'pending_payment') = (${t.reservedUntil} is not null)`),
+    index('sessions_reservation_idx').on(t.reservedUntil).where(sql`${t.status} = 'pending_payment'`),
     check('sessions_kind_check', sql`${t.kind} in ('intro', 'paid')`),
     check('sessions_duration_check', sql`${t.durationMinutes} in (15, 30, 45, 60, 90, 120)`),
     check('sessions_ends_check', sql`${t.endsAt} = ${t.startsAt} + make_interval(mins => ${t.durationMinutes})`),
@@ -301,7 +308,10 @@ export const sessions = pgTable(
   ],
 );
 
-/** One payment per paid session; the escrow state of its money (DESIGN.md "payments"). */
+/**
+ * One payment per paid session; the escrow state of its money (DESIGN.md "payments"). `pending` = awaiting
+ * the card's extra authentication (3-D Secure), `disputed` = the cardholder opened a chargeback (issue 5 §5).
+ */
 export const payments = pgTable(
   'payments',
   {
@@ -323,7 +333,8 @@ export const payments = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('payments_status_check', sql`${t.status} in ('held', 'released', 'refunded', 'partially_refunded', 'failed')`),
+    check('payments_status_check', sql`${t.status} in ('pending', 'held', 'released', 'refunded', 'partially_refunded', 'failed', 'disputed')`),
+    index('payments_provider_ref_idx').on(t.provider, t.providerRef),
     check('payments_amount_check', sql`${t.amountCents} > 0 and ${t.refundedCents} between 0 and ${t.amountCents}`),
     check('payments_last4_check', sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
   ],
@@ -345,7 +356,7 @@ export const paymentEvents = pgTable(
   },
   (t) => [
     index('payment_events_payment_idx').on(t.paymentId),
-    check('payment_events_type_check', sql`${t.type} in ('hold', 'release', 'refund')`),
+    check('payment_events_type_check', sql`${t.type} in ('hold', 'release', 'refund', 'dispute')`),
     check('payment_events_amount_check', sql`${t.amountCents} >= 0`),
   ],
 );
@@ -501,3 +512,13 @@ export const adminAuditLog = pgTable(
   },
   (t) => [index('admin_audit_log_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Stripe webhook events already applied (issue 5 §5): the event id is the key, inserted in the same
+ * transaction as the ledger change, so a replayed event changes nothing.
+ */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,15 +1,16 @@
 /**
- * Background jobs of one server process: the e-mail outbox (every OUTBOX_INTERVAL_MS) and, every minute,
- * session reminders and the 72-hour auto-release. Every job claims rows with FOR UPDATE SKIP LOCKED, so
- * several servers can run them at once and each due item is handled once (issue 5 §6). A job never
- * overlaps itself; `stop()` asks a running tick to stop after its current item and waits for it.
+ * Background jobs of one server process: the e-mail outbox (every OUTBOX_INTERVAL_MS), every minute the
+ * session reminders and the 72-hour auto-release, and every 30 s the expiry of 3-D Secure reservations.
+ * Every job claims rows with FOR UPDATE SKIP LOCKED, so several servers can run them at once and each due
+ * item is handled once (issue 5 §6). A job never overlaps itself; `stop()` asks a running tick to stop after
+ * its current item and waits for it.
  */
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { deliverDueEmails, type MailTransport } from './mail/outbox.js';
 
 export type JobLogger = { error: (obj: object, msg: string) => void };
-export type SessionJobs = { autoRelease: () => Promise<unknown>; reminders: () => Promise<unknown> };
+export type SessionJobs = { autoRelease: () => Promise<unknown>; reminders: () => Promise<unknown>; reservations: () => Promise<unknown> };
 
 function every(ms: number, run: (signal: AbortSignal) => Promise<unknown>, log: JobLogger, name: string) {
   let running: Promise<unknown> | null = null;
@@ -43,6 +44,8 @@ export function startJobs(opts: { config: Config; db: Db; transport: MailTranspo
     ),
     every(60_000, opts.sessions.reminders, opts.log, 'session reminders'),
     every(60_000, opts.sessions.autoRelease, opts.log, 'auto-release'),
+    // 3-D Secure reservations past their 15 minutes: the intent is cancelled and the slot freed (issue 5 §5).
+    every(30_000, opts.sessions.reservations, opts.log, 'reservation expiry'),
   ];
   return {
     stop: async () => {

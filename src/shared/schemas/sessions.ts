@@ -21,7 +21,9 @@ export const cardInput = z.object({
 
 /**
  * Body of POST /api/sessions (header Idempotency-Key required). `kind: 'intro'` is the free 15-minute
- * first meeting (no card); `paid` needs `card`. The price is computed on the server, never taken from here.
+ * first meeting (no card); `paid` needs `card` (simulated provider) or `paymentMethodId` (a Stripe
+ * PaymentMethod made by Stripe Elements in the browser, so card data never reaches our server; issue 5 §5).
+ * The price is computed on the server, never taken from here.
  */
 export const bookingInput = z
   .object({
@@ -31,15 +33,16 @@ export const bookingInput = z
     topic: z.string({ error: m.describeTopic }).trim().min(1, m.describeTopic).max(2000, 'Please keep the topic under 2000 characters'),
     kind: z.enum(['paid', 'intro']).default('paid'),
     card: cardInput.optional(),
+    paymentMethodId: z.string().regex(/^pm_[A-Za-z0-9_]{1,200}$/, messages.payment.cardRequired).optional(),
     /** The client's IANA zone, used to write times in their confirmation e-mail. */
     timeZone: z.string().max(64).refine(isValidTimeZone, 'Please choose a valid time zone').optional(),
   })
-  .refine((b) => b.kind === 'intro' || b.card, { message: 'Please enter your card details', path: ['card'] })
+  .refine((b) => b.kind === 'intro' || b.card || b.paymentMethodId, { message: messages.payment.cardRequired, path: ['card'] })
   .refine((b) => b.kind === 'paid' || b.durationMinutes === 15, { message: 'The free introductory meeting lasts 15 minutes', path: ['durationMinutes'] });
 export type BookingInput = z.input<typeof bookingInput>;
 
 export const paymentSummary = z.object({
-  status: z.enum(['held', 'released', 'refunded', 'partially_refunded', 'failed']),
+  status: z.enum(['pending', 'held', 'released', 'refunded', 'partially_refunded', 'failed', 'disputed']),
   amountCents: z.number().int(),
   refundedCents: z.number().int(),
   cardBrand: z.string().nullable(),
@@ -80,6 +83,14 @@ export const sessionView = z.object({
 export type SessionView = z.infer<typeof sessionView>;
 
 export const sessionList = z.object({ sessions: z.array(sessionView) });
+
+/**
+ * 202 answer of POST /api/sessions when the card needs extra authentication (3-D Secure, Stripe only): the
+ * session is reserved (status pending_payment) until `reservedUntil` (UTC); the browser completes the
+ * authentication with `clientSecret`, then calls POST /api/sessions/{id}/payment (issue 5 §5).
+ */
+export const paymentAction = z.object({ clientSecret: z.string(), reservedUntil: z.string() });
+export type PaymentAction = z.infer<typeof paymentAction>;
 
 export const cancelInput = z.object({ reason: z.string({ error: messages.session.cancelReason }).trim().min(1, messages.session.cancelReason).max(1000) });
 /** Dispute text has no validation in the spec (§5); we keep it bounded. */

@@ -7,14 +7,27 @@ import type { CardInput } from '../../../shared/cards.js';
 
 export type HoldResult =
   | { ok: true; providerRef: string; cardBrand: string; cardLast4: string }
-  | { ok: false; reason: 'declined' | 'insufficient_funds' | 'invalid_card'; message: string };
+  | { ok: false; reason: 'declined' | 'insufficient_funds' | 'invalid_card'; message: string }
+  /** The card needs extra authentication (3-D Secure) in the browser with `clientSecret` (Stripe only). */
+  | { ok: false; reason: 'requires_action'; providerRef: string; clientSecret: string; message: string };
+
+/** Where an authorisation stands after the customer's extra authentication. */
+export type HoldState = { state: 'held'; cardBrand: string; cardLast4: string } | { state: 'pending' } | { state: 'failed' };
 
 export interface PaymentProvider {
   readonly name: 'simulated' | 'stripe';
-  /** Authorises and holds `amountCents` on the card. Never throws for a declined card: answers ok:false. */
-  hold(input: { amountCents: number; currency: string; card: CardInput; idempotencyKey: string; description: string }): Promise<HoldResult>;
-  /** Releases a held payment to the expert (capture). */
-  release(input: { providerRef: string; amountCents: number; idempotencyKey: string }): Promise<void>;
+  /**
+   * Authorises and holds `amountCents` on the card (`card` for the simulated provider, a Stripe
+   * `paymentMethodId` for Stripe). `releaseBy` is the latest moment the money may be released (UTC), which
+   * decides whether an authorisation can simply be captured then. Never throws for a declined card: answers ok:false.
+   */
+  hold(input: { amountCents: number; currency: string; card?: CardInput; paymentMethodId?: string; releaseBy: Date; now: Date; idempotencyKey: string; description: string }): Promise<HoldResult>;
+  /** Asks the processor where a `requires_action` hold stands now (after 3-D Secure). */
+  check(providerRef: string): Promise<HoldState>;
+  /** Voids an authorisation that never became a booking (abandoned or failed 3-D Secure). Safe to repeat. */
+  cancel(input: { providerRef: string; idempotencyKey: string }): Promise<void>;
+  /** Releases a held payment to the expert (capture; then a transfer to `destinationAccount` when given). */
+  release(input: { providerRef: string; amountCents: number; idempotencyKey: string; destinationAccount?: string | null }): Promise<void>;
   /** Refunds `amountCents` of a held payment to the client; the rest (if any) goes to the expert. */
   refund(input: { providerRef: string; amountCents: number; idempotencyKey: string }): Promise<void>;
 }

@@ -14,6 +14,7 @@ export function simulatedProvider(): PaymentProvider {
   return {
     name: 'simulated',
     async hold({ card }): Promise<HoldResult> {
+      if (!card) return { ok: false, reason: 'invalid_card', message: messages.payment.cardRequired };
       const problem = cardError(card);
       if (problem) return { ok: false, reason: 'invalid_card', message: problem };
       const number = card.number.replace(/\s+/g, '');
@@ -21,6 +22,10 @@ export function simulatedProvider(): PaymentProvider {
       if (number === testCards.insufficientFunds) return { ok: false, reason: 'insufficient_funds', message: messages.payment.insufficientFunds };
       return { ok: true, providerRef: `sim_${randomUUID()}`, cardBrand: cardBrand(number), cardLast4: number.slice(-4) };
     },
+    async check() {
+      return { state: 'failed' };
+    },
+    async cancel() {},
     async release() {},
     async refund() {},
   };

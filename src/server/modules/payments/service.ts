@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { paymentEvents, payments } from '../../db/schema.js';
+import { experts, paymentEvents, payments, sessions } from '../../db/schema.js';
 import type { PaymentProvider } from '../../infra/payments/provider.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -43,6 +43,12 @@ export async function heldCents(tx: Tx, sessionId: string): Promise<number> {
   return (await heldPayment(tx, sessionId))?.amountCents ?? 0;
 }
 
+/** The expert's Stripe connected account for the session, where released money is transferred (issue 5 §5). */
+async function expertAccount(tx: Tx, sessionId: string): Promise<string | null> {
+  const [row] = await tx.select({ account: experts.stripeAccountId }).from(sessions).innerJoin(experts, eq(experts.id, sessions.expertId)).where(eq(sessions.id, sessionId));
+  return row?.account ?? null;
+}
+
 /**
  * Releases a held payment to the expert (status released, 'release' event). No-op without a held payment
  * (free intro sessions have none).
@@ -50,7 +56,7 @@ export async function heldCents(tx: Tx, sessionId: string): Promise<number> {
 export async function releasePayment(tx: Tx, provider: PaymentProvider, sessionId: string, actorId: string | null, note?: string): Promise<void> {
   const payment = await heldPayment(tx, sessionId);
   if (!payment) return;
-  await provider.release({ providerRef: payment.providerRef, amountCents: payment.amountCents, idempotencyKey: `release:${payment.id}` });
+  await provider.release({ providerRef: payment.providerRef, amountCents: payment.amountCents, idempotencyKey: `release:${payment.id}`, destinationAccount: await expertAccount(tx, sessionId) });
   await tx.update(payments).set({ status: 'released', updatedAt: new Date() }).where(eq(payments.id, payment.id));
   await tx.insert(paymentEvents).values({ paymentId: payment.id, type: 'release', amountCents: payment.amountCents, actorId, note });
 }
@@ -65,7 +71,7 @@ export async function refundPayment(tx: Tx, provider: PaymentProvider, sessionId
   const refund = Math.max(0, Math.min(refundCents, payment.amountCents));
   const kept = payment.amountCents - refund;
   if (refund > 0) await provider.refund({ providerRef: payment.providerRef, amountCents: refund, idempotencyKey: `refund:${payment.id}` });
-  if (kept > 0) await provider.release({ providerRef: payment.providerRef, amountCents: kept, idempotencyKey: `release:${payment.id}` });
+  if (kept > 0) await provider.release({ providerRef: payment.providerRef, amountCents: kept, idempotencyKey: `release:${payment.id}`, destinationAccount: await expertAccount(tx, sessionId) });
   const status = refund === payment.amountCents ? 'refunded' : refund === 0 ? 'released' : 'partially_refunded';
   await tx.update(payments).set({ status, refundedCents: refund, updatedAt: new Date() }).where(eq(payments.id, payment.id));
   if (refund > 0) await tx.insert(paymentEvents).values({ paymentId: payment.id, type: 'refund', amountCents: refund, actorId, note });

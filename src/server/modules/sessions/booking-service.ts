@@ -3,16 +3,20 @@
  * slot of one expert. The card is held first (outside the transaction); then the session (booked), its
  * payment (held), the ledger event and both confirmation e-mails are written in ONE transaction. A
  * conflict voids the hold. The exclusion constraints make double booking impossible even under races.
+ * When the card needs 3-D Secure (Stripe, issue 5 §5) the session is written as pending_payment with
+ * `reserved_until` = now + 15 minutes and a pending payment instead: the slot is reserved, no e-mail is
+ * sent, and reservation-service.ts books it or releases it.
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages.js';
 import { totalCents } from '../../../shared/pricing.js';
 import { isProfileComplete } from '../../../shared/roles.js';
-import { bookingInput, type BookingInput, type SessionView } from '../../../shared/schemas/sessions.js';
+import { bookingInput, type BookingInput, type PaymentAction, type SessionView } from '../../../shared/schemas/sessions.js';
+import { autoReleaseHours, reservationMinutes } from '../../../shared/sessions.js';
 import { dateInZone } from '../../../shared/slots.js';
 import type { CurrentUser } from '../../auth/plugin.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { pgError } from '../../db/errors.js';
 import { sessions, user as userTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -20,6 +24,7 @@ import { enqueueEmail } from '../../infra/mail/outbox.js';
 import type { PaymentProvider } from '../../infra/payments/provider.js';
 import { listSlots } from '../experts/availability-service.js';
 import { findExpert } from '../experts/service.js';
+import { recordPendingHold } from '../payments/authorisation-service.js';
 import { recordHold } from '../payments/service.js';
 import { bookingEmail } from './emails.js';
 import { busyIntervals, loadForParty, toView } from './service.js';
@@ -42,6 +47,13 @@ function bookingConflict(err: unknown): AppError | null {
   return null;
 }
 
+/** Queues both booking confirmations (with the calendar invite) for a just-booked session, inside `tx`. */
+export async function enqueueBookingEmails(tx: Tx, deps: SessionDeps, s: typeof sessions.$inferSelect, expert: { userId: string; timezone: string }, client: { email: string; zone?: string }) {
+  const [expertUser] = await tx.select({ email: userTable.email }).from(userTable).where(eq(userTable.id, expert.userId));
+  await enqueueEmail(tx, bookingEmail(s, { email: client.email, zone: client.zone ?? expert.timezone, side: 'client' }, deps.baseUrl));
+  if (expertUser) await enqueueEmail(tx, bookingEmail(s, { email: expertUser.email, zone: expert.timezone, side: 'expert' }, deps.baseUrl));
+}
+
 async function replay(deps: SessionDeps, client: CurrentUser, idempotencyKey: string): Promise<SessionView | null> {
   const [existing] = await deps.db.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.clientId, client.id), eq(sessions.idempotencyKey, idempotencyKey)));
   if (!existing) return null;
@@ -51,11 +63,18 @@ async function replay(deps: SessionDeps, client: CurrentUser, idempotencyKey: st
 
 /**
  * POST /api/sessions. `input` as `bookingInput`; the price comes from the expert's stored rate, never from
- * the request. Returns `{ session, replayed }` — a repeated Idempotency-Key returns the first session.
+ * the request. Returns `{ session, replayed }` — a repeated Idempotency-Key returns the first session — and,
+ * when the card needs 3-D Secure, `paymentAction` (the session is then reserved as pending_payment).
  * Errors: 401/403 (not a client with a complete profile), 404 unknown expert, 400 past time, 409 slot not
  * offered / taken (expert or client clash) / intro used, 402 declined card (nothing written).
  */
-export async function createBooking(deps: SessionDeps, client: CurrentUser, rawInput: BookingInput, idempotencyKey: string, now = new Date()): Promise<{ session: SessionView; replayed: boolean }> {
+export async function createBooking(
+  deps: SessionDeps,
+  client: CurrentUser,
+  rawInput: BookingInput,
+  idempotencyKey: string,
+  now = new Date(),
+): Promise<{ session: SessionView; replayed: boolean; paymentAction?: PaymentAction }> {
   const input = bookingInput.parse(rawInput);
   if (client.role !== 'client') throw new AppError('FORBIDDEN', 'Only client accounts can book sessions');
   if (!isProfileComplete(client) || !client.lastName?.trim()) throw new AppError('FORBIDDEN', messages.booking.completeProfile);
@@ -75,11 +94,23 @@ export async function createBooking(deps: SessionDeps, client: CurrentUser, rawI
   if (!offered.some((s) => new Date(s).getTime() === startsAt.getTime())) throw new AppError('CONFLICT', messages.booking.slotUnavailable);
 
   const amountCents = input.kind === 'intro' ? 0 : totalCents(expert.hourlyRateCents, input.durationMinutes);
+  const holdKey = `hold:${client.id}:${idempotencyKey}`;
   const hold =
     amountCents > 0
-      ? await deps.provider.hold({ amountCents, currency: expert.currency, card: input.card!, idempotencyKey: `hold:${client.id}:${idempotencyKey}`, description: `Mentora session with ${expert.name}` })
+      ? await deps.provider.hold({
+          amountCents,
+          currency: expert.currency,
+          card: input.card,
+          paymentMethodId: input.paymentMethodId,
+          releaseBy: new Date(endsAt.getTime() + autoReleaseHours * 3_600_000),
+          now,
+          idempotencyKey: holdKey,
+          description: `Mentora session with ${expert.name}`,
+        })
       : null;
-  if (hold && !hold.ok) throw new AppError(hold.reason === 'invalid_card' ? 'VALIDATION' : 'PAYMENT_DECLINED', hold.message);
+  const pending = hold && !hold.ok && hold.reason === 'requires_action' ? hold : null;
+  if (hold && !hold.ok && !pending) throw new AppError(hold.reason === 'invalid_card' ? 'VALIDATION' : 'PAYMENT_DECLINED', hold.message);
+  const reservedUntil = pending ? new Date(now.getTime() + reservationMinutes * 60_000) : null;
 
   const clientName = `${client.firstName} ${client.lastName}`.trim();
   try {
@@ -101,9 +132,14 @@ export async function createBooking(deps: SessionDeps, client: CurrentUser, rawI
           currency: expert.currency,
           meetingUrl: meetingUrl(deps.meetingUrlTemplate),
           idempotencyKey,
+          ...(reservedUntil ? { status: 'pending_payment', reservedUntil } : {}),
         })
         .returning();
       const s = row!;
+      if (pending) {
+        await recordPendingHold(tx, { sessionId: s.id, amountCents, currency: expert.currency, provider: deps.provider.name, providerRef: pending.providerRef, idempotencyKey: holdKey });
+        return s.id;
+      }
       if (hold?.ok) {
         await recordHold(tx, {
           sessionId: s.id,
@@ -113,20 +149,18 @@ export async function createBooking(deps: SessionDeps, client: CurrentUser, rawI
           providerRef: hold.providerRef,
           cardBrand: hold.cardBrand,
           cardLast4: hold.cardLast4,
-          idempotencyKey: `hold:${client.id}:${idempotencyKey}`,
+          idempotencyKey: holdKey,
           actorId: client.id,
         });
       }
-      const [expertUser] = await tx.select({ email: userTable.email }).from(userTable).where(eq(userTable.id, expert.userId));
-      const facts = { ...s, expertName: expert.name, clientName };
-      await enqueueEmail(tx, bookingEmail(facts, { email: client.email, zone: input.timeZone ?? expert.timezone, side: 'client' }, deps.baseUrl));
-      if (expertUser) await enqueueEmail(tx, bookingEmail(facts, { email: expertUser.email, zone: expert.timezone, side: 'expert' }, deps.baseUrl));
+      await enqueueBookingEmails(tx, deps, s, expert, { email: client.email, zone: input.timeZone });
       return s.id;
     });
     const { row } = await loadForParty(deps.db, client, sessionId);
-    return { session: toView(row, 'client'), replayed: false };
+    return { session: toView(row, 'client'), replayed: false, ...(pending && reservedUntil ? { paymentAction: { clientSecret: pending.clientSecret, reservedUntil: reservedUntil.toISOString() } } : {}) };
   } catch (err) {
     if (hold?.ok) await deps.provider.refund({ providerRef: hold.providerRef, amountCents, idempotencyKey: `void:${hold.providerRef}` }).catch(() => {});
+    if (pending) await deps.provider.cancel({ providerRef: pending.providerRef, idempotencyKey: `void:${pending.providerRef}` }).catch(() => {});
     const { code, constraint } = pgError(err);
     if (code === '23505' && constraint === 'sessions_client_idempotency_key') {
       const first = await replay(deps, client, idempotencyKey);

@@ -3,10 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '../../../shared/messages.js';
 import { errorResponse } from '../../../shared/schemas/common.js';
-import { bookingInput, cancelInput, disputeInput, sessionList, sessionView } from '../../../shared/schemas/sessions.js';
+import { bookingInput, cancelInput, disputeInput, paymentAction, sessionList, sessionView } from '../../../shared/schemas/sessions.js';
 import { requireUser } from '../../auth/guards.js';
 import { createBooking, type SessionDeps } from './booking-service.js';
 import { cancelSession, confirmSession, disputeSession } from './lifecycle-service.js';
+import { completeReservation } from './reservation-service.js';
 import { getSession, listMySessions } from './service.js';
 
 const params = z.object({ id: z.string().max(64) });
@@ -18,19 +19,37 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boo
 
   /**
    * Books a session: 201 `{ session }` (200 on an Idempotency-Key replay). The price is computed from the
-   * expert's rate. 400 / 401 / 402 declined / 403 / 404 / 409 — see createBooking.
+   * expert's rate. 202 `{ session, paymentAction }` when the card needs 3-D Secure: the slot is reserved for
+   * 15 minutes (issue 5 §5). 400 / 401 / 402 declined / 403 / 404 / 409 — see createBooking.
    */
   app.post(
     '/api/sessions',
     {
-      schema: { tags, headers: idempotencyHeader, body: bookingInput, response: { 200: z.object({ session: sessionView }), 201: z.object({ session: sessionView }), 402: errorResponse, ...errors } },
+      schema: {
+        tags,
+        headers: idempotencyHeader,
+        body: bookingInput,
+        response: { 200: z.object({ session: sessionView }), 201: z.object({ session: sessionView }), 202: z.object({ session: sessionView, paymentAction }), 402: errorResponse, ...errors },
+      },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const user = await requireUser(request, messages.booking.signInToBook);
-      const { session, replayed } = await createBooking(deps, user, request.body, request.headers['idempotency-key']);
+      const { session, replayed, paymentAction: action } = await createBooking(deps, user, request.body, request.headers['idempotency-key']);
+      if (action) return reply.status(202).send({ session, paymentAction: action });
       return reply.status(replayed ? 200 : 201).send({ session });
     },
+  );
+
+  /**
+   * The client finished the card's extra authentication (3-D Secure): the server asks the processor and books
+   * the reserved session (status booked), or answers it still pending_payment. 402 when the payment failed or
+   * the 15-minute reservation expired. See completeReservation (issue 5 §5).
+   */
+  app.post(
+    '/api/sessions/:id/payment',
+    { schema: { tags, params, response: { 200: sessionView, 402: errorResponse, ...errors } }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    async (request) => completeReservation(deps, await requireUser(request), request.params.id),
   );
 
   /** The caller's sessions as client or expert, newest first. 401 signed out. */

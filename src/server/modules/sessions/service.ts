@@ -2,9 +2,10 @@
  * Reading sessions: the caller's list, one session for one of its two parties, and the expert's busy
  * times for slot generation. Spec §6: a session is visible only to its client and its expert.
  */
-import { and, desc, eq, gt, lt, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, ne, or } from 'drizzle-orm';
 import type { SessionView } from '../../../shared/schemas/sessions.js';
 import { messages } from '../../../shared/messages.js';
+import { liveStatuses } from '../../../shared/sessions.js';
 import type { Interval } from '../../../shared/slots.js';
 import type { CurrentUser } from '../../auth/plugin.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -80,21 +81,23 @@ export async function getSession(db: Db, user: CurrentUser, sessionId: string): 
 
 /**
  * GET /api/sessions: the caller's sessions, newest start first — those they booked and those with their
- * expert profile (spec §7 "Select sessions where client_id or expert_id equals the user").
+ * expert profile (spec §7 "Select sessions where client_id or expert_id equals the user"). Reservations whose
+ * payment never completed (expired) are left out, and the expert does not see a reservation still awaiting
+ * the client's 3-D Secure (pending_payment) until it is booked (issue 5 §5).
  */
 export async function listMySessions(db: Db, user: CurrentUser): Promise<SessionView[]> {
   const rows = await joined(db)
-    .where(or(eq(sessions.clientId, user.id), eq(experts.userId, user.id)))
+    .where(and(ne(sessions.status, 'expired'), or(eq(sessions.clientId, user.id), and(eq(experts.userId, user.id), ne(sessions.status, 'pending_payment')))))
     .orderBy(desc(sessions.startsAt))
     .limit(500);
   return rows.map((row) => toView(row, row.session.clientId === user.id ? 'client' : 'expert'));
 }
 
-/** The expert's live (not cancelled) sessions overlapping [from, to), as UTC intervals, for slot generation. */
+/** The expert's live sessions (incl. reserved ones) overlapping [from, to), as UTC intervals, for slot generation. */
 export async function busyIntervals(db: Db, expertId: string, from: Date, to: Date): Promise<Interval[]> {
   const rows = await db
     .select({ start: sessions.startsAt, end: sessions.endsAt })
     .from(sessions)
-    .where(and(eq(sessions.expertId, expertId), ne(sessions.status, 'cancelled'), lt(sessions.startsAt, to), gt(sessions.endsAt, from)));
+    .where(and(eq(sessions.expertId, expertId), inArray(sessions.status, [...liveStatuses]), lt(sessions.startsAt, to), gt(sessions.endsAt, from)));
   return rows.map((r) => ({ start: r.start, end: r.end }));
 }

@@ -19,5 +19,9 @@ export function paymentStatusLine(s: SessionView): string {
       return `Refunded ${formatMoney(p.refundedCents, s.currency)} of ${amount} to the client's card`;
     case 'failed':
       return 'Payment failed';
+    case 'pending':
+      return `Payment of ${amount} awaiting your bank's confirmation`;
+    case 'disputed':
+      return `Payment of ${amount} is under a card dispute with the bank`;
   }
 }

@@ -1,0 +1,148 @@
+/**
+ * The Stripe payment provider (issue 5 §5; DESIGN.md "payments"), used when STRIPE_SECRET_KEY is set.
+ *
+ * hold    — creates and confirms a PaymentIntent on the server from a PaymentMethod that Stripe Elements made
+ *           in the browser (card data never reaches us). When the money is released within the card
+ *           authorisation window (`releaseBy` ≤ now + 7 days) it is only authorised (capture_method manual)
+ *           and captured at release; otherwise it is charged now (automatic) and held in the platform
+ *           balance until release. A card that needs 3-D Secure answers `requires_action` + client secret.
+ * release — captures an authorisation, then transfers to the expert's connected account when one is set
+ *           (separate charges and transfers); otherwise the release is recorded in our ledger only.
+ * refund  — the Refunds API for charged money; on an uncaptured authorisation, refunding all of it cancels
+ *           the authorisation and refunding part of it captures only the rest (the remainder returns to the card).
+ * Every request carries an idempotency key derived from our payment / booking ids.
+ */
+import Stripe from 'stripe';
+import { messages } from '../../../shared/messages.js';
+import type { HoldResult, HoldState, PaymentProvider } from './provider.js';
+
+/** Card authorisations stay capturable for 7 days (issue 5 §5), in milliseconds. */
+export const authorisationWindowMs = 7 * 24 * 3_600_000;
+
+export type StripeOptions = { secretKey: string; apiUrl?: string };
+
+/** A Stripe client; `apiUrl` (e.g. http://127.0.0.1:12111) points it at a local Stripe-compatible server. */
+export function stripeClient({ secretKey, apiUrl }: StripeOptions): Stripe {
+  const target = apiUrl ? new URL(apiUrl) : null;
+  return new Stripe(secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(target ? { host: target.hostname, port: Number(target.port || (target.protocol === 'https:' ? 443 : 80)), protocol: target.protocol.replace(':', '') as 'http' | 'https' } : {}),
+  });
+}
+
+/** 'held' | 'pending' | 'failed' for a PaymentIntent status. */
+function stateOf(status: Stripe.PaymentIntent.Status): HoldState['state'] {
+  if (status === 'requires_capture' || status === 'succeeded') return 'held';
+  if (status === 'requires_payment_method' || status === 'canceled') return 'failed';
+  return 'pending';
+}
+
+function cardOf(intent: Stripe.PaymentIntent): { cardBrand: string; cardLast4: string } {
+  const method = typeof intent.payment_method === 'object' ? intent.payment_method : null;
+  const brand = method?.card?.brand ?? 'card';
+  return { cardBrand: brand === 'amex' ? 'American Express' : brand.charAt(0).toUpperCase() + brand.slice(1), cardLast4: method?.card?.last4 ?? '0000' };
+}
+
+function declined(err: Stripe.errors.StripeCardError): HoldResult {
+  if (err.decline_code === 'insufficient_funds' || err.code === 'insufficient_funds') return { ok: false, reason: 'insufficient_funds', message: messages.payment.insufficientFunds };
+  return { ok: false, reason: 'declined', message: messages.payment.failed };
+}
+
+/** True when Stripe refuses because the intent is already in the state we wanted (e.g. cancelled twice). */
+function alreadyDone(err: unknown, wanted: Stripe.PaymentIntent.Status[]): boolean {
+  if (!(err instanceof Stripe.errors.StripeInvalidRequestError) || err.code !== 'payment_intent_unexpected_state') return false;
+  const intent = (err.raw as { payment_intent?: { status?: Stripe.PaymentIntent.Status } }).payment_intent;
+  return Boolean(intent?.status && wanted.includes(intent.status));
+}
+
+export function stripeProvider(options: StripeOptions): PaymentProvider {
+  const stripe = stripeClient(options);
+  const retrieve = (id: string) => stripe.paymentIntents.retrieve(id);
+
+  async function capture(intent: Stripe.PaymentIntent, amountCents: number, idempotencyKey: string) {
+    return stripe.paymentIntents.capture(intent.id, { amount_to_capture: amountCents }, { idempotencyKey: `${idempotencyKey}:capture` });
+  }
+
+  async function cancel(id: string, idempotencyKey: string): Promise<void> {
+    try {
+      await stripe.paymentIntents.cancel(id, {}, { idempotencyKey: `${idempotencyKey}:cancel` });
+    } catch (err) {
+      if (!alreadyDone(err, ['canceled'])) throw err;
+    }
+  }
+
+  return {
+    name: 'stripe',
+
+    async hold({ amountCents, currency, paymentMethodId, releaseBy, now, idempotencyKey, description }): Promise<HoldResult> {
+      if (!paymentMethodId) return { ok: false, reason: 'invalid_card', message: messages.payment.cardRequired };
+      const manual = releaseBy.getTime() - now.getTime() <= authorisationWindowMs;
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: amountCents,
+            currency: currency.toLowerCase(),
+            payment_method: paymentMethodId,
+            allowed_payment_method_types: ['card'],
+            capture_method: manual ? 'manual' : 'automatic',
+            confirm: true,
+            use_stripe_sdk: true,
+            description,
+            expand: ['payment_method'],
+          },
+          // A new card is a new attempt; the same card retried answers the first result.
+          { idempotencyKey: `${idempotencyKey}:${paymentMethodId}` },
+        );
+        const state = stateOf(intent.status);
+        if (state === 'held') return { ok: true, providerRef: intent.id, ...cardOf(intent) };
+        if (state === 'pending' && intent.client_secret) return { ok: false, reason: 'requires_action', providerRef: intent.id, clientSecret: intent.client_secret, message: messages.payment.authenticationRequired };
+        return { ok: false, reason: 'declined', message: messages.payment.failed };
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeCardError) return declined(err);
+        throw err;
+      }
+    },
+
+    async check(providerRef) {
+      const intent = await stripe.paymentIntents.retrieve(providerRef, { expand: ['payment_method'] });
+      const state = stateOf(intent.status);
+      return state === 'held' ? { state, ...cardOf(intent) } : { state };
+    },
+
+    async cancel({ providerRef, idempotencyKey }) {
+      await cancel(providerRef, idempotencyKey);
+    },
+
+    async release({ providerRef, amountCents, idempotencyKey, destinationAccount }) {
+      let intent = await retrieve(providerRef);
+      if (intent.status === 'requires_capture') intent = await capture(intent, amountCents, idempotencyKey);
+      if (!destinationAccount) return;
+      const charge = typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge?.id;
+      await stripe.transfers.create(
+        { amount: amountCents, currency: intent.currency, destination: destinationAccount, transfer_group: intent.id, ...(charge ? { source_transaction: charge } : {}) },
+        { idempotencyKey: `${idempotencyKey}:transfer` },
+      );
+    },
+
+    async refund({ providerRef, amountCents, idempotencyKey }) {
+      const intent = await retrieve(providerRef);
+      if (intent.status === 'succeeded') {
+        await stripe.refunds.create({ payment_intent: intent.id, amount: amountCents }, { idempotencyKey });
+      } else if (intent.status === 'requires_capture' && amountCents < intent.amount) {
+        await capture(intent, intent.amount - amountCents, idempotencyKey);
+      } else {
+        await cancel(intent.id, idempotencyKey);
+      }
+    },
+  };
+}
+
+/**
+ * Verifies a webhook's `Stripe-Signature` over the raw body with STRIPE_WEBHOOK_SECRET (5-minute tolerance)
+ * and returns the event; throws on a forged, tampered or stale one.
+ */
+export function stripeWebhookVerifier(options: StripeOptions, webhookSecret: string): (payload: Buffer, signature: string) => Stripe.Event {
+  const stripe = stripeClient(options);
+  return (payload, signature) => stripe.webhooks.constructEvent(payload, signature, webhookSecret);
+}

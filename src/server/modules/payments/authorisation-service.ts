@@ -1,0 +1,67 @@
+/**
+ * Payments that wait for the card's extra authentication (3-D Secure, issue 5 §5) and payment facts
+ * reported by the processor's webhooks. Like the ledger in service.ts, every function runs inside the
+ * caller's transaction and changes a payment only from the state it expects, so a repeat changes nothing.
+ * Amounts are integer cents.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { paymentEvents, payments } from '../../db/schema.js';
+import type { PaymentRow } from './service.js';
+
+/** Records an authorisation awaiting 3-D Secure: payment status pending, no ledger event (no money moved yet). */
+export async function recordPendingHold(tx: Tx, p: { sessionId: string; amountCents: number; currency: string; provider: string; providerRef: string; idempotencyKey: string }): Promise<void> {
+  await tx.insert(payments).values({ ...p, status: 'pending' });
+}
+
+/** The session's payment, row locked; null for a free session. */
+export async function lockPaymentOfSession(tx: Tx, sessionId: string): Promise<PaymentRow | null> {
+  const [row] = await tx.select().from(payments).where(eq(payments.sessionId, sessionId)).for('update');
+  return row ?? null;
+}
+
+/** The payment with this processor reference (e.g. a Stripe PaymentIntent id), row locked; null when unknown. */
+export async function lockPaymentByRef(tx: Tx, provider: string, providerRef: string): Promise<PaymentRow | null> {
+  const [row] = await tx.select().from(payments).where(and(eq(payments.provider, provider), eq(payments.providerRef, providerRef))).for('update');
+  return row ?? null;
+}
+
+/** pending → held once the card is authenticated: stores brand + last four and appends the 'hold' event. */
+export async function confirmPendingHold(tx: Tx, payment: PaymentRow, card: { cardBrand: string; cardLast4: string }, actorId: string | null, now: Date): Promise<void> {
+  if (payment.status !== 'pending') return;
+  await tx.update(payments).set({ status: 'held', cardBrand: card.cardBrand, cardLast4: card.cardLast4, updatedAt: now }).where(eq(payments.id, payment.id));
+  await tx.insert(paymentEvents).values({ paymentId: payment.id, type: 'hold', amountCents: payment.amountCents, actorId, note: 'card authentication completed' });
+}
+
+/** pending → failed: the authentication failed or was abandoned; nothing was ever held, so no ledger event. */
+export async function failPendingHold(tx: Tx, payment: PaymentRow, now: Date): Promise<void> {
+  if (payment.status !== 'pending') return;
+  await tx.update(payments).set({ status: 'failed', updatedAt: now }).where(eq(payments.id, payment.id));
+}
+
+/**
+ * The processor reports `totalRefundedCents` refunded so far (e.g. a refund made in its dashboard). Records
+ * only what our ledger does not know yet, as one 'refund' event; status refunded or partially_refunded.
+ * Returns the newly recorded cents (0 when already known).
+ */
+export async function recordProviderRefund(tx: Tx, payment: PaymentRow, totalRefundedCents: number, note: string, now: Date): Promise<number> {
+  if (!['held', 'released', 'partially_refunded', 'disputed'].includes(payment.status)) return 0;
+  const total = Math.min(totalRefundedCents, payment.amountCents);
+  const added = total - payment.refundedCents;
+  if (added <= 0) return 0;
+  const status = payment.status === 'disputed' ? 'disputed' : total === payment.amountCents ? 'refunded' : 'partially_refunded';
+  await tx.update(payments).set({ status, refundedCents: total, updatedAt: now }).where(eq(payments.id, payment.id));
+  await tx.insert(paymentEvents).values({ paymentId: payment.id, type: 'refund', amountCents: added, note });
+  return added;
+}
+
+/**
+ * The cardholder opened a chargeback: status disputed and a 'dispute' event of `amountCents`. The money is
+ * frozen by the card network, so later releases and refunds of this payment move nothing. Once only.
+ */
+export async function recordChargeback(tx: Tx, payment: PaymentRow, amountCents: number, note: string, now: Date): Promise<boolean> {
+  if (payment.status === 'disputed' || payment.status === 'pending' || payment.status === 'failed') return false;
+  await tx.update(payments).set({ status: 'disputed', updatedAt: now }).where(eq(payments.id, payment.id));
+  await tx.insert(paymentEvents).values({ paymentId: payment.id, type: 'dispute', amountCents: Math.min(amountCents, payment.amountCents), note });
+  return true;
+}

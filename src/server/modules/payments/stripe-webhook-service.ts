@@ -1,0 +1,86 @@
+/**
+ * Applies verified Stripe webhook events to our ledger (issue 5 §5). Each event is applied in ONE transaction
+ * that also records its id in `stripe_events`, so a replayed event changes nothing; each change also starts
+ * only from the state it expects, so events arriving twice under different ids or out of order are harmless.
+ *   payment_intent.succeeded / amount_capturable_updated / payment_failed / canceled
+ *       → a 3-D Secure reservation is settled by asking Stripe by id (booked, or expired and the slot freed);
+ *   payment_intent.canceled on a held payment (authorisation voided at Stripe) → recorded as a full refund;
+ *   charge.refunded → refunds our ledger does not know yet (e.g. made in Stripe's dashboard);
+ *   charge.dispute.created → payment status disputed + a 'dispute' ledger event; the team is e-mailed.
+ * Other event types are acknowledged and ignored.
+ */
+import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { formatMoney } from '../../../shared/pricing.js';
+import type { Tx } from '../../db/client.js';
+import { payments, stripeEvents, user as userTable } from '../../db/schema.js';
+import { enqueueEmail } from '../../infra/mail/outbox.js';
+import { actionEmail } from '../../infra/mail/templates.js';
+import type { SessionDeps } from '../sessions/booking-service.js';
+import { settleReservationIn } from '../sessions/reservation-service.js';
+import { lockPaymentByRef, recordChargeback, recordProviderRefund } from './authorisation-service.js';
+
+export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
+
+const intentEvents = new Set(['payment_intent.succeeded', 'payment_intent.amount_capturable_updated', 'payment_intent.payment_failed', 'payment_intent.canceled']);
+
+const idOf = (ref: string | { id: string } | null | undefined): string | null => (typeof ref === 'string' ? ref : (ref?.id ?? null));
+
+async function onIntent(tx: Tx, deps: SessionDeps, event: Stripe.Event, now: Date): Promise<WebhookOutcome> {
+  const intent = event.data.object as Stripe.PaymentIntent;
+  // Read without a lock first: settling locks the session, then its payment (the order every path uses).
+  const [payment] = await tx.select().from(payments).where(eq(payments.providerRef, intent.id));
+  if (!payment || payment.provider !== 'stripe') return 'ignored';
+  if (payment.status === 'pending') {
+    await settleReservationIn(tx, deps, payment.sessionId, now);
+    return 'applied';
+  }
+  if (event.type === 'payment_intent.canceled') {
+    const locked = await lockPaymentByRef(tx, 'stripe', intent.id);
+    if (locked?.status === 'held' && (await recordProviderRefund(tx, locked, locked.amountCents, 'authorisation cancelled at Stripe', now)) > 0) return 'applied';
+  }
+  return 'ignored';
+}
+
+async function onRefund(tx: Tx, charge: Stripe.Charge, now: Date): Promise<WebhookOutcome> {
+  const intentId = idOf(charge.payment_intent);
+  const payment = intentId ? await lockPaymentByRef(tx, 'stripe', intentId) : null;
+  if (!payment) return 'ignored';
+  return (await recordProviderRefund(tx, payment, charge.amount_refunded, 'refund reported by Stripe', now)) > 0 ? 'applied' : 'ignored';
+}
+
+async function onDispute(tx: Tx, deps: SessionDeps, dispute: Stripe.Dispute, now: Date): Promise<WebhookOutcome> {
+  const intentId = idOf(dispute.payment_intent);
+  const payment = intentId ? await lockPaymentByRef(tx, 'stripe', intentId) : null;
+  if (!payment || !(await recordChargeback(tx, payment, dispute.amount, `card dispute ${dispute.id}: ${dispute.reason}`, now))) return 'ignored';
+  const team = await tx.select({ email: userTable.email }).from(userTable).where(eq(userTable.role, 'admin'));
+  for (const { email: to } of team) {
+    await enqueueEmail(
+      tx,
+      actionEmail({
+        to,
+        subject: 'Card dispute opened on a session payment',
+        paragraphs: [`The cardholder disputed a payment of ${formatMoney(dispute.amount, dispute.currency.toUpperCase())} (reason: ${dispute.reason}).`, 'The money is frozen until the card network decides; please answer the dispute in Stripe.'],
+        actionLabel: 'Open the team console',
+        url: `${deps.baseUrl}/admin`,
+      }),
+    );
+  }
+  return 'applied';
+}
+
+/**
+ * Applies one event whose signature was already verified. Returns 'duplicate' for an event id seen before,
+ * 'ignored' when it changes nothing, else 'applied'. Throws (and records nothing) when Stripe cannot be
+ * reached, so Stripe delivers the event again later.
+ */
+export async function applyStripeEvent(deps: SessionDeps, event: Stripe.Event, now = new Date()): Promise<WebhookOutcome> {
+  return deps.db.transaction(async (tx) => {
+    const [fresh] = await tx.insert(stripeEvents).values({ id: event.id, type: event.type, receivedAt: now }).onConflictDoNothing().returning({ id: stripeEvents.id });
+    if (!fresh) return 'duplicate';
+    if (intentEvents.has(event.type)) return onIntent(tx, deps, event, now);
+    if (event.type === 'charge.refunded') return onRefund(tx, event.data.object, now);
+    if (event.type === 'charge.dispute.created') return onDispute(tx, deps, event.data.object, now);
+    return 'ignored';
+  });
+}

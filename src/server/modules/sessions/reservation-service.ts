@@ -1,0 +1,98 @@
+/**
+ * 3-D Secure reservations (issue 5 §5). When the card needs extra authentication, booking-service.ts writes
+ * the session as pending_payment with `reserved_until` = now + 15 minutes (the exclusion constraints count
+ * it, so nobody else can take the slot) and a pending payment. This file settles a reservation from what the
+ * payment processor says, by the payment's id, never from what the browser says:
+ *   held (authorised or charged) → booked; payment held + 'hold' event; both booking e-mails
+ *   failed (declined / cancelled)  → expired; payment failed; the intent is cancelled; the slot is free
+ *   still pending                  → unchanged until `reserved_until`, then cancelled + expired as above
+ * Each settlement locks the session row and runs in one transaction, so the browser's call, the webhook and
+ * the expiry job (on any number of servers) settle a reservation once.
+ */
+import { and, eq, lte } from 'drizzle-orm';
+import { messages } from '../../../shared/messages.js';
+import type { SessionView } from '../../../shared/schemas/sessions.js';
+import type { CurrentUser } from '../../auth/plugin.js';
+import type { Tx } from '../../db/client.js';
+import { experts, sessions, user as userTable } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { confirmPendingHold, failPendingHold, lockPaymentOfSession } from '../payments/authorisation-service.js';
+import { enqueueBookingEmails, type SessionDeps } from './booking-service.js';
+import { loadForParty, toView, type SessionRow } from './service.js';
+
+export type ReservationOutcome = 'booked' | 'expired' | 'pending_payment';
+
+/** Settles the locked pending_payment session `s` inside `tx`. */
+async function settleLocked(tx: Tx, deps: SessionDeps, s: SessionRow, now: Date): Promise<ReservationOutcome> {
+  const payment = await lockPaymentOfSession(tx, s.id);
+  if (!payment) throw new Error(`reservation ${s.id} has no payment`);
+  let voided = false;
+  const voidIntent = async () => {
+    voided = true;
+    await deps.provider.cancel({ providerRef: payment.providerRef, idempotencyKey: `expire:${payment.id}` }).catch(() => {});
+  };
+  let answer = await deps.provider.check(payment.providerRef);
+  const timeUp = Boolean(s.reservedUntil && s.reservedUntil.getTime() <= now.getTime());
+  if (answer.state === 'pending' && timeUp) {
+    // Void the authorisation. If the customer completed it meanwhile, the processor refuses the
+    // cancellation and the fresh answer books the session after all.
+    await voidIntent();
+    answer = await deps.provider.check(payment.providerRef);
+  }
+  if (answer.state === 'held') {
+    await tx.update(sessions).set({ status: 'booked', reservedUntil: null, updatedAt: now }).where(eq(sessions.id, s.id));
+    await confirmPendingHold(tx, payment, answer, s.clientId, now);
+    const [expert] = await tx.select({ userId: experts.userId, timezone: experts.timezone }).from(experts).where(eq(experts.id, s.expertId));
+    const [client] = await tx.select({ email: userTable.email }).from(userTable).where(eq(userTable.id, s.clientId));
+    if (expert && client) await enqueueBookingEmails(tx, deps, s, expert, { email: client.email });
+    return 'booked';
+  }
+  if (answer.state === 'pending') return 'pending_payment';
+  if (!voided) await voidIntent();
+  await tx.update(sessions).set({ status: 'expired', reservedUntil: null, cancelReason: messages.payment.reservationExpired, updatedAt: now }).where(eq(sessions.id, s.id));
+  await failPendingHold(tx, payment, now);
+  return 'expired';
+}
+
+/**
+ * Settles the reservation of session `sessionId` inside the caller's `tx` (see the file comment; used by the
+ * payment webhooks) and returns its status afterwards; a session that is not pending_payment is left as it is.
+ */
+export async function settleReservationIn(tx: Tx, deps: SessionDeps, sessionId: string, now = new Date()): Promise<string> {
+  const [s] = await tx.select().from(sessions).where(eq(sessions.id, sessionId)).for('update');
+  if (!s) throw new AppError('NOT_FOUND', messages.session.notFound);
+  return s.status === 'pending_payment' ? settleLocked(tx, deps, s, now) : s.status;
+}
+
+/**
+ * POST /api/sessions/{id}/payment — the client says the card's authentication is done. Answers the session
+ * with `booked` when the processor confirms the money is held, or `pending_payment` while the bank is still
+ * confirming. 402 "The payment was not completed…" once the reservation has expired or the payment failed
+ * (the slot is then free again). 403 for anyone but the session's client; 404 unknown session.
+ */
+export async function completeReservation(deps: SessionDeps, user: CurrentUser, sessionId: string, now = new Date()): Promise<SessionView> {
+  const { side } = await loadForParty(deps.db, user, sessionId);
+  if (side !== 'client') throw new AppError('FORBIDDEN', messages.session.forbidden);
+  const status = await deps.db.transaction((tx) => settleReservationIn(tx, deps, sessionId, now));
+  if (status === 'expired') throw new AppError('PAYMENT_DECLINED', messages.payment.reservationExpired);
+  const { row } = await loadForParty(deps.db, user, sessionId);
+  return toView(row, 'client');
+}
+
+/**
+ * Job: settles reservations whose 15 minutes are over — booked if the payment completed after all, otherwise
+ * the intent is cancelled and the slot freed. Claims rows with FOR UPDATE SKIP LOCKED, so several servers can
+ * run it at once. Returns how many reservations were settled.
+ */
+export async function expireReservations(deps: SessionDeps, now = new Date(), batch = 20): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.status, 'pending_payment'), lte(sessions.reservedUntil, now)))
+      .limit(batch)
+      .for('update', { skipLocked: true });
+    for (const s of due) await settleLocked(tx, deps, s, now);
+    return due.length;
+  });
+}
