@@ -62,7 +62,7 @@ describe.skipIf(!pgUrl)('many servers on one PostgreSQL database (set TEST_DATAB
     servers = started;
     expertId = expert.expert.id;
     clients = accounts.map((a, i) => ({ cookie: a.cookie, ip: `198.51.100.${i + 1}` }));
-  }, 120_000);
+  }, 200_000);
 
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));
@@ -84,7 +84,7 @@ describe.skipIf(!pgUrl)('many servers on one PostgreSQL database (set TEST_DATAB
       for (const server of pair) expect(await server.stop()).toBe(0);
       await fresh.drop();
     }
-  }, 90_000);
+  }, 200_000);
 
   it('scripts/check-services.mjs lists the services each running server uses', () => {
     const run = spawnSync(process.execPath, ['scripts/check-services.mjs', ...servers.map((s) => s.url)], { encoding: 'utf8' });
@@ -187,5 +187,5 @@ describe.skipIf(!pgUrl)('many servers on one PostgreSQL database (set TEST_DATAB
     const lost = statuses.filter((s) => s === 0).length;
     expect(n).toBeGreaterThanOrEqual(1 + answered + 1);
     expect(n).toBeLessThanOrEqual(1 + answered + lost + 1);
-  }, 90_000);
+  }, 200_000);
 });

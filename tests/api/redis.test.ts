@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRedis, redisSecondaryStorage } from '../../src/server/infra/redis.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
-import { startServer, type ServerProcess } from '../helpers/server-process.js';
+import { freePort, startServer, type ServerProcess } from '../helpers/server-process.js';
 
 const redisUrl = process.env.REDIS_TEST_URL;
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -25,6 +25,16 @@ async function dropKeys(keyPrefix: string) {
 }
 
 const badSignIn = { email: 'nobody@example.com', password: 'wrong-password-1' };
+
+describe('REDIS_URL without a Redis server', () => {
+  it('refuses to start: opening Redis fails with one message that names the variable, not the URL', async () => {
+    const url = `redis://:secret-password@127.0.0.1:${await freePort()}`;
+    const error = await openRedis(url, 'mentora:').catch((err: Error) => err);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(/^Redis \(REDIS_URL\) did not answer: .*ECONNREFUSED/);
+    expect((error as Error).message).not.toContain('secret-password');
+  });
+});
 
 describe.skipIf(!redisUrl)('Redis secondary storage and shared rate limits (set REDIS_TEST_URL)', () => {
   const keyPrefix = prefix();
@@ -79,7 +89,7 @@ describe.skipIf(!redisUrl || !pgUrl)('Redis across two server processes on one P
     ctx = await createTestApp();
     const env = { DATABASE_URL: ctx.database.pool!.options.connectionString!, REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: keyPrefix, AUTH_RATE_LIMIT: '1', TRUST_PROXY: '1' };
     servers = await Promise.all([startServer(env), startServer(env)]);
-  }, 90_000);
+  }, 200_000);
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));
     await ctx?.close();

@@ -126,5 +126,5 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('e-mail over SMTP from a server 
       await sink.stop();
       await ctx.close();
     }
-  }, 90_000);
+  }, 150_000);
 });

@@ -79,7 +79,7 @@ export async function startServer(env: Record<string, string>, opts: { port?: nu
     if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
   });
   const server = { port, url: `http://127.0.0.1:${port}`, child, exited, output: () => output };
-  await waitReady(server, opts.timeoutMs ?? 45_000);
+  await waitReady(server, opts.timeoutMs ?? 90_000);
   return {
     ...server,
     stop: async (timeoutMs = 15_000) => {

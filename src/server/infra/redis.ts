@@ -14,13 +14,14 @@ import { Redis } from 'ioredis';
  */
 export async function openRedis(url: string, keyPrefix: string): Promise<Redis> {
   const redis = new Redis(url, { keyPrefix, lazyConnect: true, connectTimeout: 5_000, maxRetriesPerRequest: 2 });
-  redis.on('error', () => {}); // surfaced through the failing command (and GET /readyz), not as a crash
+  let lastError: Error | undefined;
+  redis.on('error', (err: Error) => (lastError = err)); // surfaced through the failing command (and GET /readyz), not as a crash
   try {
     await redis.connect();
     await redis.ping();
   } catch (err) {
     redis.disconnect();
-    throw new Error(`Redis (REDIS_URL) did not answer: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(`Redis (REDIS_URL) did not answer: ${(lastError ?? (err as Error)).message}`);
   }
   return redis;
 }
