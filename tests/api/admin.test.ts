@@ -37,6 +37,7 @@ const adminRoutes: { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: obje
   { method: 'GET', url: '/api/admin/inbox' },
   { method: 'PUT', url: `/api/admin/inbox/contact/${someId}/handled`, payload: { handled: true } },
   { method: 'GET', url: '/api/admin/audit' },
+  { method: 'GET', url: '/api/admin/summary' },
 ];
 
 describe('team console', () => {
@@ -315,6 +316,14 @@ describe('team console', () => {
       expect((await put(false)).json().handledAt).toBeNull();
       expect((await put(true, someId)).statusCode).toBe(404);
       expect((await auditOf(contact!.id)).map((r) => r.action).sort()).toEqual(['inbox.handled', 'inbox.unhandled']);
+    });
+
+    it('sums up what waits for the team', async () => {
+      const open = (await get('/api/admin/applications?status=open')).json().total;
+      const disputesOpen = (await get('/api/admin/disputes?status=open')).json().total;
+      const { unhandled } = (await get('/api/admin/inbox')).json();
+      expect((await get('/api/admin/summary')).json()).toEqual({ applications: open, disputes: disputesOpen, inbox: unhandled.contact + unhandled.partner + unhandled.match + unhandled.private_feedback });
+      expect(open + disputesOpen).toBeGreaterThan(0);
     });
 
     it('shows the audit trail newest first with the actor, paginated', async () => {

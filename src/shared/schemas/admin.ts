@@ -130,3 +130,7 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 export const auditPage = pageOf(auditEntry);
+
+/** GET /api/admin/summary: what waits for the team — open applications, open disputes, unhandled inbox items. */
+export const consoleSummary = z.object({ applications: z.number().int(), disputes: z.number().int(), inbox: z.number().int() });
+export type ConsoleSummary = z.infer<typeof consoleSummary>;

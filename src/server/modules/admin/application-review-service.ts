@@ -60,6 +60,12 @@ export async function listApplications(db: Db, q: PageQuery & { status: string }
   return { items: rows.map(({ a, u }) => toSummary(a, u)), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
 }
 
+/** How many applications wait for the team (submitted, pending or under review). */
+export async function countOpenApplications(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(expertApplications).where(inArray(expertApplications.status, [...openApplicationStatuses]));
+  return row?.n ?? 0;
+}
+
 /** GET /api/admin/applications/{id}: everything the applicant sent, the CV link and the review so far. 404. */
 export async function getApplication(db: Db | Tx, id: string): Promise<ApplicationDetail> {
   assertUuid(id, m.applicationNotFound);

@@ -85,6 +85,12 @@ export async function listDisputes(db: Db, q: PageQuery & { status: 'open' | 're
   return { items: rows.map(toView), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
 }
 
+/** How many disputes wait for a decision. */
+export async function countOpenDisputes(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(disputes).where(eq(disputes.status, 'open'));
+  return row?.n ?? 0;
+}
+
 /** GET /api/admin/disputes/{id}: the session, both parties, the client's report, the money. 404. */
 export async function getDispute(db: Db | Tx, id: string): Promise<DisputeView> {
   assertUuid(id, m.disputeNotFound);

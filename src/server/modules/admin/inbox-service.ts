@@ -108,6 +108,12 @@ async function countWhere(db: Db, source: Source, where: SQL | undefined): Promi
   return row?.n ?? 0;
 }
 
+/** How many items of each inbox are not handled yet. */
+export async function unhandledCounts(db: Db): Promise<Record<InboxKind, number>> {
+  const counts = await Promise.all(inboxKinds.map(async (k) => [k, await countWhere(db, sources[k], filter(sources[k], 'unhandled'))] as const));
+  return Object.fromEntries(counts) as Record<InboxKind, number>;
+}
+
 /**
  * GET /api/admin/inbox?kind=&handled=: one inbox, newest first, paginated, with the unhandled count of
  * every inbox (for the tab labels).
@@ -116,7 +122,7 @@ export async function listInbox(db: Db, q: PageQuery & { kind: InboxKind; handle
   const source = sources[q.kind];
   const where = filter(source, q.handled);
   const rows = await source.rows(db, where, q.pageSize, (q.page - 1) * q.pageSize);
-  const unhandled = Object.fromEntries(await Promise.all(inboxKinds.map(async (k) => [k, await countWhere(db, sources[k], filter(sources[k], 'unhandled'))] as const))) as Record<InboxKind, number>;
+  const unhandled = await unhandledCounts(db);
   return {
     items: rows.map((r) => ({ ...r, kind: q.kind, createdAt: r.createdAt.toISOString(), handledAt: r.handledAt?.toISOString() ?? null })),
     total: await countWhere(db, source, where),

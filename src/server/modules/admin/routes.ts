@@ -10,6 +10,7 @@ import {
   applicationListQuery,
   applicationPage,
   auditPage,
+  consoleSummary,
   disputeListQuery,
   disputePage,
   disputeView,
@@ -26,10 +27,10 @@ import { errorResponse } from '../../../shared/schemas/common.js';
 import { requireRole } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import type { PaymentProvider } from '../../infra/payments/provider.js';
-import { approveApplication, getApplication, listApplications, markUnderReview, rejectApplication } from './application-review-service.js';
+import { approveApplication, countOpenApplications, getApplication, listApplications, markUnderReview, rejectApplication } from './application-review-service.js';
 import { listAudit } from './audit-service.js';
-import { getDispute, listDisputes, resolveDispute } from './dispute-resolution-service.js';
-import { listInbox, setHandled } from './inbox-service.js';
+import { countOpenDisputes, getDispute, listDisputes, resolveDispute } from './dispute-resolution-service.js';
+import { listInbox, setHandled, unhandledCounts } from './inbox-service.js';
 
 export type AdminDeps = { db: Db; provider: PaymentProvider; baseUrl: string };
 
@@ -42,6 +43,12 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, p
   // Encapsulated: the hook guards exactly the routes of this plugin.
   app.addHook('onRequest', async (request) => {
     await admin(request);
+  });
+
+  /** What waits for the team: open applications, open disputes and unhandled inbox items (the console's tab counts). */
+  app.get('/api/admin/summary', { schema: { tags, response: { 200: consoleSummary, ...errors } } }, async () => {
+    const [applications, disputes, inbox] = await Promise.all([countOpenApplications(db), countOpenDisputes(db), unhandledCounts(db)]);
+    return { applications, disputes, inbox: Object.values(inbox).reduce((a, b) => a + b, 0) };
   });
 
   /** Applications by status (`open` = submitted, pending or under review: the queue, oldest first). */

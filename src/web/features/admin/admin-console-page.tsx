@@ -4,13 +4,50 @@ import { dashboardPath } from '@shared/roles';
 import { PageSpinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
 import { cn } from '../../lib/cn';
+import { useSummary } from './admin-queries';
 
 const sections = [
-  { to: 'applications', label: 'Applications', icon: FileText },
-  { to: 'disputes', label: 'Disputes', icon: Scale },
-  { to: 'inbox', label: 'Inbox', icon: Inbox },
-  { to: 'audit', label: 'Audit log', icon: ScrollText },
+  { to: 'applications', label: 'Applications', icon: FileText, waiting: 'waiting for review' },
+  { to: 'disputes', label: 'Disputes', icon: Scale, waiting: 'open' },
+  { to: 'inbox', label: 'Inbox', icon: Inbox, waiting: 'to handle' },
+  { to: 'audit', label: 'Audit log', icon: ScrollText, waiting: '' },
 ] as const;
+
+/** The tab row; each queue shows how many items wait (GET /api/admin/summary). */
+function SectionTabs() {
+  const summary = useSummary().data;
+  return (
+    <nav aria-label="Team console" className="mt-6 border-b border-slate-200">
+      <ul className="flex flex-wrap gap-x-0.5 sm:gap-x-1">
+        {sections.map(({ to, label, icon: Icon, waiting }) => {
+          const count = summary && to !== 'audit' ? summary[to] : 0;
+          return (
+            <li key={to}>
+              <NavLink
+                to={to}
+                className={({ isActive }) =>
+                  cn(
+                    '-mb-px inline-flex items-center gap-1.5 border-b-2 px-2 py-2.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:gap-2 sm:px-3',
+                    isActive ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
+                  )
+                }
+              >
+                <Icon className="hidden h-4 w-4 sm:block" aria-hidden />
+                {label}
+                {count ? (
+                  <span className="rounded-full bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">
+                    {count}
+                    <span className="sr-only"> {waiting}</span>
+                  </span>
+                ) : null}
+              </NavLink>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
 
 /**
  * /admin (issue 4 §2): the team console frame — admins only (visitors go to /signup, other roles to their
@@ -26,26 +63,7 @@ export default function AdminConsolePage() {
       <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
         <p className="text-sm font-medium text-brand-700">Mentora team</p>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Team console</h1>
-        <nav aria-label="Team console" className="mt-6 overflow-x-auto border-b border-slate-200">
-          <ul className="flex min-w-max gap-0.5 sm:gap-1">
-            {sections.map(({ to, label, icon: Icon }) => (
-              <li key={to}>
-                <NavLink
-                  to={to}
-                  className={({ isActive }) =>
-                    cn(
-                      '-mb-px inline-flex items-center gap-2 border-b-2 px-2 py-2.5 text-sm sm:px-3 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-                      isActive ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
-                    )
-                  }
-                >
-                  <Icon className="hidden h-4 w-4 sm:block" aria-hidden />
-                  {label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <SectionTabs />
         <div className="mt-6">
           <Outlet />
         </div>

@@ -5,7 +5,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { InboxKind } from '@shared/admin';
-import type { ApplicationDetail, applicationPage, auditPage, disputePage, DisputeView, inboxPage, ResolveDisputeInput } from '@shared/schemas/admin';
+import type { ApplicationDetail, applicationPage, ConsoleSummary, auditPage, disputePage, DisputeView, inboxPage, ResolveDisputeInput } from '@shared/schemas/admin';
 import { api } from '../../lib/api';
 
 type ApplicationPage = z.infer<typeof applicationPage>;
@@ -23,6 +23,7 @@ export const useApplication = (id: string) => useQuery({ queryKey: ['admin', 'ap
 export const useDisputes = (status: string, page: number) => useQuery(list<DisputePage>('disputes', { status, page }));
 export const useDispute = (id: string) => useQuery({ queryKey: ['admin', 'dispute', id], queryFn: () => api<DisputeView>(`/api/admin/disputes/${encodeURIComponent(id)}`), retry: false });
 export const useInbox = (kind: InboxKind, handled: string, page: number) => useQuery(list<InboxPage>('inbox', { kind, handled, page }));
+export const useSummary = () => useQuery({ queryKey: ['admin', 'summary'], queryFn: () => api<ConsoleSummary>('/api/admin/summary') });
 export const useAudit = (page: number) => useQuery(list<AuditPage>('audit', { page }));
 
 /** A console action: POST/PUT `path` with `body`; on success every admin query is refreshed. */
