@@ -68,15 +68,18 @@ export async function buildApp({ config, database, logger = false }: AppDeps) {
     return send(500, 'INTERNAL', messages.common.internal);
   });
 
+  // Stripe Elements (issue 5 §5): Stripe.js, its card and 3-D Secure frames and its API, only when Stripe is on.
+  const stripeWeb = config.stripe?.publishableKey ? { script: ['https://js.stripe.com', 'https://*.js.stripe.com'], frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] } : null;
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(stripeWeb?.script ?? [])],
+        ...(stripeWeb ? { frameSrc: ["'self'", ...stripeWeb.frame] } : {}),
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(stripeWeb?.connect ?? [])],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],

@@ -8,6 +8,7 @@ import { count, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, experts, paymentEvents, payments, sessions, stripeEvents } from '../../src/server/db/schema.js';
+import { loadConfig } from '../../src/server/config.js';
 import { paymentProvider } from '../../src/server/infra/payments/select.js';
 import { expireReservations } from '../../src/server/modules/sessions/reservation-service.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
@@ -73,9 +74,14 @@ describe('Stripe payments', () => {
     fake.requests.length = 0;
   });
 
-  it('tells the browser to use Stripe Elements', async () => {
+  it('tells the browser to use Stripe Elements and lets Stripe.js load', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.json()).toMatchObject({ stripePublishableKey: 'pk_test_mentora' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain('script-src \'self\' https://js.stripe.com');
+    expect(csp).toContain('frame-src \'self\' https://js.stripe.com');
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_wrong' })).toThrow('STRIPE_SECRET_KEY must be a Stripe secret key');
+    expect(loadConfig({ DATA_DIR: ctx.config.dataDir }).stripe).toBeUndefined();
   });
 
   describe('booking and release', () => {
@@ -213,7 +219,8 @@ describe('Stripe payments', () => {
 
     it('releases an abandoned reservation after 15 minutes: the intent is cancelled and the slot is free again', async () => {
       const startsAt = slotIn(34);
-      const s = (await book(client.cookie, startsAt, 'pm_card_threeDSecure2Required')).json().session;
+      const key = randomUUID();
+      const s = (await book(client.cookie, startsAt, 'pm_card_threeDSecure2Required', key)).json().session;
       const payment = await paymentOf(s.id);
       const now = Date.now();
       expect(await expireReservations(deps, new Date(now + 14 * 60_000))).toBe(0);
@@ -229,6 +236,9 @@ describe('Stripe payments', () => {
       const late = await post(`/api/sessions/${s.id}/payment`, client.cookie);
       expect(late.statusCode).toBe(402);
       expect(late.json().error.message).toBe('The payment was not completed, so the time was released. Please book again.');
+      // Retrying with the lapsed attempt's key is not mistaken for a booking.
+      const retried = await book(client.cookie, startsAt, 'pm_card_visa', key);
+      expect([retried.statusCode, retried.json().error.message]).toEqual([402, 'The payment was not completed, so the time was released. Please book again.']);
       const mine = await ctx.app.inject({ method: 'GET', url: '/api/sessions', headers: { cookie: client.cookie } });
       expect(mine.json().sessions.map((x: { id: string }) => x.id)).not.toContain(s.id);
       expect((await book(other.cookie, startsAt, 'pm_card_visa')).statusCode).toBe(201);

@@ -58,6 +58,8 @@ async function replay(deps: SessionDeps, client: CurrentUser, idempotencyKey: st
   const [existing] = await deps.db.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.clientId, client.id), eq(sessions.idempotencyKey, idempotencyKey)));
   if (!existing) return null;
   const { row } = await loadForParty(deps.db, client, existing.id);
+  // A lapsed 3-D Secure reservation is not a booking: a retry must start again with a new key (issue 5 §5).
+  if (row.session.status === 'expired') throw new AppError('PAYMENT_DECLINED', messages.payment.reservationExpired);
   return toView(row, 'client');
 }
 

@@ -13,7 +13,7 @@ import { AuthCard } from './auth-card';
 import { CompleteProfileForm } from './complete-profile-form';
 import { EmailForm } from './email-form';
 import { ForgotPasswordForm } from './forgot-password-form';
-import { useClientConfig } from './use-client-config';
+import { useClientConfig } from '../../lib/client-config';
 import { useQueryClient } from '@tanstack/react-query';
 
 type Step = { kind: 'choose' } | { kind: 'email' } | { kind: 'check-email'; email: string } | { kind: 'forgot'; email: string };

@@ -9,6 +9,7 @@ import { canCancel, canConfirm, policyTerms } from '@shared/sessions';
 import { Button } from '../../components/ui/button';
 import { CancelDialog } from './cancel-dialog';
 import { useSessionAction } from './session-queries';
+import { ReservationPanel } from './reservation-panel';
 import { CancellationDetails, CancelledTitle, StatusPanel } from './status-panel';
 
 function timed(s: SessionView) {
@@ -138,6 +139,8 @@ export function ClientPanel({ session }: { session: SessionView }) {
         <StatusPanel icon={XCircle} tone="neutral" title={<CancelledTitle />}>
           <CancellationDetails session={session} />
         </StatusPanel>
-      );
+      );    case 'pending_payment':
+    case 'expired':
+      return <ReservationPanel session={session} />;
   }
 }

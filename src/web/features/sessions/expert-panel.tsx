@@ -4,6 +4,7 @@ import type { SessionView } from '@shared/schemas/sessions';
 import { canCancel } from '@shared/sessions';
 import { Button } from '../../components/ui/button';
 import { CancelDialog } from './cancel-dialog';
+import { ReservationPanel } from './reservation-panel';
 import { CancellationDetails, CancelledTitle, StatusPanel } from './status-panel';
 
 /**
@@ -58,6 +59,8 @@ export function ExpertPanel({ session }: { session: SessionView }) {
         <StatusPanel icon={XCircle} tone="neutral" title={<CancelledTitle />}>
           <CancellationDetails session={session} />
         </StatusPanel>
-      );
+      );    case 'pending_payment':
+    case 'expired':
+      return <ReservationPanel session={session} />;
   }
 }

@@ -6,18 +6,20 @@ import { toast } from 'sonner';
 import { cardError, type CardInput } from '@shared/cards';
 import { messages } from '@shared/messages';
 import { defaultDuration, formatMoney, totalCents } from '@shared/pricing';
-import type { SessionView } from '@shared/schemas/sessions';
+import type { PaymentAction, SessionView } from '@shared/schemas/sessions';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormError } from '../../components/ui/input';
-import { PageSpinner } from '../../components/ui/spinner';
+import { PageSpinner, Spinner } from '../../components/ui/spinner';
 import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { clearBookingDraft, loadBookingDraft, type BookingDraft } from '../../lib/booking-draft';
+import { useClientConfig } from '../../lib/client-config';
 import { CardFields } from './card-fields';
 import { HowItWorks, ProtectionNotice, TestModeNotice } from './payment-assurances';
 import { PaymentSummary } from './payment-summary';
 import { SignInPrompt } from './sign-in-prompt';
+import { StripeCardForm } from './stripe-card-form';
 
 const emptyCard: CardInput = { cardholderName: '', number: '', expiry: '', cvc: '' };
 
@@ -35,39 +37,45 @@ function newIdempotencyKey(): string {
 /**
  * /payment (spec §2 Payment): the booking draft from navigation state (or sessionStorage after a reload),
  * a card form, the summary, the protection notice and 'How it works'. Paying POSTs /api/sessions with one
- * Idempotency-Key per visit, so a double click or a retry can never book or charge twice.
+ * Idempotency-Key per visit, so a double click or a retry can never book or charge twice. The card form is
+ * Stripe Elements when the server reports a Stripe publishable key (issue 5 §5), else the simulated one.
  */
 export default function PaymentPage() {
   const { me, loading } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
   const [draft] = useState<BookingDraft | null>(() => (isDraft(location.state) ? location.state : loadBookingDraft()));
-  const [idempotencyKey] = useState(newIdempotencyKey);
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+  const config = useClientConfig();
+  const stripeKey = config.data?.stripePublishableKey ?? null;
   const [card, setCard] = useState<CardInput>(emptyCard);
   const [error, setError] = useState<string | null>(null);
   const durationMinutes = draft?.durationMinutes ?? defaultDuration;
 
+  const request = (d: BookingDraft, payment: { card: CardInput } | { paymentMethodId: string }) =>
+    api<{ session: SessionView; paymentAction?: PaymentAction }>('/api/sessions', {
+      method: 'POST',
+      headers: { 'Idempotency-Key': idempotencyKey },
+      body: {
+        expertId: d.expertId,
+        startsAt: d.startsAt,
+        durationMinutes: d.durationMinutes,
+        topic: d.topic,
+        kind: 'paid',
+        ...payment,
+        timeZone: d.timeZone || Intl.DateTimeFormat().resolvedOptions().timeZone,
+      },
+    });
+  const booked = (session: SessionView) => {
+    toast.success(messages.payment.success);
+    toast.success(messages.payment.booked(session.expertName));
+    clearBookingDraft();
+    void navigate('/dashboard/client');
+  };
+
   const pay = useMutation({
-    mutationFn: (d: BookingDraft) =>
-      api<{ session: SessionView }>('/api/sessions', {
-        method: 'POST',
-        headers: { 'Idempotency-Key': idempotencyKey },
-        body: {
-          expertId: d.expertId,
-          startsAt: d.startsAt,
-          durationMinutes: d.durationMinutes,
-          topic: d.topic,
-          kind: 'paid',
-          card,
-          timeZone: d.timeZone || Intl.DateTimeFormat().resolvedOptions().timeZone,
-        },
-      }),
-    onSuccess: ({ session }) => {
-      toast.success(messages.payment.success);
-      toast.success(messages.payment.booked(session.expertName));
-      clearBookingDraft();
-      void navigate('/dashboard/client');
-    },
+    mutationFn: (d: BookingDraft) => request(d, { card }),
+    onSuccess: ({ session }) => booked(session),
     onError: (err) => {
       setError(err.message);
       toast.error(err.message);
@@ -109,7 +117,13 @@ export default function PaymentPage() {
                 <CardTitle>Payment details</CardTitle>
               </CardHeader>
               <CardContent>
-                {draft ? (
+                {draft && config.isPending ? (
+                  <div className="flex justify-center py-10">
+                    <Spinner />
+                  </div>
+                ) : draft && stripeKey ? (
+                  <StripeCardForm publishableKey={stripeKey} payLabel={`Pay ${total}`} book={(paymentMethodId) => request(draft, { paymentMethodId })} onBooked={booked} onExpired={() => setIdempotencyKey(newIdempotencyKey())} />
+                ) : draft ? (
                   <form onSubmit={submit} noValidate className="space-y-5">
                     <CardFields card={card} onChange={setCard} disabled={pay.isPending} invalid={Boolean(error)} />
                     <FormError>{error}</FormError>

@@ -1,6 +1,6 @@
 /**
  * Query and mutations of one session (sessions API: GET /api/sessions/{id}, POST …/confirm, …/dispute,
- * …/cancel). Each mutation answers the updated SessionView, which replaces the cached one.
+ * …/cancel, …/payment to settle a 3-D Secure reservation). Each mutation answers the updated SessionView, which replaces the cached one.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionView } from '@shared/schemas/sessions';
@@ -13,7 +13,7 @@ export function useSession(id: string, enabled = true) {
   return useQuery({ queryKey: sessionKey(id), queryFn: () => api<SessionView>(`/api/sessions/${encodeURIComponent(id)}`), enabled, retry: false });
 }
 
-type Action = { path: 'confirm' } | { path: 'dispute'; body: { description: string } } | { path: 'cancel'; body: { reason: string } };
+type Action = { path: 'confirm' } | { path: 'payment' } | { path: 'dispute'; body: { description: string } } | { path: 'cancel'; body: { reason: string } };
 
 /** Runs one state change on the session and stores the answer in the cache. */
 export function useSessionAction(id: string) {

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api } from './api';
 
-export type ClientConfig = { googleEnabled: boolean; devMailbox: boolean };
+/** `stripePublishableKey` set = pay with Stripe Elements; null = the simulated card form. */
+export type ClientConfig = { googleEnabled: boolean; devMailbox: boolean; stripePublishableKey: string | null };
 
 /** GET /api/config: which optional integrations the server has switched on. */
 export function useClientConfig() {

@@ -1,0 +1,59 @@
+import { Clock, XCircle } from 'lucide-react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { messages } from '@shared/messages';
+import type { SessionView } from '@shared/schemas/sessions';
+import { Button } from '../../components/ui/button';
+import { useSessionAction } from './session-queries';
+import { StatusPanel } from './status-panel';
+
+/**
+ * A 3-D Secure reservation (issue 5 §5): pending_payment while the client's bank confirms the payment (the
+ * client can ask the server to check again), expired once the 15 minutes passed without a payment.
+ */
+export function ReservationPanel({ session }: { session: SessionView }) {
+  const action = useSessionAction(session.id);
+  const client = session.viewerRole === 'client';
+  if (session.status === 'expired') {
+    return (
+      <StatusPanel
+        icon={XCircle}
+        tone="neutral"
+        title="Payment not completed"
+        actions={
+          client ? (
+            <Button asChild>
+              <Link to={`/expert/${session.expertSlug}`}>Book again</Link>
+            </Button>
+          ) : null
+        }
+      >
+        <p>{messages.payment.reservationExpired}</p>
+      </StatusPanel>
+    );
+  }
+  const check = () =>
+    action.mutate(
+      { path: 'payment' },
+      {
+        onSuccess: (s) => (s.status === 'booked' ? toast.success(messages.payment.success) : toast.info(messages.payment.awaitingPayment)),
+        onError: (err) => toast.error(err.message),
+      },
+    );
+  return (
+    <StatusPanel
+      icon={Clock}
+      tone="amber"
+      title="Awaiting payment"
+      actions={
+        client ? (
+          <Button onClick={check} disabled={action.isPending} aria-busy={action.isPending}>
+            Check payment
+          </Button>
+        ) : null
+      }
+    >
+      <p>{client ? messages.payment.awaitingPayment : `${session.clientName}'s bank is still confirming the payment; the time is reserved meanwhile.`}</p>
+    </StatusPanel>
+  );
+}
