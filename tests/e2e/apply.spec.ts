@@ -155,3 +155,10 @@ test('visitors are sent to sign in and client accounts are told they need an exp
   await expect(page.getByText('Please create a new expert account or contact support', { exact: false })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Contact support' })).toBeVisible();
 });
+
+test('an expert listed before applications existed sees the live profile on the status card', async ({ page }) => {
+  await signInUi(page, 'expert@example.com');
+  await expect(page).toHaveURL(/\/dashboard\/expert$/);
+  await expect(page.getByText('Your expert profile is live: clients can find you and book sessions.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View your public profile' })).toHaveAttribute('href', /^\/expert\/[a-z0-9-]+$/);
+});

@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { ApplicationInput, ApplicationView, CreatedApplication, SuggestionsResponse } from '@shared/schemas/applications';
-import { api } from '../../../lib/api';
+import { api, ApiError } from '../../../lib/api';
 
 export const myApplicationKey = ['applications', 'mine'] as const;
 
@@ -14,6 +14,26 @@ export function useMyApplication(enabled = true) {
     queryKey: myApplicationKey,
     queryFn: async () => (await api<{ application: ApplicationView | null }>('/api/applications/mine')).application,
     enabled,
+  });
+}
+
+/**
+ * The signed-in expert's published profile (GET /api/me/expert-profile), or null when there is none (403):
+ * experts listed before applications existed have a live profile without an application.
+ */
+export function useMyListedProfile(enabled: boolean) {
+  return useQuery({
+    queryKey: ['applications', 'listed-profile'],
+    queryFn: async () => {
+      try {
+        return await api<{ slug: string; status: string }>('/api/me/expert-profile');
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 403) return null;
+        throw err;
+      }
+    },
+    enabled,
+    retry: false,
   });
 }
 

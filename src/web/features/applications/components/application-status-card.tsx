@@ -2,17 +2,18 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { useMyApplication } from '../api/application-api';
+import { useMyApplication, useMyListedProfile } from '../api/application-api';
 import { ApplicationSummary } from './application-summary';
 
 /**
  * The expert dashboard's application status card (spec §2 "Expert dashboard", §4 "Application status"):
- * every status with its note and the team's note; an invitation to apply when there is none, and to apply
- * again after a rejection.
+ * every status with its note and the team's note; an invitation to apply when there is none (or, for an
+ * expert listed without an application, a link to the live profile), and to apply again after a rejection.
  */
 export function ApplicationStatusCard() {
   const query = useMyApplication();
   const application = query.data;
+  const listed = useMyListedProfile(query.data === null);
   return (
     <Card>
       <CardHeader>
@@ -41,6 +42,15 @@ export function ApplicationStatusCard() {
               </Button>
             ) : null}
           </>
+        ) : listed.data ? (
+          <>
+            <p className="text-sm text-slate-700">Your expert profile is live: clients can find you and book sessions.</p>
+            <Button asChild variant="outline" className="mt-4">
+              <Link to={`/expert/${listed.data.slug}`}>View your public profile</Link>
+            </Button>
+          </>
+        ) : listed.isPending ? (
+          <Spinner label="Loading your application" />
         ) : (
           <>
             <p className="text-sm text-slate-700">You haven't applied yet. Tell us about your experience in five short steps; our team replies within 72 hours.</p>
