@@ -157,6 +157,31 @@ test('a client reports an issue, the team decides for the client with a partial 
   await expect(page.getByText(`Refunded $${(refund / 100).toFixed(2)} of $${(total / 100).toFixed(2)} to the client's card`)).toBeVisible();
 });
 
+test('the team reads a contact message in the inbox and marks it handled, then not handled', async ({ page, request }) => {
+  const subject = `Team discount ${Date.now()}`;
+  const sent = await request.post('/api/contact', { data: { name: 'Dana Visitor', email: 'dana@example.com', subject, message: 'Do you offer discounts for a team of 5 analysts?' } });
+  expect(sent.status()).toBe(201);
+
+  await signInAs(page, 'admin@example.com', /\/admin\/applications$/);
+  await page.getByRole('navigation', { name: 'Team console' }).getByRole('link', { name: /Inbox/ }).click();
+  const item = page.getByRole('article', { name: subject });
+  await expect(item.getByText('Do you offer discounts for a team of 5 analysts?')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await item.getByRole('button', { name: 'Mark Handled' }).click();
+  await expect(page.getByText('Marked as handled')).toBeVisible();
+  await expect(item).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Handled', exact: true }).click();
+  await expect(item.getByText('Handled', { exact: true })).toBeVisible();
+  await item.getByRole('button', { name: 'Mark Not Handled' }).click();
+  await expect(item).toHaveCount(0);
+  await page.getByRole('link', { name: 'To handle', exact: true }).click();
+  await expect(item.getByRole('button', { name: 'Mark Handled' })).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Team console' }).getByRole('link', { name: 'Audit log' }).click();
+  await expect(page.getByText('marked a contact message not handled').first()).toBeVisible();
+});
+
 test('the console is for the team only: visitors go to sign in, clients to their dashboard', async ({ page }) => {
   await page.goto('/admin/disputes');
   await expect(page).toHaveURL(/\/signup$/);
