@@ -11,6 +11,7 @@ import { emptyDraft, stepCheck, wizardStepCount, wizardSteps, type WizardDraft, 
 import { delays } from '@shared/constants';
 import { messages } from '@shared/messages';
 import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api';
 import { myApplicationKey, submitApplication } from '../api/application-api';
 import { StepBackground } from './step-background';
 import { StepCv } from './step-cv';
@@ -72,7 +73,8 @@ export function ApplicationWizard({ onSubmitted }: { onSubmitted: () => void }) 
       await queryClient.invalidateQueries({ queryKey: myApplicationKey });
       onSubmitted();
     } catch (err) {
-      toast.error(messages.application.submitFailed(err instanceof Error ? err.message : undefined));
+      if (err instanceof ApiError && err.status === 401) toast.error(messages.application.signInToSubmit);
+      else toast.error(messages.application.submitFailed(err instanceof Error ? err.message : undefined));
       setSubmitting(false);
     }
   }
