@@ -3,6 +3,7 @@
  * starts the jobs and listens. SIGTERM/SIGINT stop accepting, finish requests in flight and close the
  * database. Invalid configuration prints one line naming the variable and exits 1.
  */
+import type { Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -15,6 +16,26 @@ import { paymentProvider } from './infra/payments/select.js';
 import { storageDriver } from './infra/storage/select.js';
 import { autoReleaseDue, sendDueReminders } from './modules/sessions/lifecycle-service.js';
 import { expireReservations } from './modules/sessions/reservation-service.js';
+
+/**
+ * Lets kept-alive connections (nginx keeps them) end with the shutdown: returns `drain()`, which makes every
+ * response not yet started, and every later one, say "Connection: close", and closes connections as soon
+ * as they fall idle. Without it one idle keep-alive client would hold the process open.
+ */
+function connectionDrainer(server: Server): () => void {
+  const active = new Set<ServerResponse>();
+  let draining = false;
+  server.on('request', (_request, response: ServerResponse) => {
+    if (draining) response.shouldKeepAlive = false;
+    active.add(response);
+    response.once('close', () => active.delete(response));
+  });
+  return () => {
+    draining = true;
+    for (const response of active) if (!response.headersSent) response.shouldKeepAlive = false;
+    setInterval(() => server.closeIdleConnections(), 50).unref();
+  };
+}
 
 async function openDatabase(config: Config): Promise<Database> {
   return config.databaseUrl ? openPostgres(config.databaseUrl, config.databasePoolSize) : openPglite(path.join(config.dataDir, 'pgdata'));
@@ -46,6 +67,7 @@ async function main() {
     log: app.log,
   });
 
+  const drain = connectionDrainer(app.server);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -54,6 +76,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     // Stop accepting and finish requests in flight while the jobs finish their current item.
+    drain();
     await Promise.all([app.close(), jobs.stop()]);
     await database.close();
     process.exit(0);

@@ -19,25 +19,26 @@ function getFresh(port: number, path: string): Promise<number> {
 }
 
 describe('graceful shutdown', () => {
-  it('on SIGTERM stops accepting, finishes the request in flight and exits 0 within 10 s', async () => {
+  it('on SIGTERM stops accepting, finishes the request in flight, closes kept-alive connections and exits 0 within 10 s', async () => {
     const server = await startServer({});
     expect(await getFresh(server.port, '/healthz')).toBe(200);
 
-    // A sign-up whose body is only half sent when SIGTERM arrives.
+    // A sign-up whose body is only half sent when SIGTERM arrives, on a kept-alive connection (as nginx keeps them).
+    const agent = new http.Agent({ keepAlive: true });
     const body = JSON.stringify({ email: 'in-flight@example.com', password: 'in-flight-password', name: '' });
     const request = http.request({
       host: '127.0.0.1',
       port: server.port,
       method: 'POST',
       path: '/api/auth/sign-up/email',
-      agent: false,
+      agent,
       headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), origin: 'http://localhost:3000' },
     });
-    const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const response = new Promise<{ status: number; connection?: string; body: string }>((resolve, reject) => {
       request.once('response', (res) => {
         let text = '';
         res.on('data', (d) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body: text }));
       });
       request.once('error', reject);
     });
@@ -52,6 +53,7 @@ describe('graceful shutdown', () => {
     request.end(body.slice(20));
     const answer = await response;
     expect(answer.status).toBe(200);
+    expect(answer.connection).toBe('close');
     expect(JSON.parse(answer.body).user.email).toBe('in-flight@example.com');
 
     expect(await server.exited).toBe(0);
