@@ -26,6 +26,7 @@ import { startServer, type ServerProcess } from '../helpers/server-process.js';
 import { smtpSink, type SmtpSink } from '../helpers/smtp-sink.js';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
+if (!pgUrl) console.info('many-servers: skipped — set TEST_DATABASE_URL to a PostgreSQL server to run these tests');
 type Client = { cookie: string; ip: string };
 
 /** POST /api/sessions on `server` as `client`; resolves with the status, or 0 when the connection broke. */

@@ -14,6 +14,8 @@ import { freePort, startServer, type ServerProcess } from '../helpers/server-pro
 
 const redisUrl = process.env.REDIS_TEST_URL;
 const pgUrl = process.env.TEST_DATABASE_URL;
+if (!redisUrl) console.info('redis: skipped — set REDIS_TEST_URL (e.g. redis://127.0.0.1:6379) to run the Redis tests');
+else if (!pgUrl) console.info('redis: the two-process tests are skipped — they also need TEST_DATABASE_URL');
 const prefix = () => `mentora-test-${randomBytes(4).toString('hex')}:`;
 
 /** Deletes every key under `keyPrefix` (test clean-up). */

@@ -16,6 +16,7 @@ import { startServer } from '../helpers/server-process.js';
 import { smtpSink, type SmtpSink } from '../helpers/smtp-sink.js';
 
 const from = 'Mentora <no-reply@mentora.example>';
+if (!process.env.TEST_DATABASE_URL) console.info('smtp: the server-process test is skipped — set TEST_DATABASE_URL to run it');
 
 describe('e-mail over SMTP', () => {
   let ctx: TestContext;
