@@ -269,11 +269,21 @@ describe('team console', () => {
       expect((await ledger(sessionId)).events).toHaveLength(3);
     });
 
-    it('decides for the client with the full held amount by default', async () => {
+    it('decides for the client with the full held amount by default; a replayed Idempotency-Key answers the first result', async () => {
       const { sessionId, disputeId } = await disputed(70);
-      const res = await post(`/api/admin/disputes/${disputeId}/resolve`, { decision: 'client', note: 'The expert did not attend.' });
+      const resolve = (key: string) =>
+        ctx.app.inject({ method: 'POST', url: `/api/admin/disputes/${disputeId}/resolve`, headers: { ...json, cookie: admin.cookie, 'idempotency-key': key }, payload: { decision: 'client', note: 'The expert did not attend.' } });
+      const res = await resolve('decision-key-1');
+      expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ resolution: { refundCents: 9000 }, payment: { status: 'refunded', refundedCents: 9000 } });
+      const mails = (await ctx.database.db.select({ n: count() }).from(emailOutbox))[0]!.n;
+      const replay = await resolve('decision-key-1');
+      expect(replay.statusCode).toBe(200);
+      expect(replay.json()).toEqual(res.json());
+      expect((await resolve('decision-key-2')).statusCode).toBe(409);
       expect((await ledger(sessionId)).events.map((e) => e.type)).toEqual(['hold', 'refund']);
+      expect((await ctx.database.db.select({ n: count() }).from(emailOutbox))[0]!.n).toBe(mails);
+      expect(await auditOf(disputeId)).toHaveLength(1);
     });
 
     it('decides for the expert: payment released, session completed, both e-mailed', async () => {

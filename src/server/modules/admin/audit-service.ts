@@ -2,7 +2,7 @@
  * The team's audit trail (issue 4 §2: every admin action is recorded — who, when, what). `recordAudit`
  * writes inside the transaction of the action it records, so an action and its audit row land together.
  */
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AuditEntry } from '../../../shared/schemas/admin.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -20,6 +20,16 @@ export function assertUuid(id: string, message: string): void {
 /** Appends one audit row: `actorId` did `action` (e.g. 'application.approve') to `targetType` `targetId`. */
 export async function recordAudit(tx: Tx, entry: { actorId: string; action: string; targetType: string; targetId: string; detail?: Record<string, unknown> }): Promise<void> {
   await tx.insert(adminAuditLog).values({ ...entry, detail: entry.detail ?? null });
+}
+
+/** True when `action` on `targetId` was recorded with this `idempotencyKey` in its detail (a replayed request). */
+export async function wasRecorded(tx: Tx, action: string, targetId: string, idempotencyKey: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: adminAuditLog.id })
+    .from(adminAuditLog)
+    .where(and(eq(adminAuditLog.action, action), eq(adminAuditLog.targetId, targetId), sql`${adminAuditLog.detail}->>'idempotencyKey' = ${idempotencyKey}`))
+    .limit(1);
+  return Boolean(row);
 }
 
 /** GET /api/admin/audit: newest first, with the actor's name and e-mail. */

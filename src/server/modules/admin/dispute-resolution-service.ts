@@ -16,7 +16,7 @@ import { enqueueEmail } from '../../infra/mail/outbox.js';
 import type { PaymentProvider } from '../../infra/payments/provider.js';
 import { heldCents } from '../payments/service.js';
 import { settleDisputedSession } from '../sessions/lifecycle-service.js';
-import { assertUuid, recordAudit, type Page, type PageQuery } from './audit-service.js';
+import { assertUuid, recordAudit, wasRecorded, type Page, type PageQuery } from './audit-service.js';
 import { disputeDecisionEmail } from './emails.js';
 
 const m = messages.admin;
@@ -102,14 +102,28 @@ export async function getDispute(db: Db | Tx, id: string): Promise<DisputeView> 
 /**
  * POST /api/admin/disputes/{id}/resolve (`resolveDisputeInput`). For the client: refund `refundCents`
  * (default: all that is held; 400 outside 1..held) and cancel; for the expert: release and complete.
- * Both parties are e-mailed with the note. 404 unknown; 409 already decided or the session is not disputed.
+ * Both parties are e-mailed with the note. With an `idempotencyKey` (DESIGN.md: money-moving mutations), a
+ * replay of the request that decided the dispute answers the decided dispute and changes nothing.
+ * 404 unknown; 409 already decided (by another request) or the session is not disputed.
  */
-export async function resolveDispute(db: Db, provider: PaymentProvider, admin: CurrentUser, id: string, input: ResolveDisputeInput, baseUrl: string, now = new Date()): Promise<DisputeView> {
+export async function resolveDispute(
+  db: Db,
+  provider: PaymentProvider,
+  admin: CurrentUser,
+  id: string,
+  input: ResolveDisputeInput,
+  baseUrl: string,
+  idempotencyKey?: string,
+  now = new Date(),
+): Promise<DisputeView> {
   assertUuid(id, m.disputeNotFound);
   return db.transaction(async (tx) => {
     const [d] = await tx.select().from(disputes).where(eq(disputes.id, id)).for('update');
     if (!d) throw new AppError('NOT_FOUND', m.disputeNotFound);
-    if (d.status !== 'open') throw new AppError('CONFLICT', m.disputeResolved);
+    if (d.status !== 'open') {
+      if (idempotencyKey && (await wasRecorded(tx, 'dispute.resolve', id, idempotencyKey))) return getDispute(tx, id);
+      throw new AppError('CONFLICT', m.disputeResolved);
+    }
     const held = await heldCents(tx, d.sessionId);
     let refund = 0;
     if (input.decision === 'client') {
@@ -123,7 +137,7 @@ export async function resolveDispute(db: Db, provider: PaymentProvider, admin: C
       .update(disputes)
       .set({ status: 'resolved', decision: input.decision, refundCents: refundedCents, resolutionNote: note, resolvedBy: admin.id, resolvedAt: now })
       .where(eq(disputes.id, id));
-    await recordAudit(tx, { actorId: admin.id, action: 'dispute.resolve', targetType: 'dispute', targetId: id, detail: { sessionId: s.id, decision: input.decision, refundCents: refundedCents, heldCents: held, note } });
+    await recordAudit(tx, { actorId: admin.id, action: 'dispute.resolve', targetType: 'dispute', targetId: id, detail: { sessionId: s.id, decision: input.decision, refundCents: refundedCents, heldCents: held, note, ...(idempotencyKey ? { idempotencyKey } : {}) } });
     const view = await getDispute(tx, id);
     const facts = { sessionId: s.id, clientName: s.clientName, expertName: s.expertName, decision: input.decision, refundCents: refundedCents, amountCents: held, note };
     for (const to of [view.client.email, view.expert.email]) if (to) await enqueueEmail(tx, disputeDecisionEmail(to, facts, baseUrl));

@@ -34,6 +34,8 @@ import { listInbox, setHandled, unhandledCounts } from './inbox-service.js';
 
 export type AdminDeps = { db: Db; provider: PaymentProvider; baseUrl: string };
 
+/** Optional on the dispute decision (DESIGN.md "API conventions"); 8–200 characters when sent. */
+const idempotencyHeader = z.object({ 'idempotency-key': z.string().trim().min(8).max(200).optional() });
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
 export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, provider, baseUrl }) => {
@@ -82,9 +84,14 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, p
   /** One dispute: the session, both parties, the client's report, the payment and what is still held. */
   app.get('/api/admin/disputes/:id', { schema: { tags, params: idParams, response: { 200: disputeView, ...errors } } }, async (request) => getDispute(db, request.params.id));
 
-  /** Decides an open dispute for the client (refund, session cancelled) or the expert (release, session completed). */
-  app.post('/api/admin/disputes/:id/resolve', { schema: { tags, params: idParams, body: resolveDisputeInput, response: { 200: disputeView, ...errors } } }, async (request) =>
-    resolveDispute(db, provider, await admin(request), request.params.id, request.body, baseUrl),
+  /**
+   * Decides an open dispute for the client (refund, session cancelled) or the expert (release, session
+   * completed). Moves money, so it takes an optional Idempotency-Key: a replay answers the first result.
+   */
+  app.post(
+    '/api/admin/disputes/:id/resolve',
+    { schema: { tags, params: idParams, headers: idempotencyHeader, body: resolveDisputeInput, response: { 200: disputeView, ...errors } } },
+    async (request) => resolveDispute(db, provider, await admin(request), request.params.id, request.body, baseUrl, request.headers['idempotency-key']),
   );
 
   /** One inbox (contact, partner, match, private_feedback), filtered by handled state, with every inbox's unhandled count. */

@@ -39,7 +39,11 @@ export const useReviewApplication = (id: string) =>
     api<ApplicationDetail>(`/api/admin/applications/${encodeURIComponent(id)}/${v.action}`, { method: 'POST', body: v.action === 'reject' ? { reason: v.reason } : {} }),
   );
 
-export const useResolveDispute = (id: string) => useAdminAction((body: ResolveDisputeInput) => api<DisputeView>(`/api/admin/disputes/${encodeURIComponent(id)}/resolve`, { method: 'POST', body }));
+/** Decides a dispute; `key` (one per decision attempt) makes a retried request answer the first result. */
+export const useResolveDispute = (id: string) =>
+  useAdminAction(({ key, body }: { key: string; body: ResolveDisputeInput }) =>
+    api<DisputeView>(`/api/admin/disputes/${encodeURIComponent(id)}/resolve`, { method: 'POST', body, headers: { 'Idempotency-Key': key } }),
+  );
 
 export const useSetHandled = () =>
   useAdminAction((v: { kind: InboxKind; id: string; handled: boolean }) =>

@@ -30,6 +30,7 @@ export function DecideDisputeDialog({ dispute, open, onOpenChange }: { dispute: 
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const resolve = useResolveDispute(dispute.id);
+  const [key] = useState(() => crypto.randomUUID());
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -38,7 +39,7 @@ export function DecideDisputeDialog({ dispute, open, onOpenChange }: { dispute: 
     if (!note.trim()) return setError(messages.admin.resolutionNote);
     setError(null);
     const body = decision === 'client' ? { decision, note: note.trim(), ...(held > 0 ? { refundCents: cents! } : {}) } : { decision, note: note.trim() };
-    resolve.mutate(body, {
+    resolve.mutate({ key, body }, {
       onSuccess: () => {
         toast.success(messages.admin.resolved);
         onOpenChange(false);
