@@ -48,7 +48,14 @@ export function CancelledTitle() {
 
 /** Who cancelled, why, and what was refunded (sessions API cancelledBy / cancelReason / payment). */
 export function CancellationDetails({ session }: { session: SessionView }) {
-  const by = session.cancelledBy === session.viewerRole ? 'you' : session.cancelledBy === 'expert' ? session.expertName : session.clientName;
+  const by =
+    session.cancelledBy === 'team'
+      ? 'the Mentora team'
+      : session.cancelledBy === session.viewerRole
+        ? 'you'
+        : session.cancelledBy === 'expert'
+          ? session.expertName
+          : session.clientName;
   const refunded = session.payment?.refundedCents ?? 0;
   return (
     <>
