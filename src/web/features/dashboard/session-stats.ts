@@ -12,9 +12,12 @@ export function timed(s: Pick<SessionView, 'status' | 'startsAt' | 'endsAt'>) {
 
 const isConcluded = (s: SessionView) => s.status === 'confirmed' || s.status === 'completed';
 
-/** What the client paid and kept paid: held or released amounts minus refunds; intro sessions and failed payments cost nothing. */
+/**
+ * What the client paid and kept paid: held or released amounts minus refunds; intro sessions, failed payments and
+ * payments still awaiting the bank's 3-D Secure confirmation (issue 5 §5) cost nothing.
+ */
 function spentCents(s: SessionView): number {
-  if (!s.payment || s.payment.status === 'failed') return 0;
+  if (!s.payment || s.payment.status === 'failed' || s.payment.status === 'pending') return 0;
   return Math.max(0, s.payment.amountCents - s.payment.refundedCents);
 }
 
@@ -40,12 +43,13 @@ export function expertStats(sessions: SessionView[], now = new Date()) {
 }
 
 /**
- * Upcoming = booked and not yet over (soonest first); Past = everything else (newest first). A session in
- * progress stays under Upcoming until its end.
+ * Upcoming = booked (or reserved while awaiting payment, shown with its badge) and not yet over (soonest first);
+ * Past = everything else (newest first). A session in progress stays under Upcoming until its end. The counters
+ * above count booked sessions only.
  */
 export function groupSessions(sessions: SessionView[], now = new Date()): { upcoming: SessionView[]; past: SessionView[] } {
   const start = (s: SessionView) => new Date(s.startsAt).getTime();
-  const upcoming = sessions.filter((s) => s.status === 'booked' && new Date(s.endsAt).getTime() > now.getTime());
+  const upcoming = sessions.filter((s) => (s.status === 'booked' || s.status === 'pending_payment') && new Date(s.endsAt).getTime() > now.getTime());
   const past = sessions.filter((s) => !upcoming.includes(s));
   return { upcoming: upcoming.sort((a, b) => start(a) - start(b)), past: past.sort((a, b) => start(b) - start(a)) };
 }

@@ -18,7 +18,7 @@ export function paymentStatusLine(s: SessionView): string {
     case 'partially_refunded':
       return `Refunded ${formatMoney(p.refundedCents, s.currency)} of ${amount} to the client's card`;
     case 'failed':
-      return 'Payment failed';
+      return s.status === 'expired' ? 'Payment not completed — nothing was charged' : 'Payment failed';
     case 'pending':
       return `Payment of ${amount} awaiting your bank's confirmation`;
     case 'disputed':

@@ -1,7 +1,7 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { Loader2, Lock } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { cardMessages } from '@shared/cards';
 import { messages } from '@shared/messages';
@@ -13,9 +13,9 @@ import { api } from '../../lib/api';
 export type BookWithCard = (paymentMethodId: string) => Promise<{ session: SessionView; paymentAction?: PaymentAction }>;
 
 const loaded = new Map<string, Promise<Stripe | null>>();
-/** Stripe.js, loaded once per publishable key. */
+/** Stripe.js, loaded once per publishable key; null when it cannot be loaded (e.g. blocked or offline). */
 function stripeFor(publishableKey: string): Promise<Stripe | null> {
-  if (!loaded.has(publishableKey)) loaded.set(publishableKey, loadStripe(publishableKey));
+  if (!loaded.has(publishableKey)) loaded.set(publishableKey, loadStripe(publishableKey).catch(() => null));
   return loaded.get(publishableKey)!;
 }
 
@@ -27,6 +27,15 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
  * `onExpired` is called when the reservation lapsed, so the page can start a fresh booking attempt.
  */
 export function StripeCardForm(props: { publishableKey: string; payLabel: string; book: BookWithCard; onBooked: (session: SessionView) => void; onExpired: () => void }) {
+  const [unavailable, setUnavailable] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void stripeFor(props.publishableKey).then((stripe) => live && setUnavailable(!stripe));
+    return () => {
+      live = false;
+    };
+  }, [props.publishableKey]);
+  if (unavailable) return <FormError>{messages.payment.cardFormUnavailable}</FormError>;
   return (
     <Elements stripe={stripeFor(props.publishableKey)}>
       <CardForm {...props} />

@@ -1,0 +1,62 @@
+/** How 3-D Secure reservations (issue 5 §5) read in the UI: badges, calendar, dashboard grouping and counters. */
+import { describe, expect, it } from 'vitest';
+import type { SessionView } from '../../src/shared/schemas/sessions';
+import { liveStatuses, statusBadge } from '../../src/shared/sessions';
+import { clientStats, groupSessions } from '../../src/web/features/dashboard/session-stats';
+import { paymentStatusLine } from '../../src/web/features/sessions/payment-status';
+
+const now = new Date('2026-11-22T12:00:00Z');
+function session(id: string, status: SessionView['status'], payment: NonNullable<SessionView['payment']>['status'] | null, startsAt = '2026-11-25T10:00:00Z'): SessionView {
+  return {
+    id,
+    clientId: 'c',
+    expertId: 'e',
+    expertSlug: 'erin',
+    expertName: 'Erin Expert',
+    clientName: 'Casey Client',
+    startsAt,
+    endsAt: new Date(new Date(startsAt).getTime() + 3_600_000).toISOString(),
+    durationMinutes: 60,
+    kind: 'paid',
+    topic: 'Growth',
+    hourlyRateCents: 9000,
+    totalAmountCents: 9000,
+    currency: 'USD',
+    status,
+    clientFeedbackSubmitted: false,
+    expertFeedbackSubmitted: false,
+    meetingUrl: 'https://meet.example/x',
+    cancelledBy: null,
+    cancelReason: null,
+    cancellationPolicy: 'flexible',
+    completedAt: null,
+    updatedAt: now.toISOString(),
+    createdAt: now.toISOString(),
+    viewerRole: 'client',
+    payment: payment ? { status: payment, amountCents: 9000, refundedCents: 0, cardBrand: null, cardLast4: null, provider: 'stripe' } : null,
+  };
+}
+
+describe('payment reservations', () => {
+  it('occupy the calendar while pending, not once expired', () => {
+    expect(liveStatuses).toContain('pending_payment');
+    expect(liveStatuses).not.toContain('expired');
+  });
+
+  it('are badged Awaiting payment / Payment not completed', () => {
+    expect(statusBadge('pending_payment')).toEqual({ label: 'Awaiting payment', tone: 'amber' });
+    expect(statusBadge('expired')).toEqual({ label: 'Payment not completed', tone: 'neutral' });
+  });
+
+  it('list a pending reservation under Upcoming but count neither its money nor it as booked', () => {
+    const pending = session('p', 'pending_payment', 'pending');
+    const booked = session('b', 'booked', 'held', '2026-11-26T10:00:00Z');
+    expect(groupSessions([pending, booked], now).upcoming.map((s) => s.id)).toEqual(['p', 'b']);
+    expect(clientStats([pending, booked], now)).toMatchObject({ upcoming: 1, spentCents: 9000 });
+  });
+
+  it('say plainly that nothing was charged for a lapsed reservation', () => {
+    expect(paymentStatusLine(session('x', 'expired', 'failed'))).toBe('Payment not completed — nothing was charged');
+    expect(paymentStatusLine(session('y', 'pending_payment', 'pending'))).toBe("Payment of $90.00 awaiting your bank's confirmation");
+  });
+});
