@@ -40,15 +40,16 @@ function makeVideo(expert, look, work) {
     }),
   );
   const video = [
-    `drawbox=x=40:y=150:w=280:h=4:color=white@0.35:t=fill`,
-    text(files.brand, { size: 20, y: 110, bold: true, colour: 'white@0.85' }),
-    text(files.hello, { size: 26, y: 230, start: 0.2 }),
-    text(files.name, { size: 34, y: 272, bold: true, start: 0.4 }),
-    text(files.role, { size: 20, y: 326, start: 0.8, colour: 'white@0.9' }),
-    text(files.cta, { size: 18, y: 520, start: 1.6, colour: 'white@0.9' }),
+    `drawbox=x=40:y=112:w=280:h=4:color=white@0.35:t=fill`,
+    text(files.brand, { size: 20, y: 72, bold: true, colour: 'white@0.85' }),
+    text(files.hello, { size: 26, y: 160, start: 0.2 }),
+    text(files.name, { size: 34, y: 202, bold: true, start: 0.4 }),
+    text(files.role, { size: 20, y: 256, start: 0.8, colour: 'white@0.9' }),
+    text(files.cta, { size: 18, y: 318, start: 1.6, colour: 'white@0.9' }),
   ].join(',');
+  // Everything sits in the upper half: the landing carousel lays the name and a gradient over the lower part.
   // The progress bar slides in from behind a strip of background on the left (drawbox sizes are not per frame).
-  const graph = `[0:v]${video}[card];[card][2:v]overlay=x='40-280+280*t/${seconds}':y=580:eval=frame,drawbox=x=0:y=580:w=40:h=6:color=${look.background}:t=fill[v]`;
+  const graph = `[0:v]${video}[card];[card][2:v]overlay=x='40-280+280*t/${seconds}':y=370:eval=frame,drawbox=x=0:y=370:w=40:h=6:color=${look.background}:t=fill[v]`;
   const target = path.join(out, `${expert.slug}.webm`);
   execFileSync(
     'ffmpeg',

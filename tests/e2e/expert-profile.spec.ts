@@ -82,7 +82,7 @@ test('the demo expert edits headline, rate and photo; the public profile and res
     await expect(progress).toHaveCount(0, { timeout: 15_000 });
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await page.getByRole('button', { name: 'Keep current video' }).click();
-    await expect(page.getByLabel('Intro video preview')).toHaveAttribute('src', original.introVideoUrl);
+    await expect(page.getByLabel('Intro video preview')).toHaveAttribute('src', `${original.introVideoUrl}#t=2`);
 
     await page.getByLabel('Headline').fill(headline);
     expect(await seriousViolations(page)).toEqual([]);
@@ -173,4 +173,18 @@ test('the landing carousel plays the seeded expert videos: play, mute, wrap-arou
   // Each slide links to the expert's public profile.
   await carousel.getByRole('link', { name: /^View profile of / }).first().click();
   await expect(page).toHaveURL(/\/expert\/(sarah-chen|marcus-johnson|emily-rodriguez)$/);
+});
+
+test('visitors and clients cannot open the profile editor or save a profile', async ({ page }) => {
+  await page.goto('/dashboard/expert/profile');
+  await expect(page).toHaveURL(/\/signup$/);
+  expect((await page.request.get('/api/me/expert-profile')).status()).toBe(401);
+  await signInUi(page, 'client@example.com');
+  await expect(page).toHaveURL(/\/dashboard\/client$/);
+  await page.goto('/dashboard/expert/profile');
+  await expect(page).toHaveURL(/\/dashboard\/client$/);
+  const res = await page.request.put('/api/me/expert-profile', {
+    data: { headline: 'Hijack', about: 'x', experience: '', courses: [], languages: [], hobbies: [], expertise: ['Marketing'], hourlyRate: 10, cancellationPolicy: 'flexible' },
+  });
+  expect(res.status()).toBe(403);
 });

@@ -107,7 +107,10 @@ export function PhotoField({ media, name }: { media: MediaUpload; name: string }
   );
 }
 
-/** Intro video with a small portrait player, shown in the landing page's 'Hear from Our Experts' once saved. */
+/**
+ * Intro video with a small portrait player, shown in the landing page's 'Hear from Our Experts' once saved.
+ * `#t=2` shows a frame from two seconds in rather than the (often blank) first one.
+ */
 export function VideoField({ media }: { media: MediaUpload }) {
   return (
     <MediaField
@@ -116,7 +119,7 @@ export function VideoField({ media }: { media: MediaUpload }) {
       media={media}
       preview={
         media.previewUrl ? (
-          <video src={media.previewUrl} controls playsInline preload="metadata" aria-label="Intro video preview" className="aspect-[9/16] w-28 shrink-0 rounded-xl bg-slate-900 object-cover shadow" />
+          <video src={`${media.previewUrl}#t=2`} controls playsInline preload="metadata" aria-label="Intro video preview" className="aspect-[9/16] w-28 shrink-0 rounded-xl bg-slate-900 object-cover shadow" />
         ) : (
           <span className="flex aspect-[9/16] w-28 shrink-0 items-center justify-center rounded-xl bg-slate-100 text-slate-400 shadow-inner">
             <Video className="h-10 w-10" aria-hidden />
