@@ -90,6 +90,17 @@ describe('files', () => {
     expect(anyone.statusCode).toBe(200);
     expect(anyone.headers['content-type']).toBe('image/png');
     expect(anyone.headers['content-disposition']).toMatch(/^attachment/);
+    expect(anyone.headers['accept-ranges']).toBe('bytes');
+    const url = photo.json().file.url as string;
+    const part = await ctx.app.inject({ url, headers: { range: 'bytes=0-7' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 0-7/${tinyPng.length}`);
+    expect(part.rawPayload.equals(tinyPng.subarray(0, 8))).toBe(true);
+    const tail = await ctx.app.inject({ url, headers: { range: 'bytes=-4' } });
+    expect(tail.rawPayload.equals(tinyPng.subarray(-4))).toBe(true);
+    const outside = await ctx.app.inject({ url, headers: { range: `bytes=${tinyPng.length}-` } });
+    expect(outside.statusCode).toBe(416);
+    expect(outside.headers['content-range']).toBe(`bytes */${tinyPng.length}`);
     const before = await rows();
     expect((await upload(ctx, client.cookie, 'cv', 'cv.pdf', pdf)).statusCode).toBe(403);
     expect((await upload(ctx, null, 'cv', 'cv.pdf', pdf)).statusCode).toBe(401);

@@ -9,6 +9,7 @@ import { requireRole } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { StorageDriver } from '../../infra/storage/driver.js';
+import { parseByteRange } from './byte-range.js';
 import { readFileFor, storeUpload } from './service.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 413: errorResponse, 415: errorResponse };
@@ -47,7 +48,8 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; storage: StorageDriver 
 
   /**
    * The bytes of one file, with its true type and `Content-Disposition: attachment`. Photos and videos are
-   * public (cached a day); a CV only for its owner or an admin (401 / 403), never cached.
+   * public (cached a day); a CV only for its owner or an admin (401 / 403), never cached. A single
+   * `Range: bytes=…` answers 206 with that slice (416 when it lies outside the file), so videos stream and seek.
    */
   app.get('/api/files/:id', { schema: { tags, params: z.object({ id: z.string().max(64) }) } }, async (request, reply) => {
     const { row, bytes } = await readFileFor(db, storage, await request.getUser(), request.params.id);
@@ -56,7 +58,14 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; storage: StorageDriver 
       .header('content-type', row.contentType)
       .header('content-disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(row.originalName)}`)
       .header('x-content-type-options', 'nosniff')
-      .header('cache-control', row.purpose === 'cv' ? 'private, no-store' : 'public, max-age=86400');
-    return reply.send(bytes);
+      .header('cache-control', row.purpose === 'cv' ? 'private, no-store' : 'public, max-age=86400')
+      .header('accept-ranges', 'bytes');
+    const range = parseByteRange(request.headers.range, bytes.length);
+    if (range === 'unsatisfiable') return reply.status(416).header('content-range', `bytes */${bytes.length}`).send();
+    if (!range) return reply.send(bytes);
+    return reply
+      .status(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${bytes.length}`)
+      .send(bytes.subarray(range.start, range.end + 1));
   });
 };
