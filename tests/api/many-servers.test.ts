@@ -12,9 +12,9 @@ import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { like } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/server/db/client.js';
+import { runMigrations } from '../../src/server/db/migrate.js';
 import { emailOutbox } from '../../src/server/db/schema.js';
 import { enqueueEmail } from '../../src/server/infra/mail/outbox.js';
 import { paymentProvider } from '../../src/server/infra/payments/select.js';
@@ -71,21 +71,20 @@ describe.skipIf(!pgUrl)('many servers on one PostgreSQL database (set TEST_DATAB
     await ctx?.close();
   });
 
-  it('servers starting together on an empty database migrate it once', async () => {
+  it('servers starting together on an empty database migrate it once (advisory lock)', async () => {
     const fresh = await createPostgresDatabase(pgUrl!);
-    const pair = await Promise.all([startServer({ ...env, DATABASE_URL: fresh.url }), startServer({ ...env, DATABASE_URL: fresh.url })]);
+    // What main.ts does at start, by three servers at the same moment, each with its own pool.
+    const starting = [1, 2, 3].map(() => openPostgres(fresh.url, 2));
     try {
+      await Promise.all(starting.map((database) => runMigrations(database)));
       const journal = JSON.parse(readFileSync('drizzle/meta/_journal.json', 'utf8')) as { entries: unknown[] };
-      const client = new pg.Client({ connectionString: fresh.url });
-      await client.connect();
-      const { rows } = await client.query('select count(*)::int as n from drizzle.__drizzle_migrations');
-      await client.end();
+      const { rows } = await starting[0]!.pool!.query('select count(*)::int as n from drizzle.__drizzle_migrations');
       expect(rows[0].n).toBe(journal.entries.length);
     } finally {
-      for (const server of pair) expect(await server.stop()).toBe(0);
+      await Promise.all(starting.map((database) => database.close()));
       await fresh.drop();
     }
-  }, 200_000);
+  });
 
   it('scripts/check-services.mjs lists the services each running server uses', () => {
     const run = spawnSync(process.execPath, ['scripts/check-services.mjs', ...servers.map((s) => s.url)], { encoding: 'utf8' });
