@@ -53,7 +53,7 @@ describe('Stripe payments', () => {
   const webhook = (event: object, secret = webhookSecret, tamper?: (payload: string) => string) => {
     const payload = JSON.stringify(event);
     const signature = signer.webhooks.generateTestHeaderString({ payload, secret });
-    return ctx.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload: tamper ? tamper(payload) : payload });
+    return ctx.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature }, payload: tamper ? tamper(payload) : payload });
   };
   const event = (type: string, object: object) => ({ id: `evt_${randomUUID().replace(/-/g, '')}`, object: 'event', type, api_version: '2026-10-28', created: Math.floor(Date.now() / 1000), data: { object } });
 
@@ -333,6 +333,22 @@ describe('Stripe payments', () => {
       expect((await post(`/api/sessions/${s.id}/confirm`, client.cookie)).statusCode).toBe(200);
       expect(fake.calls('POST', `/v1/payment_intents/${payment.providerRef}/capture`)).toHaveLength(0);
       expect(await eventsOf(payment.id)).toEqual([['hold', 9000], ['dispute', 9000]]);
+    });
+
+    it('books a reservation once when the browser and the webhook settle it at the same moment', async () => {
+      const key = randomUUID();
+      const s = (await book(client.cookie, slotIn(56), 'pm_card_threeDSecure2Required', key)).json().session;
+      // Paying again with the same key answers the reservation, not a second intent nor a booking.
+      const again = await book(client.cookie, slotIn(56), 'pm_card_threeDSecure2Required', key);
+      expect([again.statusCode, again.json().session.status]).toEqual([200, 'pending_payment']);
+      const payment = await paymentOf(s.id);
+      fake.completeAction(payment.providerRef, true);
+      const before = (await tally()).mails;
+      const [browser, hook] = await Promise.all([post(`/api/sessions/${s.id}/payment`, client.cookie), webhook(event('payment_intent.amount_capturable_updated', { id: payment.providerRef, object: 'payment_intent' }))]);
+      expect([browser.statusCode, hook.statusCode]).toEqual([200, 200]);
+      expect((await sessionRow(s.id)).status).toBe('booked');
+      expect(await eventsOf(payment.id)).toEqual([['hold', 9000]]);
+      expect((await tally()).mails).toBe(before + 2);
     });
 
     it('acknowledges event types it does not use', async () => {

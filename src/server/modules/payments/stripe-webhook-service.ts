@@ -9,7 +9,7 @@
  *   charge.dispute.created → payment status disputed + a 'dispute' ledger event; the team is e-mailed.
  * Other event types are acknowledged and ignored.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { formatMoney } from '../../../shared/pricing.js';
 import type { Tx } from '../../db/client.js';
@@ -29,8 +29,8 @@ const idOf = (ref: string | { id: string } | null | undefined): string | null =>
 async function onIntent(tx: Tx, deps: SessionDeps, event: Stripe.Event, now: Date): Promise<WebhookOutcome> {
   const intent = event.data.object as Stripe.PaymentIntent;
   // Read without a lock first: settling locks the session, then its payment (the order every path uses).
-  const [payment] = await tx.select().from(payments).where(eq(payments.providerRef, intent.id));
-  if (!payment || payment.provider !== 'stripe') return 'ignored';
+  const [payment] = await tx.select().from(payments).where(and(eq(payments.provider, 'stripe'), eq(payments.providerRef, intent.id)));
+  if (!payment) return 'ignored';
   if (payment.status === 'pending') {
     await settleReservationIn(tx, deps, payment.sessionId, now);
     return 'applied';

@@ -66,7 +66,8 @@ function CardForm({ payLabel, book, onBooked, onExpired }: { payLabel: string; b
       const made = await stripe.createPaymentMethod({ type: 'card', card, billing_details: { name: name.trim() } });
       if (made.error || !made.paymentMethod) return fail(made.error?.message ?? messages.payment.failed);
       const { session, paymentAction } = await book(made.paymentMethod.id);
-      if (!paymentAction) return onBooked(session);
+      // A repeated attempt answers the first one: a reservation still awaiting the bank is not a booking.
+      if (!paymentAction) return session.status === 'booked' ? onBooked(session) : fail(messages.payment.awaitingPayment);
       toast.info(messages.payment.authenticationRequired);
       const action = await stripe.handleNextAction({ clientSecret: paymentAction.clientSecret });
       // Whatever the browser was told, the server asks Stripe before booking.
