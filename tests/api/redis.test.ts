@@ -5,6 +5,7 @@
  * sign-in made on one server is valid on every server. Each test uses its own key prefix.
  */
 import { randomBytes } from 'node:crypto';
+import { createServer, connect, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRedis, redisSecondaryStorage } from '../../src/server/infra/redis.js';
@@ -79,6 +80,60 @@ describe.skipIf(!redisUrl)('Redis secondary storage and shared rate limits (set 
       expect(await (await a.app.inject('/readyz')).json()).toMatchObject({ status: 'ready', services: { redis: 'up' } });
     } finally {
       await Promise.all([a.close(), b.close()]);
+    }
+  });
+});
+
+/** A TCP relay to Redis that the test can cut and restore: a Redis outage for one app only. */
+async function cuttableRelay(target: URL) {
+  const sockets = new Set<Socket>();
+  const server = createServer((inbound) => {
+    const outbound = connect(Number(target.port || 6379), target.hostname);
+    for (const s of [inbound, outbound]) {
+      sockets.add(s);
+      s.on('error', () => {}).on('close', () => sockets.delete(s));
+    }
+    inbound.pipe(outbound).pipe(inbound);
+  });
+  const port = await freePort();
+  const listen = () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await listen();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    cut: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const s of sockets) s.destroy();
+      });
+    },
+    restore: listen,
+  };
+}
+
+describe.skipIf(!redisUrl)('a Redis outage (set REDIS_TEST_URL)', () => {
+  const keyPrefix = prefix();
+  afterAll(() => dropKeys(keyPrefix));
+
+  it('GET /readyz answers 503 while Redis is away and 200 once it is back; rate-limited routes keep answering', async () => {
+    const relay = await cuttableRelay(new URL(redisUrl!));
+    const ctx = await createTestApp({ REDIS_URL: relay.url, REDIS_KEY_PREFIX: keyPrefix });
+    try {
+      expect((await ctx.app.inject('/readyz')).statusCode).toBe(200);
+      await relay.cut();
+      const down = await ctx.app.inject('/readyz');
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toMatchObject({ status: 'unavailable', services: { redis: 'down' } });
+      const contact = await ctx.app.inject({ method: 'POST', url: '/api/contact', headers: { origin, 'content-type': 'application/json' }, payload: {} });
+      expect(contact.statusCode).toBe(400); // the limiter lets it through; validation answers
+      await relay.restore();
+      const deadline = Date.now() + 10_000;
+      while ((await ctx.app.inject('/readyz')).statusCode !== 200) {
+        if (Date.now() > deadline) throw new Error('Redis did not come back');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    } finally {
+      await ctx.close();
+      await relay.cut();
     }
   });
 });
