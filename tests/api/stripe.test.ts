@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, experts, paymentEvents, payments, sessions, stripeEvents } from '../../src/server/db/schema.js';
 import { loadConfig } from '../../src/server/config.js';
 import { paymentProvider } from '../../src/server/infra/payments/select.js';
+import { stripeProvider } from '../../src/server/infra/payments/stripe.js';
 import { expireReservations } from '../../src/server/modules/sessions/reservation-service.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
@@ -176,6 +177,21 @@ describe('Stripe payments', () => {
       expect(captures.map((c) => [c.params.amount_to_capture, c.idempotencyKey])).toEqual([['4500', `refund:${latePayment.id}:capture`]]);
       expect(fake.intents.get(latePayment.providerRef)).toMatchObject({ status: 'succeeded', amount_received: 4500 });
       expect(await eventsOf(latePayment.id)).toEqual([['hold', 9000], ['refund', 4500], ['release', 4500]]);
+      expect(fake.problems).toEqual([]);
+    });
+  });
+
+  describe('provider', () => {
+    it('keeps idempotency keys within Stripe\'s 255 characters and treats a repeated cancellation as done', async () => {
+      const provider = stripeProvider({ secretKey, apiUrl: fake.url });
+      const longKey = `hold:${'k'.repeat(300)}`;
+      const hold = await provider.hold({ amountCents: 5000, currency: 'USD', paymentMethodId: 'pm_card_threeDSecure2Required', releaseBy: new Date(Date.now() + 86_400_000), now: new Date(), idempotencyKey: longKey, description: 'x' });
+      expect(hold).toMatchObject({ ok: false, reason: 'requires_action' });
+      expect(fake.calls('POST', '/v1/payment_intents')[0]!.idempotencyKey).toMatch(/^sha256:[0-9a-f]{64}$/);
+      const ref = (hold as { providerRef: string }).providerRef;
+      await provider.cancel({ providerRef: ref, idempotencyKey: 'a' });
+      await provider.cancel({ providerRef: ref, idempotencyKey: 'b' }); // Stripe answers "already canceled"
+      expect(await provider.check(ref)).toEqual({ state: 'failed' });
       expect(fake.problems).toEqual([]);
     });
   });

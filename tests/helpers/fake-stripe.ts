@@ -196,6 +196,7 @@ export class FakeStripe {
       if (req.headers.authorization !== `Bearer ${this.secretKey}`) return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
       // The SDK invents a key (stripe-node-retry-…) when the caller gave none: ours must always come from our ids.
       if (method === 'POST' && (!idempotencyKey || idempotencyKey.startsWith('stripe-node-retry-'))) this.problems.push(`${method} ${url.pathname} without our idempotency key`);
+      if (idempotencyKey && idempotencyKey.length > 255) return send(400, { error: { type: 'invalid_request_error', message: 'Idempotency-Key is too long (255 characters at most).' } });
       const cacheKey = idempotencyKey && method === 'POST' ? `${url.pathname}|${idempotencyKey}` : null;
       const seen = cacheKey ? this.idempotent.get(cacheKey) : undefined;
       if (seen) {

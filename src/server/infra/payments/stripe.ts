@@ -12,6 +12,7 @@
  *           the authorisation and refunding part of it captures only the rest (the remainder returns to the card).
  * Every request carries an idempotency key derived from our payment / booking ids.
  */
+import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import { messages } from '../../../shared/messages.js';
 import type { HoldResult, HoldState, PaymentProvider } from './provider.js';
@@ -29,6 +30,11 @@ export function stripeClient({ secretKey, apiUrl }: StripeOptions): Stripe {
     timeout: 20_000,
     ...(target ? { host: target.hostname, port: Number(target.port || (target.protocol === 'https:' ? 443 : 80)), protocol: target.protocol.replace(':', '') as 'http' | 'https' } : {}),
   });
+}
+
+/** Stripe accepts idempotency keys of up to 255 characters: a longer one is replaced by its SHA-256 digest. */
+export function idempotencyKeyFor(key: string): string {
+  return key.length <= 255 ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`;
 }
 
 /** 'held' | 'pending' | 'failed' for a PaymentIntent status. */
@@ -61,12 +67,12 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
   const retrieve = (id: string) => stripe.paymentIntents.retrieve(id);
 
   async function capture(intent: Stripe.PaymentIntent, amountCents: number, idempotencyKey: string) {
-    return stripe.paymentIntents.capture(intent.id, { amount_to_capture: amountCents }, { idempotencyKey: `${idempotencyKey}:capture` });
+    return stripe.paymentIntents.capture(intent.id, { amount_to_capture: amountCents }, { idempotencyKey: idempotencyKeyFor(`${idempotencyKey}:capture`) });
   }
 
   async function cancel(id: string, idempotencyKey: string): Promise<void> {
     try {
-      await stripe.paymentIntents.cancel(id, {}, { idempotencyKey: `${idempotencyKey}:cancel` });
+      await stripe.paymentIntents.cancel(id, {}, { idempotencyKey: idempotencyKeyFor(`${idempotencyKey}:cancel`) });
     } catch (err) {
       if (!alreadyDone(err, ['canceled'])) throw err;
     }
@@ -92,7 +98,7 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
             expand: ['payment_method'],
           },
           // A new card is a new attempt; the same card retried answers the first result.
-          { idempotencyKey: `${idempotencyKey}:${paymentMethodId}` },
+          { idempotencyKey: idempotencyKeyFor(`${idempotencyKey}:${paymentMethodId}`) },
         );
         const state = stateOf(intent.status);
         if (state === 'held') return { ok: true, providerRef: intent.id, ...cardOf(intent) };
@@ -121,14 +127,14 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
       const charge = typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge?.id;
       await stripe.transfers.create(
         { amount: amountCents, currency: intent.currency, destination: destinationAccount, transfer_group: intent.id, ...(charge ? { source_transaction: charge } : {}) },
-        { idempotencyKey: `${idempotencyKey}:transfer` },
+        { idempotencyKey: idempotencyKeyFor(`${idempotencyKey}:transfer`) },
       );
     },
 
     async refund({ providerRef, amountCents, idempotencyKey }) {
       const intent = await retrieve(providerRef);
       if (intent.status === 'succeeded') {
-        await stripe.refunds.create({ payment_intent: intent.id, amount: amountCents }, { idempotencyKey });
+        await stripe.refunds.create({ payment_intent: intent.id, amount: amountCents }, { idempotencyKey: idempotencyKeyFor(idempotencyKey) });
       } else if (intent.status === 'requires_capture' && amountCents < intent.amount) {
         await capture(intent, intent.amount - amountCents, idempotencyKey);
       } else {
