@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError } from 'fastify';
+import Fastify, { type FastifyError, type RouteOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -36,9 +36,10 @@ import { paymentProvider } from './infra/payments/select.js';
 import { storageDriver } from './infra/storage/select.js';
 import { openRedis, redisAnswers, redisSecondaryStorage } from './infra/redis.js';
 
-export type AppDeps = { config: Config; database: Database; logger?: boolean | object };
+/** `onRoute` (tests only): called with every route as it registers, so tests/security can list them all. */
+export type AppDeps = { config: Config; database: Database; logger?: boolean | object; onRoute?: (route: RouteOptions) => void };
 
-export async function buildApp({ config, database, logger = false }: AppDeps) {
+export async function buildApp({ config, database, logger = false, onRoute }: AppDeps) {
   const app = Fastify({
     logger:
       logger === true
@@ -47,6 +48,7 @@ export async function buildApp({ config, database, logger = false }: AppDeps) {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

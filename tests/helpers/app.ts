@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp, type App } from '../../src/server/app.js';
+import { buildApp, type App, type AppDeps } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { openPglite, openPostgres, type Database } from '../../src/server/db/client.js';
 import { runMigrations } from '../../src/server/db/migrate.js';
@@ -34,8 +34,11 @@ export async function createPostgresDatabase(baseUrl: string): Promise<{ url: st
   };
 }
 
-/** A fresh app and database. Auth rate limits are off unless `env` turns them on; `env` overrides configuration. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+/**
+ * A fresh app and database. Auth rate limits are off unless `env` turns them on; `env` overrides configuration;
+ * `onRoute` sees every route as it registers (tests/security/authorization-matrix lists them).
+ */
+export async function createTestApp(env: Record<string, string> = {}, { onRoute }: Pick<AppDeps, 'onRoute'> = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mentora-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, BASE_URL: 'http://localhost:3000', AUTH_SECRET: 'test-secret-test-secret-test-secret-0123', SEED_DEMO: '0', AUTH_RATE_LIMIT: '0', ...env });
   let database: Database;
@@ -49,7 +52,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     database = await openPglite('memory://');
   }
   await runMigrations(database);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, onRoute });
   await app.ready();
   return {
     app,

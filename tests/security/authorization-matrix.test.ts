@@ -1,0 +1,310 @@
+/**
+ * Authorisation matrix (issue 6 §1): every API route, read from Fastify's own route list (an `onRoute` hook),
+ * is called as each actor against data owned by client A, expert A and the applicant, and must answer the
+ * status in its row. A route without a row fails the test, so a new endpoint cannot ship unreviewed.
+ *
+ * Actors: anonymous, client A, client B, expert A, expert B, admin — plus "applicant", an expert-role account
+ * without a profile that owns an open application and its CV (approving an application needs an applicant
+ * who is not an expert yet, so expert A cannot own it).
+ *
+ * Checked for every call:
+ *  - the status in the row (401 signed out / 403 wrong role or not a party / 404 not yours or unknown / 2xx);
+ *  - a refused write (4xx on a non-GET) changed no row in any table (fingerprint of every table);
+ *  - no answer to a non-party carries the other users' private ids or e-mail addresses (sessions, disputes,
+ *    application, CV file), so nobody reads another user's session, payment, feedback, application or file.
+ *
+ * Not in the matrix, on purpose: /api/auth/* (Better Auth's own endpoints, tests/security/cross-site and
+ * passwords, tests/api/auth), /api/docs* (public OpenAPI page), /api/test/* (TEST_HOOKS only, refused in
+ * production by config), and everything outside /api/ (/healthz, /readyz, /dev/mailbox — absent in
+ * production — and the web app's static files).
+ * POST /api/payments/stripe/webhook exists only with Stripe configured; its row runs on a second app built
+ * with Stripe keys (and TEST_HOOKS, so the route list checked is the largest there is).
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactMessages, disputes } from '../../src/server/db/schema.js';
+import { createTestApp, type TestContext } from '../helpers/app.js';
+import { createUser, origin } from '../helpers/auth.js';
+import { book, createExpert, shift, slotIn, visa } from '../helpers/marketplace.js';
+import { makePdf, multipartBody, tinyPng, upload } from '../helpers/uploads.js';
+import { fingerprint } from './db-fingerprint.js';
+
+const actors = ['anon', 'clientB', 'expertB', 'applicant', 'admin', 'expertA', 'clientA'] as const;
+type Actor = (typeof actors)[number];
+type Expect = Record<Actor, number>;
+
+/** `signedIn` for every account, `anon` for visitors, with per-actor exceptions. */
+const who = (signedIn: number, over: Partial<Expect> = {}, anon = 401): Expect => ({
+  anon,
+  clientA: signedIn,
+  clientB: signedIn,
+  expertA: signedIn,
+  expertB: signedIn,
+  applicant: signedIn,
+  admin: signedIn,
+  ...over,
+});
+const everyone = (status: number) => who(status, {}, status);
+/** Team console: 401 visitors, 403 every other account, `ok` for the admin. */
+const adminOnly = (ok: number) => who(403, { admin: ok });
+
+const excellent = { expertiseRating: 'Excellent', communicationRating: 'Very Clear', punctualityRating: 'On Time', valueRating: 'Excellent Value', recommendationRating: 'Definitely' };
+const allDay = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, startMinute: 0, endMinute: 1440 }));
+const names: Record<Exclude<Actor, 'anon'>, [string, string]> = {
+  clientA: ['Casey', 'Client'],
+  clientB: ['Blake', 'Other'],
+  expertA: ['Erin', 'Expert'],
+  expertB: ['Ezra', 'Rival'],
+  applicant: ['Avery', 'Applicant'],
+  admin: ['Alex', 'Admin'],
+};
+
+type Fixtures = {
+  expertA: { id: string; slug: string };
+  sessions: { future1: string; future2: string; payment: string; pastConfirm: string; pastDispute: string; confirmed: string };
+  disputeId: string;
+  applicationId: string;
+  rejectApplicationId: string;
+  cvId: string;
+  contactId: string;
+};
+
+type Row = {
+  method: string;
+  /** The route exactly as Fastify lists it. */
+  route: string;
+  url: (f: Fixtures, actor: Actor) => string;
+  body?: (f: Fixtures, actor: Actor) => unknown;
+  multipart?: boolean;
+  headers?: Record<string, string>;
+  app?: 'stripe';
+  expect: Expect;
+};
+
+const day = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString().slice(0, 10);
+
+/** Reads first, then the writes of parties, then the team's decisions (they change who is an expert). */
+const rows: Row[] = [
+  { method: 'GET', route: '/api/config', url: () => '/api/config', expect: everyone(200) },
+  { method: 'GET', route: '/api/me', url: () => '/api/me', expect: everyone(200) },
+  { method: 'GET', route: '/api/experts', url: () => '/api/experts', expect: everyone(200) },
+  { method: 'GET', route: '/api/expert-languages', url: () => '/api/expert-languages', expect: everyone(200) },
+  { method: 'GET', route: '/api/experts/videos', url: () => '/api/experts/videos', expect: everyone(200) },
+  { method: 'GET', route: '/api/experts/:idOrSlug', url: (f) => `/api/experts/${f.expertA.slug}`, expect: everyone(200) },
+  { method: 'GET', route: '/api/experts/:idOrSlug/slots', url: (f) => `/api/experts/${f.expertA.id}/slots?date=${day(72)}&duration=60&tz=UTC`, expect: everyone(200) },
+  {
+    method: 'GET',
+    route: '/api/experts/:idOrSlug/availability-days',
+    url: (f) => `/api/experts/${f.expertA.id}/availability-days?from=${day(24)}&to=${day(24 * 20)}&duration=60&tz=UTC`,
+    expect: everyone(200),
+  },
+  { method: 'GET', route: '/api/experts/:idOrSlug/reviews', url: (f) => `/api/experts/${f.expertA.slug}/reviews`, expect: everyone(200) },
+  { method: 'GET', route: '/api/experts/:idOrSlug/feedback-eligibility', url: (f) => `/api/experts/${f.expertA.slug}/feedback-eligibility`, expect: who(200) },
+  { method: 'GET', route: '/api/me/availability', url: () => '/api/me/availability', expect: who(403, { expertA: 200, expertB: 200 }) },
+  { method: 'GET', route: '/api/me/expert-profile', url: () => '/api/me/expert-profile', expect: who(403, { expertA: 200, expertB: 200 }) },
+  { method: 'GET', route: '/api/sessions', url: () => '/api/sessions', expect: who(200) },
+  { method: 'GET', route: '/api/sessions/:id', url: (f) => `/api/sessions/${f.sessions.future1}`, expect: who(403, { clientA: 200, expertA: 200 }) },
+  { method: 'GET', route: '/api/applications/mine', url: () => '/api/applications/mine', expect: who(200) },
+  { method: 'GET', route: '/api/files/:id', url: (f) => `/api/files/${f.cvId}`, expect: who(403, { applicant: 200, admin: 200 }) },
+  { method: 'GET', route: '/api/admin/summary', url: () => '/api/admin/summary', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/applications', url: () => '/api/admin/applications', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/applications/:id', url: (f) => `/api/admin/applications/${f.applicationId}`, expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/disputes', url: () => '/api/admin/disputes', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/disputes/:id', url: (f) => `/api/admin/disputes/${f.disputeId}`, expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/inbox', url: () => '/api/admin/inbox', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/audit', url: () => '/api/admin/audit', expect: adminOnly(200) },
+
+  // Writes to one's own account only.
+  {
+    method: 'PUT',
+    route: '/api/me/profile',
+    url: () => '/api/me/profile',
+    body: (_f, a) => ({ firstName: names[a as Exclude<Actor, 'anon'>]?.[0] ?? 'Anon', lastName: names[a as Exclude<Actor, 'anon'>]?.[1] ?? 'Ymous', role: a.startsWith('client') || a === 'admin' ? 'client' : 'expert' }),
+    expect: who(200),
+  },
+  { method: 'PUT', route: '/api/me/availability', url: () => '/api/me/availability', body: () => ({ timezone: 'America/Vancouver', rules: allDay, exceptions: [] }), expect: who(403, { expertA: 200, expertB: 200 }) },
+  {
+    method: 'PUT',
+    route: '/api/me/expert-profile',
+    url: () => '/api/me/expert-profile',
+    body: () => ({ headline: 'Staff Engineer', about: 'Helps people grow.', experience: '10 years.', courses: [], languages: ['English'], hobbies: [], expertise: ['Programming & Tech'], hourlyRate: 90, cancellationPolicy: 'flexible' }),
+    expect: who(403, { expertA: 200, expertB: 200 }),
+  },
+  { method: 'POST', route: '/api/files', url: () => '/api/files?purpose=photo', multipart: true, expect: who(403, { expertA: 201, expertB: 201, applicant: 201 }) },
+  {
+    method: 'POST',
+    route: '/api/expertise-suggestions',
+    url: () => '/api/expertise-suggestions',
+    body: (f) => ({ fileId: f.cvId, selected: [] }),
+    expect: who(404, { applicant: 200 }),
+  },
+  {
+    // Someone else's CV is never attached: 404 for experts, the applicant's own open application 409.
+    method: 'POST',
+    route: '/api/applications',
+    url: () => '/api/applications',
+    body: (f) => ({ professionalTitle: 'Designer', yearsExperience: '6-10', selectedExpertise: ['Graphics & Design'], whyExpert: 'To help.', cvFileId: f.cvId }),
+    expect: who(403, { expertA: 404, expertB: 404, applicant: 409 }),
+  },
+  { method: 'POST', route: '/api/contact', url: () => '/api/contact', body: () => ({ name: 'Pat', email: 'pat@example.com', message: 'Hello' }), expect: everyone(201) },
+  { method: 'POST', route: '/api/partner-enquiries', url: () => '/api/partner-enquiries', body: () => ({ businessType: 'University', description: 'Mentoring for students' }), expect: everyone(201) },
+  {
+    method: 'POST',
+    route: '/api/match-requests',
+    url: () => '/api/match-requests',
+    body: () => ({ firstName: 'Pat', lastName: 'Doe', email: 'pat@example.com', countryCode: '+1', mobileNumber: '555 0100 200', requestText: 'A mentor for product management' }),
+    expect: everyone(201),
+  },
+  { method: 'POST', route: '/api/experts/:idOrSlug/private-feedback', url: (f) => `/api/experts/${f.expertA.slug}/private-feedback`, body: () => ({ comments: 'A note for the team' }), expect: who(201) },
+
+  // Sessions: only the client books; only the parties act on a session, each only as their side may.
+  {
+    method: 'POST',
+    route: '/api/sessions',
+    url: () => '/api/sessions',
+    headers: { 'idempotency-key': 'fresh' },
+    body: (f, a) => ({ expertId: f.expertA.id, startsAt: slotIn(a === 'clientB' ? 120 : 110), durationMinutes: 60, topic: 'Growing as a manager', card: visa }),
+    expect: who(403, { clientA: 201, clientB: 201 }),
+  },
+  { method: 'POST', route: '/api/sessions/:id/payment', url: (f) => `/api/sessions/${f.sessions.payment}/payment`, body: () => ({}), expect: who(403, { clientA: 200 }) },
+  { method: 'POST', route: '/api/sessions/:id/confirm', url: (f) => `/api/sessions/${f.sessions.pastConfirm}/confirm`, body: () => ({}), expect: who(403, { clientA: 200 }) },
+  { method: 'POST', route: '/api/sessions/:id/dispute', url: (f) => `/api/sessions/${f.sessions.pastDispute}/dispute`, body: () => ({ description: 'The expert did not join' }), expect: who(403, { clientA: 200 }) },
+  {
+    method: 'POST',
+    route: '/api/sessions/:id/cancel',
+    url: (f, a) => `/api/sessions/${a === 'expertA' ? f.sessions.future2 : f.sessions.future1}/cancel`,
+    body: () => ({ reason: 'Something came up' }),
+    expect: who(403, { clientA: 200, expertA: 200 }),
+  },
+  { method: 'POST', route: '/api/sessions/:id/feedback', url: (f) => `/api/sessions/${f.sessions.confirmed}/feedback`, body: () => excellent, expect: who(404, { expertA: 403, clientA: 201 }) },
+
+  // The team's decisions.
+  { method: 'PUT', route: '/api/admin/inbox/:kind/:id/handled', url: (f) => `/api/admin/inbox/contact/${f.contactId}/handled`, body: () => ({ handled: true }), expect: adminOnly(200) },
+  { method: 'POST', route: '/api/admin/disputes/:id/resolve', url: (f) => `/api/admin/disputes/${f.disputeId}/resolve`, body: () => ({ decision: 'expert', note: 'The session took place' }), expect: adminOnly(200) },
+  { method: 'POST', route: '/api/admin/applications/:id/under-review', url: (f) => `/api/admin/applications/${f.applicationId}/under-review`, body: () => ({}), expect: adminOnly(200) },
+  { method: 'POST', route: '/api/admin/applications/:id/approve', url: (f) => `/api/admin/applications/${f.applicationId}/approve`, body: () => ({}), expect: adminOnly(200) },
+  { method: 'POST', route: '/api/admin/applications/:id/reject', url: (f) => `/api/admin/applications/${f.rejectApplicationId}/reject`, body: () => ({ reason: 'Not enough experience yet' }), expect: adminOnly(200) },
+
+  // Stripe calls this one; it is authenticated by its signature alone, so every caller without one gets 400.
+  { method: 'POST', route: '/api/payments/stripe/webhook', url: () => '/api/payments/stripe/webhook', body: () => ({ type: 'payment_intent.succeeded' }), app: 'stripe', expect: everyone(400) },
+];
+
+/** Routes this matrix deliberately leaves to other tests (see the file comment). */
+const outOfScope = (method: string, url: string) =>
+  method === 'HEAD' || !url.startsWith('/api/') || url.startsWith('/api/auth/') || url.startsWith('/api/docs') || url.startsWith('/api/test/');
+
+function collect(into: Set<string>) {
+  return (route: RouteOptions) => {
+    for (const method of [route.method].flat()) if (!outOfScope(method, route.url)) into.add(`${method} ${route.url}`);
+  };
+}
+
+describe('authorization matrix', () => {
+  let ctx: TestContext;
+  let stripeCtx: TestContext;
+  const routes = new Set<string>();
+  const cookies = {} as Record<Exclude<Actor, 'anon'>, string>;
+  let f: Fixtures;
+  /** Values only the parties (and the team) may see. */
+  let pairSecrets: string[];
+  let applicantSecrets: string[];
+
+  beforeAll(async () => {
+    ctx = await createTestApp({}, { onRoute: collect(routes) });
+    stripeCtx = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_matrix', STRIPE_WEBHOOK_SECRET: 'whsec_matrix', STRIPE_API_URL: 'http://127.0.0.1:9', TEST_HOOKS: '1' }, { onRoute: collect(routes) });
+
+    const mk = (a: 'clientA' | 'clientB' | 'applicant' | 'admin', role: 'client' | 'expert' | 'admin') =>
+      createUser(ctx, { email: `${a.toLowerCase()}@example.com`, role, firstName: names[a][0], lastName: names[a][1] });
+    const clientA = await mk('clientA', 'client');
+    const clientB = await mk('clientB', 'client');
+    const applicant = await mk('applicant', 'expert');
+    const admin = await mk('admin', 'admin');
+    const expertA = await createExpert(ctx, { email: 'experta@example.com', slug: 'erin-expert' });
+    const expertB = await createExpert(ctx, { email: 'expertb@example.com', slug: 'ezra-rival' });
+    Object.assign(cookies, { clientA: clientA.cookie, clientB: clientB.cookie, applicant: applicant.cookie, admin: admin.cookie, expertA: expertA.cookie, expertB: expertB.cookie });
+
+    const booked = async (cookie: string, expertId: string, hours: number) => {
+      const res = await book(ctx, cookie, { expertId, startsAt: slotIn(hours) });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().session.id as string;
+    };
+    const post = (url: string, cookie: string, payload: object) => ctx.app.inject({ method: 'POST', url, headers: { origin, cookie, 'content-type': 'application/json' }, payload });
+    const s = {
+      future1: await booked(clientA.cookie, expertA.expert.id, 50),
+      future2: await booked(clientA.cookie, expertA.expert.id, 54),
+      payment: await booked(clientA.cookie, expertA.expert.id, 58),
+      pastConfirm: await booked(clientA.cookie, expertA.expert.id, 62),
+      pastDispute: await booked(clientA.cookie, expertA.expert.id, 66),
+      confirmed: await booked(clientA.cookie, expertA.expert.id, 70),
+    };
+    const disputed = await booked(clientA.cookie, expertA.expert.id, 74);
+    await booked(clientB.cookie, expertB.expert.id, 50);
+    for (const id of [s.pastConfirm, s.pastDispute, s.confirmed, disputed]) await shift(ctx, id, -100);
+    expect((await post(`/api/sessions/${s.confirmed}/confirm`, clientA.cookie, {})).statusCode).toBe(200);
+    expect((await post(`/api/sessions/${disputed}/dispute`, clientA.cookie, { description: 'No show' })).statusCode).toBe(200);
+    const [dispute] = await ctx.database.db.select().from(disputes).where(eq(disputes.sessionId, disputed));
+
+    const cv = (await upload(ctx, applicant.cookie, 'cv', 'avery-cv.pdf', await makePdf(['Avery Applicant', 'Senior designer, portfolio reviews']))).json().file;
+    const apply = (cookie: string, cvFileId?: string) =>
+      post('/api/applications', cookie, { professionalTitle: 'Senior Designer', yearsExperience: '6-10', selectedExpertise: ['Graphics & Design'], whyExpert: 'I like teaching.', cvFileId });
+    const application = await apply(applicant.cookie, cv.id);
+    expect(application.statusCode, application.body).toBe(201);
+    const other = await createUser(ctx, { email: 'second-applicant@example.com', role: 'expert' });
+    const rejectable = await apply(other.cookie);
+    expect(rejectable.statusCode, rejectable.body).toBe(201);
+
+    await ctx.app.inject({ method: 'POST', url: '/api/contact', headers: { origin, 'content-type': 'application/json' }, payload: { name: 'Dana', email: 'dana@example.com', message: 'Hi' } });
+    const [contact] = await ctx.database.db.select().from(contactMessages).where(eq(contactMessages.email, 'dana@example.com'));
+
+    f = {
+      expertA: { id: expertA.expert.id, slug: expertA.expert.slug },
+      sessions: s,
+      disputeId: dispute!.id,
+      applicationId: application.json().application.id,
+      rejectApplicationId: rejectable.json().application.id,
+      cvId: cv.id,
+      contactId: contact!.id,
+    };
+    pairSecrets = [clientA.email, clientA.id, ...Object.values(s), disputed, dispute!.id];
+    applicantSecrets = [applicant.email, applicant.id, cv.id, f.applicationId];
+  }, 120_000);
+
+  afterAll(async () => {
+    await ctx?.close();
+    await stripeCtx?.close();
+  });
+
+  it('has exactly one row for every API route', () => {
+    const covered = new Set(rows.map((r) => `${r.method} ${r.route}`));
+    expect(covered.size, 'duplicate rows').toBe(rows.length);
+    expect([...routes].filter((r) => !covered.has(r)).sort(), 'routes without a row in the matrix').toEqual([]);
+    expect([...covered].filter((r) => !routes.has(r)).sort(), 'rows for routes that no longer exist').toEqual([]);
+  });
+
+  it.each(rows.map((r) => [`${r.method} ${r.route}`, r] as const))('%s answers each actor as its row says', async (_name, row) => {
+    const target = row.app === 'stripe' ? stripeCtx : ctx;
+    for (const [index, actor] of actors.entries()) {
+      const headers: Record<string, string> = { origin, ...(actor === 'anon' ? {} : { cookie: cookies[actor] }) };
+      for (const [k, v] of Object.entries(row.headers ?? {})) headers[k] = v === 'fresh' ? randomUUID() : v;
+      let payload: string | Buffer | undefined;
+      if (row.multipart) {
+        const body = multipartBody('photo.png', tinyPng, 'image/png');
+        headers['content-type'] = body.contentType;
+        payload = body.payload;
+      } else if (row.body) {
+        headers['content-type'] = 'application/json';
+        payload = JSON.stringify(row.body(f, actor));
+      }
+      const writes = row.method !== 'GET';
+      const before = writes ? await fingerprint(target.database) : null;
+      const res = await target.app.inject({ method: row.method as 'GET', url: row.url(f, actor), headers, payload, remoteAddress: `10.9.${index}.1` });
+      const label = `${row.method} ${row.route} as ${actor}: ${res.body.slice(0, 300)}`;
+      expect(res.statusCode, label).toBe(row.expect[actor]);
+      if (before && res.statusCode >= 400) expect(await fingerprint(target.database), `${label} — a refused call changed data`).toEqual(before);
+      const hidden = [...(['anon', 'clientB', 'expertB', 'applicant'].includes(actor) ? pairSecrets : []), ...(['anon', 'clientA', 'clientB', 'expertA', 'expertB'].includes(actor) ? applicantSecrets : [])];
+      for (const secret of hidden) expect(res.body.includes(secret), `${label} — leaks ${secret}`).toBe(false);
+    }
+  });
+});
