@@ -13,7 +13,7 @@ function start(env: Record<string, string>) {
   return { child, exited, stderr: () => stderr };
 }
 
-async function waitReady(port: number, timeoutMs = 30_000) {
+async function waitReady(port: number, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -61,5 +61,5 @@ describe('start-up and shutdown', () => {
     expect(demo.status).toBe(200);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-  }, 90_000);
+  }, 200_000);
 });
