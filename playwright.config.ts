@@ -35,7 +35,8 @@ export default defineConfig({
     url: `http://localhost:${port}/readyz`,
     timeout: 60_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, BASE_URL: `http://localhost:${port}`, OUTBOX_INTERVAL_MS: '200', NODE_ENV: 'development', TEST_HOOKS: '1' },
+    // Every journey signs in from 127.0.0.1: the 10-a-minute sign-in limit would refuse a whole run (tests/api/auth.test.ts covers it).
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, BASE_URL: `http://localhost:${port}`, OUTBOX_INTERVAL_MS: '200', NODE_ENV: 'development', TEST_HOOKS: '1', AUTH_RATE_LIMIT: '0' },
     stdout: 'ignore',
     stderr: 'pipe',
   },

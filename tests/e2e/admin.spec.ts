@@ -1,7 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { makePdf } from '../helpers/uploads';
-import { linkFromMailbox, signInUi } from './helpers';
+import { linkFromMailbox, seriousViolations, signInUi } from './helpers';
 
 /**
  * Team console journeys (issue 4 §2): the team reviews and approves an expert application, and decides a
@@ -10,11 +9,6 @@ import { linkFromMailbox, signInUi } from './helpers';
  */
 
 const visa = { cardholderName: 'Casey Client', number: '4242 4242 4242 4242', expiry: '12/35', cvc: '123' };
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function signInAs(page: Page, email: string, landing: RegExp) {
   await page.context().clearCookies();
@@ -153,6 +147,7 @@ test('a client reports an issue, the team decides for the client with a partial 
   await signInAs(page, 'client@example.com', /\/dashboard\/client$/);
   await page.goto(`/session/${session.id}`);
   await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Cancelled by the Mentora team/)).toBeVisible();
   await expect(page.getByText(`Refund: $${(refund / 100).toFixed(2)} of $${(total / 100).toFixed(2)}`)).toBeVisible();
   await expect(page.getByText(`Refunded $${(refund / 100).toFixed(2)} of $${(total / 100).toFixed(2)} to the client's card`)).toBeVisible();
 });

@@ -1,20 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
-import { linkFromMailbox, signInUi } from './helpers';
+import { shot, signInUi, signUpAsExpert } from './helpers';
 
-const shots = process.env.SHOTS_DIR;
 const cv = path.resolve('tests/fixtures/cvs/elena-varga-marketing-director.pdf');
-
-/** With SHOTS_DIR set: full-page screenshots at 1280 px and at a 390 px phone width. */
-async function shot(page: Page, name: string) {
-  if (!shots) return;
-  const size = page.viewportSize();
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: path.join(shots, `${name}-phone.png`), fullPage: true });
-  if (size) await page.setViewportSize(size);
-}
 
 /** No serious or critical axe violations on the page as it is now. */
 async function expectAccessible(page: Page) {
@@ -22,26 +11,9 @@ async function expectAccessible(page: Page) {
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
 }
 
-/** Signs up a new account through the UI, verifies the e-mail and completes the profile as an expert. */
-async function signUpAsExpert(page: Page, email: string) {
-  await page.goto('/signup');
-  await page.getByRole('button', { name: 'Continue with Email' }).click();
-  await page.getByRole('tab', { name: 'Sign Up' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('a-good-password');
-  await page.getByLabel('Confirm password').fill('a-good-password');
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).last().click();
-  await page.goto(await linkFromMailbox(page, email, /http:\/\/localhost:\d+\/api\/auth\/verify-email\?[^"<\s]+/));
-  await page.getByLabel('First name *').fill('Elena');
-  await page.getByLabel('Last name *').fill('Varga');
-  await page.getByRole('radio', { name: /Expert/ }).check();
-  await page.getByRole('button', { name: 'Save and continue' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/expert$/);
-}
-
 test('a new expert applies with a PDF CV, gets suggestions, submits and sees the pending state', async ({ page }) => {
   const email = `elena-${Date.now()}@example.com`;
-  await signUpAsExpert(page, email);
+  await signUpAsExpert(page, { email, firstName: 'Elena', lastName: 'Varga' });
   await expect(page.getByRole('link', { name: 'Apply to become an expert' })).toBeVisible();
 
   await page.getByRole('banner').getByRole('link', { name: 'Become an Expert' }).first().click();

@@ -1,19 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { signInUi } from './helpers';
-
-/** Serious or critical axe violations on the current page, as readable strings. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** Clicks the first day of the calendar that has a free slot (past and fully booked days are disabled). */
-async function pickFirstAvailableDay(page: Page) {
-  const day = page.getByRole('grid').locator('button:not([disabled])').first();
-  await expect(day).toBeVisible();
-  await day.click();
-}
+import { expect, test } from '@playwright/test';
+import { pickFirstAvailableDay, seriousViolations, signInUi } from './helpers';
 
 test('a client searches, opens a profile, picks a day, a time and a topic, and continues to payment', async ({ page }) => {
   await signInUi(page, 'client@example.com');

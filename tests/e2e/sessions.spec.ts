@@ -1,6 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signInUi } from './helpers';
+import { seriousViolations, signInUi } from './helpers';
 
 /**
  * Journeys of a booked session (spec §2 Payment, Session detail, Session confirmation, Feedback, Private
@@ -10,11 +9,6 @@ import { signInUi } from './helpers';
 
 type Session = { id: string; startsAt: string; endsAt: string; expertName: string; expertSlug: string; totalAmountCents: number };
 const visa = { cardholderName: 'Casey Client', number: '4242 4242 4242 4242', expiry: '12/35', cvc: '123' };
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function signIn(page: Page, email: string) {
   await page.context().clearCookies();

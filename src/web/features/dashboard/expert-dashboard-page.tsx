@@ -15,13 +15,18 @@ import { useMySessions } from './use-my-sessions';
 
 /**
  * /dashboard/expert (spec §2 "Expert dashboard"): counters, application status, sessions, profile card, quick actions.
- * `applicationStatus` is the application status card, composed in src/web/app (it belongs to the applications feature).
+ * `applicationStatus` is the application status card and `sessionsEmpty` the empty session list's text, which
+ * depends on approval (spec §2); both are composed in src/web/app (they belong to the applications feature).
  */
-export default function ExpertDashboardPage({ applicationStatus }: { applicationStatus?: ReactNode }) {
-  return <DashboardShell role="expert" title="Expert dashboard">{(me) => <ExpertDashboard me={me} applicationStatus={applicationStatus} />}</DashboardShell>;
+export default function ExpertDashboardPage({ applicationStatus, sessionsEmpty }: { applicationStatus?: ReactNode; sessionsEmpty: ReactNode }) {
+  return (
+    <DashboardShell role="expert" title="Expert dashboard">
+      {(me) => <ExpertDashboard me={me} applicationStatus={applicationStatus} sessionsEmpty={sessionsEmpty} />}
+    </DashboardShell>
+  );
 }
 
-function ExpertDashboard({ me, applicationStatus }: { me: Me; applicationStatus?: ReactNode }) {
+function ExpertDashboard({ me, applicationStatus, sessionsEmpty }: { me: Me; applicationStatus?: ReactNode; sessionsEmpty: ReactNode }) {
   const query = useMySessions();
   const stats = expertStats(query.data ?? []);
   return (
@@ -42,7 +47,7 @@ function ExpertDashboard({ me, applicationStatus }: { me: Me; applicationStatus?
             sessions={query.data}
             isError={query.isError}
             onRetry={() => void query.refetch()}
-            empty={<p className="mt-1 max-w-sm text-sm text-slate-700">When clients book you, their sessions appear here with the topic, time and amount.</p>}
+            empty={sessionsEmpty}
             renderRow={(s) => (
               <SessionRow
                 key={s.id}

@@ -1,0 +1,26 @@
+/**
+ * The expert dashboard's empty session list (spec §2 "Expert dashboard": "Empty-state text depends on
+ * approval"). A published profile is told how to get booked (share the profile link, keep availability
+ * current); an open application is told it is under review; anyone else is invited to apply. Pure.
+ */
+import { isOpenApplication } from './application-rules.js';
+
+export type SessionsEmptyState = { kind: 'published'; slug: string } | { kind: 'reviewing' } | { kind: 'apply' };
+
+/** Words of each empty state. */
+export const sessionsEmptyMessages = {
+  published: 'Your profile is live. Share your profile link with your network and keep your availability up to date so clients can book you.',
+  reviewing: 'Your application is under review. Once our team approves it, clients can find and book you, and their sessions appear here.',
+  apply: 'Clients can book you once your expert application is approved. Apply in five short steps to get listed.',
+} as const;
+
+/**
+ * Which empty state an expert-role account sees: `profile` is GET /api/me/expert-profile (null when the
+ * account has none: 403), `applicationStatus` the status of GET /api/applications/mine (null when none).
+ * A published profile wins (demo experts have no application); a draft or suspended profile is not bookable.
+ */
+export function sessionsEmptyState(applicationStatus: string | null, profile: { slug: string; status: string } | null): SessionsEmptyState {
+  if (profile?.status === 'published') return { kind: 'published', slug: profile.slug };
+  if (applicationStatus && isOpenApplication(applicationStatus)) return { kind: 'reviewing' };
+  return { kind: 'apply' };
+}
