@@ -3,9 +3,14 @@
  * CVs of eight fictional professionals, half as PDF (pdfkit) and half as DOCX (docx), plus manifest.json
  * naming each file's format and the catalogue areas (spec §3) it should yield: the classifier's top three
  * (or fewer), best first.
+ * One DOCX is also kept as legacy Word 97 (.doc), made by LibreOffice:
+ * `soffice --headless --convert-to doc` (Debian: apt-get install --no-install-recommends libreoffice-writer-nogui).
+ * Without soffice on the PATH the committed .doc is kept as it is.
  * Run with `node scripts/make-cv-fixtures.mjs`. No network.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
@@ -191,6 +196,24 @@ const cvs = [
   },
 ];
 
+/** DOCX files also kept as legacy .doc (same name, same expected areas). */
+const legacyDocs = ['thomas-reid-corporate-lawyer.docx'];
+
+/** Converts `docxFile` (in `out`) to .doc next to it with LibreOffice; false when soffice is not installed. */
+function convertToDoc(docxFile) {
+  if (spawnSync('soffice', ['--version'], { stdio: 'ignore' }).status !== 0) return false;
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'cv-doc-'));
+  try {
+    const args = ['--headless', `-env:UserInstallation=file://${tmp}/profile`, '--convert-to', 'doc', '--outdir', tmp, path.join(out, docxFile)];
+    const run = spawnSync('soffice', args, { stdio: 'inherit' });
+    if (run.status !== 0) throw new Error(`soffice failed to convert ${docxFile}`);
+    copyFileSync(path.join(tmp, docxFile.replace(/\.docx$/, '.doc')), path.join(out, docxFile.replace(/\.docx$/, '.doc')));
+    return true;
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
 /** The CV as a PDF (A4, fixed metadata dates so the bytes do not change between runs). */
 function pdf(cv) {
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `${cv.name} - CV`, Author: cv.name, CreationDate: fixedDate, ModDate: fixedDate } });
@@ -233,6 +256,13 @@ for (const cv of cvs) {
   const format = cv.file.endsWith('.pdf') ? 'pdf' : 'docx';
   writeFileSync(path.join(out, cv.file), await (format === 'pdf' ? pdf(cv) : docx(cv)));
   manifest.push({ file: cv.file, format, name: cv.name, expected: cv.expected });
+}
+for (const from of legacyDocs) {
+  const cv = cvs.find((c) => c.file === from);
+  const file = from.replace(/\.docx$/, '.doc');
+  if (!convertToDoc(from)) console.log(`soffice not found: kept the committed ${file}`);
+  if (!existsSync(path.join(out, file))) throw new Error(`${file} is missing: install LibreOffice and run again`);
+  manifest.push({ file, format: 'doc', name: cv.name, expected: cv.expected });
 }
 writeFileSync(path.join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 console.log(`wrote ${manifest.length} CVs to ${path.relative(root, out)}`);

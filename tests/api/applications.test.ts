@@ -13,7 +13,7 @@ import { makePdf, tinyPng, upload } from '../helpers/uploads.js';
 import { zip } from '../helpers/zip.js';
 
 const fixtures = path.resolve('tests/fixtures/cvs');
-const manifest: { file: string; format: 'pdf' | 'docx'; expected: string[] }[] = JSON.parse(readFileSync(path.join(fixtures, 'manifest.json'), 'utf8'));
+const manifest: { file: string; format: 'pdf' | 'docx' | 'doc'; expected: string[] }[] = JSON.parse(readFileSync(path.join(fixtures, 'manifest.json'), 'utf8'));
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 const contentTypes = Buffer.from(
@@ -95,6 +95,13 @@ describe('expert applications', () => {
     const png = await upload(ctx, applicant.cookie, 'cv', 'cv.pdf', tinyPng);
     expect(png.statusCode).toBe(415);
     expect(png.json().error.message).toBe('Please upload a PDF or Word document');
+  });
+
+  it('accepts a legacy Word .doc CV (made by LibreOffice from a DOCX fixture) as application/msword', async () => {
+    const doc = manifest.find((m) => m.format === 'doc')!;
+    const stored = await uploadCv(applicant.cookie, doc.file, readFileSync(path.join(fixtures, doc.file)));
+    expect(stored.contentType).toBe('application/msword');
+    expect(stored.name).toBe(doc.file);
   });
 
   it('refuses a CV that belongs to someone else', async () => {
