@@ -14,9 +14,9 @@ import { partnerEnquiryInput, type CreatedEnquiry } from '@shared/schemas/enquir
 import { PageHeader } from '../../components/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { FormField } from '../../components/ui/form-field';
 import { FormError, Input, Textarea } from '../../components/ui/input';
 import { api, ApiError } from '../../lib/api';
-import { FormField } from './components/form-field';
 import { SuccessPanel } from './components/success-panel';
 import { formErrors } from './form-errors';
 

@@ -16,10 +16,10 @@ import type { Me } from '@shared/schemas/profile';
 import { PageHeader } from '../../components/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { FormField } from '../../components/ui/form-field';
 import { FormError, Input, Select, Textarea } from '../../components/ui/input';
 import { api, ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
-import { FormField } from './components/form-field';
 import { formErrors } from './form-errors';
 import { usePrefill } from './use-prefill';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { applicationRuleMessages, isOptionalUrl, yearsExperienceBands, type WizardDraft } from '@shared/application-rules';
+import { FormField } from '../../../components/ui/form-field';
 import { Input, Select } from '../../../components/ui/input';
-import { Field } from '../components/field';
 
 type Props = { draft: WizardDraft; update: (patch: Partial<WizardDraft>) => void };
 
@@ -11,10 +11,10 @@ export function StepBackground({ draft, update }: Props) {
   const linkedinError = linkedinTouched && !isOptionalUrl(draft.linkedinProfile) ? applicationRuleMessages.linkedinUrl : undefined;
   return (
     <div className="space-y-5">
-      <Field id="professional-title" label="Professional title" required hint="The role you are known for, e.g. Senior Product Manager.">
+      <FormField id="professional-title" label="Professional title" required hint="The role you are known for, e.g. Senior Product Manager.">
         {(aria) => <Input {...aria} autoComplete="organization-title" maxLength={200} value={draft.professionalTitle} onChange={(e) => update({ professionalTitle: e.target.value })} />}
-      </Field>
-      <Field id="years-experience" label="Years of experience" required>
+      </FormField>
+      <FormField id="years-experience" label="Years of experience" required>
         {(aria) => (
           <Select {...aria} value={draft.yearsExperience} onChange={(e) => update({ yearsExperience: e.target.value })}>
             <option value="">Select years of experience</option>
@@ -25,8 +25,8 @@ export function StepBackground({ draft, update }: Props) {
             ))}
           </Select>
         )}
-      </Field>
-      <Field id="linkedin-profile" label="LinkedIn profile" hint="The full address, starting with https://" error={linkedinError}>
+      </FormField>
+      <FormField id="linkedin-profile" label="LinkedIn profile" hint="The full address, starting with https://" error={linkedinError}>
         {(aria) => (
           <Input
             {...aria}
@@ -39,7 +39,7 @@ export function StepBackground({ draft, update }: Props) {
             onBlur={() => setLinkedinTouched(true)}
           />
         )}
-      </Field>
+      </FormField>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { applicationRuleMessages, isOptionalEmail, type WizardDraft } from '@shared/application-rules';
+import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { Field } from '../components/field';
 
 /** Step 5 (spec §5): an optional professional reference; the e-mail, when given, must be an e-mail address. */
 export function StepReferences({ draft, update }: { draft: WizardDraft; update: (patch: Partial<WizardDraft>) => void }) {
@@ -11,18 +11,18 @@ export function StepReferences({ draft, update }: { draft: WizardDraft; update: 
     <div className="space-y-5">
       <p className="text-sm text-slate-700">A reference helps us review your application faster. We only contact them with your permission.</p>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="reference-name" label="Reference name">
+        <FormField id="reference-name" label="Reference name">
           {(aria) => <Input {...aria} autoComplete="off" maxLength={200} value={draft.referenceName} onChange={(e) => update({ referenceName: e.target.value })} />}
-        </Field>
-        <Field id="reference-position" label="Reference position">
+        </FormField>
+        <FormField id="reference-position" label="Reference position">
           {(aria) => <Input {...aria} autoComplete="off" maxLength={200} placeholder="e.g. Engineering Director" value={draft.referencePosition} onChange={(e) => update({ referencePosition: e.target.value })} />}
-        </Field>
+        </FormField>
       </div>
-      <Field id="reference-email" label="Reference email" error={emailError}>
+      <FormField id="reference-email" label="Reference email" error={emailError}>
         {(aria) => (
           <Input {...aria} type="email" autoComplete="off" maxLength={254} value={draft.referenceEmail} onChange={(e) => update({ referenceEmail: e.target.value })} onBlur={() => setEmailTouched(true)} />
         )}
-      </Field>
+      </FormField>
     </div>
   );
 }

@@ -1,13 +1,15 @@
 import { CircleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Label } from '../../../components/ui/input';
+import { Label } from './input';
 
 /** ARIA wiring a field's control receives from `FormField`. */
 export type FieldControlProps = { id: string; 'aria-invalid': boolean; 'aria-required'?: boolean; 'aria-describedby'?: string };
 
 /**
- * One labelled form control with its inline error and an optional hint (e.g. a character counter).
- * The control gets aria-invalid, aria-required and aria-describedby pointing at the hint and the error.
+ * One labelled form control with its inline error and an optional hint (text, or a node such as a character
+ * counter). Required fields show a red asterisk (hidden from screen readers: the control is aria-required),
+ * optional ones say '(optional)'. The control gets aria-invalid, aria-required and aria-describedby pointing
+ * at the hint and the error. Used by the enquiry forms and the expert application wizard.
  */
 export function FormField({
   id,
@@ -44,7 +46,7 @@ export function FormField({
       </Label>
       {children({ id, 'aria-invalid': Boolean(error), 'aria-required': required || undefined, 'aria-describedby': describedBy })}
       {hint ? (
-        <div id={hintId} className="mt-1.5">
+        <div id={hintId} className="mt-1.5 text-sm text-slate-600">
           {hint}
         </div>
       ) : null}
