@@ -20,6 +20,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { mailboxRoutes } from './dev/mailbox.js';
 import { AppError, type ErrorBody } from './errors.js';
+import { noNul } from './http/no-nul.js';
 import { sameOrigin } from './http/same-origin.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { applicationRoutes } from './modules/applications/routes.js';
@@ -107,6 +108,7 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(sameOrigin, { baseUrl: config.baseUrl });
+  await app.register(noNul);
   await app.register(authPlugin, { auth, db: database.db });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));

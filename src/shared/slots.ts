@@ -51,9 +51,10 @@ export type SlotRequest = Availability & {
 
 const minuteMs = 60_000;
 const stepMs = slotStepMinutes * minuteMs;
-const datePattern = /^\d{4}-\d{2}-\d{2}$/;
+/** Years 1900–2999 only: later years overflow the date arithmetic of a day's slots (a 500 found by tests/security/fuzz). */
+const datePattern = /^(19|2\d)\d{2}-\d{2}-\d{2}$/;
 
-/** True for a real calendar date written YYYY-MM-DD. */
+/** True for a real calendar date written YYYY-MM-DD, in the years 1900–2999. */
 export function isIsoDate(value: string): boolean {
   return datePattern.test(value) && isValid(parse(value, 'yyyy-MM-dd', new Date()));
 }

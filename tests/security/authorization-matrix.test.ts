@@ -13,16 +13,15 @@
  *  - no answer to a non-party carries the other users' private ids or e-mail addresses (sessions, disputes,
  *    application, CV file), so nobody reads another user's session, payment, feedback, application or file.
  *
- * Not in the matrix, on purpose: /api/auth/* (Better Auth's own endpoints, tests/security/cross-site and
- * passwords, tests/api/auth), /api/docs* (public OpenAPI page), /api/test/* (TEST_HOOKS only, refused in
- * production by config), and everything outside /api/ (/healthz, /readyz, /dev/mailbox — absent in
- * production — and the web app's static files).
+ * Not in the matrix, on purpose (see ./routes.ts): /api/auth/* (Better Auth's own endpoints, tests/security/
+ * cross-site and passwords, tests/api/auth), /api/docs* (public OpenAPI page), /api/test/* (TEST_HOOKS only,
+ * refused in production by config), and everything outside /api/ (/healthz, /readyz, /dev/mailbox — absent
+ * in production — and the web app's static files).
  * POST /api/payments/stripe/webhook exists only with Stripe configured; its row runs on a second app built
  * with Stripe keys (and TEST_HOOKS, so the route list checked is the largest there is).
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, disputes } from '../../src/server/db/schema.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
@@ -30,6 +29,7 @@ import { createUser, origin } from '../helpers/auth.js';
 import { book, createExpert, shift, slotIn, visa } from '../helpers/marketplace.js';
 import { makePdf, multipartBody, tinyPng, upload } from '../helpers/uploads.js';
 import { fingerprint } from './db-fingerprint.js';
+import { collectRoutes } from './routes.js';
 
 const actors = ['anon', 'clientB', 'expertB', 'applicant', 'admin', 'expertA', 'clientA'] as const;
 type Actor = (typeof actors)[number];
@@ -191,16 +191,6 @@ const rows: Row[] = [
   { method: 'POST', route: '/api/payments/stripe/webhook', url: () => '/api/payments/stripe/webhook', body: () => ({ type: 'payment_intent.succeeded' }), app: 'stripe', expect: everyone(400) },
 ];
 
-/** Routes this matrix deliberately leaves to other tests (see the file comment). */
-const outOfScope = (method: string, url: string) =>
-  method === 'HEAD' || !url.startsWith('/api/') || url.startsWith('/api/auth/') || url.startsWith('/api/docs') || url.startsWith('/api/test/');
-
-function collect(into: Set<string>) {
-  return (route: RouteOptions) => {
-    for (const method of [route.method].flat()) if (!outOfScope(method, route.url)) into.add(`${method} ${route.url}`);
-  };
-}
-
 describe('authorization matrix', () => {
   let ctx: TestContext;
   let stripeCtx: TestContext;
@@ -212,8 +202,8 @@ describe('authorization matrix', () => {
   let applicantSecrets: string[];
 
   beforeAll(async () => {
-    ctx = await createTestApp({}, { onRoute: collect(routes) });
-    stripeCtx = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_matrix', STRIPE_WEBHOOK_SECRET: 'whsec_matrix', STRIPE_API_URL: 'http://127.0.0.1:9', TEST_HOOKS: '1' }, { onRoute: collect(routes) });
+    ctx = await createTestApp({}, { onRoute: collectRoutes(routes) });
+    stripeCtx = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_matrix', STRIPE_WEBHOOK_SECRET: 'whsec_matrix', STRIPE_API_URL: 'http://127.0.0.1:9', TEST_HOOKS: '1' }, { onRoute: collectRoutes(routes) });
 
     const mk = (a: 'clientA' | 'clientB' | 'applicant' | 'admin', role: 'client' | 'expert' | 'admin') =>
       createUser(ctx, { email: `${a.toLowerCase()}@example.com`, role, firstName: names[a][0], lastName: names[a][1] });
