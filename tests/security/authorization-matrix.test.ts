@@ -10,6 +10,7 @@
  * Checked for every call:
  *  - the status in the row (401 signed out / 403 wrong role or not a party / 404 not yours or unknown / 2xx);
  *  - a refused write (4xx on a non-GET) changed no row in any table (fingerprint of every table);
+ *  - every route with an id answers 404, changing nothing, for ids that exist nowhere;
  *  - no answer to a non-party carries the other users' private ids or e-mail addresses (sessions, disputes,
  *    application, CV file), so nobody reads another user's session, payment, feedback, application or file.
  *
@@ -271,6 +272,25 @@ describe('authorization matrix', () => {
     expect(covered.size, 'duplicate rows').toBe(rows.length);
     expect([...routes].filter((r) => !covered.has(r)).sort(), 'routes without a row in the matrix').toEqual([]);
     expect([...covered].filter((r) => !routes.has(r)).sort(), 'rows for routes that no longer exist').toEqual([]);
+  });
+
+  /** The fixtures with every id and slug replaced by a fresh uuid: ids that exist nowhere. */
+  const ghost = (value: unknown): unknown =>
+    typeof value === 'string' ? randomUUID() : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, ghost(v)])) : value;
+
+  it.each(rows.filter((r) => r.route.includes(':')).map((r) => [`${r.method} ${r.route}`, r] as const))('%s answers 404 for an id that does not exist, and changes nothing', async (_name, row) => {
+    const actor = actors.find((a) => a !== 'anon' && row.expect[a] < 300)!;
+    const unknown = ghost(f) as Fixtures;
+    const before = await fingerprint(ctx.database);
+    const res = await ctx.app.inject({
+      method: row.method as 'GET',
+      url: row.url(unknown, actor),
+      headers: { origin, cookie: cookies[actor as Exclude<Actor, 'anon'>], ...(row.body ? { 'content-type': 'application/json' } : {}) },
+      ...(row.body ? { payload: JSON.stringify(row.body(f, actor)) } : {}),
+      remoteAddress: '10.9.99.1',
+    });
+    expect(res.statusCode, `${row.route} as ${actor}: ${res.body}`).toBe(404);
+    expect(await fingerprint(ctx.database)).toEqual(before);
   });
 
   it.each(rows.map((r) => [`${r.method} ${r.route}`, r] as const))('%s answers each actor as its row says', async (_name, row) => {
