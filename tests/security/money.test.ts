@@ -2,7 +2,8 @@
  * Money (issue 6 §1): amounts are computed on the server from the expert's stored rate, never taken from the
  * client. A tampered amount, rate, duration or expert in the request cannot change what is charged or refunded:
  * extra price fields are ignored, an invalid duration is refused (400, nothing written), and the price is
- * always round(rate × minutes / 60) of the expert the session is for (spec §9, src/shared/pricing.ts).
+ * always round(rate × minutes / 60) of the expert the session is for (spec §9, src/shared/pricing.ts). Refunds
+ * follow the policy, and even the team cannot refund more than is held.
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentEvents, payments, sessions } from '../../src/server/db/schema.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
-import { book, createExpert, slotIn } from '../helpers/marketplace.js';
+import { book, createExpert, shift, slotIn } from '../helpers/marketplace.js';
 import { fingerprint } from './db-fingerprint.js';
 
 /** Fields a tampering client might add to a booking; none of them may reach the price. */
@@ -115,5 +116,35 @@ describe('money is computed on the server', () => {
     expect(session).toMatchObject({ status: 'cancelled', cancelledBy: 'client' });
     expect(payment!.refundedCents).toBe(0);
     expect(events.filter(([type]) => type === 'refund')).toEqual([]);
+  });
+
+  it("another client's Idempotency-Key books a session of their own and never returns someone else's", async () => {
+    const key = randomUUID();
+    const first = await book(ctx, client.cookie, { expertId: cheap.expert.id, startsAt: nextSlot(), durationMinutes: 30 }, key);
+    expect(first.statusCode, first.body).toBe(201);
+    const other = await createUser(ctx, { email: 'blake@example.com', firstName: 'Blake', lastName: 'Other' });
+    const theirs = await book(ctx, other.cookie, { expertId: dear.expert.id, startsAt: nextSlot(), durationMinutes: 60 }, key);
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    expect(theirs.json().session.id).not.toBe(first.json().session.id);
+    expect((await money(theirs.json().session.id)).session).toMatchObject({ clientId: other.id, totalAmountCents: 40_000 });
+  });
+
+  it('a dispute refund can never exceed the held amount', async () => {
+    const admin = await createUser(ctx, { email: 'admin@example.com', role: 'admin' });
+    const res = await book(ctx, client.cookie, { expertId: dear.expert.id, startsAt: nextSlot(), durationMinutes: 30 });
+    const id = res.json().session.id as string;
+    await shift(ctx, id, -200);
+    const post = (url: string, cookie: string, payload: object) => ctx.app.inject({ method: 'POST', url, headers: { origin, cookie, 'content-type': 'application/json' }, payload });
+    expect((await post(`/api/sessions/${id}/dispute`, client.cookie, { description: 'No show' })).statusCode).toBe(200);
+    const disputeId = (await ctx.app.inject({ url: '/api/admin/disputes', headers: { cookie: admin.cookie } })).json().items.find((d: { session: { id: string } }) => d.session.id === id).id as string;
+    for (const refundCents of [20_001, 1e9, 0, -5]) {
+      const before = await fingerprint(ctx.database);
+      const over = await post(`/api/admin/disputes/${disputeId}/resolve`, admin.cookie, { decision: 'client', refundCents, note: 'Refund' });
+      expect(over.statusCode, over.body).toBe(400);
+      expect(await fingerprint(ctx.database)).toEqual(before);
+    }
+    const ok = await post(`/api/admin/disputes/${disputeId}/resolve`, admin.cookie, { decision: 'client', refundCents: 20_000, note: 'Refund' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await money(id)).payment).toMatchObject({ amountCents: 20_000, refundedCents: 20_000 });
   });
 });
