@@ -11,6 +11,8 @@
  *  - the status in the row (401 signed out / 403 wrong role or not a party / 404 not yours or unknown / 2xx);
  *  - a refused write (4xx on a non-GET) changed no row in any table (fingerprint of every table);
  *  - every route with an id answers 404, changing nothing, for ids that exist nowhere;
+ * and, separately, that nobody makes themselves admin, changes role or marks their e-mail verified (sign-up,
+ * Better Auth's update-user, PUT /api/me/profile).
  *  - no answer to a non-party carries the other users' private ids or e-mail addresses (sessions, disputes,
  *    application, CV file), so nobody reads another user's session, payment, feedback, application or file.
  *
@@ -24,7 +26,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages, disputes } from '../../src/server/db/schema.js';
+import { contactMessages, disputes, user } from '../../src/server/db/schema.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
 import { book, createExpert, shift, slotIn, visa } from '../helpers/marketplace.js';
@@ -272,6 +274,28 @@ describe('authorization matrix', () => {
     expect(covered.size, 'duplicate rows').toBe(rows.length);
     expect([...routes].filter((r) => !covered.has(r)).sort(), 'routes without a row in the matrix').toEqual([]);
     expect([...covered].filter((r) => !routes.has(r)).sort(), 'rows for routes that no longer exist').toEqual([]);
+  });
+
+  it('nobody grants themselves the admin role, another role or a verified e-mail', async () => {
+    const json = { origin, 'content-type': 'application/json' };
+    const roleOf = async (email: string) => (await ctx.database.db.select({ role: user.role, verified: user.emailVerified }).from(user).where(eq(user.email, email)))[0];
+    const signUp = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: json,
+      payload: { email: 'mallory@example.com', password: 'an-unusual-passphrase-42', name: 'Mallory', role: 'admin', emailVerified: true },
+      remoteAddress: '10.9.98.1',
+    });
+    expect(signUp.statusCode, signUp.body).toBe(200);
+    expect(await roleOf('mallory@example.com')).toEqual({ role: null, verified: false });
+    const update = await ctx.app.inject({ method: 'POST', url: '/api/auth/update-user', headers: { ...json, cookie: cookies.clientB }, payload: { role: 'admin', emailVerified: false } });
+    expect(update.statusCode).toBeLessThan(500);
+    expect(await roleOf('clientb@example.com')).toEqual({ role: 'client', verified: true });
+    const profile = (cookie: string, role: string) => ctx.app.inject({ method: 'PUT', url: '/api/me/profile', headers: { ...json, cookie }, payload: { firstName: 'Blake', lastName: 'Other', role } });
+    expect((await profile(cookies.clientB, 'admin')).statusCode).toBe(400);
+    expect((await profile(cookies.clientB, 'expert')).statusCode).toBe(409);
+    expect((await profile(cookies.expertB, 'client')).statusCode).toBe(409);
+    expect(await roleOf('clientb@example.com')).toEqual({ role: 'client', verified: true });
   });
 
   /** The fixtures with every id and slug replaced by a fresh uuid: ids that exist nowhere. */
