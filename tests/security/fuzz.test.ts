@@ -60,7 +60,15 @@ const query = fc.dictionary(
   { maxKeys: 5 },
 );
 const headers = fc.record(
-  { 'idempotency-key': printable, range: fc.oneof(printable, fc.constantFrom('bytes=0-10', 'bytes=-5', 'bytes=99999999-', 'bytes=5-1')), accept: printable, 'stripe-signature': printable, 'accept-language': printable },
+  {
+    // Visitors may carry a broken or forged session cookie; signed-in requests use their real one.
+    cookie: fc.oneof(printable, printable.map((v) => `better-auth.session_token=${v}`)),
+    'idempotency-key': printable,
+    range: fc.oneof(printable, fc.constantFrom('bytes=0-10', 'bytes=-5', 'bytes=99999999-', 'bytes=5-1')),
+    accept: printable,
+    'stripe-signature': printable,
+    'accept-language': printable,
+  },
   { requiredKeys: [] },
 );
 
