@@ -21,7 +21,8 @@ import type { Database } from './db/client.js';
 import { mailboxRoutes } from './dev/mailbox.js';
 import { AppError, type ErrorBody } from './errors.js';
 import { noNul } from './http/no-nul.js';
-import { sameOrigin } from './http/same-origin.js';
+import { safeMethods, sameOrigin } from './http/same-origin.js';
+import { microCache } from './infra/cache.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { applicationRoutes } from './modules/applications/routes.js';
 import { enquiryRoutes } from './modules/enquiries/routes.js';
@@ -107,6 +108,11 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  // Public catalogue reads are cached for CATALOGUE_CACHE_MS and cleared by every successful write through this process.
+  const catalogue = microCache({ ttlMs: config.catalogueCacheMs, max: 1000 });
+  app.addHook('onSend', async (request, reply) => {
+    if (!safeMethods.has(request.method) && reply.statusCode < 400) catalogue.clear();
+  });
   await app.register(sameOrigin, { baseUrl: config.baseUrl });
   await app.register(noNul);
   await app.register(authPlugin, { auth, db: database.db });
@@ -148,7 +154,7 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
   await app.register(meRoutes, { db: database.db });
   await app.register(enquiryRoutes, { db: database.db, baseUrl: config.baseUrl });
   const sessionDeps = { db: database.db, provider: paymentProvider(config), baseUrl: config.baseUrl, meetingUrlTemplate: config.meetingUrlTemplate };
-  await app.register(expertRoutes, { db: database.db, busyIntervals: (expertId, from, to) => busyIntervals(database.db, expertId, from, to) });
+  await app.register(expertRoutes, { db: database.db, catalogue, busyIntervals: (expertId, from, to) => busyIntervals(database.db, expertId, from, to) });
   await app.register(sessionRoutes, { ...sessionDeps, testHooks: config.testHooks });
   if (config.stripe?.webhookSecret) await app.register(stripeWebhookRoutes, { deps: sessionDeps, verify: stripeWebhookVerifier(config.stripe, config.stripe.webhookSecret) });
   await app.register(feedbackRoutes, { db: database.db });

@@ -49,6 +49,7 @@ const envSchema = z.object({
   MEETING_URL_TEMPLATE: z.string().default('https://meet.jit.si/mentora-{room}'),
   SEED_DEMO: flag.optional(),
   AUTH_RATE_LIMIT: flag.default(true),
+  CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
   TRUST_PROXY: flag.default(false),
   TEST_HOOKS: flag.default(false),
@@ -84,6 +85,8 @@ export type Config = {
   meetingUrlTemplate: string;
   seedDemo: boolean;
   authRateLimit: boolean;
+  /** How long public catalogue reads are cached in process (ms); 0 turns the cache off. */
+  catalogueCacheMs: number;
   outboxIntervalMs: number;
   trustProxy: boolean;
   /** Test-only endpoints under /api/test (browser journeys); refused in production. */
@@ -134,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     meetingUrlTemplate: e.MEETING_URL_TEMPLATE,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    catalogueCacheMs: e.CATALOGUE_CACHE_MS,
     outboxIntervalMs: e.OUTBOX_INTERVAL_MS,
     trustProxy: e.TRUST_PROXY,
     testHooks: e.TEST_HOOKS,

@@ -6,7 +6,8 @@ import type { AvailabilitySettings, ExpertList, ExpertProfile } from '../../src/
 import { experts, user } from '../../src/server/db/schema.js';
 import { seedDemo } from '../../src/server/db/seed.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
-import { createUser, signIn } from '../helpers/auth.js';
+import { createUser, origin, signIn } from '../helpers/auth.js';
+import { createExpert } from '../helpers/marketplace.js';
 
 type Fixture = {
   slug: string;
@@ -367,5 +368,30 @@ describe('demo expert catalogue', () => {
     expect(own.timezone).toBe('America/Vancouver');
     const marcus = await signIn(ctx, 'marcus-johnson@example.com');
     expect((await ctx.app.inject({ url: '/api/me/availability', headers: { cookie: marcus } })).json().timezone).toBe('America/New_York');
+  });
+});
+
+describe('catalogue cache (CATALOGUE_CACHE_MS)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ CATALOGUE_CACHE_MS: '60000' });
+  });
+  afterAll(() => ctx.close());
+
+  it('serves public catalogue reads from memory until a write through this server clears them', async () => {
+    const erin = await createExpert(ctx, { email: 'cached@example.com', slug: 'cached-expert' });
+    const headline = async () => (await ctx.app.inject('/api/experts/cached-expert')).json().role as string;
+    const found = async () => (await ctx.app.inject('/api/experts?query=zeppelin')).json().matched as boolean;
+    expect(await headline()).toBe('Staff Engineer');
+    expect(await found()).toBe(false);
+    // A change made behind the server's back is not seen while the entry lives (the documented staleness)…
+    await ctx.database.db.update(experts).set({ role: 'Zeppelin Pilot' }).where(eq(experts.id, erin.expert.id));
+    expect(await headline()).toBe('Staff Engineer');
+    expect(await found()).toBe(false);
+    // …and any successful write through the server clears the cache.
+    const write = await ctx.app.inject({ method: 'POST', url: '/api/contact', headers: { origin, 'content-type': 'application/json' }, payload: { name: 'A', email: 'a@example.com', subject: '', message: 'Hello' } });
+    expect(write.statusCode).toBe(201);
+    expect(await headline()).toBe('Zeppelin Pilot');
+    expect(await found()).toBe(true);
   });
 });

@@ -35,12 +35,13 @@ export async function createPostgresDatabase(baseUrl: string): Promise<{ url: st
 }
 
 /**
- * A fresh app and database. Auth rate limits are off unless `env` turns them on; `env` overrides configuration;
- * `onRoute` sees every route as it registers (tests/security/authorization-matrix lists them).
+ * A fresh app and database. Auth rate limits and the catalogue cache are off unless `env` turns them on (tests
+ * write to the database directly); `env` overrides configuration;
+ * `onRoute` sees every route as it registers (tests/security/authorization-matrix lists them); `logger` as in buildApp.
  */
-export async function createTestApp(env: Record<string, string> = {}, { onRoute }: Pick<AppDeps, 'onRoute'> = {}): Promise<TestContext> {
+export async function createTestApp(env: Record<string, string> = {}, { onRoute, logger }: Pick<AppDeps, 'onRoute' | 'logger'> = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mentora-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, BASE_URL: 'http://localhost:3000', AUTH_SECRET: 'test-secret-test-secret-test-secret-0123', SEED_DEMO: '0', AUTH_RATE_LIMIT: '0', ...env });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, BASE_URL: 'http://localhost:3000', AUTH_SECRET: 'test-secret-test-secret-test-secret-0123', SEED_DEMO: '0', AUTH_RATE_LIMIT: '0', CATALOGUE_CACHE_MS: '0', ...env });
   let database: Database;
   let drop = async () => {};
   const baseUrl = process.env.TEST_DATABASE_URL;
@@ -52,7 +53,7 @@ export async function createTestApp(env: Record<string, string> = {}, { onRoute 
     database = await openPglite('memory://');
   }
   await runMigrations(database);
-  const app = await buildApp({ config, database, onRoute });
+  const app = await buildApp({ config, database, onRoute, logger });
   await app.ready();
   return {
     app,

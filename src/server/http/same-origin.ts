@@ -10,7 +10,8 @@ import fp from 'fastify-plugin';
 import { messages } from '../../shared/messages.js';
 import type { ErrorBody } from '../errors.js';
 
-const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Methods that change nothing (RFC 9110 §9.2.1). */
+export const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 const exempt = ['/api/payments/stripe/webhook'];
 
 export const sameOrigin = fp(async (app: FastifyInstance, opts: { baseUrl: string }) => {

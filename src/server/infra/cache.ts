@@ -5,19 +5,21 @@
  */
 import { LRUCache } from 'lru-cache';
 
-export type MicroCache<T extends object> = {
-  /** The cached value for `key`, or the result of `load()` stored under it. Concurrent misses share one load. */
-  get: (key: string, load: () => Promise<T>) => Promise<T>;
+export type MicroCache = {
+  /** The cached value for `key`, or the result of `load()` stored under it. Concurrent misses share one load; a failed load is not kept. */
+  get: <T>(key: string, load: () => Promise<T>) => Promise<T>;
   clear: () => void;
 };
 
-export function microCache<T extends object>(opts: { ttlMs: number; max: number }): MicroCache<T> {
-  const cache = new LRUCache<string, Promise<T>>({ max: opts.max, ttl: opts.ttlMs });
+/** A micro-cache keeping at most `max` entries for `ttlMs` each; `ttlMs` 0 caches nothing. */
+export function microCache(opts: { ttlMs: number; max: number }): MicroCache {
+  if (opts.ttlMs <= 0) return { get: (_key, load) => load(), clear: () => {} };
+  const cache = new LRUCache<string, Promise<unknown>>({ max: opts.max, ttl: opts.ttlMs });
   return {
-    get: (key, load) => {
-      const hit = cache.get(key);
+    get: <T>(key: string, load: () => Promise<T>) => {
+      const hit = cache.get(key) as Promise<T> | undefined;
       if (hit) return hit;
-      const pending = load().catch((err) => {
+      const pending = load().catch((err: unknown) => {
         cache.delete(key);
         throw err;
       });

@@ -22,29 +22,47 @@ import {
 } from '../../../shared/schemas/experts.js';
 import { requireRole } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
+import type { MicroCache } from '../../infra/cache.js';
 import { getMyAvailability, listAvailableDays, listSlots, saveMyAvailability, type BusyIntervals } from './availability-service.js';
 import { getMyExpertProfile, listExpertVideos, updateMyExpertProfile } from './profile-service.js';
 import { getExpertProfile, listExpertLanguages, searchExperts } from './service.js';
 
 const noBusyIntervals: BusyIntervals = async () => [];
+/**
+ * Cached catalogue answers were produced by typed services and are serialised with plain JSON.stringify
+ * (the zod serializer would re-validate the same object on every hit, the main cost of a cached read).
+ */
+const plainJson = () => (data: unknown) => JSON.stringify(data);
 
-export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; busyIntervals?: BusyIntervals }> = async (app, { db, busyIntervals = noBusyIntervals }) => {
+/**
+ * `catalogue` caches the public, anonymous catalogue reads (search, profile, languages, videos) for a few
+ * seconds; app.ts clears it whenever this process answers a write, so a change shows at once here and within
+ * the cache's TTL on other servers. Nothing per-user is cached.
+ */
+export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; catalogue: MicroCache; busyIntervals?: BusyIntervals }> = async (
+  app,
+  { db, catalogue, busyIntervals = noBusyIntervals },
+) => {
   const tags = ['experts'];
 
   /** Search published experts: `{ experts: ExpertCard[], total, page, pageSize, matched }`. 400 on bad parameters. */
-  app.get('/api/experts', { schema: { tags, querystring: expertListQuery, response: { 200: expertList, 400: errorResponse } } }, async (request) =>
-    searchExperts(db, request.query),
+  app.get('/api/experts', { schema: { tags, querystring: expertListQuery, response: { 200: expertList, 400: errorResponse } }, serializerCompiler: plainJson }, async (request) =>
+    catalogue.get(`search:${JSON.stringify(request.query)}`, () => searchExperts(db, request.query)),
   );
 
   /** Languages spoken by published experts, A–Z, for the results filter. */
-  app.get('/api/expert-languages', { schema: { tags, response: { 200: expertLanguages } } }, async () => ({ languages: await listExpertLanguages(db) }));
+  app.get('/api/expert-languages', { schema: { tags, response: { 200: expertLanguages } } }, async () =>
+    catalogue.get('languages', async () => ({ languages: await listExpertLanguages(db) })),
+  );
 
   /** Intro videos of published experts for the landing carousel: `{ videos: ExpertVideo[] }` (at most 13). */
-  app.get('/api/experts/videos', { schema: { tags, response: { 200: expertVideosResponse } } }, async () => ({ videos: await listExpertVideos(db) }));
+  app.get('/api/experts/videos', { schema: { tags, response: { 200: expertVideosResponse } } }, async () =>
+    catalogue.get('videos', async () => ({ videos: await listExpertVideos(db) })),
+  );
 
   /** One published expert by uuid or slug; 404 'Expert Not Found'. */
-  app.get('/api/experts/:idOrSlug', { schema: { tags, params: expertParams, response: { 200: expertProfile, 404: errorResponse } } }, async (request) =>
-    getExpertProfile(db, request.params.idOrSlug),
+  app.get('/api/experts/:idOrSlug', { schema: { tags, params: expertParams, response: { 200: expertProfile, 404: errorResponse } }, serializerCompiler: plainJson }, async (request) =>
+    catalogue.get(`profile:${request.params.idOrSlug}`, () => getExpertProfile(db, request.params.idOrSlug)),
   );
 
   /** Bookable UTC start times on the client's `date` in zone `tz` for `duration` minutes. 400 bad input; 404 unknown expert. */

@@ -107,11 +107,12 @@ export async function searchExperts(db: Db, q: ExpertListQuery): Promise<ExpertL
   const countWhere = async (where: SQL[]) => (await db.select({ n: count() }).from(experts).where(and(...where)))[0]?.n ?? 0;
 
   if (q.query) {
-    const pattern = containsPattern(q.query);
+    const pattern = containsPattern(q.query.toLowerCase());
     const relevance = sql`(case when mentora_array_text(${experts.expertise}, chr(31)) ilike ${pattern} then 4 else 0 end
       + case when ${experts.role} ilike ${pattern} then 2 else 0 end
       + case when ${experts.about} ilike ${pattern} then 1 else 0 end)`;
-    const found = await page([...filters, sql`${experts.searchText} ilike ${pattern}`], relevance);
+    // search_text is stored in lower case, so a plain LIKE (trigram-indexed, no case folding per row) suffices.
+    const found = await page([...filters, sql`${experts.searchText} like ${pattern}`], relevance);
     if (found.total > 0) return { experts: found.rows.map(toCard), total: found.total, page: q.page, pageSize: q.pageSize, matched: true };
   }
   const all = await page(filters);
