@@ -10,6 +10,7 @@ import type { Db } from './client.js';
 import { authAccount, user } from './schema.js';
 import { seedDemoVideos, seedExperts } from './seed-experts.js';
 import { seedReviews } from './seed-reviews.js';
+import { seedConsole } from './seed-console.js';
 
 export const demoPassword = 'mentora-demo';
 
@@ -52,8 +53,9 @@ export async function createAccount(
 }
 
 /**
- * Seeds the demo accounts when the user table is empty. Returns true when it seeded. With `storage`, three
- * demo experts also get their intro video stored there (the landing carousel's clips).
+ * Seeds the demo accounts, experts, reviews and team-console work when the user table is empty. Returns true
+ * when it seeded. With `storage`, three demo experts also get their intro video stored there (the landing
+ * carousel's clips).
  */
 export async function seedDemo(db: Db, auth: Auth, storage?: StorageDriver): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(user);
@@ -63,6 +65,7 @@ export async function seedDemo(db: Db, auth: Auth, storage?: StorageDriver): Pro
   const login = (a: { email: string; firstName: string; lastName: string; role: string }) => createAccount(db, auth, { ...a, passwordHash });
   await seedExperts(db, login);
   await seedReviews(db, login);
+  await seedConsole(db, login);
   if (storage) await seedDemoVideos(db, storage);
   return true;
 }
