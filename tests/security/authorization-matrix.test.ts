@@ -260,7 +260,7 @@ describe('authorization matrix', () => {
       cvId: cv.id,
       contactId: contact!.id,
     };
-    pairSecrets = [clientA.email, clientA.id, ...Object.values(s), disputed, dispute!.id];
+    pairSecrets = [clientA.email, clientA.id, expertA.email, expertA.id, ...Object.values(s), disputed, dispute!.id];
     applicantSecrets = [applicant.email, applicant.id, cv.id, f.applicationId];
   }, 120_000);
 
