@@ -125,8 +125,9 @@ describe('fuzzing every API route', () => {
   let ids: string[] = [];
 
   beforeAll(async () => {
-    // Errors the server logs, to show the cause of a 5xx next to the request that caused it.
-    ctx = await createTestApp({}, { onRoute: collectRoutes(routes), logger: { level: 'error', stream: { write: (line: string) => void serverErrors.push(line) } } });
+    // Errors the server logs, to show the cause of a 5xx next to the request that caused it. The catalogue
+    // cache is on, as in production (cached answers are serialised without zod).
+    ctx = await createTestApp({ CATALOGUE_CACHE_MS: '2000' }, { onRoute: collectRoutes(routes), logger: { level: 'error', stream: { write: (line: string) => void serverErrors.push(line) } } });
     const client = await createUser(ctx, { email: 'casey@example.com', firstName: 'Casey', lastName: 'Client' });
     const expert = await createExpert(ctx, { email: 'erin@example.com', slug: 'erin-expert' });
     const admin = await createUser(ctx, { email: 'admin@example.com', role: 'admin' });
