@@ -10,11 +10,10 @@
  * Checked for every call:
  *  - the status in the row (401 signed out / 403 wrong role or not a party / 404 not yours or unknown / 2xx);
  *  - a refused write (4xx on a non-GET) changed no row in any table (fingerprint of every table);
- *  - every route with an id answers 404, changing nothing, for ids that exist nowhere;
- * and, separately, that nobody makes themselves admin, changes role or marks their e-mail verified (sign-up,
- * Better Auth's update-user, PUT /api/me/profile).
- *  - no answer to a non-party carries the other users' private ids or e-mail addresses (sessions, disputes,
- *    application, CV file), so nobody reads another user's session, payment, feedback, application or file.
+ *  - no answer to a non-party carries the other users' private ids or e-mail addresses (users, sessions,
+ *    disputes, application, CV file), so nobody reads another user's session, payment, feedback, application or file.
+ * Also: every route with an id answers 404, changing nothing, for ids that exist nowhere; and nobody makes
+ * themselves admin, changes role or marks their e-mail verified (sign-up, Better Auth's update-user, PUT /api/me/profile).
  *
  * Not in the matrix, on purpose (see ./routes.ts): /api/auth/* (Better Auth's own endpoints, tests/security/
  * cross-site and passwords, tests/api/auth), /api/docs* (public OpenAPI page), /api/test/* (TEST_HOOKS only,
