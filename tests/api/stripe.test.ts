@@ -11,6 +11,7 @@ import { emailOutbox, experts, paymentEvents, payments, sessions, stripeEvents }
 import { loadConfig } from '../../src/server/config.js';
 import { paymentProvider } from '../../src/server/infra/payments/select.js';
 import { stripeProvider } from '../../src/server/infra/payments/stripe.js';
+import { autoReleaseDue } from '../../src/server/modules/sessions/lifecycle-service.js';
 import { expireReservations } from '../../src/server/modules/sessions/reservation-service.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
@@ -28,6 +29,7 @@ describe('Stripe payments', () => {
   let client: Awaited<ReturnType<typeof createUser>>;
   let other: Awaited<ReturnType<typeof createUser>>;
   let expert: Awaited<ReturnType<typeof createExpert>>;
+  let admin: Awaited<ReturnType<typeof createUser>>;
   let deps: Parameters<typeof expireReservations>[0];
   let addr = 0;
 
@@ -64,7 +66,7 @@ describe('Stripe payments', () => {
     deps = { db: ctx.database.db, provider: paymentProvider(ctx.config), baseUrl: ctx.config.baseUrl, meetingUrlTemplate: ctx.config.meetingUrlTemplate };
     client = await createUser(ctx, { email: 'client@example.com', firstName: 'Casey', lastName: 'Client' });
     other = await createUser(ctx, { email: 'other@example.com', firstName: 'Olive', lastName: 'Other' });
-    await createUser(ctx, { email: 'admin@example.com', role: 'admin' });
+    admin = await createUser(ctx, { email: 'admin@example.com', role: 'admin' });
     expert = await createExpert(ctx, { email: 'erin@example.com', rateCents: 9000, policy: 'flexible' });
   });
   afterAll(async () => {
@@ -178,6 +180,58 @@ describe('Stripe payments', () => {
       expect(fake.intents.get(latePayment.providerRef)).toMatchObject({ status: 'succeeded', amount_received: 4500 });
       expect(await eventsOf(latePayment.id)).toEqual([['hold', 9000], ['refund', 4500], ['release', 4500]]);
       expect(fake.problems).toEqual([]);
+    });
+  });
+
+  describe('disputes and lapsed authorisations', () => {
+    /** A 60-minute session paid by an authorisation (manual capture) `hoursAhead` from now, then moved to start `hoursAgo` ago. */
+    const pastAuthorised = async (hoursAhead: number, hoursAgo: number) => {
+      const s = (await book(client.cookie, slotIn(hoursAhead), 'pm_card_visa')).json().session;
+      await shift(ctx, s.id, -hoursAhead - hoursAgo);
+      const payment = await paymentOf(s.id);
+      expect(fake.intents.get(payment.providerRef)!.status).toBe('requires_capture');
+      return { s, payment };
+    };
+
+    it('charges the authorisation when the client opens a dispute, so a decision after 7 days still refunds and releases', async () => {
+      const { s, payment } = await pastAuthorised(60, 5);
+      expect((await post(`/api/sessions/${s.id}/dispute`, client.cookie, { description: 'The call dropped after ten minutes.' })).statusCode).toBe(200);
+      const [secure] = fake.calls('POST', `/v1/payment_intents/${payment.providerRef}/capture`);
+      expect(secure).toMatchObject({ params: { amount_to_capture: '9000' }, idempotencyKey: `secure:${payment.id}:capture` });
+      expect(fake.intents.get(payment.providerRef)!.status).toBe('succeeded');
+      expect(await paymentOf(s.id)).toMatchObject({ status: 'held', refundedCents: 0 });
+
+      const [{ id: disputeId }] = (await ctx.app.inject({ method: 'GET', url: '/api/admin/disputes?status=open', headers: { cookie: admin.cookie } })).json().items.filter((d: { session: { id: string } }) => d.session.id === s.id);
+      const res = await post(`/api/admin/disputes/${disputeId}/resolve`, admin.cookie, { decision: 'client', refundCents: 4000, note: 'Refunding the part that did not happen.' });
+      expect(res.statusCode).toBe(200);
+      const [refund] = fake.calls('POST', '/v1/refunds');
+      expect(refund).toMatchObject({ params: { payment_intent: payment.providerRef, amount: '4000' }, idempotencyKey: `refund:${payment.id}` });
+      expect(fake.calls('POST', `/v1/payment_intents/${payment.providerRef}/capture`)).toHaveLength(1);
+      expect(await paymentOf(s.id)).toMatchObject({ status: 'partially_refunded', refundedCents: 4000 });
+      expect(await eventsOf(payment.id)).toEqual([['hold', 9000], ['refund', 4000], ['release', 5000]]);
+      expect(fake.problems).toEqual([]);
+    });
+
+    it('refuses to release a lapsed authorisation with 409 in plain words and leaves the money held', async () => {
+      const { s, payment } = await pastAuthorised(61, 7);
+      fake.intents.get(payment.providerRef)!.status = 'canceled'; // Stripe cancels an uncaptured authorisation after 7 days.
+      const res = await post(`/api/sessions/${s.id}/confirm`, client.cookie);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.message).toBe('The card authorisation for this session has lapsed, so its payment can no longer be released. Please contact us.');
+      expect(await paymentOf(s.id)).toMatchObject({ status: 'held' });
+      expect((await sessionRow(s.id)).status).toBe('booked');
+      expect(await eventsOf(payment.id)).toEqual([['hold', 9000]]);
+    });
+
+    it('auto-release goes on past a session whose payment it cannot release, and names it', async () => {
+      const lapsed = await pastAuthorised(62, 90);
+      fake.intents.get(lapsed.payment.providerRef)!.status = 'canceled';
+      const fine = await pastAuthorised(63, 92);
+      await expect(autoReleaseDue(deps)).rejects.toThrow(`auto-release refused for sessions ${lapsed.s.id}`);
+      expect((await sessionRow(fine.s.id)).status).toBe('confirmed');
+      expect(await paymentOf(fine.s.id)).toMatchObject({ status: 'released' });
+      expect((await sessionRow(lapsed.s.id)).status).toBe('booked');
+      expect(await paymentOf(lapsed.s.id)).toMatchObject({ status: 'held' });
     });
   });
 

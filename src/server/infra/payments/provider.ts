@@ -26,6 +26,13 @@ export interface PaymentProvider {
   check(providerRef: string): Promise<HoldState>;
   /** Voids an authorisation that never became a booking (abandoned or failed 3-D Secure). Safe to repeat. */
   cancel(input: { providerRef: string; idempotencyKey: string }): Promise<void>;
+  /**
+   * Charges an authorisation in full now, so the money stays held in the platform balance past the card
+   * authorisation window (7 days): called when a client opens a dispute, whose decision may come later.
+   * Our ledger still shows the payment held; release and refund work as for money charged at booking.
+   * No-op when the money is already charged. Safe to repeat.
+   */
+  secure(input: { providerRef: string; idempotencyKey: string }): Promise<void>;
   /** Releases a held payment to the expert (capture; then a transfer to `destinationAccount` when given). */
   release(input: { providerRef: string; amountCents: number; idempotencyKey: string; destinationAccount?: string | null }): Promise<void>;
   /** Refunds `amountCents` of a held payment to the client; the rest (if any) goes to the expert. */

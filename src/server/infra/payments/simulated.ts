@@ -26,6 +26,7 @@ export function simulatedProvider(): PaymentProvider {
       return { state: 'failed' };
     },
     async cancel() {},
+    async secure() {},
     async release() {},
     async refund() {},
   };

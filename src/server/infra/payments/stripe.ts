@@ -6,6 +6,8 @@
  *           authorisation window (`releaseBy` ≤ now + 7 days) it is only authorised (capture_method manual)
  *           and captured at release; otherwise it is charged now (automatic) and held in the platform
  *           balance until release. A card that needs 3-D Secure answers `requires_action` + client secret.
+ * secure  — charges an authorisation in full when a client opens a dispute, so a decision made after the
+ *           7-day authorisation window can still release or refund (a lapsed authorisation cannot be captured).
  * release — captures an authorisation, then transfers to the expert's connected account when one is set
  *           (separate charges and transfers); otherwise the release is recorded in our ledger only.
  * refund  — the Refunds API for charged money; on an uncaptured authorisation, refunding all of it cancels
@@ -15,6 +17,7 @@
 import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import { messages } from '../../../shared/messages.js';
+import { AppError } from '../../errors.js';
 import type { HoldResult, HoldState, PaymentProvider } from './provider.js';
 
 /** Card authorisations stay capturable for 7 days (issue 5 §5), in milliseconds. */
@@ -120,8 +123,15 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
       await cancel(providerRef, idempotencyKey);
     },
 
+    async secure({ providerRef, idempotencyKey }) {
+      const intent = await retrieve(providerRef);
+      if (intent.status === 'requires_capture') await capture(intent, intent.amount, idempotencyKey);
+    },
+
     async release({ providerRef, amountCents, idempotencyKey, destinationAccount }) {
       let intent = await retrieve(providerRef);
+      // A lapsed authorisation (Stripe cancels it after 7 days) holds nothing: refuse rather than record money never captured.
+      if (intent.status === 'canceled') throw new AppError('CONFLICT', messages.payment.authorisationLapsed);
       if (intent.status === 'requires_capture') intent = await capture(intent, amountCents, idempotencyKey);
       if (!destinationAccount) return;
       const charge = typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge?.id;

@@ -50,6 +50,15 @@ async function expertAccount(tx: Tx, sessionId: string): Promise<string | null> 
 }
 
 /**
+ * Keeps a held payment holdable while a dispute waits for the team: the provider charges an authorisation
+ * now (Stripe authorisations lapse after 7 days). The ledger is unchanged: the money stays held in escrow.
+ */
+export async function securePayment(tx: Tx, provider: PaymentProvider, sessionId: string): Promise<void> {
+  const payment = await heldPayment(tx, sessionId);
+  if (payment) await provider.secure({ providerRef: payment.providerRef, idempotencyKey: `secure:${payment.id}` });
+}
+
+/**
  * Releases a held payment to the expert (status released, 'release' event). No-op without a held payment
  * (free intro sessions have none).
  */

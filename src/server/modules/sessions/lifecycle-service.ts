@@ -19,7 +19,7 @@ import { AppError } from '../../errors.js';
 import { enqueueEmail } from '../../infra/mail/outbox.js';
 import type { PaymentProvider } from '../../infra/payments/provider.js';
 import { actionEmail } from '../../infra/mail/templates.js';
-import { refundPayment, releasePayment } from '../payments/service.js';
+import { refundPayment, releasePayment, securePayment } from '../payments/service.js';
 import type { SessionDeps } from './booking-service.js';
 import { cancellationEmail, releaseEmail, reminderEmail } from './emails.js';
 import { loadForParty, toView, type SessionRow } from './service.js';
@@ -66,7 +66,10 @@ export async function confirmSession(deps: SessionDeps, user: CurrentUser, id: s
   return view(deps, user, id);
 }
 
-/** POST /api/sessions/{id}/dispute — client only, booked and started. Stores the report; payment stays held; the team is told. */
+/**
+ * POST /api/sessions/{id}/dispute — client only, booked and started. Stores the report; the payment stays
+ * held (an authorisation is charged now so the team's decision may come after it would lapse); the team is told.
+ */
 export async function disputeSession(deps: SessionDeps, user: CurrentUser, id: string, description: string, now = new Date()): Promise<SessionView> {
   const { side } = await loadForParty(deps.db, user, id);
   if (side !== 'client') throw new AppError('FORBIDDEN', messages.session.onlyClientConfirms);
@@ -75,6 +78,7 @@ export async function disputeSession(deps: SessionDeps, user: CurrentUser, id: s
     if (!canDispute(s, now)) throw new AppError('CONFLICT', messages.session.badTransition);
     await tx.update(sessions).set({ status: 'disputed', updatedAt: now }).where(eq(sessions.id, id));
     await tx.insert(disputes).values({ sessionId: id, clientId: user.id, description });
+    await securePayment(tx, deps.provider, id);
     const team = await tx.select({ email: userTable.email }).from(userTable).where(eq(userTable.role, 'admin'));
     for (const { email: to } of team) {
       await enqueueEmail(tx, actionEmail({ to, subject: `Dispute reported: ${s.clientName} with ${s.expertName}`, paragraphs: [`${s.clientName} reported an issue with their session.`, `Report: ${description || '(no details given)'}`, 'Please review within 24 hours.'], actionLabel: 'Open the team console', url: `${deps.baseUrl}/admin` }));
@@ -134,20 +138,33 @@ export async function settleDisputedSession(
 
 /**
  * Job: booked sessions that ended more than 72 hours ago become confirmed and their payments are released.
- * Claims rows with FOR UPDATE SKIP LOCKED, so several servers can run it at once. Returns how many.
+ * Claims rows with FOR UPDATE SKIP LOCKED, so several servers can run it at once. Each session is released
+ * in a savepoint of its own: one the provider refuses (e.g. a lapsed card authorisation) stays booked and
+ * the others still go through; the job then throws an AggregateError naming the refused sessions, which the
+ * job runner logs. Returns how many were released.
  */
 export async function autoReleaseDue(deps: SessionDeps, now = new Date(), batch = 50): Promise<number> {
   const cutoff = new Date(now.getTime() - autoReleaseHours * 3_600_000);
-  return deps.db.transaction(async (tx) => {
+  const refused: { sessionId: string; err: unknown }[] = [];
+  const released = await deps.db.transaction(async (tx) => {
     const due = await tx
       .select()
       .from(sessions)
       .where(and(eq(sessions.status, 'booked'), lte(sessions.endsAt, cutoff)))
+      .orderBy(sessions.endsAt)
       .limit(batch)
       .for('update', { skipLocked: true });
-    for (const s of due) await confirmAndRelease(tx, deps, s, null, true, now);
-    return due.length;
+    for (const s of due) {
+      try {
+        await tx.transaction((item) => confirmAndRelease(item, deps, s, null, true, now));
+      } catch (err) {
+        refused.push({ sessionId: s.id, err });
+      }
+    }
+    return due.length - refused.length;
   });
+  if (refused.length > 0) throw new AggregateError(refused.map((r) => r.err), `auto-release refused for sessions ${refused.map((r) => r.sessionId).join(', ')}`);
+  return released;
 }
 
 /** Job: e-mails both parties 24 hours before a booked session, once (reminder_sent_at). Returns how many sessions. */
