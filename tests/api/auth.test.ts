@@ -140,7 +140,8 @@ describe('auth rate limits', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
       // A client address of its own: Better Auth's in-memory limiter is shared by every app in this process.
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: '127.0.0.77', headers: json, payload: { email: 'nobody@example.com', password: 'wrong-password' } });
+      // A new e-mail each time, so the per-account limit (tests/security/sign-in-throttle.test.ts) is not what answers.
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: '127.0.0.77', headers: json, payload: { email: `nobody-${i}@example.com`, password: 'wrong-password' } });
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);

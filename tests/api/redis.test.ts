@@ -27,7 +27,9 @@ async function dropKeys(keyPrefix: string) {
   await redis.quit();
 }
 
-const badSignIn = { email: 'nobody@example.com', password: 'wrong-password-1' };
+let attempt = 0;
+/** A wrong password for a new unknown e-mail each time, so the per-account limit (5 failures) is not what answers 429. */
+const badSignIn = () => ({ email: `nobody-${attempt++}@example.com`, password: 'wrong-password-1' });
 
 describe('REDIS_URL without a Redis server', () => {
   it('refuses to start: opening Redis fails with one message that names the variable, not the URL', async () => {
@@ -66,10 +68,10 @@ describe.skipIf(!redisUrl)('Redis secondary storage and shared rate limits (set 
     const [a, b] = await Promise.all([createTestApp(env), createTestApp(env)]);
     try {
       const remoteAddress = '203.0.113.7';
-      const signIn = (ctx: TestContext) => ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress, headers: { origin, 'content-type': 'application/json' }, payload: badSignIn });
+      const signIn = (ctx: TestContext) => ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress, headers: { origin, 'content-type': 'application/json' }, payload: badSignIn() });
       for (let i = 0; i < 10; i++) expect((await signIn(a)).statusCode).toBe(401);
       expect((await signIn(b)).statusCode).toBe(429);
-      expect((await b.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: '203.0.113.8', headers: { origin, 'content-type': 'application/json' }, payload: badSignIn })).statusCode).toBe(401);
+      expect((await b.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: '203.0.113.8', headers: { origin, 'content-type': 'application/json' }, payload: badSignIn() })).statusCode).toBe(401);
 
       // @fastify/rate-limit: the contact form allows 5 a minute per address, counted across both apps.
       const contact = (ctx: TestContext) => ctx.app.inject({ method: 'POST', url: '/api/contact', remoteAddress, headers: { origin, 'content-type': 'application/json' }, payload: {} });
@@ -160,9 +162,9 @@ describe.skipIf(!redisUrl || !pgUrl)('Redis across two server processes on one P
   it('a sign-in rate limit reached through server A is enforced on server B', async () => {
     const [a, b] = servers as [ServerProcess, ServerProcess];
     const client = { 'x-forwarded-for': '198.51.100.1' };
-    for (let i = 0; i < 10; i++) expect((await post(a, '/api/auth/sign-in/email', badSignIn, client)).status).toBe(401);
-    expect((await post(b, '/api/auth/sign-in/email', badSignIn, client)).status).toBe(429);
-    expect((await post(b, '/api/auth/sign-in/email', badSignIn, { 'x-forwarded-for': '198.51.100.9' })).status).toBe(401);
+    for (let i = 0; i < 10; i++) expect((await post(a, '/api/auth/sign-in/email', badSignIn(), client)).status).toBe(401);
+    expect((await post(b, '/api/auth/sign-in/email', badSignIn(), client)).status).toBe(429);
+    expect((await post(b, '/api/auth/sign-in/email', badSignIn(), { 'x-forwarded-for': '198.51.100.9' })).status).toBe(401);
     expect(await (await fetch(`${b.url}/readyz`)).json()).toMatchObject({ status: 'ready', database: 'postgres', services: { database: 'postgres', redis: 'up' } });
   });
 

@@ -17,12 +17,15 @@ import type { Db } from '../db/client.js';
 import * as schema from '../db/schema.js';
 import { enqueueEmail } from '../infra/mail/outbox.js';
 import { hashPassword, isCommonPassword, verifyPassword } from './password-policy.js';
+import { memoryCounter, signInThrottle, storageCounter } from './sign-in-throttle.js';
 import { actionEmail } from '../infra/mail/templates.js';
 
 /** The body field holding a NEW password, per Better Auth endpoint. */
 const newPasswordField: Record<string, string> = { '/sign-up/email': 'password', '/reset-password': 'newPassword', '/change-password': 'newPassword' };
 
 export function createAuth(config: Config, db: Db, secondaryStorage?: SecondaryStorage) {
+  // Per-account lock of failed sign-ins, with device cookies so the owner is never locked out (sign-in-throttle.ts).
+  const throttle = config.authRateLimit ? signInThrottle({ counter: secondaryStorage ? storageCounter(secondaryStorage) : memoryCounter(), secret: config.authSecret }) : null;
   return betterAuth({
     appName: 'Mentora',
     baseURL: config.baseUrl,
@@ -104,6 +107,11 @@ export function createAuth(config: Config, db: Db, secondaryStorage?: SecondaryS
         const field = newPasswordField[ctx.path];
         const password = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
         if (typeof password === 'string' && isCommonPassword(password)) throw new APIError('BAD_REQUEST', { message: messages.auth.commonPassword });
+        await throttle?.before(ctx);
+      }),
+      /** Counts failed sign-ins and issues device cookies (sign-in-throttle.ts). */
+      after: createAuthMiddleware(async (ctx) => {
+        await throttle?.after(ctx);
       }),
     },
     databaseHooks: {
