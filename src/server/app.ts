@@ -3,7 +3,6 @@
  * main.ts owns listening, signals and jobs; tests call buildApp with a throw-away database.
  */
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -12,6 +11,7 @@ import Fastify, { type FastifyError, type RouteOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import pino from 'pino';
 import { z } from 'zod';
 import { messages } from '../shared/messages.js';
 import { createAuth, type Auth } from './auth/auth.js';
@@ -22,6 +22,7 @@ import { mailboxRoutes } from './dev/mailbox.js';
 import { AppError, type ErrorBody } from './errors.js';
 import { noNul } from './http/no-nul.js';
 import { safeMethods, sameOrigin } from './http/same-origin.js';
+import { securityHeaders } from './http/security-headers.js';
 import { microCache } from './infra/cache.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { applicationRoutes } from './modules/applications/routes.js';
@@ -45,7 +46,12 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
   const app = Fastify({
     logger:
       logger === true
-        ? { level: 'info', redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] }
+        ? {
+            level: 'info',
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            // Asynchronous stdout: lines written while one write is in flight go out together (flushed on exit).
+            stream: pino.destination({ dest: 1, sync: false }),
+          }
         : logger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -79,7 +85,8 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
 
   // Stripe Elements (issue 5 §5): Stripe.js, its card and 3-D Secure frames and its API, only when Stripe is on.
   const stripeWeb = config.stripe?.publishableKey ? { script: ['https://js.stripe.com', 'https://*.js.stripe.com'], frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] } : null;
-  await app.register(helmet, {
+  // helmet's headers, computed once (src/server/http/security-headers.ts).
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
