@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { messages } from '../shared/messages.js';
 import { createAuth, type Auth } from './auth/auth.js';
 import { authPlugin } from './auth/plugin.js';
+import { redactUrl } from './auth/auth-log.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { mailboxRoutes } from './dev/mailbox.js';
@@ -59,7 +60,7 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
     disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    request.log.info({ method: request.method, url: redactUrl(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
   if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
@@ -127,7 +128,7 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
   });
   await app.register(sameOrigin, { baseUrl: config.baseUrl });
   await app.register(noNul);
-  await app.register(authPlugin, { auth, db: database.db });
+  await app.register(authPlugin, { auth, db: database.db, secret: config.authSecret });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   /**

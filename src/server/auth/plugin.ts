@@ -8,7 +8,9 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { user as userTable } from '../db/schema.js';
+import { AppError } from '../errors.js';
 import type { Auth } from './auth.js';
+import { authAction, authAttemptLine, refusalLine } from './auth-log.js';
 
 /** The signed-in account as the API sees it. */
 export type CurrentUser = typeof userTable.$inferSelect;
@@ -19,8 +21,11 @@ declare module 'fastify' {
   }
 }
 
-/** Forwards one Fastify request to Better Auth as a WHATWG Request and copies the answer back. */
-async function authRoutes(app: FastifyInstance, opts: { auth: Auth }) {
+/**
+ * Forwards one Fastify request to Better Auth as a WHATWG Request and copies the answer back; logs one
+ * `auth.attempt` line per sign-in, sign-up, reset and password change (auth-log.ts).
+ */
+async function authRoutes(app: FastifyInstance, opts: { auth: Auth; secret: string }) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
   app.route({
@@ -41,13 +46,27 @@ async function authRoutes(app: FastifyInstance, opts: { auth: Auth }) {
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
       reply.header('cache-control', 'no-store');
-      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+      const payload = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+      const action = authAction(request.method, url.pathname);
+      if (action) {
+        // A refused password change names no user in its answer: the session (still valid then) does.
+        const userId = action === 'change-password' && response.status >= 400 ? ((await opts.auth.api.getSession({ headers: fromNodeHeaders(request.headers) }).catch(() => null))?.user.id ?? null) : null;
+        const line = authAttemptLine({ action, statusCode: response.status, requestBody: body, responseBody: payload, ip: request.ip, secret: opts.secret, userId });
+        if (line.outcome === 'success') request.log.info(line, 'auth attempt');
+        else request.log.warn(line, 'auth attempt');
+      }
+      return reply.send(payload);
     },
   });
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; db: Db }) => {
-  await app.register(authRoutes, { auth: opts.auth });
+/** `secret` is AUTH_SECRET (keys the e-mail hash of log lines). */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; db: Db; secret: string }) => {
+  await app.register(authRoutes, { auth: opts.auth, secret: opts.secret });
+  /** The account lookups made by this request, so the refusal log can name the user without a new lookup. */
+  const lookups = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
+  /** The AppError each refused request threw (its code is the refusal's reason). */
+  const errors = new WeakMap<FastifyRequest, AppError>();
   app.decorateRequest('getUser', function getUser(this: FastifyRequest) {
     throw new Error('replaced per request');
   });
@@ -61,7 +80,24 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; db
         const [row] = await opts.db.select().from(userTable).where(eq(userTable.id, session.user.id));
         return row ?? null;
       })();
+      lookups.set(request, cached);
       return cached;
     };
+  });
+  app.addHook('onError', async (request, _reply, error) => {
+    if (error instanceof AppError) errors.set(request, error);
+  });
+  /** One `authz.refused` line per 401 / 403, and per 404 answered to a signed-in account (auth-log.ts). */
+  app.addHook('onResponse', async (request, reply) => {
+    const status = reply.statusCode;
+    if ((status !== 401 && status !== 403 && status !== 404) || request.url.startsWith('/api/auth/')) return;
+    const error = errors.get(request);
+    const lookup = lookups.get(request);
+    if (status === 404 && (error?.code !== 'NOT_FOUND' || !lookup)) return;
+    const user = lookup ? await lookup.catch(() => null) : null;
+    if (status === 404 && !user) return;
+    const reason = error?.code ?? (status === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN');
+    const route = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
+    request.log.warn(refusalLine({ method: request.method, route, statusCode: status, reason, userId: user?.id ?? null, ip: request.ip }), 'authorization refused');
   });
 });
