@@ -116,6 +116,12 @@ export const messages = {
     rejected: 'Application rejected. The applicant has been told why.',
     resolved: 'Dispute decided. Both parties have been e-mailed.',
   },
+  payouts: {
+    simulated: 'Payouts are simulated on this server: released payments are recorded as your earnings, and no money moves.',
+    notConfigured: 'Payouts need card payments with Stripe, which this server does not use.',
+    noProfile: 'Payouts open once your expert application is approved.',
+    unavailable: 'Stripe could not be reached. Please try again in a minute.',
+  },
   profile: {
     notAnExpert: 'Only experts with a profile can edit it',
     headlineRequired: 'Please enter your headline',

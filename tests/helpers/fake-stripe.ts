@@ -2,7 +2,7 @@
  * A local stand-in for the Stripe API (no internet in tests; no stripe-mock package exists on npm). The real
  * `stripe` SDK is pointed at it (STRIPE_API_URL). It checks every request — secret key, idempotency key,
  * amount, currency, capture_method — answers like the API for the calls Mentora makes (PaymentIntents create /
- * retrieve / capture / cancel, Refunds, Transfers), replays an idempotent request's first answer, and keeps a
+ * retrieve / capture / cancel, Refunds, Transfers, Connect Express accounts and their onboarding links), replays an idempotent request's first answer, and keeps a
  * log for assertions. Test PaymentMethods behave like Stripe's test cards:
  *   pm_card_visa → authorised; pm_card_threeDSecure2Required → requires_action (3-D Secure);
  *   pm_card_chargeDeclined → card_declined; pm_card_chargeDeclinedInsufficientFunds → insufficient_funds.
@@ -12,6 +12,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type LoggedRequest = { method: string; path: string; params: Record<string, string>; idempotencyKey: string | undefined };
+type Account = { id: string; object: 'account'; type: 'express'; email: string; details_submitted: boolean; payouts_enabled: boolean; charges_enabled: boolean };
 type Intent = {
   id: string;
   object: 'payment_intent';
@@ -49,6 +50,8 @@ export class FakeStripe {
   readonly intents = new Map<string, Intent>();
   readonly refunds: { id: string; payment_intent: string; amount: number }[] = [];
   readonly transfers: { id: string; amount: number; currency: string; destination: string; source_transaction?: string }[] = [];
+  /** Connect accounts; a test finishes onboarding by setting details_submitted / payouts_enabled. */
+  readonly accounts = new Map<string, Account>();
   readonly problems: string[] = [];
   private readonly idempotent = new Map<string, { params: string; status: number; body: unknown }>();
   private server = http.createServer((req, res) => this.handle(req, res));
@@ -176,6 +179,24 @@ export class FakeStripe {
       const transfer = { id: `tr_${randomBytes(8).toString('hex')}`, object: 'transfer', amount, currency: params.currency!, destination: params.destination!, source_transaction: params.source_transaction };
       this.transfers.push(transfer);
       return transfer;
+    }
+    if (method === 'POST' && path === '/v1/accounts') {
+      if (params.type !== 'express' || params['capabilities[transfers][requested]'] !== 'true') throw invalid('Expected an Express account requesting transfers');
+      if (!/^[^@\s]+@[^@\s]+$/.test(params.email ?? '')) throw invalid('Invalid email address');
+      const account: Account = { id: `acct_${randomBytes(8).toString('hex')}`, object: 'account', type: 'express', email: params.email!, details_submitted: false, payouts_enabled: false, charges_enabled: false };
+      this.accounts.set(account.id, account);
+      return account;
+    }
+    m = /^\/v1\/accounts\/(acct_\w+)$/.exec(path);
+    if (method === 'GET' && m) {
+      const account = this.accounts.get(m[1]!);
+      if (!account) throw new ApiError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such account: '${m[1]}'` });
+      return account;
+    }
+    if (method === 'POST' && path === '/v1/account_links') {
+      if (!this.accounts.has(params.account ?? '')) throw invalid(`No such account: '${params.account}'`);
+      if (params.type !== 'account_onboarding' || !/^https?:\/\//.test(params.refresh_url ?? '') || !/^https?:\/\//.test(params.return_url ?? '')) throw invalid('Invalid account link');
+      return { object: 'account_link', url: `${this.url}/setup/e/${params.account}/${randomBytes(6).toString('hex')}`, created: Math.floor(Date.now() / 1000), expires_at: Math.floor(Date.now() / 1000) + 300 };
     }
     throw new ApiError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` });
   }

@@ -106,6 +106,8 @@ const rows: Row[] = [
   { method: 'GET', route: '/api/experts/:idOrSlug/feedback-eligibility', url: (f) => `/api/experts/${f.expertA.slug}/feedback-eligibility`, expect: who(200) },
   { method: 'GET', route: '/api/me/availability', url: () => '/api/me/availability', expect: who(403, { expertA: 200, expertB: 200 }) },
   { method: 'GET', route: '/api/me/expert-profile', url: () => '/api/me/expert-profile', expect: who(403, { expertA: 200, expertB: 200 }) },
+  // Only an expert reads their payout account (simulated provider on this app: nothing connected).
+  { method: 'GET', route: '/api/me/payouts', url: () => '/api/me/payouts', expect: who(403, { expertA: 200, expertB: 200 }) },
   { method: 'GET', route: '/api/sessions', url: () => '/api/sessions', expect: who(200) },
   { method: 'GET', route: '/api/sessions/:id', url: (f) => `/api/sessions/${f.sessions.future1}`, expect: who(403, { clientA: 200, expertA: 200 }) },
   { method: 'GET', route: '/api/applications/mine', url: () => '/api/applications/mine', expect: who(200) },
@@ -134,6 +136,8 @@ const rows: Row[] = [
     body: () => ({ headline: 'Staff Engineer', about: 'Helps people grow.', experience: '10 years.', courses: [], languages: ['English'], hobbies: [], expertise: ['Programming & Tech'], hourlyRate: 90, cancellationPolicy: 'flexible' }),
     expect: who(403, { expertA: 200, expertB: 200 }),
   },
+  // Experts only; this app has no Stripe key, so an expert is told payouts need Stripe (409).
+  { method: 'POST', route: '/api/me/payouts/onboarding', url: () => '/api/me/payouts/onboarding', expect: who(403, { expertA: 409, expertB: 409 }) },
   { method: 'POST', route: '/api/files', url: () => '/api/files?purpose=photo', multipart: true, expect: who(403, { expertA: 201, expertB: 201, applicant: 201 }) },
   {
     method: 'POST',

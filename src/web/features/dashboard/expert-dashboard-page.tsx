@@ -1,4 +1,4 @@
-import { CalendarCheck, CalendarClock, CalendarRange, DollarSign, Hourglass, MessageSquare, Settings, SlidersHorizontal } from 'lucide-react';
+import { Banknote, CalendarCheck, CalendarClock, CalendarRange, DollarSign, Hourglass, MessageSquare, Settings, SlidersHorizontal } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '@shared/pricing';
@@ -71,6 +71,7 @@ function ExpertDashboard({ me, applicationStatus, sessionsEmpty }: { me: Me; app
           <QuickActions
             actions={[
               { label: 'Manage availability', icon: CalendarRange, to: '/dashboard/expert/availability' },
+              { label: 'Payouts', icon: Banknote, to: '/dashboard/expert/payouts' },
               { label: 'Manage Sessions', icon: SlidersHorizontal, note: 'Coming soon' },
               { label: 'Account Settings', icon: Settings, note: 'Coming soon' },
               { label: 'Messages', icon: MessageSquare, note: 'Coming soon' },
