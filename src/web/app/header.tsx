@@ -61,6 +61,18 @@ function AccountArea({ onNavigate }: { onNavigate?: () => void }) {
             </button>
           </li>
           <li>
+            <Link
+              to="/account"
+              className={menuItem}
+              onClick={() => {
+                close();
+                onNavigate?.();
+              }}
+            >
+              Account settings
+            </Link>
+          </li>
+          <li>
             <button
               type="button"
               className={menuItem}

@@ -1,0 +1,43 @@
+/**
+ * /account: account settings of any signed-in user (client, expert or admin), reached from the header's
+ * account menu. Shows who is signed in and the change-password form (issue 6 §1). Anonymous visitors go
+ * to /signup.
+ */
+import { Link } from 'react-router';
+import { dashboardPath, displayName } from '@shared/roles';
+import { RequireAuth } from '../../components/require-auth';
+import { Card } from '../../components/ui/card';
+import { useAuth } from '../../lib/auth';
+import { ChangePasswordForm } from './change-password-form';
+
+function AccountSettings() {
+  const { me } = useAuth();
+  if (!me) return null;
+  const dashboard = me.firstName && me.role ? dashboardPath(me.role) : '/signup';
+  return (
+    <div className="bg-slate-50">
+      <div className="mx-auto max-w-2xl px-4 py-8 sm:py-10">
+        <p className="text-sm font-medium text-brand-700">
+          <Link to={dashboard} className="hover:underline">
+            ← Back to dashboard
+          </Link>
+        </p>
+        <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Account settings</h1>
+        <p className="mt-2 text-slate-700">
+          Signed in as <span className="font-medium text-slate-900">{me.fullName || displayName(me)}</span> ({me.email})
+        </p>
+        <Card className="mt-8 p-6 sm:p-8">
+          <ChangePasswordForm />
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+export default function AccountPage() {
+  return (
+    <RequireAuth>
+      <AccountSettings />
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { seriousViolations, shot, signInUi, signUpAsExpert } from './helpers';
+
+/**
+ * Issue 6 §1 "changing the password offers to sign out other sessions": a new account changes its
+ * password on /account with "Sign out of other devices"; its other browser is signed out, this one is not,
+ * and the new password signs in.
+ */
+test('changing the password signs out the other browser and the new password signs in', async ({ page, browser }) => {
+  const email = `settings-${Date.now()}@example.com`;
+  await signUpAsExpert(page, { email, firstName: 'Priya', lastName: 'Settings' });
+
+  // A second browser signed in to the same account.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signInUi(otherPage, email, 'a-good-password');
+  await expect(otherPage).toHaveURL(/\/dashboard\/expert$/);
+
+  // The header's account menu leads to the settings page.
+  await page.getByRole('banner').getByRole('button', { name: /Priya/ }).click();
+  await page.getByRole('link', { name: 'Account settings' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const submit = page.getByRole('button', { name: 'Change password' });
+  await submit.click();
+  await expect(page.getByText('Please fill in all fields').first()).toBeVisible();
+  await page.locator('#current-password').fill('a-good-password');
+  await page.locator('#new-password').fill('abc');
+  await page.locator('#confirm-new-password').fill('abd');
+  await submit.click();
+  await expect(page.getByText('Password must be at least 6 characters long')).toBeVisible();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+
+  // A common password is refused by the server; a wrong current password too.
+  await page.locator('#new-password').fill('password123');
+  await page.locator('#confirm-new-password').fill('password123');
+  await submit.click();
+  await expect(page.getByRole('alert')).toHaveText('This password is too common. Please choose a less common one.');
+  await page.locator('#current-password').fill('not-my-password');
+  await page.locator('#new-password').fill('violet-harbour-42');
+  await page.locator('#confirm-new-password').fill('violet-harbour-42');
+  await submit.click();
+  await expect(page.getByRole('alert')).toHaveText('Your current password is not correct');
+
+  await page.locator('#current-password').fill('a-good-password');
+  await expect(page.getByLabel('Sign out of other devices')).toBeChecked();
+  await shot(page, 'account-settings');
+  await submit.click();
+  await expect(page.getByText('Your password has been changed')).toBeVisible();
+  await expect(page.locator('#current-password')).toHaveValue('');
+
+  // The other browser is signed out; this one is still signed in.
+  await otherPage.goto('/dashboard/expert');
+  await expect(otherPage).toHaveURL(/\/signup$/);
+  await other.close();
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
+
+  // Sign out, then the old password fails and the new one works.
+  await page.getByRole('banner').getByRole('button', { name: /Priya/ }).click();
+  await page.getByRole('button', { name: 'Sign Out' }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await signInUi(page, email, 'a-good-password');
+  await expect(page.getByRole('alert')).toBeVisible();
+  await signInUi(page, email, 'violet-harbour-42');
+  await expect(page).toHaveURL(/\/dashboard\/expert$/);
+});
+
+test('/account sends anonymous visitors to sign in', async ({ page }) => {
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/signup$/);
+});
