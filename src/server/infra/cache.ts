@@ -1,7 +1,11 @@
 /**
- * A small in-process micro-cache for public, anonymous reads (the expert catalogue): entries live `ttlMs`
- * and are cleared on writes made through this process. Across several servers an entry is at most
- * `ttlMs` stale, which the catalogue tolerates; anything per-user or about money is never cached.
+ * A small in-process micro-cache for public, anonymous reads (the expert catalogue): entries are fresh for
+ * `ttlMs` and are cleared on writes made through this process. Across several servers an entry is at most
+ * about `ttlMs` stale, which the catalogue tolerates; anything per-user or about money is never cached.
+ *
+ * Stale-while-revalidate: a read of an entry older than `ttlMs` (but younger than 2 × `ttlMs`) still answers
+ * at once with the old value while one background load replaces it, so a popular key never makes a queue of
+ * requests wait for the database when it expires. `clear()` drops everything, including loads in flight.
  */
 import { LRUCache } from 'lru-cache';
 
@@ -11,21 +15,48 @@ export type MicroCache = {
   clear: () => void;
 };
 
-/** A micro-cache keeping at most `max` entries for `ttlMs` each; `ttlMs` 0 caches nothing. */
+type Entry = { value: Promise<unknown>; freshUntil: number; settled: boolean; refreshing: boolean };
+
+/** A micro-cache keeping at most `max` entries, fresh for `ttlMs` each; `ttlMs` 0 caches nothing. */
 export function microCache(opts: { ttlMs: number; max: number }): MicroCache {
   if (opts.ttlMs <= 0) return { get: (_key, load) => load(), clear: () => {} };
-  const cache = new LRUCache<string, Promise<unknown>>({ max: opts.max, ttl: opts.ttlMs });
+  const now = () => Date.now();
+  const cache = new LRUCache<string, Entry>({ max: opts.max, ttl: 2 * opts.ttlMs });
+  // Bumped by clear(): a load started before a write never lands in the cache after it.
+  let generation = 0;
+
+  const start = (key: string, load: () => Promise<unknown>): Entry => {
+    const entry: Entry = { value: load(), freshUntil: now() + opts.ttlMs, settled: false, refreshing: false };
+    entry.value.then(
+      () => void (entry.settled = true),
+      () => {
+        if (cache.get(key, { allowStale: true }) === entry) cache.delete(key);
+      },
+    );
+    cache.set(key, entry);
+    return entry;
+  };
+
   return {
     get: <T>(key: string, load: () => Promise<T>) => {
-      const hit = cache.get(key) as Promise<T> | undefined;
-      if (hit) return hit;
-      const pending = load().catch((err: unknown) => {
-        cache.delete(key);
-        throw err;
-      });
-      cache.set(key, pending);
-      return pending;
+      const hit = cache.get(key);
+      if (!hit) return start(key, load).value as Promise<T>;
+      if (hit.freshUntil <= now() && hit.settled && !hit.refreshing) {
+        // Serve the old value; replace it when the new one has loaded (a failed refresh keeps the old one).
+        hit.refreshing = true;
+        const startedIn = generation;
+        load().then(
+          (value) => {
+            if (startedIn === generation) cache.set(key, { value: Promise.resolve(value), freshUntil: now() + opts.ttlMs, settled: true, refreshing: false });
+          },
+          () => void (hit.refreshing = false),
+        );
+      }
+      return hit.value as Promise<T>;
     },
-    clear: () => cache.clear(),
+    clear: () => {
+      generation++;
+      cache.clear();
+    },
   };
 }

@@ -47,7 +47,7 @@ export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; catalogue: MicroCache
 
   /** Search published experts: `{ experts: ExpertCard[], total, page, pageSize, matched }`. 400 on bad parameters. */
   app.get('/api/experts', { schema: { tags, querystring: expertListQuery, response: { 200: expertList, 400: errorResponse } }, serializerCompiler: plainJson }, async (request) =>
-    catalogue.get(`search:${JSON.stringify(request.query)}`, () => searchExperts(db, request.query)),
+    catalogue.get(`search:${JSON.stringify(request.query)}`, () => searchExperts(db, request.query, catalogue.get)),
   );
 
   /** Languages spoken by published experts, A–Z, for the results filter. */
