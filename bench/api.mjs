@@ -1,69 +1,323 @@
-// API performance (issue 3 §7). Seeds N experts (default 10 000), starts the built server, and measures in
-// one run, with autocannon: a bare Fastify route, GET /api/experts?query=design and GET /api/experts/{slug}.
-// Prints requests/s, p50/p99 and each as a ratio to the bare route.
-//   npm run build && node bench/api.mjs                      (PGlite, temporary DATA_DIR)
-//   node bench/api.mjs --database-url postgres://postgres@127.0.0.1:5432/postgres   (a fresh database there)
-// Targets: PGlite search p99 ≤ 50 ms; PostgreSQL search p99 ≤ 20 ms and profile ≥ 40% of the bare route.
-import { mkdtempSync, rmSync } from 'node:fs';
+// API performance and memory (issue 3 §7, issue 5 §7, issue 6 §2), measured with autocannon against the built
+// server (`npm run build` first), in one run per database, each endpoint also as a ratio to a bare Fastify
+// route measured in the same run (the mean of a measurement before and one after the endpoints).
+//
+//   node bench/api.mjs                 PostgreSQL (100 000 experts) and then PGlite (10 000 experts)
+//   node bench/api.mjs --only postgres --reuse      keep the seeded PostgreSQL database and reuse it next time
+//   options: --database-url URL (default $BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres),
+//            --count N (PostgreSQL experts), --pglite-count N, --only postgres|pglite, --duration S (per row),
+//            --mixed-duration S (the memory load), --connections N, --out FILE (also write the Markdown there)
+//   BENCH_SERVER=path/to/main.js measures another server bundle than dist/server/main.js.
+//
+// Rows: search for one query ("design": every hit after the first comes from the catalogue micro-cache) and for
+// a mix of 60 queries (terms × filters × sorts × pages), on the normal server and on a second server with the
+// cache off (CATALOGUE_CACHE_MS=0: every search runs its SQL); one profile and a mix of 1 000 profiles; slots;
+// the signed-in session list; bookings of distinct slots on one server and on two servers sharing the database.
+// Memory: the server's RSS after start-up (idle) and after `--mixed-duration` s of mixed load (searches,
+// profiles, slots, session lists, 5% bookings).
+//
+// The servers run with TRUST_PROXY=1 and every booking carries its own X-Forwarded-For address, as behind a
+// load balancer, so the per-address booking limit (30 a minute) does not cap the measurement; AUTH_RATE_LIMIT=0
+// only because the bench signs its 50 accounts in at once (sign-in is not measured).
+// Targets: search p99 ≤ 20 ms on PostgreSQL (≤ 50 ms on PGlite); reads ≥ 40% of the bare route's requests/s.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { load, runCommand, startProcess, waitFor } from './lib.mjs';
+import { load, loadTogether, markdownTable, rssMb, runCommand, startProcess, waitFor } from './lib.mjs';
 
 const { values } = parseArgs({
-  options: { 'database-url': { type: 'string' }, count: { type: 'string', default: '10000' }, duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' } },
+  options: {
+    'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
+    count: { type: 'string', default: '100000' },
+    'pglite-count': { type: 'string', default: '10000' },
+    only: { type: 'string' },
+    reuse: { type: 'boolean', default: false },
+    duration: { type: 'string', default: '10' },
+    'mixed-duration': { type: 'string', default: '60' },
+    connections: { type: 'string', default: '50' },
+    out: { type: 'string' },
+  },
 });
-const opts = { duration: Number(values.duration), connections: Number(values.connections) };
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mentora-bench-api-'));
-let dbEnv = {};
-let dropDb = async () => {};
-if (values['database-url']) {
-  const name = `mentora_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: values['database-url'] });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(values['database-url']);
-  url.pathname = `/${name}`;
-  dbEnv = { DATABASE_URL: url.toString(), SEED_DEMO: '1' };
-  dropDb = async () => {
-    const c = new pg.Client({ connectionString: values['database-url'] });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const clientCount = 50;
+const openExperts = 2000;
+const password = 'bench-password-1';
+const run = 'b';
+
+// ---------------------------------------------------------------- request generators
+
+/** A small deterministic random source, so every run sends the same mix. */
+function random(seed) {
+  let s = seed;
+  return () => ((s = (s * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+}
+
+/** 60 search URLs: common and rare terms, filters, sorts and pages, as the results page sends them. */
+function searchMix() {
+  const terms = ['design', 'product', 'data', 'marketing', 'leadership', 'career', 'interview', 'finance', 'music', 'engineer', 'teacher', 'consult', 'video', 'writing', 'legal', 'strategy', 'senior', 'speaking', 'kubernetes', ''];
+  const filters = ['', '&language=Spanish', '&expertise=Marketing', '&minRate=50&maxRate=150', '&language=English&maxRate=100'];
+  const sorts = ['relevance', 'price_asc', 'rating'];
+  const rnd = random(7);
+  return Array.from({ length: 60 }, (_, i) => {
+    const term = terms[i % terms.length];
+    const filter = filters[Math.floor(rnd() * filters.length)];
+    const sort = sorts[Math.floor(rnd() * sorts.length)];
+    const page = 1 + Math.floor(rnd() * 3);
+    return `/api/experts?query=${encodeURIComponent(term)}${filter}&sort=${sort}&page=${page}`;
+  });
+}
+
+const cycle = (list) => {
+  let i = 0;
+  return () => list[i++ % list.length];
+};
+
+/** Distinct bookable slots: request i → client i mod C, open expert i mod E, start `base` + ⌊i / C⌋ hours. */
+function bookings(cookies, base) {
+  let i = 0;
+  return () => {
+    const n = i++;
+    const startsAt = new Date(base + Math.floor(n / cookies.length) * 3_600_000).toISOString();
+    const body = JSON.stringify({
+      expertId: `bench-${run}-${n % openExperts}`,
+      startsAt,
+      durationMinutes: 60,
+      topic: 'Bench booking',
+      kind: 'paid',
+      card: { cardholderName: 'Bench Client', number: '4242 4242 4242 4242', expiry: '12/35', cvc: '123' },
+    });
+    const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+    return {
+      method: 'POST',
+      path: '/api/sessions',
+      headers: { cookie: cookies[n % cookies.length], 'content-type': 'application/json', 'idempotency-key': randomUUID(), 'x-forwarded-for': address },
+      body,
+    };
   };
 }
-const kind = values['database-url'] ? 'PostgreSQL' : 'PGlite';
 
-console.log(`Seeding ${values.count} experts on ${kind}…`);
-await runCommand(process.execPath, ['--import', 'tsx', 'scripts/seed-experts.ts', '--count', values.count], { DATA_DIR: dataDir, ...dbEnv });
+// ---------------------------------------------------------------- one database
 
-const appPort = 3700 + Math.floor(Math.random() * 100);
-const barePort = appPort + 100;
-const app = startProcess(['dist/server/main.js'], { PORT: String(appPort), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', ...dbEnv });
-const bare = startProcess(['bench/bare-server.mjs'], { PORT: String(barePort) });
-try {
-  await waitFor(`http://127.0.0.1:${appPort}/readyz`);
-  await waitFor(`http://127.0.0.1:${barePort}/bare`);
-  const base = `http://127.0.0.1:${appPort}`;
-  const slug = (await (await fetch(`${base}/api/experts?query=design&pageSize=1`)).json()).experts[0].slug;
-  // Warm up both servers (JIT, caches, connection pool).
-  await load(`${base}/api/experts?query=design`, { ...opts, duration: 2 });
-  await load(`http://127.0.0.1:${barePort}/bare`, { ...opts, duration: 2 });
+/**
+ * Measures one database. `env` is the server environment for it (DATABASE_URL or DATA_DIR); `second`
+ * adds the cache-off server on the same database (PostgreSQL only: PGlite is one process's); `after` (ms since
+ * the epoch) is when the last session already in the database ends.
+ */
+async function measure(kind, count, env, { second, restartUncached, after = 0 }) {
+  const port = 3700 + Math.floor(Math.random() * 200);
+  const serverEnv = (p, extra = {}) => ({ PORT: String(p), HOST: '127.0.0.1', NODE_ENV: 'production', TRUST_PROXY: '1', AUTH_RATE_LIMIT: '0', SEED_DEMO: '0', OUTBOX_INTERVAL_MS: '1000', ...env, ...extra });
+  const base = (p) => `http://127.0.0.1:${p}`;
+  const barePort = port + 400;
+  const stops = [];
+  const start = async (p, extra) => {
+    const server = startProcess([process.env.BENCH_SERVER ?? 'dist/server/main.js'], serverEnv(p, extra));
+    stops.push(server.stop);
+    await waitFor(`${base(p)}/readyz`);
+    return server;
+  };
+  try {
+    const bare = startProcess(['bench/bare-server.mjs'], { PORT: String(barePort) });
+    stops.push(bare.stop);
+    const app = await start(port);
+    const uncached = second ? await start(port + 200, { CATALOGUE_CACHE_MS: '0' }) : null;
+    await waitFor(`${base(barePort)}/bare`);
+    const idleRss = rssMb(app.child.pid);
+    const A = base(port);
 
-  const bareResult = await load(`http://127.0.0.1:${barePort}/bare`, opts);
-  const search = await load(`${base}/api/experts?query=design`, opts);
-  const profile = await load(`${base}/api/experts/${slug}`, opts);
-  const row = (name, r) => ({ endpoint: name, 'req/s': r.rps, 'p50 ms': r.p50, 'p99 ms': r.p99, 'vs bare': `${((r.rps / bareResult.rps) * 100).toFixed(1)}%`, 'non-2xx': r.errors });
-  console.log(`\n${kind}, ${values.count} experts, ${opts.connections} connections × ${opts.duration} s each, ${os.cpus().length} cores`);
-  console.table([row('bare Fastify route', bareResult), row('GET /api/experts?query=design', search), row(`GET /api/experts/${slug}`, profile)]);
-  const searchTarget = kind === 'PGlite' ? 50 : 20;
-  console.log(`search p99 ${search.p99} ms (target ≤ ${searchTarget} ms): ${search.p99 <= searchTarget ? 'OK' : 'MISSED'}`);
-  if (kind === 'PostgreSQL') console.log(`profile ${((profile.rps / bareResult.rps) * 100).toFixed(1)}% of bare (target ≥ 40%): ${profile.rps / bareResult.rps >= 0.4 ? 'OK' : 'MISSED'}`);
-} finally {
-  await app.stop();
-  await bare.stop();
-  await dropDb();
-  rmSync(dataDir, { recursive: true, force: true });
+    // Sign the bench clients in (one address each) and collect 1 000 profile slugs.
+    const cookies = [];
+    for (let n = 0; n < clientCount; n++) {
+      const res = await fetch(`${A}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: `http://localhost:${port}`, 'x-forwarded-for': `10.250.0.${n + 1}` },
+        body: JSON.stringify({ email: `bench-client-${run}-${n}@example.com`, password }),
+      });
+      if (res.status !== 200) throw new Error(`sign-in of bench client ${n} failed: ${res.status} ${await res.text()}`);
+      cookies.push(res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '));
+    }
+    const slugs = [];
+    for (let page = 1; page <= 20; page++) slugs.push(...(await (await fetch(`${A}/api/experts?sort=rating&pageSize=50&page=${page}`)).json()).experts.map((e) => e.slug));
+    const slotUrls = Array.from({ length: 200 }, (_, i) => {
+      const date = new Date(Date.now() + (1 + (i % 14)) * 86_400_000).toISOString().slice(0, 10);
+      return `/api/experts/bench-${run}-${i % openExperts}/slots?date=${date}&duration=60&tz=America%2FNew_York`;
+    });
+
+    // Bookings start after every session already in the database (a reused one keeps earlier runs').
+    let bookingBase = Math.ceil((Math.max(after, Date.now() + 3 * 3_600_000) + 3_600_000) / 3_600_000) * 3_600_000;
+    // The signed-in session list reads client 0's 10 sessions (plus earlier runs').
+    const setup = bookings([cookies[0]], bookingBase);
+    for (let k = 0; k < 10; k++) {
+      const r = setup();
+      const res = await fetch(`${A}${r.path}`, r);
+      if (res.status !== 201) throw new Error(`setup booking failed: ${res.status} ${await res.text()}`);
+    }
+    bookingBase += 24 * 3_600_000;
+
+    const opts = { connections, duration };
+    const searches = searchMix();
+    const mixRow = (label, r, bareRps) => ({
+      endpoint: label,
+      'req/s': r.rps,
+      'p50 ms': r.p50,
+      'p99 ms': r.p99,
+      'vs bare': bareRps ? `${((r.rps / bareRps) * 100).toFixed(0)}%` : '',
+      requests: r.sent,
+      'non-2xx': r.errors,
+    });
+
+    // Warm-up (JIT, caches, connection pools).
+    await load(`${base(barePort)}/bare`, { ...opts, duration: 2 });
+    await load(A, { ...opts, duration: 3, next: () => ({ path: searches[Math.floor(Math.random() * searches.length)] }) });
+    await load(`${A}/api/experts/${slugs[0]}`, { ...opts, duration: 2 });
+
+    console.log(`\n${kind}: measuring (${connections} connections, ${duration} s per row)…`);
+    const results = [];
+    const bareBefore = await load(`${base(barePort)}/bare`, opts);
+    results.push(['search "design" (cached)', await load(`${A}/api/experts?query=design`, opts)]);
+    results.push(['search, mix of 60 queries (cached)', await load(A, { ...opts, next: cycle(searches.map((p) => ({ path: p }))) })]);
+    if (uncached) {
+      const B = base(port + 200);
+      results.push(['search "design", cache off', await load(`${B}/api/experts?query=design`, opts)]);
+      results.push(['search, mix of 60, cache off', await load(B, { ...opts, next: cycle(searches.map((p) => ({ path: p }))) })]);
+    }
+    results.push([`profile (one)`, await load(`${A}/api/experts/${slugs[0]}`, opts)]);
+    results.push([`profile, mix of ${slugs.length}`, await load(A, { ...opts, next: cycle(slugs.map((s) => ({ path: `/api/experts/${s}` }))) })]);
+    results.push(['slots (200 expert-days)', await load(A, { ...opts, next: cycle(slotUrls.map((p) => ({ path: p }))) })]);
+    results.push(['session list, signed in', await load(`${A}/api/sessions`, { ...opts, headers: { cookie: cookies[0] } })]);
+    const book1 = await load(A, { ...opts, next: bookings(cookies, bookingBase) });
+    results.push(['booking, one server', book1]);
+    bookingBase += Math.ceil(book1.sent / clientCount + 2) * 3_600_000;
+    let book2;
+    if (uncached) {
+      const shared = bookings(cookies, bookingBase);
+      book2 = await loadTogether([A, base(port + 200)].map((url) => [url, { connections: Math.ceil(connections / 2), duration, next: shared }]));
+      results.push(['booking, two servers', book2]);
+      bookingBase += Math.ceil(book2.sent / clientCount + 2) * 3_600_000;
+    }
+    const bareAfter = await load(`${base(barePort)}/bare`, opts);
+    const bareRps = (bareBefore.rps + bareAfter.rps) / 2;
+
+    // Memory: 60 s of mixed load on the first server.
+    const profiles = cycle(slugs.map((s) => `/api/experts/${s}`));
+    const slots = cycle(slotUrls);
+    const searchNext = cycle(searches);
+    const book = bookings(cookies, bookingBase);
+    const rnd = random(11);
+    const mixed = await load(A, {
+      connections,
+      duration: Number(values['mixed-duration']),
+      next: () => {
+        const x = rnd();
+        if (x < 0.4) return { method: 'GET', path: searchNext(), body: undefined, headers: {} };
+        if (x < 0.65) return { method: 'GET', path: profiles(), body: undefined, headers: {} };
+        if (x < 0.8) return { method: 'GET', path: slots(), body: undefined, headers: {} };
+        if (x < 0.95) return { method: 'GET', path: '/api/sessions', body: undefined, headers: { cookie: cookies[Math.floor(x * 1000) % cookies.length] } };
+        return book();
+      },
+    });
+    const loadedRss = rssMb(app.child.pid);
+
+    // PGlite: the cache-off rows on a restarted server (one process owns the database).
+    if (restartUncached) {
+      await app.stop();
+      await start(port + 200, { CATALOGUE_CACHE_MS: '0' });
+      const B = base(port + 200);
+      await load(B, { ...opts, duration: 2, next: cycle(searches.map((p) => ({ path: p }))) });
+      results.splice(2, 0, ['search "design", cache off', await load(`${B}/api/experts?query=design`, opts)], ['search, mix of 60, cache off', await load(B, { ...opts, next: cycle(searches.map((p) => ({ path: p }))) })]);
+    }
+
+    const rows = [mixRow('bare Fastify route (mean of before/after)', { ...bareBefore, rps: Math.round(bareRps), p99: Math.max(bareBefore.p99, bareAfter.p99), p50: bareBefore.p50, sent: bareBefore.sent + bareAfter.sent, errors: bareBefore.errors + bareAfter.errors }, null), ...results.map(([label, r]) => mixRow(label, r, bareRps))];
+    rows.push(mixRow(`mixed load, ${values['mixed-duration']} s (memory)`, mixed, null));
+    const searchTarget = kind.startsWith('PGlite') ? 50 : 20;
+    const byLabel = Object.fromEntries(results);
+    const lines = [
+      `### ${kind}, ${count.toLocaleString('en-US')} experts`,
+      '',
+      markdownTable(rows),
+      '',
+      `- search p99 (target ≤ ${searchTarget} ms): "design" ${byLabel['search "design" (cached)'].p99} ms, mix ${byLabel['search, mix of 60 queries (cached)'].p99} ms` +
+        (byLabel['search "design", cache off'] ? `; cache off: "design" ${byLabel['search "design", cache off'].p99} ms, mix ${byLabel['search, mix of 60, cache off'].p99} ms` : ''),
+      `- profile ${((byLabel['profile (one)'].rps / bareRps) * 100).toFixed(0)}% of the bare route (target ≥ 40%), profile mix ${((byLabel[`profile, mix of ${slugs.length}`].rps / bareRps) * 100).toFixed(0)}%`,
+      book2 ? `- booking: two servers ${book2.rps} req/s vs one ${book1.rps} req/s = ×${(book2.rps / book1.rps).toFixed(2)}` : `- booking: ${book1.rps} req/s (one process: PGlite is embedded in it)`,
+      `- server RSS: ${idleRss} MB idle after start-up, ${loadedRss} MB after ${values['mixed-duration']} s of mixed load`,
+    ];
+    console.log(`\n${lines.join('\n')}\n`);
+    return lines.join('\n');
+  } finally {
+    for (const stop of stops.reverse()) await stop();
+  }
 }
+
+// ---------------------------------------------------------------- PostgreSQL
+
+async function postgres() {
+  const count = Number(values.count);
+  const admin = new pg.Client({ connectionString: values['database-url'] });
+  await admin.connect();
+  const name = values.reuse ? `mentora_bench_${count}` : `mentora_bench_${Date.now()}`;
+  const url = new URL(values['database-url']);
+  url.pathname = `/${name}`;
+  let seeded = false;
+  if (values.reuse && (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount) {
+    const db = new pg.Client({ connectionString: url.toString() });
+    await db.connect();
+    seeded = await db
+      .query(`select count(*)::int as n from experts where slug like 'bench-${run}-%'`)
+      .then((r) => r.rows[0].n >= count)
+      .catch(() => false);
+    await db.end();
+    if (!seeded) await admin.query(`drop database ${name} with (force)`);
+  }
+  if (!seeded) await admin.query(`create database ${name}`);
+  await admin.end();
+  try {
+    let after = 0;
+    if (seeded) {
+      console.log(`Reusing ${name} (${count} experts already seeded).`);
+      const db = new pg.Client({ connectionString: url.toString() });
+      await db.connect();
+      after = Number((await db.query('select coalesce(extract(epoch from max(ends_at)) * 1000, 0) as t from sessions')).rows[0].t);
+      await db.end();
+    }
+    else {
+      console.log(`Seeding ${count} experts on PostgreSQL (${name})…`);
+      await runCommand(process.execPath, ['--import', 'tsx', 'scripts/seed-experts.ts', '--count', String(count), '--run', run, '--clients', String(clientCount), '--open-experts', String(openExperts), '--password', password], { DATABASE_URL: url.toString() });
+    }
+    return await measure('PostgreSQL', count, { DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'mentora-bench-files-')) }, { second: true, after });
+  } finally {
+    if (!values.reuse) {
+      const c = new pg.Client({ connectionString: values['database-url'] });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    }
+  }
+}
+
+// ---------------------------------------------------------------- PGlite
+
+async function pglite() {
+  const count = Number(values['pglite-count']);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mentora-bench-api-'));
+  try {
+    console.log(`Seeding ${count} experts on PGlite (${dataDir})…`);
+    await runCommand(process.execPath, ['--import', 'tsx', 'scripts/seed-experts.ts', '--count', String(count), '--run', run, '--clients', String(clientCount), '--open-experts', String(Math.min(openExperts, count)), '--password', password], { DATA_DIR: dataDir, DATABASE_URL: undefined });
+    return await measure('PGlite (embedded)', count, { DATA_DIR: dataDir, DATABASE_URL: undefined }, { second: false, restartUncached: true });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const sections = [];
+const started = Date.now();
+if (values.only !== 'pglite') sections.push(await postgres());
+if (values.only !== 'postgres') sections.push(await pglite());
+const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+const header = `API bench, ${new Date().toISOString().slice(0, 16)}Z: ${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, ${connections} connections, ${duration} s per row; took ${Math.round((Date.now() - started) / 1000)} s.`;
+const report = `${header}\n\n${sections.join('\n\n')}\n`;
+if (values.out) writeFileSync(values.out, report);
+console.log(report);
