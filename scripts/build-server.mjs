@@ -1,15 +1,32 @@
 // Bundles the Fastify server (src/server/main.ts) into dist/server/main.js; npm packages stay external.
+// Then makes the template PGlite cluster (src/server/db/pgdata-template.ts) in dist/server/pgdata-template:
+// initdb + every migration, so a fresh DATA_DIR starts without initdb (issue 2 §7). It is remade only
+// when the migrations or the PGlite version change.
 import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
-await build({
-  entryPoints: ['src/server/main.ts'],
-  outfile: 'dist/server/main.js',
+const common = {
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
   packages: 'external',
-  sourcemap: true,
   alias: { '@shared': './src/shared' },
   logLevel: 'warning',
-});
+};
+
+await build({ ...common, entryPoints: ['src/server/main.ts'], outfile: 'dist/server/main.js', sourcemap: true });
+
+// The template builder is bundled apart (it is not part of the server) and run here, in the repository root.
+const builder = 'dist/server/build-pgdata-template.js';
+await build({ ...common, entryPoints: ['src/server/db/pgdata-template.ts'], outfile: builder });
+const pglitePackage = path.join(path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json');
+const pgliteVersion = JSON.parse(readFileSync(pglitePackage, 'utf8')).version;
+const { buildPgdataTemplate } = await import(pathToFileURL(path.resolve(builder)).href);
+const started = performance.now();
+if (await buildPgdataTemplate('dist/server/pgdata-template', pgliteVersion)) {
+  console.log(`dist/server/pgdata-template: template database made in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}

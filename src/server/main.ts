@@ -3,12 +3,15 @@
  * starts the jobs and listens. SIGTERM/SIGINT stop accepting, finish requests in flight and close the
  * database. Invalid configuration prints one line naming the variable and exits 1.
  */
+import { rmSync } from 'node:fs';
 import type { Server, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openPglite, openPostgres, type Database } from './db/client.js';
-import { runMigrations } from './db/migrate.js';
+import { migrationsFolder, runMigrations } from './db/migrate.js';
+import { copyPgdataTemplate } from './db/pgdata-template.js';
 import { seedDemo } from './db/seed.js';
 import { startJobs } from './infra/jobs.js';
 import { fileTransport, smtpTransport } from './infra/mail/transport.js';
@@ -37,8 +40,25 @@ function connectionDrainer(server: Server): () => void {
   };
 }
 
+/** The template cluster `npm run build` puts next to the bundle (dist/server/pgdata-template); absent under tsx. */
+const pgdataTemplate = fileURLToPath(new URL('./pgdata-template', import.meta.url));
+
+/**
+ * PostgreSQL when DATABASE_URL is set; otherwise PGlite in DATA_DIR/pgdata. A fresh DATA_DIR starts from the
+ * build's template cluster when there is one for the same migrations (pgdata-template.ts), else by initdb;
+ * should the copied cluster not open, it is removed and initdb runs instead.
+ */
 async function openDatabase(config: Config): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl, config.databasePoolSize) : openPglite(path.join(config.dataDir, 'pgdata'));
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databasePoolSize);
+  const dataDir = path.join(config.dataDir, 'pgdata');
+  const copied = copyPgdataTemplate(dataDir, pgdataTemplate, migrationsFolder());
+  try {
+    return await openPglite(dataDir);
+  } catch (err) {
+    if (!copied) throw err;
+    rmSync(dataDir, { recursive: true, force: true });
+    return openPglite(dataDir);
+  }
 }
 
 async function main() {
@@ -52,10 +72,17 @@ async function main() {
     }
     throw err;
   }
+  // Milliseconds since the process started, per start-up step (one log line once listening; issue 2 §7).
+  const startup: Record<string, number> = { imports: Math.round(performance.now()) };
+  const mark = (step: string) => (startup[step] = Math.round(performance.now()));
   const database = await openDatabase(config);
+  mark('database');
   await runMigrations(database);
+  mark('migrations');
   const app = await buildApp({ config, database, logger: true });
+  mark('app');
   if (config.seedDemo && (await seedDemo(database.db, app.auth, storageDriver(config)))) app.log.info('seeded demo data');
+  mark('seed');
 
   const transport = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : fileTransport(path.join(config.dataDir, 'mail'), config.mailFrom);
   const sessionDeps = { db: database.db, provider: paymentProvider(config), baseUrl: config.baseUrl, meetingUrlTemplate: config.meetingUrlTemplate };
@@ -85,6 +112,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  mark('listening');
+  app.log.info({ startupMs: startup }, 'ready');
 }
 
 main().catch((err) => {

@@ -4,17 +4,18 @@
  * review flow at once. The applications carry no CV (the spec's "CV upload failed, but your application will
  * still be submitted" case); applicants upload theirs through the wizard.
  */
-import type { Db } from './client.js';
+import type { Db, Tx } from './client.js';
 import { contactMessages, expertApplications } from './schema.js';
+import type { CreateLogins } from './seed.js';
 
-type Login = (a: { email: string; firstName: string; lastName: string; role: string }) => Promise<string>;
-
-export async function seedConsole(db: Db, login: Login): Promise<void> {
-  const jamal = await login({ email: 'jamal.reed@example.com', firstName: 'Jamal', lastName: 'Reed', role: 'expert' });
-  const lucia = await login({ email: 'lucia.ferrari@example.com', firstName: 'Lucia', lastName: 'Ferrari', role: 'expert' });
+export async function seedConsole(db: Db | Tx, createLogins: CreateLogins): Promise<void> {
+  const [jamal, lucia] = await createLogins([
+    { email: 'jamal.reed@example.com', firstName: 'Jamal', lastName: 'Reed', role: 'expert' },
+    { email: 'lucia.ferrari@example.com', firstName: 'Lucia', lastName: 'Ferrari', role: 'expert' },
+  ]);
   await db.insert(expertApplications).values([
     {
-      userId: jamal,
+      userId: jamal!,
       professionalTitle: 'Senior UX Researcher',
       yearsExperience: '6-10',
       linkedinProfile: 'https://www.linkedin.com/in/jamal-reed-ux',
@@ -27,7 +28,7 @@ export async function seedConsole(db: Db, login: Login): Promise<void> {
       status: 'submitted',
     },
     {
-      userId: lucia,
+      userId: lucia!,
       professionalTitle: 'Corporate Finance Manager (ACCA)',
       yearsExperience: '11-15',
       selectedExpertise: ['Finance & Consulting', 'Professional Certifications', 'Leadership Skills'],

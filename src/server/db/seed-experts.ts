@@ -5,40 +5,40 @@
  * get an intro video (`seedDemoVideos`).
  * rating_avg / review_count stay null / 0: they are computed from stored feedback.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { StorageDriver } from '../infra/storage/driver.js';
 import { storeUpload } from '../modules/files/service.js';
-import type { Db } from './client.js';
+import type { Db, Tx } from './client.js';
 import { demoExperts, demoVideoSlugs, type DemoExpert } from './demo-experts.js';
 import { availabilityRules, experts, user } from './schema.js';
-
-/** Creates a verified login with a complete profile and returns its user id (seed.ts `createAccount`). */
-export type CreateLogin = (a: { email: string; firstName: string; lastName: string; role: string }) => Promise<string>;
+import type { CreateLogins } from './seed.js';
 
 /** The login e-mail of a demo expert: expert@example.com for Sarah Chen, `<slug>@example.com` otherwise. */
 export function demoExpertEmail(e: Pick<DemoExpert, 'slug'>): string {
   return e.slug === 'sarah-chen' ? 'expert@example.com' : `${e.slug}@example.com`;
 }
 
-/** Inserts the demo experts that are missing. Returns how many were added. */
-export async function seedExperts(db: Db, createLogin: CreateLogin): Promise<number> {
+/**
+ * Inserts the demo experts that are missing, with a login for each that has none (`createLogins`), in a
+ * handful of multi-row statements. Returns how many were added.
+ */
+export async function seedExperts(db: Db | Tx, createLogins: CreateLogins): Promise<number> {
   const existing = new Set((await db.select({ slug: experts.slug }).from(experts)).map((r) => r.slug));
   const missing = demoExperts.filter((e) => !existing.has(e.slug));
-  const userIds: string[] = [];
-  for (const e of missing) {
-    const email = demoExpertEmail(e);
-    const [account] = await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
-    userIds.push(account?.id ?? (await createLogin({ email, firstName: e.firstName, lastName: e.lastName, role: 'expert' })));
-  }
+  if (!missing.length) return 0;
+  const userIds = new Map((await db.select({ id: user.id, email: user.email }).from(user).where(inArray(user.email, missing.map(demoExpertEmail)))).map((r) => [r.email, r.id]));
+  const withoutLogin = missing.filter((e) => !userIds.has(demoExpertEmail(e)));
+  const created = await createLogins(withoutLogin.map((e) => ({ email: demoExpertEmail(e), firstName: e.firstName, lastName: e.lastName, role: 'expert' })));
+  withoutLogin.forEach((e, i) => userIds.set(demoExpertEmail(e), created[i]!));
   await db.transaction(async (tx) => {
-    for (const [i, e] of missing.entries()) {
-      const [row] = await tx
-        .insert(experts)
-        .values({
+    const rows = await tx
+      .insert(experts)
+      .values(
+        missing.map((e) => ({
           slug: e.slug,
-          userId: userIds[i]!,
+          userId: userIds.get(demoExpertEmail(e))!,
           name: `${e.firstName} ${e.lastName}`,
           role: e.role,
           about: e.about,
@@ -52,10 +52,12 @@ export async function seedExperts(db: Db, createLogin: CreateLogin): Promise<num
           cancellationPolicy: e.cancellationPolicy,
           imageUrl: `/avatars/${e.slug}.svg`,
           isAvailable: e.isAvailable ?? true,
-        })
-        .returning({ id: experts.id });
-      if (row && e.rules?.length) await tx.insert(availabilityRules).values(e.rules.map((r) => ({ expertId: row.id, ...r })));
-    }
+        })),
+      )
+      .returning({ id: experts.id, slug: experts.slug });
+    const idBySlug = new Map(rows.map((r) => [r.slug, r.id]));
+    const rules = missing.flatMap((e) => (e.rules ?? []).map((r) => ({ expertId: idBySlug.get(e.slug)!, ...r })));
+    if (rules.length) await tx.insert(availabilityRules).values(rules);
   });
   return missing.length;
 }

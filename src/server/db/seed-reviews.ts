@@ -11,6 +11,7 @@ import { totalCents } from '../../shared/pricing.js';
 import { recomputeRating } from '../modules/feedback/service.js';
 import type { Db, Tx } from './client.js';
 import { experts, paymentEvents, payments, sessionFeedback, sessions, user } from './schema.js';
+import type { CreateLogins } from './seed.js';
 
 const reviewers = [
   ['Jordan', 'Lee'],
@@ -43,81 +44,92 @@ const hour = 3_600_000;
 const day = 24 * hour;
 const onGrid = (t: number) => new Date(Math.floor(t / (15 * 60_000)) * 15 * 60_000);
 
-type CreateLogin = (a: { email: string; firstName: string; lastName: string; role: string }) => Promise<string>;
+type Expert = typeof experts.$inferSelect;
+type SessionSpec = { clientId: string; clientName: string; expert: Expert; startsAt: Date; minutes: number; topic: string; status: 'booked' | 'confirmed' | 'completed' };
 
-async function insertSession(
-  db: Db | Tx,
-  s: { clientId: string; clientName: string; expert: typeof experts.$inferSelect; startsAt: Date; minutes: number; topic: string; status: 'booked' | 'confirmed' | 'completed' },
-) {
+/**
+ * Rows for one paid demo session: the session, its payment (held while booked, released once confirmed) and
+ * the payment's ledger events (hold, then release). Ids are made here so every row can be inserted in one
+ * multi-row statement per table.
+ */
+function sessionRows(s: SessionSpec) {
   const amount = totalCents(s.expert.hourlyRateCents, s.minutes);
-  const [row] = await db
-    .insert(sessions)
-    .values({
-      clientId: s.clientId,
-      expertId: s.expert.id,
-      expertName: s.expert.name,
-      clientName: s.clientName,
-      startsAt: s.startsAt,
-      endsAt: new Date(s.startsAt.getTime() + s.minutes * 60_000),
-      durationMinutes: s.minutes,
-      kind: 'paid',
-      topic: s.topic,
-      hourlyRateCents: s.expert.hourlyRateCents,
-      totalAmountCents: amount,
-      meetingUrl: `https://meet.jit.si/mentora-demo${randomUUID().replace(/-/g, '')}`,
-      idempotencyKey: `seed-${randomUUID()}`,
-      status: s.status,
-      confirmedAt: s.status === 'booked' ? null : new Date(s.startsAt.getTime() + day),
-      completedAt: s.status === 'completed' ? new Date(s.startsAt.getTime() + day) : null,
-      clientFeedbackSubmitted: s.status === 'completed',
-    })
-    .returning();
-  const [payment] = await db
-    .insert(payments)
-    .values({ sessionId: row!.id, amountCents: amount, status: s.status === 'booked' ? 'held' : 'released', provider: 'simulated', providerRef: `sim_seed_${randomUUID()}`, cardBrand: 'Visa', cardLast4: '4242', idempotencyKey: `seed-hold-${row!.id}` })
-    .returning();
-  await db.insert(paymentEvents).values({ paymentId: payment!.id, type: 'hold', amountCents: amount, actorId: s.clientId });
-  if (s.status !== 'booked') await db.insert(paymentEvents).values({ paymentId: payment!.id, type: 'release', amountCents: amount, actorId: s.clientId, note: 'confirmed by the client' });
-  return row!;
+  const sessionId = randomUUID();
+  const paymentId = randomUUID();
+  const session = {
+    id: sessionId,
+    clientId: s.clientId,
+    expertId: s.expert.id,
+    expertName: s.expert.name,
+    clientName: s.clientName,
+    startsAt: s.startsAt,
+    endsAt: new Date(s.startsAt.getTime() + s.minutes * 60_000),
+    durationMinutes: s.minutes,
+    kind: 'paid' as const,
+    topic: s.topic,
+    hourlyRateCents: s.expert.hourlyRateCents,
+    totalAmountCents: amount,
+    meetingUrl: `https://meet.jit.si/mentora-demo${randomUUID().replace(/-/g, '')}`,
+    idempotencyKey: `seed-${randomUUID()}`,
+    status: s.status,
+    confirmedAt: s.status === 'booked' ? null : new Date(s.startsAt.getTime() + day),
+    completedAt: s.status === 'completed' ? new Date(s.startsAt.getTime() + day) : null,
+    clientFeedbackSubmitted: s.status === 'completed',
+  };
+  const payment = { id: paymentId, sessionId, amountCents: amount, status: s.status === 'booked' ? ('held' as const) : ('released' as const), provider: 'simulated', providerRef: `sim_seed_${randomUUID()}`, cardBrand: 'Visa', cardLast4: '4242', idempotencyKey: `seed-hold-${sessionId}` };
+  const events: (typeof paymentEvents.$inferInsert)[] = [{ paymentId, type: 'hold', amountCents: amount, actorId: s.clientId }];
+  if (s.status !== 'booked') events.push({ paymentId, type: 'release', amountCents: amount, actorId: s.clientId, note: 'confirmed by the client' });
+  return { session, payment, events };
 }
 
-export async function seedReviews(db: Db, createLogin: CreateLogin, now = new Date()): Promise<void> {
-  const reviewerIds: { id: string; name: string }[] = [];
-  for (const [first, last] of reviewers) {
-    const id = await createLogin({ email: `${first.toLowerCase()}.${last.toLowerCase()}@example.com`, firstName: first, lastName: last, role: 'client' });
-    reviewerIds.push({ id, name: `${first} ${last}` });
-  }
+/**
+ * Seeds reviewer logins (`createLogins`), 2–5 completed sessions with public feedback per expert, then the
+ * ratings computed from them, and the demo client's upcoming and awaiting-feedback sessions: all times
+ * relative to `now`. One multi-row INSERT per table.
+ */
+export async function seedReviews(db: Db | Tx, createLogins: CreateLogins, now = new Date()): Promise<void> {
+  const ids = await createLogins(reviewers.map(([first, last]) => ({ email: `${first.toLowerCase()}.${last.toLowerCase()}@example.com`, firstName: first, lastName: last, role: 'client' })));
+  const reviewerIds = reviewers.map(([first, last], k) => ({ id: ids[k]!, name: `${first} ${last}` }));
   const all = await db.select().from(experts).orderBy(asc(experts.createdAt), asc(experts.slug));
-  await db.transaction(async (tx) => {
-    for (const [i, expert] of all.entries()) {
-      const count = 2 + (i % 4);
-      for (let j = 0; j < count; j++) {
-        const reviewer = reviewerIds[(i + j) % reviewerIds.length]!;
-        // Distinct past days per (expert, review): no expert or client ever has two sessions at once.
-        const startsAt = onGrid(now.getTime() - (8 + i * 5 + j) * day + 15 * hour);
-        const s = await insertSession(tx, { clientId: reviewer.id, clientName: reviewer.name, expert, startsAt, minutes: 60, topic: topics[(i + j) % topics.length]!, status: 'completed' });
-        const pattern = answerPatterns[(i * 3 + j) % answerPatterns.length]!;
-        const answers = Object.fromEntries(feedbackQuestions.map((q, k) => [q.key, q.options[pattern[k]!]])) as Record<FeedbackKey, string>;
-        await tx.insert(sessionFeedback).values({
-          sessionId: s.id,
-          clientId: reviewer.id,
-          expertId: expert.id,
-          ...answers,
-          additionalComments: comments[(i + j) % comments.length],
-          score: reviewScore(answers),
-          createdAt: new Date(startsAt.getTime() + day),
-        });
-      }
-      await recomputeRating(tx, expert.id);
+  const rows: ReturnType<typeof sessionRows>[] = [];
+  const feedback: (typeof sessionFeedback.$inferInsert)[] = [];
+  for (const [i, expert] of all.entries()) {
+    const count = 2 + (i % 4);
+    for (let j = 0; j < count; j++) {
+      const reviewer = reviewerIds[(i + j) % reviewerIds.length]!;
+      // Distinct past days per (expert, review): no expert or client ever has two sessions at once.
+      const startsAt = onGrid(now.getTime() - (8 + i * 5 + j) * day + 15 * hour);
+      const r = sessionRows({ clientId: reviewer.id, clientName: reviewer.name, expert, startsAt, minutes: 60, topic: topics[(i + j) % topics.length]!, status: 'completed' });
+      rows.push(r);
+      const pattern = answerPatterns[(i * 3 + j) % answerPatterns.length]!;
+      const answers = Object.fromEntries(feedbackQuestions.map((q, k) => [q.key, q.options[pattern[k]!]])) as Record<FeedbackKey, string>;
+      feedback.push({
+        sessionId: r.session.id,
+        clientId: reviewer.id,
+        expertId: expert.id,
+        ...answers,
+        additionalComments: comments[(i + j) % comments.length],
+        score: reviewScore(answers),
+        createdAt: new Date(startsAt.getTime() + day),
+      });
     }
+  }
 
-    const [demoClient] = await tx.select().from(user).where(eq(user.email, 'client@example.com'));
-    const sarah = all.find((e) => e.slug === 'sarah-chen');
-    const marcus = all.find((e) => e.slug === 'marcus-johnson');
-    if (demoClient && sarah && marcus) {
-      const name = `${demoClient.firstName} ${demoClient.lastName}`;
-      await insertSession(tx, { clientId: demoClient.id, clientName: name, expert: sarah, startsAt: onGrid(now.getTime() + 3 * day + 17 * hour), minutes: 60, topic: 'Mock interview for a senior product role', status: 'booked' });
-      await insertSession(tx, { clientId: demoClient.id, clientName: name, expert: marcus, startsAt: onGrid(now.getTime() - 2 * day), minutes: 45, topic: 'System design interview practice', status: 'confirmed' });
-    }
+  const [demoClient] = await db.select().from(user).where(eq(user.email, 'client@example.com'));
+  const sarah = all.find((e) => e.slug === 'sarah-chen');
+  const marcus = all.find((e) => e.slug === 'marcus-johnson');
+  if (demoClient && sarah && marcus) {
+    const name = `${demoClient.firstName} ${demoClient.lastName}`;
+    rows.push(sessionRows({ clientId: demoClient.id, clientName: name, expert: sarah, startsAt: onGrid(now.getTime() + 3 * day + 17 * hour), minutes: 60, topic: 'Mock interview for a senior product role', status: 'booked' }));
+    rows.push(sessionRows({ clientId: demoClient.id, clientName: name, expert: marcus, startsAt: onGrid(now.getTime() - 2 * day), minutes: 45, topic: 'System design interview practice', status: 'confirmed' }));
+  }
+
+  if (!rows.length) return;
+  await db.transaction(async (tx) => {
+    await tx.insert(sessions).values(rows.map((r) => r.session));
+    await tx.insert(payments).values(rows.map((r) => r.payment));
+    await tx.insert(paymentEvents).values(rows.flatMap((r) => r.events));
+    if (feedback.length) await tx.insert(sessionFeedback).values(feedback);
+    for (const expert of all) await recomputeRating(tx, expert.id);
   });
 }
