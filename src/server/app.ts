@@ -123,10 +123,13 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  // Public catalogue reads are cached for CATALOGUE_CACHE_MS and cleared by every successful write through this process.
+  // Public catalogue reads are cached for CATALOGUE_CACHE_MS and cleared by every successful write through this
+  // process, except sign-in/out (/api/auth) and bookings and their life cycle (/api/sessions), which never change
+  // a catalogue row: at a few bookings a second they would otherwise keep the cache empty.
   const catalogue = microCache({ ttlMs: config.catalogueCacheMs, max: 1000 });
+  const keepsCatalogue = (url: string) => url.startsWith('/api/auth/') || url === '/api/sessions' || url.startsWith('/api/sessions/') || url.startsWith('/api/sessions?');
   app.addHook('onSend', async (request, reply) => {
-    if (!safeMethods.has(request.method) && reply.statusCode < 400) catalogue.clear();
+    if (!safeMethods.has(request.method) && reply.statusCode < 400 && !keepsCatalogue(request.url)) catalogue.clear();
   });
   await app.register(sameOrigin, { baseUrl: config.baseUrl });
   await app.register(noNul);
