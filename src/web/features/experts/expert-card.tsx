@@ -12,17 +12,18 @@ const cardLanguages = 2;
 
 /**
  * One result (spec §2 Results): photo, name, role, rating, hourly rate, 3 expertise tags, 2 languages.
- * The name is the link to /expert/{slug}; it stretches over the whole card so anywhere on it opens the profile.
+ * The name is the link to /expert/{slug}; it stretches over the whole card so anywhere on it opens the profile,
+ * and its focus outline is drawn around the whole card.
  */
 export function ExpertCard({ expert, headingLevel = 'h2' }: { expert: ExpertCardData; headingLevel?: 'h2' | 'h3' }) {
   const Heading = headingLevel;
   return (
-    <article className="group relative flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md focus-within:ring-2 focus-within:ring-brand-600 motion-reduce:transition-none motion-reduce:hover:translate-y-0">
+    <article className="group relative flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md motion-reduce:transition-none motion-reduce:hover:translate-y-0">
       <div className="flex items-start gap-4">
         <ExpertAvatar name={expert.name} imageUrl={expert.imageUrl} className="h-16 w-16 text-lg ring-2 ring-white shadow" />
         <div className="min-w-0 flex-1">
           <Heading className="truncate text-base font-semibold text-slate-900">
-            <Link to={`/expert/${expert.slug}`} className="outline-none after:absolute after:inset-0 after:rounded-2xl group-hover:text-brand-700">
+            <Link to={`/expert/${expert.slug}`} className="outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-brand-600 group-hover:text-brand-700">
               {expert.name}
             </Link>
           </Heading>

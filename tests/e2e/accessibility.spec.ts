@@ -1,0 +1,258 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signInUi } from './helpers';
+
+/**
+ * Accessibility (issue 6 §3): every page of the app, signed out and signed in as client, expert and admin,
+ * with its dialogs and menus open, has no axe violations of any impact (all rules axe runs by default,
+ * best practices included), at desktop width and at a 390 px phone width. Each page is a soft expectation,
+ * so one run lists every page that fails. The keyboard-only booking is in keyboard-booking.spec.ts.
+ */
+
+type Session = { id: string; startsAt: string; expertSlug: string };
+const visa = { cardholderName: 'Casey Client', number: '4242 4242 4242 4242', expiry: '12/35', cvc: '123' };
+
+/** Every axe violation on the page as it is now, as readable strings (rule, impact, elements). */
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Waits until the page shows its main heading and no loading spinner, then checks it with axe. */
+async function expectNoViolations(page: Page, what: string) {
+  await expect(page.getByRole('heading', { level: 1 }).first(), what).toBeVisible();
+  await expect(page.locator('.animate-spin'), what).toHaveCount(0);
+  expect.soft(await axeViolations(page), what).toEqual([]);
+}
+
+async function visit(page: Page, path: string) {
+  await page.goto(path);
+  await expectNoViolations(page, path);
+}
+
+async function signIn(page: Page, email: string, landing: RegExp) {
+  await page.context().clearCookies();
+  await signInUi(page, email);
+  await expect(page).toHaveURL(landing);
+}
+
+/** Books a paid 60-minute session with `slug` through the API as the signed-in client, `fromDay` days ahead or later. */
+async function bookViaApi(request: APIRequestContext, slug: string, fromDay: number): Promise<Session> {
+  for (let day = fromDay; day < fromDay + 21; day++) {
+    const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
+    const { slots } = (await (await request.get(`/api/experts/${slug}/slots?date=${date}&duration=60&tz=UTC`)).json()) as { slots: string[] };
+    for (const startsAt of slots) {
+      const res = await request.post('/api/sessions', {
+        headers: { 'Idempotency-Key': crypto.randomUUID() },
+        data: { expertId: slug, startsAt, durationMinutes: 60, topic: 'Preparing for product manager interviews', kind: 'paid', card: visa },
+      });
+      if (res.status() === 409) continue;
+      expect(res.status(), await res.text()).toBe(201);
+      return ((await res.json()) as { session: Session }).session;
+    }
+  }
+  throw new Error(`no free slot with ${slug}`);
+}
+
+/** Moves a session so that it started `hoursAgo` hours ago (test hook). */
+async function moveIntoPast(request: APIRequestContext, s: Session, hoursAgo: number) {
+  const hours = (Date.now() - hoursAgo * 3_600_000 - new Date(s.startsAt).getTime()) / 3_600_000;
+  const res = await request.post(`/api/test/sessions/${s.id}/shift`, { data: { hours } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Every public route of the router (src/web/app/router.tsx), with filters and a profile, and the 404 page. */
+const publicPaths = [
+  '/',
+  '/about',
+  '/community-guidelines',
+  '/workshops',
+  '/how-it-works/client',
+  '/how-it-works/expert',
+  '/how-it-works/partner',
+  '/partner/university',
+  '/partner/recruitment',
+  '/international-students',
+  '/contact',
+  '/search',
+  '/results',
+  '/results?query=design',
+  '/results?query=zzzqqq',
+  '/results?language=Japanese&sort=price_asc&page=1',
+  '/results?page=2',
+  '/expert/ahmed-hassan',
+  '/expert/sarah-chen',
+  '/expert/no-such-expert',
+  '/expert/sarah-chen/feedback',
+  '/expert/sarah-chen/private-feedback',
+  '/expert/application-landing',
+  '/expert/application',
+  '/signup',
+  '/login',
+  '/reset-password',
+  '/reset-password?token=not-a-real-token',
+  '/payment',
+  '/session/00000000-0000-4000-8000-000000000000',
+  '/no-such-page',
+  '/partner/university/contact',
+];
+
+const viewports = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+];
+
+for (const { name, viewport } of viewports) {
+  test.describe(`no axe violations at ${name} width`, () => {
+    test.use({ viewport });
+
+    test('public pages', async ({ page }) => {
+      test.setTimeout(240_000);
+      for (const path of publicPaths) await visit(page, path);
+    });
+
+    test('public pages with dialogs, menus and form errors open', async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.goto('/');
+      await expectNoViolations(page, '/');
+      if (name === 'phone') {
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
+        await expectNoViolations(page, '/ with the menu open');
+      }
+      // The carousel after moving to the next video.
+      const carousel = page.getByRole('region', { name: 'Expert videos' });
+      if (await carousel.count()) {
+        await carousel.getByRole('button', { name: 'Next video' }).click();
+        expect.soft(await axeViolations(page), '/ carousel on video 2').toEqual([]);
+      }
+
+      await page.goto('/expert/ahmed-hassan');
+      await page.getByRole('button', { name: /\d+ reviews?/ }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      expect.soft(await axeViolations(page), 'reviews dialog').toEqual([]);
+      await page.keyboard.press('Escape');
+
+      // The booking card with a day and time picked, and the sign-in alert.
+      const day = page.getByRole('grid').locator('button:not([disabled])').first();
+      await day.click();
+      await page.getByRole('radio').first().click();
+      await page.getByLabel('What would you like to discuss?').fill('CFA level II preparation');
+      await page.getByRole('button', { name: 'Continue to payment' }).click();
+      await expect(page.getByRole('alert')).toContainText('Please sign in to book a session');
+      expect.soft(await axeViolations(page), 'booking card with a slot and the sign-in alert').toEqual([]);
+
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Continue with Email' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
+      expect.soft(await axeViolations(page), 'sign-in form with errors').toEqual([]);
+      await page.getByRole('tab', { name: 'Sign Up' }).click();
+      await page.getByRole('button', { name: 'Sign Up', exact: true }).last().click();
+      expect.soft(await axeViolations(page), 'sign-up form with errors').toEqual([]);
+
+      await page.goto('/contact');
+      await page.getByLabel('Name').fill('Dana Visitor');
+      await page.getByLabel('Email').fill('not-an-email');
+      await page.getByRole('textbox', { name: 'Message' }).fill('Do you offer team discounts?');
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await expect(page.getByRole('alert').first()).toBeVisible();
+      expect.soft(await axeViolations(page), 'contact form with errors').toEqual([]);
+    });
+
+    test('signed-in client pages and dialogs', async ({ page }) => {
+      test.setTimeout(240_000);
+      await signIn(page, 'client@example.com', /\/dashboard\/client$/);
+      const upcoming = await bookViaApi(page.request, 'marcus-johnson', 12);
+      const past = await bookViaApi(page.request, 'lena-muller', 12);
+      await moveIntoPast(page.request, past, name === 'phone' ? 30 : 20);
+
+      for (const path of ['/dashboard/client', `/session/${upcoming.id}`, `/session/${past.id}`, `/session/confirm/${past.id}`, '/expert/lena-muller/feedback', '/expert/lena-muller/private-feedback', '/payment', '/signup', '/expert/application-landing', '/expert/application', '/results', '/expert/marcus-johnson', '/about'])
+        await visit(page, path);
+
+      await page.goto(`/session/${upcoming.id}`);
+      await page.getByRole('button', { name: 'Cancel Session' }).click();
+      const cancel = page.getByRole('dialog');
+      await expect(cancel).toBeVisible();
+      expect.soft(await axeViolations(page), 'client cancel dialog').toEqual([]);
+      await cancel.getByRole('button', { name: 'Cancel Session' }).click();
+      await expect(cancel.getByRole('alert')).toBeVisible();
+      expect.soft(await axeViolations(page), 'client cancel dialog with an error').toEqual([]);
+      await page.keyboard.press('Escape');
+
+      await page.goto(`/session/confirm/${past.id}`);
+      await page.getByRole('button', { name: 'No, Report an Issue' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      expect.soft(await axeViolations(page), 'dispute dialog').toEqual([]);
+      await page.keyboard.press('Escape');
+
+      // The payment page with a booking draft and a declined card.
+      const expert = (await (await page.request.get('/api/experts/marcus-johnson')).json()) as { id: string; name: string; role: string; imageUrl: string | null; hourlyRateCents: number; currency: string; cancellationPolicy: string };
+      const draft = { expertId: expert.id, expertSlug: 'marcus-johnson', expertName: expert.name, expertRole: expert.role, expertImageUrl: expert.imageUrl, startsAt: upcoming.startsAt, durationMinutes: 60, hourlyRateCents: expert.hourlyRateCents, currency: expert.currency, topic: 'System design interview practice', cancellationPolicy: expert.cancellationPolicy, timeZone: 'UTC' };
+      await page.evaluate((d) => sessionStorage.setItem('mentora.booking-draft', JSON.stringify(d)), draft);
+      await visit(page, '/payment');
+      await page.getByRole('button', { name: /^Pay / }).click();
+      await expect(page.getByRole('alert').first()).toBeVisible();
+      expect.soft(await axeViolations(page), 'payment form with an error').toEqual([]);
+
+      await page.goto('/expert/lena-muller/feedback');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const submit = page.getByRole('button', { name: /Submit/ });
+      if (await submit.count()) {
+        await submit.first().click();
+        expect.soft(await axeViolations(page), 'feedback form with errors').toEqual([]);
+      }
+    });
+
+    test('signed-in expert pages and dialogs', async ({ page }) => {
+      test.setTimeout(180_000);
+      await signIn(page, 'client@example.com', /\/dashboard\/client$/);
+      const upcoming = await bookViaApi(page.request, 'sarah-chen', name === 'phone' ? 16 : 14);
+      await signIn(page, 'expert@example.com', /\/dashboard\/expert$/);
+
+      for (const path of ['/dashboard/expert', '/dashboard/expert/availability', '/dashboard/expert/profile', `/session/${upcoming.id}`, '/expert/application', '/expert/application-landing', '/expert/sarah-chen', '/signup'])
+        await visit(page, path);
+
+      await page.goto(`/session/${upcoming.id}`);
+      await page.getByRole('button', { name: 'Cancel Session' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      expect.soft(await axeViolations(page), 'expert cancel dialog').toEqual([]);
+      await page.keyboard.press('Escape');
+    });
+
+    test('team console pages and dialogs', async ({ page }) => {
+      test.setTimeout(180_000);
+      await signIn(page, 'client@example.com', /\/dashboard\/client$/);
+      const disputed = await bookViaApi(page.request, 'grace-kim', 12);
+      await moveIntoPast(page.request, disputed, name === 'phone' ? 74 : 50);
+      const reported = await page.request.post(`/api/sessions/${disputed.id}/dispute`, { data: { description: 'The expert joined 40 minutes late.' } });
+      expect(reported.status(), await reported.text()).toBe(200);
+
+      await signIn(page, 'admin@example.com', /\/admin\/applications$/);
+      await expectNoViolations(page, '/admin/applications');
+      for (const path of ['/admin/disputes', '/admin/inbox', '/admin/inbox?status=handled', '/admin/audit']) await visit(page, path);
+
+      const applications = (await (await page.request.get('/api/admin/applications')).json()) as { items: { id: string }[] };
+      expect(applications.items.length).toBeGreaterThan(0);
+      await visit(page, `/admin/applications/${applications.items[0]!.id}`);
+      const reject = page.getByRole('button', { name: 'Reject', exact: true });
+      if (await reject.count()) {
+        await reject.click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        expect.soft(await axeViolations(page), 'reject dialog').toEqual([]);
+        await page.getByRole('dialog').getByRole('button', { name: 'Reject Application' }).click();
+        await expect(page.getByRole('dialog').getByRole('alert')).toBeVisible();
+        expect.soft(await axeViolations(page), 'reject dialog with an error').toEqual([]);
+        await page.keyboard.press('Escape');
+      }
+
+      const disputes = (await (await page.request.get('/api/admin/disputes?status=open&pageSize=100')).json()) as { items: { id: string; session: { id: string } }[] };
+      const dispute = disputes.items.find((d) => d.session.id === disputed.id);
+      expect(dispute).toBeDefined();
+      await visit(page, `/admin/disputes/${dispute!.id}`);
+      await page.getByRole('button', { name: 'Decide Dispute' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      expect.soft(await axeViolations(page), 'decide dispute dialog').toEqual([]);
+      await page.keyboard.press('Escape');
+    });
+  });
+}

@@ -1,0 +1,180 @@
+import { expect, test, type Page } from '@playwright/test';
+import path from 'node:path';
+
+/**
+ * Keyboard-only booking (issue 6 §3): from the landing page a client signs in, finds an expert, picks a day,
+ * a time and a topic, and pays with the simulated test card, using only Tab / Shift+Tab / Enter / Space /
+ * arrow keys and typing; no clicks, no fill(). Every element that takes focus on the way must show a
+ * visible focus indicator (an outline from the app's :focus-visible style). Runs at desktop and at 390 px.
+ */
+
+type Focused = { visible: boolean; describe: string; matches: boolean };
+
+/** What has focus now: whether it shows a visible :focus-visible outline, a short description, and whether it matches `selector` (and `text`). */
+async function focused(page: Page, selector = '*', text?: RegExp): Promise<Focused> {
+  return page.evaluate(
+    ({ selector, source, flags }) => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return { visible: false, describe: 'nothing (body)', matches: false };
+      const style = getComputedStyle(el);
+      const box = el.getBoundingClientRect();
+      // The outline may be drawn by the element or by its ::after (a link stretched over a whole card).
+      const hasOutline = (s: CSSStyleDeclaration) => s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2 && s.outlineColor !== 'rgba(0, 0, 0, 0)';
+      const outlined = hasOutline(style) || hasOutline(getComputedStyle(el, '::after'));
+      const visible = el.matches(':focus-visible') && outlined && box.width > 0 && box.height > 0 && style.visibility !== 'hidden';
+      const name = (el.getAttribute('aria-label') ?? el.innerText ?? el.getAttribute('name') ?? '').trim().replace(/\s+/g, ' ');
+      const describe = `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}> "${name.slice(0, 50)}" (outline ${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor})`;
+      const matches = el.matches(selector) && (source === null || new RegExp(source, flags).test(name));
+      return { visible, describe, matches };
+    },
+    { selector, source: text?.source ?? null, flags: text?.flags ?? '' },
+  );
+}
+
+/** Fails unless the focused element shows a visible focus indicator. */
+async function expectVisibleFocus(page: Page) {
+  const now = await focused(page);
+  expect(now.visible, `focus is not visible on ${now.describe}`).toBe(true);
+}
+
+/**
+ * Presses `key` (Tab by default) until the focused element matches `selector` (and its name `text`),
+ * checking on every stop that focus is visible. Fails after `max` presses.
+ */
+async function tabTo(page: Page, selector: string, text?: RegExp, { key = 'Tab', max = 80 }: { key?: string; max?: number } = {}) {
+  const passed: string[] = [];
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(key);
+    const now = await focused(page, selector, text);
+    passed.push(now.describe);
+    expect(now.visible, `tabbing to ${selector}: focus is not visible on ${now.describe}; before it: ${passed.slice(0, -1).join(" | ")}; url ${page.url()}`).toBe(true);
+    if (now.matches) return;
+  }
+  throw new Error(`no ${selector} ${text ?? ''} after ${max} presses of ${key}; passed: ${passed.join(' | ')}`);
+}
+
+async function focusShot(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+const viewports = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+];
+
+for (const { name, viewport } of viewports) {
+  test.describe(`at ${name} width`, () => {
+    test.use({ viewport });
+
+    test('a client books and pays for a session using only the keyboard', async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+      // The first Tab reaches the skip link, which must show itself.
+      await page.keyboard.press('Tab');
+      expect((await focused(page, 'a[href="#main"]')).matches).toBe(true);
+      await expectVisibleFocus(page);
+      await focusShot(page, `${name}-01-skip-link`);
+
+      // Sign in (below 1024 px the header links are behind the menu button).
+      if (name === 'phone') {
+        await tabTo(page, 'button[aria-controls="mobile-menu"]');
+        await page.keyboard.press('Enter');
+      }
+      await tabTo(page, 'a[href="/signup"]', /^Sign In$/);
+      await focusShot(page, `${name}-02-sign-in-link`);
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/signup$/);
+      await tabTo(page, 'button', /^Continue with Email$/);
+      await page.keyboard.press('Enter');
+      await tabTo(page, '[role="tab"]', /^Sign In$/);
+      await page.keyboard.press('Enter');
+      await tabTo(page, 'input[type="email"]');
+      await page.keyboard.type('client@example.com');
+      await focusShot(page, `${name}-03-email-field`);
+      await tabTo(page, 'input[type="password"]');
+      await page.keyboard.type('mentora-demo');
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/dashboard\/client$/);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+      // Find an expert: the dashboard's quick action to the results.
+      await tabTo(page, 'main a[href="/results"]', undefined, { max: 120 });
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/results$/);
+      await tabTo(page, 'input[type="search"]');
+      await page.keyboard.type('design');
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/results\?query=design$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Experts for "design"');
+      await expect(page.getByRole('article').first()).toBeVisible();
+      await tabTo(page, 'article a[href^="/expert/"]', undefined, { max: 120 });
+      const expertName = await page.evaluate(() => (document.activeElement as HTMLElement).innerText.trim());
+      await focusShot(page, `${name}-04-expert-card-link`);
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/expert\/[a-z0-9-]+$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(expertName);
+
+      // Choose a date: Tab into the calendar (its one tabbable day), arrows move between days, Enter picks.
+      // A month without open days: the Next month button first.
+      const calendar = page.getByRole('grid');
+      await expect(calendar.locator('button:not([disabled])').first()).toBeVisible();
+      await tabTo(page, '[role="grid"] button', undefined, { max: 150 });
+      await focusShot(page, `${name}-05-calendar-day`);
+      for (let i = 0; i < 40 && !(await focused(page, '[role="grid"] button:not([disabled])')).matches; i++) {
+        await page.keyboard.press('ArrowRight');
+        await expectVisibleFocus(page);
+      }
+      await page.keyboard.press('Enter');
+      await expect(calendar.getByRole('button', { pressed: true }).or(calendar.locator('[aria-selected="true"]')).first()).toBeVisible();
+
+      // Choose a time: Tab reaches the radio group, Space checks the focused time.
+      await expect(page.getByRole('radio').first()).toBeVisible();
+      await tabTo(page, '[role="radio"]');
+      await page.keyboard.press('ArrowRight');
+      await expectVisibleFocus(page);
+      await page.keyboard.press('Space');
+      await expect(page.getByRole('radio', { checked: true })).toHaveCount(1);
+      await focusShot(page, `${name}-06-time-slot`);
+
+      // Keep the default duration; type the topic.
+      await tabTo(page, 'select');
+      await tabTo(page, 'textarea');
+      await page.keyboard.type('Reviewing my portfolio before design interviews');
+      await tabTo(page, 'button[type="submit"]', /^Continue to payment$/);
+      await focusShot(page, `${name}-07-continue-button`);
+      await page.keyboard.press('Enter');
+
+      // Pay with the simulated test card.
+      await expect(page).toHaveURL(/\/payment$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Complete your booking');
+      await tabTo(page, '#cardholder-name');
+      await page.keyboard.type('Casey Client');
+      await tabTo(page, '#card-number');
+      await page.keyboard.type('4242424242424242');
+      await focusShot(page, `${name}-08-card-number`);
+      await tabTo(page, '#card-expiry');
+      await page.keyboard.type('1235');
+      await tabTo(page, '#card-cvc');
+      await page.keyboard.type('123');
+      await expect(page.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
+      await expect(page.getByLabel('Expiry (MM/YY)')).toHaveValue('12/35');
+      await tabTo(page, 'button[type="submit"]', /^Pay \$/);
+      await focusShot(page, `${name}-09-pay-button`);
+      await page.keyboard.press('Enter');
+
+      await expect(page).toHaveURL(/\/dashboard\/client$/);
+      await expect(page.getByText('Payment successful! Your session has been booked.')).toBeVisible();
+      await expect(page.getByText(`Session booked with ${expertName}!`)).toBeVisible();
+
+      // The session is booked and paid.
+      const { sessions } = (await (await page.request.get('/api/sessions')).json()) as { sessions: { expertName: string; topic: string; status: string; createdAt: string; payment: { status: string; cardLast4: string | null } | null }[] };
+      const booked = sessions.filter((s) => s.expertName === expertName && s.topic === 'Reviewing my portfolio before design interviews').sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+      expect(booked, JSON.stringify(sessions)).toBeDefined();
+      expect(booked!.status).toBe('booked');
+      expect(booked!.payment).toMatchObject({ status: 'held', cardLast4: '4242' });
+    });
+  });
+}
