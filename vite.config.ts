@@ -2,13 +2,14 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
+import { routePreloads } from './scripts/vite-route-preloads';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /** Builds the React SPA from src/web into dist/web; the dev server proxies /api to Fastify. */
 export default defineConfig({
   root: r('./src/web'),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), routePreloads({ webRoot: r('./src/web') })],
   resolve: { alias: { '@shared': r('./src/shared'), '@web': r('./src/web') } },
   build: { outDir: r('./dist/web'), emptyOutDir: true, sourcemap: false, manifest: true, chunkSizeWarningLimit: 600 },
   server: { proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000', '/healthz': 'http://localhost:3000' } },

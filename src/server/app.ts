@@ -24,6 +24,7 @@ import { AppError, type ErrorBody } from './errors.js';
 import { noNul } from './http/no-nul.js';
 import { safeMethods, sameOrigin } from './http/same-origin.js';
 import { securityHeaders } from './http/security-headers.js';
+import { spaPages } from './http/spa-pages.js';
 import { microCache } from './infra/cache.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { applicationRoutes } from './modules/applications/routes.js';
@@ -184,6 +185,7 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
   if (config.env !== 'production') await app.register(mailboxRoutes, { dir: path.join(config.dataDir, 'mail') });
 
   const hasWeb = existsSync(path.join(config.webDir, 'index.html'));
+  const spaHtml = hasWeb ? spaPages(config.webDir) : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDir,
@@ -198,7 +200,7 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
     if (request.url.startsWith('/api/') || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: messages.common.notFound } } satisfies ErrorBody);
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(spaHtml?.(request.url.split('?')[0] ?? '/'));
   });
 
   return app;

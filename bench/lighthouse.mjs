@@ -1,0 +1,80 @@
+// Lighthouse (issue 6 §2 "Web"): performance, accessibility and best-practices scores of the landing page,
+// the results page and an expert profile, measured on the built server with demo data.
+// Run after `npm run build`: `npm run bench:lighthouse`. Targets: performance ≥ 95, accessibility 100,
+// best practices ≥ 95 (Lighthouse's default mobile preset: simulated slow 4G and 4× CPU slowdown).
+// Each page is measured RUNS times (default 3); the table shows the median of each score and the lowest.
+// It also counts requests that left the server's origin during each load (target 0: fonts, images and
+// scripts are all served locally).
+// Environment: CHROME_PATH (default /usr/bin/chromium), RUNS, LIGHTHOUSE_JSON=<file> to keep the raw reports.
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startProcess, waitFor } from './lib.mjs';
+
+const runs = Number(process.env.RUNS ?? 3);
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chromeFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const targets = { performance: 95, accessibility: 100, 'best-practices': 95 };
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mentora-lighthouse-'));
+const port = 3490 + Math.floor(Math.random() * 100);
+const origin = `http://127.0.0.1:${port}`;
+const server = startProcess(['dist/server/main.js'], { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', BASE_URL: origin, NODE_ENV: 'production' });
+
+/** The middle value of a list of numbers (the lower middle for an even count). */
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+
+let chrome;
+try {
+  await waitFor(`${origin}/readyz`);
+  const { experts } = await (await fetch(`${origin}/api/experts?pageSize=1`)).json();
+  const expert = experts[0];
+  const pages = [
+    { route: '/', url: `${origin}/` },
+    { route: '/results', url: `${origin}/results` },
+    { route: '/expert/{id}', url: `${origin}/expert/${expert.id}` },
+  ];
+
+  chrome = await launch({ chromePath, chromeFlags });
+  const rows = [];
+  const raw = [];
+  for (const page of pages) {
+    // One unmeasured load first, so the server's catalogue cache and the disk cache are warm like in use.
+    await lighthouse(page.url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    const scores = { performance: [], accessibility: [], 'best-practices': [] };
+    const failing = new Set();
+    let foreign = 0;
+    for (let i = 0; i < runs; i++) {
+      const { lhr } = await lighthouse(page.url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(targets) });
+      raw.push({ route: page.route, run: i + 1, lhr });
+      for (const key of Object.keys(targets)) {
+        scores[key].push(Math.round((lhr.categories[key].score ?? 0) * 100));
+        for (const ref of lhr.categories[key].auditRefs) {
+          const audit = lhr.audits[ref.id];
+          if (ref.weight > 0 && audit.score !== null && audit.score < 1 && (key !== 'performance' || audit.score < 0.9)) failing.add(`${key}: ${ref.id} (${audit.displayValue ?? audit.score})`);
+        }
+      }
+      const requests = lhr.audits['network-requests']?.details?.items ?? [];
+      foreign = Math.max(foreign, requests.filter((r) => !r.url.startsWith(origin) && !r.url.startsWith('data:')).length);
+    }
+    const row = { route: page.route };
+    for (const [key, target] of Object.entries(targets)) {
+      row[key] = median(scores[key]);
+      row[`${key} min`] = Math.min(...scores[key]);
+    }
+    row['foreign requests'] = foreign;
+    row.verdict = Object.entries(targets).every(([key, target]) => row[key] >= target) && foreign === 0 ? 'OK' : 'MISSED';
+    rows.push(row);
+    if (failing.size) console.log(`${page.route} — audits below full marks:\n  ${[...failing].join('\n  ')}`);
+  }
+
+  console.log(`\nLighthouse ${raw[0]?.lhr.lighthouseVersion}, mobile preset, median of ${runs} runs per page (targets: performance ≥ ${targets.performance}, accessibility ${targets.accessibility}, best practices ≥ ${targets['best-practices']}, foreign requests 0)`);
+  console.table(rows);
+  if (process.env.LIGHTHOUSE_JSON) writeFileSync(process.env.LIGHTHOUSE_JSON, JSON.stringify(raw));
+} finally {
+  await chrome?.kill();
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,50 @@
+/**
+ * Vite plugin (build only): writes `route-preloads.json` next to index.html, listing for every top-level lazy
+ * route of src/web/app/router.tsx the JS chunks its page needs beyond the entry, as
+ * `[{ path: '/expert/:id', js: ['/assets/expert-profile-page-….js', …] }]`.
+ * The server (src/server/http/spa-pages.ts) lists them as `<link rel="modulepreload">` in the page it serves
+ * for that path, so the browser fetches the page's code alongside the entry instead of after it has run
+ * (one round trip instead of a waterfall; issue 6 §2 Lighthouse).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin, Rollup } from 'vite';
+
+type OutputChunk = Rollup.OutputChunk;
+
+const routeLine = /path: '(\/[^']*)', lazy: page\(\(\) => import\('\.\.\/([^']+)'\)\)/g;
+
+/** The plugin; `webRoot` is the SPA source folder (src/web). */
+export function routePreloads({ webRoot }: { webRoot: string }): Plugin {
+  return {
+    name: 'mentora-route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+      const byModule = new Map(chunks.flatMap((c) => (c.facadeModuleId ? [[path.normalize(c.facadeModuleId), c] as const] : [])));
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (chunk: OutputChunk, out = new Set<string>()): Set<string> => {
+        if (out.has(chunk.fileName)) return out;
+        out.add(chunk.fileName);
+        for (const file of chunk.imports) {
+          const dep = byFile.get(file);
+          if (dep) closure(dep, out);
+        }
+        return out;
+      };
+      const entry = new Set<string>();
+      for (const c of chunks) if (c.isEntry) closure(c, entry);
+
+      const router = readFileSync(path.join(webRoot, 'app/router.tsx'), 'utf8');
+      const routes: { path: string; js: string[] }[] = [];
+      for (const [, routePath, module] of router.matchAll(routeLine)) {
+        const chunk = byModule.get(path.normalize(path.join(webRoot, `${module ?? ''}.tsx`)));
+        if (!routePath) continue;
+        if (!chunk) continue;
+        const js = [...closure(chunk)].filter((f) => !entry.has(f)).map((f) => `/${f}`);
+        routes.push({ path: routePath, js });
+      }
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify(routes, null, 1)}\n` });
+    },
+  };
+}
