@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { FakeStripe } from '../helpers/fake-stripe';
+import { freePort, startServer, type ServerProcess } from '../helpers/server-process';
+import { pickFirstAvailableDay, seriousViolations, signInUi } from './helpers';
+
+/**
+ * Card payments with Stripe in the browser (issue 5 §5): a server with Stripe keys, its SDK pointed at the
+ * local fake of the API (tests/helpers/fake-stripe.ts), and the browser given a stand-in for Stripe.js
+ * (tests/e2e/fixtures/fake-stripe-js.js) in place of https://js.stripe.com, which this machine cannot reach.
+ * The client books through the real pages: the card goes to "Stripe" as a PaymentMethod, never to Mentora, and
+ * a card that needs 3-D Secure books once the bank confirms.
+ */
+const stripeJs = readFileSync(path.resolve('tests/e2e/fixtures/fake-stripe-js.js'), 'utf8');
+let fake: FakeStripe;
+let server: ServerProcess;
+let base = '';
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  fake = await new FakeStripe('sk_test_e2e_elements').start();
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = await startServer({ STRIPE_SECRET_KEY: 'sk_test_e2e_elements', STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e_elements', STRIPE_API_URL: fake.url, SEED_DEMO: '1', BASE_URL: base, AUTH_RATE_LIMIT: '0' }, { port });
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await fake?.stop();
+});
+
+/** Signs in as the demo client, picks the first free time with `slug` and continues to /payment. */
+async function toPayment(page: Page, slug: string, topic: string) {
+  const posted: string[] = [];
+  page.on('request', (r) => r.method() === 'POST' && posted.push(r.postData() ?? ''));
+  await page.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'application/javascript', body: stripeJs }));
+  await signInUi(page, 'client@example.com');
+  await page.waitForURL('**/dashboard/client');
+  await page.goto(`/expert/${slug}`);
+  await pickFirstAvailableDay(page);
+  await page.getByRole('radio').first().click();
+  await page.getByLabel('What would you like to discuss?').fill(topic);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await expect(page.getByRole('group', { name: 'Card details' }).getByLabel('Card number')).toBeVisible();
+  return posted;
+}
+
+test('a client pays with Stripe Elements: the card becomes a PaymentMethod at Stripe and the session is booked', async ({ browser }) => {
+  const page = await (await browser.newContext({ baseURL: base })).newPage();
+  const posted = await toPayment(page, 'marcus-johnson', 'Negotiating a staff engineer offer');
+  expect(await seriousViolations(page)).toEqual([]);
+  const pay = page.getByRole('button', { name: /^Pay \$/ });
+  await page.getByLabel('Cardholder name').fill('Casey Client');
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await pay.click();
+  await expect(page.locator('form').getByRole('alert')).toHaveText('Payment failed. Please try again.');
+
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await pay.click();
+  await expect(page).toHaveURL(/\/dashboard\/client$/);
+  await expect(page.getByText('Payment successful! Your session has been booked.')).toBeVisible();
+  const intents = [...fake.intents.values()].filter((i) => i.payment_method === 'pm_card_visa');
+  expect(intents.at(-1)).toMatchObject({ status: 'requires_capture', capture_method: 'manual' });
+  // Mentora's server saw only the PaymentMethod id, never the card number.
+  expect(posted.join('\n')).not.toMatch(/4242|0002/);
+  expect(fake.problems).toEqual([]);
+  await page.context().close();
+});
+
+test('a card that needs 3-D Secure reserves the time and books it once the bank confirms', async ({ browser }) => {
+  const page = await (await browser.newContext({ baseURL: base })).newPage();
+  await toPayment(page, 'ahmed-hassan', 'Preparing for the CFA level II exam');
+  await page.getByLabel('Cardholder name').fill('Casey Client');
+  await page.getByLabel('Card number').fill('4000 0027 6000 3184');
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(page.getByText('Your bank needs you to confirm this payment. The time is reserved for you for 15 minutes.')).toBeVisible();
+  const clientSecret = await page.waitForFunction(() => (window as unknown as { __pending3ds?: string }).__pending3ds).then((h) => h.jsonValue() as Promise<string>);
+  const intent = [...fake.intents.values()].find((i) => i.client_secret === clientSecret)!;
+  expect(intent.status).toBe('requires_action');
+  fake.completeAction(intent.id, true);
+  await page.evaluate(() => (window as unknown as { __finish3ds: (ok: boolean) => void }).__finish3ds(true));
+  await expect(page).toHaveURL(/\/dashboard\/client$/);
+  await expect(page.getByText('Payment successful! Your session has been booked.')).toBeVisible();
+  expect(fake.problems).toEqual([]);
+  await page.context().close();
+});
