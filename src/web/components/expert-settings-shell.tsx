@@ -17,7 +17,7 @@ export function ExpertSettingsShell({ title, lead, children }: { title: string; 
   if (me.role !== 'expert') return <Navigate to={dashboardPath(me.role)} replace />;
   return (
     <div className="bg-slate-50">
-      <div className="mx-auto max-w-4xl px-4 pt-8 sm:pt-10">
+      <div className="mx-auto max-w-4xl px-4 pb-12 pt-8 sm:pt-10">
         <Link to="/dashboard/expert" className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
           <ArrowLeft className="h-4 w-4" aria-hidden />
           Back to dashboard
