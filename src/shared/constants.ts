@@ -82,3 +82,7 @@ export const copyrightYear = 2025;
 /** Support address used on contact, recruitment and error screens. */
 export const supportEmail = 'support@mentora.example';
 export const partnersEmail = 'partners@mentora.example';
+
+/** Sort orders of the expert results (spec §2 Results; GET /api/experts `sort`). */
+export const expertSorts = ['relevance', 'rating', 'price_asc', 'price_desc'] as const;
+export type ExpertSort = (typeof expertSorts)[number];

@@ -4,7 +4,7 @@
  * Money is integer cents; instants are UTC ISO-8601; dates are YYYY-MM-DD; minutes count from local midnight.
  */
 import { z } from 'zod';
-import { searchTextMax } from '../constants.js';
+import { expertSorts, searchTextMax } from '../constants.js';
 import { durations, isDuration } from '../pricing.js';
 import { isIsoDate, isValidTimeZone, minutesPerDay } from '../slots.js';
 
@@ -36,8 +36,8 @@ export const expertMessages = {
 export const maxAvailabilityDays = 62;
 
 export const cancellationPolicies = ['flexible', 'moderate', 'strict'] as const;
-export const expertSorts = ['relevance', 'rating', 'price_asc', 'price_desc'] as const;
-export type ExpertSort = (typeof expertSorts)[number];
+// The sort orders live in constants (no zod) so the results page does not load zod for them; re-exported here.
+export { expertSorts, type ExpertSort } from '../constants.js';
 
 /** Query-string value: blank means absent. */
 const blankAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);

@@ -15,12 +15,12 @@ const cardLanguages = 2;
  * The name is the link to /expert/{slug}; it stretches over the whole card so anywhere on it opens the profile,
  * and its focus outline is drawn around the whole card.
  */
-export function ExpertCard({ expert, headingLevel = 'h2' }: { expert: ExpertCardData; headingLevel?: 'h2' | 'h3' }) {
+export function ExpertCard({ expert, headingLevel = 'h2', eagerPhoto = false }: { expert: ExpertCardData; headingLevel?: 'h2' | 'h3'; eagerPhoto?: boolean }) {
   const Heading = headingLevel;
   return (
     <article className="group relative flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md motion-reduce:transition-none motion-reduce:hover:translate-y-0">
       <div className="flex items-start gap-4">
-        <ExpertAvatar name={expert.name} imageUrl={expert.imageUrl} className="h-16 w-16 text-lg ring-2 ring-white shadow" />
+        <ExpertAvatar name={expert.name} imageUrl={expert.imageUrl} size={64} eager={eagerPhoto} className="h-16 w-16 text-lg ring-2 ring-white shadow" />
         <div className="min-w-0 flex-1">
           <Heading className="truncate text-base font-semibold text-slate-900">
             <Link to={`/expert/${expert.slug}`} className="outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-brand-600 group-hover:text-brand-700">

@@ -22,7 +22,7 @@ import { useDocumentTitle } from './use-document-title';
 function ProfileHeader({ expert, onShowReviews }: { expert: ExpertProfile; onShowReviews: () => void }) {
   return (
     <div className="flex flex-col items-center gap-5 text-center sm:flex-row sm:items-start sm:text-left">
-      <ExpertAvatar name={expert.name} imageUrl={expert.imageUrl} className="h-28 w-28 text-3xl shadow-lg ring-4 ring-white sm:h-32 sm:w-32" />
+      <ExpertAvatar name={expert.name} imageUrl={expert.imageUrl} size={128} eager className="h-28 w-28 text-3xl shadow-lg ring-4 ring-white sm:h-32 sm:w-32" />
       <div className="min-w-0 flex-1">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{expert.name}</h1>
         <p className="mt-1 text-lg text-slate-700">{expert.role}</p>

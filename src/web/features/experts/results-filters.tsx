@@ -1,7 +1,6 @@
 import { Search } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { expertiseCatalogue, searchTextMax } from '@shared/constants';
-import { expertSorts, type ExpertSort } from '@shared/schemas/experts';
+import { expertiseCatalogue, expertSorts, searchTextMax, type ExpertSort } from '@shared/constants';
 import { Button } from '../../components/ui/button';
 import { Input, Label, Select } from '../../components/ui/input';
 import { priceRanges, sortLabels, type ResultsParams } from './results-params';

@@ -16,6 +16,9 @@ import { ResultsFilters, ResultsSearchBox } from './results-filters';
 import { hasNarrowing, parseResultsParams, toSearchParams, type ResultsParams } from './results-params';
 import { useDocumentTitle } from './use-document-title';
 
+/** Cards whose photos load at once (the first screen on a wide desktop: one row of three); the rest load lazily. */
+const firstScreenCards = 3;
+
 export default function ResultsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = parseResultsParams(searchParams);
@@ -98,9 +101,9 @@ export default function ResultsPage() {
         ) : data ? (
           <>
             <ul className={cn('mt-4 grid gap-5 transition-opacity sm:grid-cols-2 lg:grid-cols-3', results.isPlaceholderData && 'opacity-60')} aria-busy={results.isFetching}>
-              {data.experts.map((expert) => (
+              {data.experts.map((expert, index) => (
                 <li key={expert.id}>
-                  <ExpertCard expert={expert} />
+                  <ExpertCard expert={expert} eagerPhoto={index < firstScreenCards} />
                 </li>
               ))}
             </ul>

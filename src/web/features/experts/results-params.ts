@@ -3,7 +3,7 @@
  * query, expertise, language, minRate/maxRate (dollars), sort and page. Unknown or malformed values fall
  * back to their defaults instead of failing the page.
  */
-import { expertSorts, type ExpertSort } from '@shared/schemas/experts';
+import { expertSorts, type ExpertSort } from '@shared/constants';
 
 export type ResultsParams = {
   query: string;

@@ -10,7 +10,7 @@ export function HeroVisual() {
       <div className="absolute -inset-8 -z-10 rounded-[3rem] bg-gradient-to-tr from-brand-100 via-violet-100 to-sky-100 opacity-80 blur-2xl" />
       <div className="rounded-3xl border border-slate-200/80 bg-white p-6 shadow-2xl shadow-brand-900/10 sm:p-7">
         <div className="flex items-center gap-4">
-          <img src="/images/testimonials/daniel.svg" alt="" width={64} height={64} className="h-16 w-16 rounded-2xl" />
+          <img src="/images/testimonials/daniel.svg" alt="" width={64} height={64} decoding="async" className="h-16 w-16 rounded-2xl" />
           <div className="min-w-0">
             <p className="flex items-center gap-1.5 font-semibold text-slate-900">
               Daniel Kim <BadgeCheck className="h-4 w-4 text-brand-600" />

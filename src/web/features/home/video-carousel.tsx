@@ -105,7 +105,7 @@ export function VideoCarousel({ videos }: { videos: readonly ExpertVideo[] }) {
               <div className="pointer-events-none absolute inset-x-0 bottom-0 z-10 bg-gradient-to-t from-slate-950/90 via-slate-950/60 to-transparent px-5 pb-5 pt-16 text-white">
                 <p className="font-semibold">{v.expertName}</p>
                 <p className="text-sm text-slate-200">{v.expertRole}</p>
-                <Link to={`/expert/${encodeURIComponent(v.expertSlug)}`} className="pointer-events-auto mt-2 inline-block rounded text-sm font-semibold text-white underline underline-offset-4 hover:text-indigo-100 focus-visible:outline-white">
+                <Link to={`/expert/${encodeURIComponent(v.expertSlug)}`} className="pointer-events-auto mt-1 inline-block rounded py-0.5 text-sm font-semibold leading-6 text-white underline underline-offset-4 hover:text-indigo-100 focus-visible:outline-white">
                   View profile<span className="sr-only"> of {v.expertName}</span>
                 </Link>
               </div>
@@ -138,7 +138,7 @@ export function VideoCarousel({ videos }: { videos: readonly ExpertVideo[] }) {
         </button>
         <div className="flex flex-wrap items-center justify-center">
           {videos.map((v, i) => (
-            <button key={v.id} type="button" onClick={() => goTo(i)} aria-label={`Go to video ${i + 1}`} aria-current={i === index ? 'true' : undefined} className="group flex h-6 min-w-4 cursor-pointer items-center justify-center px-0.5">
+            <button key={v.id} type="button" onClick={() => goTo(i)} aria-label={`Go to video ${i + 1}`} aria-current={i === index ? 'true' : undefined} className="group flex h-6 min-w-6 cursor-pointer items-center justify-center px-0.5">
               <span className={cn('h-2 rounded-full transition-all', i === index ? 'w-5 bg-brand-600' : 'w-2 bg-slate-300 group-hover:bg-slate-400')} />
             </button>
           ))}
@@ -162,7 +162,7 @@ export function VideoCarousel({ videos }: { videos: readonly ExpertVideo[] }) {
             )}
           >
             {v.posterUrl ? (
-              <img src={v.posterUrl} alt="" loading="lazy" className="h-full w-full object-cover" />
+              <img src={v.posterUrl} alt="" width={64} height={114} loading="lazy" decoding="async" className="h-full w-full object-cover" />
             ) : (
               <Initials name={v.expertName} className="h-full text-sm" />
             )}
