@@ -11,7 +11,7 @@ import { useRotation } from './use-rotation';
 function Person({ image, name, role, caption }: { image: string; name: string; role: string; caption?: string }) {
   return (
     <div className="flex items-center gap-3">
-      <img src={image} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-full ring-2 ring-white" />
+      <img src={image} alt="" width={48} height={48} loading="lazy" decoding="async" className="h-12 w-12 shrink-0 rounded-full ring-2 ring-white" />
       <div className="min-w-0 text-left">
         {caption ? <p className="text-xs font-medium uppercase tracking-wide text-slate-600">{caption}</p> : null}
         <p className="font-semibold text-slate-900">{name}</p>
