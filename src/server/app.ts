@@ -127,7 +127,9 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
   // Public catalogue reads are cached for CATALOGUE_CACHE_MS and cleared by every successful write through this
   // process, except sign-in/out (/api/auth) and bookings and their life cycle (/api/sessions), which never change
   // a catalogue row: at a few bookings a second they would otherwise keep the cache empty.
-  const catalogue = microCache({ ttlMs: config.catalogueCacheMs, max: 1000 });
+  // Up to 10 000 answers (profiles ~1 KB, result pages ~5 KB of JSON text): every profile of a large catalogue
+  // that is being read, not only the last 1 000.
+  const catalogue = microCache({ ttlMs: config.catalogueCacheMs, max: 10_000 });
   const keepsCatalogue = (url: string) => url.startsWith('/api/auth/') || url === '/api/sessions' || url.startsWith('/api/sessions/') || url.startsWith('/api/sessions?');
   app.addHook('onSend', async (request, reply) => {
     if (!safeMethods.has(request.method) && reply.statusCode < 400 && !keepsCatalogue(request.url)) catalogue.clear();

@@ -3,6 +3,7 @@
  * matching). `busyIntervals` feeds the expert's live sessions into slot generation; without it no time is
  * busy beyond the expert's own availability and exceptions.
  */
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../../shared/schemas/common.js';
 import { expertProfileInput, myExpertProfile } from '../../../shared/schemas/expert-profile.js';
@@ -34,6 +35,9 @@ const noBusyIntervals: BusyIntervals = async () => [];
  */
 const plainJson = () => (data: unknown) => JSON.stringify(data);
 
+/** Sends JSON text as is (Fastify does not serialise a string sent as application/json). */
+const sendJson = async (reply: FastifyReply, text: Promise<string>) => reply.type('application/json; charset=utf-8').send(await text);
+
 /**
  * `catalogue` caches the public, anonymous catalogue reads (search, profile, languages, videos) for a few
  * seconds; app.ts clears it whenever this process answers a write, so a change shows at once here and within
@@ -46,8 +50,9 @@ export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; catalogue: MicroCache
   const tags = ['experts'];
 
   /** Search published experts: `{ experts: ExpertCard[], total, page, pageSize, matched }`. 400 on bad parameters. */
-  app.get('/api/experts', { schema: { tags, querystring: expertListQuery, response: { 200: expertList, 400: errorResponse } }, serializerCompiler: plainJson }, async (request) =>
-    catalogue.get(`search:${JSON.stringify(request.query)}`, () => searchExperts(db, request.query, catalogue.get)),
+  // The cache keeps the JSON text of an answer, so a hit costs no serialisation at all.
+  app.get('/api/experts', { schema: { tags, querystring: expertListQuery, response: { 200: expertList, 400: errorResponse } }, serializerCompiler: plainJson }, async (request, reply) =>
+    sendJson(reply, catalogue.get(`search:${JSON.stringify(request.query)}`, async () => JSON.stringify(await searchExperts(db, request.query, catalogue.get)))),
   );
 
   /** Languages spoken by published experts, A–Z, for the results filter. */
@@ -61,8 +66,8 @@ export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; catalogue: MicroCache
   );
 
   /** One published expert by uuid or slug; 404 'Expert Not Found'. */
-  app.get('/api/experts/:idOrSlug', { schema: { tags, params: expertParams, response: { 200: expertProfile, 404: errorResponse } }, serializerCompiler: plainJson }, async (request) =>
-    catalogue.get(`profile:${request.params.idOrSlug}`, () => getExpertProfile(db, request.params.idOrSlug)),
+  app.get('/api/experts/:idOrSlug', { schema: { tags, params: expertParams, response: { 200: expertProfile, 404: errorResponse } }, serializerCompiler: plainJson }, async (request, reply) =>
+    sendJson(reply, catalogue.get(`profile:${request.params.idOrSlug}`, async () => JSON.stringify(await getExpertProfile(db, request.params.idOrSlug)))),
   );
 
   /** Bookable UTC start times on the client's `date` in zone `tz` for `duration` minutes. 400 bad input; 404 unknown expert. */
