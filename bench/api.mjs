@@ -26,7 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { load, loadTogether, markdownTable, rssMb, runCommand, startProcess, waitFor } from './lib.mjs';
+import { cpuMs, load, loadTogether, markdownTable, rssMb, runCommand, startProcess, waitFor } from './lib.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -159,15 +159,25 @@ async function measure(kind, count, env, { second, restartUncached, after = 0 })
 
     const opts = { connections, duration };
     const searches = searchMix();
-    const mixRow = (label, r, bareRps) => ({
+    const mixRow = (label, r, bare) => ({
       endpoint: label,
       'req/s': r.rps,
       'p50 ms': r.p50,
       'p99 ms': r.p99,
-      'vs bare': bareRps ? `${((r.rps / bareRps) * 100).toFixed(0)}%` : '',
+      'vs bare': bare ? `${((r.rps / bare.rps) * 100).toFixed(0)}%` : '',
+      'server CPU ms/req': r.cpuPerReq.toFixed(2),
+      'vs bare (CPU)': bare ? `${((bare.cpuPerReq / r.cpuPerReq) * 100).toFixed(0)}%` : '',
       requests: r.sent,
       'non-2xx': r.errors,
     });
+    /** Runs `run()` and adds the CPU the server processes `pids` used per request (robust to a busy machine). */
+    const measured = async (pids, run) => {
+      await new Promise((r) => setTimeout(r, 1000)); // let the previous row's requests in flight finish
+      const before = pids.map(cpuMs);
+      const r = await run();
+      const used = pids.reduce((sum, pid, i) => sum + cpuMs(pid) - before[i], 0);
+      return { ...r, cpuPerReq: used / Math.max(1, r.sent) };
+    };
 
     // Warm-up (JIT, caches, connection pools).
     await load(`${base(barePort)}/bare`, { ...opts, duration: 2 });
@@ -176,30 +186,32 @@ async function measure(kind, count, env, { second, restartUncached, after = 0 })
 
     console.log(`\n${kind}: measuring (${connections} connections, ${duration} s per row)…`);
     const results = [];
-    const bareBefore = await load(`${base(barePort)}/bare`, opts);
-    results.push(['search "design" (cached)', await load(`${A}/api/experts?query=design`, opts)]);
-    results.push(['search, mix of 60 queries (cached)', await load(A, { ...opts, next: cycle(searches.map((p) => ({ path: p }))) })]);
-    if (uncached) {
-      const B = base(port + 200);
-      results.push(['search "design", cache off', await load(`${B}/api/experts?query=design`, opts)]);
-      results.push(['search, mix of 60, cache off', await load(B, { ...opts, next: cycle(searches.map((p) => ({ path: p }))) })]);
-    }
-    results.push([`profile (one)`, await load(`${A}/api/experts/${slugs[0]}`, opts)]);
-    results.push([`profile, mix of ${slugs.length}`, await load(A, { ...opts, next: cycle(slugs.map((s) => ({ path: `/api/experts/${s}` }))) })]);
-    results.push(['slots (200 expert-days)', await load(A, { ...opts, next: cycle(slotUrls.map((p) => ({ path: p }))) })]);
-    results.push(['session list, signed in', await load(`${A}/api/sessions`, { ...opts, headers: { cookie: cookies[0] } })]);
-    const book1 = await load(A, { ...opts, next: bookings(cookies, bookingBase) });
+    const a = [app.child.pid];
+    const both = uncached ? [app.child.pid, uncached.child.pid] : a;
+    const row = async (label, pids, url, o) => results.push([label, await measured(pids, () => load(url, { ...opts, ...o }))]);
+    const bareBefore = await measured([bare.child.pid], () => load(`${base(barePort)}/bare`, opts));
+    await row('search "design" (cached)', a, `${A}/api/experts?query=design`);
+    await row('search, mix of 60 queries (cached)', a, A, { next: cycle(searches.map((p) => ({ path: p }))) });
+    await row('profile (one)', a, `${A}/api/experts/${slugs[0]}`);
+    await row(`profile, mix of ${slugs.length}`, a, A, { next: cycle(slugs.map((s) => ({ path: `/api/experts/${s}` }))) });
+    await row('slots (200 expert-days)', a, A, { next: cycle(slotUrls.map((p) => ({ path: p }))) });
+    await row('session list, signed in', a, `${A}/api/sessions`, { headers: { cookie: cookies[0] } });
+    const book1 = await measured(a, () => load(A, { ...opts, next: bookings(cookies, bookingBase) }));
     results.push(['booking, one server', book1]);
     bookingBase += Math.ceil(book1.sent / clientCount + 2) * 3_600_000;
     let book2;
     if (uncached) {
+      const B = base(port + 200);
       const shared = bookings(cookies, bookingBase);
-      book2 = await loadTogether([A, base(port + 200)].map((url) => [url, { connections: Math.ceil(connections / 2), duration, next: shared }]));
+      book2 = await measured(both, () => loadTogether([A, B].map((url) => [url, { connections: Math.ceil(connections / 2), duration, next: shared }])));
       results.push(['booking, two servers', book2]);
       bookingBase += Math.ceil(book2.sent / clientCount + 2) * 3_600_000;
+      await row('search "design", cache off', [uncached.child.pid], `${B}/api/experts?query=design`);
+      await row('search, mix of 60, cache off', [uncached.child.pid], B, { next: cycle(searches.map((p) => ({ path: p }))) });
     }
-    const bareAfter = await load(`${base(barePort)}/bare`, opts);
-    const bareRps = (bareBefore.rps + bareAfter.rps) / 2;
+    const bareAfter = await measured([bare.child.pid], () => load(`${base(barePort)}/bare`, opts));
+    const bareRef = { rps: (bareBefore.rps + bareAfter.rps) / 2, cpuPerReq: (bareBefore.cpuPerReq + bareAfter.cpuPerReq) / 2 };
+    const bareRps = bareRef.rps;
 
     // Memory: 60 s of mixed load on the first server.
     const profiles = cycle(slugs.map((s) => `/api/experts/${s}`));
@@ -207,7 +219,7 @@ async function measure(kind, count, env, { second, restartUncached, after = 0 })
     const searchNext = cycle(searches);
     const book = bookings(cookies, bookingBase);
     const rnd = random(11);
-    const mixed = await load(A, {
+    const mixed = await measured(a, () => load(A, {
       connections,
       duration: Number(values['mixed-duration']),
       next: () => {
@@ -218,19 +230,21 @@ async function measure(kind, count, env, { second, restartUncached, after = 0 })
         if (x < 0.95) return { method: 'GET', path: '/api/sessions', body: undefined, headers: { cookie: cookies[Math.floor(x * 1000) % cookies.length] } };
         return book();
       },
-    });
+    }));
     const loadedRss = rssMb(app.child.pid);
 
     // PGlite: the cache-off rows on a restarted server (one process owns the database).
     if (restartUncached) {
       await app.stop();
-      await start(port + 200, { CATALOGUE_CACHE_MS: '0' });
+      const restarted = await start(port + 200, { CATALOGUE_CACHE_MS: '0' });
       const B = base(port + 200);
       await load(B, { ...opts, duration: 2, next: cycle(searches.map((p) => ({ path: p }))) });
-      results.splice(2, 0, ['search "design", cache off', await load(`${B}/api/experts?query=design`, opts)], ['search, mix of 60, cache off', await load(B, { ...opts, next: cycle(searches.map((p) => ({ path: p }))) })]);
+      await row('search "design", cache off', [restarted.child.pid], `${B}/api/experts?query=design`);
+      await row('search, mix of 60, cache off', [restarted.child.pid], B, { next: cycle(searches.map((p) => ({ path: p }))) });
     }
 
-    const rows = [mixRow('bare Fastify route (mean of before/after)', { ...bareBefore, rps: Math.round(bareRps), p99: Math.max(bareBefore.p99, bareAfter.p99), p50: bareBefore.p50, sent: bareBefore.sent + bareAfter.sent, errors: bareBefore.errors + bareAfter.errors }, null), ...results.map(([label, r]) => mixRow(label, r, bareRps))];
+    const bareRow = { rps: Math.round(bareRps), p50: bareBefore.p50, p99: Math.max(bareBefore.p99, bareAfter.p99), sent: bareBefore.sent + bareAfter.sent, errors: bareBefore.errors + bareAfter.errors, cpuPerReq: bareRef.cpuPerReq };
+    const rows = [mixRow('bare Fastify route (mean of before/after)', bareRow, null), ...results.map(([label, r]) => mixRow(label, r, bareRef))];
     rows.push(mixRow(`mixed load, ${values['mixed-duration']} s (memory)`, mixed, null));
     const searchTarget = kind.startsWith('PGlite') ? 50 : 20;
     const byLabel = Object.fromEntries(results);
@@ -241,7 +255,8 @@ async function measure(kind, count, env, { second, restartUncached, after = 0 })
       '',
       `- search p99 (target ≤ ${searchTarget} ms): "design" ${byLabel['search "design" (cached)'].p99} ms, mix ${byLabel['search, mix of 60 queries (cached)'].p99} ms` +
         (byLabel['search "design", cache off'] ? `; cache off: "design" ${byLabel['search "design", cache off'].p99} ms, mix ${byLabel['search, mix of 60, cache off'].p99} ms` : ''),
-      `- profile ${((byLabel['profile (one)'].rps / bareRps) * 100).toFixed(0)}% of the bare route (target ≥ 40%), profile mix ${((byLabel[`profile, mix of ${slugs.length}`].rps / bareRps) * 100).toFixed(0)}%`,
+      `- profile ${((byLabel['profile (one)'].rps / bareRps) * 100).toFixed(0)}% of the bare route's requests/s (target ≥ 40%), profile mix ${((byLabel[`profile, mix of ${slugs.length}`].rps / bareRps) * 100).toFixed(0)}%; ` +
+        `by server CPU per request ${((bareRef.cpuPerReq / byLabel['profile (one)'].cpuPerReq) * 100).toFixed(0)}% and ${((bareRef.cpuPerReq / byLabel[`profile, mix of ${slugs.length}`].cpuPerReq) * 100).toFixed(0)}%`,
       book2 ? `- booking: two servers ${book2.rps} req/s vs one ${book1.rps} req/s = ×${(book2.rps / book1.rps).toFixed(2)}` : `- booking: ${book1.rps} req/s (one process: PGlite is embedded in it)`,
       `- server RSS: ${idleRss} MB idle after start-up, ${loadedRss} MB after ${values['mixed-duration']} s of mixed load`,
     ];

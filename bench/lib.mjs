@@ -57,6 +57,12 @@ export async function loadTogether(runs) {
   };
 }
 
+/** CPU time (user + system) process `pid` has used so far, in ms (Linux /proc; clock ticks of 10 ms). */
+export function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Resident set size of process `pid` in MB (Linux /proc). */
 export function rssMb(pid) {
   const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
