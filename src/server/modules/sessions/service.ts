@@ -86,8 +86,13 @@ export async function getSession(db: Db, user: CurrentUser, sessionId: string): 
  * the client's 3-D Secure (pending_payment) until it is booked (issue 5 §5).
  */
 export async function listMySessions(db: Db, user: CurrentUser): Promise<SessionView[]> {
+  // The user's own expert profile first, so each side of the OR reads its own index (sessions by client, by
+  // expert) instead of joining every session to its expert to test experts.user_id.
+  const [own] = await db.select({ id: experts.id }).from(experts).where(eq(experts.userId, user.id)).limit(1);
+  const asClient = eq(sessions.clientId, user.id);
+  const mine = own ? or(asClient, and(eq(sessions.expertId, own.id), ne(sessions.status, 'pending_payment'))) : asClient;
   const rows = await joined(db)
-    .where(and(ne(sessions.status, 'expired'), or(eq(sessions.clientId, user.id), and(eq(experts.userId, user.id), ne(sessions.status, 'pending_payment')))))
+    .where(and(ne(sessions.status, 'expired'), mine))
     .orderBy(desc(sessions.startsAt))
     .limit(500);
   return rows.map((row) => toView(row, row.session.clientId === user.id ? 'client' : 'expert'));
