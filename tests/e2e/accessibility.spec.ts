@@ -1,12 +1,14 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { signInUi } from './helpers';
 
 /**
  * Accessibility (issue 6 §3): every page of the app, signed out and signed in as client, expert and admin,
  * with its dialogs and menus open, has no axe violations of any impact (all rules axe runs by default,
  * best practices included), at desktop width and at a 390 px phone width. Each page is a soft expectation,
- * so one run lists every page that fails. The keyboard-only booking is in keyboard-booking.spec.ts.
+ * so one run lists every page that fails. Every dialog is also checked against the WAI-ARIA dialog (modal)
+ * pattern and the landing's video carousel against the carousel pattern. The keyboard-only booking is in
+ * keyboard-booking.spec.ts.
  */
 
 type Session = { id: string; startsAt: string; expertSlug: string };
@@ -23,6 +25,33 @@ async function expectNoViolations(page: Page, what: string) {
   await expect(page.getByRole('heading', { level: 1 }).first(), what).toBeVisible();
   await expect(page.locator('.animate-spin'), what).toHaveCount(0);
   expect.soft(await axeViolations(page), what).toEqual([]);
+}
+
+/**
+ * WAI-ARIA dialog (modal) pattern: opened from `opener` with the keyboard, the dialog has role=dialog,
+ * aria-modal=true and is named by its visible title; focus moves into it and Tab / Shift+Tab keep it
+ * there; Escape closes it and focus returns to the opener. Leaves the dialog closed.
+ */
+async function expectModalDialogPattern(page: Page, opener: Locator, title: string | RegExp) {
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveAttribute('aria-modal', 'true');
+  const titleId = await dialog.getAttribute('aria-labelledby');
+  expect(titleId, 'the dialog is labelled by its title').toBeTruthy();
+  await expect(page.locator(`[id="${titleId}"]`)).toHaveText(title);
+  const focusInside = () => dialog.evaluate((d) => d.contains(document.activeElement) && document.activeElement !== d);
+  await expect.poll(focusInside, { message: 'focus moves into the dialog' }).toBe(true);
+  for (const key of ['Tab', 'Shift+Tab']) {
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press(key);
+      expect(await focusInside(), `${key} keeps focus in the dialog`).toBe(true);
+    }
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener, 'focus returns to the opener').toBeFocused();
 }
 
 async function visit(page: Page, path: string) {
@@ -120,18 +149,49 @@ for (const { name, viewport } of viewports) {
         await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
         await expectNoViolations(page, '/ with the menu open');
       }
-      // The carousel after moving to the next video.
+      // The video carousel (WAI-ARIA carousel pattern): a region named "Expert videos" with the carousel
+      // role description, slides as groups labelled "n of m" with the slide role description, labelled
+      // previous / next buttons that work from the keyboard, and no rotation unless the visitor plays.
       const carousel = page.getByRole('region', { name: 'Expert videos' });
-      if (await carousel.count()) {
-        await carousel.getByRole('button', { name: 'Next video' }).click();
-        expect.soft(await axeViolations(page), '/ carousel on video 2').toEqual([]);
-      }
+      await expect(carousel).toHaveAttribute('aria-roledescription', 'carousel');
+      const slides = carousel.locator('[role="group"][aria-roledescription="slide"]');
+      const count = await slides.count();
+      expect(count).toBeGreaterThan(1);
+      for (let i = 0; i < count; i++) await expect(slides.nth(i)).toHaveAttribute('aria-label', `${i + 1} of ${count}`);
+      const shown = carousel.locator('[aria-roledescription="slide"]:not([hidden])');
+      await expect(shown).toHaveAttribute('aria-label', `1 of ${count}`);
+      await expect(carousel.getByRole('button', { name: 'Play video' })).toBeVisible();
+      await page.waitForTimeout(1500);
+      await expect(shown, 'no automatic rotation').toHaveAttribute('aria-label', `1 of ${count}`);
+      await carousel.getByRole('button', { name: 'Next video' }).focus();
+      await page.keyboard.press('Enter');
+      await expect(shown).toHaveAttribute('aria-label', `2 of ${count}`);
+      await expect(carousel.getByRole('button', { name: 'Next video' })).toBeFocused();
+      expect.soft(await axeViolations(page), '/ carousel on video 2').toEqual([]);
+      await carousel.getByRole('button', { name: 'Previous video' }).focus();
+      await page.keyboard.press('Space');
+      await page.keyboard.press('Space');
+      await expect(shown).toHaveAttribute('aria-label', `${count} of ${count}`);
+      await carousel.getByRole('button', { name: 'Go to video 1' }).focus();
+      await page.keyboard.press('Enter');
+      await expect(shown).toHaveAttribute('aria-label', `1 of ${count}`);
+      await expect(carousel.getByRole('button', { name: 'Go to video 1' })).toHaveAttribute('aria-current', 'true');
+
+      // The testimonials rotate by themselves, so their pause control comes first among their controls.
+      const stories = page.getByRole('region', { name: 'Success stories' });
+      await expect(stories).toHaveAttribute('aria-roledescription', 'carousel');
+      await expect(stories.locator('[role="group"][aria-roledescription="slide"]')).toHaveAttribute('aria-label', /^1 of \d+$/);
+      await expect(stories.getByRole('button').first()).toHaveAccessibleName('Pause rotating testimonials');
+      await stories.getByRole('button').first().focus();
+      await page.keyboard.press('Enter');
+      await expect(stories.getByRole('button').first()).toHaveAccessibleName('Resume rotating testimonials');
 
       await page.goto('/expert/ahmed-hassan');
       await page.getByRole('button', { name: /\d+ reviews?/ }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       expect.soft(await axeViolations(page), 'reviews dialog').toEqual([]);
       await page.keyboard.press('Escape');
+      await expectModalDialogPattern(page, page.getByRole('button', { name: /\d+ reviews?/ }), 'Reviews of Ahmed Hassan');
 
       // The booking card with a day and time picked, and the sign-in alert.
       const day = page.getByRole('grid').locator('button:not([disabled])').first();
@@ -178,12 +238,14 @@ for (const { name, viewport } of viewports) {
       await expect(cancel.getByRole('alert')).toBeVisible();
       expect.soft(await axeViolations(page), 'client cancel dialog with an error').toEqual([]);
       await page.keyboard.press('Escape');
+      await expectModalDialogPattern(page, page.getByRole('button', { name: 'Cancel Session' }), 'Cancel this session?');
 
       await page.goto(`/session/confirm/${past.id}`);
       await page.getByRole('button', { name: 'No, Report an Issue' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       expect.soft(await axeViolations(page), 'dispute dialog').toEqual([]);
       await page.keyboard.press('Escape');
+      await expectModalDialogPattern(page, page.getByRole('button', { name: 'No, Report an Issue' }), 'Report an issue');
 
       // The payment page with a booking draft and a declined card.
       const expert = (await (await page.request.get('/api/experts/marcus-johnson')).json()) as { id: string; name: string; role: string; imageUrl: string | null; hourlyRateCents: number; currency: string; cancellationPolicy: string };
@@ -217,6 +279,7 @@ for (const { name, viewport } of viewports) {
       await expect(page.getByRole('dialog')).toBeVisible();
       expect.soft(await axeViolations(page), 'expert cancel dialog').toEqual([]);
       await page.keyboard.press('Escape');
+      await expectModalDialogPattern(page, page.getByRole('button', { name: 'Cancel Session' }), 'Cancel this session?');
     });
 
     test('team console pages and dialogs', async ({ page }) => {
@@ -235,15 +298,15 @@ for (const { name, viewport } of viewports) {
       expect(applications.items.length).toBeGreaterThan(0);
       await visit(page, `/admin/applications/${applications.items[0]!.id}`);
       const reject = page.getByRole('button', { name: 'Reject', exact: true });
-      if (await reject.count()) {
-        await reject.click();
-        await expect(page.getByRole('dialog')).toBeVisible();
-        expect.soft(await axeViolations(page), 'reject dialog').toEqual([]);
-        await page.getByRole('dialog').getByRole('button', { name: 'Reject Application' }).click();
-        await expect(page.getByRole('dialog').getByRole('alert')).toBeVisible();
-        expect.soft(await axeViolations(page), 'reject dialog with an error').toEqual([]);
-        await page.keyboard.press('Escape');
-      }
+      await expect(reject).toBeVisible();
+      await reject.click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      expect.soft(await axeViolations(page), 'reject dialog').toEqual([]);
+      await page.getByRole('dialog').getByRole('button', { name: 'Reject Application' }).click();
+      await expect(page.getByRole('dialog').getByRole('alert')).toBeVisible();
+      expect.soft(await axeViolations(page), 'reject dialog with an error').toEqual([]);
+      await page.keyboard.press('Escape');
+      await expectModalDialogPattern(page, reject, 'Reject this application?');
 
       const disputes = (await (await page.request.get('/api/admin/disputes?status=open&pageSize=100')).json()) as { items: { id: string; session: { id: string } }[] };
       const dispute = disputes.items.find((d) => d.session.id === disputed.id);
@@ -253,6 +316,7 @@ for (const { name, viewport } of viewports) {
       await expect(page.getByRole('dialog')).toBeVisible();
       expect.soft(await axeViolations(page), 'decide dispute dialog').toEqual([]);
       await page.keyboard.press('Escape');
+      await expectModalDialogPattern(page, page.getByRole('button', { name: 'Decide Dispute' }), 'Decide this dispute');
     });
   });
 }

@@ -1,9 +1,14 @@
 import { X } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
-/** Modal dialog (WAI-ARIA dialog pattern via Radix): focus trapped, Escape closes, title announced. */
+/**
+ * Modal dialog (WAI-ARIA dialog (modal) pattern via Radix): role=dialog, aria-modal, named by its title,
+ * the page behind inert, focus moved in on open and trapped, Escape closes, and focus returns to whatever
+ * opened it (the dialogs are controlled, without a Radix Trigger, so the opener is remembered here). The
+ * description, when given, is announced after the title.
+ */
 export function Dialog({
   open,
   onOpenChange,
@@ -19,6 +24,16 @@ export function Dialog({
   children: ReactNode;
   className?: string;
 }) {
+  const opener = useRef<HTMLElement | null>(null);
+  // While open, the page behind (the app root; the dialog is portalled outside it) is inert.
+  useEffect(() => {
+    const root = document.getElementById('root');
+    if (!open || !root) return;
+    root.inert = true;
+    return () => {
+      root.inert = false;
+    };
+  }, [open]);
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
@@ -28,10 +43,21 @@ export function Dialog({
             'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl',
             className,
           )}
-          aria-describedby={description ? undefined : undefined}
+          aria-modal="true"
+          aria-describedby={undefined}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (!opener.current?.isConnected) return;
+            event.preventDefault();
+            const root = document.getElementById('root');
+            if (root) root.inert = false;
+            opener.current.focus();
+          }}
         >
           <D.Title className="pr-8 text-lg font-semibold text-slate-900">{title}</D.Title>
-          {description ? <D.Description className="mt-1 text-sm text-slate-600">{description}</D.Description> : <D.Description className="sr-only">{title}</D.Description>}
+          {description ? <D.Description className="mt-1 text-sm text-slate-600">{description}</D.Description> : null}
           <div className="mt-4">{children}</div>
           <D.Close className="absolute right-4 top-4 cursor-pointer rounded-md p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
             <X className="h-5 w-5" aria-hidden />

@@ -24,7 +24,8 @@ function Person({ image, name, role, caption }: { image: string; name: string; r
 /**
  * Success stories: a carousel of the three testimonials, rotating every 4000 ms with a 500 ms fade
  * (spec §1, §4 "Rotations"). Rotation pauses while the pointer or keyboard focus is inside, and can be
- * stopped with the pause button; dots are labelled 'Go to testimonial N'. Follows the WAI-ARIA carousel pattern.
+ * stopped with the pause button, the first control in the tab order; dots are labelled 'Go to testimonial N'.
+ * Follows the WAI-ARIA carousel pattern.
  */
 export function TestimonialsSection() {
   const [stopped, setStopped] = useState(false);
@@ -76,6 +77,7 @@ export function TestimonialsSection() {
           </div>
         </div>
         <div className="mt-8 flex items-center justify-center gap-2">
+          <RotationToggle paused={stopped} onToggle={() => setStopped((s) => !s)} label="testimonials" className="mr-2 text-slate-700 hover:bg-slate-100" />
           {testimonials.map((item, i) => (
             <button
               key={item.id}
@@ -88,7 +90,6 @@ export function TestimonialsSection() {
               <span className={cn('h-2.5 rounded-full transition-all', i === index ? 'w-8 bg-brand-600' : 'w-2.5 bg-slate-300 group-hover:bg-slate-400')} />
             </button>
           ))}
-          <RotationToggle paused={stopped} onToggle={() => setStopped((s) => !s)} label="testimonials" className="ml-2 text-slate-700 hover:bg-slate-100" />
         </div>
       </div>
     </section>
