@@ -59,11 +59,17 @@ export function isIsoDate(value: string): boolean {
   return datePattern.test(value) && isValid(parse(value, 'yyyy-MM-dd', new Date()));
 }
 
+/** Zone names already found valid (see isValidTimeZone). */
+const knownZones = new Set<string>();
+
 /** True when the runtime's Intl knows the IANA zone (e.g. 'Europe/London'). */
 export function isValidTimeZone(zone: string): boolean {
   if (!zone) return false;
+  // Building a DateTimeFormat costs tens of microseconds; the answers for valid names are kept (a bounded set).
+  if (knownZones.has(zone)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    if (knownZones.size < 1000) knownZones.add(zone);
     return true;
   } catch {
     return false;
