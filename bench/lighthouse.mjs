@@ -46,8 +46,14 @@ try {
     const scores = { performance: [], accessibility: [], 'best-practices': [] };
     const failing = new Set();
     let foreign = 0;
-    for (let i = 0; i < runs; i++) {
+    for (let i = 0, failures = 0; i < runs; i++) {
       const { lhr } = await lighthouse(page.url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(targets) });
+      // A run Lighthouse itself could not measure (e.g. NO_NAVSTART on a loaded machine) is repeated, at most twice per page.
+      if (lhr.runtimeError && failures++ < 2) {
+        console.log(`${page.route}: run ${i + 1} failed (${lhr.runtimeError.code}), repeating it`);
+        i--;
+        continue;
+      }
       raw.push({ route: page.route, run: i + 1, lhr });
       for (const key of Object.keys(targets)) {
         scores[key].push(Math.round((lhr.categories[key].score ?? 0) * 100));

@@ -23,7 +23,7 @@ export function Footer() {
       <div className="mx-auto max-w-7xl px-4 py-12">
         <div className="grid gap-10 md:grid-cols-[1.2fr_repeat(4,1fr)]">
           <div>
-            <Logo />
+            <Logo belowFold />
             <p className="mt-3 max-w-xs text-sm text-slate-600">Connect to Experience. One-to-one video sessions with vetted industry experts.</p>
           </div>
           {columns.map((c) => (

@@ -12,10 +12,11 @@ import { isGroup, navGroups } from './nav';
 const menuItem = 'block w-full cursor-pointer rounded-md px-3 py-2 text-left text-sm text-slate-800 hover:bg-brand-50 hover:text-brand-700';
 const topLink = 'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900';
 
-export function Logo() {
+/** The Mentora mark and name, linking home; `belowFold` (the footer's copy) loads its image lazily. */
+export function Logo({ belowFold = false }: { belowFold?: boolean }) {
   return (
     <Link to="/" className="flex items-center gap-2 font-bold text-slate-900" aria-label="Mentora home">
-      <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
+      <img src="/favicon.svg" alt="" width={32} height={32} loading={belowFold ? 'lazy' : undefined} decoding="async" className="h-8 w-8" />
       <span className="text-xl tracking-tight">Mentora</span>
     </Link>
   );

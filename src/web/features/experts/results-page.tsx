@@ -16,8 +16,8 @@ import { ResultsFilters, ResultsSearchBox } from './results-filters';
 import { hasNarrowing, parseResultsParams, toSearchParams, type ResultsParams } from './results-params';
 import { useDocumentTitle } from './use-document-title';
 
-/** Cards whose photos load at once (the first screen on a wide desktop: one row of three); the rest load lazily. */
-const firstScreenCards = 3;
+/** Cards whose photos load at once (those that can be in the first screen, phone or desktop); the rest load lazily. */
+const firstScreenCards = 2;
 
 export default function ResultsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
