@@ -84,20 +84,28 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; db
       return cached;
     };
   });
-  app.addHook('onError', async (request, _reply, error) => {
+  app.addHook('onError', (request, _reply, error, done) => {
     if (error instanceof AppError) errors.set(request, error);
+    done();
   });
-  /** One `authz.refused` line per 401 / 403, and per 404 answered to a signed-in account (auth-log.ts). */
-  app.addHook('onResponse', async (request, reply) => {
+  /**
+   * One `authz.refused` line per 401 / 403, and per 404 answered to a signed-in account (auth-log.ts). A callback
+   * hook, not an async one: every other answer passes with one comparison.
+   */
+  app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
-    if ((status !== 401 && status !== 403 && status !== 404) || request.url.startsWith('/api/auth/')) return;
+    if ((status !== 401 && status !== 403 && status !== 404) || request.url.startsWith('/api/auth/')) return done();
     const error = errors.get(request);
     const lookup = lookups.get(request);
-    if (status === 404 && (error?.code !== 'NOT_FOUND' || !lookup)) return;
-    const user = lookup ? await lookup.catch(() => null) : null;
-    if (status === 404 && !user) return;
-    const reason = error?.code ?? (status === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN');
-    const route = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
-    request.log.warn(refusalLine({ method: request.method, route, statusCode: status, reason, userId: user?.id ?? null, ip: request.ip }), 'authorization refused');
+    if (status === 404 && (error?.code !== 'NOT_FOUND' || !lookup)) return done();
+    void (async () => {
+      const user = lookup ? await lookup.catch(() => null) : null;
+      if (status === 404 && !user) return;
+      const reason = error?.code ?? (status === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN');
+      const route = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
+      request.log.warn(refusalLine({ method: request.method, route, statusCode: status, reason, userId: user?.id ?? null, ip: request.ip }), 'authorization refused');
+    })()
+      .catch(() => undefined)
+      .finally(() => done());
   });
 });
