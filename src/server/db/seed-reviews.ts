@@ -5,10 +5,10 @@
  * session awaiting feedback, so both dashboards show real data on a fresh start.
  */
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { feedbackQuestions, reviewScore, type FeedbackKey } from '../../shared/feedback.js';
 import { totalCents } from '../../shared/pricing.js';
-import { recomputeRating } from '../modules/feedback/service.js';
+import { ratingOf } from '../modules/feedback/service.js';
 import type { Db, Tx } from './client.js';
 import { experts, paymentEvents, payments, sessionFeedback, sessions, user } from './schema.js';
 import type { CreateLogins } from './seed.js';
@@ -84,7 +84,7 @@ function sessionRows(s: SessionSpec) {
 
 /**
  * Seeds reviewer logins (`createLogins`), 2–5 completed sessions with public feedback per expert, then the
- * ratings computed from them, and the demo client's upcoming and awaiting-feedback sessions: all times
+ * ratings computed from them (feedback service `ratingOf`), and the demo client's upcoming and awaiting-feedback sessions: all times
  * relative to `now`. One multi-row INSERT per table.
  */
 export async function seedReviews(db: Db | Tx, createLogins: CreateLogins, now = new Date()): Promise<void> {
@@ -130,6 +130,10 @@ export async function seedReviews(db: Db | Tx, createLogins: CreateLogins, now =
     await tx.insert(payments).values(rows.map((r) => r.payment));
     await tx.insert(paymentEvents).values(rows.flatMap((r) => r.events));
     if (feedback.length) await tx.insert(sessionFeedback).values(feedback);
-    for (const expert of all) await recomputeRating(tx, expert.id);
+    // Ratings as recomputeRating makes them (from the scores as stored), for every expert in one UPDATE.
+    const stored = await tx.select({ expertId: sessionFeedback.expertId, score: sessionFeedback.score }).from(sessionFeedback).where(inArray(sessionFeedback.expertId, all.map((e) => e.id)));
+    const ratings = all.map((e) => ({ id: e.id, ...ratingOf(stored.filter((f) => f.expertId === e.id).map((f) => Number(f.score))) }));
+    const values = sql.join(ratings.map((r) => sql`(${r.id}::uuid, ${r.ratingAvg}::numeric, ${r.reviewCount}::int)`), sql`, `);
+    await tx.execute(sql`update ${experts} set rating_avg = v.avg, review_count = v.n from (values ${values}) as v(id, avg, n) where ${experts.id} = v.id`);
   });
 }

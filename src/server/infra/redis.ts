@@ -5,7 +5,7 @@
  * and the in-process defaults stay.
  */
 import type { SecondaryStorage } from 'better-auth';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /**
  * Connects to `url` and resolves once Redis answers; rejects (without the URL, which may hold a password)
@@ -13,7 +13,8 @@ import { Redis } from 'ioredis';
  * reconnection attempts instead of waiting forever.
  */
 export async function openRedis(url: string, keyPrefix: string): Promise<Redis> {
-  const redis = new Redis(url, { keyPrefix, lazyConnect: true, connectTimeout: 5_000, maxRetriesPerRequest: 2 });
+  const { Redis: Client } = await import('ioredis'); // loaded only when REDIS_URL is set (issue 2 §7)
+  const redis = new Client(url, { keyPrefix, lazyConnect: true, connectTimeout: 5_000, maxRetriesPerRequest: 2 });
   let lastError: Error | undefined;
   redis.on('error', (err: Error) => (lastError = err)); // surfaced through the failing command (and GET /readyz), not as a crash
   try {

@@ -5,8 +5,17 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { MailTransport, OutgoingEmail } from './outbox.js';
+
+/**
+ * A nodemailer transporter made on the first message: nodemailer is loaded then, not at start-up, since
+ * most runs send no mail early (issue 2 §7).
+ */
+function lazyTransporter(options: Parameters<typeof import('nodemailer').createTransport>[0]): () => Promise<Transporter> {
+  let transporter: Promise<Transporter> | undefined;
+  return () => (transporter ??= import('nodemailer').then((m) => m.default.createTransport(options)));
+}
 
 function toNodemailer(from: string, mail: OutgoingEmail) {
   const domain = /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'mentora.invalid';
@@ -27,20 +36,20 @@ function toNodemailer(from: string, mail: OutgoingEmail) {
  * database connection and delaying shutdown.
  */
 export function smtpTransport(smtpUrl: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  const transporter = lazyTransporter({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
   return {
     send: async (mail) => {
-      await transporter.sendMail(toNodemailer(from, mail));
+      await (await transporter()).sendMail(toNodemailer(from, mail));
     },
   };
 }
 
 /** Writes each message as `<ISO time>-<random>.eml` in `dir`. */
 export function fileTransport(dir: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transporter = lazyTransporter({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     send: async (mail) => {
-      const info = await transporter.sendMail(toNodemailer(from, mail));
+      const info = await (await transporter()).sendMail(toNodemailer(from, mail));
       await mkdir(dir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`;
       await writeFile(path.join(dir, name), info.message as Buffer);

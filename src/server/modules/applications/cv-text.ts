@@ -3,9 +3,6 @@
  * mammoth after the zip-bomb guard, legacy .doc with word-extractor. The type is the one detected from the
  * bytes at upload (files.content_type), never the file name. Text is capped at `maxTextChars`.
  */
-import { extractText, getDocumentProxy } from 'unpdf';
-import mammoth from 'mammoth';
-import WordExtractor from 'word-extractor';
 import { messages } from '../../../shared/messages.js';
 import { DOC_TYPE, DOCX_TYPE } from '../../../shared/uploads.js';
 import { AppError } from '../../errors.js';
@@ -14,7 +11,9 @@ import { assertZipWithinLimits, ZipLimitError } from './zip-guard.js';
 /** Limits of one extraction: pages read from a PDF, the unpacked size of a DOCX, the text kept. */
 export const cvTextLimits = { maxPdfPages: 30, maxDocxEntries: 500, maxDocxUnpackedBytes: 25 * 1024 * 1024, maxTextChars: 200_000 } as const;
 
+// The parsers are loaded on first use, not at start-up (issue 2 §7).
 async function pdfText(bytes: Buffer): Promise<string> {
+  const { extractText, getDocumentProxy } = await import('unpdf');
   const pdf = await getDocumentProxy(new Uint8Array(bytes));
   try {
     if (pdf.numPages <= cvTextLimits.maxPdfPages) return (await extractText(pdf, { mergePages: true })).text;
@@ -36,10 +35,12 @@ async function docxText(bytes: Buffer): Promise<string> {
     if (err instanceof ZipLimitError) throw new AppError('UNPROCESSABLE', `${messages.application.cvTooComplex} (${err.message})`);
     throw err;
   }
+  const { default: mammoth } = await import('mammoth');
   return (await mammoth.extractRawText({ buffer: bytes })).value;
 }
 
 async function docText(bytes: Buffer): Promise<string> {
+  const { default: WordExtractor } = await import('word-extractor');
   const doc = await new WordExtractor().extract(bytes);
   return [doc.getBody(), doc.getFootnotes(), doc.getEndnotes()].join('\n');
 }

@@ -14,13 +14,18 @@ import { experts, privateFeedback, sessionFeedback, sessions, user as userTable 
 import { AppError } from '../../errors.js';
 import { findExpert } from '../experts/service.js';
 
+/** rating_avg (mean of the stored scores, 2 decimals; null without any) and review_count for `scores`. */
+export function ratingOf(scores: readonly number[]): { ratingAvg: string | null; reviewCount: number } {
+  const avg = scores.length ? scores.reduce((a, s) => a + s, 0) / scores.length : null;
+  return { ratingAvg: avg === null ? null : avg.toFixed(2), reviewCount: scores.length };
+}
+
 /** Recomputes rating_avg (2 decimals) and review_count of one expert from stored feedback. */
 export async function recomputeRating(tx: Db | Tx, expertId: string): Promise<void> {
   const rows = await tx.select({ score: sessionFeedback.score }).from(sessionFeedback).where(eq(sessionFeedback.expertId, expertId));
-  const avg = rows.length ? rows.reduce((a, r) => a + Number(r.score), 0) / rows.length : null;
   await tx
     .update(experts)
-    .set({ ratingAvg: avg === null ? null : avg.toFixed(2), reviewCount: rows.length })
+    .set(ratingOf(rows.map((r) => Number(r.score))))
     .where(eq(experts.id, expertId));
 }
 
