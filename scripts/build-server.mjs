@@ -27,6 +27,11 @@ const pglitePackage = path.join(path.dirname(createRequire(import.meta.url).reso
 const pgliteVersion = JSON.parse(readFileSync(pglitePackage, 'utf8')).version;
 const { buildPgdataTemplate } = await import(pathToFileURL(path.resolve(builder)).href);
 const started = performance.now();
-if (await buildPgdataTemplate('dist/server/pgdata-template', pgliteVersion)) {
-  console.log(`dist/server/pgdata-template: template database made in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+try {
+  if (await buildPgdataTemplate('dist/server/pgdata-template', pgliteVersion)) {
+    console.log(`dist/server/pgdata-template: template database made in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+} catch (err) {
+  // Not fatal: without a template a fresh DATA_DIR is made by initdb, only slower.
+  console.warn(`dist/server/pgdata-template: not made (${err instanceof Error ? err.message : err}); a fresh DATA_DIR will run initdb`);
 }
