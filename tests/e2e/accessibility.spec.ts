@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { signInUi } from './helpers';
+import { makePdf } from '../helpers/uploads';
+import { linkFromMailbox, signInUi } from './helpers';
 
 /**
  * Accessibility (issue 6 §3): every page of the app, signed out and signed in as client, expert and admin,
@@ -280,6 +281,56 @@ for (const { name, viewport } of viewports) {
       expect.soft(await axeViolations(page), 'expert cancel dialog').toEqual([]);
       await page.keyboard.press('Escape');
       await expectModalDialogPattern(page, page.getByRole('button', { name: 'Cancel Session' }), 'Cancel this session?');
+    });
+
+    test('a new account: complete profile, the application wizard step by step, the submitted screen and the pending dashboard', async ({ page }) => {
+      test.setTimeout(180_000);
+      const email = `a11y-${name}-${Date.now()}@example.com`;
+      const signUp = await page.request.post('/api/auth/sign-up/email', { data: { email, password: 'a-good-password', name: '' } });
+      expect(signUp.status(), await signUp.text()).toBe(200);
+      await page.goto(await linkFromMailbox(page, email, /http:\/\/localhost:\d+\/api\/auth\/verify-email\?[^"<\s]+/));
+      await expect(page.getByRole('heading', { name: 'Complete your profile' })).toBeVisible();
+      await expectNoViolations(page, 'complete your profile');
+      await page.getByRole('button', { name: 'Save and continue' }).click();
+      await expect(page.getByRole('alert').first()).toBeVisible();
+      expect.soft(await axeViolations(page), 'complete your profile with errors').toEqual([]);
+      const profile = await page.request.put('/api/me/profile', { data: { firstName: 'Robin', lastName: 'Reyes', role: 'expert' } });
+      expect(profile.status(), await profile.text()).toBe(200);
+
+      await visit(page, '/dashboard/expert');
+      await visit(page, '/expert/application');
+      const next = page.getByRole('button', { name: 'Next' });
+      await page.getByLabel(/Professional title/).fill('Marketing Director');
+      await page.getByLabel(/Years of experience/).selectOption('11-15');
+      await page.getByLabel(/LinkedIn profile/).fill('linkedin.com/in/robin');
+      await page.getByLabel(/LinkedIn profile/).blur();
+      await expect(page.getByText('Please enter a valid URL for your LinkedIn profile', { exact: false }).first()).toBeVisible();
+      expect.soft(await axeViolations(page), 'wizard step 1 with an error').toEqual([]);
+      await page.getByLabel(/LinkedIn profile/).fill('https://www.linkedin.com/in/robin-reyes');
+      await next.click();
+      await expect(page.getByRole('heading', { name: 'Upload your CV' })).toBeVisible();
+      expect.soft(await axeViolations(page), 'wizard step 2').toEqual([]);
+      await page.locator('#cv-file').setInputFiles({ name: 'robin-cv.pdf', mimeType: 'application/pdf', buffer: await makePdf(['Robin Reyes', 'Marketing director, 12 years', 'Brand strategy, public speaking']) });
+      await expect(page.getByText('CV uploaded successfully!')).toBeVisible({ timeout: 30_000 });
+      expect.soft(await axeViolations(page), 'wizard step 2 with a CV').toEqual([]);
+      await next.click();
+      await expect(page.getByText(/of 3 selected/)).toBeVisible();
+      if (await page.getByText('0 of 3 selected').count()) await page.getByRole('button', { name: /^Marketing/ }).click();
+      expect.soft(await axeViolations(page), 'wizard step 3').toEqual([]);
+      await next.click();
+      await expect(page.getByLabel(/Why do you want to become an expert/)).toBeVisible();
+      expect.soft(await axeViolations(page), 'wizard step 4').toEqual([]);
+      await page.getByLabel(/Why do you want to become an expert/).fill('I want to help early-career marketers find their voice.');
+      await next.click();
+      await page.getByLabel(/Reference email/).fill('not-an-email');
+      await page.getByLabel(/Reference email/).blur();
+      expect.soft(await axeViolations(page), 'wizard step 5 with an error').toEqual([]);
+      await page.getByLabel(/Reference email/).fill('');
+      await page.getByRole('button', { name: 'Submit Application' }).click();
+      await expect(page.getByRole('heading', { name: 'Application Submitted!' })).toBeVisible();
+      expect.soft(await axeViolations(page), 'application submitted').toEqual([]);
+      await visit(page, '/dashboard/expert');
+      await visit(page, '/expert/application');
     });
 
     test('team console pages and dialogs', async ({ page }) => {

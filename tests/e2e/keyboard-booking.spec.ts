@@ -89,8 +89,12 @@ for (const { name, viewport } of viewports) {
       await expect(page).toHaveURL(/\/signup$/);
       await tabTo(page, 'button', /^Continue with Email$/);
       await page.keyboard.press('Enter');
-      await tabTo(page, '[role="tab"]', /^Sign In$/);
-      await page.keyboard.press('Enter');
+      // The Sign In / Sign Up tabs (WAI-ARIA tabs: one tab stop, arrow keys select).
+      await tabTo(page, '[role="tab"][aria-selected="true"]', /^Sign Up$/);
+      await page.keyboard.press('ArrowLeft');
+      await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('tab', { name: 'Sign In' })).toBeFocused();
+      await expectVisibleFocus(page);
       await tabTo(page, 'input[type="email"]');
       await page.keyboard.type('client@example.com');
       await focusShot(page, `${name}-03-email-field`);

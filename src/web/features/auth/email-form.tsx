@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { signInError, signUpError } from '@shared/auth-rules';
 import { messages } from '@shared/messages';
 import { PasswordInput } from '../../components/password-input';
@@ -8,10 +8,15 @@ import { authClient } from '../../lib/auth-client';
 
 export type EmailMode = 'sign-in' | 'sign-up';
 
+const modes: readonly EmailMode[] = ['sign-in', 'sign-up'];
+const tabId = (m: EmailMode) => `email-form-tab-${m}`;
+const panelId = 'email-form-panel';
+
 /**
  * E-mail form of the sign-in screen (spec §2, §5): email, password, confirm password for new accounts,
  * visibility toggles, Sign In / Sign Up. Auth errors show the service message in a red box, with the
- * spec's fallbacks.
+ * spec's fallbacks. The Sign In / Sign Up switch follows the WAI-ARIA tabs pattern (one tab stop, arrow
+ * keys, Home and End move and select; the fields are its tab panel).
  */
 export function EmailForm({
   initialMode,
@@ -33,6 +38,22 @@ export function EmailForm({
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [unverified, setUnverified] = useState(false);
+
+  function selectMode(m: EmailMode) {
+    setMode(m);
+    setError(null);
+  }
+
+  /** Arrow keys wrap between the two tabs; Home / End go to the first / last. Selection follows focus. */
+  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    const at = modes.indexOf(mode);
+    const keys: Record<string, number> = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: modes.length - 1 };
+    if (!(event.key in keys)) return;
+    event.preventDefault();
+    const next = modes[(keys[event.key]! + modes.length) % modes.length]!;
+    selectMode(next);
+    document.getElementById(tabId(next))?.focus();
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -64,51 +85,54 @@ export function EmailForm({
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <div role="tablist" aria-label="Account" className="grid grid-cols-2 rounded-lg bg-slate-100 p-1">
-        {(['sign-in', 'sign-up'] as const).map((m) => (
+        {modes.map((m) => (
           <button
             key={m}
+            id={tabId(m)}
             type="button"
             role="tab"
             aria-selected={mode === m}
-            onClick={() => {
-              setMode(m);
-              setError(null);
-            }}
+            aria-controls={panelId}
+            tabIndex={mode === m ? 0 : -1}
+            onKeyDown={onTabKeyDown}
+            onClick={() => selectMode(m)}
             className={`cursor-pointer rounded-md py-2 text-sm font-semibold ${mode === m ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-700 hover:text-slate-900'}`}
           >
             {m === 'sign-in' ? 'Sign In' : 'Sign Up'}
           </button>
         ))}
       </div>
-      <div>
-        <Label htmlFor="email">Email</Label>
-        <Input id="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-      </div>
-      <div>
-        <div className="flex items-center justify-between">
-          <Label htmlFor="password">Password</Label>
-          {!signUp ? (
-            <button type="button" className="mb-1.5 cursor-pointer text-sm font-medium text-brand-700 hover:underline" onClick={() => onForgot(email)}>
-              Forgot password?
-            </button>
-          ) : null}
-        </div>
-        <PasswordInput id="password" autoComplete={signUp ? 'new-password' : 'current-password'} value={password} onChange={(e) => setPassword(e.target.value)} />
-      </div>
-      {signUp ? (
+      <div role="tabpanel" id={panelId} aria-labelledby={tabId(mode)} className="space-y-4">
         <div>
-          <Label htmlFor="confirm-password">Confirm password</Label>
-          <PasswordInput id="confirm-password" autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} />
+          <Label htmlFor="email">Email</Label>
+          <Input id="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         </div>
-      ) : null}
-      <FormError>
-        {error}
-        {unverified ? <span className="mt-1 block">We've sent you a new confirmation link — please check your inbox.</span> : null}
-      </FormError>
-      <Button type="submit" className="w-full" disabled={submitting}>
-        {submitting ? 'Please wait…' : signUp ? 'Sign Up' : 'Sign In'}
-      </Button>
-      {signUp ? <p className="text-xs text-slate-600">By creating an account you confirm you are over 18 and agree to our community guidelines.</p> : null}
+        <div>
+          <div className="flex items-center justify-between">
+            <Label htmlFor="password">Password</Label>
+            {!signUp ? (
+              <button type="button" className="mb-1.5 cursor-pointer text-sm font-medium text-brand-700 hover:underline" onClick={() => onForgot(email)}>
+                Forgot password?
+              </button>
+            ) : null}
+          </div>
+          <PasswordInput id="password" autoComplete={signUp ? 'new-password' : 'current-password'} value={password} onChange={(e) => setPassword(e.target.value)} />
+        </div>
+        {signUp ? (
+          <div>
+            <Label htmlFor="confirm-password">Confirm password</Label>
+            <PasswordInput id="confirm-password" autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} />
+          </div>
+        ) : null}
+        <FormError>
+          {error}
+          {unverified ? <span className="mt-1 block">We've sent you a new confirmation link — please check your inbox.</span> : null}
+        </FormError>
+        <Button type="submit" className="w-full" disabled={submitting}>
+          {submitting ? 'Please wait…' : signUp ? 'Sign Up' : 'Sign In'}
+        </Button>
+        {signUp ? <p className="text-xs text-slate-600">By creating an account you confirm you are over 18 and agree to our community guidelines.</p> : null}
+      </div>
       <Button variant="link" className="w-full" onClick={onBack}>
         ← Other ways to continue
       </Button>
