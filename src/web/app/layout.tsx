@@ -1,8 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
-import { Toaster } from 'sonner';
 import { toastLimits } from '@shared/constants';
 import { Footer } from './footer';
 import { Header } from './header';
+
+// The toast area loads after the first render (sonner is ~10 KB gzip of the landing page's first load otherwise);
+// a toast raised before it arrives is shown when it mounts (sonner replays active toasts to a new Toaster).
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 /** Page frame: skip link, header, main content, footer, and the toast area at top-right (spec §2, §9). */
 export function Layout() {
@@ -19,7 +23,9 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
-      <Toaster position="top-right" visibleToasts={toastLimits.visible} duration={toastLimits.durationMs} closeButton />
+      <Suspense fallback={null}>
+        <Toaster position="top-right" visibleToasts={toastLimits.visible} duration={toastLimits.durationMs} closeButton />
+      </Suspense>
       <ScrollRestoration />
     </div>
   );
