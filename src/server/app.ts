@@ -53,8 +53,9 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
         ? {
             level: 'info',
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-            // Asynchronous stdout: lines written while one write is in flight go out together (flushed on exit).
-            stream: pino.destination({ dest: 1, sync: false }),
+            // Asynchronous, buffered stdout: lines go out in writes of 4 KB or every 500 ms, whichever comes first,
+            // instead of one write per request (and everything left is written on exit).
+            stream: pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 500 }),
           }
         : logger,
     trustProxy: config.trustProxy,
