@@ -15,6 +15,9 @@
 // the signed-in session list; bookings of distinct slots on one server and on two servers sharing the database.
 // Memory: the server's RSS after start-up (idle) and after `--mixed-duration` s of mixed load (searches,
 // profiles, slots, session lists, 5% bookings).
+// Each row also gives the server's CPU time per request (user + system time of the server process(es) over the
+// row / requests answered) and the bare route's CPU per request divided by it: on a machine busy with other
+// work that ratio stays put while requests/s does not.
 //
 // The servers run with TRUST_PROXY=1 and every booking carries its own X-Forwarded-For address, as behind a
 // load balancer, so the per-address booking limit (30 a minute) does not cap the measurement; AUTH_RATE_LIMIT=0
