@@ -332,7 +332,17 @@ async function pglite() {
 
 const sections = [];
 const started = Date.now();
-if (values.only !== 'pglite') sections.push(await postgres());
+if (values.only !== 'pglite') {
+  try {
+    sections.push(await postgres());
+  } catch (err) {
+    // No PostgreSQL where we were told to look: say so and go on with the embedded database.
+    if (err?.code !== 'ECONNREFUSED' && err?.code !== 'ENOTFOUND') throw err;
+    const note = `PostgreSQL not reachable at ${values['database-url']} (${err.code}): its section was skipped (--database-url).`;
+    console.error(note);
+    sections.push(`### PostgreSQL\n\n${note}`);
+  }
+}
 if (values.only !== 'postgres') sections.push(await pglite());
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 const header = `API bench, ${new Date().toISOString().slice(0, 16)}Z: ${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, ${connections} connections, ${duration} s per row; took ${Math.round((Date.now() - started) / 1000)} s.`;
