@@ -60,25 +60,25 @@ async function timeToReady(dataDir, port) {
   const child = spawn(process.execPath, ['dist/server/main.js'], { env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'ignore'] });
   let log = '';
   child.stdout.on('data', (d) => (log += d));
+  const exited = new Promise((r) => child.once('exit', r));
+  let ms;
   try {
-    for (;;) {
+    while (ms === undefined) {
       if (performance.now() - started > 60_000) throw new Error('server not ready after 60 s');
       if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
       try {
         const res = await fetch(`http://127.0.0.1:${port}/readyz`);
-        if (res.status === 200) {
-          const ms = performance.now() - started;
-          await new Promise((r) => setTimeout(r, 50)); // the 'ready' line follows listen at once
-          const steps = /"startupMs":(\{[^}]*\})/.exec(log)?.[1];
-          return { ms, steps: steps ? JSON.parse(steps) : null };
-        }
+        if (res.status === 200) ms = performance.now() - started;
       } catch {}
-      await new Promise((r) => setTimeout(r, 25));
+      if (ms === undefined) await new Promise((r) => setTimeout(r, 25));
     }
   } finally {
     child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await exited;
   }
+  // Read once the server has exited: its log lines are buffered until then.
+  const steps = /"startupMs":(\{[^}]*\})/.exec(log)?.[1];
+  return { ms, steps: steps ? JSON.parse(steps) : null };
 }
 
 // Each run: a new DATA_DIR (fresh: template copy or initdb, migrations, demo seed), then the same DATA_DIR

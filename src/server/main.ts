@@ -51,7 +51,7 @@ const pgdataTemplate = fileURLToPath(new URL('./pgdata-template', import.meta.ur
 async function openDatabase(config: Config): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databasePoolSize);
   const dataDir = path.join(config.dataDir, 'pgdata');
-  const copied = copyPgdataTemplate(dataDir, pgdataTemplate, migrationsFolder());
+  const copied = await copyPgdataTemplate(dataDir, pgdataTemplate, migrationsFolder());
   try {
     return await openPglite(dataDir);
   } catch (err) {

@@ -9,7 +9,8 @@
  * migrations digest differs from the running server's migrations folder is not used (initdb instead).
  */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import { openPglite } from './client.js';
 import { migrationsFolder, runMigrations } from './migrate.js';
@@ -42,6 +43,31 @@ function isEmptyDir(dir: string): boolean {
 }
 
 /**
+ * Copies the folder tree `from` to `to` (which must not exist), eight files at a time on libuv's thread pool:
+ * about twice as fast as fs.cpSync for a cluster's ~1 100 files on a busy machine.
+ */
+async function copyTree(from: string, to: string): Promise<void> {
+  const files: string[] = [];
+  const walk = (rel: string) => {
+    mkdirSync(path.join(to, rel), { recursive: true });
+    for (const entry of readdirSync(path.join(from, rel), { withFileTypes: true })) {
+      const child = path.join(rel, entry.name);
+      if (entry.isDirectory()) walk(child);
+      else files.push(child);
+    }
+  };
+  walk('');
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const file = files[next++]!;
+      await copyFile(path.join(from, file), path.join(to, file));
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+}
+
+/**
  * Build step: writes the template for the migrations folder (migrate.ts) to `templateDir` unless one with the same
  * migrations digest and PGlite version is already there. `pgliteVersion` is the installed
  * @electric-sql/pglite version. Returns true when it (re)made the template. Replaces the folder by rename,
@@ -69,11 +95,11 @@ export async function buildPgdataTemplate(templateDir: string, pgliteVersion: st
 /**
  * Start-up step: when `dataDir` holds no database yet and `templateDir` has a template made from the same
  * migrations (`migrationsFolder`, the folder the server migrates from), copies its cluster to `dataDir` (through a temporary sibling folder and a
- * rename, so an interrupted copy leaves no half cluster). Returns true when it copied. Never touches an
- * existing database; any failure (no template, stale template, copy error) returns false so the caller
+ * rename, so an interrupted copy leaves no half cluster). Resolves true when it copied. Never touches an
+ * existing database; any failure (no template, stale template, copy error) resolves false so the caller
  * falls back to initdb.
  */
-export function copyPgdataTemplate(dataDir: string, templateDir: string, migrationsFolder: string): boolean {
+export async function copyPgdataTemplate(dataDir: string, templateDir: string, migrationsFolder: string): Promise<boolean> {
   if (!isEmptyDir(dataDir)) return false;
   const manifest = readManifest(templateDir);
   const source = path.join(templateDir, 'pgdata');
@@ -83,7 +109,7 @@ export function copyPgdataTemplate(dataDir: string, templateDir: string, migrati
     if (manifest.migrations !== migrationsDigest(migrationsFolder)) return false;
     rmSync(work, { recursive: true, force: true });
     mkdirSync(path.dirname(work), { recursive: true });
-    cpSync(source, work, { recursive: true });
+    await copyTree(source, work);
     // rename(2) replaces a missing or empty folder only: a server that filled it meanwhile wins.
     renameSync(work, dataDir);
     return true;
