@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { makePdf } from '../helpers/uploads';
+import { stopsWithoutVisibleFocus } from './focus';
 import { linkFromMailbox, signInUi } from './helpers';
 
 /**
@@ -53,6 +54,14 @@ async function expectModalDialogPattern(page: Page, opener: Locator, title: stri
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(opener, 'focus returns to the opener').toBeFocused();
+}
+
+/** Every Tab stop of `path` (opened fresh) shows a visible focus outline. */
+async function expectVisibleFocusEverywhere(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.locator('.animate-spin')).toHaveCount(0);
+  expect.soft(await stopsWithoutVisibleFocus(page), `Tab stops without visible focus on ${path}`).toEqual([]);
 }
 
 async function visit(page: Page, path: string) {
@@ -139,6 +148,18 @@ for (const { name, viewport } of viewports) {
     test('public pages', async ({ page }) => {
       test.setTimeout(240_000);
       for (const path of publicPaths) await visit(page, path);
+    });
+
+    test('every Tab stop shows a visible focus outline', async ({ page }) => {
+      test.setTimeout(240_000);
+      for (const path of ['/', '/results', '/expert/ahmed-hassan', '/about', '/contact', '/search', '/login', '/how-it-works/client', '/how-it-works/partner', '/community-guidelines', '/expert/application-landing', '/workshops', '/no-such-page'])
+        await expectVisibleFocusEverywhere(page, path);
+      await signIn(page, 'client@example.com', /\/dashboard\/client$/);
+      await expectVisibleFocusEverywhere(page, '/dashboard/client');
+      await signIn(page, 'expert@example.com', /\/dashboard\/expert$/);
+      for (const path of ['/dashboard/expert', '/dashboard/expert/availability', '/dashboard/expert/profile']) await expectVisibleFocusEverywhere(page, path);
+      await signIn(page, 'admin@example.com', /\/admin\/applications$/);
+      for (const path of ['/admin/applications', '/admin/inbox', '/admin/audit']) await expectVisibleFocusEverywhere(page, path);
     });
 
     test('public pages with dialogs, menus and form errors open', async ({ page }) => {

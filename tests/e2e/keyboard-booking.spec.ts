@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
+import { expectVisibleFocus, focused, tabTo } from './focus';
 
 /**
  * Keyboard-only booking (issue 6 §3): from the landing page a client signs in, finds an expert, picks a day,
@@ -7,51 +8,6 @@ import path from 'node:path';
  * arrow keys and typing; no clicks, no fill(). Every element that takes focus on the way must show a
  * visible focus indicator (an outline from the app's :focus-visible style). Runs at desktop and at 390 px.
  */
-
-type Focused = { visible: boolean; describe: string; matches: boolean };
-
-/** What has focus now: whether it shows a visible :focus-visible outline, a short description, and whether it matches `selector` (and `text`). */
-async function focused(page: Page, selector = '*', text?: RegExp): Promise<Focused> {
-  return page.evaluate(
-    ({ selector, source, flags }) => {
-      const el = document.activeElement as HTMLElement | null;
-      if (!el || el === document.body) return { visible: false, describe: 'nothing (body)', matches: false };
-      const style = getComputedStyle(el);
-      const box = el.getBoundingClientRect();
-      // The outline may be drawn by the element or by its ::after (a link stretched over a whole card).
-      const hasOutline = (s: CSSStyleDeclaration) => s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2 && s.outlineColor !== 'rgba(0, 0, 0, 0)';
-      const outlined = hasOutline(style) || hasOutline(getComputedStyle(el, '::after'));
-      const visible = el.matches(':focus-visible') && outlined && box.width > 0 && box.height > 0 && style.visibility !== 'hidden';
-      const name = (el.getAttribute('aria-label') ?? el.innerText ?? el.getAttribute('name') ?? '').trim().replace(/\s+/g, ' ');
-      const describe = `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}> "${name.slice(0, 50)}" (outline ${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor})`;
-      const matches = el.matches(selector) && (source === null || new RegExp(source, flags).test(name));
-      return { visible, describe, matches };
-    },
-    { selector, source: text?.source ?? null, flags: text?.flags ?? '' },
-  );
-}
-
-/** Fails unless the focused element shows a visible focus indicator. */
-async function expectVisibleFocus(page: Page) {
-  const now = await focused(page);
-  expect(now.visible, `focus is not visible on ${now.describe}`).toBe(true);
-}
-
-/**
- * Presses `key` (Tab by default) until the focused element matches `selector` (and its name `text`),
- * checking on every stop that focus is visible. Fails after `max` presses.
- */
-async function tabTo(page: Page, selector: string, text?: RegExp, { key = 'Tab', max = 80 }: { key?: string; max?: number } = {}) {
-  const passed: string[] = [];
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press(key);
-    const now = await focused(page, selector, text);
-    passed.push(now.describe);
-    expect(now.visible, `tabbing to ${selector}: focus is not visible on ${now.describe}; before it: ${passed.slice(0, -1).join(" | ")}; url ${page.url()}`).toBe(true);
-    if (now.matches) return;
-  }
-  throw new Error(`no ${selector} ${text ?? ''} after ${max} presses of ${key}; passed: ${passed.join(' | ')}`);
-}
 
 async function focusShot(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR;
@@ -108,8 +64,10 @@ for (const { name, viewport } of viewports) {
       await tabTo(page, 'main a[href="/results"]', undefined, { max: 120 });
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/\/results$/);
+      await expect(page.getByRole('article').first()).toBeVisible();
       await tabTo(page, 'input[type="search"]');
       await page.keyboard.type('design');
+      await expect(page.getByRole('searchbox', { name: 'Search experts' })).toHaveValue('design');
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/\/results\?query=design$/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Experts for "design"');
