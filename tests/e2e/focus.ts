@@ -44,6 +44,8 @@ export async function tabTo(page: Page, selector: string, text?: RegExp, { key =
     await page.keyboard.press(key);
     const now = await focused(page, selector, text);
     passed.push(now.describe);
+    // Focus on nothing: the focused element was replaced (a page change) or Tab left the end of the page.
+    if (now.describe === 'nothing (body)') continue;
     expect(now.visible, `tabbing to ${selector}: focus is not visible on ${now.describe}; before it: ${passed.slice(0, -1).join(" | ")}; url ${page.url()}`).toBe(true);
     if (now.matches) return;
   }

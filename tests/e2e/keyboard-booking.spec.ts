@@ -43,6 +43,7 @@ for (const { name, viewport } of viewports) {
       await focusShot(page, `${name}-02-sign-in-link`);
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/\/signup$/);
+      await expect(page.getByRole('button', { name: 'Continue with Email' })).toBeVisible();
       await tabTo(page, 'button', /^Continue with Email$/);
       await page.keyboard.press('Enter');
       // The Sign In / Sign Up tabs (WAI-ARIA tabs: one tab stop, arrow keys select).
