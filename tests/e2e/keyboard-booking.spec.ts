@@ -94,12 +94,15 @@ for (const { name, viewport } of viewports) {
       await expect(calendar.getByRole('button', { pressed: true }).or(calendar.locator('[aria-selected="true"]')).first()).toBeVisible();
 
       // Choose a time: Tab reaches the radio group, Space checks the focused time.
+      // (Wait until the card has its data, e.g. the signed-in client's intro eligibility, so it stops re-rendering.)
       await expect(page.getByRole('radio').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
       await tabTo(page, '[role="radio"]');
       await page.keyboard.press('ArrowRight');
       await expectVisibleFocus(page);
       await page.keyboard.press('Space');
       await expect(page.getByRole('radio', { checked: true })).toHaveCount(1);
+      await expect(page.getByRole('radio', { checked: true })).toBeFocused();
       await focusShot(page, `${name}-06-time-slot`);
 
       // Keep the default duration; type the topic.
