@@ -1,8 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { makePdf } from '../helpers/uploads';
 import { stopsWithoutVisibleFocus } from './focus';
-import { linkFromMailbox, signInUi } from './helpers';
+import { bookViaApi, linkFromMailbox, moveIntoPast, signInUi } from './helpers';
 
 /**
  * Accessibility (issue 6 §3): every page of the app, signed out and signed in as client, expert and admin,
@@ -13,8 +13,6 @@ import { linkFromMailbox, signInUi } from './helpers';
  * keyboard-booking.spec.ts.
  */
 
-type Session = { id: string; startsAt: string; expertSlug: string };
-const visa = { cardholderName: 'Casey Client', number: '4242 4242 4242 4242', expiry: '12/35', cvc: '123' };
 
 /** Every axe violation on the page as it is now, as readable strings (rule, impact, elements). */
 async function axeViolations(page: Page): Promise<string[]> {
@@ -73,31 +71,6 @@ async function signIn(page: Page, email: string, landing: RegExp) {
   await page.context().clearCookies();
   await signInUi(page, email);
   await expect(page).toHaveURL(landing);
-}
-
-/** Books a paid 60-minute session with `slug` through the API as the signed-in client, `fromDay` days ahead or later. */
-async function bookViaApi(request: APIRequestContext, slug: string, fromDay: number): Promise<Session> {
-  for (let day = fromDay; day < fromDay + 21; day++) {
-    const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
-    const { slots } = (await (await request.get(`/api/experts/${slug}/slots?date=${date}&duration=60&tz=UTC`)).json()) as { slots: string[] };
-    for (const startsAt of slots) {
-      const res = await request.post('/api/sessions', {
-        headers: { 'Idempotency-Key': crypto.randomUUID() },
-        data: { expertId: slug, startsAt, durationMinutes: 60, topic: 'Preparing for product manager interviews', kind: 'paid', card: visa },
-      });
-      if (res.status() === 409) continue;
-      expect(res.status(), await res.text()).toBe(201);
-      return ((await res.json()) as { session: Session }).session;
-    }
-  }
-  throw new Error(`no free slot with ${slug}`);
-}
-
-/** Moves a session so that it started `hoursAgo` hours ago (test hook). */
-async function moveIntoPast(request: APIRequestContext, s: Session, hoursAgo: number) {
-  const hours = (Date.now() - hoursAgo * 3_600_000 - new Date(s.startsAt).getTime()) / 3_600_000;
-  const res = await request.post(`/api/test/sessions/${s.id}/shift`, { data: { hours } });
-  expect(res.status(), await res.text()).toBe(200);
 }
 
 /** Every public route of the router (src/web/app/router.tsx), with filters and a profile, and the 404 page. */
@@ -246,8 +219,7 @@ for (const { name, viewport } of viewports) {
       await signIn(page, 'client@example.com', /\/dashboard\/client$/);
       const upcoming = await bookViaApi(page.request, 'marcus-johnson', 12);
       const past = await bookViaApi(page.request, 'lena-muller', 12);
-      // The demo client may not have two sessions at once (sessions_client_no_overlap): every journey moves its
-      // sessions to hours of its own, at least 3 h apart (sessions.spec 5, 30, 55; admin.spec 20; here 62–74).
+      // Hours of this journey's own (see moveIntoPast).
       await moveIntoPast(page.request, past, name === 'phone' ? 66 : 62);
 
       for (const path of ['/dashboard/client', `/session/${upcoming.id}`, `/session/${past.id}`, `/session/confirm/${past.id}`, '/expert/lena-muller/feedback', '/expert/lena-muller/private-feedback', '/payment', '/signup', '/expert/application-landing', '/expert/application', '/results', '/expert/marcus-johnson', '/about'])

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import path from 'node:path';
 
 /** Reads the newest link matching `pattern` from the dev mailbox (the .eml files the server wrote). */
@@ -63,4 +63,39 @@ export async function shot(page: Page, name: string) {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: path.join(dir, `${name}-phone.png`), fullPage: true });
   if (size) await page.setViewportSize(size);
+}
+
+/** The simulated provider's test card that books (spec §2 Payment). */
+export const visa = { cardholderName: 'Casey Client', number: '4242 4242 4242 4242', expiry: '12/35', cvc: '123' };
+
+/** A session as POST /api/sessions answers it (the fields journeys read). */
+export type BookedSession = { id: string; startsAt: string; endsAt: string; expertName: string; expertSlug: string; totalAmountCents: number };
+
+/** Books a paid 60-minute session with `slug` through the API as the signed-in client, at the first free time `fromDay` days ahead or later (UTC). */
+export async function bookViaApi(request: APIRequestContext, slug: string, fromDay: number, topic = 'Preparing for product manager interviews'): Promise<BookedSession> {
+  for (let day = fromDay; day < fromDay + 21; day++) {
+    const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
+    const { slots } = (await (await request.get(`/api/experts/${slug}/slots?date=${date}&duration=60&tz=UTC`)).json()) as { slots: string[] };
+    for (const startsAt of slots) {
+      const res = await request.post('/api/sessions', {
+        headers: { 'Idempotency-Key': crypto.randomUUID() },
+        data: { expertId: slug, startsAt, durationMinutes: 60, topic, kind: 'paid', card: visa },
+      });
+      if (res.status() === 409) continue;
+      expect(res.status(), await res.text()).toBe(201);
+      return ((await res.json()) as { session: BookedSession }).session;
+    }
+  }
+  throw new Error(`no free slot with ${slug}`);
+}
+
+/**
+ * Moves a session so that it started `hoursAgo` hours ago (test hook POST /api/test/sessions/{id}/shift). The
+ * demo client may not have two sessions at once, so every journey uses hours of its own, at least 3 h apart:
+ * sessions.spec 5, 30, 55; admin.spec 20; accessibility.spec 62–74.
+ */
+export async function moveIntoPast(request: APIRequestContext, s: { id: string; startsAt: string }, hoursAgo: number) {
+  const hours = (Date.now() - hoursAgo * 3_600_000 - new Date(s.startsAt).getTime()) / 3_600_000;
+  const res = await request.post(`/api/test/sessions/${s.id}/shift`, { data: { hours } });
+  expect(res.status(), await res.text()).toBe(200);
 }

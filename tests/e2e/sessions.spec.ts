@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { seriousViolations, signInUi } from './helpers';
+import { bookViaApi, moveIntoPast, seriousViolations, signInUi, visa } from './helpers';
 
 /**
  * Journeys of a booked session (spec §2 Payment, Session detail, Session confirmation, Feedback, Private
@@ -7,8 +7,6 @@ import { seriousViolations, signInUi } from './helpers';
  * leaving feedback. Sessions are moved into the past with the test-only hook POST /api/test/sessions/{id}/shift.
  */
 
-type Session = { id: string; startsAt: string; endsAt: string; expertName: string; expertSlug: string; totalAmountCents: number };
-const visa = { cardholderName: 'Casey Client', number: '4242 4242 4242 4242', expiry: '12/35', cvc: '123' };
 
 async function signIn(page: Page, email: string) {
   await page.context().clearCookies();
@@ -25,27 +23,6 @@ async function offeredSlots(request: APIRequestContext, slug: string, fromDay: n
     all.push(...((await res.json()) as { slots: string[] }).slots);
   }
   return all;
-}
-
-/** Books a paid 60-minute session with `slug` through the API as the signed-in client; skips taken times. */
-async function bookViaApi(page: Page, slug: string, fromDay: number, topic = 'Preparing for product manager interviews'): Promise<Session> {
-  for (const startsAt of await offeredSlots(page.request, slug, fromDay)) {
-    const res = await page.request.post('/api/sessions', {
-      headers: { 'Idempotency-Key': crypto.randomUUID() },
-      data: { expertId: slug, startsAt, durationMinutes: 60, topic, kind: 'paid', card: visa },
-    });
-    if (res.status() === 409) continue;
-    expect(res.status(), await res.text()).toBe(201);
-    return ((await res.json()) as { session: Session }).session;
-  }
-  throw new Error(`no free slot with ${slug}`);
-}
-
-/** Moves a session so that it started `hoursAgo` hours ago (test hook), distinct per test to avoid clashes. */
-async function moveIntoPast(page: Page, s: Session, hoursAgo: number) {
-  const hours = (Date.now() - hoursAgo * 3_600_000 - new Date(s.startsAt).getTime()) / 3_600_000;
-  const res = await page.request.post(`/api/test/sessions/${s.id}/shift`, { data: { hours } });
-  expect(res.status(), await res.text()).toBe(200);
 }
 
 async function myBookings(page: Page): Promise<number> {
@@ -127,7 +104,7 @@ test('without a draft /payment shows the defaults and a way to find an expert; v
 
 test('the session page of an upcoming session: details, video link, and cancelling with a reason and a policy refund', async ({ page }) => {
   await signIn(page, 'client@example.com');
-  const s = await bookViaApi(page, 'sarah-chen', 10);
+  const s = await bookViaApi(page.request, 'sarah-chen', 10);
   await page.goto(`/session/${s.id}`);
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Session with ${s.expertName}`);
@@ -157,8 +134,8 @@ test('the session page of an upcoming session: details, video link, and cancelli
 
 test('after the session the client answers "Not yet", then confirms and leaves feedback once', async ({ page }) => {
   await signIn(page, 'client@example.com');
-  const s = await bookViaApi(page, 'emily-rodriguez', 4);
-  await moveIntoPast(page, s, 5);
+  const s = await bookViaApi(page.request, 'emily-rodriguez', 4);
+  await moveIntoPast(page.request, s, 5);
   await page.goto(`/session/${s.id}`);
 
   await expect(page.getByText('Confirmation Needed', { exact: true })).toBeVisible();
@@ -194,8 +171,8 @@ test('after the session the client answers "Not yet", then confirms and leaves f
 
 test('the confirm page releases the payment, or takes a dispute report', async ({ page }) => {
   await signIn(page, 'client@example.com');
-  const disputed = await bookViaApi(page, 'priya-sharma', 5);
-  await moveIntoPast(page, disputed, 30);
+  const disputed = await bookViaApi(page.request, 'priya-sharma', 5);
+  await moveIntoPast(page.request, disputed, 30);
   await page.goto(`/session/confirm/${disputed.id}`);
   await expect(page.getByText('60 minutes')).toBeVisible();
   await expect(page.getByText(`$${(disputed.totalAmountCents / 100).toFixed(2)}`)).toBeVisible();
@@ -213,8 +190,8 @@ test('the confirm page releases the payment, or takes a dispute report', async (
   await expect(page.getByRole('heading', { name: 'Under review' })).toBeVisible();
   await expect(page.getByText('Disputed', { exact: true })).toBeVisible();
 
-  const confirmed = await bookViaApi(page, 'james-okafor', 6);
-  await moveIntoPast(page, confirmed, 55);
+  const confirmed = await bookViaApi(page.request, 'james-okafor', 6);
+  await moveIntoPast(page.request, confirmed, 55);
   await page.goto(`/session/confirm/${confirmed.id}`);
   await page.getByRole('button', { name: 'Yes, Confirm Session' }).click();
   await expect(page.getByText('Session confirmed! Payment has been released to the expert.').first()).toBeVisible();
@@ -224,7 +201,7 @@ test('the confirm page releases the payment, or takes a dispute report', async (
 
 test('only the two parties see a session; the expert view is read-only; feedback rules for experts and strangers', async ({ page }) => {
   await signIn(page, 'client@example.com');
-  const s = await bookViaApi(page, 'sarah-chen', 12, 'Roadmap prioritisation');
+  const s = await bookViaApi(page.request, 'sarah-chen', 12, 'Roadmap prioritisation');
   await page.goto('/session/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Session Not Found');
   await page.goto('/expert/lena-muller/feedback');
