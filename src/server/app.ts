@@ -38,7 +38,7 @@ import { sessionRoutes } from './modules/sessions/routes.js';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook-routes.js';
 import { stripeWebhookVerifier } from './infra/payments/stripe.js';
 import { stripePayoutAccounts } from './infra/payments/payout-accounts.js';
-import { busyIntervals } from './modules/sessions/service.js';
+import { busyIntervalsSql } from './modules/sessions/service.js';
 import { paymentProvider } from './infra/payments/select.js';
 import { storageDriver } from './infra/storage/select.js';
 import { openRedis, redisAnswers, redisSecondaryStorage } from './infra/redis.js';
@@ -176,7 +176,7 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
   await app.register(meRoutes, { db: database.db });
   await app.register(enquiryRoutes, { db: database.db, baseUrl: config.baseUrl });
   const sessionDeps = { db: database.db, provider: paymentProvider(config), baseUrl: config.baseUrl, meetingUrlTemplate: config.meetingUrlTemplate };
-  await app.register(expertRoutes, { db: database.db, catalogue, busyIntervals: (expertId, from, to) => busyIntervals(database.db, expertId, from, to) });
+  await app.register(expertRoutes, { db: database.db, catalogue, busyIntervals: busyIntervalsSql });
   await app.register(sessionRoutes, { ...sessionDeps, testHooks: config.testHooks });
   if (config.stripe?.webhookSecret) await app.register(stripeWebhookRoutes, { deps: sessionDeps, verify: stripeWebhookVerifier(config.stripe, config.stripe.webhookSecret) });
   await app.register(payoutRoutes, { db: database.db, accounts: config.stripe ? stripePayoutAccounts(config.stripe) : null, baseUrl: config.baseUrl });

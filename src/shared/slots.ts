@@ -13,7 +13,6 @@
  * requested date as seen in the CLIENT's zone.
  */
 import { TZDate } from '@date-fns/tz';
-import { addDays, format, isValid, parse } from 'date-fns';
 
 /** A weekly range: minutes after local midnight, [startMinute, endMinute), weekday 0 = Sunday … 6 = Saturday. */
 export type WeeklyRule = { weekday: number; startMinute: number; endMinute: number };
@@ -56,7 +55,10 @@ const datePattern = /^(19|2\d)\d{2}-\d{2}-\d{2}$/;
 
 /** True for a real calendar date written YYYY-MM-DD, in the years 1900–2999. */
 export function isIsoDate(value: string): boolean {
-  return datePattern.test(value) && isValid(parse(value, 'yyyy-MM-dd', new Date()));
+  if (!datePattern.test(value)) return false;
+  const [y, m, d] = dateParts(value);
+  const t = new Date(Date.UTC(y, m, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m && t.getUTCDate() === d;
 }
 
 /** Zone names already found valid (see isValidTimeZone). */
@@ -81,25 +83,57 @@ function dateParts(date: string): [number, number, number] {
   return [y, m - 1, d];
 }
 
+/** Midnight UTC of a calendar date, in ms since the epoch. */
+const utcMidnight = (date: string) => Date.UTC(...dateParts(date));
+/** The calendar date (YYYY-MM-DD) of a UTC instant in ms, for years 1000–9999. */
+const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * Zone conversions already made, by zone, date (or instant) and minute. A day's slots need a dozen conversions,
+ * each some tens of microseconds through Intl (TZDate), and the same few (expert dates × their ranges, the
+ * client's day bounds) recur request after request. Answers depend only on the key, so the memo is exact; it
+ * is dropped whole when it reaches `memoLimit` entries.
+ */
+const conversions = new Map<string, number | string>();
+const memoLimit = 20_000;
+
+function memo<T extends number | string>(key: string, compute: () => T): T {
+  const hit = conversions.get(key);
+  if (hit !== undefined) return hit as T;
+  const value = compute();
+  if (conversions.size >= memoLimit) conversions.clear();
+  conversions.set(key, value);
+  return value;
+}
+
 /** The calendar date `days` after `date` (YYYY-MM-DD; zone-free calendar arithmetic). */
 export function shiftDate(date: string, days: number): string {
-  return format(addDays(new TZDate(...dateParts(date), 'UTC'), days), 'yyyy-MM-dd');
+  return utcDate(utcMidnight(date) + days * 86_400_000);
 }
 
 /** Weekday of a calendar date, 0 = Sunday. */
 export function weekdayOf(date: string): number {
-  return new TZDate(...dateParts(date), 'UTC').getDay();
+  return new Date(utcMidnight(date)).getUTCDay();
 }
 
 /** The instant when the clock in `zone` shows `date` at `minute` minutes after midnight (1440 = next midnight). */
 export function wallClockToUtc(date: string, minute: number, zone: string): Date {
-  const [y, m, d] = dateParts(date);
-  return new Date(new TZDate(y, m, d, Math.floor(minute / 60), minute % 60, 0, zone).getTime());
+  return new Date(
+    memo(`w ${zone} ${date} ${minute}`, () => {
+      const [y, m, d] = dateParts(date);
+      return new TZDate(y, m, d, Math.floor(minute / 60), minute % 60, 0, zone).getTime();
+    }),
+  );
 }
 
 /** The calendar date (YYYY-MM-DD) of `instant` in `zone`. */
 export function dateInZone(instant: Date, zone: string): string {
-  return format(new TZDate(instant.getTime(), zone), 'yyyy-MM-dd');
+  const ms = instant.getTime();
+  if (zone === 'UTC') return utcDate(ms);
+  return memo(`d ${zone} ${ms}`, () => {
+    const local = new TZDate(ms, zone);
+    return `${String(local.getFullYear()).padStart(4, '0')}-${String(local.getMonth() + 1).padStart(2, '0')}-${String(local.getDate()).padStart(2, '0')}`;
+  });
 }
 
 /** The expert's [start, end) minute ranges on one of their local dates, after exceptions and defaults. */
@@ -173,6 +207,5 @@ export function availableDays(q: Omit<SlotRequest, 'date'> & { from: string; to:
 
 /** Number of calendar days from `from` to `to` inclusive (negative when `to` is before `from`). */
 export function daysInclusive(from: string, to: string): number {
-  const ms = new TZDate(...dateParts(to), 'UTC').getTime() - new TZDate(...dateParts(from), 'UTC').getTime();
-  return Math.round(ms / 86_400_000) + 1;
+  return Math.round((utcMidnight(to) - utcMidnight(from)) / 86_400_000) + 1;
 }

@@ -2,28 +2,31 @@
  * Expert availability: bookable slots and days for clients, and the expert's own weekly ranges and date
  * exceptions. Slot rules live in src/shared/slots.ts; this file loads the rows and the busy times.
  */
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { AvailabilityInput, AvailabilitySettings, DateExceptionInput } from '../../../shared/schemas/experts.js';
 import { expertMessages, maxAvailabilityDays } from '../../../shared/schemas/experts.js';
-import { availableDays, dateInZone, daysInclusive, defaultWeeklyRules, generateSlots, shiftDate, wallClockToUtc, type Availability, type Interval } from '../../../shared/slots.js';
+import { availableDays, daysInclusive, defaultWeeklyRules, generateSlots, shiftDate, wallClockToUtc, type Availability, type Interval } from '../../../shared/slots.js';
 import type { CurrentUser } from '../../auth/plugin.js';
 import type { Db, Tx } from '../../db/client.js';
 import { availabilityExceptions, availabilityRules, experts } from '../../db/schema.js';
+import { qualified as q } from '../../db/qualified.js';
 import { AppError } from '../../errors.js';
-import { findExpert, type ExpertRow } from './service.js';
+import { expertKey, type ExpertRow } from './service.js';
 
 /**
- * Where busy times come from: the expert's live sessions overlapping [from, to), UTC. The sessions module
- * provides it; the routes take it as an option (see routes.ts).
+ * Where busy times come from: SQL giving the live sessions of the expert `expertId` (an SQL uuid: a value or a
+ * column of the enclosing query) overlapping [from, to) (SQL timestamptz values) as a json array of [startMs, endMs] pairs. The sessions
+ * module provides it (busyIntervalsSql); the routes take it as an option (see routes.ts). SQL rather than a
+ * function returning rows, so the slot read is one statement (one round trip) instead of four.
  */
-export type BusyIntervals = (expertId: string, from: Date, to: Date) => Promise<Interval[]>;
+export type BusyIntervals = (expertId: SQL, from: SQL, to: SQL) => SQL<[number, number][]>;
 
 /** Longest bookable duration in minutes: busy times are read this far past the asked range. */
 const maxDurationMs = 120 * 60_000;
 
 type DbOrTx = Db | Tx;
 
-function toException(row: typeof availabilityExceptions.$inferSelect): DateExceptionInput {
+function toException(row: Pick<typeof availabilityExceptions.$inferSelect, 'date' | 'kind' | 'startMinute' | 'endMinute'>): DateExceptionInput {
   return row.kind === 'blocked' || row.startMinute === null || row.endMinute === null
     ? { date: row.date, kind: 'blocked' }
     : { date: row.date, kind: 'custom', startMinute: row.startMinute, endMinute: row.endMinute };
@@ -50,13 +53,80 @@ async function loadAvailability(db: DbOrTx, expert: ExpertRow, range?: { first: 
   return { rules, exceptions: exceptionRows.map(toException) };
 }
 
-/** The expert's availability around client dates `from`..`to` in zone `tz`, with busy times from `busy`. */
-async function availabilityFor(db: Db, expert: ExpertRow, from: string, to: string, tz: string, busy: BusyIntervals): Promise<Availability> {
+/**
+ * Client dates `from`..`to` as seen in any zone fall on expert dates from `from` − 2 to `to` + 2 (zone offsets
+ * differ by at most 26 hours); slot generation also looks one date further either side. Exceptions are read for
+ * this range, known before the expert's zone, so expert, rules, exceptions and busy times are one query.
+ */
+const exceptionMarginDays = 3;
+
+type ExceptionJson = [date: string, kind: string, startMinute: number | null, endMinute: number | null];
+
+/**
+ * The availability read as a prepared statement, for an expert looked up `by` uuid or slug: built once per
+ * database and busy source (the statement text is fixed; only the placeholders change), so a slot request
+ * neither rebuilds the query in Drizzle nor has PostgreSQL parse and plan it again on a pooled connection.
+ * Placeholders: key (uuid or slug), first and last (expert dates of the exceptions), busyFrom and busyTo (ISO).
+ */
+function availabilityStatement(db: Db, busy: BusyIntervals, by: 'id' | 'slug', name: string) {
+  const p = sql.placeholder;
+  const [r, x, e] = [availabilityRules, availabilityExceptions, experts];
+  return db
+    .select({
+      timezone: e.timezone,
+      isAvailable: e.isAvailable,
+      rules: sql<[number, number, number][]>`coalesce((select json_agg(json_build_array(${q(r.weekday)}, ${q(r.startMinute)}, ${q(r.endMinute)}) order by ${q(r.weekday)}, ${q(r.startMinute)}) from ${r} where ${q(r.expertId)} = ${q(e.id)}), '[]'::json)`,
+      exceptions: sql<ExceptionJson[]>`coalesce((select json_agg(json_build_array(${q(x.date)}, ${q(x.kind)}, ${q(x.startMinute)}, ${q(x.endMinute)}) order by ${q(x.date)}, ${q(x.startMinute)}) from ${x} where ${q(x.expertId)} = ${q(e.id)} and ${q(x.date)} between ${p('first')}::date and ${p('last')}::date), '[]'::json)`,
+      busy: busy(q(e.id), sql`${p('busyFrom')}::timestamptz`, sql`${p('busyTo')}::timestamptz`),
+    })
+    .from(e)
+    .where(and(by === 'id' ? eq(e.id, p('key')) : eq(e.slug, p('key')), eq(e.status, 'published')))
+    .limit(1)
+    .prepare(name);
+}
+
+type Statements = Record<'id' | 'slug', ReturnType<typeof availabilityStatement>>;
+const statements = new WeakMap<Db, WeakMap<BusyIntervals, Statements>>();
+/** Names prepared statements uniquely in this process (a name must always carry the same text on a connection). */
+let statementCount = 0;
+
+function statementsFor(db: Db, busy: BusyIntervals): Statements {
+  const byBusy = statements.get(db) ?? new WeakMap<BusyIntervals, Statements>();
+  statements.set(db, byBusy);
+  let found = byBusy.get(busy);
+  if (!found) {
+    const n = ++statementCount;
+    found = { id: availabilityStatement(db, busy, 'id', `availability_by_id_${n}`), slug: availabilityStatement(db, busy, 'slug', `availability_by_slug_${n}`) };
+    byBusy.set(busy, found);
+  }
+  return found;
+}
+
+/**
+ * A published expert by uuid or slug with their availability around client dates `from`..`to` in zone `tz`,
+ * in one statement: `{ isAvailable, availability }` (busy times from `busy`); 404 'Expert Not Found'.
+ */
+async function availabilityFor(db: Db, idOrSlug: string, from: string, to: string, tz: string, busy: BusyIntervals): Promise<{ isAvailable: boolean; availability: Availability }> {
   const start = wallClockToUtc(from, 0, tz);
   const end = wallClockToUtc(shiftDate(to, 1), 0, tz);
-  const range = { first: shiftDate(dateInZone(start, expert.timezone), -1), last: shiftDate(dateInZone(end, expert.timezone), 1) };
-  const { rules, exceptions } = await loadAvailability(db, expert, range);
-  return { expertTimeZone: expert.timezone, rules, exceptions, busy: await busy(expert.id, start, new Date(end.getTime() + maxDurationMs)) };
+  const key = expertKey(idOrSlug);
+  const [row] = await statementsFor(db, busy)[key.by].execute({
+    key: key.value,
+    first: shiftDate(from, -exceptionMarginDays),
+    last: shiftDate(to, exceptionMarginDays),
+    busyFrom: start.toISOString(),
+    busyTo: new Date(end.getTime() + maxDurationMs).toISOString(),
+  });
+  if (!row) throw new AppError('NOT_FOUND', expertMessages.notFound);
+  return {
+    isAvailable: row.isAvailable,
+    availability: {
+      expertTimeZone: row.timezone,
+      rules: row.rules.map(([weekday, startMinute, endMinute]) => ({ weekday, startMinute, endMinute })),
+      exceptions: row.exceptions.map(([date, kind, startMinute, endMinute]) => toException({ date, kind, startMinute, endMinute })),
+      busy: row.busy.map(([s, e]) => ({ start: new Date(s), end: new Date(e) })),
+    },
+  };
 }
 
 /**
@@ -65,9 +135,8 @@ async function availabilityFor(db: Db, expert: ExpertRow, from: string, to: stri
  * unavailable has none. 404 'Expert Not Found'.
  */
 export async function listSlots(db: Db, idOrSlug: string, q: { date: string; duration: number; tz: string }, now: Date, busy: BusyIntervals): Promise<string[]> {
-  const expert = await findExpert(db, idOrSlug);
-  if (!expert.isAvailable) return [];
-  const availability = await availabilityFor(db, expert, q.date, q.date, q.tz, busy);
+  const { isAvailable, availability } = await availabilityFor(db, idOrSlug, q.date, q.date, q.tz, busy);
+  if (!isAvailable) return [];
   return generateSlots({ ...availability, date: q.date, clientTimeZone: q.tz, durationMinutes: q.duration, now });
 }
 
@@ -79,9 +148,8 @@ export async function listAvailableDays(db: Db, idOrSlug: string, q: { from: str
   const days = daysInclusive(q.from, q.to);
   if (days < 1) throw new AppError('VALIDATION', expertMessages.rangeOrder);
   if (days > maxAvailabilityDays) throw new AppError('VALIDATION', expertMessages.rangeTooLong);
-  const expert = await findExpert(db, idOrSlug);
-  if (!expert.isAvailable) return [];
-  const availability = await availabilityFor(db, expert, q.from, q.to, q.tz, busy);
+  const { isAvailable, availability } = await availabilityFor(db, idOrSlug, q.from, q.to, q.tz, busy);
+  if (!isAvailable) return [];
   return availableDays({ ...availability, from: q.from, to: q.to, clientTimeZone: q.tz, durationMinutes: q.duration, now });
 }
 

@@ -3,6 +3,7 @@
  * matching). `busyIntervals` feeds the expert's live sessions into slot generation; without it no time is
  * busy beyond the expert's own availability and exceptions.
  */
+import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../../shared/schemas/common.js';
@@ -28,7 +29,7 @@ import { getMyAvailability, listAvailableDays, listSlots, saveMyAvailability, ty
 import { getMyExpertProfile, listExpertVideos, updateMyExpertProfile } from './profile-service.js';
 import { getExpertProfile, listExpertLanguages, searchExperts } from './service.js';
 
-const noBusyIntervals: BusyIntervals = async () => [];
+const noBusyIntervals: BusyIntervals = () => sql`'[]'::json`;
 /**
  * Cached catalogue answers were produced by typed services and are serialised with plain JSON.stringify
  * (the zod serializer would re-validate the same object on every hit, the main cost of a cached read).

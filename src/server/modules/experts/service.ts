@@ -14,10 +14,19 @@ export type ExpertRow = typeof experts.$inferSelect;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** How `idOrSlug` names an expert: a uuid (any case, compared in lower case) or else a slug. */
+export function expertKey(idOrSlug: string): { by: 'id' | 'slug'; value: string } {
+  return uuidPattern.test(idOrSlug) ? { by: 'id', value: idOrSlug.toLowerCase() } : { by: 'slug', value: idOrSlug };
+}
+
 /** A published expert by uuid or slug; AppError NOT_FOUND 'Expert Not Found' otherwise (also for malformed ids). */
 export async function findExpert(db: Db, idOrSlug: string): Promise<ExpertRow> {
-  const key = uuidPattern.test(idOrSlug) ? eq(experts.id, idOrSlug.toLowerCase()) : eq(experts.slug, idOrSlug);
-  const [row] = await db.select().from(experts).where(and(key, eq(experts.status, 'published'))).limit(1);
+  const key = expertKey(idOrSlug);
+  const [row] = await db
+    .select()
+    .from(experts)
+    .where(and(key.by === 'id' ? eq(experts.id, key.value) : eq(experts.slug, key.value), eq(experts.status, 'published')))
+    .limit(1);
   if (!row) throw new AppError('NOT_FOUND', expertMessages.notFound);
   return row;
 }

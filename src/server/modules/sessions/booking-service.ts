@@ -27,7 +27,7 @@ import { findExpert } from '../experts/service.js';
 import { recordPendingHold } from '../payments/authorisation-service.js';
 import { recordHold } from '../payments/service.js';
 import { bookingEmail } from './emails.js';
-import { busyIntervals, loadForParty, toView } from './service.js';
+import { busyIntervalsSql, loadForParty, toView } from './service.js';
 
 export type SessionDeps = { db: Db; provider: PaymentProvider; baseUrl: string; meetingUrlTemplate: string };
 
@@ -92,7 +92,7 @@ export async function createBooking(
   const startsAt = new Date(input.startsAt);
   if (startsAt.getTime() <= now.getTime()) throw new AppError('VALIDATION', messages.booking.futureDateTime);
   const endsAt = new Date(startsAt.getTime() + input.durationMinutes * 60_000);
-  const offered = await listSlots(deps.db, expert.id, { date: dateInZone(startsAt, 'UTC'), duration: input.durationMinutes, tz: 'UTC' }, now, (id, from, to) => busyIntervals(deps.db, id, from, to));
+  const offered = await listSlots(deps.db, expert.id, { date: dateInZone(startsAt, 'UTC'), duration: input.durationMinutes, tz: 'UTC' }, now, busyIntervalsSql);
   if (!offered.some((s) => new Date(s).getTime() === startsAt.getTime())) throw new AppError('CONFLICT', messages.booking.slotUnavailable);
 
   const amountCents = input.kind === 'intro' ? 0 : totalCents(expert.hourlyRateCents, input.durationMinutes);

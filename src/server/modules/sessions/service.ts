@@ -1,15 +1,15 @@
 /**
  * Reading sessions: the caller's list, one session for one of its two parties, and the expert's busy
- * times for slot generation. Spec §6: a session is visible only to its client and its expert.
+ * times for slot generation (as SQL the slot read embeds). Spec §6: a session is visible only to its client and its expert.
  */
-import { and, desc, eq, gt, inArray, lt, ne, or } from 'drizzle-orm';
+import { and, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SessionView } from '../../../shared/schemas/sessions.js';
 import { messages } from '../../../shared/messages.js';
 import { liveStatuses } from '../../../shared/sessions.js';
-import type { Interval } from '../../../shared/slots.js';
 import type { CurrentUser } from '../../auth/plugin.js';
 import type { Db, Tx } from '../../db/client.js';
 import { experts, payments, sessions } from '../../db/schema.js';
+import { qualified as q } from '../../db/qualified.js';
 import { AppError } from '../../errors.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -98,11 +98,19 @@ export async function listMySessions(db: Db, user: CurrentUser): Promise<Session
   return rows.map((row) => toView(row, row.session.clientId === user.id ? 'client' : 'expert'));
 }
 
-/** The expert's live sessions (incl. reserved ones) overlapping [from, to), as UTC intervals, for slot generation. */
-export async function busyIntervals(db: Db, expertId: string, from: Date, to: Date): Promise<Interval[]> {
-  const rows = await db
-    .select({ start: sessions.startsAt, end: sessions.endsAt })
-    .from(sessions)
-    .where(and(eq(sessions.expertId, expertId), inArray(sessions.status, [...liveStatuses]), lt(sessions.startsAt, to), gt(sessions.endsAt, from)));
-  return rows.map((r) => ({ start: r.start, end: r.end }));
+/**
+ * SQL for the live sessions (incl. reserved ones) of the expert `expertId` (a uuid value or a column of an
+ * enclosing query) overlapping [from, to) (SQL timestamptz values), as a json array of [startMs, endMs] pairs
+ * (ms since the epoch, UTC), for slot generation. A scalar subquery, so the slot read embeds it in its single
+ * statement; it reads the sessions_expert_idx range (expert_id, starts_at) from `from` − 120 minutes (the
+ * longest session, per the sessions duration check) to `to`.
+ */
+export function busyIntervalsSql(expertId: SQL, from: SQL, to: SQL): SQL<[number, number][]> {
+  const live = sql.join(
+    liveStatuses.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  const ms = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+  const [start, end] = [q(sessions.startsAt), q(sessions.endsAt)];
+  return sql<[number, number][]>`coalesce((select json_agg(json_build_array(${ms(start)}, ${ms(end)})) from ${sessions} where ${q(sessions.expertId)} = ${expertId} and ${q(sessions.status)} in (${live}) and ${start} < ${to} and ${start} > ${from} - interval '120 minutes' and ${end} > ${from}), '[]'::json)`;
 }
