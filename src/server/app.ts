@@ -26,6 +26,7 @@ import { safeMethods, sameOrigin } from './http/same-origin.js';
 import { securityHeaders } from './http/security-headers.js';
 import { spaPages } from './http/spa-pages.js';
 import { microCache } from './infra/cache.js';
+import { slotCache } from './modules/experts/slot-cache.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { applicationRoutes } from './modules/applications/routes.js';
 import { enquiryRoutes } from './modules/enquiries/routes.js';
@@ -131,9 +132,14 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
   // Up to 10 000 answers (profiles ~1 KB, result pages ~5 KB of JSON text): every profile of a large catalogue
   // that is being read, not only the last 1 000.
   const catalogue = microCache({ ttlMs: config.catalogueCacheMs, max: 10_000 });
+  // Slot answers for SLOTS_CACHE_MS: cleared with the catalogue, and per expert by their bookings (slot-cache.ts).
+  const slots = slotCache({ ttlMs: config.slotsCacheMs, max: 10_000 });
   const keepsCatalogue = (url: string) => url.startsWith('/api/auth/') || url === '/api/sessions' || url.startsWith('/api/sessions/') || url.startsWith('/api/sessions?');
   app.addHook('onSend', async (request, reply) => {
-    if (!safeMethods.has(request.method) && reply.statusCode < 400 && !keepsCatalogue(request.url)) catalogue.clear();
+    if (!safeMethods.has(request.method) && reply.statusCode < 400 && !keepsCatalogue(request.url)) {
+      catalogue.clear();
+      slots.clear();
+    }
   });
   await app.register(sameOrigin, { baseUrl: config.baseUrl });
   await app.register(noNul);
@@ -175,8 +181,8 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
 
   await app.register(meRoutes, { db: database.db });
   await app.register(enquiryRoutes, { db: database.db, baseUrl: config.baseUrl });
-  const sessionDeps = { db: database.db, provider: paymentProvider(config), baseUrl: config.baseUrl, meetingUrlTemplate: config.meetingUrlTemplate };
-  await app.register(expertRoutes, { db: database.db, catalogue, busyIntervals: busyIntervalsSql });
+  const sessionDeps = { db: database.db, provider: paymentProvider(config), baseUrl: config.baseUrl, meetingUrlTemplate: config.meetingUrlTemplate, busyChanged: slots.expertChanged };
+  await app.register(expertRoutes, { db: database.db, catalogue, slots, busyIntervals: busyIntervalsSql });
   await app.register(sessionRoutes, { ...sessionDeps, testHooks: config.testHooks });
   if (config.stripe?.webhookSecret) await app.register(stripeWebhookRoutes, { deps: sessionDeps, verify: stripeWebhookVerifier(config.stripe, config.stripe.webhookSecret) });
   await app.register(payoutRoutes, { db: database.db, accounts: config.stripe ? stripePayoutAccounts(config.stripe) : null, baseUrl: config.baseUrl });

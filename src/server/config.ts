@@ -50,6 +50,7 @@ const envSchema = z.object({
   SEED_DEMO: flag.optional(),
   AUTH_RATE_LIMIT: flag.default(true),
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
+  SLOTS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
   TRUST_PROXY: flag.default(false),
   TEST_HOOKS: flag.default(false),
@@ -87,6 +88,8 @@ export type Config = {
   authRateLimit: boolean;
   /** How long public catalogue reads are cached in process (ms); 0 turns the cache off. */
   catalogueCacheMs: number;
+  /** How long public slot answers are cached in process (ms; src/server/modules/experts/slot-cache.ts); 0 turns it off. */
+  slotsCacheMs: number;
   outboxIntervalMs: number;
   trustProxy: boolean;
   /** Test-only endpoints under /api/test (browser journeys); refused in production. */
@@ -138,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     authRateLimit: e.AUTH_RATE_LIMIT,
     catalogueCacheMs: e.CATALOGUE_CACHE_MS,
+    slotsCacheMs: e.SLOTS_CACHE_MS,
     outboxIntervalMs: e.OUTBOX_INTERVAL_MS,
     trustProxy: e.TRUST_PROXY,
     testHooks: e.TEST_HOOKS,

@@ -7,7 +7,7 @@ import { experts, user } from '../../src/server/db/schema.js';
 import { seedDemo } from '../../src/server/db/seed.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin, signIn } from '../helpers/auth.js';
-import { createExpert } from '../helpers/marketplace.js';
+import { book, createExpert, slotIn } from '../helpers/marketplace.js';
 
 type Fixture = {
   slug: string;
@@ -393,5 +393,49 @@ describe('catalogue cache (CATALOGUE_CACHE_MS)', () => {
     expect(write.statusCode).toBe(201);
     expect(await headline()).toBe('Zeppelin Pilot');
     expect(await found()).toBe(true);
+  });
+});
+
+describe('slot cache (SLOTS_CACHE_MS)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ SLOTS_CACHE_MS: '60000' });
+  });
+  afterAll(() => ctx.close());
+
+  it('serves slot answers from memory, and forgets the answers of an expert when a session of theirs is booked or cancelled here', async () => {
+    const erin = await createExpert(ctx, { email: 'slots-cached@example.com', slug: 'slots-cached' });
+    const client = await createUser(ctx, { email: 'slots-client@example.com', firstName: 'Casey', lastName: 'Client' });
+    const startsAt = slotIn(30);
+    const date = startsAt.slice(0, 10);
+    const offered = async (idOrSlug: string) => ((await ctx.app.inject(`/api/experts/${idOrSlug}/slots?date=${date}&duration=60&tz=UTC`)).json().slots as string[]).includes(startsAt);
+    const daysOffered = async () => (await ctx.app.inject(`/api/experts/slots-cached/availability-days?from=${date}&to=${date}&duration=60&tz=UTC`)).json().days as string[];
+    expect(await offered('slots-cached')).toBe(true);
+    expect(await offered(erin.expert.id.toUpperCase())).toBe(true);
+    expect(await daysOffered()).toEqual([date]);
+
+    // A change behind the server's back is not seen while the answer lives (the documented staleness)…
+    await ctx.database.db.update(experts).set({ isAvailable: false }).where(eq(experts.id, erin.expert.id));
+    expect(await offered('slots-cached')).toBe(true);
+    expect(await daysOffered()).toEqual([date]);
+    await ctx.database.db.update(experts).set({ isAvailable: true }).where(eq(experts.id, erin.expert.id));
+
+    // …a booking through this server drops the expert's answers at once, by slug and by uuid…
+    const booked = await book(ctx, client.cookie, { expertId: 'slots-cached', startsAt });
+    expect(booked.statusCode).toBe(201);
+    expect(await offered('slots-cached')).toBe(false);
+    expect(await offered(erin.expert.id.toUpperCase())).toBe(false);
+
+    // …and so does its cancellation.
+    const id = booked.json().session.id as string;
+    const cancelled = await ctx.app.inject({ method: 'POST', url: `/api/sessions/${id}/cancel`, headers: { cookie: client.cookie, origin, 'content-type': 'application/json' }, payload: { reason: 'Plans changed' } });
+    expect(cancelled.statusCode).toBe(200);
+    expect(await offered('slots-cached')).toBe(true);
+
+    // Any other write through the server (here the expert's own availability) clears every answer.
+    const saved = await ctx.app.inject({ method: 'PUT', url: '/api/me/availability', headers: { cookie: erin.cookie, origin, 'content-type': 'application/json' }, payload: { timezone: 'UTC', rules: [], exceptions: [{ date, kind: 'blocked' }] } });
+    expect(saved.statusCode).toBe(200);
+    expect(await offered('slots-cached')).toBe(false);
+    expect(await daysOffered()).toEqual([]);
   });
 });

@@ -73,6 +73,7 @@ function availabilityStatement(db: Db, busy: BusyIntervals, by: 'id' | 'slug', n
   const [r, x, e] = [availabilityRules, availabilityExceptions, experts];
   return db
     .select({
+      id: e.id,
       timezone: e.timezone,
       isAvailable: e.isAvailable,
       rules: sql<[number, number, number][]>`coalesce((select json_agg(json_build_array(${q(r.weekday)}, ${q(r.startMinute)}, ${q(r.endMinute)}) order by ${q(r.weekday)}, ${q(r.startMinute)}) from ${r} where ${q(r.expertId)} = ${q(e.id)}), '[]'::json)`,
@@ -104,9 +105,16 @@ function statementsFor(db: Db, busy: BusyIntervals): Statements {
 
 /**
  * A published expert by uuid or slug with their availability around client dates `from`..`to` in zone `tz`,
- * in one statement: `{ isAvailable, availability }` (busy times from `busy`); 404 'Expert Not Found'.
+ * in one statement: `{ expertId, isAvailable, availability }` (busy times from `busy`); 404 'Expert Not Found'.
  */
-async function availabilityFor(db: Db, idOrSlug: string, from: string, to: string, tz: string, busy: BusyIntervals): Promise<{ isAvailable: boolean; availability: Availability }> {
+async function availabilityFor(
+  db: Db,
+  idOrSlug: string,
+  from: string,
+  to: string,
+  tz: string,
+  busy: BusyIntervals,
+): Promise<{ expertId: string; isAvailable: boolean; availability: Availability }> {
   const start = wallClockToUtc(from, 0, tz);
   const end = wallClockToUtc(shiftDate(to, 1), 0, tz);
   const key = expertKey(idOrSlug);
@@ -119,6 +127,7 @@ async function availabilityFor(db: Db, idOrSlug: string, from: string, to: strin
   });
   if (!row) throw new AppError('NOT_FOUND', expertMessages.notFound);
   return {
+    expertId: row.id,
     isAvailable: row.isAvailable,
     availability: {
       expertTimeZone: row.timezone,
@@ -132,25 +141,30 @@ async function availabilityFor(db: Db, idOrSlug: string, from: string, to: strin
 /**
  * Start times (UTC ISO) a client in zone `tz` can book on `date` for `duration` minutes: inside the expert's
  * availability, outside busy times, at least 2 hours from `now`, on the 15-minute grid. An expert marked
- * unavailable has none. 404 'Expert Not Found'.
+ * unavailable has none. Returns them with the expert's uuid. 404 'Expert Not Found'.
  */
-export async function listSlots(db: Db, idOrSlug: string, q: { date: string; duration: number; tz: string }, now: Date, busy: BusyIntervals): Promise<string[]> {
-  const { isAvailable, availability } = await availabilityFor(db, idOrSlug, q.date, q.date, q.tz, busy);
-  if (!isAvailable) return [];
-  return generateSlots({ ...availability, date: q.date, clientTimeZone: q.tz, durationMinutes: q.duration, now });
+export async function listSlots(db: Db, idOrSlug: string, q: { date: string; duration: number; tz: string }, now: Date, busy: BusyIntervals): Promise<{ expertId: string; slots: string[] }> {
+  const { expertId, isAvailable, availability } = await availabilityFor(db, idOrSlug, q.date, q.date, q.tz, busy);
+  return { expertId, slots: isAvailable ? generateSlots({ ...availability, date: q.date, clientTimeZone: q.tz, durationMinutes: q.duration, now }) : [] };
 }
 
 /**
  * The client dates `from`..`to` (inclusive, at most 62 days; zone `tz`) having at least one slot of
- * `duration` minutes, for the date picker. 400 when the range is reversed or too long; 404 'Expert Not Found'.
+ * `duration` minutes, for the date picker, with the expert's uuid. 400 when the range is reversed or too long;
+ * 404 'Expert Not Found'.
  */
-export async function listAvailableDays(db: Db, idOrSlug: string, q: { from: string; to: string; duration: number; tz: string }, now: Date, busy: BusyIntervals): Promise<string[]> {
+export async function listAvailableDays(
+  db: Db,
+  idOrSlug: string,
+  q: { from: string; to: string; duration: number; tz: string },
+  now: Date,
+  busy: BusyIntervals,
+): Promise<{ expertId: string; days: string[] }> {
   const days = daysInclusive(q.from, q.to);
   if (days < 1) throw new AppError('VALIDATION', expertMessages.rangeOrder);
   if (days > maxAvailabilityDays) throw new AppError('VALIDATION', expertMessages.rangeTooLong);
-  const { isAvailable, availability } = await availabilityFor(db, idOrSlug, q.from, q.to, q.tz, busy);
-  if (!isAvailable) return [];
-  return availableDays({ ...availability, from: q.from, to: q.to, clientTimeZone: q.tz, durationMinutes: q.duration, now });
+  const { expertId, isAvailable, availability } = await availabilityFor(db, idOrSlug, q.from, q.to, q.tz, busy);
+  return { expertId, days: isAvailable ? availableDays({ ...availability, from: q.from, to: q.to, clientTimeZone: q.tz, durationMinutes: q.duration, now }) : [] };
 }
 
 /** The expert profile owned by `user`; 403 when the account has none. */

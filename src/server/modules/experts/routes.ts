@@ -28,6 +28,7 @@ import type { MicroCache } from '../../infra/cache.js';
 import { getMyAvailability, listAvailableDays, listSlots, saveMyAvailability, type BusyIntervals } from './availability-service.js';
 import { getMyExpertProfile, listExpertVideos, updateMyExpertProfile } from './profile-service.js';
 import { getExpertProfile, listExpertLanguages, searchExperts } from './service.js';
+import { slotCache, type SlotCache } from './slot-cache.js';
 
 const noBusyIntervals: BusyIntervals = () => sql`'[]'::json`;
 /**
@@ -42,11 +43,13 @@ const sendJson = async (reply: FastifyReply, text: Promise<string>) => reply.typ
 /**
  * `catalogue` caches the public, anonymous catalogue reads (search, profile, languages, videos) for a few
  * seconds; app.ts clears it whenever this process answers a write, so a change shows at once here and within
- * the cache's TTL on other servers. Nothing per-user is cached.
+ * the cache's TTL on other servers. `slots` caches the slot and available-day answers the same way for a
+ * shorter time, also forgetting an expert's answers when a session of theirs is booked or cancelled here
+ * (slot-cache.ts); by default nothing is cached. Nothing per-user is cached.
  */
-export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; catalogue: MicroCache; busyIntervals?: BusyIntervals }> = async (
+export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; catalogue: MicroCache; slots?: SlotCache; busyIntervals?: BusyIntervals }> = async (
   app,
-  { db, catalogue, busyIntervals = noBusyIntervals },
+  { db, catalogue, slots = slotCache({ ttlMs: 0, max: 0 }), busyIntervals = noBusyIntervals },
 ) => {
   const tags = ['experts'];
 
@@ -72,17 +75,38 @@ export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; catalogue: MicroCache
   );
 
   /** Bookable UTC start times on the client's `date` in zone `tz` for `duration` minutes. 400 bad input; 404 unknown expert. */
+  // Cached for SLOTS_CACHE_MS as JSON text (slot-cache.ts), like the catalogue reads above.
   app.get(
     '/api/experts/:idOrSlug/slots',
-    { schema: { tags, params: expertParams, querystring: slotsQuery, response: { 200: slotsResponse, 400: errorResponse, 404: errorResponse } } },
-    async (request) => ({ slots: await listSlots(db, request.params.idOrSlug, request.query, new Date(), busyIntervals) }),
+    { schema: { tags, params: expertParams, querystring: slotsQuery, response: { 200: slotsResponse, 400: errorResponse, 404: errorResponse } }, serializerCompiler: plainJson },
+    async (request, reply) => {
+      const { idOrSlug } = request.params;
+      const { date, duration, tz } = request.query;
+      return sendJson(
+        reply,
+        slots.get(idOrSlug, `slots ${date} ${duration} ${tz}`, async () => {
+          const answer = await listSlots(db, idOrSlug, { date, duration, tz }, new Date(), busyIntervals);
+          return { expertId: answer.expertId, json: JSON.stringify({ slots: answer.slots }) };
+        }),
+      );
+    },
   );
 
   /** Client dates `from`..`to` (≤ 62 days, zone `tz`) with at least one slot of `duration` minutes. 400 / 404. */
   app.get(
     '/api/experts/:idOrSlug/availability-days',
-    { schema: { tags, params: expertParams, querystring: availabilityDaysQuery, response: { 200: availabilityDaysResponse, 400: errorResponse, 404: errorResponse } } },
-    async (request) => ({ days: await listAvailableDays(db, request.params.idOrSlug, request.query, new Date(), busyIntervals) }),
+    { schema: { tags, params: expertParams, querystring: availabilityDaysQuery, response: { 200: availabilityDaysResponse, 400: errorResponse, 404: errorResponse } }, serializerCompiler: plainJson },
+    async (request, reply) => {
+      const { idOrSlug } = request.params;
+      const { from, to, duration, tz } = request.query;
+      return sendJson(
+        reply,
+        slots.get(idOrSlug, `days ${from} ${to} ${duration} ${tz}`, async () => {
+          const answer = await listAvailableDays(db, idOrSlug, { from, to, duration, tz }, new Date(), busyIntervals);
+          return { expertId: answer.expertId, json: JSON.stringify({ days: answer.days }) };
+        }),
+      );
+    },
   );
 
   /** The signed-in expert's availability settings. 401 signed out; 403 not an expert with a profile. */

@@ -29,7 +29,12 @@ import { recordHold } from '../payments/service.js';
 import { bookingEmail } from './emails.js';
 import { busyIntervalsSql, loadForParty, toView } from './service.js';
 
-export type SessionDeps = { db: Db; provider: PaymentProvider; baseUrl: string; meetingUrlTemplate: string };
+/**
+ * What the session services need. `busyChanged(expertId)` (optional) is told, after the change has committed, when
+ * an expert's busy times change here (a booking or reservation, a cancellation, an expired reservation), so
+ * cached slot answers of that expert are dropped (src/server/modules/experts/slot-cache.ts).
+ */
+export type SessionDeps = { db: Db; provider: PaymentProvider; baseUrl: string; meetingUrlTemplate: string; busyChanged?: (expertId: string) => void };
 
 /** A meeting link with an unguessable room name (144 random bits), from MEETING_URL_TEMPLATE's `{room}`. */
 export function meetingUrl(template: string): string {
@@ -92,7 +97,7 @@ export async function createBooking(
   const startsAt = new Date(input.startsAt);
   if (startsAt.getTime() <= now.getTime()) throw new AppError('VALIDATION', messages.booking.futureDateTime);
   const endsAt = new Date(startsAt.getTime() + input.durationMinutes * 60_000);
-  const offered = await listSlots(deps.db, expert.id, { date: dateInZone(startsAt, 'UTC'), duration: input.durationMinutes, tz: 'UTC' }, now, busyIntervalsSql);
+  const { slots: offered } = await listSlots(deps.db, expert.id, { date: dateInZone(startsAt, 'UTC'), duration: input.durationMinutes, tz: 'UTC' }, now, busyIntervalsSql);
   if (!offered.some((s) => new Date(s).getTime() === startsAt.getTime())) throw new AppError('CONFLICT', messages.booking.slotUnavailable);
 
   const amountCents = input.kind === 'intro' ? 0 : totalCents(expert.hourlyRateCents, input.durationMinutes);
@@ -158,6 +163,7 @@ export async function createBooking(
       await enqueueBookingEmails(tx, deps, s, expert, { email: client.email, zone: input.timeZone });
       return s.id;
     });
+    deps.busyChanged?.(expert.id);
     const { row } = await loadForParty(deps.db, client, sessionId);
     return { session: toView(row, 'client'), replayed: false, ...(pending && reservedUntil ? { paymentAction: { clientSecret: pending.clientSecret, reservedUntil: reservedUntil.toISOString() } } : {}) };
   } catch (err) {

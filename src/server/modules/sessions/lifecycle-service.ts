@@ -92,7 +92,7 @@ export async function disputeSession(deps: SessionDeps, user: CurrentUser, id: s
  * follows the expert's policy; an expert's cancellation refunds in full. Both parties get an e-mail.
  */
 export async function cancelSession(deps: SessionDeps, user: CurrentUser, id: string, reason: string, now = new Date()): Promise<SessionView> {
-  const { side } = await loadForParty(deps.db, user, id);
+  const { row, side } = await loadForParty(deps.db, user, id);
   await deps.db.transaction(async (tx) => {
     const s = await lockSession(tx, id);
     if (!canCancel(s, now)) throw new AppError('CONFLICT', messages.session.badTransition);
@@ -106,6 +106,7 @@ export async function cancelSession(deps: SessionDeps, user: CurrentUser, id: st
       if (to) await enqueueEmail(tx, cancellationEmail(s, { email: to, zone }, by, reason, refunded, deps.baseUrl));
     }
   });
+  deps.busyChanged?.(row.session.expertId);
   return view(deps, user, id);
 }
 

@@ -71,10 +71,13 @@ export async function settleReservationIn(tx: Tx, deps: SessionDeps, sessionId: 
  * (the slot is then free again). 403 for anyone but the session's client; 404 unknown session.
  */
 export async function completeReservation(deps: SessionDeps, user: CurrentUser, sessionId: string, now = new Date()): Promise<SessionView> {
-  const { side } = await loadForParty(deps.db, user, sessionId);
+  const { row: before, side } = await loadForParty(deps.db, user, sessionId);
   if (side !== 'client') throw new AppError('FORBIDDEN', messages.session.forbidden);
   const status = await deps.db.transaction((tx) => settleReservationIn(tx, deps, sessionId, now));
-  if (status === 'expired') throw new AppError('PAYMENT_DECLINED', messages.payment.reservationExpired);
+  if (status === 'expired') {
+    deps.busyChanged?.(before.session.expertId);
+    throw new AppError('PAYMENT_DECLINED', messages.payment.reservationExpired);
+  }
   const { row } = await loadForParty(deps.db, user, sessionId);
   return toView(row, 'client');
 }
@@ -85,7 +88,7 @@ export async function completeReservation(deps: SessionDeps, user: CurrentUser, 
  * run it at once. Returns how many reservations were settled.
  */
 export async function expireReservations(deps: SessionDeps, now = new Date(), batch = 20): Promise<number> {
-  return deps.db.transaction(async (tx) => {
+  const settled = await deps.db.transaction(async (tx) => {
     const due = await tx
       .select()
       .from(sessions)
@@ -93,6 +96,8 @@ export async function expireReservations(deps: SessionDeps, now = new Date(), ba
       .limit(batch)
       .for('update', { skipLocked: true });
     for (const s of due) await settleLocked(tx, deps, s, now);
-    return due.length;
+    return due;
   });
+  for (const s of settled) deps.busyChanged?.(s.expertId);
+  return settled.length;
 }
