@@ -6,11 +6,16 @@ import { routePreloads } from './scripts/vite-route-preloads';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-/** Builds the React SPA from src/web into dist/web; the dev server proxies /api to Fastify. */
-export default defineConfig({
+/**
+ * Builds the React SPA from src/web into dist/web, and with `--ssr` the server renderer (src/web/entry-server.tsx)
+ * into dist/ssr; the dev server proxies /api to Fastify.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   root: r('./src/web'),
-  plugins: [react(), tailwindcss(), routePreloads({ webRoot: r('./src/web') })],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [routePreloads({ webRoot: r('./src/web') })])],
   resolve: { alias: { '@shared': r('./src/shared'), '@web': r('./src/web') } },
-  build: { outDir: r('./dist/web'), emptyOutDir: true, sourcemap: false, manifest: true, chunkSizeWarningLimit: 600 },
+  build: isSsrBuild
+    ? { outDir: r('./dist/ssr'), emptyOutDir: true, sourcemap: false, copyPublicDir: false }
+    : { outDir: r('./dist/web'), emptyOutDir: true, sourcemap: false, manifest: true, chunkSizeWarningLimit: 600 },
   server: { proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000', '/healthz': 'http://localhost:3000' } },
-});
+}));

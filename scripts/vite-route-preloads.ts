@@ -1,10 +1,11 @@
 /**
- * Vite plugin (build only): writes `route-preloads.json` next to index.html, listing for every top-level lazy
- * route of src/web/app/router.tsx the JS chunks its page needs beyond the entry, as
- * `[{ path: '/expert/:id', js: ['/assets/expert-profile-page-….js', …] }]`.
+ * Vite plugin (build only): writes `route-preloads.json` next to index.html: the JS chunks of the app itself
+ * (src/web/main.tsx and what it imports, loaded by the tiny entry boot.ts) and, for every top-level lazy route of
+ * src/web/app/router.tsx, the chunks its page needs beyond those, as
+ * `{ app: ['/assets/main-….js', …], routes: [{ path: '/expert/:id', js: ['/assets/expert-profile-page-….js', …] }] }`.
  * The server (src/server/http/spa-pages.ts) lists them as `<link rel="modulepreload">` in the page it serves
- * for that path, so the browser fetches the page's code alongside the entry instead of after it has run
- * (one round trip instead of a waterfall; issue 6 §2 Lighthouse).
+ * for that path, or hands them to boot.ts to preload after the first paint of a server-rendered page, so the
+ * browser fetches the page's code at once instead of one import after another (issue 6 §2 Lighthouse).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -34,6 +35,9 @@ export function routePreloads({ webRoot }: { webRoot: string }): Plugin {
       };
       const entry = new Set<string>();
       for (const c of chunks) if (c.isEntry) closure(c, entry);
+      const main = byModule.get(path.normalize(path.join(webRoot, 'main.tsx')));
+      const app = main ? [...closure(main)].filter((f) => !entry.has(f)) : [];
+      const loaded = new Set([...entry, ...app]);
 
       const router = readFileSync(path.join(webRoot, 'app/router.tsx'), 'utf8');
       const routes: { path: string; js: string[] }[] = [];
@@ -41,10 +45,10 @@ export function routePreloads({ webRoot }: { webRoot: string }): Plugin {
         const chunk = byModule.get(path.normalize(path.join(webRoot, `${module ?? ''}.tsx`)));
         if (!routePath) continue;
         if (!chunk) continue;
-        const js = [...closure(chunk)].filter((f) => !entry.has(f)).map((f) => `/${f}`);
+        const js = [...closure(chunk)].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
         routes.push({ path: routePath, js });
       }
-      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify(routes, null, 1)}\n` });
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify({ app: app.map((f) => `/${f}`), routes }, null, 1)}\n` });
     },
   };
 }

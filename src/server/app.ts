@@ -24,6 +24,7 @@ import { AppError, type ErrorBody } from './errors.js';
 import { noNul } from './http/no-nul.js';
 import { safeMethods, sameOrigin } from './http/same-origin.js';
 import { securityHeaders } from './http/security-headers.js';
+import { pageRenderer } from './http/page-render.js';
 import { spaPages } from './http/spa-pages.js';
 import { microCache } from './infra/cache.js';
 import { slotCache } from './modules/experts/slot-cache.js';
@@ -205,12 +206,27 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: messages.common.notFound } } satisfies ErrorBody);
-    }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(spaHtml?.(request.url.split('?')[0] ?? '/'));
-  });
+  if (spaHtml) {
+    const renderPage = pageRenderer(app, config.webDir, config.baseUrl);
+    /**
+     * Every other GET (and HEAD) outside /api/ is a page of the web app: index.html with the route's preloads,
+     * and for the public pages the server-rendered markup (page-render.ts). A route, not the not-found
+     * handler, so @fastify/compress applies (a rendered page is 10–40 KB gzip).
+     */
+    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+      if (request.url.startsWith('/api/')) return reply.callNotFound();
+      const page = spaHtml(request.url.split('?')[0] ?? '/');
+      // Rendered pages may name the signed-in account, so no shared caches.
+      const rendered = request.method === 'GET' && renderPage ? await renderPage(request, page) : null;
+      return reply
+        .header('cache-control', rendered ? 'private, no-cache' : 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(rendered ?? page.html);
+    });
+  }
+  app.setNotFoundHandler((_request, reply) =>
+    reply.status(404).send({ error: { code: 'NOT_FOUND', message: messages.common.notFound } } satisfies ErrorBody),
+  );
 
   return app;
 }

@@ -1,20 +1,44 @@
+/**
+ * The app in the browser, loaded by boot.ts. A page the server rendered (entry-server.tsx: `#root` holds its markup and `#ssr-data` the
+ * reads it was made from) is hydrated; any other page is rendered here. Either way the lazy routes matching the
+ * address load first, so the first render is the page itself, as on the server, not a fallback. The first
+ * render runs inside a transition, so React yields to the browser between pieces of work (no long task).
+ */
 import './lib/zod-without-eval';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { router } from './app/router';
-import { AuthProvider } from './lib/auth';
-import './styles.css';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { newQueryClient, Providers } from './app/providers';
+import { routes } from './app/router';
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } } });
+/** Loads the lazy routes matching the current address and puts their modules in place (React Router's recipe for hydrating lazy routes). */
+async function loadMatchedRoutes(): Promise<void> {
+  const lazy = (matchRoutes(routes, window.location) ?? []).filter((m) => m.route.lazy);
+  await Promise.all(
+    lazy.map(async (m) => {
+      const loaded = typeof m.route.lazy === 'function' ? await m.route.lazy() : {};
+      Object.assign(m.route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <RouterProvider router={router} />
-      </AuthProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+async function start(): Promise<void> {
+  const queryClient = newQueryClient();
+  const container = document.getElementById('root')!;
+  const ssrData = document.getElementById('ssr-data');
+  if (ssrData?.textContent) hydrate(queryClient, JSON.parse(ssrData.textContent) as DehydratedState);
+  await loadMatchedRoutes().catch(() => undefined); // a chunk that fails to load is retried by the router
+  const router = createBrowserRouter(routes);
+  const app = (
+    <Providers client={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>
+  );
+  startTransition(() => {
+    if (ssrData) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
+}
+
+void start();

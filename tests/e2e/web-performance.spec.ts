@@ -5,7 +5,8 @@ import { expect, test, type Page } from '@playwright/test';
  * on the landing page, the results page and an expert profile, every request made while the page loads
  * stays on the site's own origin (fonts, images and scripts are local), the page logs no
  * Content-Security-Policy violation, every image has width and height and decodes asynchronously, and
- * images outside the first screen load lazily. The pages of lazy routes list their code as modulepreload.
+ * images outside the first screen load lazily. Browser-rendered pages list their code as modulepreload; the
+ * public pages arrive server-rendered, readable before any script runs, and hydrate without an error.
  */
 
 async function firstExpertId(page: Page): Promise<string> {
@@ -59,9 +60,50 @@ for (const width of [390, 1280]) {
   });
 }
 
-test('the page of a lazy route lists its code as modulepreload, so it loads alongside the entry', async ({ request }) => {
-  const html = await (await request.get('/results')).text();
-  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/results-page-[\w-]+\.js">/);
-  const landing = await (await request.get('/')).text();
-  expect(landing).not.toContain('results-page-');
+test('a browser-rendered page lists its code as modulepreload, so it loads alongside the entry', async ({ request }) => {
+  const html = await (await request.get('/contact')).text();
+  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/contact-page-[\w-]+\.js">/);
+  expect(html).not.toContain('results-page-');
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('the landing page, the results and a profile are readable from the HTML alone', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.goto('/results');
+    await expect(page.getByRole('heading', { name: 'Our Expert Network' })).toBeVisible();
+    await expect(page.getByRole('article').first()).toBeVisible();
+    const link = page.getByRole('article').first().getByRole('link').first();
+    const name = (await link.textContent())!.trim();
+    await link.click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'About' })).toBeVisible();
+  });
+});
+
+for (const width of [390, 1280]) {
+  test(`server-rendered pages hydrate without an error and respond at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 844 });
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    const id = await firstExpertId(page);
+    for (const path of ['/', '/results', `/expert/${id}`, '/about', '/how-it-works/client']) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      expect(errors, `${path}: console errors while hydrating`).toEqual([]);
+    }
+    // Hydrated: the search box of the results page drives the list.
+    await page.goto('/results', { waitUntil: 'networkidle' });
+    await page.getByRole('searchbox').first().fill('finance');
+    await page.getByRole('searchbox').first().press('Enter');
+    await expect(page).toHaveURL(/query=finance/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Experts for "finance"');
+    // And the profile's booking card, which only the browser renders, appears.
+    await page.goto(`/expert/${id}`, { waitUntil: 'networkidle' });
+    await expect(page.getByRole('region', { name: 'Book a session' })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+}

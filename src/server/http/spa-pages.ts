@@ -1,24 +1,18 @@
 /**
- * The HTML the server answers for a page of the single-page app (issue 6 §2 Lighthouse): dist/web/index.html
- * with, per route, `<link rel="modulepreload">` for the JS chunks that route's page needs (read from
- * dist/web/route-preloads.json, written by scripts/vite-route-preloads.ts at build time). The browser then
- * fetches the page's code alongside the entry script instead of only after the entry has run; a few pages also
- * preload the API read they start with (`dataPreloads`).
- * Built once at start-up; an unknown path, or a build without route-preloads.json, gets index.html as is.
+ * The HTML the server answers for a page of the web app (issue 6 §2 Lighthouse), from dist/web/index.html and
+ * dist/web/route-preloads.json (written by scripts/vite-route-preloads.ts at build time: the app's own chunks
+ * and, per lazy route, the chunks of its page). For each address:
+ * - `html`: index.html with `<link rel="modulepreload">` for those chunks, so a browser-rendered page fetches
+ *   its code alongside the entry script instead of one import after another;
+ * - `shell` and `modules`: index.html as is and the same chunk list, for a server-rendered page
+ *   (page-render.ts), whose entry (src/web/boot.ts) preloads them after the first paint.
+ * Built once at start-up; a build without route-preloads.json gives index.html and no modules.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-type RoutePreload = { path: string; js: string[] };
-type Page = { path: string; pattern: RegExp; params: number; html: string };
-
-/**
- * API reads a page starts with, by route: preloaded with the HTML (`<link rel="preload" as="fetch">`) so the
- * answer is on its way while the scripts load. The URLs must equal the page's own fetch (src/web/features/.../*-queries.ts).
- */
-const dataPreloads: Record<string, (params: string[]) => string[]> = {
-  '/expert/:id': ([id]) => [`/api/experts/${encodeURIComponent(id ?? '')}`],
-};
+type Preloads = { app: string[]; routes: { path: string; js: string[] }[] };
+export type SpaPage = { html: string; shell: string; modules: string[] };
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -26,36 +20,9 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 function routePattern(routePath: string): RegExp {
   const source = routePath
     .split('/')
-    .map((segment) => (segment.startsWith(':') ? '([^/]+)' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('\\/');
   return new RegExp(`^${source}\\/?$`);
-}
-
-/**
- * Reads `webDir` once; returns `htmlFor(urlPath)`, the page for a URL path (no query string), the route with
- * fewer `:params` winning when two match (so `/expert/application` beats `/expert/:id`, as in the router).
- */
-export function spaPages(webDir: string): (urlPath: string) => string {
-  const index = readFileSync(path.join(webDir, 'index.html'), 'utf8');
-  const preloadFile = path.join(webDir, 'route-preloads.json');
-  const routes: RoutePreload[] = existsSync(preloadFile) ? (JSON.parse(readFileSync(preloadFile, 'utf8')) as RoutePreload[]) : [];
-  const pages: Page[] = routes
-    .map((route) => ({
-      path: route.path,
-      pattern: routePattern(route.path),
-      params: route.path.split('/').filter((s) => s.startsWith(':')).length,
-      html: intoHead(index, route.js.map((file) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`)),
-    }))
-    .sort((a, b) => a.params - b.params);
-  return (urlPath) => {
-    const page = pages.find((p) => p.pattern.test(urlPath));
-    if (!page) return index;
-    const data = dataPreloads[page.path];
-    if (!data) return page.html;
-    const params = (page.pattern.exec(urlPath) ?? []).slice(1).map(decodeSegment);
-    if (params.some((p) => p === null)) return page.html;
-    return intoHead(page.html, data(params as string[]).map((url) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(url)}">`));
-  };
 }
 
 /** `html` with `tags` added at the end of its head, one a line. */
@@ -63,11 +30,22 @@ function intoHead(html: string, tags: string[]): string {
   return html.replace(/\n?[ \t]*<\/head>/, `${tags.map((tag) => `\n    ${tag}`).join('')}\n  </head>`);
 }
 
-/** A URL path segment decoded, or null when it is not valid percent-encoding. */
-function decodeSegment(segment: string): string | null {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return null;
-  }
+/**
+ * Reads `webDir` once; returns the page for a URL path (no query string), the route with fewer `:params`
+ * winning when two match (so `/expert/application` beats `/expert/:id`, as in the router).
+ */
+export function spaPages(webDir: string): (urlPath: string) => SpaPage {
+  const index = readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  const preloadFile = path.join(webDir, 'route-preloads.json');
+  const preloads: Preloads = existsSync(preloadFile) ? (JSON.parse(readFileSync(preloadFile, 'utf8')) as Preloads) : { app: [], routes: [] };
+  const page = (modules: string[]): SpaPage => ({
+    html: intoHead(index, modules.map((file) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`)),
+    shell: index,
+    modules,
+  });
+  const routes = preloads.routes
+    .map((route) => ({ pattern: routePattern(route.path), params: route.path.split('/').filter((s) => s.startsWith(':')).length, page: page([...preloads.app, ...route.js]) }))
+    .sort((a, b) => a.params - b.params);
+  const otherwise = page(preloads.app);
+  return (urlPath) => routes.find((r) => r.pattern.test(urlPath))?.page ?? otherwise;
 }

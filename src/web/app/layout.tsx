@@ -1,17 +1,20 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { toastLimits } from '@shared/constants';
+import { useHydrated } from '../lib/use-hydrated';
 import { Footer } from './footer';
 import { Header } from './header';
 
 // The toast area loads after the first render (sonner is ~10 KB gzip of the landing page's first load otherwise);
-// a toast raised before it arrives is shown when it mounts (sonner replays active toasts to a new Toaster).
+// a toast raised before it arrives is shown when it mounts (sonner replays active toasts to a new Toaster). It is
+// never server-rendered.
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 /** Page frame: skip link, header, main content, footer, and the toast area at top-right (spec §2, §9). */
 export function Layout() {
   const navigation = useNavigation();
   const loading = navigation.state === 'loading';
+  const hydrated = useHydrated();
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow">
@@ -23,9 +26,11 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
-      <Suspense fallback={null}>
-        <Toaster position="top-right" visibleToasts={toastLimits.visible} duration={toastLimits.durationMs} closeButton />
-      </Suspense>
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <Toaster position="top-right" visibleToasts={toastLimits.visible} duration={toastLimits.durationMs} closeButton />
+        </Suspense>
+      ) : null}
       <ScrollRestoration />
     </div>
   );

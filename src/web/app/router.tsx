@@ -1,9 +1,10 @@
 /**
  * Route table (spec §2). Every page but the landing page is a lazy chunk, so the first load stays small.
- * Each page module default-exports its component.
+ * Each page module default-exports its component. The browser builds its router from it (main.tsx), the
+ * server renders the public pages from it (entry-server.tsx).
  */
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { RouteError } from './route-error';
 import { Layout } from './layout';
 import LandingPage from '../features/home/landing-page';
@@ -11,7 +12,7 @@ import LandingPage from '../features/home/landing-page';
 type PageModule = { default: ComponentType };
 const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
 
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <RouteError />,
@@ -63,4 +64,4 @@ export const router = createBrowserRouter([
       { path: '*', lazy: page(() => import('../features/content/not-found-page')) },
     ],
   },
-]);
+];

@@ -12,12 +12,22 @@ export class ApiError extends Error {
   }
 }
 
+/** How a request reaches the API: the browser's fetch, or in-process answers while the server renders a page. */
+export type ApiFetch = (path: string, init: RequestInit) => Promise<Response>;
+let apiFetch: ApiFetch = (path, init) => fetch(path, init);
+
+/** Replaces the browser's fetch for API reads; only the server renderer (src/web/entry-server.tsx) calls it. */
+export function setApiFetch(fetcher: ApiFetch): void {
+  apiFetch = fetcher;
+}
+
+/** Calls the API at `path` (e.g. '/api/experts?query=design'); throws ApiError (status 0 when unreachable). */
 export async function api<T>(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
   const headers: Record<string, string> = { ...init.headers };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await apiFetch(path, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
       headers,
       body: init.body === undefined ? undefined : JSON.stringify(init.body),

@@ -4,7 +4,7 @@
  * loading with no user. Profile load failure leaves the profile empty. Sign-out clears the session at
  * the server and goes to / after 100 ms whatever happens.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import type { Me } from '@shared/schemas/profile';
 import { delays } from '@shared/constants';
@@ -31,9 +31,12 @@ async function fetchMe(): Promise<Me | null> {
   }
 }
 
+/** The signed-in account's read; the server prefetches it for the first paint (src/web/entry-server.tsx). */
+export const meQuery = queryOptions({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 60_000, retry: false });
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 60_000, retry: false });
+  const query = useQuery(meQuery);
 
   const refresh = useCallback(async () => {
     await queryClient.invalidateQueries({ queryKey: meQueryKey });

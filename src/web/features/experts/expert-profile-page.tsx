@@ -12,7 +12,8 @@ import type { ExpertProfile } from '@shared/schemas/experts';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/input';
 import { ExpertAvatar } from './expert-avatar';
-import { fetchExpert } from './expert-queries';
+import { useHydrated } from '../../lib/use-hydrated';
+import { expertProfileQuery } from './expert-queries';
 import { ProfileSections } from './profile-sections';
 import { ReviewsDialog } from './reviews-dialog';
 import { ratingText, reviewCountText, StarRating } from './star-rating';
@@ -21,6 +22,8 @@ import { useDocumentTitle } from './use-document-title';
 // The booking card (calendar, times, form; react-day-picker and date-fns) loads after the profile text, which is
 // what paints first: about a quarter less JS before the profile shows (issue 6 §2).
 const BookingCard = lazy(() => import('./booking-card').then((m) => ({ default: m.BookingCard })));
+/** The booking card's place while its code loads; the card itself depends on the viewer's clock and zone, so it is never server-rendered. */
+const bookingCardPlaceholder = <div className="h-[34rem] rounded-2xl border border-slate-200 bg-white shadow-lg shadow-slate-200/60" aria-hidden />;
 
 function ProfileHeader({ expert, onShowReviews }: { expert: ExpertProfile; onShowReviews: () => void }) {
   return (
@@ -96,8 +99,9 @@ function NotFound() {
 
 export default function ExpertProfilePage() {
   const { id = '' } = useParams();
-  const expert = useQuery({ queryKey: ['experts', 'profile', id], queryFn: () => fetchExpert(id) });
+  const expert = useQuery(expertProfileQuery(id));
   const [reviewsOpen, setReviewsOpen] = useState(false);
+  const hydrated = useHydrated();
   useDocumentTitle(expert.data ? `${expert.data.name}, ${expert.data.role}` : expert.data === null ? 'Expert Not Found' : null);
 
   if (expert.isPending) return <ProfileSkeleton />;
@@ -139,9 +143,13 @@ export default function ExpertProfilePage() {
           </div>
         </div>
         <div id="booking" className="scroll-mt-20">
-          <Suspense fallback={<div className="h-[34rem] rounded-2xl border border-slate-200 bg-white shadow-lg shadow-slate-200/60" aria-hidden />}>
-            <BookingCard expert={e} />
-          </Suspense>
+          {hydrated ? (
+            <Suspense fallback={bookingCardPlaceholder}>
+              <BookingCard expert={e} />
+            </Suspense>
+          ) : (
+            bookingCardPlaceholder
+          )}
         </div>
       </div>
       <ReviewsDialog expertId={e.id} expertName={e.name} open={reviewsOpen} onOpenChange={setReviewsOpen} />

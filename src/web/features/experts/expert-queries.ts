@@ -4,6 +4,7 @@
  */
 import type { ExpertList, ExpertProfile } from '@shared/schemas/experts';
 import type { feedbackEligibility, reviewPage } from '@shared/schemas/sessions';
+import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, ApiError } from '../../lib/api';
 import type { ResultsParams } from './results-params';
@@ -32,6 +33,14 @@ export function fetchExperts(p: ResultsParams): Promise<ExpertList> {
 export async function fetchLanguages(): Promise<string[]> {
   return (await api<{ languages: string[] }>('/api/expert-languages')).languages;
 }
+
+/**
+ * The queries the results and profile pages start with, one definition each: the pages read them with
+ * useQuery and the server prefetches them for the first paint (src/web/entry-server.tsx), so keys always match.
+ */
+export const expertListQuery = (p: ResultsParams) => queryOptions({ queryKey: ['experts', 'list', p], queryFn: () => fetchExperts(p) });
+export const languagesQuery = queryOptions({ queryKey: ['experts', 'languages'], queryFn: fetchLanguages, staleTime: 10 * 60_000 });
+export const expertProfileQuery = (idOrSlug: string) => queryOptions({ queryKey: ['experts', 'profile', idOrSlug], queryFn: () => fetchExpert(idOrSlug) });
 
 /** One expert's profile by slug or uuid; null when the API answers 404 ('Expert Not Found'). */
 export async function fetchExpert(idOrSlug: string): Promise<ExpertProfile | null> {

@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
 import { ExpertCard, ExpertCardSkeleton } from './expert-card';
-import { fetchExperts, fetchLanguages, resultsPageSize } from './expert-queries';
+import { expertListQuery, languagesQuery, resultsPageSize } from './expert-queries';
 import { Pagination } from './pagination';
 import { ResultsFilters, ResultsSearchBox } from './results-filters';
 import { hasNarrowing, parseResultsParams, toSearchParams, type ResultsParams } from './results-params';
@@ -22,8 +22,8 @@ const firstScreenCards = 2;
 export default function ResultsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = parseResultsParams(searchParams);
-  const results = useQuery({ queryKey: ['experts', 'list', params], queryFn: () => fetchExperts(params), placeholderData: keepPreviousData });
-  const languages = useQuery({ queryKey: ['experts', 'languages'], queryFn: fetchLanguages, staleTime: 10 * 60_000 });
+  const results = useQuery({ ...expertListQuery(params), placeholderData: keepPreviousData });
+  const languages = useQuery(languagesQuery);
   useDocumentTitle('Find an Expert');
 
   /** Applies a change of search, filter or sort: back to page 1, new history entry, no jump to the top. */

@@ -1,9 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Clapperboard, MessageCircleHeart, ShieldCheck, Video } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { ExpertVideo, ExpertVideosResponse } from '@shared/schemas/expert-videos';
 import { Spinner } from '../../components/ui/spinner';
 import { api, ApiError } from '../../lib/api';
+import { useHydrated } from '../../lib/use-hydrated';
 import { SectionHeading } from './section-heading';
 
 // Only fetched when there are videos to show, so the player stays out of the first-load bundle.
@@ -19,6 +20,9 @@ async function fetchExpertVideos(): Promise<ExpertVideo[]> {
     throw err;
   }
 }
+
+/** The carousel's read; also prefetched by the server for the first paint (src/web/entry-server.tsx). */
+export const expertVideosQuery = queryOptions({ queryKey: ['expert-videos'], queryFn: fetchExpertVideos, staleTime: 5 * 60_000, retry: 1 });
 
 const points = [
   { icon: Clapperboard, text: 'Short clips where experts introduce themselves and how they mentor' },
@@ -44,7 +48,9 @@ function LoadingFrame() {
 
 /** 'Hear from Our Experts' with the vertical video carousel; spinner while loading, message when empty (spec §2). */
 export function ExpertVideosSection() {
-  const query = useQuery({ queryKey: ['expert-videos'], queryFn: fetchExpertVideos, staleTime: 5 * 60_000, retry: 1 });
+  const query = useQuery(expertVideosQuery);
+  // The player is never server-rendered: its code arrives after the first paint, like a lazy chunk should.
+  const hydrated = useHydrated();
   const videos = query.data ?? [];
 
   return (
@@ -70,7 +76,7 @@ export function ExpertVideosSection() {
           </ul>
         </div>
         <div className="min-w-0">
-          {query.isPending ? (
+          {query.isPending || (!hydrated && videos.length > 0) ? (
             <LoadingFrame />
           ) : videos.length === 0 ? (
             <PlayerFrame>

@@ -1,0 +1,52 @@
+/**
+ * Server rendering of the public pages (issue 6 §2): loads the renderer built from src/web/entry-server.tsx
+ * (dist/ssr/entry-server.js, next to the web build) on the first page request and puts the rendered markup and
+ * the reads it was made from into the page's HTML. The page's API reads are answered in-process by
+ * `app.inject` with the visitor's cookie and address, so they pass the same hooks, rate limits and
+ * authorisation as the browser's own requests. A route the renderer does not list, a missing build, or a
+ * render that fails gives null: the caller then serves the browser-rendered page (the error is logged).
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SpaPage } from './spa-pages.js';
+
+type ApiFetch = (path: string, init: RequestInit) => Promise<Response>;
+type Renderer = { renderPage: (url: string, fetchApi: ApiFetch) => Promise<{ html: string; state: unknown } | null> };
+
+/** JSON safe inside a `<script>` element: no `</script>`, no HTML comment openers, no line separators. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * `webDir` is dist/web; the renderer is looked for at dist/ssr/entry-server.js. Returns null when it is not
+ * built, else `render(request, page)`: the page's shell (spa-pages.ts) with the server's markup inside
+ * `<div id="root">` and `<script type="application/json" id="ssr-data" data-modules="…">` (the dehydrated
+ * query cache read by src/web/main.tsx, and the page's chunks for src/web/boot.ts), or null as described above.
+ */
+export function pageRenderer(app: FastifyInstance, webDir: string, baseUrl: string) {
+  const entry = path.join(webDir, '..', 'ssr', 'entry-server.js');
+  if (!existsSync(entry)) return null;
+  let renderer: Promise<Renderer> | undefined;
+  return async (request: FastifyRequest, page: SpaPage): Promise<string | null> => {
+    const fetchApi: ApiFetch = async (apiPath, init) => {
+      if (!apiPath.startsWith('/api/') || (init.method ?? 'GET') !== 'GET') throw new Error(`server render may only read the API (${apiPath})`);
+      const answer = await app.inject({ method: 'GET', url: apiPath, headers: { cookie: request.headers.cookie ?? '', accept: 'application/json' }, remoteAddress: request.ip });
+      return new Response(answer.body, { status: answer.statusCode, headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') } });
+    };
+    try {
+      renderer ??= import(pathToFileURL(entry).href) as Promise<Renderer>;
+      const rendered = await (await renderer).renderPage(new URL(request.url, baseUrl).href, fetchApi);
+      if (!rendered) return null;
+      const modules = page.modules.join(' ').replace(/[&"<]/g, '');
+      return page.shell
+        .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>`)
+        .replace('</body>', () => `<script type="application/json" id="ssr-data" data-modules="${modules}">${scriptJson(rendered.state)}</script>\n  </body>`);
+    } catch (err) {
+      request.log.error({ err, url: request.url.split('?')[0] }, 'server render failed; serving the browser-rendered page');
+      return null;
+    }
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * Server rendering of the public pages (issue 6 §2: the first screen arrives in the HTML, so it paints before
+ * any script has run). Built by `vite build --ssr` into dist/ssr/entry-server.js and called by the server
+ * (src/server/http/page-render.ts) for the routes listed in `renderedRoutes`; every other page stays
+ * browser-rendered. The page's first reads are made in-process through `fetchApi` (the same API answers the
+ * browser would get, with the visitor's cookie) and handed to the browser as a dehydrated query cache, which
+ * main.tsx hydrates before React does: the first browser render equals the server's, with no loading state.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { newQueryClient, Providers } from './app/providers';
+import { routes } from './app/router';
+import { expertListQuery, expertProfileQuery, languagesQuery } from './features/experts/expert-queries';
+import { parseResultsParams } from './features/experts/results-params';
+import { expertVideosQuery } from './features/home/expert-videos-section';
+import { setApiFetch, type ApiFetch } from './lib/api';
+import { meQuery } from './lib/auth';
+
+type Prefetch = (client: QueryClient, at: { params: Record<string, string | undefined>; search: URLSearchParams }) => Promise<void>[];
+
+/**
+ * The routes rendered on the server, with the reads each starts with (beyond the signed-in account, read for
+ * all). Pages that need a signed-in account, forms and the booking flow are not listed: they render in the browser.
+ */
+const renderedRoutes: Record<string, Prefetch> = {
+  '/': (client) => [client.prefetchQuery(expertVideosQuery)],
+  '/results': (client, { search }) => [client.prefetchQuery(expertListQuery(parseResultsParams(search))), client.prefetchQuery(languagesQuery)],
+  '/expert/:id': (client, { params }) => [client.prefetchQuery(expertProfileQuery(params.id ?? ''))],
+  '/about': () => [],
+  '/community-guidelines': () => [],
+  '/workshops': () => [],
+  '/how-it-works/client': () => [],
+  '/how-it-works/expert': () => [],
+  '/partner/university': () => [],
+  '/partner/recruitment': () => [],
+  '/international-students': () => [],
+};
+
+/** The API transport of the render in progress (renders of different visitors overlap). */
+const requestFetch = new AsyncLocalStorage<ApiFetch>();
+setApiFetch((path, init) => {
+  const fetchApi = requestFetch.getStore();
+  if (!fetchApi) throw new Error('API read outside a server render');
+  return fetchApi(path, init);
+});
+
+const handler = createStaticHandler(routes);
+
+export type RenderedPage = { html: string; state: DehydratedState };
+
+/**
+ * Renders `url` (absolute, e.g. 'http://host/results?query=design'). `fetchApi(path, init)` answers the
+ * page's API reads (GET, same-origin paths). Returns null when the route is not rendered on the server, so
+ * the caller serves the browser-rendered page instead. Throws when rendering fails.
+ */
+export async function renderPage(url: string, fetchApi: ApiFetch): Promise<RenderedPage | null> {
+  const request = new Request(url);
+  const context = await handler.query(request);
+  if (context instanceof Response) return null;
+  const leaf = context.matches.at(-1);
+  const prefetch = leaf?.route.path ? renderedRoutes[leaf.route.path] : undefined;
+  if (!leaf || !prefetch) return null;
+
+  const client = newQueryClient();
+  const search = new URL(url).searchParams;
+  await requestFetch.run(fetchApi, () => Promise.all([client.prefetchQuery(meQuery), ...prefetch(client, { params: leaf.params, search })]));
+  const router = createStaticRouter(handler.dataRoutes, context);
+  // Synchronous: the parts that load code lazily (booking card, video player, toasts) wait for the browser (useHydrated).
+  const html = renderToString(
+    <Providers client={client}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </Providers>,
+  );
+  return { html, state: dehydrate(client) };
+}

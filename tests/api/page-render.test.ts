@@ -1,0 +1,101 @@
+/**
+ * Server-rendered pages (issue 6 §2; src/server/http/page-render.ts, src/web/entry-server.tsx): the public
+ * pages arrive with their first screen in the HTML and the reads it was made from; the markup and the embedded
+ * data are escaped; the signed-in account appears only in its own page, which no shared cache may keep; other
+ * pages stay browser-rendered with their code preloaded. Needs the web build (`npm run build`), as `npm test` makes.
+ */
+import { existsSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../helpers/app.js';
+import { createUser } from '../helpers/auth.js';
+import { createExpert } from '../helpers/marketplace.js';
+
+type Ssr = { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+
+/** The dehydrated query cache a page carries, or null when the page was not server-rendered. */
+function ssrData(html: string): Ssr | null {
+  const json = /<script type="application\/json" id="ssr-data"[^>]*>(.*?)<\/script>/s.exec(html)?.[1];
+  return json ? (JSON.parse(json) as Ssr) : null;
+}
+const rootMarkup = (html: string) => /<div id="root">(.*?)<\/div>\s*<script type="application\/json"/s.exec(html)?.[1] ?? '';
+
+describe('server-rendered pages', () => {
+  let ctx: TestContext;
+  let client: { cookie: string; email: string };
+
+  beforeAll(async () => {
+    if (!existsSync('dist/ssr/entry-server.js')) throw new Error('dist/ssr/entry-server.js is missing: run `npm run build` first');
+    ctx = await createTestApp();
+    await createExpert(ctx, { email: 'rendered-expert@example.com', slug: 'rendered-expert' });
+    client = await createUser(ctx, { email: 'rendered-client@example.com', firstName: 'Rita', lastName: 'Rendered' });
+  });
+  afterAll(() => ctx?.close());
+
+  it('the results page arrives with its expert cards in the HTML and the list it was made from', async () => {
+    const res = await ctx.app.inject('/results');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    const markup = rootMarkup(res.body);
+    expect(markup).toContain('Our Expert Network');
+    expect(markup).toContain('Erin Expert');
+    expect(markup).toContain('href="/expert/rendered-expert"');
+    const data = ssrData(res.body)!;
+    const list = data.queries.find((q) => q.queryKey[1] === 'list')!.state.data as { experts: { slug: string }[] };
+    expect(list.experts.map((e) => e.slug)).toEqual(['rendered-expert']);
+    // The page's code is preloaded by the entry after the first paint, not by the HTML head.
+    expect(res.body).toMatch(/data-modules="[^"]*\/assets\/results-page-[\w-]+\.js/);
+    expect(res.body).not.toContain('rel="modulepreload"');
+  });
+
+  it('a profile arrives rendered; an unknown one says Expert Not Found', async () => {
+    const res = await ctx.app.inject('/expert/rendered-expert');
+    expect(rootMarkup(res.body)).toContain('Helps people grow.');
+    expect(rootMarkup(res.body)).toContain('Staff Engineer');
+    const missing = await ctx.app.inject('/expert/nobody-here');
+    expect(rootMarkup(missing.body)).toContain('Expert Not Found');
+  });
+
+  it('escapes what the address brings, in the markup and in the embedded data', async () => {
+    const attack = '</script><script>alert(1)</script><img src=x onerror=alert(2)>';
+    const res = await ctx.app.inject(`/results?query=${encodeURIComponent(attack)}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('<script>alert(1)');
+    expect(res.body).not.toContain('<img src=x');
+    expect(rootMarkup(res.body)).toContain('&lt;/script&gt;&lt;script&gt;alert(1)');
+    // Still valid data: the query the page was rendered for comes back intact.
+    const list = ssrData(res.body)!.queries.find((q) => q.queryKey[1] === 'list')!;
+    expect((list.queryKey[2] as { query: string }).query).toBe(attack);
+  });
+
+  it('names the signed-in account only in its own page', async () => {
+    const anonymous = ssrData((await ctx.app.inject('/')).body)!;
+    expect(anonymous.queries.find((q) => q.queryKey[0] === 'me')!.state.data).toBeNull();
+    const own = await ctx.app.inject({ url: '/', headers: { cookie: client.cookie } });
+    const me = ssrData(own.body)!.queries.find((q) => q.queryKey[0] === 'me')!.state.data as { email: string };
+    expect(me.email).toBe(client.email);
+    expect(own.headers['cache-control']).toBe('private, no-cache');
+    const forged = await ctx.app.inject({ url: '/', headers: { cookie: 'better-auth.session_token=forged.value' } });
+    expect(ssrData(forged.body)!.queries.find((q) => q.queryKey[0] === 'me')!.state.data).toBeNull();
+  });
+
+  it('pages behind sign-in stay browser-rendered, with their code preloaded; compression applies to pages', async () => {
+    const res = await ctx.app.inject('/dashboard/client');
+    expect(res.statusCode).toBe(200);
+    expect(ssrData(res.body)).toBeNull();
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/client-dashboard-page-[\w-]+\.js">/);
+    const gz = await ctx.app.inject({ url: '/results', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toContain('Erin Expert');
+  });
+
+  it('unknown API paths and other methods still answer JSON 404', async () => {
+    const api = await ctx.app.inject('/api/no-such-thing');
+    expect(api.statusCode).toBe(404);
+    expect(api.json().error.code).toBe('NOT_FOUND');
+    const post = await ctx.app.inject({ method: 'POST', url: '/results' });
+    expect(post.statusCode).toBe(404);
+  });
+});
