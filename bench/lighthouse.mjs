@@ -48,9 +48,12 @@ try {
     let foreign = 0;
     for (let i = 0, failures = 0; i < runs; i++) {
       const { lhr } = await lighthouse(page.url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(targets) });
-      // A run Lighthouse itself could not measure (e.g. NO_NAVSTART on a loaded machine) is repeated, at most twice per page.
-      if (lhr.runtimeError && failures++ < 2) {
-        console.log(`${page.route}: run ${i + 1} failed (${lhr.runtimeError.code}), repeating it`);
+      // A run Lighthouse itself could not measure (e.g. NO_NAVSTART on a loaded machine, or a gatherer that lost a
+      // DOM node while the carousel moved, which leaves a category without a score) is repeated, at most twice per page.
+      const unscored = Object.keys(targets).find((key) => lhr.categories[key]?.score === null);
+      const error = lhr.runtimeError?.code ?? (unscored ? `no ${unscored} score` : null);
+      if (error && failures++ < 2) {
+        console.log(`${page.route}: run ${i + 1} failed (${error}), repeating it`);
         i--;
         continue;
       }

@@ -27,7 +27,12 @@ function closure(key, seen = new Set()) {
   return { js, css };
 }
 
+// The entry (boot.ts) imports the app (main.tsx) at once, or right after the first paint of a server-rendered
+// page: both are first-load code.
 const entry = closure('index.html');
+const app = closure('main.tsx');
+app.js.forEach((f) => entry.js.add(f));
+app.css.forEach((f) => entry.css.add(f));
 const router = readFileSync('src/web/app/router.tsx', 'utf8');
 const routes = [{ path: '/', module: null }];
 for (const m of router.matchAll(/path: '([^']+)', lazy: page\(\(\) => import\('\.\.\/([^']+)'\)\)/g)) routes.push({ path: m[1], module: `${m[2]}.tsx` });
