@@ -2,7 +2,7 @@
  * Reading sessions: the caller's list, one session for one of its two parties, and the expert's busy
  * times for slot generation (as SQL the slot read embeds). Spec §6: a session is visible only to its client and its expert.
  */
-import { and, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SessionView } from '../../../shared/schemas/sessions.js';
 import { messages } from '../../../shared/messages.js';
 import { liveStatuses } from '../../../shared/sessions.js';
@@ -14,6 +14,12 @@ import { AppError } from '../../errors.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 type Joined = { session: SessionRow; expert: { slug: string; userId: string; cancellationPolicy: string }; payment: typeof payments.$inferSelect | null };
+/** The columns a session view is made of (a `Joined` row has them all). */
+type Viewed = {
+  session: Omit<SessionRow, 'idempotencyKey' | 'reminderSentAt' | 'confirmedAt' | 'cancelledAt' | 'reservedUntil'>;
+  expert: { slug: string; cancellationPolicy: string };
+  payment: Pick<typeof payments.$inferSelect, 'status' | 'amountCents' | 'refundedCents' | 'cardBrand' | 'cardLast4' | 'provider'> | null;
+};
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -26,7 +32,7 @@ function joined(db: Db | Tx) {
 }
 
 /** Shapes a session for `viewer` (its client or its expert). */
-export function toView(row: Joined, viewerRole: 'client' | 'expert'): SessionView {
+export function toView(row: Viewed, viewerRole: 'client' | 'expert'): SessionView {
   const { session: s, expert, payment } = row;
   return {
     id: s.id,
@@ -80,21 +86,40 @@ export async function getSession(db: Db, user: CurrentUser, sessionId: string): 
 }
 
 /**
- * GET /api/sessions: the caller's sessions, newest start first — those they booked and those with their
- * expert profile (spec §7 "Select sessions where client_id or expert_id equals the user"). Reservations whose
- * payment never completed (expired) are left out, and the expert does not see a reservation still awaiting
- * the client's 3-D Secure (pending_payment) until it is booked (issue 5 §5).
+ * The session list as a prepared statement (built once per database; placeholder `userId`): the caller's sessions
+ * as client, or as the expert of their own profile (found by a scalar subquery, so each side of the OR reads its
+ * own index, sessions by client and by expert), with only the columns a view needs.
+ */
+function listStatement(db: Db) {
+  const userId = sql.placeholder('userId');
+  const { idempotencyKey: _key, reminderSentAt: _reminder, confirmedAt: _confirmed, cancelledAt: _cancelled, reservedUntil: _reserved, ...viewed } = getTableColumns(sessions);
+  const ownExpert = sql`(select ${q(experts.id)} from ${experts} where ${q(experts.userId)} = ${userId})`;
+  return db
+    .select({
+      session: viewed,
+      expert: { slug: experts.slug, cancellationPolicy: experts.cancellationPolicy },
+      payment: { status: payments.status, amountCents: payments.amountCents, refundedCents: payments.refundedCents, cardBrand: payments.cardBrand, cardLast4: payments.cardLast4, provider: payments.provider },
+    })
+    .from(sessions)
+    .innerJoin(experts, eq(experts.id, sessions.expertId))
+    .leftJoin(payments, eq(payments.sessionId, sessions.id))
+    .where(and(ne(sessions.status, 'expired'), or(eq(sessions.clientId, userId), and(sql`${sessions.expertId} = ${ownExpert}`, ne(sessions.status, 'pending_payment')))))
+    .orderBy(desc(sessions.startsAt))
+    .limit(500)
+    .prepare('list_my_sessions');
+}
+const listStatements = new WeakMap<Db, ReturnType<typeof listStatement>>();
+
+/**
+ * GET /api/sessions: the caller's sessions, newest start first (at most 500) — those they booked and those with
+ * their expert profile (spec §7 "Select sessions where client_id or expert_id equals the user"), in one query.
+ * Reservations whose payment never completed (expired) are left out, and the expert does not see a reservation
+ * still awaiting the client's 3-D Secure (pending_payment) until it is booked (issue 5 §5).
  */
 export async function listMySessions(db: Db, user: CurrentUser): Promise<SessionView[]> {
-  // The user's own expert profile first, so each side of the OR reads its own index (sessions by client, by
-  // expert) instead of joining every session to its expert to test experts.user_id.
-  const [own] = await db.select({ id: experts.id }).from(experts).where(eq(experts.userId, user.id)).limit(1);
-  const asClient = eq(sessions.clientId, user.id);
-  const mine = own ? or(asClient, and(eq(sessions.expertId, own.id), ne(sessions.status, 'pending_payment'))) : asClient;
-  const rows = await joined(db)
-    .where(and(ne(sessions.status, 'expired'), mine))
-    .orderBy(desc(sessions.startsAt))
-    .limit(500);
+  let statement = listStatements.get(db);
+  if (!statement) listStatements.set(db, (statement = listStatement(db)));
+  const rows = await statement.execute({ userId: user.id });
   return rows.map((row) => toView(row, row.session.clientId === user.id ? 'client' : 'expert'));
 }
 
