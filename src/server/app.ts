@@ -65,8 +65,10 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
     // One log line per request (below) instead of Fastify's two.
     disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
-  app.addHook('onResponse', async (request, reply) => {
+  // Callback hooks here and below: no promise per request for work that never waits.
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info({ method: request.method, url: redactUrl(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    done();
   });
   if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
@@ -136,11 +138,12 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
   // Slot answers for SLOTS_CACHE_MS: cleared with the catalogue, and per expert by their bookings (slot-cache.ts).
   const slots = slotCache({ ttlMs: config.slotsCacheMs, max: 10_000 });
   const keepsCatalogue = (url: string) => url.startsWith('/api/auth/') || url === '/api/sessions' || url.startsWith('/api/sessions/') || url.startsWith('/api/sessions?');
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (!safeMethods.has(request.method) && reply.statusCode < 400 && !keepsCatalogue(request.url)) {
       catalogue.clear();
       slots.clear();
     }
+    done(null, payload);
   });
   await app.register(sameOrigin, { baseUrl: config.baseUrl });
   await app.register(noNul);
@@ -176,8 +179,9 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
     }),
   );
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 
   await app.register(meRoutes, { db: database.db });

@@ -70,7 +70,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; db
   app.decorateRequest('getUser', function getUser(this: FastifyRequest) {
     throw new Error('replaced per request');
   });
-  app.addHook('onRequest', async (request) => {
+  // A callback hook (no promise per request): it only installs the lazy lookup.
+  app.addHook('onRequest', (request, _reply, done) => {
     let cached: Promise<CurrentUser | null> | undefined;
     request.getUser = () => {
       cached ??= (async () => {
@@ -83,6 +84,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; db
       lookups.set(request, cached);
       return cached;
     };
+    done();
   });
   app.addHook('onError', (request, _reply, error, done) => {
     if (error instanceof AppError) errors.set(request, error);

@@ -14,11 +14,17 @@ function hasNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
   if (Array.isArray(value)) return value.some((v) => hasNul(v, depth + 1));
-  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
+  // A for…in loop rather than Object.entries: no array per object on every request (headers are checked always).
+  for (const key in value) {
+    if (Object.hasOwn(value, key) && (key.includes('\u0000') || hasNul((value as Record<string, unknown>)[key], depth + 1))) return true;
+  }
+  return false;
 }
 
 export const noNul = fp(async (app: FastifyInstance) => {
-  app.addHook('preValidation', async (request) => {
-    if (hasNul(request.headers) || hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) throw new AppError('VALIDATION', messages.common.invalidRequest);
+  // A callback hook (no promise per request).
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (hasNul(request.headers) || hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) return done(new AppError('VALIDATION', messages.common.invalidRequest));
+    done();
   });
 });

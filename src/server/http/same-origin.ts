@@ -16,14 +16,16 @@ const exempt = ['/api/payments/stripe/webhook'];
 
 export const sameOrigin = fp(async (app: FastifyInstance, opts: { baseUrl: string }) => {
   const allowed = new URL(opts.baseUrl).origin;
-  app.addHook('onRequest', async (request, reply) => {
-    if (safeMethods.has(request.method) || !request.url.startsWith('/api/')) return;
-    if (exempt.some((path) => request.url.startsWith(path))) return;
+  // A callback hook (no promise per request); a refusal answers without calling done, so no route runs.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (safeMethods.has(request.method) || !request.url.startsWith('/api/') || exempt.some((path) => request.url.startsWith(path))) return done();
     const origin = request.headers.origin;
     const site = request.headers['sec-fetch-site'];
     if ((origin !== undefined && origin !== allowed) || site === 'cross-site') {
       request.log.warn({ method: request.method, url: request.url, origin }, 'refused cross-site request');
-      return reply.status(403).send({ error: { code: 'FORBIDDEN', message: messages.common.forbidden } } satisfies ErrorBody);
+      reply.status(403).send({ error: { code: 'FORBIDDEN', message: messages.common.forbidden } } satisfies ErrorBody);
+      return;
     }
+    done();
   });
 });
