@@ -6,7 +6,7 @@
  */
 import './lib/zod-without-eval';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { startTransition } from 'react';
+import { startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { newQueryClient, Providers } from './app/providers';
@@ -23,6 +23,17 @@ async function loadMatchedRoutes(): Promise<void> {
   );
 }
 
+/**
+ * Sets `<html data-app-ready>` once React has taken the page over (hydrated or rendered it): from then on every
+ * control responds. The end-to-end tests wait for it after each page load (tests/e2e/test.ts).
+ */
+function AppReady() {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = '';
+  }, []);
+  return null;
+}
+
 async function start(): Promise<void> {
   const queryClient = newQueryClient();
   const container = document.getElementById('root')!;
@@ -33,6 +44,7 @@ async function start(): Promise<void> {
   const app = (
     <Providers client={queryClient}>
       <RouterProvider router={router} />
+      <AppReady />
     </Providers>
   );
   startTransition(() => {

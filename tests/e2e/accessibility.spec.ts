@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test';
 import { makePdf } from '../helpers/uploads';
 import { stopsWithoutVisibleFocus } from './focus';
 import { bookViaApi, linkFromMailbox, moveIntoPast, signInUi } from './helpers';

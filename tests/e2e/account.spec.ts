@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, waitingForApp } from './test';
 import { shot, signInUi, signUpAsExpert } from './helpers';
 
 /**
@@ -13,7 +13,7 @@ test('changing the password signs out the other browser and the new password sig
 
   // A second browser signed in to the same account.
   const other = await browser.newContext();
-  const otherPage = await other.newPage();
+  const otherPage = waitingForApp(await other.newPage());
   await signInUi(otherPage, email, 'a-good-password');
   await expect(otherPage).toHaveURL(/\/dashboard\/expert$/);
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { linkFromMailbox, signInUi } from './helpers';
 
 test('a new visitor signs up, verifies the e-mail, completes the profile, sees the dashboard and signs out', async ({ page }) => {

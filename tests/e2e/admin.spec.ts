@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './test';
 import { makePdf } from '../helpers/uploads';
 import { linkFromMailbox, seriousViolations, signInUi } from './helpers';
 

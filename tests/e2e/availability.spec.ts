@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { format, parseISO } from 'date-fns';
 import { dateInZone, shiftDate, weekdayOf } from '../../src/shared/slots';
 import { signInUi } from './helpers';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { searchTextMax } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
 import { seriousViolations, shot } from './helpers';

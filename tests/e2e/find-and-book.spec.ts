@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { pickFirstAvailableDay, seriousViolations, signInUi } from './helpers';
 
 test('a client searches, opens a profile, picks a day, a time and a topic, and continues to payment', async ({ page }) => {

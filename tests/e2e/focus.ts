@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page } from './test';
 
 /**
  * Focus checks for the keyboard journeys (issue 6 §3 "visible focus"): what has focus, whether it shows the

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from './test';
 import path from 'node:path';
 
 /** Reads the newest link matching `pattern` from the dev mailbox (the .eml files the server wrote). */

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { format } from 'date-fns';
 import path from 'node:path';
 import { sessionsEmptyMessages } from '../../src/shared/expert-dashboard';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, waitingForApp } from './test';
 import { FakeStripe } from '../helpers/fake-stripe';
 import { freePort, startServer } from '../helpers/server-process';
 import { seriousViolations, signInUi } from './helpers';
@@ -25,7 +25,7 @@ test('with Stripe, an expert connects an account on Stripe and comes back to pay
   const base = `http://127.0.0.1:${port}`;
   const server = await startServer({ STRIPE_SECRET_KEY: 'sk_test_e2e_payouts', STRIPE_API_URL: fake.url, SEED_DEMO: '1', BASE_URL: base, AUTH_RATE_LIMIT: '0' }, { port });
   const context = await browser.newContext({ baseURL: base });
-  const page = await context.newPage();
+  const page = waitingForApp(await context.newPage());
   try {
     await signInUi(page, 'expert@example.com');
     await page.waitForURL('**/dashboard/expert');

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 /** Every public page of spec §2 with the heading it must show. */
 const pages: [string, RegExp][] = [

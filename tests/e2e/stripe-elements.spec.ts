@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, waitingForApp, type Page } from './test';
 import { FakeStripe } from '../helpers/fake-stripe';
 import { freePort, startServer, type ServerProcess } from '../helpers/server-process';
 import { pickFirstAvailableDay, seriousViolations, signInUi } from './helpers';
@@ -47,7 +47,7 @@ async function toPayment(page: Page, slug: string, topic: string) {
 }
 
 test('a client pays with Stripe Elements: the card becomes a PaymentMethod at Stripe and the session is booked', async ({ browser }) => {
-  const page = await (await browser.newContext({ baseURL: base })).newPage();
+  const page = waitingForApp(await (await browser.newContext({ baseURL: base })).newPage());
   const posted = await toPayment(page, 'marcus-johnson', 'Negotiating a staff engineer offer');
   expect(await seriousViolations(page)).toEqual([]);
   const pay = page.getByRole('button', { name: /^Pay \$/ });
@@ -69,7 +69,7 @@ test('a client pays with Stripe Elements: the card becomes a PaymentMethod at St
 });
 
 test('a card that needs 3-D Secure reserves the time and books it once the bank confirms', async ({ browser }) => {
-  const page = await (await browser.newContext({ baseURL: base })).newPage();
+  const page = waitingForApp(await (await browser.newContext({ baseURL: base })).newPage());
   await toPayment(page, 'ahmed-hassan', 'Preparing for the CFA level II exam');
   await page.getByLabel('Cardholder name').fill('Casey Client');
   await page.getByLabel('Card number').fill('4000 0027 6000 3184');

@@ -58,8 +58,9 @@ export function BookingCalendar({
         weekday: 'pb-2 text-center text-xs font-medium uppercase text-slate-600',
         week: '',
         day: 'p-0.5 text-center',
+        // No colour transition: a day turning from disabled (grey) to bookable would pass through low contrast.
         day_button:
-          'mx-auto flex aspect-square w-full max-w-11 cursor-pointer items-center justify-center rounded-full text-sm text-slate-900 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-default',
+          'mx-auto flex aspect-square w-full max-w-11 cursor-pointer items-center justify-center rounded-full text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-default',
         today: '[&>button]:underline [&>button]:decoration-2 [&>button]:underline-offset-4',
         disabled: '[&>button]:text-slate-400 [&>button]:font-normal',
         outside: 'invisible',
