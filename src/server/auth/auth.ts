@@ -38,6 +38,20 @@ export function createAuth(config: Config, db: Db, secondaryStorage?: SecondaryS
     }),
     secondaryStorage,
     verification: { storeInDatabase: true },
+    /**
+     * The profile columns of the user table, known to Better Auth only so that a session's user carries the whole
+     * row (plugin.ts then needs no second select). Nobody sets them through Better Auth: `input: false` with a
+     * default means a sign-up body's value is replaced by null and an update-user body's value is refused; they
+     * are written by createAccount, the profile endpoint and the admin hook below.
+     */
+    user: {
+      additionalFields: {
+        firstName: { type: 'string', required: false, input: false, defaultValue: null },
+        lastName: { type: 'string', required: false, input: false, defaultValue: null },
+        phone: { type: 'string', required: false, input: false, defaultValue: null },
+        role: { type: 'string', required: false, input: false, defaultValue: null },
+      },
+    },
     advanced: {
       database: { generateId: () => randomUUID() },
       useSecureCookies: config.baseUrl.startsWith('https://'),

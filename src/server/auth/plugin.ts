@@ -60,6 +60,25 @@ async function authRoutes(app: FastifyInstance, opts: { auth: Auth; secret: stri
   });
 }
 
+type SessionUser = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>['user'];
+
+/** The user row as Better Auth returns it in a session (every column; see auth.ts `additionalFields`). */
+function asCurrentUser(u: SessionUser): CurrentUser {
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    emailVerified: u.emailVerified,
+    image: u.image ?? null,
+    firstName: u.firstName ?? null,
+    lastName: u.lastName ?? null,
+    phone: u.phone ?? null,
+    role: u.role ?? null,
+    createdAt: u.createdAt,
+    updatedAt: u.updatedAt,
+  };
+}
+
 /** `secret` is AUTH_SECRET (keys the e-mail hash of log lines). */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; db: Db; secret: string }) => {
   await app.register(authRoutes, { auth: opts.auth, secret: opts.secret });
@@ -67,6 +86,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; db
   const lookups = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
   /** The AppError each refused request threw (its code is the refusal's reason). */
   const errors = new WeakMap<FastifyRequest, AppError>();
+  // Without secondary storage Better Auth reads the session's user row from the database on every lookup, with
+  // every column (auth.ts declares the profile ones), so it is the row itself. With Redis the session keeps a copy
+  // of the user taken at sign-in, which profile and role changes made outside Better Auth do not update: the row
+  // is then selected again.
+  const sessionUserIsFresh = !opts.auth.options.secondaryStorage;
   app.decorateRequest('getUser', function getUser(this: FastifyRequest) {
     throw new Error('replaced per request');
   });
@@ -78,6 +102,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; db
         if (!request.headers.cookie) return null;
         const session = await opts.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
         if (!session) return null;
+        if (sessionUserIsFresh) return asCurrentUser(session.user);
         const [row] = await opts.db.select().from(userTable).where(eq(userTable.id, session.user.id));
         return row ?? null;
       })();
