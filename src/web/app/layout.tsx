@@ -10,11 +10,21 @@ import { Header } from './header';
 // never server-rendered.
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
+/** The toast area at top-right, once the page is hydrated (spec §9). */
+function Toasts() {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster position="top-right" visibleToasts={toastLimits.visible} duration={toastLimits.durationMs} closeButton />
+    </Suspense>
+  );
+}
+
 /** Page frame: skip link, header, main content, footer, and the toast area at top-right (spec §2, §9). */
 export function Layout() {
   const navigation = useNavigation();
   const loading = navigation.state === 'loading';
-  const hydrated = useHydrated();
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow">
@@ -26,11 +36,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
-      {hydrated ? (
-        <Suspense fallback={null}>
-          <Toaster position="top-right" visibleToasts={toastLimits.visible} duration={toastLimits.durationMs} closeButton />
-        </Suspense>
-      ) : null}
+      <Toasts />
       <ScrollRestoration />
     </div>
   );

@@ -1,16 +1,21 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
-const noSubscription = () => () => undefined;
+/** Set once the first component has seen the page hydrated: components mounted later start with true. */
+let appHydrated = false;
 
 /**
- * False on the server and while the browser hydrates server markup, true afterwards (and from the first render
- * of a browser-rendered page). Parts that depend on the viewer (their clock, zone or account) render only once
- * it is true, so the hydrated markup always equals the server's.
+ * False on the server and while the browser hydrates server markup, true afterwards (at once for a component
+ * mounted later, e.g. after a client-side navigation). Parts that depend on the viewer (their clock, zone or
+ * account) or load code lazily render only once it is true, so the hydrated markup always equals the server's.
+ * The switch to true is a transition, so that render yields to the browser like hydration itself; use it in
+ * small leaf components, as the whole component re-renders.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const [hydrated, setHydrated] = useState(appHydrated);
+  useEffect(() => {
+    if (hydrated) return;
+    appHydrated = true;
+    startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  return hydrated;
 }

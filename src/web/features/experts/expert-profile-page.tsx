@@ -11,8 +11,8 @@ import { formatMoney } from '@shared/pricing';
 import type { ExpertProfile } from '@shared/schemas/experts';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/input';
-import { ExpertAvatar } from './expert-avatar';
 import { useHydrated } from '../../lib/use-hydrated';
+import { ExpertAvatar } from './expert-avatar';
 import { expertProfileQuery } from './expert-queries';
 import { ProfileSections } from './profile-sections';
 import { ReviewsDialog } from './reviews-dialog';
@@ -24,6 +24,16 @@ import { useDocumentTitle } from './use-document-title';
 const BookingCard = lazy(() => import('./booking-card').then((m) => ({ default: m.BookingCard })));
 /** The booking card's place while its code loads; the card itself depends on the viewer's clock and zone, so it is never server-rendered. */
 const bookingCardPlaceholder = <div className="h-[34rem] rounded-2xl border border-slate-200 bg-white shadow-lg shadow-slate-200/60" aria-hidden />;
+
+function BookingCardSlot({ expert }: { expert: ExpertProfile }) {
+  const hydrated = useHydrated();
+  if (!hydrated) return bookingCardPlaceholder;
+  return (
+    <Suspense fallback={bookingCardPlaceholder}>
+      <BookingCard expert={expert} />
+    </Suspense>
+  );
+}
 
 function ProfileHeader({ expert, onShowReviews }: { expert: ExpertProfile; onShowReviews: () => void }) {
   return (
@@ -101,7 +111,6 @@ export default function ExpertProfilePage() {
   const { id = '' } = useParams();
   const expert = useQuery(expertProfileQuery(id));
   const [reviewsOpen, setReviewsOpen] = useState(false);
-  const hydrated = useHydrated();
   useDocumentTitle(expert.data ? `${expert.data.name}, ${expert.data.role}` : expert.data === null ? 'Expert Not Found' : null);
 
   if (expert.isPending) return <ProfileSkeleton />;
@@ -143,13 +152,7 @@ export default function ExpertProfilePage() {
           </div>
         </div>
         <div id="booking" className="scroll-mt-20">
-          {hydrated ? (
-            <Suspense fallback={bookingCardPlaceholder}>
-              <BookingCard expert={e} />
-            </Suspense>
-          ) : (
-            bookingCardPlaceholder
-          )}
+          <BookingCardSlot expert={e} />
         </div>
       </div>
       <ReviewsDialog expertId={e.id} expertName={e.name} open={reviewsOpen} onOpenChange={setReviewsOpen} />
