@@ -2,10 +2,10 @@
  * Expert availability: bookable slots and days for clients, and the expert's own weekly ranges and date
  * exceptions. Slot rules live in src/shared/slots.ts; this file loads the rows and the busy times.
  */
-import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AvailabilityInput, AvailabilitySettings, DateExceptionInput } from '../../../shared/schemas/experts.js';
 import { expertMessages, maxAvailabilityDays } from '../../../shared/schemas/experts.js';
-import { availableDays, daysInclusive, defaultWeeklyRules, generateSlots, shiftDate, wallClockToUtc, type Availability, type Interval } from '../../../shared/slots.js';
+import { availableDays, daysInclusive, defaultWeeklyRules, generateSlots, shiftDate, wallClockToUtc, type Availability } from '../../../shared/slots.js';
 import type { CurrentUser } from '../../auth/plugin.js';
 import type { Db, Tx } from '../../db/client.js';
 import { availabilityExceptions, availabilityRules, experts } from '../../db/schema.js';
@@ -32,8 +32,8 @@ function toException(row: Pick<typeof availabilityExceptions.$inferSelect, 'date
     : { date: row.date, kind: 'custom', startMinute: row.startMinute, endMinute: row.endMinute };
 }
 
-/** Rules and exceptions (those between `first` and `last`, expert dates, when given) of one expert. */
-async function loadAvailability(db: DbOrTx, expert: ExpertRow, range?: { first: string; last: string }) {
+/** The weekly rules and date exceptions of one expert (their availability settings). */
+async function loadAvailability(db: DbOrTx, expert: ExpertRow) {
   const rules = await db
     .select({ weekday: availabilityRules.weekday, startMinute: availabilityRules.startMinute, endMinute: availabilityRules.endMinute })
     .from(availabilityRules)
@@ -42,13 +42,7 @@ async function loadAvailability(db: DbOrTx, expert: ExpertRow, range?: { first: 
   const exceptionRows = await db
     .select()
     .from(availabilityExceptions)
-    .where(
-      and(
-        eq(availabilityExceptions.expertId, expert.id),
-        range ? gte(availabilityExceptions.date, range.first) : undefined,
-        range ? lte(availabilityExceptions.date, range.last) : undefined,
-      ),
-    )
+    .where(eq(availabilityExceptions.expertId, expert.id))
     .orderBy(asc(availabilityExceptions.date), asc(availabilityExceptions.startMinute));
   return { rules, exceptions: exceptionRows.map(toException) };
 }

@@ -29,14 +29,9 @@ import { getMyAvailability, listAvailableDays, listSlots, saveMyAvailability, ty
 import { getMyExpertProfile, listExpertVideos, updateMyExpertProfile } from './profile-service.js';
 import { getExpertProfile, listExpertLanguages, searchExperts } from './service.js';
 import { slotCache, type SlotCache } from './slot-cache.js';
+import { plainJson } from '../../http/plain-json.js';
 
 const noBusyIntervals: BusyIntervals = () => sql`'[]'::json`;
-/**
- * Cached catalogue answers were produced by typed services and are serialised with plain JSON.stringify
- * (the zod serializer would re-validate the same object on every hit, the main cost of a cached read).
- */
-const plainJson = () => (data: unknown) => JSON.stringify(data);
-
 /** Sends JSON text as is (Fastify does not serialise a string sent as application/json). */
 const sendJson = async (reply: FastifyReply, text: Promise<string>) => reply.type('application/json; charset=utf-8').send(await text);
 

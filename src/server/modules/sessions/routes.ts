@@ -5,6 +5,7 @@ import { messages } from '../../../shared/messages.js';
 import { errorResponse } from '../../../shared/schemas/common.js';
 import { bookingInput, cancelInput, disputeInput, paymentAction, sessionList, sessionView } from '../../../shared/schemas/sessions.js';
 import { requireUser } from '../../auth/guards.js';
+import { plainJson } from '../../http/plain-json.js';
 import { createBooking, type SessionDeps } from './booking-service.js';
 import { cancelSession, confirmSession, disputeSession } from './lifecycle-service.js';
 import { completeReservation } from './reservation-service.js';
@@ -53,10 +54,10 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boo
   );
 
   /**
-   * The caller's sessions as client or expert, newest first. 401 signed out. Serialised with plain JSON.stringify:
-   * the views come typed from toView, and the zod serializer re-validating up to 500 of them was a large share of the request.
+   * The caller's sessions as client or expert, newest first. 401 signed out. Serialised with plain JSON.stringify
+   * (plain-json.ts): the views come typed from toView, and re-validating up to 500 of them was a large share of the request.
    */
-  app.get('/api/sessions', { schema: { tags, response: { 200: sessionList, 401: errorResponse } }, serializerCompiler: () => (data) => JSON.stringify(data) }, async (request) => ({
+  app.get('/api/sessions', { schema: { tags, response: { 200: sessionList, 401: errorResponse } }, serializerCompiler: plainJson }, async (request) => ({
     sessions: await listMySessions(deps.db, await requireUser(request)),
   }));
 
