@@ -15,18 +15,21 @@ import pino from 'pino';
 import { z } from 'zod';
 import { messages } from '../shared/messages.js';
 import { createAuth, type Auth } from './auth/auth.js';
-import { authPlugin } from './auth/plugin.js';
+import { authPlugin, type SessionCheck } from './auth/plugin.js';
 import { redactUrl } from './auth/auth-log.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { mailboxRoutes } from './dev/mailbox.js';
 import { AppError, type ErrorBody } from './errors.js';
+import { lazyChildLogger } from './http/lazy-child-logger.js';
 import { noNul } from './http/no-nul.js';
 import { safeMethods, sameOrigin } from './http/same-origin.js';
 import { securityHeaders } from './http/security-headers.js';
 import { pageRenderer } from './http/page-render.js';
 import { spaPages } from './http/spa-pages.js';
 import { microCache } from './infra/cache.js';
+import { perUserCache } from './infra/per-user-cache.js';
+import { openChangeFeed } from './db/change-feed.js';
 import { slotCache } from './modules/experts/slot-cache.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { applicationRoutes } from './modules/applications/routes.js';
@@ -36,7 +39,7 @@ import { feedbackRoutes } from './modules/feedback/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { meRoutes } from './modules/me/routes.js';
 import { payoutRoutes } from './modules/payouts/routes.js';
-import { sessionRoutes } from './modules/sessions/routes.js';
+import { sessionRoutes, type SessionListAnswer } from './modules/sessions/routes.js';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook-routes.js';
 import { stripeWebhookVerifier } from './infra/payments/stripe.js';
 import { stripePayoutAccounts } from './infra/payments/payout-accounts.js';
@@ -64,6 +67,8 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
     bodyLimit: 1024 * 1024,
     // One log line per request (below) instead of Fastify's two.
     disableRequestLogging: true,
+    // request.log makes its pino child only when the request logs (lazy-child-logger.ts).
+    childLoggerFactory: lazyChildLogger,
   }).withTypeProvider<ZodTypeProvider>();
   // Callback hooks here and below: no promise per request for work that never waits.
   // One line per request that changed something, failed or took a second or more. Fast successful reads are
@@ -153,7 +158,24 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
   });
   await app.register(sameOrigin, { baseUrl: config.baseUrl });
   await app.register(noNul);
-  await app.register(authPlugin, { auth, db: database.db, secret: config.authSecret });
+  // Per-user caches (session checks, session lists; per-user-cache.ts): kept only while the database's change
+  // feed is live, dropped per user as the database notifies changes (migration 0011) and as this process answers
+  // a user's write. SIGNED_IN_CACHE_MS=0 turns them off (and opens no listening connection).
+  const feed = config.signedInCacheMs > 0 ? await openChangeFeed(database) : null;
+  if (feed) app.addHook('onClose', () => feed.close());
+  const live = () => feed?.live() ?? false;
+  const checks = perUserCache<SessionCheck>({ ttlMs: config.signedInCacheMs, max: 50_000, live });
+  // Lists are up to 500 sessions (~350 KB): at most 64 MB of JSON text in all.
+  const lists = perUserCache<SessionListAnswer>({ ttlMs: config.signedInCacheMs, max: 10_000, maxSize: 64 * 2 ** 20, size: (answer) => answer.json.length, live });
+  feed?.subscribe((change) => {
+    if (change.kind === 'lost') {
+      checks.clear();
+      lists.clear();
+    } else if (change.kind === 'account') checks.dropUser(change.userId);
+    else if (change.userId === '*') lists.clear();
+    else lists.dropUser(change.userId);
+  });
+  await app.register(authPlugin, { auth, db: database.db, secret: config.authSecret, checks, wrote: lists.dropUser });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   /**
@@ -194,7 +216,7 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
   await app.register(enquiryRoutes, { db: database.db, baseUrl: config.baseUrl });
   const sessionDeps = { db: database.db, provider: paymentProvider(config), baseUrl: config.baseUrl, meetingUrlTemplate: config.meetingUrlTemplate, busyChanged: slots.expertChanged };
   await app.register(expertRoutes, { db: database.db, catalogue, slots, busyIntervals: busyIntervalsSql });
-  await app.register(sessionRoutes, { ...sessionDeps, testHooks: config.testHooks });
+  await app.register(sessionRoutes, { ...sessionDeps, testHooks: config.testHooks, lists });
   if (config.stripe?.webhookSecret) await app.register(stripeWebhookRoutes, { deps: sessionDeps, verify: stripeWebhookVerifier(config.stripe, config.stripe.webhookSecret) });
   await app.register(payoutRoutes, { db: database.db, accounts: config.stripe ? stripePayoutAccounts(config.stripe) : null, baseUrl: config.baseUrl });
   await app.register(feedbackRoutes, { db: database.db });

@@ -51,6 +51,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: flag.default(true),
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   SLOTS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  SIGNED_IN_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
   TRUST_PROXY: flag.default(false),
   TEST_HOOKS: flag.default(false),
@@ -90,6 +91,11 @@ export type Config = {
   catalogueCacheMs: number;
   /** How long public slot answers are cached in process (ms; src/server/modules/experts/slot-cache.ts); 0 turns it off. */
   slotsCacheMs: number;
+  /**
+   * How long a server may keep a user's session check and session list (ms; src/server/infra/per-user-cache.ts:
+   * dropped at once on any change concerning the user); 0 turns it off.
+   */
+  signedInCacheMs: number;
   outboxIntervalMs: number;
   trustProxy: boolean;
   /** Test-only endpoints under /api/test (browser journeys); refused in production. */
@@ -142,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: e.AUTH_RATE_LIMIT,
     catalogueCacheMs: e.CATALOGUE_CACHE_MS,
     slotsCacheMs: e.SLOTS_CACHE_MS,
+    signedInCacheMs: e.SIGNED_IN_CACHE_MS,
     outboxIntervalMs: e.OUTBOX_INTERVAL_MS,
     trustProxy: e.TRUST_PROXY,
     testHooks: e.TEST_HOOKS,

@@ -5,6 +5,7 @@
  * - 50 concurrent overlapping bookings split across two servers → exactly one session and one held payment;
  * - 100 outbox messages with the worker running in both servers → each sent exactly once over SMTP;
  * - reminders and auto-release run by two workers at once on separate connections → each session once;
+ * - a user's session list and sign-in kept by one server follow a booking and a sign-out made on the other;
  * - a server killed with SIGKILL in the middle of a booking load and restarted leaves the ledger consistent.
  * Needs TEST_DATABASE_URL (PostgreSQL): PGlite is one process's database.
  */
@@ -111,6 +112,26 @@ describe.skipIf(!pgUrl)('many servers on one PostgreSQL database (set TEST_DATAB
     );
     expect(rows).toEqual([{ session_status: 'booked', payment_status: 'held', amount_cents: 9000, total_amount_cents: 9000 }]);
   }, 60_000);
+
+  it("what a server keeps of a user's session list and sign-in follows changes made on the other server", async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const account = await createUser(ctx, { email: 'scale-cache@example.com' });
+    const client = { cookie: account.cookie, ip: '198.51.100.77' };
+    const listOn = async (server: ServerProcess) => {
+      const res = await fetch(`${server.url}/api/sessions`, { headers: { cookie: client.cookie, 'x-forwarded-for': client.ip } });
+      return { status: res.status, count: res.status === 200 ? ((await res.json()) as { sessions: unknown[] }).sessions.length : -1 };
+    };
+    // Read twice on B: B now keeps this user's session check and list.
+    expect(await listOn(b)).toEqual({ status: 200, count: 0 });
+    expect(await listOn(b)).toEqual({ status: 200, count: 0 });
+    // Booked on A: B shows it as soon as the database's notification arrives.
+    expect(await bookOn(a, client, { expertId, startsAt: slotIn(300) })).toBe(201);
+    await expect.poll(async () => (await listOn(b)).count, { timeout: 2000, interval: 10 }).toBe(1);
+    // Signed out on A: B refuses the cookie.
+    const out = await fetch(`${a.url}/api/auth/sign-out`, { method: 'POST', headers: { origin, cookie: client.cookie, 'x-forwarded-for': client.ip, 'content-type': 'application/json' }, body: '{}' });
+    expect(out.status).toBe(200);
+    await expect.poll(async () => (await listOn(b)).status, { timeout: 2000, interval: 10 }).toBe(401);
+  });
 
   it('a batch of 100 outbox messages is sent exactly once with the worker running in both servers', async () => {
     const db = ctx.database.db;

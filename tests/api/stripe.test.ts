@@ -80,7 +80,8 @@ describe('Stripe payments', () => {
   it('tells the browser to use Stripe Elements and lets Stripe.js load', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.json()).toMatchObject({ stripePublishableKey: 'pk_test_mentora' });
-    const csp = String(res.headers['content-security-policy']);
+    // The pages' policy (API answers carry a policy that allows nothing: they are data, not documents).
+    const csp = String((await ctx.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
     expect(csp).toContain('script-src \'self\' https://js.stripe.com');
     expect(csp).toContain('frame-src \'self\' https://js.stripe.com');
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_wrong' })).toThrow('STRIPE_SECRET_KEY must be a Stripe secret key');

@@ -53,12 +53,27 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security'], 'no HSTS over plain http').toBeUndefined();
   });
 
+  it('API answers are data: their policy allows nothing to load or run, and they may not be read cross-origin or framed', async () => {
+    for (const url of ['/api/me', '/api/experts', '/api/no-such-route']) {
+      const res = await ctx.app.inject(url);
+      const policy = csp(res.headers['content-security-policy']);
+      expect(policy['default-src'], url).toEqual(["'none'"]);
+      expect(policy['script-src'], url).toEqual(["'none'"]);
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+    }
+    // The API documentation is a page: it keeps the pages' policy (its own scripts load).
+    const docs = await ctx.app.inject('/api/docs/static/index.html');
+    expect(csp(docs.headers['content-security-policy'])['default-src']).not.toEqual(["'none'"]);
+  });
+
   it('HSTS for one year only when BASE_URL is https; Stripe.js is allowed without unsafe-inline', async () => {
     const secure = await createTestApp({ BASE_URL: 'https://mentora.example', STRIPE_SECRET_KEY: 'sk_test_headers', STRIPE_PUBLISHABLE_KEY: 'pk_test_headers' });
     try {
       const res = await secure.app.inject('/api/config');
       expect(res.headers['strict-transport-security']).toMatch(/^max-age=31536000\b/);
-      const policy = csp(res.headers['content-security-policy']);
+      const page = await secure.app.inject('/');
+      expect(page.headers['strict-transport-security']).toMatch(/^max-age=31536000\b/);
+      const policy = csp(page.headers['content-security-policy']);
       expect(policy['script-src']).toContain('https://js.stripe.com');
       expect(policy['script-src']).not.toContain("'unsafe-inline'");
       expect(policy['frame-ancestors']).toEqual(["'none'"]);

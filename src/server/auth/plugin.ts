@@ -9,6 +9,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { user as userTable } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import { safeMethods } from '../http/same-origin.js';
+import type { PerUserCache } from '../infra/per-user-cache.js';
 import type { Auth } from './auth.js';
 import { authAction, authAttemptLine, refusalLine } from './auth-log.js';
 
@@ -79,8 +81,17 @@ function asCurrentUser(u: SessionUser): CurrentUser {
   };
 }
 
-/** `secret` is AUTH_SECRET (keys the e-mail hash of log lines). */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; db: Db; secret: string }) => {
+/** A kept session check: the account and when its sign-in session expires (ms since the epoch). */
+export type SessionCheck = { user: CurrentUser; expiresAt: number };
+
+/**
+ * `secret` is AUTH_SECRET (keys the e-mail hash of log lines). `checks` keeps session checks per Cookie header
+ * (per-user-cache.ts): a request whose Cookie header was checked before, and whose user has not changed since,
+ * skips Better Auth's lookup. `wrote(userId)` is called before the answer of every successful write made by a
+ * signed-in user leaves, after their kept checks are dropped, so other per-user caches can drop theirs.
+ */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; db: Db; secret: string; checks: PerUserCache<SessionCheck>; wrote: (userId: string) => void }) => {
+  const { checks } = opts;
   await app.register(authRoutes, { auth: opts.auth, secret: opts.secret });
   /** The account lookups made by this request, so the refusal log can name the user without a new lookup. */
   const lookups = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
@@ -94,22 +105,50 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; db
   app.decorateRequest('getUser', function getUser(this: FastifyRequest) {
     throw new Error('replaced per request');
   });
+  /** Better Auth's session check for `cookie`, kept in `checks` when it names an account. */
+  const check = async (request: FastifyRequest, cookie: string): Promise<CurrentUser | null> => {
+    const stamp = checks.stamp();
+    const session = await opts.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+    if (!session) return null;
+    let user = asCurrentUser(session.user);
+    if (!sessionUserIsFresh) {
+      const [row] = await opts.db.select().from(userTable).where(eq(userTable.id, session.user.id));
+      if (!row) return null;
+      user = row;
+    }
+    checks.set(cookie, user.id, { user, expiresAt: session.session.expiresAt.getTime() }, stamp, session.session.expiresAt.getTime());
+    return user;
+  };
   // A callback hook (no promise per request): it only installs the lazy lookup.
   app.addHook('onRequest', (request, _reply, done) => {
     let cached: Promise<CurrentUser | null> | undefined;
     request.getUser = () => {
-      cached ??= (async () => {
-        if (!request.headers.cookie) return null;
-        const session = await opts.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-        if (!session) return null;
-        if (sessionUserIsFresh) return asCurrentUser(session.user);
-        const [row] = await opts.db.select().from(userTable).where(eq(userTable.id, session.user.id));
-        return row ?? null;
-      })();
-      lookups.set(request, cached);
+      if (!cached) {
+        const cookie = request.headers.cookie;
+        const kept = cookie ? checks.get(cookie) : undefined;
+        cached = !cookie ? Promise.resolve(null) : kept ? Promise.resolve(kept.user) : check(request, cookie);
+        lookups.set(request, cached);
+      }
       return cached;
     };
     done();
+  });
+  /**
+   * A successful write by a signed-in user (a sign-out, a password or profile change, a booking, …) drops what
+   * the per-user caches keep for that user before its answer leaves: the next read, on this server, is fresh.
+   * Other servers drop it when the database's notification of the change arrives (per-user-cache.ts).
+   */
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const cookie = request.headers.cookie;
+    if (safeMethods.has(request.method) || reply.statusCode >= 400 || !cookie) return done(null, payload);
+    const keptUser = checks.userOf(cookie);
+    const lookup = lookups.get(request);
+    void (async () => {
+      const userId = keptUser ?? (lookup ? (await lookup.catch(() => null))?.id : undefined);
+      if (!userId) return;
+      checks.dropUser(userId);
+      opts.wrote(userId);
+    })().finally(() => done(null, payload));
   });
   app.addHook('onError', (request, _reply, error, done) => {
     if (error instanceof AppError) errors.set(request, error);

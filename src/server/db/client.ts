@@ -23,6 +23,13 @@ export type Database = {
   pool?: pg.Pool;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping: () => Promise<void>;
+  /**
+   * LISTENs on `channel` (a constant identifier, never user input): `onNotify(payload)` for each NOTIFY,
+   * `onState(live)` when listening starts (true) or stops (false). On PostgreSQL a connection of its own,
+   * outside the pool, re-established a second after it drops; PGlite delivers a notification as the statement
+   * that committed it completes. Resolves, once listening or retrying, with a function that stops.
+   */
+  listen: (channel: string, onNotify: (payload: string) => void, onState: (live: boolean) => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
 
@@ -41,6 +48,7 @@ export function openPostgres(url: string, poolSize = 10): Database {
     ping: async () => {
       await pool.query('select 1');
     },
+    listen: (channel, onNotify, onState) => listenPostgres(url, channel, onNotify, onState),
     close: () => pool.end(),
   };
 }
@@ -55,6 +63,56 @@ export async function openPglite(dataDir: string): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
+    listen: async (channel, onNotify, onState) => {
+      const unlisten = await client.listen(channel, onNotify);
+      onState(true);
+      return async () => {
+        onState(false);
+        if (!client.closed) await unlisten();
+      };
+    },
     close: () => client.close(),
+  };
+}
+
+/** Database.listen on PostgreSQL: one dedicated connection, reconnected a second after it ends or fails. */
+async function listenPostgres(url: string, channel: string, onNotify: (payload: string) => void, onState: (live: boolean) => void): Promise<() => Promise<void>> {
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const schedule = () => {
+    if (!stopped) retry = setTimeout(() => void connect(), 1000).unref();
+  };
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    client.on('error', () => {}); // followed by 'end'
+    client.on('end', () => {
+      if (current !== client) return;
+      current = null;
+      onState(false);
+      schedule();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch {
+      await client.end().catch(() => {});
+      return schedule();
+    }
+    if (stopped) return void (await client.end().catch(() => {}));
+    current = client;
+    onState(true);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = null;
+    onState(false);
+    await client?.end().catch(() => {});
   };
 }

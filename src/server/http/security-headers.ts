@@ -5,6 +5,13 @@
  * onRequest hook. Same headers as registering helmet per request (@fastify/helmet rebuilds its middleware
  * and re-parses the CSP directives on every request, a measurable share of a cached catalogue read), and a
  * route may still override one with `reply.header`.
+ *
+ * API answers (/api/…, except the HTML of /api/docs) are data, never a document: they get the headers that
+ * matter for data (OWASP REST Security Cheat Sheet) — a CSP that allows nothing (`default-src 'none'`, no
+ * scripts, no plugins, no <base>, no framing), nosniff, the Referrer-Policy, Cross-Origin-Resource-Policy and
+ * HSTS when on https — instead of the page set's eight further document-only headers (COOP, X-Frame-Options,
+ * X-XSS-Protection, …): each header is validated and written per answer, and the full set cost about a tenth
+ * of a cached read's server CPU (issue 6 §2).
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -24,11 +31,27 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-/** Adds helmet's headers for the plugin options (helmet's own options) to every reply, computed once. */
+/** The CSP of API answers: data loads nothing, runs nothing and is framed by nobody. */
+export const apiContentSecurityPolicy = "default-src 'none';script-src 'none';object-src 'none';base-uri 'none';frame-ancestors 'none'";
+/** The page headers that also matter for API answers. */
+const dataHeaders = ['strict-transport-security', 'x-content-type-options', 'referrer-policy', 'cross-origin-resource-policy'];
+
+/** The headers of API answers, from the page set of `helmetHeaders`. */
+export function apiHeaders(pageHeaders: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = { 'content-security-policy': apiContentSecurityPolicy };
+  for (const name of dataHeaders) if (pageHeaders[name] !== undefined) headers[name] = pageHeaders[name];
+  return headers;
+}
+
+/**
+ * Adds helmet's headers for the plugin options (helmet's own options) to every page and the API set
+ * (apiHeaders) to every API answer, both computed once.
+ */
 export const securityHeaders = fp(async (app: FastifyInstance, options: HelmetOptions) => {
-  const headers = helmetHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const pages = helmetHeaders(options);
+  const api = apiHeaders(pages);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') && !request.url.startsWith('/api/docs') ? api : pages);
     done();
   });
 });

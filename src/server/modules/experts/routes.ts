@@ -4,7 +4,6 @@
  * busy beyond the expert's own availability and exceptions.
  */
 import { sql } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../../shared/schemas/common.js';
 import { expertProfileInput, myExpertProfile } from '../../../shared/schemas/expert-profile.js';
@@ -29,11 +28,10 @@ import { getMyAvailability, listAvailableDays, listSlots, saveMyAvailability, ty
 import { getMyExpertProfile, listExpertVideos, updateMyExpertProfile } from './profile-service.js';
 import { getExpertProfile, listExpertLanguages, searchExperts } from './service.js';
 import { slotCache, type SlotCache } from './slot-cache.js';
-import { plainJson } from '../../http/plain-json.js';
+import { plainJson, sendJson } from '../../http/plain-json.js';
 
 const noBusyIntervals: BusyIntervals = () => sql`'[]'::json`;
 /** Sends JSON text as is (Fastify does not serialise a string sent as application/json). */
-const sendJson = async (reply: FastifyReply, text: Promise<string>) => reply.type('application/json; charset=utf-8').send(await text);
 
 /**
  * `catalogue` caches the public, anonymous catalogue reads (search, profile, languages, videos) for a few

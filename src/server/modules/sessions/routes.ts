@@ -5,7 +5,8 @@ import { messages } from '../../../shared/messages.js';
 import { errorResponse } from '../../../shared/schemas/common.js';
 import { bookingInput, cancelInput, disputeInput, paymentAction, sessionList, sessionView } from '../../../shared/schemas/sessions.js';
 import { requireUser } from '../../auth/guards.js';
-import { plainJson } from '../../http/plain-json.js';
+import { plainJson, sendJson } from '../../http/plain-json.js';
+import type { PerUserCache } from '../../infra/per-user-cache.js';
 import { createBooking, type SessionDeps } from './booking-service.js';
 import { cancelSession, confirmSession, disputeSession } from './lifecycle-service.js';
 import { completeReservation } from './reservation-service.js';
@@ -15,7 +16,11 @@ const params = z.object({ id: z.string().max(64) });
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const idempotencyHeader = z.object({ 'idempotency-key': z.string().trim().min(8, messages.payment.idempotencyKey).max(200, messages.payment.idempotencyKey) });
 
-export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boolean }> = async (app, deps) => {
+/** A session list answer as JSON text, kept per user (per-user-cache.ts). */
+export type SessionListAnswer = { json: string };
+
+/** `lists` keeps each user's GET /api/sessions answer until a change concerns it (per-user-cache.ts). */
+export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boolean; lists: PerUserCache<SessionListAnswer> }> = async (app, deps) => {
   const tags = ['sessions'];
 
   /**
@@ -54,12 +59,20 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boo
   );
 
   /**
-   * The caller's sessions as client or expert, newest first. 401 signed out. Serialised with plain JSON.stringify
-   * (plain-json.ts): the views come typed from toView, and re-validating up to 500 of them was a large share of the request.
+   * The caller's sessions as client or expert, newest first: `{ sessions: SessionView[] }`. 401 signed out.
+   * Serialised with plain JSON.stringify (plain-json.ts): the views come typed from toView, and re-validating up
+   * to 500 of them was a large share of the request. The JSON text is kept for the user in `lists` until any
+   * change to one of their sessions or payments (per-user-cache.ts), so repeated reads skip the database.
    */
-  app.get('/api/sessions', { schema: { tags, response: { 200: sessionList, 401: errorResponse } }, serializerCompiler: plainJson }, async (request) => ({
-    sessions: await listMySessions(deps.db, await requireUser(request)),
-  }));
+  app.get('/api/sessions', { schema: { tags, response: { 200: sessionList, 401: errorResponse } }, serializerCompiler: plainJson }, async (request, reply) => {
+    const user = await requireUser(request);
+    const kept = deps.lists.get(user.id);
+    if (kept) return sendJson(reply, kept.json);
+    const stamp = deps.lists.stamp();
+    const json = JSON.stringify({ sessions: await listMySessions(deps.db, user) });
+    deps.lists.set(user.id, user.id, { json }, stamp);
+    return sendJson(reply, json);
+  });
 
   /** One session for its client or expert. 403 "You don't have permission to view this session"; 404 'Session not found'. */
   app.get('/api/sessions/:id', { schema: { tags, params, response: { 200: sessionView, ...errors } } }, async (request) =>
