@@ -394,6 +394,24 @@ describe('catalogue cache (CATALOGUE_CACHE_MS)', () => {
     expect(await headline()).toBe('Zeppelin Pilot');
     expect(await found()).toBe(true);
   });
+
+  it('answers a kept URL before validation only with what that URL was answered; refused URLs are never kept', async () => {
+    await createExpert(ctx, { email: 'kept-url@example.com', slug: 'kept-url-expert' });
+    const ok = await ctx.app.inject('/api/experts?query=staff&sort=rating');
+    expect(ok.statusCode).toBe(200);
+    const again = await ctx.app.inject('/api/experts?query=staff&sort=rating');
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe(ok.body);
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.headers['cache-control']).toBe('no-store');
+    expect(again.headers['content-security-policy']).toContain("default-src 'none'");
+    // A URL refused once is refused every time (a failed answer is never kept), NUL included.
+    for (const url of ['/api/experts?sort=sideways', '/api/experts?query=a%00b', '/api/experts/no-such-expert']) {
+      const first = await ctx.app.inject(url);
+      expect(first.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect((await ctx.app.inject(url)).statusCode, url).toBe(first.statusCode);
+    }
+  });
 });
 
 describe('slot cache (SLOTS_CACHE_MS)', () => {

@@ -20,6 +20,8 @@ export type CurrentUser = typeof userTable.$inferSelect;
 declare module 'fastify' {
   interface FastifyRequest {
     getUser: () => Promise<CurrentUser | null>;
+    /** The account of this request's Cookie header when its session check is kept, at once; else undefined (then use getUser). */
+    keptUser: () => CurrentUser | undefined;
   }
 }
 
@@ -104,6 +106,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; db
   const sessionUserIsFresh = !opts.auth.options.secondaryStorage;
   app.decorateRequest('getUser', function getUser(this: FastifyRequest) {
     throw new Error('replaced per request');
+  });
+  app.decorateRequest('keptUser', function keptUser(this: FastifyRequest) {
+    const cookie = this.headers.cookie;
+    return cookie ? checks.get(cookie)?.user : undefined;
   });
   /** Better Auth's session check for `cookie`, kept in `checks` when it names an account. */
   const check = async (request: FastifyRequest, cookie: string): Promise<CurrentUser | null> => {

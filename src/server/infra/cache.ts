@@ -12,14 +12,16 @@ import { LRUCache } from 'lru-cache';
 export type MicroCache = {
   /** The cached value for `key`, or the result of `load()` stored under it. Concurrent misses share one load; a failed load is not kept. */
   get: <T>(key: string, load: () => Promise<T>) => Promise<T>;
+  /** The value for `key` when it has loaded and is fresh, at once (no promise); undefined otherwise. */
+  peek: (key: string) => unknown;
   clear: () => void;
 };
 
-type Entry = { value: Promise<unknown>; freshUntil: number; settled: boolean; refreshing: boolean };
+type Entry = { value: Promise<unknown>; freshUntil: number; settled: boolean; refreshing: boolean; loaded?: unknown };
 
 /** A micro-cache keeping at most `max` entries, fresh for `ttlMs` each; `ttlMs` 0 caches nothing. */
 export function microCache(opts: { ttlMs: number; max: number }): MicroCache {
-  if (opts.ttlMs <= 0) return { get: (_key, load) => load(), clear: () => {} };
+  if (opts.ttlMs <= 0) return { get: (_key, load) => load(), peek: () => undefined, clear: () => {} };
   const now = () => Date.now();
   const cache = new LRUCache<string, Entry>({ max: opts.max, ttl: 2 * opts.ttlMs });
   // Bumped by clear(): a load started before a write never lands in the cache after it.
@@ -28,7 +30,10 @@ export function microCache(opts: { ttlMs: number; max: number }): MicroCache {
   const start = (key: string, load: () => Promise<unknown>): Entry => {
     const entry: Entry = { value: load(), freshUntil: now() + opts.ttlMs, settled: false, refreshing: false };
     entry.value.then(
-      () => void (entry.settled = true),
+      (value) => {
+        entry.loaded = value;
+        entry.settled = true;
+      },
       () => {
         if (cache.get(key, { allowStale: true }) === entry) cache.delete(key);
       },
@@ -47,12 +52,16 @@ export function microCache(opts: { ttlMs: number; max: number }): MicroCache {
         const startedIn = generation;
         load().then(
           (value) => {
-            if (startedIn === generation) cache.set(key, { value: Promise.resolve(value), freshUntil: now() + opts.ttlMs, settled: true, refreshing: false });
+            if (startedIn === generation) cache.set(key, { value: Promise.resolve(value), freshUntil: now() + opts.ttlMs, settled: true, refreshing: false, loaded: value });
           },
           () => void (hit.refreshing = false),
         );
       }
       return hit.value as Promise<T>;
+    },
+    peek: (key) => {
+      const hit = cache.get(key);
+      return hit?.settled && hit.freshUntil > now() ? hit.loaded : undefined;
     },
     clear: () => {
       generation++;

@@ -23,6 +23,8 @@ export type SlotCache = {
    * on a miss `load()` gives the expert's id and the text. A failed load (e.g. 404) is not kept.
    */
   get: (idOrSlug: string, query: string, load: () => Promise<{ expertId: string; json: string }>) => Promise<string>;
+  /** The fresh JSON text kept for `idOrSlug` and `query`, at once; undefined when there is none. */
+  peek: (idOrSlug: string, query: string) => string | undefined;
   /** The busy times of expert `expertId` (uuid) changed through this process. */
   expertChanged: (expertId: string) => void;
   /** Drops every answer. */
@@ -37,18 +39,21 @@ export function slotCache(opts: { ttlMs: number; max: number }): SlotCache {
   /** Per expert, a number that changes whenever their busy times change here (never reused: one counter). */
   const versions = new LRUCache<string, number>({ max: 100_000 });
   let changes = 0;
+  // The key of an answer. Until the expert behind `idOrSlug` is known, its answers carry version 0, as do those of
+  // an expert without changes (only a load in flight while the first change happens may then be served once).
+  const keyOf = (idOrSlug: string, query: string) => {
+    const id = ids.get(idOrSlug);
+    const version = id === undefined ? 0 : (versions.get(id) ?? 0);
+    return `${idOrSlug}\u0000${version}\u0000${query}`;
+  };
   return {
-    get: (idOrSlug, query, load) => {
-      // Until the expert behind `idOrSlug` is known, its answers carry version 0, as do those of an expert
-      // without changes (only a load in flight while the first change happens may then be served once).
-      const id = ids.get(idOrSlug);
-      const version = id === undefined ? 0 : (versions.get(id) ?? 0);
-      return answers.get(`${idOrSlug}\u0000${version}\u0000${query}`, async () => {
+    peek: (idOrSlug, query) => answers.peek(keyOf(idOrSlug, query)) as string | undefined,
+    get: (idOrSlug, query, load) =>
+      answers.get(keyOf(idOrSlug, query), async () => {
         const { expertId, json } = await load();
         ids.set(idOrSlug, expertId);
         return json;
-      });
-    },
+      }),
     expertChanged: (expertId) => void versions.set(expertId, ++changes),
     clear: () => {
       answers.clear();
