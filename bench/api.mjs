@@ -12,7 +12,9 @@
 // Rows: search for one query ("design": every hit after the first comes from the catalogue micro-cache) and for
 // a mix of 60 queries (terms × filters × sorts × pages), on the normal server and on a second server with the
 // cache off (CATALOGUE_CACHE_MS=0: every search runs its SQL); one profile and a mix of 1 000 profiles; slots;
-// the signed-in session list; bookings of distinct slots on one server and on two servers sharing the database.
+// the signed-in session list (kept per user, SIGNED_IN_CACHE_MS) and the same with that cache off (every request
+// checks the session and reads the list in the database); bookings of distinct slots on one server and on two
+// servers sharing the database (the second one with the caches off).
 // Memory: the server's RSS after start-up (idle) and after `--mixed-duration` s of mixed load (searches,
 // profiles, slots, session lists, 5% bookings).
 // Each row also gives the server's CPU time per request (user + system time of the server process(es) over the
@@ -126,7 +128,7 @@ async function measure(kind, count, env, { second, restartUncached, after = 0 })
     const bare = startProcess(['bench/bare-server.mjs'], { PORT: String(barePort) });
     stops.push(bare.stop);
     const app = await start(port);
-    const uncached = second ? await start(port + 200, { CATALOGUE_CACHE_MS: '0' }) : null;
+    const uncached = second ? await start(port + 200, { CATALOGUE_CACHE_MS: '0', SIGNED_IN_CACHE_MS: '0' }) : null;
     await waitFor(`${base(barePort)}/bare`);
     const idleRss = rssMb(app.child.pid);
     const A = base(port);
@@ -211,6 +213,7 @@ async function measure(kind, count, env, { second, restartUncached, after = 0 })
       bookingBase += Math.ceil(book2.sent / clientCount + 2) * 3_600_000;
       await row('search "design", cache off', [uncached.child.pid], `${B}/api/experts?query=design`);
       await row('search, mix of 60, cache off', [uncached.child.pid], B, { next: cycle(searches.map((p) => ({ path: p }))) });
+      await row('session list, signed in, cache off', [uncached.child.pid], `${B}/api/sessions`, { headers: { cookie: cookies[0] } });
     }
     const bareAfter = await measured([bare.child.pid], () => load(`${base(barePort)}/bare`, opts));
     const bareRef = { rps: (bareBefore.rps + bareAfter.rps) / 2, cpuPerReq: (bareBefore.cpuPerReq + bareAfter.cpuPerReq) / 2 };
@@ -239,11 +242,12 @@ async function measure(kind, count, env, { second, restartUncached, after = 0 })
     // PGlite: the cache-off rows on a restarted server (one process owns the database).
     if (restartUncached) {
       await app.stop();
-      const restarted = await start(port + 200, { CATALOGUE_CACHE_MS: '0' });
+      const restarted = await start(port + 200, { CATALOGUE_CACHE_MS: '0', SIGNED_IN_CACHE_MS: '0' });
       const B = base(port + 200);
       await load(B, { ...opts, duration: 2, next: cycle(searches.map((p) => ({ path: p }))) });
       await row('search "design", cache off', [restarted.child.pid], `${B}/api/experts?query=design`);
       await row('search, mix of 60, cache off', [restarted.child.pid], B, { next: cycle(searches.map((p) => ({ path: p }))) });
+      await row('session list, signed in, cache off', [restarted.child.pid], `${B}/api/sessions`, { headers: { cookie: cookies[0] } });
     }
 
     const bareRow = { rps: Math.round(bareRps), p50: bareBefore.p50, p99: Math.max(bareBefore.p99, bareAfter.p99), sent: bareBefore.sent + bareAfter.sent, errors: bareBefore.errors + bareAfter.errors, cpuPerReq: bareRef.cpuPerReq };
@@ -251,6 +255,7 @@ async function measure(kind, count, env, { second, restartUncached, after = 0 })
     rows.push(mixRow(`mixed load, ${values['mixed-duration']} s (memory)`, mixed, null));
     const searchTarget = kind.startsWith('PGlite') ? 50 : 20;
     const byLabel = Object.fromEntries(results);
+    const readLabels = ['search "design" (cached)', 'search, mix of 60 queries (cached)', 'profile (one)', `profile, mix of ${slugs.length}`, 'slots (200 expert-days)', 'session list, signed in'];
     const lines = [
       `### ${kind}, ${count.toLocaleString('en-US')} experts`,
       '',
@@ -258,8 +263,8 @@ async function measure(kind, count, env, { second, restartUncached, after = 0 })
       '',
       `- search p99 (target ≤ ${searchTarget} ms): "design" ${byLabel['search "design" (cached)'].p99} ms, mix ${byLabel['search, mix of 60 queries (cached)'].p99} ms` +
         (byLabel['search "design", cache off'] ? `; cache off: "design" ${byLabel['search "design", cache off'].p99} ms, mix ${byLabel['search, mix of 60, cache off'].p99} ms` : ''),
-      `- profile ${((byLabel['profile (one)'].rps / bareRps) * 100).toFixed(0)}% of the bare route's requests/s (target ≥ 40%), profile mix ${((byLabel[`profile, mix of ${slugs.length}`].rps / bareRps) * 100).toFixed(0)}%; ` +
-        `by server CPU per request ${((bareRef.cpuPerReq / byLabel['profile (one)'].cpuPerReq) * 100).toFixed(0)}% and ${((bareRef.cpuPerReq / byLabel[`profile, mix of ${slugs.length}`].cpuPerReq) * 100).toFixed(0)}%`,
+      `- reads as a share of the bare route's requests/s (target ≥ 40%), and by server CPU per request: ` +
+        readLabels.map((label) => `${label} ${((byLabel[label].rps / bareRps) * 100).toFixed(0)}% / ${((bareRef.cpuPerReq / byLabel[label].cpuPerReq) * 100).toFixed(0)}%`).join(', '),
       book2 ? `- booking: two servers ${book2.rps} req/s vs one ${book1.rps} req/s = ×${(book2.rps / book1.rps).toFixed(2)}` : `- booking: ${book1.rps} req/s (one process: PGlite is embedded in it)`,
       `- server RSS: ${idleRss} MB idle after start-up, ${loadedRss} MB after ${values['mixed-duration']} s of mixed load`,
     ];

@@ -143,7 +143,7 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
   // Public catalogue reads are cached for CATALOGUE_CACHE_MS and cleared by every successful write through this
   // process, except sign-in/out (/api/auth) and bookings and their life cycle (/api/sessions), which never change
   // a catalogue row: at a few bookings a second they would otherwise keep the cache empty.
-  // Up to 10 000 answers (profiles ~1 KB, result pages ~5 KB of JSON text): every profile of a large catalogue
+  // Up to 10 000 answers (profiles ~1 KB, result pages ~5 KB of JSON): every profile of a large catalogue
   // that is being read, not only the last 1 000.
   const catalogue = microCache({ ttlMs: config.catalogueCacheMs, max: 10_000 });
   // Slot answers for SLOTS_CACHE_MS: cleared with the catalogue, and per expert by their bookings (slot-cache.ts).
@@ -165,8 +165,8 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
   if (feed) app.addHook('onClose', () => feed.close());
   const live = () => feed?.live() ?? false;
   const checks = perUserCache<SessionCheck>({ ttlMs: config.signedInCacheMs, max: 50_000, live });
-  // Lists are up to 500 sessions (~350 KB): at most 64 MB of JSON text in all.
-  const lists = perUserCache<SessionListAnswer>({ ttlMs: config.signedInCacheMs, max: 10_000, maxSize: 64 * 2 ** 20, size: (answer) => answer.json.length, live });
+  // Lists are up to 500 sessions (~350 KB): at most 64 MB of JSON in all.
+  const lists = perUserCache<SessionListAnswer>({ ttlMs: config.signedInCacheMs, max: 10_000, maxSize: 64 * 2 ** 20, size: (answer) => answer.body.length, live });
   feed?.subscribe((change) => {
     if (change.kind === 'lost') {
       checks.clear();

@@ -29,21 +29,21 @@ import { getMyAvailability, listAvailableDays, listSlots, saveMyAvailability, ty
 import { getMyExpertProfile, listExpertVideos, updateMyExpertProfile } from './profile-service.js';
 import { getExpertProfile, listExpertLanguages, searchExperts } from './service.js';
 import { slotCache, type SlotCache } from './slot-cache.js';
-import { plainJson, sendJson } from '../../http/plain-json.js';
+import { jsonBytes, plainJson, sendJson } from '../../http/plain-json.js';
 
 const noBusyIntervals: BusyIntervals = () => sql`'[]'::json`;
 
 /**
  * A route `onRequest` hook answering a GET from the cache before parsing and validation: `peek` gives the fresh
- * JSON text kept for this very request (keyed by its raw URL or path parameters), which was validated and
+ * JSON bytes kept for this very request (keyed by its raw URL or path parameters), which was validated and
  * answered 200 when it was kept; otherwise the request goes on. Half the server CPU of a cached read was the
  * validation and hooks it skips (issue 6 §2).
  */
 const answerFromCache =
   (peek: (request: FastifyRequest<{ Params: { idOrSlug?: string } }>) => unknown) =>
   (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-    const text = peek(request as FastifyRequest<{ Params: { idOrSlug?: string } }>);
-    if (typeof text === 'string') void reply.type('application/json; charset=utf-8').send(text);
+    const body = peek(request as FastifyRequest<{ Params: { idOrSlug?: string } }>);
+    if (Buffer.isBuffer(body)) void sendJson(reply, body);
     else done();
   };
 
@@ -61,11 +61,11 @@ export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; catalogue: MicroCache
   const tags = ['experts'];
 
   /** Search published experts: `{ experts: ExpertCard[], total, page, pageSize, matched }`. 400 on bad parameters. */
-  // The cache keeps the JSON text of an answer per URL, so a hit costs no validation or serialisation at all.
+  // The cache keeps the JSON bytes of an answer per URL, so a hit costs no validation or serialisation at all.
   app.get(
     '/api/experts',
     { schema: { tags, querystring: expertListQuery, response: { 200: expertList, 400: errorResponse } }, serializerCompiler: plainJson, onRequest: answerFromCache((request) => catalogue.peek(`search:${request.url}`)) },
-    async (request, reply) => sendJson(reply, catalogue.get(`search:${request.url}`, async () => JSON.stringify(await searchExperts(db, request.query, catalogue.get)))),
+    async (request, reply) => sendJson(reply, catalogue.get(`search:${request.url}`, async () => jsonBytes(await searchExperts(db, request.query, catalogue.get)))),
   );
 
   /** Languages spoken by published experts, A–Z, for the results filter. */
@@ -82,11 +82,11 @@ export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; catalogue: MicroCache
   app.get(
     '/api/experts/:idOrSlug',
     { schema: { tags, params: expertParams, response: { 200: expertProfile, 404: errorResponse } }, serializerCompiler: plainJson, onRequest: answerFromCache((request) => catalogue.peek(`profile:${request.params.idOrSlug}`)) },
-    async (request, reply) => sendJson(reply, catalogue.get(`profile:${request.params.idOrSlug}`, async () => JSON.stringify(await getExpertProfile(db, request.params.idOrSlug)))),
+    async (request, reply) => sendJson(reply, catalogue.get(`profile:${request.params.idOrSlug}`, async () => jsonBytes(await getExpertProfile(db, request.params.idOrSlug)))),
   );
 
   /** Bookable UTC start times on the client's `date` in zone `tz` for `duration` minutes. 400 bad input; 404 unknown expert. */
-  // Cached for SLOTS_CACHE_MS as JSON text (slot-cache.ts), like the catalogue reads above.
+  // Cached for SLOTS_CACHE_MS as JSON bytes (slot-cache.ts), like the catalogue reads above.
   app.get(
     '/api/experts/:idOrSlug/slots',
     {
@@ -101,7 +101,7 @@ export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; catalogue: MicroCache
         reply,
         slots.get(idOrSlug, request.url, async () => {
           const answer = await listSlots(db, idOrSlug, { date, duration, tz }, new Date(), busyIntervals);
-          return { expertId: answer.expertId, json: JSON.stringify({ slots: answer.slots }) };
+          return { expertId: answer.expertId, body: jsonBytes({ slots: answer.slots }) };
         }),
       );
     },
@@ -122,7 +122,7 @@ export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; catalogue: MicroCache
         reply,
         slots.get(idOrSlug, request.url, async () => {
           const answer = await listAvailableDays(db, idOrSlug, { from, to, duration, tz }, new Date(), busyIntervals);
-          return { expertId: answer.expertId, json: JSON.stringify({ days: answer.days }) };
+          return { expertId: answer.expertId, body: jsonBytes({ days: answer.days }) };
         }),
       );
     },

@@ -1,6 +1,6 @@
 /**
  * A short-lived cache of the public slot answers (GET /api/experts/{idOrSlug}/slots and …/availability-days), as
- * JSON text keyed by (expert as asked, the query: date or range, duration, client zone). Built on the catalogue's
+ * JSON bytes keyed by (expert as asked, the query: its URL). Built on the catalogue's
  * micro-cache (src/server/infra/cache.ts): fresh for `ttlMs` (SLOTS_CACHE_MS, default 2 s), then served once more
  * while one background load replaces it, so an answer is at most about 2 × `ttlMs` old.
  *
@@ -19,12 +19,12 @@ import { microCache } from '../../infra/cache.js';
 
 export type SlotCache = {
   /**
-   * The JSON text of the answer for expert `idOrSlug` and `query` (any string naming the rest of the request);
+   * The JSON bytes of the answer for expert `idOrSlug` and `query` (any string naming the rest of the request);
    * on a miss `load()` gives the expert's id and the text. A failed load (e.g. 404) is not kept.
    */
-  get: (idOrSlug: string, query: string, load: () => Promise<{ expertId: string; json: string }>) => Promise<string>;
-  /** The fresh JSON text kept for `idOrSlug` and `query`, at once; undefined when there is none. */
-  peek: (idOrSlug: string, query: string) => string | undefined;
+  get: (idOrSlug: string, query: string, load: () => Promise<{ expertId: string; body: Buffer }>) => Promise<Buffer>;
+  /** The fresh answer kept for `idOrSlug` and `query`, at once; undefined when there is none. */
+  peek: (idOrSlug: string, query: string) => Buffer | undefined;
   /** The busy times of expert `expertId` (uuid) changed through this process. */
   expertChanged: (expertId: string) => void;
   /** Drops every answer. */
@@ -47,12 +47,12 @@ export function slotCache(opts: { ttlMs: number; max: number }): SlotCache {
     return `${idOrSlug}\u0000${version}\u0000${query}`;
   };
   return {
-    peek: (idOrSlug, query) => answers.peek(keyOf(idOrSlug, query)) as string | undefined,
+    peek: (idOrSlug, query) => answers.peek(keyOf(idOrSlug, query)) as Buffer | undefined,
     get: (idOrSlug, query, load) =>
       answers.get(keyOf(idOrSlug, query), async () => {
-        const { expertId, json } = await load();
+        const { expertId, body } = await load();
         ids.set(idOrSlug, expertId);
-        return json;
+        return body;
       }),
     expertChanged: (expertId) => void versions.set(expertId, ++changes),
     clear: () => {

@@ -5,7 +5,7 @@ import { messages } from '../../../shared/messages.js';
 import { errorResponse } from '../../../shared/schemas/common.js';
 import { bookingInput, cancelInput, disputeInput, paymentAction, sessionList, sessionView } from '../../../shared/schemas/sessions.js';
 import { requireUser } from '../../auth/guards.js';
-import { plainJson, sendJson } from '../../http/plain-json.js';
+import { jsonBytes, plainJson, sendJson } from '../../http/plain-json.js';
 import type { PerUserCache } from '../../infra/per-user-cache.js';
 import { createBooking, type SessionDeps } from './booking-service.js';
 import { cancelSession, confirmSession, disputeSession } from './lifecycle-service.js';
@@ -16,8 +16,8 @@ const params = z.object({ id: z.string().max(64) });
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const idempotencyHeader = z.object({ 'idempotency-key': z.string().trim().min(8, messages.payment.idempotencyKey).max(200, messages.payment.idempotencyKey) });
 
-/** A session list answer as JSON text, kept per user (per-user-cache.ts). */
-export type SessionListAnswer = { json: string };
+/** A session list answer as JSON bytes (plain-json.ts), kept per user (per-user-cache.ts). */
+export type SessionListAnswer = { body: Buffer };
 
 /** `lists` keeps each user's GET /api/sessions answer until a change concerns it (per-user-cache.ts). */
 export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boolean; lists: PerUserCache<SessionListAnswer> }> = async (app, deps) => {
@@ -61,7 +61,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boo
   /**
    * The caller's sessions as client or expert, newest first: `{ sessions: SessionView[] }`. 401 signed out.
    * Serialised with plain JSON.stringify (plain-json.ts): the views come typed from toView, and re-validating up
-   * to 500 of them was a large share of the request. The JSON text is kept for the user in `lists` until any
+   * to 500 of them was a large share of the request. The JSON bytes are kept for the user in `lists` until any
    * change to one of their sessions or payments (per-user-cache.ts), so repeated reads skip the database.
    */
   app.get(
@@ -73,18 +73,18 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boo
       onRequest: (request, reply, done) => {
         const user = request.keptUser();
         const kept = user && deps.lists.get(user.id);
-        if (kept) void sendJson(reply, kept.json);
+        if (kept) void sendJson(reply, kept.body);
         else done();
       },
     },
     async (request, reply) => {
       const user = await requireUser(request);
       const kept = deps.lists.get(user.id);
-      if (kept) return sendJson(reply, kept.json);
+      if (kept) return sendJson(reply, kept.body);
       const stamp = deps.lists.stamp();
-      const json = JSON.stringify({ sessions: await listMySessions(deps.db, user) });
-      deps.lists.set(user.id, user.id, { json }, stamp);
-      return sendJson(reply, json);
+      const body = jsonBytes({ sessions: await listMySessions(deps.db, user) });
+      deps.lists.set(user.id, user.id, { body }, stamp);
+      return sendJson(reply, body);
     },
   );
 
