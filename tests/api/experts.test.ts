@@ -405,6 +405,10 @@ describe('catalogue cache (CATALOGUE_CACHE_MS)', () => {
     expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(again.headers['cache-control']).toBe('no-store');
     expect(again.headers['content-security-policy']).toContain("default-src 'none'");
+    // A long URL (unknown parameters are dropped by validation) is answered like the short one, not kept per URL.
+    const long = await ctx.app.inject(`/api/experts?query=staff&sort=rating&junk=${'x'.repeat(600)}`);
+    expect(long.statusCode).toBe(200);
+    expect(long.body).toBe(ok.body);
     // A URL refused once is refused every time (a failed answer is never kept), NUL included.
     for (const url of ['/api/experts?sort=sideways', '/api/experts?query=a%00b', '/api/experts/no-such-expert']) {
       const first = await ctx.app.inject(url);

@@ -83,8 +83,8 @@ function asCurrentUser(u: SessionUser): CurrentUser {
   };
 }
 
-/** A kept session check: the account and when its sign-in session expires (ms since the epoch). */
-export type SessionCheck = { user: CurrentUser; expiresAt: number };
+/** A kept session check: the account its Cookie header signs in (kept until the sign-in session expires at the latest). */
+export type SessionCheck = { user: CurrentUser };
 
 /**
  * `secret` is AUTH_SECRET (keys the e-mail hash of log lines). `checks` keeps session checks per Cookie header
@@ -122,7 +122,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; db
       if (!row) return null;
       user = row;
     }
-    checks.set(cookie, user.id, { user, expiresAt: session.session.expiresAt.getTime() }, stamp, session.session.expiresAt.getTime());
+    checks.set(cookie, user.id, { user }, stamp, session.session.expiresAt.getTime());
     return user;
   };
   // A callback hook (no promise per request): it only installs the lazy lookup.

@@ -32,12 +32,12 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /** The CSP of API answers: data loads nothing, runs nothing and is framed by nobody. */
-export const apiContentSecurityPolicy = "default-src 'none';script-src 'none';object-src 'none';base-uri 'none';frame-ancestors 'none'";
+const apiContentSecurityPolicy = "default-src 'none';script-src 'none';object-src 'none';base-uri 'none';frame-ancestors 'none'";
 /** The page headers that also matter for API answers. */
 const dataHeaders = ['strict-transport-security', 'x-content-type-options', 'referrer-policy', 'cross-origin-resource-policy'];
 
 /** The headers of API answers, from the page set of `helmetHeaders`. */
-export function apiHeaders(pageHeaders: Record<string, string>): Record<string, string> {
+function apiHeaders(pageHeaders: Record<string, string>): Record<string, string> {
   const headers: Record<string, string> = { 'content-security-policy': apiContentSecurityPolicy };
   for (const name of dataHeaders) if (pageHeaders[name] !== undefined) headers[name] = pageHeaders[name];
   return headers;
