@@ -4,7 +4,7 @@
  * busy beyond the expert's own availability and exceptions.
  */
 import { sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../../shared/schemas/common.js';
 import { expertProfileInput, myExpertProfile } from '../../../shared/schemas/expert-profile.js';
@@ -29,7 +29,7 @@ import { getMyAvailability, listAvailableDays, listSlots, saveMyAvailability, ty
 import { getMyExpertProfile, listExpertVideos, updateMyExpertProfile } from './profile-service.js';
 import { getExpertProfile, listExpertLanguages, searchExperts } from './service.js';
 import { slotCache, type SlotCache } from './slot-cache.js';
-import { jsonBytes, plainJson, sendJson } from '../../http/plain-json.js';
+import { answerKept, jsonBytes, plainJson, sendJson } from '../../http/plain-json.js';
 
 const noBusyIntervals: BusyIntervals = () => sql`'[]'::json`;
 
@@ -39,20 +39,6 @@ const noBusyIntervals: BusyIntervals = () => sql`'[]'::json`;
  * cache with long URLs that all name the same answer.
  */
 const urlKey = (request: FastifyRequest): string | null => (request.url.length <= 512 ? request.url : null);
-
-/**
- * A route `onRequest` hook answering a GET from the cache before parsing and validation: `peek` gives the fresh
- * JSON bytes kept for this very request (keyed by its raw URL or path parameters), which was validated and
- * answered 200 when it was kept; otherwise the request goes on. The validation and hooks it skips were about a
- * fifth of a cached read's server CPU (issue 6 §2).
- */
-const answerFromCache =
-  (peek: (request: FastifyRequest<{ Params: { idOrSlug?: string } }>) => unknown) =>
-  (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-    const body = peek(request as FastifyRequest<{ Params: { idOrSlug?: string } }>);
-    if (Buffer.isBuffer(body)) void sendJson(reply, body);
-    else done();
-  };
 
 /**
  * `catalogue` caches the public, anonymous catalogue reads (search, profile, languages, videos) for a few
@@ -71,7 +57,7 @@ export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; catalogue: MicroCache
   // The cache keeps the JSON bytes of an answer per URL, so a hit costs no validation or serialisation at all.
   app.get(
     '/api/experts',
-    { schema: { tags, querystring: expertListQuery, response: { 200: expertList, 400: errorResponse } }, serializerCompiler: plainJson, onRequest: answerFromCache((request) => urlKey(request) && catalogue.peek(`search:${request.url}`)) },
+    { schema: { tags, querystring: expertListQuery, response: { 200: expertList, 400: errorResponse } }, serializerCompiler: plainJson, onRequest: answerKept((request) => urlKey(request) && catalogue.peek(`search:${request.url}`)) },
     async (request, reply) => sendJson(reply, catalogue.get(`search:${urlKey(request) ?? JSON.stringify(request.query)}`, async () => jsonBytes(await searchExperts(db, request.query, catalogue.get)))),
   );
 
@@ -88,7 +74,7 @@ export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; catalogue: MicroCache
   /** One published expert by uuid or slug; 404 'Expert Not Found'. */
   app.get(
     '/api/experts/:idOrSlug',
-    { schema: { tags, params: expertParams, response: { 200: expertProfile, 404: errorResponse } }, serializerCompiler: plainJson, onRequest: answerFromCache((request) => catalogue.peek(`profile:${request.params.idOrSlug}`)) },
+    { schema: { tags, params: expertParams, response: { 200: expertProfile, 404: errorResponse } }, serializerCompiler: plainJson, onRequest: answerKept<{ idOrSlug: string }>((request) => catalogue.peek(`profile:${request.params.idOrSlug}`)) },
     async (request, reply) => sendJson(reply, catalogue.get(`profile:${request.params.idOrSlug}`, async () => jsonBytes(await getExpertProfile(db, request.params.idOrSlug)))),
   );
 
@@ -99,7 +85,7 @@ export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; catalogue: MicroCache
     {
       schema: { tags, params: expertParams, querystring: slotsQuery, response: { 200: slotsResponse, 400: errorResponse, 404: errorResponse } },
       serializerCompiler: plainJson,
-      onRequest: answerFromCache((request) => urlKey(request) && slots.peek(request.params.idOrSlug ?? '', request.url)),
+      onRequest: answerKept<{ idOrSlug: string }>((request) => urlKey(request) && slots.peek(request.params.idOrSlug, request.url)),
     },
     async (request, reply) => {
       const { idOrSlug } = request.params;
@@ -120,7 +106,7 @@ export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; catalogue: MicroCache
     {
       schema: { tags, params: expertParams, querystring: availabilityDaysQuery, response: { 200: availabilityDaysResponse, 400: errorResponse, 404: errorResponse } },
       serializerCompiler: plainJson,
-      onRequest: answerFromCache((request) => urlKey(request) && slots.peek(request.params.idOrSlug ?? '', request.url)),
+      onRequest: answerKept<{ idOrSlug: string }>((request) => urlKey(request) && slots.peek(request.params.idOrSlug, request.url)),
     },
     async (request, reply) => {
       const { idOrSlug } = request.params;

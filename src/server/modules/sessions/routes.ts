@@ -5,7 +5,7 @@ import { messages } from '../../../shared/messages.js';
 import { errorResponse } from '../../../shared/schemas/common.js';
 import { bookingInput, cancelInput, disputeInput, paymentAction, sessionList, sessionView } from '../../../shared/schemas/sessions.js';
 import { requireUser } from '../../auth/guards.js';
-import { jsonBytes, plainJson, sendJson } from '../../http/plain-json.js';
+import { answerKept, jsonBytes, plainJson, sendJson } from '../../http/plain-json.js';
 import type { PerUserCache } from '../../infra/per-user-cache.js';
 import { createBooking, type SessionDeps } from './booking-service.js';
 import { cancelSession, confirmSession, disputeSession } from './lifecycle-service.js';
@@ -70,12 +70,10 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boo
       schema: { tags, response: { 200: sessionList, 401: errorResponse } },
       serializerCompiler: plainJson,
       // A kept list of a kept session check is answered at once, before the rest of the request's hooks.
-      onRequest: (request, reply, done) => {
+      onRequest: answerKept((request) => {
         const user = request.keptUser();
-        const kept = user && deps.lists.get(user.id);
-        if (kept) void sendJson(reply, kept.body);
-        else done();
-      },
+        return user && deps.lists.get(user.id)?.body;
+      }),
     },
     async (request, reply) => {
       const user = await requireUser(request);
