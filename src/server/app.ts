@@ -19,7 +19,7 @@ import { authPlugin, type SessionCheck } from './auth/plugin.js';
 import { redactUrl } from './auth/auth-log.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { mailboxRoutes } from './dev/mailbox.js';
+import { fromThisMachine, mailboxRoutes } from './dev/mailbox.js';
 import { AppError, type ErrorBody } from './errors.js';
 import { lazyChildLogger } from './http/lazy-child-logger.js';
 import { noNul } from './http/no-nul.js';
@@ -195,13 +195,17 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
     return reply.status(status === 'ready' ? 200 : 503).send({ status, database: database.kind, services });
   });
 
-  /** Public client configuration: which optional integrations are switched on. */
+  /**
+   * Public client configuration: which optional integrations are switched on. `devMailbox` is true only when this
+   * very request could open /dev/mailbox (mail goes to files, not production, and it comes from this machine), so
+   * the sign-up page never links a remote visitor to a mailbox that answers them 404.
+   */
   app.get(
     '/api/config',
     { schema: { tags: ['meta'], response: { 200: z.object({ googleEnabled: z.boolean(), devMailbox: z.boolean(), stripePublishableKey: z.string().nullable() }) } } },
-    async () => ({
+    async (request) => ({
       googleEnabled: Boolean(config.google),
-      devMailbox: config.env !== 'production' && !config.smtpUrl,
+      devMailbox: config.env !== 'production' && !config.smtpUrl && fromThisMachine(request, config.trustProxy),
       // Stripe Elements in the browser when Stripe payments are on (issue 5 §5); null = the simulated card form.
       stripePublishableKey: (config.stripe && config.stripe.publishableKey) ?? null,
     }),
@@ -224,7 +228,7 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
   const storage = storageDriver(config);
   await app.register(fileRoutes, { db: database.db, storage });
   await app.register(applicationRoutes, { db: database.db, storage, baseUrl: config.baseUrl, adminEmails: config.adminEmails });
-  if (config.env !== 'production') await app.register(mailboxRoutes, { dir: path.join(config.dataDir, 'mail') });
+  if (config.env !== 'production') await app.register(mailboxRoutes, { dir: path.join(config.dataDir, 'mail'), trustProxy: config.trustProxy });
 
   const hasWeb = existsSync(path.join(config.webDir, 'index.html'));
   const spaHtml = hasWeb ? spaPages(config.webDir) : null;

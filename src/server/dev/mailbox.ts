@@ -1,10 +1,26 @@
 /**
  * /dev/mailbox: the .eml files the file transport wrote to DATA_DIR/mail, newest first, with their
- * links clickable; /dev/mailbox/:name serves one raw message. Never registered in production.
+ * links clickable; /dev/mailbox/:name serves one raw message. Never registered in production, and answered
+ * only to a request from the machine itself (`fromThisMachine`): the messages hold password-reset and
+ * verification links, so anyone else reading them would take over accounts (docs/security.md "Dev mailbox").
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { messages } from '../../shared/messages.js';
+import type { ErrorBody } from '../errors.js';
+
+/** True for a loopback address: 127.0.0.0/8, ::1, or 127.x.y.z as an IPv4-mapped IPv6 address. */
+const loopback = (address: string | undefined): boolean => address !== undefined && (address === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(address));
+
+/**
+ * True when `request` comes from the machine the server runs on: the TCP peer is a loopback address and, when a
+ * proxy is trusted (`trustProxy`, TRUST_PROXY=1), so is the client address the proxy forwarded (`request.ip`).
+ * A proxy on the same machine forwarding a remote visitor is therefore not "this machine".
+ */
+export function fromThisMachine(request: FastifyRequest, trustProxy: boolean): boolean {
+  return loopback(request.socket.remoteAddress) && (!trustProxy || loopback(request.ip));
+}
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const linkify = (text: string) =>
@@ -18,7 +34,16 @@ async function listMessages(dir: string): Promise<string[]> {
   }
 }
 
-export async function mailboxRoutes(app: FastifyInstance, opts: { dir: string }) {
+/**
+ * The mailbox routes. `dir` is DATA_DIR/mail; `trustProxy` is TRUST_PROXY. A request from anywhere but this
+ * machine gets the API's ordinary 404 (not 403, which would tell a scanner there is something to find).
+ */
+export async function mailboxRoutes(app: FastifyInstance, opts: { dir: string; trustProxy: boolean }) {
+  // Scoped to this plugin (not fastify-plugin wrapped): runs for the two mailbox routes only, before their handlers.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (fromThisMachine(request, opts.trustProxy)) return done();
+    reply.status(404).send({ error: { code: 'NOT_FOUND', message: messages.common.notFound } } satisfies ErrorBody);
+  });
   app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
     const names = (await listMessages(opts.dir)).slice(0, 100);
     const items = await Promise.all(
