@@ -165,4 +165,5 @@ export const messages = {
     title: 'Oops! Page not found',
     link: 'Return to Home',
   },
+    cvAnalysisBusy: 'Too many CVs are being analyzed right now; please try again in a minute',
 } as const;
