@@ -159,11 +159,11 @@ export const messages = {
     submittedTitle: 'Application Submitted!',
     unreadableCv: 'We could not read any text in this file',
     cvTooComplex: 'This document is too large to analyze',
+    cvAnalysisBusy: 'Too many CVs are being analyzed right now; please try again in a minute',
   },
   notFound: {
     code: '404',
     title: 'Oops! Page not found',
     link: 'Return to Home',
   },
-    cvAnalysisBusy: 'Too many CVs are being analyzed right now; please try again in a minute',
 } as const;
