@@ -19,6 +19,9 @@ export const messages = {
     signOutError: 'Error signing out',
     invalidEmail: 'Please enter a valid email address',
     commonPassword: 'This password is too common. Please choose a less common one.',
+    nameCharacters: 'Names cannot contain line breaks, tabs, control or text-direction characters',
+    imageHttps: 'A profile picture must be an https:// address',
+    twoFactorRequired: 'The team console needs two-factor sign-in. Set it up on your account page first.',
   },
   search: {
     personalFields: 'Please fill in all required personal information fields',
@@ -43,6 +46,7 @@ export const messages = {
     rateLimited: 'Too many requests. Please wait a moment and try again.',
     invalidRequest: 'Invalid request',
     internal: 'Something went wrong. Please try again.',
+    idempotencyKeyReused: 'This Idempotency-Key was already used for a different request. Send the same request again, or use a new key for a new one.',
   },
   booking: {
     selectDate: 'Please select a date',
@@ -99,6 +103,8 @@ export const messages = {
     noSessionTitle: 'No Session Found',
     noSession: 'No concluded session found with this expert. You can only leave feedback after completing a session.',
     self: 'You cannot leave feedback for yourself. Only clients can leave feedback for their expert sessions.',
+    introNotRated: 'The free introductory meeting is not rated publicly: public ratings come only from paid sessions that took place. You can still send private feedback to the Mentora team.',
+    introNotRatedTitle: 'Private Feedback Only',
   },
   admin: {
     notFound: 'Not found',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, user } from '../../src/server/db/schema.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
+import { waitForEmails } from '../helpers/outbox.js';
 
 const json = { origin, 'content-type': 'application/json' };
 const cookieOf = (res: { cookies: { name: string; value: string }[] }) => res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
@@ -34,7 +35,8 @@ describe('accounts: sign-up → verify → sign-in → profile → sign-out', ()
     const link = mail!.text.match(/http:\/\/localhost:3000\/api\/auth\/verify-email\?[^\s]+/)?.[0];
     expect(link).toBeTruthy();
 
-    const verify = await ctx.app.inject({ method: 'GET', url: link!.replace('http://localhost:3000', '') });
+    // Opened in the browser that signed up (it holds the sign-up cookie): verified and signed in.
+    const verify = await ctx.app.inject({ method: 'GET', url: link!.replace('http://localhost:3000', ''), headers: { cookie: cookieOf(signUp) } });
     expect(verify.statusCode).toBe(302);
     expect(verify.headers.location).toBe('/signup');
     const [row] = await ctx.database.db.select().from(user).where(eq(user.email, email));
@@ -71,7 +73,7 @@ describe('accounts: sign-up → verify → sign-in → profile → sign-out', ()
     const u = await createUser(ctx, { email: 'forgetful@example.com' });
     const req = await ctx.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: json, payload: { email: u.email, redirectTo: '/reset-password' } });
     expect(req.statusCode).toBe(200);
-    const mail = await lastEmailTo(ctx, u.email);
+    const mail = (await waitForEmails(ctx, u.email)).at(-1);
     expect(mail?.subject).toBe('Reset your Mentora password');
     const link = mail!.text.match(/http:\/\/localhost:3000(\/api\/auth\/reset-password\/[^\s]+)/)?.[1];
     const redirect = await ctx.app.inject({ url: link! });

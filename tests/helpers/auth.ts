@@ -1,15 +1,71 @@
-/** Account helpers for API tests: create verified accounts directly and sign in through the real endpoint. */
+/**
+ * Account helpers for API tests: create verified accounts directly and sign in through the real endpoints. Team
+ * members need two-factor sign-in (src/server/auth/guards.ts): signing in as an admin without it enrols an
+ * authenticator through the real endpoints, as the web app makes them do, and later sign-ins answer the code.
+ */
+import { eq } from 'drizzle-orm';
 import { createAccount } from '../../src/server/db/seed.js';
+import { user } from '../../src/server/db/schema.js';
 import type { TestContext } from './app.js';
+import { secretOf, totp } from './totp.js';
 
 export const origin = 'http://localhost:3000';
+const json = { origin, 'content-type': 'application/json' };
 
-/** Signs in through POST /api/auth/sign-in/email and returns the Cookie header value. */
+type Answer = { statusCode: number; body: string; cookies: { name: string; value: string; maxAge?: number; expires?: Date }[] };
+
+/** `cookie` (a Cookie header) with the answer's Set-Cookie applied: set cookies replace, expired ones go. */
+export function withCookies(cookie: string, res: Pick<Answer, 'cookies'>): string {
+  const jar = new Map(cookie ? cookie.split('; ').map((c) => [c.slice(0, c.indexOf('=')), c.slice(c.indexOf('=') + 1)] as const) : []);
+  for (const c of res.cookies) {
+    if (c.value === '' || c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now())) jar.delete(c.name);
+    else jar.set(c.name, c.value);
+  }
+  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+}
+
+/** The authenticator secret (base32) of each account a test enrolled, per app. */
+const enrolled = new WeakMap<TestContext, Map<string, string>>();
+const secretsOf = (ctx: TestContext) => enrolled.get(ctx) ?? enrolled.set(ctx, new Map()).get(ctx)!;
+
+/** The authenticator secret a helper enrolled for `email` (to compute codes in a test), if any. */
+export function totpSecretOf(ctx: TestContext, email: string): string | undefined {
+  return secretsOf(ctx).get(email.toLowerCase());
+}
+
+/**
+ * Turns two-factor sign-in on for the account signed in by `cookie`: POST /two-factor/enable with the password,
+ * then a code computed from the otpauth URI. Returns the new session's Cookie header, the secret and the backup codes.
+ */
+export async function enrolTwoFactor(ctx: TestContext, cookie: string, email: string, password = 'mentora-demo'): Promise<{ cookie: string; secret: string; backupCodes: string[] }> {
+  const enable = await ctx.app.inject({ method: 'POST', url: '/api/auth/two-factor/enable', headers: { ...json, cookie }, payload: { password } });
+  if (enable.statusCode !== 200) throw new Error(`2FA enable failed for ${email}: ${enable.statusCode} ${enable.body}`);
+  const { totpURI, backupCodes } = enable.json<{ totpURI: string; backupCodes: string[] }>();
+  const secret = secretOf(totpURI);
+  const verify = await ctx.app.inject({ method: 'POST', url: '/api/auth/two-factor/verify-totp', headers: { ...json, cookie }, payload: { code: totp(secret) } });
+  if (verify.statusCode !== 200) throw new Error(`2FA verify failed for ${email}: ${verify.statusCode} ${verify.body}`);
+  secretsOf(ctx).set(email.toLowerCase(), secret);
+  return { cookie: withCookies(cookie, verify), secret, backupCodes };
+}
+
+/**
+ * Signs in through POST /api/auth/sign-in/email (and /two-factor/verify-totp when the account has two-factor
+ * sign-in) and returns the Cookie header value. An admin without two-factor sign-in is enrolled first.
+ */
 export async function signIn(ctx: TestContext, email: string, password = 'mentora-demo'): Promise<string> {
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin, 'content-type': 'application/json' }, payload: { email, password } });
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: json, payload: { email, password } });
   if (res.statusCode !== 200) throw new Error(`sign-in failed for ${email}: ${res.statusCode} ${res.body}`);
-  const cookies = res.cookies.map((c) => `${c.name}=${c.value}`);
-  return cookies.join('; ');
+  let cookie = withCookies('', res);
+  if (res.json<{ twoFactorRedirect?: boolean }>().twoFactorRedirect) {
+    const secret = totpSecretOf(ctx, email);
+    if (!secret) throw new Error(`${email} has two-factor sign-in but no test enrolled it`);
+    const verify = await ctx.app.inject({ method: 'POST', url: '/api/auth/two-factor/verify-totp', headers: { ...json, cookie }, payload: { code: totp(secret) } });
+    if (verify.statusCode !== 200) throw new Error(`2FA sign-in failed for ${email}: ${verify.statusCode} ${verify.body}`);
+    cookie = withCookies(cookie, verify);
+  }
+  const [row] = await ctx.database.db.select({ role: user.role, twoFactorEnabled: user.twoFactorEnabled }).from(user).where(eq(user.email, email.toLowerCase()));
+  if (row?.role === 'admin' && !row.twoFactorEnabled) cookie = (await enrolTwoFactor(ctx, cookie, email, password)).cookie;
+  return cookie;
 }
 
 /** Creates a verified account with a complete profile and returns its id and a signed-in Cookie header. */

@@ -11,6 +11,7 @@ import { emailHash } from '../../src/server/auth/auth-log.js';
 import { emailOutbox } from '../../src/server/db/schema.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
+import { waitForEmails } from '../helpers/outbox.js';
 
 const json = { origin, 'content-type': 'application/json' };
 type Line = Record<string, unknown>;
@@ -75,7 +76,7 @@ describe('security log lines', () => {
     u.cookie.split('; ').forEach((c) => secrets.add(c.split('=')[1]!));
     expect((await post('/api/auth/request-password-reset', { email: u.email, redirectTo: '/reset-password' })).statusCode).toBe(200);
     expect(attempts('password-reset-request').at(-1)).toMatchObject({ outcome: 'success', emailHash: emailHash(ctx.config.authSecret, u.email) });
-    const [mail] = await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, u.email));
+    const [mail] = await waitForEmails(ctx, u.email);
     const link = mail!.text.match(/http:\/\/localhost:3000(\/api\/auth\/reset-password\/[^\s]+)/)![1]!;
     const token = new URL(link, origin).pathname.split('/').pop()!;
     secrets.add(token);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAccount, authVerification, emailOutbox, user } from '../../src/server/db/schema.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
+import { waitForEmails } from '../helpers/outbox.js';
 
 const json = { origin, 'content-type': 'application/json' };
 const tooCommon = 'This password is too common. Please choose a less common one.';
@@ -56,7 +57,7 @@ describe('passwords', () => {
     const seen = new Set<string>();
     const tokenFor = async () => {
       expect((await post('/api/auth/request-password-reset', { email: u.email, redirectTo: '/reset-password' })).statusCode).toBe(200);
-      const mails = await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, u.email));
+      const mails = await waitForEmails(ctx, u.email, seen.size + 1);
       const text = mails.map((m) => m.text).join('\n');
       const fresh = [...text.matchAll(/\/api\/auth\/reset-password\/([^\s?]+)/g)].map((m) => m[1]!).filter((t) => !seen.has(t));
       expect(fresh).toHaveLength(1);

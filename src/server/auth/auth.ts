@@ -5,9 +5,10 @@
  * issue 5 §2) sessions and auth rate limits live there too, so every server sees them; sessions and
  * verification tokens are still written to the database, which stays the durable record.
  */
-import { betterAuth, type SecondaryStorage } from 'better-auth';
+import { betterAuth, type AuthContext, type SecondaryStorage } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { minPasswordLength } from '../../shared/constants.js';
@@ -19,14 +20,44 @@ import { enqueueEmail } from '../infra/mail/outbox.js';
 import { hashPassword, isCommonPassword, verifyPassword } from './password-policy.js';
 import { memoryCounter, signInThrottle, storageCounter } from './sign-in-throttle.js';
 import { actionEmail } from '../infra/mail/templates.js';
+import { hasForbiddenNameCharacter } from '../../shared/person-name.js';
+import { inboxProof } from './inbox-proof.js';
+import { resetRequestAtOnce } from './reset-request.js';
 
 /** The body field holding a NEW password, per Better Auth endpoint. */
 const newPasswordField: Record<string, string> = { '/sign-up/email': 'password', '/reset-password': 'newPassword', '/change-password': 'newPassword' };
 
+/** Endpoints whose body may set the account's `name` and `image`. */
+const profileFieldPaths = new Set(['/sign-up/email', '/update-user']);
+
+/** An `image` the account may hold: none, or an https: address (never javascript:, data: or plain http:). */
+const acceptableImage = (image: unknown) => image === undefined || image === null || (typeof image === 'string' && URL.canParse(image) && new URL(image).protocol === 'https:');
+
+/**
+ * Refuses a `name` with control or bidi characters (src/shared/person-name.ts) and an `image` that is not an
+ * https: address (docs/security.md "Names and file names"), before anything is written.
+ */
+function checkProfileFields(path: string | undefined, body: unknown) {
+  if (!path || !profileFieldPaths.has(path) || !body || typeof body !== 'object') return;
+  const { name, image } = body as { name?: unknown; image?: unknown };
+  if (typeof name === 'string' && hasForbiddenNameCharacter(name)) throw new APIError('BAD_REQUEST', { message: messages.auth.nameCharacters });
+  if (!acceptableImage(image)) throw new APIError('BAD_REQUEST', { message: messages.auth.imageHttps });
+}
+
 export function createAuth(config: Config, db: Db, secondaryStorage?: SecondaryStorage) {
   // Per-account lock of failed sign-ins, with device cookies so the owner is never locked out (sign-in-throttle.ts).
   const throttle = config.authRateLimit ? signInThrottle({ counter: secondaryStorage ? storageCounter(secondaryStorage) : memoryCounter(), secret: config.authSecret }) : null;
-  return betterAuth({
+  // The instance is made below; the steps here need its context and API only when a request runs.
+  let self: { $context: Promise<unknown>; api: { requestPasswordReset: (input: { body: { email: string; redirectTo?: string } }) => Promise<unknown> } } | undefined;
+  // This instance's context is an AuthContext narrowed to these options; the steps use only its generic part.
+  const authContext = () => self!.$context as Promise<AuthContext>;
+  const inbox = inboxProof({ db, secret: config.authSecret, authContext });
+  const resetAtOnce = resetRequestAtOnce({
+    baseUrl: config.baseUrl,
+    run: (body) => self!.api.requestPasswordReset({ body }),
+    onError: (error) => void authContext().then((ctx) => ctx.logger.error('Password reset request failed', error)),
+  });
+  const auth = betterAuth({
     appName: 'Mentora',
     baseURL: config.baseUrl,
     basePath: '/api/auth',
@@ -34,7 +65,7 @@ export function createAuth(config: Config, db: Db, secondaryStorage?: SecondaryS
     trustedOrigins: [config.baseUrl],
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: schema.user, session: schema.authSession, account: schema.authAccount, verification: schema.authVerification },
+      schema: { user: schema.user, session: schema.authSession, account: schema.authAccount, verification: schema.authVerification, twoFactor: schema.authTwoFactor },
     }),
     secondaryStorage,
     verification: { storeInDatabase: true },
@@ -65,6 +96,8 @@ export function createAuth(config: Config, db: Db, secondaryStorage?: SecondaryS
       revokeSessionsOnPasswordReset: true,
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: 60 * 60,
+      onExistingUserSignUp: inbox.onExistingUserSignUp,
+      onPasswordReset: inbox.onPasswordReset,
       sendResetPassword: async ({ user, url }) => {
         await enqueueEmail(
           db,
@@ -83,6 +116,7 @@ export function createAuth(config: Config, db: Db, secondaryStorage?: SecondaryS
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
+      beforeEmailVerification: inbox.beforeEmailVerification,
       sendVerificationEmail: async ({ user, url: link }) => {
         // After verifying, people land on /signup (spec §7: "email-confirmation redirect to /signup").
         const url = new URL(link);
@@ -115,17 +149,31 @@ export function createAuth(config: Config, db: Db, secondaryStorage?: SecondaryS
         '/send-verification-email': { window: 60, max: 5 },
       },
     },
+    /**
+     * Two-factor sign-in with an authenticator app (RFC 6238 TOTP) and ten single-use backup codes, both stored
+     * encrypted in auth_two_factor; enrolment and disabling need the password. Required for the admin role
+     * (guards.ts). A sign-in of an enrolled account answers `twoFactorRedirect` and opens no session until a
+     * code is verified.
+     */
+    plugins: [twoFactor({ issuer: 'Mentora' })],
     hooks: {
-      /** New passwords among the 10 000 most common ones are refused (issue 6 §1), before anything is written. */
+      /**
+       * New passwords among the 10 000 most common ones are refused (issue 6 §1), names and images are checked,
+       * before anything is written; reset requests are answered at once (reset-request.ts).
+       */
       before: createAuthMiddleware(async (ctx) => {
         const field = newPasswordField[ctx.path];
         const password = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
         if (typeof password === 'string' && isCommonPassword(password)) throw new APIError('BAD_REQUEST', { message: messages.auth.commonPassword });
+        checkProfileFields(ctx.path, ctx.body);
+        await inbox.readSignupBrowser(ctx);
         await throttle?.before(ctx);
+        return resetAtOnce(ctx);
       }),
-      /** Counts failed sign-ins and issues device cookies (sign-in-throttle.ts). */
+      /** Counts failed sign-ins and issues device cookies (sign-in-throttle.ts); marks the browser that signed up (inbox-proof.ts). */
       after: createAuthMiddleware(async (ctx) => {
         await throttle?.after(ctx);
+        await inbox.markSignupBrowser(ctx);
       }),
     },
     databaseHooks: {
@@ -141,6 +189,8 @@ export function createAuth(config: Config, db: Db, secondaryStorage?: SecondaryS
       },
     },
   });
+  self = auth;
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -12,9 +12,14 @@ export async function requireUser(request: FastifyRequest, message: string = mes
   return user;
 }
 
-/** The signed-in account with one of `roles`; 401 when signed out, 403 (FORBIDDEN) otherwise. */
+/**
+ * The signed-in account with one of `roles`; 401 when signed out, 403 (FORBIDDEN) otherwise. The admin role
+ * counts only with two-factor sign-in on (docs/security.md "Two-factor sign-in"): a team member without it gets
+ * 403 with `messages.auth.twoFactorRequired`, and the web app sends them to /account to set it up.
+ */
 export async function requireRole(request: FastifyRequest, roles: readonly Role[], message: string = messages.common.forbidden): Promise<CurrentUser> {
   const user = await requireUser(request);
   if (!user.role || !roles.includes(user.role as Role)) throw new AppError('FORBIDDEN', message);
+  if (user.role === 'admin' && !user.twoFactorEnabled) throw new AppError('FORBIDDEN', messages.auth.twoFactorRequired);
   return user;
 }

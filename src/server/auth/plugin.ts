@@ -78,6 +78,7 @@ function asCurrentUser(u: SessionUser): CurrentUser {
     lastName: u.lastName ?? null,
     phone: u.phone ?? null,
     role: u.role ?? null,
+    twoFactorEnabled: u.twoFactorEnabled ?? false,
     createdAt: u.createdAt,
     updatedAt: u.updatedAt,
   };

@@ -4,7 +4,8 @@
  * Better Auth's own tables are prefixed `auth_` so that "sessions" always means mentoring sessions.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, pgView, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { CancellationPolicy } from '../../shared/sessions.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -22,6 +23,8 @@ export const user = pgTable(
     lastName: text('last_name'),
     phone: text('phone'),
     role: text('role'),
+    /** Better Auth's twoFactor plugin: true once an authenticator app is confirmed (auth_two_factor holds its secret). */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -78,6 +81,26 @@ export const authVerification = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('auth_verification_identifier_idx').on(t.identifier)],
+);
+
+/**
+ * Two-factor sign-in (Better Auth's twoFactor plugin): the TOTP secret and the unused backup codes, both encrypted
+ * with AUTH_SECRET; `verified` stays false until the first code confirms enrolment. One row per user.
+ */
+export const authTwoFactor = pgTable(
+  'auth_two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('auth_two_factor_user_idx').on(t.userId)],
 );
 
 /** Contact form messages (spec §3 "Contact message"). `handled_at` is set by the team. */
@@ -280,6 +303,10 @@ export const sessions = pgTable(
     expertFeedbackSubmitted: boolean('expert_feedback_submitted').notNull().default(false),
     meetingUrl: text('meeting_url').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
+    /** SHA-256 (hex) of the booking request's canonical body, kept with its Idempotency-Key (null before migration 0012). */
+    requestHash: text('request_hash'),
+    /** The expert's cancellation policy when the session was booked: every later cancellation and refund follows it. */
+    cancellationPolicy: text('cancellation_policy').$type<CancellationPolicy>().notNull(),
     cancelledBy: text('cancelled_by'),
     cancelReason: text('cancel_reason'),
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
@@ -305,6 +332,8 @@ export const sessions = pgTable(
     check('sessions_ends_check', sql`${t.endsAt} = ${t.startsAt} + make_interval(mins => ${t.durationMinutes})`),
     check('sessions_amount_check', sql`${t.totalAmountCents} >= 0 and (${t.kind} = 'paid' or (${t.totalAmountCents} = 0 and ${t.durationMinutes} = 15))`),
     check('sessions_cancelled_by_check', sql`${t.cancelledBy} is null or ${t.cancelledBy} in ('client', 'expert', 'team')`),
+    check('sessions_cancellation_policy_check', sql`${t.cancellationPolicy} in ('flexible', 'moderate', 'strict')`),
+    check('sessions_request_hash_check', sql`${t.requestHash} is null or ${t.requestHash} ~ '^[0-9a-f]{64}$'`),
   ],
 );
 
@@ -389,6 +418,25 @@ export const sessionFeedback = pgTable(
   (t) => [index('session_feedback_expert_idx').on(t.expertId, t.createdAt)],
 );
 
+/**
+ * The public reviews (migration 0012's view): feedback of paid sessions that took place — confirmed or completed,
+ * without a dispute decided for the client. Profiles list these, and experts.rating_avg / review_count count them.
+ */
+export const publicReviews = pgView('public_reviews', {
+  id: uuid('id').notNull(),
+  sessionId: uuid('session_id').notNull(),
+  clientId: text('client_id').notNull(),
+  expertId: uuid('expert_id').notNull(),
+  expertiseRating: text('expertise_rating').notNull(),
+  communicationRating: text('communication_rating').notNull(),
+  punctualityRating: text('punctuality_rating').notNull(),
+  valueRating: text('value_rating').notNull(),
+  recommendationRating: text('recommendation_rating').notNull(),
+  additionalComments: text('additional_comments'),
+  score: numeric('score', { precision: 3, scale: 2, mode: 'number' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+}).existing();
+
 /** Comments for the team only (spec §2 "Private feedback"). */
 export const privateFeedback = pgTable('private_feedback', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -447,6 +495,8 @@ export const files = pgTable(
     originalName: text('original_name').notNull(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
+    /** When a photo or video was last attached to its owner's profile; null = never (migration 0013). */
+    attachedAt: timestamp('attached_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -455,6 +505,24 @@ export const files = pgTable(
     check('files_name_check', sql`char_length(${t.originalName}) between 1 and 255`),
     index('files_owner_idx').on(t.ownerId, t.createdAt),
   ],
+);
+
+/**
+ * Uploads per account per UTC day (docs/security.md "Uploads"): the budget in src/shared/uploads.ts is
+ * reserved here by one conditional upsert, so concurrent uploads cannot overrun it, and deleting a file
+ * does not give its share back.
+ */
+export const uploadUsage = pgTable(
+  'upload_usage',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    files: integer('files').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'upload_usage_pk', columns: [t.userId, t.day] }), check('upload_usage_counts_check', sql`${t.files} >= 0 and ${t.bytes} >= 0`)],
 );
 
 /**
@@ -495,6 +563,7 @@ export const expertApplications = pgTable(
     uniqueIndex('expert_applications_one_open_per_user').on(t.userId).where(sql`${t.status} in ('submitted', 'pending', 'under_review')`),
     index('expert_applications_user_idx').on(t.userId, t.createdAt),
     index('expert_applications_status_idx').on(t.status, t.createdAt),
+    index('expert_applications_cv_file_idx').on(t.cvFileId).where(sql`${t.cvFileId} is not null`),
   ],
 );
 

@@ -14,6 +14,7 @@ import {
   yearsExperienceBands,
 } from '../application-rules.js';
 import { optionalText, requiredText } from './common.js';
+import { personName } from '../person-name.js';
 
 const area = z.string().trim().min(1, r.blankArea).max(maxExpertiseAreaLength, r.areaTooLong);
 
@@ -33,7 +34,7 @@ export const applicationInput = z.object({
     .max(maxExpertiseAreas, r.tooManyAreas)
     .refine((list) => new Set(list.map((a) => a.toLowerCase())).size === list.length, r.duplicateArea),
   whyExpert: requiredText(r.step4, 5000),
-  referenceName: optionalText(200),
+  referenceName: personName(optionalText(200)),
   referencePosition: optionalText(200),
   referenceEmail: optionalText(254).refine(isOptionalEmail, r.referenceEmail),
 });

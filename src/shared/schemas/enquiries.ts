@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { countryCodes, searchTextMax } from '../constants.js';
 import { messages } from '../messages.js';
 import { optionalText, requiredText } from './common.js';
+import { personName } from '../person-name.js';
 
 /** Required e-mail: blank fails with `required`, a malformed address with the invalid-email message. */
 const requiredEmail = (required: string) => requiredText(required, 254).pipe(z.email(messages.auth.invalidEmail));
@@ -16,7 +17,7 @@ const contactRequired = messages.contact.requiredFields;
 /** Body of POST /api/contact. A blank subject becomes `messages.contact.defaultSubject`. */
 export const contactInput = z.object(
   {
-    name: requiredText(contactRequired, 100),
+    name: personName(requiredText(contactRequired, 100)),
     email: requiredEmail(contactRequired),
     subject: optionalText(200).transform((v) => v ?? messages.contact.defaultSubject),
     message: requiredText(contactRequired, 5000),
@@ -46,8 +47,8 @@ const personal = messages.search.personalFields;
  */
 export const matchRequestInput = z.object(
   {
-    firstName: requiredText(personal, 100),
-    lastName: requiredText(personal, 100),
+    firstName: personName(requiredText(personal, 100)),
+    lastName: personName(requiredText(personal, 100)),
     email: requiredEmail(personal),
     countryCode: z.enum(countryCodes, { error: personal }),
     mobileNumber: requiredText(personal, 20).regex(/^(?=(?:\D*\d){4})[\d\s().-]+$/, messages.search.invalidMobile),

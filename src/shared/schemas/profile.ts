@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { messages } from '../messages.js';
 import { selfServiceRoles } from '../roles.js';
 import { optionalText, requiredText } from './common.js';
+import { personName } from '../person-name.js';
 
 const required = messages.auth.fillRequiredFields;
 
 /** Body of PUT /api/me/profile. Role is client or expert; admin is never self-assigned. */
 export const profileInput = z.object({
-  firstName: requiredText(required, 100),
-  lastName: requiredText(required, 100),
+  firstName: personName(requiredText(required, 100)),
+  lastName: personName(requiredText(required, 100)),
   phone: optionalText(40).refine((v) => v === undefined || /^[+\d][\d\s().-]{4,39}$/.test(v), 'Please enter a valid phone number'),
   role: z.enum(selfServiceRoles, { error: required }),
 });
@@ -26,6 +27,8 @@ export const me = z.object({
   phone: z.string().nullable(),
   role: z.enum(['client', 'expert', 'admin']).nullable(),
   profilePictureUrl: z.string().nullable(),
+  /** Two-factor sign-in with an authenticator app is on (required for the admin role). */
+  twoFactorEnabled: z.boolean(),
   createdAt: z.string(),
 });
 export type Me = z.infer<typeof me>;

@@ -22,6 +22,7 @@ export function toMe(row: CurrentUser): Me {
     phone: row.phone,
     role: (row.role as Me['role']) ?? null,
     profilePictureUrl: row.image,
+    twoFactorEnabled: row.twoFactorEnabled,
     createdAt: row.createdAt.toISOString(),
   };
 }
