@@ -5,10 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailHash } from '../../src/server/auth/auth-log.js';
-import { emailOutbox } from '../../src/server/db/schema.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
 import { waitForEmails } from '../helpers/outbox.js';
