@@ -86,6 +86,15 @@ export function canDispute(s: Timed, now = new Date()): boolean {
 export const cancellationPolicies = ['flexible', 'moderate', 'strict'] as const;
 export type CancellationPolicy = (typeof cancellationPolicies)[number];
 
+/** Display names of the policies. */
+export const policyNames: Record<CancellationPolicy, string> = { flexible: 'Flexible', moderate: 'Moderate', strict: 'Strict' };
+
+/**
+ * Said wherever an expert chooses a policy: a session keeps the policy it was booked under (stored with it), so a
+ * change never alters the refund of a session already booked (docs/security.md, "Policy change after booking").
+ */
+export const policyChangeNote = 'A change applies to new bookings only. Sessions already booked keep the policy they were booked under.';
+
 /** Full refund window before the start, in hours, and the share refunded after it (issue 3 §4). */
 export const policyTerms: Record<CancellationPolicy, { fullRefundHours: number; lateRefundPercent: number; summary: string }> = {
   flexible: { fullRefundHours: 24, lateRefundPercent: 50, summary: 'Full refund until 24 hours before the session, 50% after.' },
@@ -95,7 +104,8 @@ export const policyTerms: Record<CancellationPolicy, { fullRefundHours: number; 
 
 /**
  * Cents refunded to the client when a booked session is cancelled at `now`. An expert's cancellation
- * always refunds in full; a client's follows the expert's policy (issue 3 §4).
+ * always refunds in full; a client's follows `policy`, which must be the one stored with the session at booking,
+ * never the expert's current one (docs/security.md, "Policy change after booking").
  */
 export function refundCents(opts: { amountCents: number; policy: CancellationPolicy; cancelledBy: 'client' | 'expert'; startsAt: Date; now?: Date }): number {
   const { amountCents, policy, cancelledBy, startsAt, now = new Date() } = opts;

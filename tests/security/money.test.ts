@@ -95,9 +95,13 @@ describe('money is computed on the server', () => {
     const first = await book(ctx, client.cookie, { expertId: cheap.expert.id, startsAt, durationMinutes: 30 }, key);
     expect(first.statusCode, first.body).toBe(201);
     const before = await fingerprint(ctx.database);
-    const again = await book(ctx, client.cookie, { expertId: dear.expert.id, startsAt: nextSlot(), durationMinutes: 120, ...tampered } as Parameters<typeof book>[2], key);
+    // Price fields are not part of a booking, so the request is the same one: the first booking answers.
+    const again = await book(ctx, client.cookie, { expertId: cheap.expert.id, startsAt, durationMinutes: 30, ...tampered } as Parameters<typeof book>[2], key);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().session).toMatchObject({ id: first.json().session.id, totalAmountCents: Math.round(12_345 / 2), durationMinutes: 30 });
+    // Another expert or duration is another request: refused, nothing written.
+    const other = await book(ctx, client.cookie, { expertId: dear.expert.id, startsAt: nextSlot(), durationMinutes: 120 }, key);
+    expect(other.statusCode, other.body).toBe(422);
     expect(await fingerprint(ctx.database)).toEqual(before);
   });
 

@@ -1,14 +1,16 @@
 /**
  * Demo history (issue 3 §1: "Ratings and review counts are computed from stored feedback"): reviewer
- * accounts, past completed sessions with released payments and public feedback for every demo expert, then
- * ratings recomputed from those rows. Also gives client@example.com one upcoming session and one concluded
+ * accounts, past completed PAID sessions with released payments and public feedback for every demo expert (a
+ * public review only ever comes from a paid session that took place: docs/security.md), then ratings recomputed
+ * from those rows as the app does (feedback service `recomputeRatings`). Also gives client@example.com one upcoming session and one concluded
  * session awaiting feedback, so both dashboards show real data on a fresh start.
  */
 import { randomUUID } from 'node:crypto';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { feedbackQuestions, reviewScore, type FeedbackKey } from '../../shared/feedback.js';
 import { totalCents } from '../../shared/pricing.js';
-import { ratingOf } from '../modules/feedback/service.js';
+import type { CancellationPolicy } from '../../shared/sessions.js';
+import { recomputeRatings } from '../modules/feedback/service.js';
 import type { Db, Tx } from './client.js';
 import { experts, paymentEvents, payments, sessionFeedback, sessions, user } from './schema.js';
 import type { CreateLogins } from './seed.js';
@@ -69,6 +71,7 @@ function sessionRows(s: SessionSpec) {
     topic: s.topic,
     hourlyRateCents: s.expert.hourlyRateCents,
     totalAmountCents: amount,
+    cancellationPolicy: s.expert.cancellationPolicy as CancellationPolicy,
     meetingUrl: `https://meet.jit.si/mentora-demo${randomUUID().replace(/-/g, '')}`,
     idempotencyKey: `seed-${randomUUID()}`,
     status: s.status,
@@ -83,8 +86,8 @@ function sessionRows(s: SessionSpec) {
 }
 
 /**
- * Seeds reviewer logins (`createLogins`), 2–5 completed sessions with public feedback per expert, then the
- * ratings computed from them (feedback service `ratingOf`), and the demo client's upcoming and awaiting-feedback sessions: all times
+ * Seeds reviewer logins (`createLogins`), 2–5 completed paid sessions with public feedback per expert, then the
+ * ratings computed from them (feedback service `recomputeRatings`), and the demo client's upcoming and awaiting-feedback sessions: all times
  * relative to `now`. One multi-row INSERT per table.
  */
 export async function seedReviews(db: Db | Tx, createLogins: CreateLogins, now = new Date()): Promise<void> {
@@ -130,10 +133,7 @@ export async function seedReviews(db: Db | Tx, createLogins: CreateLogins, now =
     await tx.insert(payments).values(rows.map((r) => r.payment));
     await tx.insert(paymentEvents).values(rows.flatMap((r) => r.events));
     if (feedback.length) await tx.insert(sessionFeedback).values(feedback);
-    // Ratings as recomputeRating makes them (from the scores as stored), for every expert in one UPDATE.
-    const stored = await tx.select({ expertId: sessionFeedback.expertId, score: sessionFeedback.score }).from(sessionFeedback).where(inArray(sessionFeedback.expertId, all.map((e) => e.id)));
-    const ratings = all.map((e) => ({ id: e.id, ...ratingOf(stored.filter((f) => f.expertId === e.id).map((f) => Number(f.score))) }));
-    const values = sql.join(ratings.map((r) => sql`(${r.id}::uuid, ${r.ratingAvg}::numeric, ${r.reviewCount}::int)`), sql`, `);
-    await tx.execute(sql`update ${experts} set rating_avg = v.avg, review_count = v.n from (values ${values}) as v(id, avg, n) where ${experts.id} = v.id`);
+    // Ratings as the app makes them, from the public reviews, for every expert in one UPDATE.
+    await recomputeRatings(tx, all.map((e) => e.id));
   });
 }

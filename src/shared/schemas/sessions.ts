@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { feedbackQuestions } from '../feedback.js';
 import { messages } from '../messages.js';
 import { durations, isDuration } from '../pricing.js';
-import { sessionStatuses } from '../sessions.js';
+import { cancellationPolicies, sessionStatuses } from '../sessions.js';
 import { isValidTimeZone } from '../slots.js';
 
 const m = messages.booking;
@@ -73,7 +73,8 @@ export const sessionView = z.object({
   meetingUrl: z.string(),
   cancelledBy: z.string().nullable(),
   cancelReason: z.string().nullable(),
-  cancellationPolicy: z.enum(['flexible', 'moderate', 'strict']),
+  /** The policy the session was booked under (kept with it; an expert's later change does not apply). */
+  cancellationPolicy: z.enum(cancellationPolicies),
   completedAt: z.string().nullable(),
   updatedAt: z.string(),
   createdAt: z.string(),
@@ -111,7 +112,10 @@ export const feedbackInput = z.object({
 });
 export type FeedbackInput = z.input<typeof feedbackInput>;
 
-/** One public review on an expert's profile (spec §6: the five answers are public). */
+/**
+ * One public review on an expert's profile (spec §6: the five answers are public). Only paid sessions that took
+ * place are reviewed publicly, so every review is `verified` (shown as 'Verified session').
+ */
 export const review = z.object({
   id: z.string(),
   clientFirstName: z.string(),
@@ -122,16 +126,21 @@ export const review = z.object({
   recommendationRating: z.string(),
   additionalComments: z.string().nullable(),
   score: z.number(),
+  verified: z.literal(true),
   createdAt: z.string(),
 });
 export const reviewPage = z.object({ reviews: z.array(review), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 
-/** GET /api/experts/{id}/feedback-eligibility: the client's latest confirmed or completed session with the expert. */
+/**
+ * GET /api/experts/{id}/feedback-eligibility: the client's latest confirmed or completed paid session with the
+ * expert; `introOnly` when their only concluded session with them is the free intro (private feedback only).
+ */
 export const feedbackEligibility = z.object({
   sessionId: z.string().nullable(),
   feedbackSubmitted: z.boolean(),
   isSelf: z.boolean(),
   introAvailable: z.boolean(),
+  introOnly: z.boolean(),
 });
 
 export const privateFeedbackInput = z.object({ comments: z.string({ error: 'Please write your comments' }).trim().min(1, 'Please write your comments').max(5000) });

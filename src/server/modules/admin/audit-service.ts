@@ -22,14 +22,17 @@ export async function recordAudit(tx: Tx, entry: { actorId: string; action: stri
   await tx.insert(adminAuditLog).values({ ...entry, detail: entry.detail ?? null });
 }
 
-/** True when `action` on `targetId` was recorded with this `idempotencyKey` in its detail (a replayed request). */
-export async function wasRecorded(tx: Tx, action: string, targetId: string, idempotencyKey: string): Promise<boolean> {
+/**
+ * The `action` recorded with this `idempotencyKey` in its detail (a replayed request): its target and the
+ * fingerprint of its request (`detail.requestHash`, request-hash.ts; null when recorded without one), or null.
+ */
+export async function findRecorded(tx: Tx, action: string, idempotencyKey: string): Promise<{ targetId: string; requestHash: string | null } | null> {
   const [row] = await tx
-    .select({ id: adminAuditLog.id })
+    .select({ targetId: adminAuditLog.targetId, requestHash: sql<string | null>`${adminAuditLog.detail}->>'requestHash'` })
     .from(adminAuditLog)
-    .where(and(eq(adminAuditLog.action, action), eq(adminAuditLog.targetId, targetId), sql`${adminAuditLog.detail}->>'idempotencyKey' = ${idempotencyKey}`))
+    .where(and(eq(adminAuditLog.action, action), sql`${adminAuditLog.detail}->>'idempotencyKey' = ${idempotencyKey}`))
     .limit(1);
-  return Boolean(row);
+  return row ?? null;
 }
 
 /** GET /api/admin/audit: newest first, with the actor's name and e-mail. */

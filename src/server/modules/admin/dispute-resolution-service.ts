@@ -14,9 +14,11 @@ import { disputes, experts, payments, sessions, user as userTable } from '../../
 import { AppError } from '../../errors.js';
 import { enqueueEmail } from '../../infra/mail/outbox.js';
 import type { PaymentProvider } from '../../infra/payments/provider.js';
+import { assertSameRequest, requestHash } from '../../infra/request-hash.js';
 import { heldCents } from '../payments/service.js';
+import { recomputeRating } from '../feedback/service.js';
 import { settleDisputedSession } from '../sessions/lifecycle-service.js';
-import { assertUuid, recordAudit, wasRecorded, type Page, type PageQuery } from './audit-service.js';
+import { assertUuid, findRecorded, recordAudit, type Page, type PageQuery } from './audit-service.js';
 import { disputeDecisionEmail } from './emails.js';
 
 const m = messages.admin;
@@ -102,8 +104,10 @@ export async function getDispute(db: Db | Tx, id: string): Promise<DisputeView> 
 /**
  * POST /api/admin/disputes/{id}/resolve (`resolveDisputeInput`). For the client: refund `refundCents`
  * (default: all that is held; 400 outside 1..held) and cancel; for the expert: release and complete.
- * Both parties are e-mailed with the note. With an `idempotencyKey` (DESIGN.md: money-moving mutations), a
- * replay of the request that decided the dispute answers the decided dispute and changes nothing.
+ * Both parties are e-mailed with the note, and the expert's public rating is recomputed (a session decided for
+ * the client no longer counts). With an `idempotencyKey` (DESIGN.md: money-moving mutations), a replay of the
+ * request that decided the dispute — same dispute, same body — answers the decided dispute and changes nothing;
+ * the key with another dispute or body answers 422 and changes nothing (request-hash.ts, as with Stripe).
  * 404 unknown; 409 already decided (by another request) or the session is not disputed.
  */
 export async function resolveDispute(
@@ -117,13 +121,17 @@ export async function resolveDispute(
   now = new Date(),
 ): Promise<DisputeView> {
   assertUuid(id, m.disputeNotFound);
+  const hash = requestHash({ disputeId: id, ...input });
   return db.transaction(async (tx) => {
     const [d] = await tx.select().from(disputes).where(eq(disputes.id, id)).for('update');
     if (!d) throw new AppError('NOT_FOUND', m.disputeNotFound);
-    if (d.status !== 'open') {
-      if (idempotencyKey && (await wasRecorded(tx, 'dispute.resolve', id, idempotencyKey))) return getDispute(tx, id);
-      throw new AppError('CONFLICT', m.disputeResolved);
+    const first = idempotencyKey ? await findRecorded(tx, 'dispute.resolve', idempotencyKey) : null;
+    if (first) {
+      if (first.targetId !== id) throw new AppError('UNPROCESSABLE', messages.common.idempotencyKeyReused);
+      assertSameRequest(first.requestHash, hash);
+      return getDispute(tx, id);
     }
+    if (d.status !== 'open') throw new AppError('CONFLICT', m.disputeResolved);
     const held = await heldCents(tx, d.sessionId);
     let refund = 0;
     if (input.decision === 'client') {
@@ -137,7 +145,8 @@ export async function resolveDispute(
       .update(disputes)
       .set({ status: 'resolved', decision: input.decision, refundCents: refundedCents, resolutionNote: note, resolvedBy: admin.id, resolvedAt: now })
       .where(eq(disputes.id, id));
-    await recordAudit(tx, { actorId: admin.id, action: 'dispute.resolve', targetType: 'dispute', targetId: id, detail: { sessionId: s.id, decision: input.decision, refundCents: refundedCents, heldCents: held, note, ...(idempotencyKey ? { idempotencyKey } : {}) } });
+    await recordAudit(tx, { actorId: admin.id, action: 'dispute.resolve', targetType: 'dispute', targetId: id, detail: { sessionId: s.id, decision: input.decision, refundCents: refundedCents, heldCents: held, note, ...(idempotencyKey ? { idempotencyKey, requestHash: hash } : {}) } });
+    await recomputeRating(tx, s.expertId);
     const view = await getDispute(tx, id);
     const facts = { sessionId: s.id, clientName: s.clientName, expertName: s.expertName, decision: input.decision, refundCents: refundedCents, amountCents: held, note };
     for (const to of [view.client.email, view.expert.email]) if (to) await enqueueEmail(tx, disputeDecisionEmail(to, facts, baseUrl));

@@ -86,11 +86,12 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, p
 
   /**
    * Decides an open dispute for the client (refund, session cancelled) or the expert (release, session
-   * completed). Moves money, so it takes an optional Idempotency-Key: a replay answers the first result.
+   * completed). Moves money, so it takes an optional Idempotency-Key: a replay with the same body answers the
+   * first result; the key with another body or dispute answers 422.
    */
   app.post(
     '/api/admin/disputes/:id/resolve',
-    { schema: { tags, params: idParams, headers: idempotencyHeader, body: resolveDisputeInput, response: { 200: disputeView, ...errors } } },
+    { schema: { tags, params: idParams, headers: idempotencyHeader, body: resolveDisputeInput, response: { 200: disputeView, 422: errorResponse, ...errors } } },
     async (request) => resolveDispute(db, provider, await admin(request), request.params.id, request.body, baseUrl, request.headers['idempotency-key']),
   );
 

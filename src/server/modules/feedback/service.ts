@@ -1,38 +1,47 @@
 /**
  * Feedback and reviews (spec §2 Feedback / Private feedback, §5 Feedback, §6, §8; issue 3 §5). Public
- * feedback: one per session (unique), only by the session's client, only once it is confirmed; it completes
- * the session and recomputes the expert's rating (answers mapped 5..1, averaged) in the same transaction.
+ * feedback: one per session (unique), only by the session's client, only on a PAID session that took place
+ * (confirmed, or completed by the team's decision for the expert); it completes the session and recomputes the
+ * expert's rating (answers mapped 5..1, averaged) in the same transaction. A free intro may only send private
+ * feedback to the team. Public reviews and ratings are read from the public_reviews view (migration 0012):
+ * docs/security.md, "Ratings from sessions that cost nothing".
  */
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, getViewSelectedFields, inArray, sql } from 'drizzle-orm';
 import { feedbackQuestions, reviewScore } from '../../../shared/feedback.js';
 import { messages } from '../../../shared/messages.js';
 import { feedbackInput, type FeedbackInput } from '../../../shared/schemas/sessions.js';
 import type { CurrentUser } from '../../auth/plugin.js';
 import type { Db, Tx } from '../../db/client.js';
 import { pgError } from '../../db/errors.js';
-import { experts, privateFeedback, sessionFeedback, sessions, user as userTable } from '../../db/schema.js';
+import { experts, privateFeedback, publicReviews, sessionFeedback, sessions, user as userTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { findExpert } from '../experts/service.js';
 
-/** rating_avg (mean of the stored scores, 2 decimals; null without any) and review_count for `scores`. */
-export function ratingOf(scores: readonly number[]): { ratingAvg: string | null; reviewCount: number } {
-  const avg = scores.length ? scores.reduce((a, s) => a + s, 0) / scores.length : null;
-  return { ratingAvg: avg === null ? null : avg.toFixed(2), reviewCount: scores.length };
-}
-
-/** Recomputes rating_avg (2 decimals) and review_count of one expert from stored feedback. */
-export async function recomputeRating(tx: Db | Tx, expertId: string): Promise<void> {
-  const rows = await tx.select({ score: sessionFeedback.score }).from(sessionFeedback).where(eq(sessionFeedback.expertId, expertId));
+/**
+ * Recomputes rating_avg (mean score, 2 decimals; null without any) and review_count of the experts `expertIds`
+ * from their public reviews only (the public_reviews view), in one UPDATE. Call it in the transaction of any
+ * change that can add a review or change whether one counts (feedback, a dispute decision).
+ */
+export async function recomputeRatings(tx: Db | Tx, expertIds: readonly string[]): Promise<void> {
+  if (!expertIds.length) return;
+  const ofExpert = sql`from ${publicReviews} where ${publicReviews.expertId} = ${experts.id}`;
   await tx
     .update(experts)
-    .set(ratingOf(rows.map((r) => Number(r.score))))
-    .where(eq(experts.id, expertId));
+    .set({ ratingAvg: sql`(select round(avg(${publicReviews.score}), 2) ${ofExpert})`, reviewCount: sql`(select count(*)::int ${ofExpert})` })
+    .where(inArray(experts.id, [...expertIds]));
+}
+
+/** recomputeRatings for one expert. */
+export async function recomputeRating(tx: Db | Tx, expertId: string): Promise<void> {
+  await recomputeRatings(tx, [expertId]);
 }
 
 /**
- * POST /api/sessions/{id}/feedback. 404 'Session information not found' (unknown, or not the caller's as
- * client); 403 for the expert themselves (spec sentence); 409 when not confirmed yet or already given
- * ('You have already submitted feedback for this session', also on the unique violation 23505).
+ * POST /api/sessions/{id}/feedback: the client's public review of a paid session that took place — confirmed, or
+ * completed by the team's decision for the expert without feedback yet. 404 'Session information not found'
+ * (unknown, or not the caller's as client); 403 for the expert themselves (spec sentence); 409 for a free intro
+ * (`introNotRated`: private feedback only), when not concluded, or already given ('You have already submitted
+ * feedback for this session', also on the unique violation 23505).
  */
 export async function submitFeedback(db: Db, user: CurrentUser, sessionId: string, raw: FeedbackInput, now = new Date()): Promise<void> {
   const input = feedbackInput.parse(raw);
@@ -45,11 +54,12 @@ export async function submitFeedback(db: Db, user: CurrentUser, sessionId: strin
         if (own) throw new AppError('FORBIDDEN', messages.feedback.self);
         throw new AppError('NOT_FOUND', messages.feedback.sessionNotFound);
       }
-      if (s.clientFeedbackSubmitted || s.status === 'completed') throw new AppError('CONFLICT', messages.feedback.already);
-      if (s.status !== 'confirmed') throw new AppError('CONFLICT', messages.feedback.noSession);
+      if (s.clientFeedbackSubmitted) throw new AppError('CONFLICT', messages.feedback.already);
+      if (s.kind !== 'paid') throw new AppError('CONFLICT', messages.feedback.introNotRated);
+      if (s.status !== 'confirmed' && s.status !== 'completed') throw new AppError('CONFLICT', messages.feedback.noSession);
       const answers = Object.fromEntries(feedbackQuestions.map((q) => [q.key, input[q.key] as string])) as Record<(typeof feedbackQuestions)[number]['key'], string>;
       await tx.insert(sessionFeedback).values({ sessionId, clientId: user.id, expertId: s.expertId, ...answers, additionalComments: input.additionalComments ?? null, score: reviewScore(answers) });
-      await tx.update(sessions).set({ status: 'completed', clientFeedbackSubmitted: true, completedAt: now, updatedAt: now }).where(eq(sessions.id, sessionId));
+      await tx.update(sessions).set({ status: 'completed', clientFeedbackSubmitted: true, completedAt: s.completedAt ?? now, updatedAt: now }).where(eq(sessions.id, sessionId));
       await recomputeRating(tx, s.expertId);
     });
   } catch (err) {
@@ -59,36 +69,47 @@ export async function submitFeedback(db: Db, user: CurrentUser, sessionId: strin
 }
 
 /**
- * GET /api/experts/{id}/feedback-eligibility: the caller's latest confirmed or completed session with the
- * expert (spec §7), whether feedback was given, whether the caller IS the expert, and whether the free
- * intro is still available (no live intro with this expert yet).
+ * GET /api/experts/{id}/feedback-eligibility: the caller's latest confirmed or completed PAID session with the
+ * expert (spec §7; a free intro is never rated publicly), whether feedback was given, whether the caller IS the
+ * expert, whether the free intro is still available (no live intro with this expert yet), and `introOnly`: the
+ * caller's only concluded session with the expert is the free intro (private feedback only).
  */
 export async function feedbackEligibility(db: Db, user: CurrentUser, idOrSlug: string) {
   const expert = await findExpert(db, idOrSlug);
-  const [latest] = await db
-    .select({ id: sessions.id, submitted: sessions.clientFeedbackSubmitted })
+  const concluded = await db
+    .select({ id: sessions.id, submitted: sessions.clientFeedbackSubmitted, kind: sessions.kind })
     .from(sessions)
     .where(and(eq(sessions.clientId, user.id), eq(sessions.expertId, expert.id), inArray(sessions.status, ['confirmed', 'completed'])))
     .orderBy(desc(sessions.startsAt))
-    .limit(1);
+    .limit(50);
+  const latest = concluded.find((s) => s.kind === 'paid');
   const [intro] = await db
     .select({ n: count() })
     .from(sessions)
     .where(and(eq(sessions.clientId, user.id), eq(sessions.expertId, expert.id), eq(sessions.kind, 'intro'), inArray(sessions.status, ['booked', 'confirmed', 'completed', 'disputed'])));
   const isSelf = expert.userId === user.id;
-  return { sessionId: latest?.id ?? null, feedbackSubmitted: latest?.submitted ?? false, isSelf, introAvailable: !isSelf && user.role === 'client' && (intro?.n ?? 0) === 0 };
+  return {
+    sessionId: latest?.id ?? null,
+    feedbackSubmitted: latest?.submitted ?? false,
+    isSelf,
+    introAvailable: !isSelf && user.role === 'client' && (intro?.n ?? 0) === 0,
+    introOnly: !latest && concluded.some((s) => s.kind === 'intro'),
+  };
 }
 
-/** GET /api/experts/{id}/reviews: public answers, newest first, `pageSize` (≤ 20) per page. */
+/**
+ * GET /api/experts/{id}/reviews: the public reviews (paid sessions that took place: the public_reviews view),
+ * newest first, `pageSize` (≤ 20) per page, each marked `verified: true`.
+ */
 export async function listReviews(db: Db, idOrSlug: string, page: number, pageSize: number) {
   const expert = await findExpert(db, idOrSlug);
-  const [total] = await db.select({ n: count() }).from(sessionFeedback).where(eq(sessionFeedback.expertId, expert.id));
+  const [total] = await db.select({ n: count() }).from(publicReviews).where(eq(publicReviews.expertId, expert.id));
   const rows = await db
-    .select({ f: sessionFeedback, firstName: userTable.firstName })
-    .from(sessionFeedback)
-    .innerJoin(userTable, eq(userTable.id, sessionFeedback.clientId))
-    .where(eq(sessionFeedback.expertId, expert.id))
-    .orderBy(desc(sessionFeedback.createdAt), desc(sessionFeedback.id))
+    .select({ f: getViewSelectedFields(publicReviews), firstName: userTable.firstName })
+    .from(publicReviews)
+    .innerJoin(userTable, eq(userTable.id, publicReviews.clientId))
+    .where(eq(publicReviews.expertId, expert.id))
+    .orderBy(desc(publicReviews.createdAt), desc(publicReviews.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   return {
@@ -102,6 +123,7 @@ export async function listReviews(db: Db, idOrSlug: string, page: number, pageSi
       recommendationRating: f.recommendationRating,
       additionalComments: f.additionalComments,
       score: Number(f.score),
+      verified: true as const,
       createdAt: f.createdAt.toISOString(),
     })),
     total: total?.n ?? 0,

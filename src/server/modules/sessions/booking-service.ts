@@ -13,7 +13,7 @@ import { messages } from '../../../shared/messages.js';
 import { totalCents } from '../../../shared/pricing.js';
 import { isProfileComplete } from '../../../shared/roles.js';
 import { bookingInput, type BookingInput, type PaymentAction, type SessionView } from '../../../shared/schemas/sessions.js';
-import { autoReleaseHours, reservationMinutes } from '../../../shared/sessions.js';
+import { autoReleaseHours, reservationMinutes, type CancellationPolicy } from '../../../shared/sessions.js';
 import { dateInZone } from '../../../shared/slots.js';
 import type { CurrentUser } from '../../auth/plugin.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -22,6 +22,7 @@ import { sessions, user as userTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { enqueueEmail } from '../../infra/mail/outbox.js';
 import type { PaymentProvider } from '../../infra/payments/provider.js';
+import { assertSameRequest, requestHash } from '../../infra/request-hash.js';
 import { listSlots } from '../experts/availability-service.js';
 import { findExpert } from '../experts/service.js';
 import { recordPendingHold } from '../payments/authorisation-service.js';
@@ -59,9 +60,17 @@ export async function enqueueBookingEmails(tx: Tx, deps: SessionDeps, s: typeof 
   if (expertUser) await enqueueEmail(tx, bookingEmail(s, { email: expertUser.email, zone: expert.timezone, side: 'expert' }, deps.baseUrl));
 }
 
-async function replay(deps: SessionDeps, client: CurrentUser, idempotencyKey: string): Promise<SessionView | null> {
-  const [existing] = await deps.db.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.clientId, client.id), eq(sessions.idempotencyKey, idempotencyKey)));
+/**
+ * The client's booking made with `idempotencyKey`, or null. 422 when that booking's request had another body than
+ * the one fingerprinted `hash` (request-hash.ts): a key names one request.
+ */
+async function replay(deps: SessionDeps, client: CurrentUser, idempotencyKey: string, hash: string): Promise<SessionView | null> {
+  const [existing] = await deps.db
+    .select({ id: sessions.id, requestHash: sessions.requestHash })
+    .from(sessions)
+    .where(and(eq(sessions.clientId, client.id), eq(sessions.idempotencyKey, idempotencyKey)));
   if (!existing) return null;
+  assertSameRequest(existing.requestHash, hash);
   const { row } = await loadForParty(deps.db, client, existing.id);
   // A lapsed 3-D Secure reservation is not a booking: a retry must start again with a new key (issue 5 §5).
   if (row.session.status === 'expired') throw new AppError('PAYMENT_DECLINED', messages.payment.reservationExpired);
@@ -70,10 +79,13 @@ async function replay(deps: SessionDeps, client: CurrentUser, idempotencyKey: st
 
 /**
  * POST /api/sessions. `input` as `bookingInput`; the price comes from the expert's stored rate, never from
- * the request. Returns `{ session, replayed }` — a repeated Idempotency-Key returns the first session — and,
- * when the card needs 3-D Secure, `paymentAction` (the session is then reserved as pending_payment).
+ * the request, and the session keeps that rate, its price and the expert's cancellation policy as they are now
+ * (later changes apply to new bookings only). Returns `{ session, replayed }` — the same Idempotency-Key with the
+ * same body returns the first session — and, when the card needs 3-D Secure, `paymentAction` (the session is then
+ * reserved as pending_payment).
  * Errors: 401/403 (not a client with a complete profile), 404 unknown expert, 400 past time, 409 slot not
- * offered / taken (expert or client clash) / intro used, 402 declined card (nothing written).
+ * offered / taken (expert or client clash) / intro used, 402 declined card (nothing written), 422 the key was
+ * used for a booking with another body (nothing written).
  */
 export async function createBooking(
   deps: SessionDeps,
@@ -86,7 +98,11 @@ export async function createBooking(
   if (client.role !== 'client') throw new AppError('FORBIDDEN', 'Only client accounts can book sessions');
   if (!isProfileComplete(client) || !client.lastName?.trim()) throw new AppError('FORBIDDEN', messages.booking.completeProfile);
 
-  const previous = await replay(deps, client, idempotencyKey);
+  // The card's number and code are left out of the fingerprint: a digest of a card number is card data
+  // (PCI DSS 3.5.1); its last four digits still tell two cards apart.
+  const { card, ...rest } = input;
+  const hash = requestHash({ ...rest, card: card && { cardholderName: card.cardholderName, last4: card.number.replace(/\D/g, '').slice(-4), expiry: card.expiry } });
+  const previous = await replay(deps, client, idempotencyKey, hash);
   if (previous) return { session: previous, replayed: true };
 
   const expert = await findExpert(deps.db, input.expertId).catch((err) => {
@@ -137,8 +153,10 @@ export async function createBooking(
           hourlyRateCents: expert.hourlyRateCents,
           totalAmountCents: amountCents,
           currency: expert.currency,
+          cancellationPolicy: expert.cancellationPolicy as CancellationPolicy,
           meetingUrl: meetingUrl(deps.meetingUrlTemplate),
           idempotencyKey,
+          requestHash: hash,
           ...(reservedUntil ? { status: 'pending_payment', reservedUntil } : {}),
         })
         .returning();
@@ -171,7 +189,7 @@ export async function createBooking(
     if (pending) await deps.provider.cancel({ providerRef: pending.providerRef, idempotencyKey: `void:${pending.providerRef}` }).catch(() => {});
     const { code, constraint } = pgError(err);
     if (code === '23505' && constraint === 'sessions_client_idempotency_key') {
-      const first = await replay(deps, client, idempotencyKey);
+      const first = await replay(deps, client, idempotencyKey, hash);
       if (first) return { session: first, replayed: true };
     }
     throw bookingConflict(err) ?? err;

@@ -3,6 +3,7 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { createEvent } from 'ics';
 import { formatMoney } from '../../../shared/pricing.js';
+import { policyNames, policyTerms, type CancellationPolicy } from '../../../shared/sessions.js';
 import type { OutgoingEmail } from '../../infra/mail/outbox.js';
 import { actionEmail } from '../../infra/mail/templates.js';
 
@@ -15,7 +16,14 @@ export type SessionMailFacts = {
   topic: string;
   meetingUrl: string;
   totalAmountCents: number;
+  /** The policy stored with the session at booking. */
+  cancellationPolicy: CancellationPolicy;
 };
+
+/** 'Flexible — Full refund until 24 hours before the session, 50% after.' */
+function policyLine(policy: CancellationPolicy): string {
+  return `${policyNames[policy]} — ${policyTerms[policy].summary}`;
+}
 
 /** 'Mon, Nov 23, 2026 at 9:00 AM PST' in `zone` (US English, 12-hour). */
 export function formatInZone(instant: Date, zone: string): string {
@@ -42,7 +50,10 @@ export function sessionInvite(s: SessionMailFacts, baseUrl: string): string {
   return value;
 }
 
-/** Confirmation for one party, with the invite attached. */
+/**
+ * Confirmation for one party, with the invite attached. A paid session's e-mail states the cancellation policy it
+ * was booked under, which stays with the booking whatever the expert chooses later.
+ */
 export function bookingEmail(s: SessionMailFacts, to: { email: string; zone: string; side: 'client' | 'expert' }, baseUrl: string): OutgoingEmail {
   const other = to.side === 'client' ? s.expertName : s.clientName;
   const mail = actionEmail({
@@ -56,6 +67,7 @@ export function bookingEmail(s: SessionMailFacts, to: { email: string; zone: str
           ? `${formatMoney(s.totalAmountCents)} is held securely and released to the expert only after you confirm the session took place.`
           : `${formatMoney(s.totalAmountCents)} is held for you and released when the client confirms the session.`
         : 'This is the free 15-minute introductory meeting.',
+      ...(s.totalAmountCents > 0 ? [`Cancellation policy for this booking: ${policyLine(s.cancellationPolicy)} These terms stay with this booking even if the expert changes their policy later.`] : []),
       `Join by video: ${s.meetingUrl}`,
       'The calendar invite is attached.',
     ],

@@ -4,13 +4,13 @@
  * answers 409 and changes nothing.
  *   booked → confirmed (client, after the end; payment released)          spec §4
  *   booked → disputed  (client, once started; payment stays held)         issue 3 §4
- *   booked → cancelled (client or expert, before the start; policy refund) issue 3 §4
+ *   booked → cancelled (client or expert, before the start; refund per the policy booked under) issue 3 §4
  *   booked → confirmed automatically 72 h after the end without a dispute issue 3 §4
  *   disputed → completed (release) | cancelled (refund), the team decides issue 4 §2
  */
 import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import { messages } from '../../../shared/messages.js';
-import { autoReleaseHours, canCancel, canConfirm, canDispute, refundCents, type CancellationPolicy } from '../../../shared/sessions.js';
+import { autoReleaseHours, canCancel, canConfirm, canDispute, refundCents } from '../../../shared/sessions.js';
 import type { SessionView } from '../../../shared/schemas/sessions.js';
 import type { CurrentUser } from '../../auth/plugin.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -89,7 +89,9 @@ export async function disputeSession(deps: SessionDeps, user: CurrentUser, id: s
 
 /**
  * POST /api/sessions/{id}/cancel — client or expert, booked and before the start. The client's refund
- * follows the expert's policy; an expert's cancellation refunds in full. Both parties get an e-mail.
+ * follows the cancellation policy stored with the session at booking (an expert's later change does not
+ * apply: docs/security.md, "Policy change after booking"); an expert's cancellation refunds in full. Both
+ * parties get an e-mail. 403 / 404; 409 when not booked or already started.
  */
 export async function cancelSession(deps: SessionDeps, user: CurrentUser, id: string, reason: string, now = new Date()): Promise<SessionView> {
   const { row, side } = await loadForParty(deps.db, user, id);
@@ -97,7 +99,7 @@ export async function cancelSession(deps: SessionDeps, user: CurrentUser, id: st
     const s = await lockSession(tx, id);
     if (!canCancel(s, now)) throw new AppError('CONFLICT', messages.session.badTransition);
     const expert = await expertOf(tx, s.expertId);
-    const refund = refundCents({ amountCents: s.totalAmountCents, policy: expert.cancellationPolicy as CancellationPolicy, cancelledBy: side, startsAt: s.startsAt, now });
+    const refund = refundCents({ amountCents: s.totalAmountCents, policy: s.cancellationPolicy, cancelledBy: side, startsAt: s.startsAt, now });
     await tx.update(sessions).set({ status: 'cancelled', cancelledBy: side, cancelReason: reason, cancelledAt: now, updatedAt: now }).where(eq(sessions.id, id));
     const refunded = await refundPayment(tx, deps.provider, id, refund, user.id, `cancelled by the ${side}: ${reason}`);
     const by = side === 'client' ? s.clientName : s.expertName;

@@ -24,9 +24,10 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boo
   const tags = ['sessions'];
 
   /**
-   * Books a session: 201 `{ session }` (200 on an Idempotency-Key replay). The price is computed from the
-   * expert's rate. 202 `{ session, paymentAction }` when the card needs 3-D Secure: the slot is reserved for
-   * 15 minutes (issue 5 §5). 400 / 401 / 402 declined / 403 / 404 / 409 — see createBooking.
+   * Books a session: 201 `{ session }` (200 on an Idempotency-Key replay with the same body; 422 with another
+   * body). The price is computed from the expert's rate. 202 `{ session, paymentAction }` when the card needs
+   * 3-D Secure: the slot is reserved for 15 minutes (issue 5 §5). 400 / 401 / 402 declined / 403 / 404 / 409 /
+   * 422 — see createBooking.
    */
   app.post(
     '/api/sessions',
@@ -35,7 +36,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boo
         tags,
         headers: idempotencyHeader,
         body: bookingInput,
-        response: { 200: z.object({ session: sessionView }), 201: z.object({ session: sessionView }), 202: z.object({ session: sessionView, paymentAction }), 402: errorResponse, ...errors },
+        response: { 200: z.object({ session: sessionView }), 201: z.object({ session: sessionView }), 202: z.object({ session: sessionView, paymentAction }), 402: errorResponse, 422: errorResponse, ...errors },
       },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
@@ -101,7 +102,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boo
     disputeSession(deps, await requireUser(request), request.params.id, request.body.description),
   );
 
-  /** Client or expert cancels a booked session before it starts, with a reason; refund per the expert's policy. */
+  /** Client or expert cancels a booked session before it starts, with a reason; refund per the policy the session was booked under. */
   app.post('/api/sessions/:id/cancel', { schema: { tags, params, body: cancelInput, response: { 200: sessionView, ...errors } } }, async (request) =>
     cancelSession(deps, await requireUser(request), request.params.id, request.body.reason),
   );

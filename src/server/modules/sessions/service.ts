@@ -13,11 +13,11 @@ import { qualified as q } from '../../db/qualified.js';
 import { AppError } from '../../errors.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
-type Joined = { session: SessionRow; expert: { slug: string; userId: string; cancellationPolicy: string }; payment: typeof payments.$inferSelect | null };
+type Joined = { session: SessionRow; expert: { slug: string; userId: string }; payment: typeof payments.$inferSelect | null };
 /** The columns a session view is made of (a `Joined` row has them all). */
 type Viewed = {
-  session: Omit<SessionRow, 'idempotencyKey' | 'reminderSentAt' | 'confirmedAt' | 'cancelledAt' | 'reservedUntil'>;
-  expert: { slug: string; cancellationPolicy: string };
+  session: Omit<SessionRow, 'idempotencyKey' | 'requestHash' | 'reminderSentAt' | 'confirmedAt' | 'cancelledAt' | 'reservedUntil'>;
+  expert: { slug: string };
   payment: Pick<typeof payments.$inferSelect, 'status' | 'amountCents' | 'refundedCents' | 'cardBrand' | 'cardLast4' | 'provider'> | null;
 };
 
@@ -25,13 +25,16 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 function joined(db: Db | Tx) {
   return db
-    .select({ session: sessions, expert: { slug: experts.slug, userId: experts.userId, cancellationPolicy: experts.cancellationPolicy }, payment: payments })
+    .select({ session: sessions, expert: { slug: experts.slug, userId: experts.userId }, payment: payments })
     .from(sessions)
     .innerJoin(experts, eq(experts.id, sessions.expertId))
     .leftJoin(payments, eq(payments.sessionId, sessions.id));
 }
 
-/** Shapes a session for `viewer` (its client or its expert). */
+/**
+ * Shapes a session for `viewer` (its client or its expert). `cancellationPolicy` is the policy stored with the
+ * session at booking, not the expert's current one.
+ */
 export function toView(row: Viewed, viewerRole: 'client' | 'expert'): SessionView {
   const { session: s, expert, payment } = row;
   return {
@@ -55,7 +58,7 @@ export function toView(row: Viewed, viewerRole: 'client' | 'expert'): SessionVie
     meetingUrl: s.meetingUrl,
     cancelledBy: s.cancelledBy,
     cancelReason: s.cancelReason,
-    cancellationPolicy: expert.cancellationPolicy as SessionView['cancellationPolicy'],
+    cancellationPolicy: s.cancellationPolicy,
     completedAt: s.completedAt?.toISOString() ?? null,
     updatedAt: s.updatedAt.toISOString(),
     createdAt: s.createdAt.toISOString(),
@@ -92,12 +95,12 @@ export async function getSession(db: Db, user: CurrentUser, sessionId: string): 
  */
 function listStatement(db: Db) {
   const userId = sql.placeholder('userId');
-  const { idempotencyKey: _key, reminderSentAt: _reminder, confirmedAt: _confirmed, cancelledAt: _cancelled, reservedUntil: _reserved, ...viewed } = getTableColumns(sessions);
+  const { idempotencyKey: _key, requestHash: _hash, reminderSentAt: _reminder, confirmedAt: _confirmed, cancelledAt: _cancelled, reservedUntil: _reserved, ...viewed } = getTableColumns(sessions);
   const ownExpert = sql`(select ${q(experts.id)} from ${experts} where ${q(experts.userId)} = ${userId})`;
   return db
     .select({
       session: viewed,
-      expert: { slug: experts.slug, cancellationPolicy: experts.cancellationPolicy },
+      expert: { slug: experts.slug },
       payment: { status: payments.status, amountCents: payments.amountCents, refundedCents: payments.refundedCents, cardBrand: payments.cardBrand, cardLast4: payments.cardLast4, provider: payments.provider },
     })
     .from(sessions)

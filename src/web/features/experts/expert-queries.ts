@@ -74,7 +74,7 @@ export async function fetchReviews(expertId: string, page: number): Promise<Revi
   }
 }
 
-const noEligibility: FeedbackEligibility = { sessionId: null, feedbackSubmitted: false, isSelf: false, introAvailable: false };
+const noEligibility: FeedbackEligibility = { sessionId: null, feedbackSubmitted: false, isSelf: false, introAvailable: false, introOnly: false };
 
 /** The signed-in viewer's standing with this expert (free intro, self); "nothing available" on any error. */
 export async function fetchEligibility(expertId: string): Promise<FeedbackEligibility> {
