@@ -24,6 +24,7 @@ import { AppError, type ErrorBody } from './errors.js';
 import { lazyChildLogger } from './http/lazy-child-logger.js';
 import { noNul } from './http/no-nul.js';
 import { safeMethods, sameOrigin } from './http/same-origin.js';
+import { canonicalApiPaths, isApiRequest } from './http/api-path.js';
 import { securityHeaders } from './http/security-headers.js';
 import { pageRenderer } from './http/page-render.js';
 import { spaPages } from './http/spa-pages.js';
@@ -127,6 +128,8 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
     hsts: config.baseUrl.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
+  // First after the headers: an API path spelled unlike its route ends here, as a 404 (api-path.ts).
+  await app.register(canonicalApiPaths);
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, {
     global: false,
@@ -148,9 +151,10 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
   const catalogue = microCache({ ttlMs: config.catalogueCacheMs, max: 10_000 });
   // Slot answers for SLOTS_CACHE_MS: cleared with the catalogue, and per expert by their bookings (slot-cache.ts).
   const slots = slotCache({ ttlMs: config.slotsCacheMs, max: 10_000 });
-  const keepsCatalogue = (url: string) => url.startsWith('/api/auth/') || url === '/api/sessions' || url.startsWith('/api/sessions/') || url.startsWith('/api/sessions?');
+  // Decided on the route pattern that ran, not on the spelling of the URL (api-path.ts).
+  const keepsCatalogue = (route = '') => route.startsWith('/api/auth/') || route === '/api/sessions' || route.startsWith('/api/sessions/');
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (!safeMethods.has(request.method) && reply.statusCode < 400 && !keepsCatalogue(request.url)) {
+    if (!safeMethods.has(request.method) && reply.statusCode < 400 && !keepsCatalogue(request.routeOptions.url)) {
       catalogue.clear();
       slots.clear();
     }
@@ -212,7 +216,7 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
   );
 
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (!reply.hasHeader('cache-control') && isApiRequest(request)) reply.header('cache-control', 'no-store');
     done(null, payload);
   });
 
@@ -250,7 +254,8 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
      * handler, so @fastify/compress applies (a rendered page is 10–40 KB gzip).
      */
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-      if (request.url.startsWith('/api/')) return reply.callNotFound();
+      // An API path in any spelling is never a page (canonicalApiPaths answers it first; this holds without it too).
+      if (isApiRequest(request)) return reply.callNotFound();
       const page = spaHtml(request.url.split('?')[0] ?? '/');
       // Rendered pages may name the signed-in account, so no shared caches.
       const rendered = request.method === 'GET' && renderPage ? await renderPage(request, page) : null;

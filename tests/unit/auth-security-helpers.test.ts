@@ -27,6 +27,12 @@ describe('redactUrl', () => {
     ['/api/auth/callback/google?state=s3cr3t&code=4%2F0Ad', '/api/auth/callback/google?state=[redacted]&code=[redacted]'],
     ['/api/experts?q=design&page=2', '/api/experts?q=design&page=2'],
     ['/api/sessions/8c1f', '/api/sessions/8c1f'],
+    // Other spellings of the same URLs keep nothing secret either.
+    ['/%61pi/auth/reset-password/AbC123xyz', '/%61pi/auth/reset-password/[redacted]'],
+    ['/api/auth/Reset-Password//AbC123xyz/', '/api/auth/Reset-Password//[redacted]/'],
+    ['/api/auth/reset-p%61ssword/AbC123xyz', '/api/auth/reset-p%61ssword/[redacted]'],
+    ['/api/auth/reset-password%2FAbC123xyz', '/api/auth/[redacted]'],
+    ['/api/auth/verify-email?%74oken=eyJhbGciOi&TOKEN=abc&callbackURL=%2F', '/api/auth/verify-email?%74oken=[redacted]&TOKEN=[redacted]&callbackURL=%2F'],
   ])('%s → %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });

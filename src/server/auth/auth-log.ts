@@ -10,6 +10,7 @@
  * `redactUrl` removes tokens from URLs (e-mail links carry them) before a URL is logged.
  */
 import { createHmac } from 'node:crypto';
+import { looseDecode } from '../http/api-path.js';
 
 /** POST paths under /api/auth whose attempts are logged, and the action each is logged as. */
 const attemptActions: Record<string, string> = {
@@ -85,10 +86,40 @@ export function refusalLine(r: Omit<RefusalLine, 'event'>): RefusalLine {
   return { event: 'authz.refused', ...r };
 }
 
-const secretParams = /([?&](?:token|code|state|password|secret)[^=&]*=)[^&#]*/gi;
+/** Query parameters whose values are secrets, by the start of their (decoded) name. */
+const secretParam = /^(?:token|code|state|password|secret)/i;
 
-/** `url` with query values of token-like parameters and the token segment of /api/auth/reset-password/<token> replaced by `[redacted]`. */
+/**
+ * `url` with the values of token-like query parameters and every path segment after a `reset-password` segment
+ * (Better Auth's /api/auth/reset-password/<token>) replaced by `[redacted]`. Names are compared percent-decoded and
+ * in any case, and runs of '/' are allowed, so no spelling of a URL carrying a token (`/api/auth/Reset-Password//…`,
+ * `?%74oken=…`) gets it into the log; everything else is kept as the client sent it.
+ */
 export function redactUrl(url: string): string {
-  if (!url.includes('?') && !url.startsWith('/api/auth/reset-password/')) return url;
-  return url.replace(/^(\/api\/auth\/reset-password\/)[^?/#]+/, '$1[redacted]').replace(secretParams, '$1[redacted]');
+  const mark = url.indexOf('?');
+  const path = mark === -1 ? url : url.slice(0, mark);
+  const readable = (part: string) => (part.includes('%') ? looseDecode(part) : part).toLowerCase();
+  let redactedPath = path;
+  if (readable(path).includes('reset-password')) {
+    let after = false;
+    redactedPath = path
+      .split('/')
+      .map((segment) => {
+        const name = readable(segment);
+        const secret = after && segment !== '';
+        if (name === 'reset-password') after = true;
+        return secret || name.includes('reset-password/') ? '[redacted]' : segment;
+      })
+      .join('/');
+  }
+  if (mark === -1) return redactedPath;
+  const query = url
+    .slice(mark + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      return equals !== -1 && secretParam.test(readable(pair.slice(0, equals))) ? `${pair.slice(0, equals)}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${redactedPath}?${query}`;
 }

@@ -17,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isApiRequest } from './api-path.js';
 
 /** The headers helmet sets for `options`, as `{ name: value }`; throws when helmet refuses the options. */
 export function helmetHeaders(options: HelmetOptions): Record<string, string> {
@@ -51,7 +52,8 @@ export const securityHeaders = fp(async (app: FastifyInstance, options: HelmetOp
   const pages = helmetHeaders(options);
   const api = apiHeaders(pages);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') && !request.url.startsWith('/api/docs') ? api : pages);
+    // Decided on the route that runs (api-path.ts): the OpenAPI page under /api/docs is a page.
+    reply.headers(isApiRequest(request) && !request.routeOptions.url?.startsWith('/api/docs') ? api : pages);
     done();
   });
 });
