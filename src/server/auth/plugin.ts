@@ -13,6 +13,7 @@ import { safeMethods } from '../http/same-origin.js';
 import type { PerUserCache } from '../infra/per-user-cache.js';
 import type { Auth } from './auth.js';
 import { authAction, authAttemptLine, refusalLine } from './auth-log.js';
+import { runAfterAnswer } from './reset-request.js';
 
 /** The signed-in account as the API sees it. */
 export type CurrentUser = typeof userTable.$inferSelect;
@@ -42,7 +43,10 @@ async function authRoutes(app: FastifyInstance, opts: { auth: Auth; secret: stri
       headers.set('x-mentora-client-ip', request.ip);
       const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
       const body = request.body instanceof Buffer && request.body.length > 0 ? request.body : undefined;
-      const response = await opts.auth.handler(new Request(url, { method: request.method, headers, body }));
+      const webRequest = new Request(url, { method: request.method, headers, body });
+      const response = await opts.auth.handler(webRequest);
+      // Work Better Auth's hooks deferred until the answer is out (reset-request.ts) starts when it is sent.
+      reply.raw.once('finish', () => runAfterAnswer(webRequest));
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie') reply.header(key, value);

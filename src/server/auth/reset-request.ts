@@ -2,8 +2,8 @@
  * Password-reset requests answered before any account lookup (docs/security.md "Password reset timing"): Better
  * Auth writes a token and e-mails it for a known address and only reads for an unknown one, so the answer's
  * timing told the two apart (about 5 ms). Here the HTTP request is answered with Better Auth's own generic answer
- * as soon as its body is valid, and the request itself runs afterwards, off the answer's path; both kinds of
- * address therefore do the same work before the answer leaves.
+ * as soon as its body is valid, and the request itself runs once that answer has been sent (plugin.ts calls
+ * `runAfterAnswer`); both kinds of address therefore do the same work before the answer leaves.
  */
 import { z } from 'zod';
 
@@ -12,6 +12,17 @@ export const resetRequestAnswer = { status: true, message: 'If this email exists
 
 const resetBody = z.object({ email: z.email(), redirectTo: z.string().optional() });
 export type ResetRequest = z.infer<typeof resetBody>;
+
+/** Work to start once the answer to an HTTP request (Better Auth's Request object) has been sent. */
+const afterAnswer = new WeakMap<Request, () => void>();
+
+/** Starts the work `request`'s answer deferred, if any, on the next turn of the event loop. */
+export function runAfterAnswer(request: Request): void {
+  const work = afterAnswer.get(request);
+  if (!work) return;
+  afterAnswer.delete(request);
+  setImmediate(work);
+}
 
 type HookContext = { path?: string; request?: Request; body?: unknown; json: (body: typeof resetRequestAnswer) => unknown };
 
@@ -28,7 +39,7 @@ export function resetRequestAtOnce({ baseUrl, run, onError }: { baseUrl: string;
     if (ctx.path !== '/request-password-reset' || !ctx.request) return undefined;
     const parsed = resetBody.safeParse(ctx.body);
     if (!parsed.success || !allowedRedirect(parsed.data.redirectTo)) return undefined;
-    setImmediate(() => void run(parsed.data).catch(onError));
+    afterAnswer.set(ctx.request, () => void run(parsed.data).catch(onError));
     return ctx.json(resetRequestAnswer);
   };
 }

@@ -1,0 +1,96 @@
+/**
+ * Two-factor sign-in (docs/security.md "Two-factor sign-in"): the team console needs it, a sign-in of an enrolled
+ * account opens no session before the second factor, backup codes work once, and disabling needs the password.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../src/shared/messages.js';
+import { createAccount } from '../../src/server/db/seed.js';
+import { createTestApp, type TestContext } from '../helpers/app.js';
+import { enrolTwoFactor, origin, withCookies } from '../helpers/auth.js';
+import { totp } from '../helpers/totp.js';
+
+const json = { origin, 'content-type': 'application/json' };
+
+describe('two-factor sign-in', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  const post = (url: string, payload: unknown, cookie = '') => ctx.app.inject({ method: 'POST', url, headers: { ...json, cookie }, payload: payload as object });
+  const me = async (cookie: string) => (await ctx.app.inject({ url: '/api/me', headers: { cookie } })).json<{ user: { email: string; twoFactorEnabled: boolean } | null }>().user;
+  /** Password step only: the answer and the cookies it leaves. */
+  const passwordStep = async (email: string, password = 'mentora-demo') => {
+    const res = await post('/api/auth/sign-in/email', { email, password });
+    return { res, cookie: withCookies('', res) };
+  };
+
+  it('refuses every team console route to an admin without two-factor sign-in, and opens it once enrolled', async () => {
+    const email = 'new.admin@example.com';
+    await createAccount(ctx.database.db, ctx.app.auth, { email, firstName: 'New', lastName: 'Admin', role: 'admin' });
+    const { res, cookie } = await passwordStep(email);
+    expect(res.statusCode).toBe(200);
+    for (const url of ['/api/admin/summary', '/api/admin/applications', '/api/admin/disputes']) {
+      const refused = await ctx.app.inject({ url, headers: { cookie } });
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json().error.message).toBe(messages.auth.twoFactorRequired);
+    }
+    expect(await me(cookie)).toMatchObject({ email, twoFactorEnabled: false });
+
+    const enrolled = await enrolTwoFactor(ctx, cookie, email);
+    expect(enrolled.backupCodes).toHaveLength(10);
+    expect(await me(enrolled.cookie)).toMatchObject({ twoFactorEnabled: true });
+    expect((await ctx.app.inject({ url: '/api/admin/summary', headers: { cookie: enrolled.cookie } })).statusCode).toBe(200);
+  });
+
+  it('opens no session after the password alone; a wrong code is refused, the right one signs in', async () => {
+    const email = 'two.steps@example.com';
+    await createAccount(ctx.database.db, ctx.app.auth, { email, firstName: 'Two', lastName: 'Steps', role: 'client' });
+    const first = await passwordStep(email);
+    const { secret } = await enrolTwoFactor(ctx, first.cookie, email);
+
+    const { res, cookie } = await passwordStep(email);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });
+    expect(await me(cookie)).toBeNull();
+    expect(res.cookies.find((c) => c.name.endsWith('session_token') && c.value)).toBeUndefined();
+
+    const wrong = String((Number(totp(secret)) + 1) % 1_000_000).padStart(6, '0');
+    const refused = await post('/api/auth/two-factor/verify-totp', { code: wrong }, cookie);
+    expect(refused.statusCode).toBe(401);
+    expect(await me(withCookies(cookie, refused))).toBeNull();
+
+    const verified = await post('/api/auth/two-factor/verify-totp', { code: totp(secret) }, cookie);
+    expect(verified.statusCode).toBe(200);
+    expect(await me(withCookies(cookie, verified))).toMatchObject({ email });
+  });
+
+  it('accepts a backup code once', async () => {
+    const email = 'backup.codes@example.com';
+    await createAccount(ctx.database.db, ctx.app.auth, { email, firstName: 'Backup', lastName: 'Codes', role: 'expert' });
+    const { backupCodes } = await enrolTwoFactor(ctx, (await passwordStep(email)).cookie, email);
+    const code = backupCodes[0]!;
+
+    const once = await passwordStep(email);
+    const used = await post('/api/auth/two-factor/verify-backup-code', { code }, once.cookie);
+    expect(used.statusCode).toBe(200);
+    expect(await me(withCookies(once.cookie, used))).toMatchObject({ email });
+
+    const twice = await passwordStep(email);
+    const again = await post('/api/auth/two-factor/verify-backup-code', { code }, twice.cookie);
+    expect(again.statusCode).toBe(401);
+    expect(await me(withCookies(twice.cookie, again))).toBeNull();
+  });
+
+  it('turns off only with the password', async () => {
+    const email = 'turn.off@example.com';
+    await createAccount(ctx.database.db, ctx.app.auth, { email, firstName: 'Turn', lastName: 'Off', role: 'client' });
+    const { cookie } = await enrolTwoFactor(ctx, (await passwordStep(email)).cookie, email);
+    expect((await post('/api/auth/two-factor/disable', { password: 'not-my-password' }, cookie)).statusCode).toBe(400);
+    const off = await post('/api/auth/two-factor/disable', { password: 'mentora-demo' }, cookie);
+    expect(off.statusCode).toBe(200);
+    expect(await me(withCookies(cookie, off))).toMatchObject({ twoFactorEnabled: false });
+    expect((await passwordStep(email)).res.json()).not.toHaveProperty('twoFactorRedirect');
+  });
+});
