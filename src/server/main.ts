@@ -17,6 +17,7 @@ import { startJobs } from './infra/jobs.js';
 import { fileTransport, smtpTransport } from './infra/mail/transport.js';
 import { paymentProvider } from './infra/payments/select.js';
 import { storageDriver } from './infra/storage/select.js';
+import { deleteUnusedUploads } from './modules/files/cleanup.js';
 import { autoReleaseDue, sendDueReminders } from './modules/sessions/lifecycle-service.js';
 import { expireReservations } from './modules/sessions/reservation-service.js';
 
@@ -86,11 +87,13 @@ async function main() {
 
   const transport = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : fileTransport(path.join(config.dataDir, 'mail'), config.mailFrom);
   const sessionDeps = { db: database.db, provider: paymentProvider(config), baseUrl: config.baseUrl, meetingUrlTemplate: config.meetingUrlTemplate };
+  const uploadStorage = storageDriver(config);
   const jobs = startJobs({
     config,
     db: database.db,
     transport,
     sessions: { autoRelease: () => autoReleaseDue(sessionDeps), reminders: () => sendDueReminders(sessionDeps), reservations: () => expireReservations(sessionDeps) },
+    uploadCleanup: () => deleteUnusedUploads(database.db, uploadStorage, { log: app.log }),
     log: app.log,
   });
 

@@ -45,20 +45,36 @@ export const uploadRules: Record<UploadPurpose, UploadRule> = {
   },
 };
 
+/**
+ * What one account may upload per UTC day (docs/security.md "Uploads"): enough for a CV, a few photos and
+ * a few intro-video attempts, not for using Mentora as free file hosting. Every stored upload counts, also
+ * one that is later replaced or deleted.
+ */
+export const uploadQuota = { filesPerDay: 20, bytesPerDay: 200 * 1024 * 1024 } as const;
+
 export const uploadMessages = {
   empty: 'The file is empty',
+  quotaReached: `You've reached today's upload limit (${uploadQuota.filesPerDay} files or ${uploadQuota.bytesPerDay / 2 ** 20} MB a day). Please try again tomorrow.`,
   cvUploaded: 'CV uploaded successfully!',
   cvUploadFailed: 'Failed to upload CV',
   cvStorageFailed: 'Failed to upload CV to storage',
 } as const;
 
 /**
- * A harmless display name: the last path segment, control characters and path separators removed,
- * at most 255 characters (keeping the extension). Falls back to `fallback` when nothing is left.
+ * Control characters (C0, DEL, C1) and the Unicode bidirectional controls (LRM/RLM, ALM, the embeddings and
+ * overrides U+202A–U+202E, the isolates U+2066–U+2069): with U+202E "\u202Egnp.exe" displays as "exe.png"
+ * (Unicode TR#9; docs/security.md "Uploads").
+ */
+const UNSAFE_NAME_CHARS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * A harmless display name: the last path segment, control and bidirectional-control characters and path
+ * separators removed, at most 255 characters (keeping the extension). Falls back to `fallback` when nothing
+ * is left.
  */
 export function safeFileName(name: string, fallback = 'file'): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').replace(/^\.+/, '').trim();
+  const cleaned = base.replace(UNSAFE_NAME_CHARS, '').replace(/^\.+/, '').trim();
   if (!cleaned) return fallback;
   if (cleaned.length <= 255) return cleaned;
   const dot = cleaned.lastIndexOf('.');

@@ -1,6 +1,7 @@
 /**
  * Background jobs of one server process: the e-mail outbox (every OUTBOX_INTERVAL_MS), every minute the
- * session reminders and the 72-hour auto-release, and every 30 s the expiry of 3-D Secure reservations.
+ * session reminders and the 72-hour auto-release, every 30 s the expiry of 3-D Secure reservations, and every
+ * 10 minutes the deletion of unused uploads.
  * Every job claims rows with FOR UPDATE SKIP LOCKED, so several servers can run them at once and each due
  * item is handled once (issue 5 §6). A job never overlaps itself; `stop()` asks a running tick to stop after
  * its current item and waits for it.
@@ -34,7 +35,15 @@ function every(ms: number, run: (signal: AbortSignal) => Promise<unknown>, log: 
 }
 
 /** Starts the jobs of this process (outbox retries per MAIL_MAX_ATTEMPTS / MAIL_RETRY_DELAY_MS). */
-export function startJobs(opts: { config: Config; db: Db; transport: MailTransport; sessions: SessionJobs; log: JobLogger }): { stop: () => Promise<void> } {
+export function startJobs(opts: {
+  config: Config;
+  db: Db;
+  transport: MailTransport;
+  sessions: SessionJobs;
+  /** Deletes unused uploads (files/cleanup.ts). */
+  uploadCleanup: () => Promise<unknown>;
+  log: JobLogger;
+}): { stop: () => Promise<void> } {
   const stops = [
     every(
       opts.config.outboxIntervalMs,
@@ -46,6 +55,8 @@ export function startJobs(opts: { config: Config; db: Db; transport: MailTranspo
     every(60_000, opts.sessions.autoRelease, opts.log, 'auto-release'),
     // 3-D Secure reservations past their 15 minutes: the intent is cancelled and the slot freed (issue 5 §5).
     every(30_000, opts.sessions.reservations, opts.log, 'reservation expiry'),
+    // Uploads never attached within 24 hours, and photos and videos replaced on a profile (docs/security.md "Uploads").
+    every(10 * 60_000, opts.uploadCleanup, opts.log, 'upload cleanup'),
   ];
   return {
     stop: async () => {

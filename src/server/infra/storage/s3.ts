@@ -3,9 +3,12 @@
  * private (no public ACL): CVs are read only through the authorised route `GET /api/files/:id`, and photos
  * and videos are served publicly by the same route, so no bucket policy has to be public.
  */
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../../config.js';
-import { STORAGE_KEY, type StorageDriver } from './driver.js';
+import { STORAGE_KEY, type ByteRange, type StorageDriver } from './driver.js';
 
 type Sdk = typeof import('@aws-sdk/client-s3');
 
@@ -15,7 +18,11 @@ export class S3Storage implements StorageDriver {
   /** The SDK and client, loaded on first use: the SDK is large and a server without S3 never needs it (issue 2 §7). */
   private loaded?: Promise<{ sdk: Sdk; client: S3Client }>;
 
-  constructor(s3: NonNullable<Config['s3']>) {
+  /** `stagingDir`: a local folder for uploads being received (they are sent to the bucket once complete). */
+  constructor(
+    s3: NonNullable<Config['s3']>,
+    readonly stagingDir: string,
+  ) {
     this.s3 = s3;
     this.bucket = s3.bucket;
   }
@@ -24,7 +31,9 @@ export class S3Storage implements StorageDriver {
     const s3 = this.s3;
     return (this.loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({
       sdk,
-      client: new sdk.S3Client({ region: s3.region, endpoint: s3.endpoint, credentials: s3.credentials, forcePathStyle: s3.forcePathStyle }),
+      // Checksums only where S3 requires them: a streamed upload would otherwise be sent `aws-chunked` with a
+      // trailing checksum, which several S3-compatible servers store as the object's bytes.
+      client: new sdk.S3Client({ region: s3.region, endpoint: s3.endpoint, credentials: s3.credentials, forcePathStyle: s3.forcePathStyle, requestChecksumCalculation: 'WHEN_REQUIRED' }),
     })));
   }
 
@@ -33,9 +42,11 @@ export class S3Storage implements StorageDriver {
     return key;
   }
 
-  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+  async putFile(key: string, file: string, contentType: string, size: number): Promise<void> {
     const { sdk, client } = await this.load();
-    await client.send(new sdk.PutObjectCommand({ Bucket: this.bucket, Key: this.checked(key), Body: body, ContentType: contentType, ContentLength: body.length }));
+    // Streamed from the staging file with its length known, so the SDK never buffers the object.
+    await client.send(new sdk.PutObjectCommand({ Bucket: this.bucket, Key: this.checked(key), Body: createReadStream(file), ContentType: contentType, ContentLength: size }));
+    await rm(file, { force: true });
   }
 
   async get(key: string): Promise<Buffer> {
@@ -43,6 +54,14 @@ export class S3Storage implements StorageDriver {
     const out = await client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: this.checked(key) }));
     if (!out.Body) throw new Error('empty object');
     return Buffer.from(await out.Body.transformToByteArray());
+  }
+
+  async read(key: string, range?: ByteRange): Promise<Readable> {
+    const { sdk, client } = await this.load();
+    const out = await client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: this.checked(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
+    if (!out.Body) throw new Error('empty object');
+    // In Node.js the SDK's body is the HTTP response stream itself (an IncomingMessage).
+    return out.Body as Readable;
   }
 
   async delete(key: string): Promise<void> {

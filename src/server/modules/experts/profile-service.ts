@@ -10,10 +10,10 @@ import type { ExpertProfileUpdate, MyExpertProfile } from '../../../shared/schem
 import type { ExpertVideo } from '../../../shared/schemas/expert-videos.js';
 import type { UploadPurpose } from '../../../shared/uploads.js';
 import type { CurrentUser } from '../../auth/plugin.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { experts } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { fileView, ownFile } from '../files/service.js';
+import { attachFile, fileView } from '../files/service.js';
 import { toProfile, type ExpertRow } from './service.js';
 
 /** The landing carousel shows at most this many videos (spec §9 "13 expert videos"). */
@@ -51,13 +51,14 @@ function toMine(row: ExpertRow): MyExpertProfile {
 
 /**
  * The URL to store for a photo or video choice: undefined (absent) keeps `current`, null removes it, an id
- * must name `user`'s own file of `purpose` (else VALIDATION with `notFound`) and becomes `/api/files/{id}`.
+ * must name `user`'s own file of `purpose` (else VALIDATION with `notFound`) and becomes `/api/files/{id}`;
+ * the file is marked attached in `tx`, the transaction that stores the URL (files/service.ts attachFile).
  */
-async function fileUrl(db: Db, user: CurrentUser, choice: string | null | undefined, purpose: UploadPurpose, current: string | null, notFound: string): Promise<string | null> {
+async function fileUrl(tx: Tx, user: CurrentUser, choice: string | null | undefined, purpose: UploadPurpose, current: string | null, notFound: string): Promise<string | null> {
   if (choice === undefined) return current;
   if (choice === null) return null;
   try {
-    return fileView(await ownFile(db, user, choice, purpose)).url;
+    return fileView(await attachFile(tx, user, choice, purpose)).url;
   } catch (err) {
     if (err instanceof AppError && err.code === 'NOT_FOUND') throw new AppError('VALIDATION', notFound);
     throw err;
@@ -72,33 +73,36 @@ export async function getMyExpertProfile(db: Db, user: CurrentUser): Promise<MyE
 /**
  * PUT /api/me/expert-profile: replaces headline, about, experience, courses, languages, hobbies, expertise
  * (1–3, catalogue spelling), hourly rate (dollars → integer cents), cancellation policy, and the photo and
- * video when given (see `fileUrl`). One UPDATE, so a refused request changes nothing. Errors: 403 without a
+ * video when given (see `fileUrl`). One transaction, so a refused request changes nothing. Errors: 403 without a
  * profile; 400 'Photo not found…' / 'Video not found…' for a file that is not the expert's own of that
  * kind. Rating and review count are never touched.
  */
 export async function updateMyExpertProfile(db: Db, user: CurrentUser, input: ExpertProfileUpdate): Promise<MyExpertProfile> {
   const current = await ownProfile(db, user);
-  const imageUrl = await fileUrl(db, user, input.photoFileId, 'photo', current.imageUrl, messages.profile.photoNotFound);
-  const introVideoUrl = await fileUrl(db, user, input.videoFileId, 'video', current.introVideoUrl, messages.profile.videoNotFound);
-  const [row] = await db
-    .update(experts)
-    .set({
-      role: input.headline,
-      about: input.about,
-      experience: input.experience,
-      courses: input.courses,
-      languages: input.languages,
-      hobbies: input.hobbies,
-      expertise: input.expertise,
-      hourlyRateCents: Math.round(input.hourlyRate * 100),
-      cancellationPolicy: input.cancellationPolicy,
-      imageUrl,
-      introVideoUrl,
-      updatedAt: new Date(),
-    })
-    .where(eq(experts.id, current.id))
-    .returning();
-  return toMine(row!);
+  const row = await db.transaction(async (tx) => {
+    const imageUrl = await fileUrl(tx, user, input.photoFileId, 'photo', current.imageUrl, messages.profile.photoNotFound);
+    const introVideoUrl = await fileUrl(tx, user, input.videoFileId, 'video', current.introVideoUrl, messages.profile.videoNotFound);
+    const [updated] = await tx
+      .update(experts)
+      .set({
+        role: input.headline,
+        about: input.about,
+        experience: input.experience,
+        courses: input.courses,
+        languages: input.languages,
+        hobbies: input.hobbies,
+        expertise: input.expertise,
+        hourlyRateCents: Math.round(input.hourlyRate * 100),
+        cancellationPolicy: input.cancellationPolicy,
+        imageUrl,
+        introVideoUrl,
+        updatedAt: new Date(),
+      })
+      .where(eq(experts.id, current.id))
+      .returning();
+    return updated!;
+  });
+  return toMine(row);
 }
 
 /**

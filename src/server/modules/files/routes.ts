@@ -1,4 +1,4 @@
-/** File endpoints (issue 4 §1, §3): multipart upload and authorised download. Rules live in service.ts. */
+/** File endpoints (issue 4 §1, §3; docs/security.md "Uploads"): multipart upload and authorised download. Rules live in service.ts. */
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,10 +10,17 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { StorageDriver } from '../../infra/storage/driver.js';
 import { parseByteRange } from './byte-range.js';
-import { readFileFor, storeUpload } from './service.js';
+import { fileFor, storeUpload } from './service.js';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 413: errorResponse, 415: errorResponse };
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 413: errorResponse, 415: errorResponse, 429: errorResponse };
 const largest = Math.max(...Object.values(uploadRules).map((r) => r.maxBytes));
+
+/**
+ * Downloads per client address per minute. A page of the site shows up to 13 intro videos and as many
+ * photos, and a browser asks for a new range at every seek in a video, so this is 10 a second sustained:
+ * far above a person watching, far below a script pulling files in a loop.
+ */
+export const fileDownloadsPerMinute = 600;
 
 export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; storage: StorageDriver }> = async (app, { db, storage }) => {
   await app.register(multipart, { limits: { files: 1, fields: 0, fileSize: largest + 1, parts: 2 } });
@@ -21,7 +28,8 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; storage: StorageDriver 
 
   /**
    * Uploads one file (multipart field `file`) as `purpose` cv | photo | video; experts only (spec §6: only
-   * expert-role accounts apply). 201 `{ file }`. 400 empty, 413 too large, 415 wrong type (by content).
+   * expert-role accounts apply). The body is streamed to a staging file, never held in memory. 201
+   * `{ file }`. 400 empty, 413 too large, 415 wrong type (by content), 429 past the daily upload budget.
    */
   app.post(
     '/api/files',
@@ -33,39 +41,46 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; storage: StorageDriver 
       const user = await requireRole(request, ['expert']);
       const rule = uploadRules[request.query.purpose];
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', rule.wrongType);
-      const part = await request.file({ limits: { fileSize: rule.maxBytes } });
+      // One byte over the limit, so that storeUpload sees an oversized file as such (the parser then stops).
+      const part = await request.file({ limits: { fileSize: rule.maxBytes + 1 } });
       if (!part) throw new AppError('VALIDATION', 'Please choose a file to upload');
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', rule.tooLarge);
-        throw err;
-      }
-      return reply.status(201).send({ file: await storeUpload(db, storage, user, request.query.purpose, part.filename, bytes) });
+      return reply.status(201).send({ file: await storeUpload(db, storage, user, request.query.purpose, part.filename, part.file) });
     },
   );
 
   /**
-   * The bytes of one file, with its true type and `Content-Disposition: attachment`. Photos and videos are
-   * public (cached a day); a CV only for its owner or an admin (401 / 403), never cached. A single
-   * `Range: bytes=…` answers 206 with that slice (416 when it lies outside the file), so videos stream and seek.
+   * The bytes of one file, streamed from storage, with its true type and `Content-Disposition: attachment`.
+   * A photo or video attached to a profile is public (cached a day); otherwise (a CV, an unattached photo or
+   * video) only for its owner or an admin, never cached: 401 / 403 for a CV, 404 for the others. A single
+   * `Range: bytes=…` answers 206 with that slice, read from storage alone (416 when it lies outside the
+   * file), so videos stream and seek. Rate limited per address (`fileDownloadsPerMinute`).
    */
-  app.get('/api/files/:id', { schema: { tags, params: z.object({ id: z.string().max(64) }) } }, async (request, reply) => {
-    const { row, bytes } = await readFileFor(db, storage, await request.getUser(), request.params.id);
-    const asciiName = row.originalName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-    reply
-      .header('content-type', row.contentType)
-      .header('content-disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(row.originalName)}`)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', row.purpose === 'cv' ? 'private, no-store' : 'public, max-age=86400')
-      .header('accept-ranges', 'bytes');
-    const range = parseByteRange(request.headers.range, bytes.length);
-    if (range === 'unsatisfiable') return reply.status(416).header('content-range', `bytes */${bytes.length}`).send();
-    if (!range) return reply.send(bytes);
-    return reply
-      .status(206)
-      .header('content-range', `bytes ${range.start}-${range.end}/${bytes.length}`)
-      .send(bytes.subarray(range.start, range.end + 1));
-  });
+  app.get(
+    '/api/files/:id',
+    {
+      schema: { tags, params: z.object({ id: z.string().max(64) }) },
+      config: { rateLimit: { max: fileDownloadsPerMinute, timeWindow: '1 minute' } },
+      // Stored types are already compressed (PDF, Word, images, video), and a compressed range is not that range.
+      compress: false,
+    },
+    async (request, reply) => {
+      const { row, shared } = await fileFor(db, await request.getUser(), request.params.id);
+      const size = row.sizeBytes;
+      const asciiName = row.originalName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+      reply
+        .header('content-type', row.contentType)
+        .header('content-disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(row.originalName)}`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', shared ? 'public, max-age=86400' : 'private, no-store')
+        .header('accept-ranges', 'bytes');
+      const range = parseByteRange(request.headers.range, size);
+      if (range === 'unsatisfiable') return reply.status(416).header('content-range', `bytes */${size}`).send();
+      const slice = range ?? { start: 0, end: size - 1 };
+      reply.header('content-length', slice.end - slice.start + 1);
+      if (range) reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
+      // HEAD answers the headers alone, without opening the object.
+      if (request.method === 'HEAD') return reply.send();
+      return reply.send(await storage.read(row.storageKey, slice));
+    },
+  );
 };
