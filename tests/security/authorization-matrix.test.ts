@@ -31,7 +31,7 @@ import { createUser, origin } from '../helpers/auth.js';
 import { book, createExpert, shift, slotIn, visa } from '../helpers/marketplace.js';
 import { makePdf, multipartBody, tinyPng, upload } from '../helpers/uploads.js';
 import { fingerprint } from './db-fingerprint.js';
-import { collectRoutes } from './routes.js';
+import { collectRoutes, spellings } from './routes.js';
 
 const actors = ['anon', 'clientB', 'expertB', 'applicant', 'admin', 'expertA', 'clientA'] as const;
 type Actor = (typeof actors)[number];
@@ -277,6 +277,40 @@ describe('authorization matrix', () => {
     expect(covered.size, 'duplicate rows').toBe(rows.length);
     expect([...routes].filter((r) => !covered.has(r)).sort(), 'routes without a row in the matrix').toEqual([]);
     expect([...covered].filter((r) => !routes.has(r)).sort(), 'rows for routes that no longer exist').toEqual([]);
+  });
+
+  /**
+   * Before the canonical calls below (which change data): every route in every other spelling of its path, as every
+   * actor, from this site and from a foreign one. Each answer is the canonical one or 404 (403 or 404 from the
+   * foreign site), is `no-store`, and the calls together change nothing (none may get past a guard the canonical
+   * spelling meets: a foreign-site write that ran would change data).
+   */
+  it.each(rows.map((r) => [`${r.method} ${r.route}`, r] as const))('%s in other spellings answers as its row says or 404, and changes nothing', async (_name, row) => {
+    const target = row.app === 'stripe' ? stripeCtx : ctx;
+    const before = await fingerprint(target.database);
+    for (const [index, actor] of actors.entries()) {
+      for (const [variant, spelled] of spellings(row.url(f, actor)).entries()) {
+        for (const site of [origin, 'https://evil.example']) {
+          const headers: Record<string, string> = { origin: site, ...(actor === 'anon' ? {} : { cookie: cookies[actor] }) };
+          for (const [k, v] of Object.entries(row.headers ?? {})) headers[k] = v === 'fresh' ? randomUUID() : v;
+          let payload: string | Buffer | undefined;
+          if (row.multipart) {
+            const body = multipartBody('photo.png', tinyPng, 'image/png');
+            headers['content-type'] = body.contentType;
+            payload = body.payload;
+          } else if (row.body) {
+            headers['content-type'] = 'application/json';
+            payload = JSON.stringify(row.body(f, actor));
+          }
+          const res = await target.app.inject({ method: row.method as 'GET', url: spelled.url, headers, payload, remoteAddress: `10.8.${index}.${variant + 1}` });
+          const label = `${row.method} ${spelled.url} (${spelled.name}) as ${actor} from ${site}: ${res.statusCode} ${res.body.slice(0, 200)}`;
+          const allowed = site === origin || row.method === 'GET' ? [row.expect[actor], 404] : [403, 404];
+          expect(allowed, label).toContain(res.statusCode);
+          expect(res.headers['cache-control'], label).toMatch(/\bno-store\b/);
+        }
+      }
+    }
+    expect(await fingerprint(target.database), `${row.method} ${row.route}: a call in another spelling changed data`).toEqual(before);
   });
 
   it('nobody grants themselves the admin role, another role or a verified e-mail', async () => {

@@ -1,9 +1,13 @@
-import { count } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages } from '../../src/server/db/schema.js';
+import { contactMessages, sessions, user } from '../../src/server/db/schema.js';
 import { createAccount } from '../../src/server/db/seed.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin, signIn } from '../helpers/auth.js';
+import { book, createExpert, shift, slotIn } from '../helpers/marketplace.js';
+import { fingerprint } from './db-fingerprint.js';
+import { collectRoutes, spellings } from './routes.js';
 
 /** Issue 6 §1 "Cross-site requests": foreign origins refused; cookie flags; sessions rotated and invalidated. */
 describe('cross-site requests and session cookies', () => {
@@ -68,5 +72,75 @@ describe('cross-site requests and session cookies', () => {
     } finally {
       await https.close();
     }
+  });
+});
+
+/**
+ * The same-origin check decides on the route that runs, so no spelling of a path gets a foreign site's write past it
+ * (docs/security.md "Path spellings"): `/%61pi/...` is routed like `/api/...` but was not checked.
+ */
+describe('cross-site requests in other spellings of a path', () => {
+  let ctx: TestContext;
+  const routes = new Set<string>();
+  const evil = 'https://evil.example';
+
+  beforeAll(async () => {
+    ctx = await createTestApp({}, { onRoute: collectRoutes(routes) });
+  });
+  afterAll(() => ctx.close());
+
+  it('a foreign site cannot confirm a session (and release its money) through /%61pi/... or any other spelling', async () => {
+    const client = await createUser(ctx, { email: 'confirm-client@example.com' });
+    const expert = await createExpert(ctx, { email: 'confirm-expert@example.com', slug: 'confirm-expert' });
+    const booked = await book(ctx, client.cookie, { expertId: expert.expert.id, startsAt: slotIn(30) });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const id = booked.json().session.id as string;
+    await shift(ctx, id, -100);
+    const status = async () => (await ctx.database.db.select({ status: sessions.status }).from(sessions).where(eq(sessions.id, id)))[0]!.status;
+    const before = await status();
+    for (const spelled of spellings(`/api/sessions/${id}/confirm`)) {
+      const res = await ctx.app.inject({ method: 'POST', url: spelled.url, headers: { origin: evil, cookie: client.cookie, 'content-type': 'application/json' }, payload: {} });
+      expect([403, 404], `${spelled.name}: ${spelled.url} ${res.statusCode} ${res.body}`).toContain(res.statusCode);
+      expect(await status(), spelled.name).toBe(before);
+    }
+    const confirmed = await ctx.app.inject({ method: 'POST', url: `/api/sessions/${id}/confirm`, headers: { origin, cookie: client.cookie, 'content-type': 'application/json' }, payload: {} });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(await status()).not.toBe(before);
+  });
+
+  it('refuses every API write from a foreign site in every spelling of its path, and writes nothing', async () => {
+    const admin = await createUser(ctx, { email: 'spelling-admin@example.com', role: 'admin' });
+    const writes = [...routes].filter((r) => !r.startsWith('GET ')).sort();
+    expect(writes.length).toBeGreaterThan(15);
+    const before = await fingerprint(ctx.database);
+    for (const route of writes) {
+      const [method, pattern] = route.split(' ') as [string, string];
+      const url = pattern.replace(/:[A-Za-z]+/g, () => randomUUID());
+      for (const spelled of [{ name: 'canonical', url }, ...spellings(url)]) {
+        const res = await ctx.app.inject({ method: method as 'POST', url: spelled.url, headers: { origin: evil, cookie: admin.cookie, 'content-type': 'application/json' }, payload: '{}' });
+        expect([403, 404], `${route} as ${spelled.url} (${spelled.name}): ${res.statusCode} ${res.body.slice(0, 200)}`).toContain(res.statusCode);
+        expect(res.headers['cache-control'], spelled.url).toMatch(/\bno-store\b/);
+      }
+    }
+    expect(await fingerprint(ctx.database)).toEqual(before);
+  });
+
+  it("other spellings of Better Auth's paths never reach it: no sign-in, no sign-up past the common-password check, from any site", async () => {
+    await createUser(ctx, { email: 'spelling-user@example.com' });
+    const attempts: [string, object][] = [
+      ['/api/auth/sign-in/email', { email: 'spelling-user@example.com', password: 'mentora-demo' }],
+      ['/api/auth/sign-up/email', { email: 'spelled-signup@example.com', password: 'password', name: 'Spelled' }],
+      ['/api/auth/request-password-reset', { email: 'spelling-user@example.com', redirectTo: '/reset-password' }],
+    ];
+    for (const [path, payload] of attempts) {
+      for (const spelled of spellings(path)) {
+        for (const site of [origin, evil]) {
+          const res = await ctx.app.inject({ method: 'POST', url: spelled.url, headers: { origin: site, 'content-type': 'application/json' }, payload });
+          expect([403, 404], `${spelled.url} from ${site}: ${res.statusCode} ${res.body}`).toContain(res.statusCode);
+          expect(res.cookies, spelled.url).toHaveLength(0);
+        }
+      }
+    }
+    expect(await ctx.database.db.select({ id: user.id }).from(user).where(eq(user.email, 'spelled-signup@example.com'))).toEqual([]);
   });
 });

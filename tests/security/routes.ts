@@ -16,3 +16,25 @@ export function collectRoutes(into: Set<string>) {
     for (const method of [route.method].flat()) if (!outOfScope(method, route.url)) into.add(`${method} ${route.url}`);
   };
 }
+
+/**
+ * Other spellings of the API URL `url` (`/api/…`, with or without a query) that a router or proxy might take for
+ * the same route: percent-escaped letters (in `/api` and in the next segment), doubled slashes, a trailing slash,
+ * other cases. Each must be answered like `url` or 404, never reach a handler past fewer guards (src/server/http/api-path.ts).
+ */
+export function spellings(url: string): { name: string; url: string }[] {
+  const mark = url.indexOf('?');
+  const path = mark === -1 ? url : url.slice(0, mark);
+  const query = mark === -1 ? '' : url.slice(mark);
+  const rest = path.slice('/api/'.length);
+  const escaped = (c: string) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`;
+  return [
+    { name: 'percent-encoded /api', url: `/%61pi/${rest}${query}` },
+    { name: 'percent-encoded letter in a later segment', url: `/api/${escaped(rest[0]!)}${rest.slice(1)}${query}` },
+    { name: 'leading double slash', url: `//api/${rest}${query}` },
+    { name: 'double slash inside', url: `/api//${rest}${query}` },
+    { name: 'trailing slash', url: `${path}/${query}` },
+    { name: 'upper-case /API', url: `/API/${rest}${query}` },
+    { name: 'mixed-case segment', url: `/api/${rest[0]!.toUpperCase()}${rest.slice(1)}${query}` },
+  ];
+}
