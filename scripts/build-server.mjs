@@ -1,4 +1,5 @@
-// Bundles the Fastify server (src/server/main.ts) into dist/server/main.js; npm packages stay external.
+// Bundles the Fastify server (src/server/main.ts) into dist/server/main.js and its CV text reader into
+// dist/server/cv-text-worker.js; npm packages stay external.
 // Then makes the template PGlite cluster (src/server/db/pgdata-template.ts) in dist/server/pgdata-template:
 // initdb + every migration, so a fresh DATA_DIR starts without initdb (issue 2 §7). It is remade only
 // when the migrations or the PGlite version change.
@@ -19,6 +20,9 @@ const common = {
 };
 
 await build({ ...common, entryPoints: ['src/server/main.ts'], outfile: 'dist/server/main.js', sourcemap: true });
+// The CV text reader runs as a child process of the server (src/server/modules/applications/cv-text-process.ts
+// forks dist/server/cv-text-worker.js, next to main.js), so it is an entry point of its own.
+await build({ ...common, entryPoints: ['src/server/modules/applications/cv-text-worker.ts'], outfile: 'dist/server/cv-text-worker.js', sourcemap: true });
 
 // The template builder is bundled apart (it is not part of the server) and run here, in the repository root.
 const builder = 'dist/server/build-pgdata-template.js';

@@ -1,0 +1,103 @@
+/**
+ * A hostile CV cannot stall the server (docs/security.md, "CV analysis"): its text is read in a child
+ * process with a time and a memory limit, a few at once. Real app on a listening port; the documents are
+ * built here (tests/helpers/hostile-pdf.ts).
+ */
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../src/shared/messages.js';
+import { cvTextLimits } from '../../src/server/modules/applications/cv-text.js';
+import { createTestApp, type TestContext } from '../helpers/app.js';
+import { createUser, origin } from '../helpers/auth.js';
+import { manyPagesPdf, pdfBomb } from '../helpers/hostile-pdf.js';
+import { upload } from '../helpers/uploads.js';
+
+describe('CV analysis of hostile documents', () => {
+  let ctx: TestContext;
+  let base: string;
+  let applicant: Awaited<ReturnType<typeof createUser>>;
+  let bombId: string;
+
+  const uploadCv = async (name: string, bytes: Buffer) => {
+    const res = await upload(ctx, applicant.cookie, 'cv', name, bytes);
+    expect(res.statusCode).toBe(201);
+    return res.json().file.id as string;
+  };
+  const analyse = async (fileId: string) => {
+    const res = await fetch(`${base}/api/expertise-suggestions`, {
+      method: 'POST',
+      headers: { origin, cookie: applicant.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ fileId, selected: [] }),
+    });
+    return { status: res.status, body: await res.json() };
+  };
+
+  /** Runs `work` while asking /healthz every 100 ms; returns its result and each health answer's status and time. */
+  async function whileProbingHealth<T>(work: Promise<T>) {
+    const probes: { status: number; ms: number }[] = [];
+    let done = false;
+    const probing = (async () => {
+      while (!done) {
+        const started = performance.now();
+        const res = await fetch(`${base}/healthz`);
+        probes.push({ status: res.status, ms: performance.now() - started });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    const result = await work.finally(() => (done = true));
+    await probing;
+    return { result, probes };
+  }
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    applicant = await createUser(ctx, { email: 'applicant@example.com', role: 'expert' });
+    // About 1 MB that inflates to 1 GiB, the size of the attack that stalled the server.
+    const bomb = pdfBomb(1024);
+    expect(bomb.length).toBeLessThan(1.1 * 1024 * 1024);
+    bombId = await uploadCv('bomb.pdf', bomb);
+  });
+  afterAll(() => ctx.close());
+
+  it('answers a PDF that inflates to 1 GiB with the analysis-failure message within the time limit, and /healthz keeps answering', async () => {
+    const started = performance.now();
+    const { result, probes } = await whileProbingHealth(analyse(bombId));
+    expect(result.status).toBe(422);
+    expect(result.body.error.message).toBe(messages.application.cvTooComplex);
+    expect(performance.now() - started).toBeLessThan(cvTextLimits.timeLimitMs + 2000);
+    expect(probes.length).toBeGreaterThanOrEqual(2);
+    for (const probe of probes) expect(probe).toMatchObject({ status: 200 });
+  });
+
+  it('refuses what does not fit in the queue with the busy message, and answers every other bomb with the failure message', async () => {
+    const burst = cvTextLimits.maxConcurrent + cvTextLimits.maxQueued + 1;
+    const { result, probes } = await whileProbingHealth(Promise.all(Array.from({ length: burst }, () => analyse(bombId))));
+    const busy = result.filter((r) => r.status === 503);
+    expect(busy.length).toBeGreaterThanOrEqual(1);
+    for (const r of busy) expect(r.body.error.message).toBe(messages.application.cvAnalysisBusy);
+    for (const r of result.filter((r) => r.status !== 503)) expect(r).toMatchObject({ status: 422, body: { error: { message: messages.application.cvTooComplex } } });
+    for (const probe of probes) expect(probe).toMatchObject({ status: 200 });
+  });
+
+  it('reads only the first pages of a PDF with 50 000 pages', async () => {
+    const pages = manyPagesPdf(50_000, 'Senior software engineer, backend and frontend', 'Digital marketing, SEO and email marketing');
+    const started = performance.now();
+    const result = await analyse(await uploadCv('pages.pdf', pages));
+    expect(performance.now() - started).toBeLessThan(cvTextLimits.timeLimitMs + 2000);
+    expect(result.status).toBe(200);
+    expect(result.body.matched_expertise).toContain('Programming & Tech');
+    expect(result.body.matched_expertise).not.toContain('Marketing');
+  });
+
+  it('still analyses a normal CV', async () => {
+    const fixtures = path.resolve('tests/fixtures/cvs');
+    const cv = (JSON.parse(readFileSync(path.join(fixtures, 'manifest.json'), 'utf8')) as { file: string; expected: string[] }[])[0]!;
+    const result = await analyse(await uploadCv(cv.file, readFileSync(path.join(fixtures, cv.file))));
+    expect(result.status).toBe(200);
+    expect(result.body.suggested_expertise).toEqual(cv.expected);
+  });
+});
