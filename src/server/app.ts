@@ -145,14 +145,16 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
 
   // Public catalogue reads are cached for CATALOGUE_CACHE_MS and cleared by every successful write through this
   // process, except sign-in/out (/api/auth) and bookings and their life cycle (/api/sessions), which never change
-  // a catalogue row: at a few bookings a second they would otherwise keep the cache empty.
+  // a catalogue row: at a few bookings a second they would otherwise keep the cache empty. A public review
+  // (/api/sessions/:id/feedback) changes the expert's rating, so it does clear it.
   // Up to 10 000 answers (profiles ~1 KB, result pages ~5 KB of JSON): every profile of a large catalogue
   // that is being read, not only the last 1 000.
   const catalogue = microCache({ ttlMs: config.catalogueCacheMs, max: 10_000 });
   // Slot answers for SLOTS_CACHE_MS: cleared with the catalogue, and per expert by their bookings (slot-cache.ts).
   const slots = slotCache({ ttlMs: config.slotsCacheMs, max: 10_000 });
   // Decided on the route pattern that ran, not on the spelling of the URL (api-path.ts).
-  const keepsCatalogue = (route = '') => route.startsWith('/api/auth/') || route === '/api/sessions' || route.startsWith('/api/sessions/');
+  const keepsCatalogue = (route = '') =>
+    route.startsWith('/api/auth/') || route === '/api/sessions' || (route.startsWith('/api/sessions/') && route !== '/api/sessions/:id/feedback');
   app.addHook('onSend', (request, reply, payload, done) => {
     if (!safeMethods.has(request.method) && reply.statusCode < 400 && !keepsCatalogue(request.routeOptions.url)) {
       catalogue.clear();

@@ -86,6 +86,14 @@ export function canDispute(s: Timed, now = new Date()): boolean {
 export const cancellationPolicies = ['flexible', 'moderate', 'strict'] as const;
 export type CancellationPolicy = (typeof cancellationPolicies)[number];
 
+/**
+ * Only a paid session may be reviewed publicly: a free intro costs nothing and its client may send private
+ * feedback to the team instead (docs/security.md, "Ratings from sessions that cost nothing").
+ */
+export function isReviewedPublicly(s: { kind: string }): boolean {
+  return s.kind === 'paid';
+}
+
 /** Display names of the policies. */
 export const policyNames: Record<CancellationPolicy, string> = { flexible: 'Flexible', moderate: 'Moderate', strict: 'Strict' };
 

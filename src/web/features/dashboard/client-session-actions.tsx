@@ -1,13 +1,14 @@
 import { Link } from 'react-router';
 import type { SessionView } from '@shared/schemas/sessions';
-import { isPendingConfirmation } from '@shared/sessions';
+import { isPendingConfirmation, isReviewedPublicly } from '@shared/sessions';
 import { DetailsLink, sessionLink } from './session-row';
 import { timed } from './session-stats';
 
 /**
  * The client's links on a session (spec §2 Client dashboard, §4): details; Confirm session once a booked
  * session is pending confirmation; Leave Feedback on a confirmed/completed session without feedback (the
- * feedback page receives `{ sessionId }` as navigation state); '✓ Feedback submitted' afterwards.
+ * feedback page receives `{ sessionId }` as navigation state); '✓ Feedback submitted' afterwards. A free intro is
+ * never reviewed publicly: it links to private feedback for the team instead.
  */
 export function ClientSessionActions({ session }: { session: SessionView }) {
   const concluded = session.status === 'confirmed' || session.status === 'completed';
@@ -21,6 +22,10 @@ export function ClientSessionActions({ session }: { session: SessionView }) {
       ) : null}
       {session.clientFeedbackSubmitted ? (
         <span className="font-medium text-emerald-700">✓ Feedback submitted</span>
+      ) : concluded && !isReviewedPublicly(session) ? (
+        <Link to={`/expert/${session.expertSlug}/private-feedback`} className={sessionLink}>
+          Send private feedback
+        </Link>
       ) : concluded ? (
         <Link to={`/expert/${session.expertSlug}/feedback`} state={{ sessionId: session.id }} className={sessionLink}>
           Leave Feedback

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { messages } from '@shared/messages';
 import { expertProfileInput, profileLimits, type ExpertProfileInput, type ExpertProfileUpdate, type MyExpertProfile } from '@shared/schemas/expert-profile';
 import { cancellationPolicies } from '@shared/schemas/experts';
-import { policyTerms } from '@shared/sessions';
+import { policyChangeNote, policyNames, policyTerms } from '@shared/sessions';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormError, Input, Label, Textarea } from '../../components/ui/input';
@@ -16,7 +16,6 @@ import { useSaveExpertProfile } from './profile-queries';
 import { TagInput } from './tag-input';
 import { useMediaUpload } from './use-media-upload';
 
-const policyNames = { flexible: 'Flexible', moderate: 'Moderate', strict: 'Strict' } as const;
 const fieldOrder = ['headline', 'about', 'experience', 'expertise', 'courses', 'languages', 'hobbies', 'hourlyRate', 'cancellationPolicy'] as const;
 type FieldName = (typeof fieldOrder)[number];
 
@@ -184,14 +183,17 @@ export function ProfileForm({ profile }: { profile: MyExpertProfile }) {
             </div>
           </Field>
           <fieldset>
-            <legend className="mb-2 text-sm font-medium text-slate-800">Cancellation policy</legend>
+            <legend className="text-sm font-medium text-slate-800">Cancellation policy</legend>
+            <p id="policy-note" className="mb-2 mt-0.5 text-sm text-slate-600">
+              {policyChangeNote}
+            </p>
             <div className="grid gap-3 sm:grid-cols-3">
               {cancellationPolicies.map((policy) => (
                 <label
                   key={policy}
                   className="flex cursor-pointer gap-3 rounded-xl border border-slate-300 bg-white p-4 text-sm transition hover:border-slate-400 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600"
                 >
-                  <input type="radio" value={policy} className="mt-0.5 h-4 w-4 accent-brand-600" {...register('cancellationPolicy')} />
+                  <input type="radio" value={policy} aria-describedby="policy-note" className="mt-0.5 h-4 w-4 accent-brand-600" {...register('cancellationPolicy')} />
                   <span>
                     <span className="block font-semibold text-slate-900">{policyNames[policy]}</span>
                     <span className="text-slate-700">{policyTerms[policy].summary}</span>

@@ -1,10 +1,8 @@
 import { BookOpen, Briefcase, Clock, Globe, Heart, ShieldCheck, Sparkles, UserRound, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ExpertProfile } from '@shared/schemas/experts';
-import { policyTerms } from '@shared/sessions';
+import { policyNames, policyTerms } from '@shared/sessions';
 import { Badge } from '../../components/ui/badge';
-
-const policyNames = { flexible: 'Flexible', moderate: 'Moderate', strict: 'Strict' } as const;
 
 function Section({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
   return (
@@ -76,6 +74,7 @@ export function ProfileSections({ expert }: { expert: ExpertProfile }) {
         <p className="text-slate-700">
           <span className="font-semibold text-slate-900">{policyNames[expert.cancellationPolicy]}:</span> {policyTerms[expert.cancellationPolicy].summary}
         </p>
+        <p className="mt-1 text-sm text-slate-600">Your booking keeps the policy in force when you book.</p>
       </Section>
       <Section icon={Clock} title="Time zone">
         <p className="text-slate-700">

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { MessageSquareText } from 'lucide-react';
+import { BadgeCheck, MessageSquareText } from 'lucide-react';
 import type { FeedbackKey } from '@shared/feedback';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -28,7 +28,15 @@ function ReviewItem({ review }: { review: Review }) {
           </span>
           <div>
             <h3 className="text-sm font-semibold text-slate-900">{review.clientFirstName}</h3>
-            <p className="text-xs text-slate-600">{formatLongDate(review.createdAt)}</p>
+            <p className="text-xs text-slate-600">
+              {formatLongDate(review.createdAt)}
+              {review.verified ? (
+                <span className="ml-2 inline-flex items-center gap-1 font-medium text-emerald-800" title="From a paid session that took place">
+                  <BadgeCheck className="h-3.5 w-3.5" aria-hidden />
+                  Verified session
+                </span>
+              ) : null}
+            </p>
           </div>
         </div>
         <StarRating value={review.score} />
@@ -59,7 +67,13 @@ export function ReviewsDialog({ expertId, expertName, open, onOpenChange }: { ex
   const total = reviews.data?.pages[0]?.total ?? 0;
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={`Reviews of ${expertName}`} description={total ? `${total} ${total === 1 ? 'review' : 'reviews'}, newest first` : undefined} className="max-w-2xl">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Reviews of ${expertName}`}
+      description={total ? `${total} ${total === 1 ? 'review' : 'reviews'} from verified paid sessions, newest first` : undefined}
+      className="max-w-2xl"
+    >
       {reviews.isPending ? (
         <div className="flex justify-center py-10">
           <Spinner label="Loading reviews" />
@@ -70,7 +84,7 @@ export function ReviewsDialog({ expertId, expertName, open, onOpenChange }: { ex
         <div className="flex flex-col items-center py-10 text-center">
           <MessageSquareText className="h-10 w-10 text-slate-500" aria-hidden />
           <p className="mt-3 font-semibold text-slate-900">No reviews yet</p>
-          <p className="mt-1 text-sm text-slate-700">Reviews appear here after clients complete a session.</p>
+          <p className="mt-1 text-sm text-slate-700">Reviews appear here after clients complete a paid session.</p>
         </div>
       ) : (
         <>

@@ -15,8 +15,9 @@ import { RatingQuestion } from './rating-question';
 
 /**
  * The five public rating questions and optional comments (spec §2 Feedback, §5, §8). All five are
- * required; on success 'Thank you for your feedback!' and /dashboard/client after 2 s; 409 says feedback
- * was already given; any other failure 'Failed to submit feedback. Please try again.'
+ * required; on success 'Thank you for your feedback!' and /dashboard/client after 2 s; a 409 says why the
+ * session cannot be reviewed (feedback already given, or a free intro, which is not rated publicly); any other
+ * failure 'Failed to submit feedback. Please try again.'
  */
 export function FeedbackForm({ sessionId }: { sessionId: string }) {
   const navigate = useNavigate();
@@ -34,7 +35,7 @@ export function FeedbackForm({ sessionId }: { sessionId: string }) {
       setTimeout(() => void navigate('/dashboard/client'), delays.feedbackRedirectMs);
     },
     onError: (err) => {
-      const message = err instanceof ApiError && err.status === 409 ? messages.feedback.already : messages.feedback.failed;
+      const message = err instanceof ApiError && err.status === 409 ? err.message || messages.feedback.already : messages.feedback.failed;
       setError(message);
       toast.error(message);
     },

@@ -1,4 +1,4 @@
-import { CheckCircle2, SearchX, UserX } from 'lucide-react';
+import { CheckCircle2, Lock, SearchX, UserX } from 'lucide-react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { messages } from '@shared/messages';
 import { Button } from '../../components/ui/button';
@@ -18,8 +18,9 @@ const dashboardLink = (
 );
 
 /**
- * /expert/{id}/feedback (spec §2 Feedback, §5, §6): the client's feedback on their latest concluded session
- * with this expert, or on the session passed in navigation state ({ fromConfirmation, sessionId }).
+ * /expert/{id}/feedback (spec §2 Feedback, §5, §6): the client's feedback on their latest concluded paid session
+ * with this expert, or on the session passed in navigation state ({ fromConfirmation, sessionId }). A client whose
+ * only concluded session is the free intro is told it is not rated publicly and offered private feedback.
  */
 export default function FeedbackPage() {
   const { id = '' } = useParams();
@@ -53,6 +54,20 @@ export default function FeedbackPage() {
       </FeedbackNotice>
     );
   const sessionId = state?.sessionId ?? e.sessionId;
+  if (!sessionId && e.introOnly)
+    return (
+      <FeedbackNotice
+        icon={<Lock className="h-6 w-6" aria-hidden />}
+        title={messages.feedback.introNotRatedTitle}
+        action={
+          <Button asChild>
+            <Link to={`/expert/${expert.data.slug}/private-feedback`}>Send private feedback</Link>
+          </Button>
+        }
+      >
+        {messages.feedback.introNotRated}
+      </FeedbackNotice>
+    );
   if (!sessionId)
     return (
       <FeedbackNotice

@@ -1,12 +1,13 @@
-import { AlertTriangle, CalendarCheck, CheckCircle2, HelpCircle, Star, XCircle } from 'lucide-react';
+import { AlertTriangle, CalendarCheck, CheckCircle2, HelpCircle, Lock, Star, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { delays } from '@shared/constants';
 import { messages } from '@shared/messages';
 import type { SessionView } from '@shared/schemas/sessions';
-import { canCancel, canConfirm, policyTerms } from '@shared/sessions';
+import { canCancel, canConfirm, isReviewedPublicly, policyTerms } from '@shared/sessions';
 import { Button } from '../../components/ui/button';
+import { afterConfirmation } from './after-confirmation';
 import { CancelDialog } from './cancel-dialog';
 import { useSessionAction } from './session-queries';
 import { ReservationPanel } from './reservation-panel';
@@ -28,7 +29,8 @@ function ConcludedQuestion({ session }: { session: SessionView }) {
         onSuccess: () => {
           setDone(true);
           toast.success(messages.session.markedCompleted);
-          setTimeout(() => void navigate(`/expert/${session.expertSlug}/feedback`, { state: { fromConfirmation: true, sessionId: session.id } }), delays.sessionConfirmRedirectMs);
+          const next = afterConfirmation(session);
+          setTimeout(() => void navigate(next.to, { state: next.state }), delays.sessionConfirmRedirectMs);
         },
         onError: (err) => toast.error(err.message || messages.session.updateFailed),
       },
@@ -94,6 +96,24 @@ export function ClientPanel({ session }: { session: SessionView }) {
     case 'booked':
       return canConfirm(timed(session)) ? <ConcludedQuestion session={session} /> : <Scheduled session={session} />;
     case 'confirmed':
+      if (!isReviewedPublicly(session))
+        return (
+          <StatusPanel
+            icon={CheckCircle2}
+            tone="green"
+            title="Session Confirmed"
+            actions={
+              <Button asChild variant="outline">
+                <Link to={`/expert/${session.expertSlug}/private-feedback`}>
+                  <Lock className="h-4 w-4" aria-hidden />
+                  Send private feedback
+                </Link>
+              </Button>
+            }
+          >
+            <p>{messages.feedback.introNotRated}</p>
+          </StatusPanel>
+        );
       return (
         <StatusPanel
           icon={CheckCircle2}

@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FormError } from '../../components/ui/input';
 import { formatDateTime } from '../../lib/format';
+import { afterConfirmation } from './after-confirmation';
 import { DisputeDialog } from './dispute-dialog';
 import { SessionGate } from './session-gate';
 import { useSessionAction } from './session-queries';
@@ -50,7 +51,8 @@ function ConfirmSession({ session }: { session: SessionView }) {
         onSuccess: () => {
           setConfirmed(true);
           toast.success(messages.session.confirmed);
-          setTimeout(() => void navigate(`/expert/${session.expertSlug}/feedback`, { state: { fromConfirmation: true, sessionId: session.id } }), delays.confirmPageRedirectMs);
+          const next = afterConfirmation(session);
+          setTimeout(() => void navigate(next.to, { state: next.state }), delays.confirmPageRedirectMs);
         },
         onError: (err) => setError(err.message),
       },

@@ -1,7 +1,8 @@
-import { CalendarClock, Clock, CreditCard, DollarSign, MessageSquareText } from 'lucide-react';
+import { CalendarClock, Clock, CreditCard, DollarSign, MessageSquareText, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatMoney } from '@shared/pricing';
 import type { SessionView } from '@shared/schemas/sessions';
+import { policyNames, policyTerms } from '@shared/sessions';
 import { formatDateTime, formatDuration, localZoneName } from '../../lib/format';
 import { paymentStatusLine } from './payment-status';
 
@@ -17,7 +18,10 @@ function Fact({ icon, label, children, wide }: { icon: ReactNode; label: string;
   );
 }
 
-/** Date-time (viewer's zone, 12-hour), duration, total cost, payment status and topic of a session. */
+/**
+ * Date-time (viewer's zone, 12-hour), duration, total cost, payment status, the cancellation policy a paid session
+ * was booked under (kept with it: the expert's later changes do not apply) and the topic of a session.
+ */
 export function SessionFacts({ session }: { session: SessionView }) {
   return (
     <dl className="grid gap-5 sm:grid-cols-2">
@@ -33,6 +37,12 @@ export function SessionFacts({ session }: { session: SessionView }) {
       <Fact icon={<CreditCard className="h-4 w-4" aria-hidden />} label="Payment">
         {paymentStatusLine(session)}
       </Fact>
+      {session.totalAmountCents > 0 ? (
+        <Fact icon={<ShieldCheck className="h-4 w-4" aria-hidden />} label="Cancellation policy" wide>
+          <span className="font-semibold">{policyNames[session.cancellationPolicy]}:</span> {policyTerms[session.cancellationPolicy].summary}{' '}
+          <span className="text-slate-600">These are the terms this session was booked under; a later change by the expert does not apply.</span>
+        </Fact>
+      ) : null}
       <Fact icon={<MessageSquareText className="h-4 w-4" aria-hidden />} label="Discussion topic" wide>
         <span className="whitespace-pre-line">{session.topic}</span>
       </Fact>
