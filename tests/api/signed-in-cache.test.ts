@@ -104,7 +104,8 @@ describe('per-user caches of signed-in reads', () => {
     const client = await createUser(ctx, { email: 'cache-profile@example.com', firstName: 'Before' });
     const me = async () => (await ctx.app.inject({ url: '/api/me', headers: { cookie: client.cookie } })).json().user as { firstName: string; role: string };
     expect((await me()).firstName).toBe('Before');
-    await ctx.database.db.execute(sql`update "user" set first_name = 'After', role = 'admin' where id = ${client.id}`);
+    // Made a team member who has two-factor sign-in (the console needs it).
+    await ctx.database.db.execute(sql`update "user" set first_name = 'After', role = 'admin', two_factor_enabled = true where id = ${client.id}`);
     await expect.poll(async () => await me(), { timeout: 2000, interval: 20 }).toMatchObject({ firstName: 'After', role: 'admin' });
     // The role decides at once what the account may do.
     await expect.poll(async () => (await ctx.app.inject({ url: '/api/admin/summary', headers: { cookie: client.cookie } })).statusCode, { timeout: 2000, interval: 20 }).toBe(200);

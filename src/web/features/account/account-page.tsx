@@ -1,7 +1,7 @@
 /**
  * /account: account settings of any signed-in user (client, expert or admin), reached from the header's
- * account menu. Shows who is signed in and the change-password form (issue 6 §1). Anonymous visitors go
- * to /signup.
+ * account menu. Shows who is signed in, the change-password form (issue 6 §1) and two-factor sign-in (required
+ * for the team console, which sends team members here until it is on). Anonymous visitors go to /signup.
  */
 import { Link } from 'react-router';
 import { dashboardPath, displayName } from '@shared/roles';
@@ -9,6 +9,7 @@ import { RequireAuth } from '../../components/require-auth';
 import { Card } from '../../components/ui/card';
 import { useAuth } from '../../lib/auth';
 import { ChangePasswordForm } from './change-password-form';
+import { TwoFactorSettings } from './two-factor-settings';
 
 function AccountSettings() {
   const { me } = useAuth();
@@ -27,6 +28,9 @@ function AccountSettings() {
           Signed in as <span className="font-medium text-slate-900">{me.fullName || displayName(me)}</span> ({me.email})
         </p>
         <Card className="mt-8 p-6 sm:p-8">
+          <TwoFactorSettings />
+        </Card>
+        <Card className="mt-6 p-6 sm:p-8">
           <ChangePasswordForm />
         </Card>
       </div>

@@ -51,13 +51,15 @@ function SectionTabs() {
 
 /**
  * /admin (issue 4 §2): the team console frame — admins only (visitors go to /signup, other roles to their
- * own dashboard) — with its four sections as sub-routes: Applications, Disputes, Inbox, Audit log.
+ * own dashboard, admins without two-factor sign-in to /account to set it up) — with its four sections as sub-routes: Applications, Disputes, Inbox, Audit log.
  */
 export default function AdminConsolePage() {
   const { me, loading } = useAuth();
   if (loading) return <PageSpinner />;
   if (!me) return <Navigate to="/signup" replace />;
   if (me.role !== 'admin') return <Navigate to={dashboardPath(me.role)} replace />;
+  // The API refuses the console without two-factor sign-in (guards.ts); /account sets it up.
+  if (!me.twoFactorEnabled) return <Navigate to="/account" replace />;
   return (
     <div className="min-h-[70vh] bg-slate-50">
       <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">

@@ -5,6 +5,7 @@ import { PasswordInput } from '../../components/password-input';
 import { Button } from '../../components/ui/button';
 import { FormError, Input, Label } from '../../components/ui/input';
 import { authClient } from '../../lib/auth-client';
+import { TwoFactorStep } from './two-factor-step';
 
 export type EmailMode = 'sign-in' | 'sign-up';
 
@@ -16,7 +17,8 @@ const panelId = 'email-form-panel';
  * E-mail form of the sign-in screen (spec §2, §5): email, password, confirm password for new accounts,
  * visibility toggles, Sign In / Sign Up. Auth errors show the service message in a red box, with the
  * spec's fallbacks. The Sign In / Sign Up switch follows the WAI-ARIA tabs pattern (one tab stop, arrow
- * keys, Home and End move and select; the fields are its tab panel).
+ * keys, Home and End move and select; the fields are its tab panel). An account with two-factor sign-in gets
+ * the code step (two-factor-step.tsx) after a right password.
  */
 export function EmailForm({
   initialMode,
@@ -38,6 +40,8 @@ export function EmailForm({
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [unverified, setUnverified] = useState(false);
+  /** The password was right and the account has two-factor sign-in: the code step is shown. */
+  const [secondStep, setSecondStep] = useState(false);
 
   function selectMode(m: EmailMode) {
     setMode(m);
@@ -68,11 +72,12 @@ export function EmailForm({
         if (err) setError(err.message || messages.auth.createAccountFailed);
         else onSignedUp(email.trim());
       } else {
-        const { error: err } = await authClient.signIn.email({ email: email.trim(), password });
+        const { data, error: err } = await authClient.signIn.email({ email: email.trim(), password });
         if (err) {
           setError(err.message || messages.auth.signInFailed);
           setUnverified(err.status === 403);
-        } else await onSignedIn();
+        } else if (data && 'twoFactorRedirect' in data && data.twoFactorRedirect) setSecondStep(true);
+        else await onSignedIn();
       }
     } catch {
       setError(mode === 'sign-up' ? messages.auth.createAccountFailed : messages.auth.signInFailed);
@@ -82,6 +87,16 @@ export function EmailForm({
   }
 
   const signUp = mode === 'sign-up';
+  if (secondStep)
+    return (
+      <TwoFactorStep
+        onVerified={onSignedIn}
+        onCancel={() => {
+          setSecondStep(false);
+          setPassword('');
+        }}
+      />
+    );
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <div role="tablist" aria-label="Account" className="grid grid-cols-2 rounded-lg bg-slate-100 p-1">

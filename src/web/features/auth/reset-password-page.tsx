@@ -7,10 +7,15 @@ import { FormError, Label } from '../../components/ui/input';
 import { authClient } from '../../lib/auth-client';
 import { AuthCard } from './auth-card';
 
-/** /reset-password?token=…: the page the password-reset e-mail links to. */
+/**
+ * /reset-password?token=…: the page the password-reset e-mail links to. With `welcome=1` it is where a sign-up
+ * confirmation link opened in another browser lands (src/server/auth/inbox-proof.ts): the link proved the inbox,
+ * not the password, so the account's password is chosen here.
+ */
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
+  const welcome = params.get('welcome') === '1';
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [error, setError] = useState<string | null>(params.get('error') ? 'This reset link is invalid or has expired. Please ask for a new one.' : null);
@@ -42,7 +47,10 @@ export default function ResetPasswordPage() {
       </AuthCard>
     );
   return (
-    <AuthCard title="Choose a new password">
+    <AuthCard
+      title={welcome ? 'Choose your password' : 'Choose a new password'}
+      lead={welcome ? 'This link proves the inbox is yours. To finish, choose the password for your Mentora account; any password set before no longer works.' : undefined}
+    >
       <form onSubmit={submit} noValidate className="space-y-4">
         <div>
           <Label htmlFor="new-password">New password</Label>
