@@ -5,12 +5,29 @@
  */
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../../config.js';
 import { STORAGE_KEY, type ByteRange, type StorageDriver } from './driver.js';
 
 type Sdk = typeof import('@aws-sdk/client-s3');
+
+/** The first `length` bytes of `source`, which is destroyed once they are read (or when the result is). */
+function firstBytes(source: Readable, length: number): Readable {
+  return Readable.from(
+    (async function* () {
+      let left = length;
+      for await (const chunk of source as AsyncIterable<Buffer>) {
+        if (chunk.length >= left) {
+          yield chunk.subarray(0, left);
+          return;
+        }
+        left -= chunk.length;
+        yield chunk;
+      }
+    })(),
+  );
+}
 
 export class S3Storage implements StorageDriver {
   private readonly s3: NonNullable<Config['s3']>;
@@ -61,7 +78,16 @@ export class S3Storage implements StorageDriver {
     const out = await client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: this.checked(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
     if (!out.Body) throw new Error('empty object');
     // In Node.js the SDK's body is the HTTP response stream itself (an IncomingMessage).
-    return out.Body as Readable;
+    const body = out.Body as Readable;
+    if (!range) return body;
+    // Some S3-compatible servers answer more than was asked (s3rver: the whole object for `bytes=0-0`). The
+    // answer must be exactly the range: one that starts elsewhere is refused, a longer one is cut.
+    if (!out.ContentRange?.startsWith(`bytes ${range.start}-`)) {
+      body.destroy();
+      throw new Error(`storage answered ${out.ContentRange ?? 'no range'} for bytes ${range.start}-${range.end}`);
+    }
+    const length = range.end - range.start + 1;
+    return (out.ContentLength ?? 0) > length ? firstBytes(body, length) : body;
   }
 
   async delete(key: string): Promise<void> {
