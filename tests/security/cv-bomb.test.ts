@@ -68,7 +68,8 @@ describe('CV analysis of hostile documents', () => {
     const { result, probes } = await whileProbingHealth(analyse(bombId));
     expect(result.status).toBe(422);
     expect(result.body.error.message).toBe(messages.application.cvTooComplex);
-    expect(performance.now() - started).toBeLessThan(cvTextLimits.timeLimitMs + 2000);
+    // Read on the request thread, the same file takes about 12 s and 2 GB, and answers 'could not read any text'.
+    expect(performance.now() - started).toBeLessThan(cvTextLimits.timeLimitMs);
     expect(probes.length).toBeGreaterThanOrEqual(2);
     for (const probe of probes) expect(probe).toMatchObject({ status: 200 });
   });
