@@ -1,6 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from './test';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { totp } from '../helpers/totp';
 
 /** Reads the newest link matching `pattern` from the dev mailbox (the .eml files the server wrote). */
 export async function linkFromMailbox(page: Page, to: string, pattern: RegExp, timeoutMs = 15_000): Promise<string> {
@@ -15,13 +18,61 @@ export async function linkFromMailbox(page: Page, to: string, pattern: RegExp, t
   throw new Error(`no mail to ${to} matching ${pattern}`);
 }
 
-/** Signs in through the real UI with e-mail and password. */
-export async function signInUi(page: Page, email: string, password = 'mentora-demo') {
+/**
+ * The authenticator secrets journeys enrolled, kept in the run's data directory (one server per run), so a later
+ * journey signing in as the same account can compute its codes.
+ */
+const secretFile = (email: string) => path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), `totp-${email.toLowerCase()}.txt`);
+export const savedTotpSecret = (email: string) => (existsSync(secretFile(email)) ? readFileSync(secretFile(email), 'utf8') : undefined);
+
+/**
+ * Turns on two-factor sign-in on /account through the UI, as a person would: password, the setup key shown
+ * next to the QR code, a code computed from it (tests/helpers/totp.ts). Returns the secret and the backup codes.
+ */
+export async function enrolTwoFactorUi(page: Page, email: string, password = 'mentora-demo'): Promise<{ secret: string; backupCodes: string[] }> {
+  if (!page.url().endsWith('/account')) await page.goto('/account');
+  await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  await page.getByLabel('Your password').fill(password);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
+  await page.getByLabel('Code from your app').fill(totp(secret));
+  await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  await expect(page.getByText('Two-factor sign-in is on.')).toBeVisible();
+  const backupCodes = await page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allInnerTexts();
+  writeFileSync(secretFile(email), secret);
+  await page.getByRole('button', { name: 'I have saved my codes' }).click();
+  return { secret, backupCodes };
+}
+
+/**
+ * Signs in through the real UI with e-mail and password, and the authenticator code when the account has
+ * two-factor sign-in (from the secret a journey enrolled). A team member without it is sent to /account by the
+ * console: unless `enrolTeam` is false, it is set up there and the console opened, as the newcomer would.
+ */
+export async function signInUi(page: Page, email: string, password = 'mentora-demo', { enrolTeam = true } = {}) {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Continue with Email' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/auth/sign-in/email'));
   await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
+  const res = await answer;
+  const body = res.ok() ? ((await res.json()) as { twoFactorRedirect?: boolean }) : {};
+  if (body.twoFactorRedirect) {
+    const secret = savedTotpSecret(email);
+    if (!secret) throw new Error(`${email} has two-factor sign-in but no journey enrolled it`);
+    await page.getByLabel('Authentication code').fill(totp(secret));
+    const verified = page.waitForResponse((r) => r.url().endsWith('/api/auth/two-factor/verify-totp'));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    expect((await verified).ok()).toBe(true);
+  }
+  if (!res.ok() || !enrolTeam) return;
+  const { user } = (await (await page.request.get('/api/me')).json()) as { user: { role: string | null; twoFactorEnabled: boolean } | null };
+  if (user?.role !== 'admin' || user.twoFactorEnabled) return;
+  await expect(page).toHaveURL(/\/account$/);
+  await enrolTwoFactorUi(page, email, password);
+  await page.getByRole('link', { name: 'Open the team console' }).click();
 }
 
 /** Serious or critical axe violations on the page as it is now, as readable strings. */
