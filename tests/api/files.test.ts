@@ -83,29 +83,36 @@ describe('files', () => {
     expect((await ctx.app.inject({ url: '/api/files/not-a-uuid' })).statusCode).toBe(404);
   });
 
-  it('serves photos publicly; only experts upload, and signed-out visitors are refused', async () => {
+  it('serves an unattached photo only to its owner and admins (404 to others); only experts upload', async () => {
     const photo = await upload(ctx, applicant.cookie, 'photo', 'me.png', tinyPng);
     expect(photo.statusCode).toBe(201);
-    const anyone = await ctx.app.inject({ url: photo.json().file.url });
-    expect(anyone.statusCode).toBe(200);
-    expect(anyone.headers['content-type']).toBe('image/png');
-    expect(anyone.headers['content-disposition']).toMatch(/^attachment/);
-    expect(anyone.headers['accept-ranges']).toBe('bytes');
     const url = photo.json().file.url as string;
-    const part = await ctx.app.inject({ url, headers: { range: 'bytes=0-7' } });
-    expect(part.statusCode).toBe(206);
-    expect(part.headers['content-range']).toBe(`bytes 0-7/${tinyPng.length}`);
-    expect(part.rawPayload.equals(tinyPng.subarray(0, 8))).toBe(true);
-    const tail = await ctx.app.inject({ url, headers: { range: 'bytes=-4' } });
-    expect(tail.rawPayload.equals(tinyPng.subarray(-4))).toBe(true);
-    const outside = await ctx.app.inject({ url, headers: { range: `bytes=${tinyPng.length}-` } });
-    expect(outside.statusCode).toBe(416);
-    expect(outside.headers['content-range']).toBe(`bytes */${tinyPng.length}`);
+    const own = await ctx.app.inject({ url, headers: { cookie: applicant.cookie } });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('image/png');
+    expect(own.headers['content-disposition']).toMatch(/^attachment/);
+    expect(own.headers['cache-control']).toBe('private, no-store');
+    expect(own.headers['accept-ranges']).toBe('bytes');
+    expect((await ctx.app.inject({ url, headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ url, headers: { cookie: otherExpert.cookie } })).statusCode).toBe(404);
     const before = await rows();
     expect((await upload(ctx, client.cookie, 'cv', 'cv.pdf', pdf)).statusCode).toBe(403);
     expect((await upload(ctx, null, 'cv', 'cv.pdf', pdf)).statusCode).toBe(401);
     expect((await upload(ctx, applicant.cookie, 'photo', 'cv.png', pdf)).statusCode).toBe(415);
     expect((await upload(ctx, applicant.cookie, 'other', 'cv.pdf', pdf)).statusCode).toBe(400);
     expect(await rows()).toBe(before);
+  });
+
+  it('strips bidirectional and control characters from file names, so "\u202Egnp.exe" cannot pose as "exe.png"', async () => {
+    const res = await upload(ctx, applicant.cookie, 'photo', '\u202Egnp.exe', tinyPng);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().file.name).toBe('gnp.exe');
+    const served = await ctx.app.inject({ url: res.json().file.url, headers: { cookie: applicant.cookie } });
+    expect(served.headers['content-disposition']).toBe(`attachment; filename="gnp.exe"; filename*=UTF-8''gnp.exe`);
+    const mixed = await upload(ctx, applicant.cookie, 'photo', 'a\u200Eb\u200Fc\u061Cd\u202Ae\u202Bf\u202Cg\u202Dh\u2066i\u2067j\u2068k\u2069l\u0085m\u009Bn.png', tinyPng);
+    expect(mixed.json().file.name).toBe('abcdefghijklmn.png');
+    // Letters of right-to-left scripts are kept: only the invisible controls go.
+    expect((await upload(ctx, applicant.cookie, 'photo', 'صورة.png', tinyPng)).json().file.name).toBe('صورة.png');
   });
 });

@@ -55,12 +55,13 @@ describe('files on S3-compatible storage', () => {
     expect((await ctx.app.inject({ url: `/api/files/${id}` })).statusCode).toBe(401);
   });
 
-  it('serves photos publicly from the bucket', async () => {
+  it('serves an unattached photo from the bucket to its owner only', async () => {
     const res = await upload(ctx, applicant.cookie, 'photo', 'me.png', tinyPng);
     expect(res.statusCode).toBe(201);
-    const anyone = await ctx.app.inject({ url: res.json().file.url });
-    expect(anyone.statusCode).toBe(200);
-    expect(anyone.headers['content-type']).toBe('image/png');
-    expect(anyone.rawPayload.equals(tinyPng)).toBe(true);
+    const own = await ctx.app.inject({ url: res.json().file.url, headers: { cookie: applicant.cookie } });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('image/png');
+    expect(own.rawPayload.equals(tinyPng)).toBe(true);
+    expect((await ctx.app.inject({ url: res.json().file.url })).statusCode).toBe(404);
   });
 });

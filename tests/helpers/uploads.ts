@@ -11,11 +11,12 @@ export function multipartBody(name: string, bytes: Buffer, contentType = 'applic
   return { payload: Buffer.concat([head, bytes, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-/** POST /api/files?purpose=… as `cookie` (or anonymous). */
-export async function upload(ctx: TestContext, cookie: string | null, purpose: string, name: string, bytes: Buffer) {
+/** POST /api/files?purpose=… as `cookie` (or anonymous), from `remoteAddress` (uploads are rate limited per address). */
+export async function upload(ctx: TestContext, cookie: string | null, purpose: string, name: string, bytes: Buffer, remoteAddress = '127.0.0.1') {
   const body = multipartBody(name, bytes);
   return ctx.app.inject({
     method: 'POST',
+    remoteAddress,
     url: `/api/files?purpose=${purpose}`,
     headers: { origin, 'content-type': body.contentType, ...(cookie ? { cookie } : {}) },
     payload: body.payload,

@@ -111,7 +111,7 @@ describe('security headers', () => {
 
   it('uploads are served as attachments with their true type and nosniff', async () => {
     const photo = (await upload(ctx, expert.cookie, 'photo', 'me.png', tinyPng)).json().file;
-    const res = await ctx.app.inject(`/api/files/${photo.id}`);
+    const res = await ctx.app.inject({ url: `/api/files/${photo.id}`, headers: { cookie: expert.cookie } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['content-disposition']).toMatch(/^attachment;/);
@@ -124,7 +124,7 @@ describe('security headers', () => {
     const body = multipartBody(nasty.replace(/\r\n/g, ' '), tinyPng, 'image/png');
     const up = await ctx.app.inject({ method: 'POST', url: '/api/files?purpose=photo', headers: { origin, cookie: expert.cookie, 'content-type': body.contentType }, payload: body.payload });
     expect(up.statusCode, up.body).toBe(201);
-    const res = await ctx.app.inject(`/api/files/${up.json().file.id}`);
+    const res = await ctx.app.inject({ url: `/api/files/${up.json().file.id}`, headers: { cookie: expert.cookie } });
     expect(res.headers['x-evil']).toBeUndefined();
     const disposition = res.headers['content-disposition'] as string;
     expect(disposition).toMatch(/^attachment; filename="[^"]*"; filename\*=UTF-8''[^"\s;]*$/);
@@ -151,7 +151,7 @@ describe('security headers', () => {
     // The type comes from the bytes (a PNG), never from the name or the declared part type.
     const up = await upload(ctx, expert.cookie, 'photo', 'x.html', polyglot);
     expect(up.statusCode, up.body).toBe(201);
-    const res = await ctx.app.inject(`/api/files/${up.json().file.id}`);
+    const res = await ctx.app.inject({ url: `/api/files/${up.json().file.id}`, headers: { cookie: expert.cookie } });
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['content-disposition']).toMatch(/^attachment;/);
   });

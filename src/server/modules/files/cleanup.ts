@@ -9,7 +9,7 @@
  */
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, inArray, isNotNull, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { files, uploadUsage } from '../../db/schema.js';
 import type { StorageDriver } from '../../infra/storage/driver.js';
@@ -25,9 +25,9 @@ type Log = { error: (obj: object, msg: string) => void };
 function unused(now: Date) {
   const old = lt(files.createdAt, new Date(now.getTime() - unattachedGraceMs));
   // Qualified by hand: Drizzle leaves columns unqualified in single-table queries.
-  const cvInUse = sql`select 1 from expert_applications a where a.cv_file_id = files.id`;
+  const cvUnused = sql`not exists (select 1 from expert_applications a where a.cv_file_id = files.id)`;
   return or(
-    and(eq(files.purpose, 'cv'), old, notExists(cvInUse)),
+    and(eq(files.purpose, 'cv'), old, cvUnused),
     and(inArray(files.purpose, ['photo', 'video']), or(isNotNull(files.attachedAt), old), sql`not ${attachedToProfile}`),
   );
 }
