@@ -66,6 +66,13 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
         : logger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Slow clients (docs/security.md "Slow requests"): a request whose headers take longer than HEADERS_TIMEOUT_MS, or
+    // whose headers and body take longer than REQUEST_TIMEOUT_MS, is answered 408 and its connection closed, so a
+    // client dripping a body a byte at a time holds a connection for a bounded time. Node's requestTimeout covers
+    // receiving the request only, never sending the answer. Node looks for expired requests every
+    // connectionsCheckingInterval (30 s by default, too coarse for these limits).
+    requestTimeout: config.requestTimeoutMs,
+    http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: Math.min(1000, Math.ceil(config.headersTimeoutMs / 4)) },
     // One log line per request (below) instead of Fastify's two.
     disableRequestLogging: true,
     // request.log makes its pino child only when the request logs (lazy-child-logger.ts).

@@ -54,6 +54,8 @@ const envSchema = z.object({
   SIGNED_IN_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
   TRUST_PROXY: flag.default(false),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   TEST_HOOKS: flag.default(false),
 });
 
@@ -98,6 +100,13 @@ export type Config = {
   signedInCacheMs: number;
   outboxIntervalMs: number;
   trustProxy: boolean;
+  /** Time a client has to send a request's headers (ms), from the moment it connects or starts the next request. */
+  headersTimeoutMs: number;
+  /**
+   * Time a client has to send a whole request, headers and body (ms; at least headersTimeoutMs). Answers are not
+   * limited: a long download is never cut. The default lets a 50 MB video upload at about 3.5 Mbit/s.
+   */
+  requestTimeoutMs: number;
   /** Test-only endpoints under /api/test (browser journeys); refused in production. */
   testHooks: boolean;
   /** Directory of the built SPA (dist/web); absent in API tests. */
@@ -151,6 +160,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signedInCacheMs: e.SIGNED_IN_CACHE_MS,
     outboxIntervalMs: e.OUTBOX_INTERVAL_MS,
     trustProxy: e.TRUST_PROXY,
+    headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     testHooks: e.TEST_HOOKS,
     webDir: path.resolve('dist/web'),
   };
