@@ -61,8 +61,8 @@ export async function enqueueBookingEmails(tx: Tx, deps: SessionDeps, s: typeof 
 }
 
 /**
- * The client's booking made with `idempotencyKey`, or null. 422 when that booking's request had another body than
- * the one fingerprinted `hash` (request-hash.ts): a key names one request.
+ * The client's booking made with `idempotencyKey`, or null. 402 when it was a reservation that lapsed; 422 when that
+ * booking's request had another body than the one fingerprinted `hash` (request-hash.ts): a key names one request.
  */
 async function replay(deps: SessionDeps, client: CurrentUser, idempotencyKey: string, hash: string): Promise<SessionView | null> {
   const [existing] = await deps.db
@@ -70,10 +70,10 @@ async function replay(deps: SessionDeps, client: CurrentUser, idempotencyKey: st
     .from(sessions)
     .where(and(eq(sessions.clientId, client.id), eq(sessions.idempotencyKey, idempotencyKey)));
   if (!existing) return null;
-  assertSameRequest(existing.requestHash, hash);
   const { row } = await loadForParty(deps.db, client, existing.id);
   // A lapsed 3-D Secure reservation is not a booking: a retry must start again with a new key (issue 5 §5).
   if (row.session.status === 'expired') throw new AppError('PAYMENT_DECLINED', messages.payment.reservationExpired);
+  assertSameRequest(existing.requestHash, hash);
   return toView(row, 'client');
 }
 
