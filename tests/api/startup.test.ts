@@ -2,7 +2,11 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { demoAccounts } from '../../src/server/db/seed.js';
+import { createPostgresDatabase } from '../helpers/app.js';
+import { startServer } from '../helpers/server-process.js';
 
 /** Runs the real entry point (src/server/main.ts through tsx) with `env`; resolves when it exits or is ready. */
 function start(env: Record<string, string>) {
@@ -61,5 +65,34 @@ describe('start-up and shutdown', () => {
     expect(demo.status).toBe(200);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
+  }, 200_000);
+});
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!pgUrl)('two servers starting at once on one empty PostgreSQL database (set TEST_DATABASE_URL)', () => {
+  it('both start with SEED_DEMO=1, and the demo data is seeded once', async () => {
+    const database = await createPostgresDatabase(pgUrl!);
+    const servers = await Promise.allSettled([0, 1].map(() => startServer({ DATABASE_URL: database.url, SEED_DEMO: '1' })));
+    try {
+      for (const server of servers) expect(server.status, server.status === 'rejected' ? String(server.reason) : '').toBe('fulfilled');
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ email: string; n: number }>('select email, count(*)::int as n from "user" where email = any($1) group by email order by email', [demoAccounts.map((a) => a.email)]);
+        expect(rows).toEqual(demoAccounts.map((a) => ({ email: a.email, n: 1 })).sort((a, b) => a.email.localeCompare(b.email)));
+      } finally {
+        await client.end();
+      }
+      // Each server answers with the seeded data (a demo account signs in on both).
+      for (const server of servers) {
+        if (server.status !== 'fulfilled') continue;
+        const signIn = await fetch(`${server.value.url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' }, body: JSON.stringify({ email: 'client@example.com', password: 'mentora-demo' }) });
+        expect(signIn.status).toBe(200);
+      }
+    } finally {
+      await Promise.all(servers.map((s) => (s.status === 'fulfilled' ? s.value.stop() : undefined)));
+      await database.drop();
+    }
   }, 200_000);
 });

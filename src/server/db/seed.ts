@@ -3,7 +3,7 @@
  * client@example.com, expert@example.com and admin@example.com, password `mentora-demo`, e-mail verified.
  */
 import { randomUUID } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Auth } from '../auth/auth.js';
 import type { StorageDriver } from '../infra/storage/driver.js';
 import type { Db, Tx } from './client.js';
@@ -11,6 +11,7 @@ import { authAccount, user } from './schema.js';
 import { seedDemoVideos, seedExperts } from './seed-experts.js';
 import { seedReviews } from './seed-reviews.js';
 import { seedConsole } from './seed-console.js';
+import { MIGRATION_LOCK } from './migrate.js';
 
 export const demoPassword = 'mentora-demo';
 
@@ -78,21 +79,28 @@ export function demoLoginMaker(db: Db | Tx, passwordHash: string): CreateLogins 
 
 /**
  * Seeds the demo accounts, experts, reviews and team-console work when the user table is empty, in one
- * transaction (an interrupted seed leaves nothing half done, and the next start seeds again). Returns true
- * when it seeded. With `storage`, three demo experts also get their intro video stored there (the landing
+ * transaction (an interrupted seed leaves nothing half done, and the next start seeds again) holding the
+ * migrations' advisory lock (migrate.ts MIGRATION_LOCK), so of several servers starting at once on one empty
+ * database exactly one seeds and the others start on its data. Returns true when it seeded. With `storage`, three demo experts also get their intro video stored there (the landing
  * carousel's clips). About 20 statements in all (issue 2 §7: start to ready ≤ 5 s).
  */
 export async function seedDemo(db: Db, auth: Auth, storage?: StorageDriver): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(user);
-  if ((row?.n ?? 0) > 0) return false;
+  const empty = async (q: Db | Tx) => ((await q.select({ n: count() }).from(user))[0]?.n ?? 0) === 0;
+  if (!(await empty(db))) return false;
   const passwordHash = await (await auth.$context).password.hash(demoPassword);
-  await db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
+    // Servers starting together on one empty database: the first to take the migrations' advisory lock seeds, the
+    // others wait for its commit and then find the users there (read committed: the count below sees that commit).
+    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+    if (!(await empty(tx))) return false;
     const login = demoLoginMaker(tx, passwordHash);
     await login(demoAccounts);
     await seedExperts(tx, login);
     await seedReviews(tx, login);
     await seedConsole(tx, login);
+    return true;
   });
+  if (!seeded) return false;
   if (storage) await seedDemoVideos(db, storage);
   return true;
 }
