@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from './test';
-import { signInUi } from './helpers';
+import { bookViaApi, signInUi } from './helpers';
+import { waitingForApp } from './test';
 
 /**
  * Expert profile editing (issue 4 §3) and the landing carousel fed by real expert videos (spec §2 "Expert
@@ -38,7 +39,14 @@ async function drawnPortrait(page: Page): Promise<Buffer> {
   return Buffer.from(dataUrl.split(',')[1]!, 'base64');
 }
 
-test('the demo expert edits headline, rate and photo; the public profile and results show the change', async ({ page }) => {
+test('the demo expert edits headline, rate, policy and photo; the public profile and results show the change, a booked session keeps its policy', async ({ page, browser }) => {
+  // A client books Sarah Chen under her moderate policy before she changes it.
+  const clientContext = await browser.newContext();
+  const clientPage = waitingForApp(await clientContext.newPage());
+  await signInUi(clientPage, 'client@example.com');
+  await expect(clientPage).toHaveURL(/\/dashboard\/client$/);
+  const booked = await bookViaApi(clientPage.request, 'sarah-chen', 16, 'Pricing a product launch');
+
   await signInUi(page, 'expert@example.com');
   await expect(page).toHaveURL(/\/dashboard\/expert$/);
   const original = await (await page.request.get('/api/me/expert-profile')).json();
@@ -84,13 +92,25 @@ test('the demo expert edits headline, rate and photo; the public profile and res
     await page.getByRole('button', { name: 'Keep current video' }).click();
     await expect(page.getByLabel('Intro video preview')).toHaveAttribute('src', `${original.introVideoUrl}#t=2`);
 
+    // Next to the policy choice: a change applies to new bookings only.
+    await expect(page.getByText('A change applies to new bookings only. Sessions already booked keep the policy they were booked under.')).toBeVisible();
+    await page.getByRole('radio', { name: /^Strict/ }).check();
+
     await page.getByLabel('Headline').fill(headline);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('Profile saved')).toBeVisible();
     await expect(page.getByRole('img', { name: 'Photo preview of Sarah Chen' })).toHaveAttribute('src', /^\/api\/files\//);
     const saved = await (await page.request.get('/api/me/expert-profile')).json();
-    expect(saved).toMatchObject({ headline, hourlyRateCents: 11000, reviewCount: original.reviewCount, ratingAvg: original.ratingAvg, introVideoUrl: original.introVideoUrl });
+    expect(saved).toMatchObject({ headline, hourlyRateCents: 11000, cancellationPolicy: 'strict', reviewCount: original.reviewCount, ratingAvg: original.ratingAvg, introVideoUrl: original.introVideoUrl });
+
+    // The session booked before the change keeps its moderate policy and its price.
+    await clientPage.goto(`/session/${booked.id}`);
+    await expect(clientPage.getByText('Moderate:', { exact: true })).toBeVisible();
+    await expect(clientPage.getByText('These are the terms this session was booked under; a later change by the expert does not apply.')).toBeVisible();
+    await expect(clientPage.getByText(`$${(booked.totalAmountCents / 100).toFixed(2)}`).first()).toBeVisible();
+    await clientPage.getByRole('button', { name: 'Cancel Session' }).click();
+    await expect(clientPage.getByRole('dialog')).toContainText('Full refund until 72 hours before the session, 50% after.');
 
     // The public profile shows the new headline, rate and photo.
     await page.getByRole('link', { name: 'View public profile' }).click();
@@ -113,6 +133,8 @@ test('the demo expert edits headline, rate and photo; the public profile and res
     const { headline: h, about, experience, courses, languages, hobbies, expertise, cancellationPolicy, hourlyRateCents } = original;
     const res = await page.request.put('/api/me/expert-profile', { data: { headline: h, about, experience, courses, languages, hobbies, expertise, cancellationPolicy, hourlyRate: hourlyRateCents / 100 } });
     expect(res.status(), await res.text()).toBe(200);
+    await clientPage.request.post(`/api/sessions/${booked.id}/cancel`, { data: { reason: 'Journey clean-up' } });
+    await clientContext.close();
   }
 });
 

@@ -72,12 +72,15 @@ test('the booking card explains what is missing, prices the duration and asks vi
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('the review count opens the reviews dialog', async ({ page }) => {
+test('the review count opens the reviews dialog of verified reviews', async ({ page }) => {
   await page.goto('/expert/ahmed-hassan');
   await page.getByRole('button', { name: /\d+ reviews?/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Reviews of Ahmed Hassan' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText(/No reviews yet|Expertise/).first()).toBeVisible();
+  // Every demo review comes from a paid session that took place, and says so.
+  await expect(dialog.getByText(/reviews? from verified paid sessions, newest first/)).toBeVisible();
+  await expect(dialog.getByText('Verified session').first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();

@@ -114,6 +114,11 @@ test('the session page of an upcoming session: details, video link, and cancelli
   await expect(page.getByText('Preparing for product manager interviews')).toBeVisible();
   await expect(page.getByRole('link', { name: /Join video call/ })).toHaveAttribute('href', /^https?:\/\//);
   await expect(page.getByText(/held securely until you confirm the session/)).toBeVisible();
+  // The policy the session was booked under (Sarah Chen's, moderate), kept with it.
+  const policy = (await (await page.request.get(`/api/sessions/${s.id}`)).json()) as { cancellationPolicy: string };
+  expect(policy.cancellationPolicy).toBe('moderate');
+  await expect(page.getByText('Moderate:', { exact: true })).toBeVisible();
+  await expect(page.getByText('These are the terms this session was booked under; a later change by the expert does not apply.')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Cancel Session' }).click();
