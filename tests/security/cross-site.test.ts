@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { connect } from 'node:net';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, sessions, user } from '../../src/server/db/schema.js';
@@ -83,6 +84,7 @@ describe('cross-site requests in other spellings of a path', () => {
   let ctx: TestContext;
   const routes = new Set<string>();
   const evil = 'https://evil.example';
+  const contactCount = async () => (await ctx.database.db.select({ n: count() }).from(contactMessages))[0]!.n;
 
   beforeAll(async () => {
     ctx = await createTestApp({}, { onRoute: collectRoutes(routes) });
@@ -123,6 +125,27 @@ describe('cross-site requests in other spellings of a path', () => {
       }
     }
     expect(await fingerprint(ctx.database)).toEqual(before);
+  });
+
+  it('over real HTTP, where paths reach the router as sent (dot segments included), a foreign write in any spelling is refused', async () => {
+    const before = await contactCount();
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (ctx.app.server.address() as { port: number }).port;
+    const body = JSON.stringify({ name: 'Ada Lovelace', email: 'ada@example.com', message: 'A question about booking.' });
+    const send = (path: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.end(`POST ${path} HTTP/1.1\r\nHost: localhost:3000\r\nOrigin: ${evil}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`),
+        );
+        let answer = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (d: string) => (answer += d));
+        socket.on('end', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    const paths = ['/api/contact', ...spellings('/api/contact').map((s) => s.url), '/api/./contact', '/api/x/../contact', '/api/%2e%2e/api/contact', '/api/contact#x', '/api/contact;x', '/api/contact%3Fx=1'];
+    for (const path of paths) expect(await send(path), path).toMatch(/^HTTP\/1\.1 40[34] /);
+    expect(await contactCount()).toBe(before);
   });
 
   it("other spellings of Better Auth's paths never reach it: no sign-in, no sign-up past the common-password check, from any site", async () => {
