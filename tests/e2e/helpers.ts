@@ -143,7 +143,7 @@ export async function bookViaApi(request: APIRequestContext, slug: string, fromD
 /**
  * Moves a session so that it started `hoursAgo` hours ago (test hook POST /api/test/sessions/{id}/shift). The
  * demo client may not have two sessions at once, so every journey uses hours of its own, at least 3 h apart:
- * sessions.spec 5, 30, 55; admin.spec 20; accessibility.spec 62–74.
+ * sessions.spec 5, 30, 55, 80; admin.spec 20; accessibility.spec 62–74.
  */
 export async function moveIntoPast(request: APIRequestContext, s: { id: string; startsAt: string }, hoursAgo: number) {
   const hours = (Date.now() - hoursAgo * 3_600_000 - new Date(s.startsAt).getTime()) / 3_600_000;

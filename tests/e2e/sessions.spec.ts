@@ -232,6 +232,35 @@ test('only the two parties see a session; the expert view is read-only; feedback
   await expect(page).toHaveURL(/\/signup$/);
 });
 
+test('a free intro is not rated publicly: after confirming it the client is offered private feedback instead', async ({ page }) => {
+  await signIn(page, 'client@example.com');
+  let intro: { id: string; startsAt: string } | undefined;
+  for (let day = 8; day < 22 && !intro; day++) {
+    const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
+    const { slots } = (await (await page.request.get(`/api/experts/grace-kim/slots?date=${date}&duration=15&tz=UTC`)).json()) as { slots: string[] };
+    for (const startsAt of slots) {
+      const res = await page.request.post('/api/sessions', { headers: { 'Idempotency-Key': crypto.randomUUID() }, data: { expertId: 'grace-kim', startsAt, durationMinutes: 15, topic: 'Is mentoring right for me?', kind: 'intro' } });
+      if (res.status() === 409) continue;
+      expect(res.status(), await res.text()).toBe(201);
+      intro = ((await res.json()) as { session: { id: string; startsAt: string } }).session;
+      break;
+    }
+  }
+  await moveIntoPast(page.request, intro!, 80);
+  await page.goto(`/session/${intro!.id}`);
+  await page.getByRole('button', { name: 'Yes, Session Completed' }).click();
+  await expect(page).toHaveURL(/\/expert\/grace-kim\/private-feedback$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Private feedback');
+
+  await page.goto('/expert/grace-kim/feedback');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Private Feedback Only');
+  await expect(page.getByText('The free introductory meeting is not rated publicly: public ratings come only from paid sessions that took place.', { exact: false })).toBeVisible();
+  await page.goto(`/session/${intro!.id}`);
+  await expect(page.getByRole('heading', { name: 'Session Confirmed' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Send private feedback' })).toHaveAttribute('href', '/expert/grace-kim/private-feedback');
+  await expect(page.getByRole('link', { name: 'Leave Feedback' })).toHaveCount(0);
+});
+
 test('private feedback goes to the team only', async ({ page }) => {
   await page.goto('/expert/sarah-chen/private-feedback');
   await expect(page).toHaveURL(/\/signup$/);
