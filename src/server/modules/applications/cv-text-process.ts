@@ -86,6 +86,8 @@ function runChild(request: CvTextRequest, limits: ProcessLimits): Promise<Extrac
     const child = fork(childEntry, {
       execArgv: [...loaderArgs, `--max-old-space-size=${limits.maxHeapMb}`],
       serialization: 'advanced',
+      // Nothing of the server's environment (database URL, secrets) reaches the parsers.
+      env: {},
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     let reply: CvTextReply | undefined;

@@ -42,12 +42,13 @@ export const applicationRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, 
 
   /**
    * Suggests up to 3 catalogue areas from the caller's own uploaded CV (`fileId`), leaving out `selected`.
-   * 404 for a file that is not the caller's CV; 422 when no text can be read. Never fetches a URL.
+   * 404 for a file that is not the caller's CV; 422 when no text can be read or the document is over the
+   * reading limits (cv-text.ts); 503 when too many CVs are being read. Never fetches a URL.
    */
   app.post(
     '/api/expertise-suggestions',
     {
-      schema: { tags, body: suggestionsInput, response: { 200: suggestionsResponse, 422: errorResponse, ...errors } },
+      schema: { tags, body: suggestionsInput, response: { 200: suggestionsResponse, 422: errorResponse, 503: errorResponse, ...errors } },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request) => suggestExpertise(db, storage, await requireUser(request), request.body),

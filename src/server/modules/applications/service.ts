@@ -123,7 +123,8 @@ export async function submitApplication(
  * is extracted (PDF, DOCX, DOC) and classified with the keyword table in src/shared/expertise-classifier.
  * `suggested_expertise` keeps only catalogue areas not in `selected`, so that at most 3 are chosen in all;
  * `matched_expertise` is every matching area, best first. It never fetches a URL.
- * Errors: NOT_FOUND (no such file, or not the caller's CV); UNPROCESSABLE (unreadable or oversized text).
+ * Errors: NOT_FOUND (no such file, or not the caller's CV); UNPROCESSABLE (unreadable, or over the reading
+ * limits of cv-text.ts); UNAVAILABLE (too many CVs being read at once).
  */
 export async function suggestExpertise(db: Db, storage: StorageDriver, caller: CurrentUser, input: z.output<typeof suggestionsInput>): Promise<SuggestionsResponse> {
   const file = await ownFile(db, caller, input.fileId, 'cv');
