@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { delays } from '@shared/constants';
 import { messages } from '@shared/messages';
 import type { SessionView } from '@shared/schemas/sessions';
-import { canCancel, canConfirm, isReviewedPublicly, policyTerms } from '@shared/sessions';
+import { canCancel, canConfirm, isReviewedPublicly } from '@shared/sessions';
 import { Button } from '../../components/ui/button';
 import { afterConfirmation } from './after-confirmation';
 import { CancelDialog } from './cancel-dialog';
@@ -83,7 +83,6 @@ function Scheduled({ session }: { session: SessionView }) {
       }
     >
       <p>{cancellable ? 'Join the video call at the scheduled time. Come back here afterwards to confirm the session took place.' : 'Your session is under way. Once it ends, confirm it here to release the payment.'}</p>
-      {cancellable && session.totalAmountCents > 0 ? <p className="text-slate-700">Cancellation policy: {policyTerms[session.cancellationPolicy].summary}</p> : null}
       <CancelDialog session={session} open={cancelling} onOpenChange={setCancelling} />
     </StatusPanel>
   );
