@@ -1,11 +1,13 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { eq } from 'drizzle-orm';
+import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { eq, sql } from 'drizzle-orm';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../src/server/db/schema.js';
+import { storageDriver } from '../../src/server/infra/storage/select.js';
+import { deleteUnusedUploads } from '../../src/server/modules/files/cleanup.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser } from '../helpers/auth.js';
 import { makePdf, tinyPng, upload } from '../helpers/uploads.js';
@@ -63,5 +65,17 @@ describe('files on S3-compatible storage', () => {
     expect(own.headers['content-type']).toBe('image/png');
     expect(own.rawPayload.equals(tinyPng)).toBe(true);
     expect((await ctx.app.inject({ url: res.json().file.url })).statusCode).toBe(404);
+  });
+
+  it('the cleanup job deletes a never-attached upload from the bucket after 24 hours', async () => {
+    const res = await upload(ctx, applicant.cookie, 'photo', 'loose.png', tinyPng);
+    const id = res.json().file.id as string;
+    const [row] = await ctx.database.db.update(files).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(files.id, id)).returning();
+    const s3 = new S3Client({ endpoint, region: 'us-east-1', credentials, forcePathStyle: true });
+    const stored = () => s3.send(new HeadObjectCommand({ Bucket: 'mentora-files', Key: row!.storageKey }));
+    await expect(stored()).resolves.toBeTruthy();
+    expect(await deleteUnusedUploads(ctx.database.db, storageDriver(ctx.config))).toBeGreaterThanOrEqual(1);
+    await expect(stored()).rejects.toThrow();
+    expect((await ctx.app.inject({ url: `/api/files/${id}`, headers: { cookie: applicant.cookie } })).statusCode).toBe(404);
   });
 });

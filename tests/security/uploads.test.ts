@@ -88,7 +88,7 @@ describe('uploads: budget, visibility and cleanup', () => {
     expect(await status(video.url)).toBe(404);
   });
 
-  it(`refuses the ${uploadQuota.filesPerDay + 1}th upload of a day with 429, even when sent all at once, and stores nothing`, async () => {
+  it(`refuses uploads past ${uploadQuota.filesPerDay} a day with 429, even when sent all at once, and stores nothing`, async () => {
     const uploader = await createUser(ctx, { email: 'busy@example.com', role: 'expert' });
     // From an address of its own: the per-address limit of 30 uploads a minute is not what is tested here.
     const address = '198.51.100.20';
