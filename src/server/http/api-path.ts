@@ -46,11 +46,23 @@ export function looseDecode(text: string): string {
   return decoded;
 }
 
-/** The path of `url` read loosely: percent-decoded (looseDecode), runs of '/' collapsed, lower-cased. */
+/** `path` with its '.' and '..' segments resolved (RFC 3986 §5.2.4). */
+function withoutDotSegments(path: string): string {
+  const out: string[] = [];
+  for (const segment of path.split('/')) {
+    if (segment === '..') {
+      if (out.length > 1) out.pop();
+    } else if (segment !== '.') out.push(segment);
+  }
+  return out.join('/') || '/';
+}
+
+/** The path of `url` read loosely: percent-decoded (looseDecode), runs of '/' collapsed, dot segments resolved, lower-cased. */
 export function loosePath(url: string): string {
   let path = pathOf(url);
   if (path.includes('%')) path = looseDecode(path);
   if (path.includes('//')) path = path.replace(/\/{2,}/g, '/');
+  if (path.includes('/.')) path = withoutDotSegments(path);
   return path.toLowerCase();
 }
 
@@ -75,7 +87,9 @@ function spelledAsRoute(path: string, route: string | undefined): boolean {
 export const canonicalApiPaths = fp(async (app: FastifyInstance) => {
   // A callback hook (no promise per request); a refusal answers without calling done, so nothing else runs.
   app.addHook('onRequest', (request, reply, done) => {
-    if (!isApiRequest(request) || spelledAsRoute(pathOf(request.url), request.routeOptions.url)) return done();
+    const route = request.routeOptions.url;
+    const api = (route !== undefined && route.startsWith('/api/')) || underApi(loosePath(request.url));
+    if (!api || spelledAsRoute(pathOf(request.url), route)) return done();
     reply.status(404).header('cache-control', 'no-store').send({ error: { code: 'NOT_FOUND', message: messages.common.notFound } } satisfies ErrorBody);
   });
 });

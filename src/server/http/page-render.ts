@@ -38,7 +38,8 @@ export function pageRenderer(app: FastifyInstance, webDir: string, baseUrl: stri
     };
     try {
       renderer ??= import(pathToFileURL(entry).href) as Promise<Renderer>;
-      const rendered = await (await renderer).renderPage(new URL(request.url, baseUrl).href, fetchApi);
+      // BASE_URL followed by the path, not `new URL(request.url, baseUrl)`: a path starting '//' would name another host.
+      const rendered = await (await renderer).renderPage(new URL(`${baseUrl}${request.url}`).href, fetchApi);
       if (!rendered) return null;
       const modules = page.modules.join(' ').replace(/[&"<]/g, '');
       return page.shell
