@@ -25,24 +25,35 @@ function stream(dictionary: string, data: Buffer): Buffer {
   return Buffer.concat([Buffer.from(`<< ${dictionary} /Length ${data.length} >>\nstream\n`), data, Buffer.from('\nendstream')]);
 }
 
-/** Adler-32 of `n` bytes all equal to `byte` (RFC 1950), in closed form. */
-function adler32OfRepeated(byte: number, n: number): number {
-  const mod = 65521n;
-  const N = BigInt(n);
-  const c = BigInt(byte);
-  const a = (1n + N * c) % mod;
-  const b = (N + (c * N * (N + 1n)) / 2n) % mod;
-  return Number((b << 16n) | a);
+/** Adler-32 (RFC 1950) of `data` repeated `times` times, joining the parts' sums as zlib's adler32_combine. */
+function adler32Repeated(data: Buffer, times: number): number {
+  const mod = 65521;
+  let a1 = 1;
+  let b1 = 0;
+  for (const byte of data) {
+    a1 = (a1 + byte) % mod;
+    b1 = (b1 + a1) % mod;
+  }
+  const len = data.length % mod;
+  let a = 1;
+  let b = 0;
+  for (let i = 0; i < times; i++) {
+    b = (b + b1 + len * ((a - 1 + mod) % mod)) % mod;
+    a = (a + a1 - 1 + mod) % mod;
+  }
+  return ((b << 16) | a) >>> 0;
 }
 
 /**
- * zlib data that inflates to `mib` MiB of spaces, about 1 KB per MiB: one fully flushed deflate block of
- * 1 MiB repeated (each starts afresh, byte-aligned), then an empty final block and the checksum.
+ * zlib data that inflates to `pattern` repeated over `mib` MiB (its length must divide 1 MiB), about 1 KB
+ * per MiB: one fully flushed deflate block of 1 MiB repeated (each starts afresh, byte-aligned), then an
+ * empty final block and the checksum.
  */
-export function spacesBomb(mib: number): Buffer {
-  const block = deflateRawSync(Buffer.alloc(1024 * 1024, 0x20), { level: 9, finishFlush: constants.Z_FULL_FLUSH });
+export function zlibBomb(pattern: string, mib: number): Buffer {
+  const chunk = Buffer.alloc(1024 * 1024, pattern);
+  const block = deflateRawSync(chunk, { level: 9, finishFlush: constants.Z_FULL_FLUSH });
   const checksum = Buffer.alloc(4);
-  checksum.writeUInt32BE(adler32OfRepeated(0x20, mib * 1024 * 1024));
+  checksum.writeUInt32BE(adler32Repeated(chunk, mib));
   return Buffer.concat([Buffer.from([0x78, 0xda]), ...Array<Buffer>(mib).fill(block), Buffer.from([0x03, 0x00]), checksum]);
 }
 
@@ -56,7 +67,7 @@ export function pdfBomb(mib: number): Buffer {
     catalogue,
     Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
     Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>'),
-    stream('/Filter /FlateDecode', spacesBomb(mib)),
+    stream('/Filter /FlateDecode', zlibBomb(' ', mib)),
     font,
   ]);
 }
@@ -75,4 +86,17 @@ export function manyPagesPdf(pages: number, firstPage: string, lastPage: string)
   const contents = (i: number) => (i === 0 ? 4 : i === pages - 1 ? 6 : 5);
   for (let i = 0; i < pages; i++) objects.push(Buffer.from(`<< /Type /Page /Parent 2 0 R /Contents ${contents(i)} 0 R >>`));
   return pdfFile(objects);
+}
+
+/**
+ * A PDF of `pages` pages that all share one content stream of `mib` MiB of drawing operators: each page
+ * costs seconds of work and little memory.
+ */
+export function slowPagesPdf(pages: number, mib: number): Buffer {
+  return pdfFile([
+    catalogue,
+    Buffer.from(`<< /Type /Pages /MediaBox [0 0 612 792] /Kids [${Array.from({ length: pages }, (_, i) => `${i + 4} 0 R`).join(' ')}] /Count ${pages} >>`),
+    stream('/Filter /FlateDecode', zlibBomb('1 0 0 1 0 0 cm\n', mib)),
+    ...Array.from({ length: pages }, () => Buffer.from('<< /Type /Page /Parent 2 0 R /Contents 3 0 R >>')),
+  ]);
 }

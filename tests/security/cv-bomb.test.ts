@@ -11,7 +11,7 @@ import { messages } from '../../src/shared/messages.js';
 import { cvTextLimits } from '../../src/server/modules/applications/cv-text.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
-import { manyPagesPdf, pdfBomb } from '../helpers/hostile-pdf.js';
+import { manyPagesPdf, pdfBomb, slowPagesPdf } from '../helpers/hostile-pdf.js';
 import { upload } from '../helpers/uploads.js';
 
 describe('CV analysis of hostile documents', () => {
@@ -81,6 +81,17 @@ describe('CV analysis of hostile documents', () => {
     expect(busy.length).toBeGreaterThanOrEqual(1);
     for (const r of busy) expect(r.body.error.message).toBe(messages.application.cvAnalysisBusy);
     for (const r of result.filter((r) => r.status !== 503)) expect(r).toMatchObject({ status: 422, body: { error: { message: messages.application.cvTooComplex } } });
+    for (const probe of probes) expect(probe).toMatchObject({ status: 200 });
+  });
+
+  it('stops a PDF whose every page takes seconds of work at the time limit, with the analysis-failure message', async () => {
+    // 100 pages sharing one 24 MiB stream of drawing operators: read in full, the first 30 take about 45 s.
+    const fileId = await uploadCv('slow.pdf', slowPagesPdf(100, 24));
+    const started = performance.now();
+    const { result, probes } = await whileProbingHealth(analyse(fileId));
+    expect(result.status).toBe(422);
+    expect(result.body.error.message).toBe(messages.application.cvTooComplex);
+    expect(performance.now() - started).toBeLessThan(cvTextLimits.timeLimitMs + 3000);
     for (const probe of probes) expect(probe).toMatchObject({ status: 200 });
   });
 
