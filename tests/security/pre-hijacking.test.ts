@@ -17,7 +17,8 @@ const resetLink = /http:\/\/localhost:3000(\/api\/auth\/reset-password\/[^\s]+)/
 describe('account pre-hijacking', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp();
+    // With REDIS_TEST_URL, sessions and verification values live in Redis too (as on several servers).
+    ctx = await createTestApp(process.env.REDIS_TEST_URL ? { REDIS_URL: process.env.REDIS_TEST_URL, REDIS_KEY_PREFIX: `t${Date.now()}:` } : {});
   });
   afterAll(() => ctx.close());
 

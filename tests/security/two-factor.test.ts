@@ -14,7 +14,8 @@ const json = { origin, 'content-type': 'application/json' };
 describe('two-factor sign-in', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp();
+    // With REDIS_TEST_URL, sessions and verification values live in Redis too (as on several servers).
+    ctx = await createTestApp(process.env.REDIS_TEST_URL ? { REDIS_URL: process.env.REDIS_TEST_URL, REDIS_KEY_PREFIX: `t${Date.now()}:` } : {});
   });
   afterAll(() => ctx.close());
 
