@@ -37,9 +37,11 @@ export default function ResetPasswordPage() {
 
   if (done)
     return (
-      <AuthCard title="Password changed">
+      <AuthCard title={welcome ? 'Password saved' : 'Password changed'}>
         <p role="status" className="text-sm text-slate-700">
-          Your password has been changed and your other sessions were signed out. You can now sign in with the new password.
+          {welcome
+            ? 'Your e-mail address is confirmed and your password is saved. You can now sign in with it.'
+            : 'Your password has been changed and your other sessions were signed out. You can now sign in with the new password.'}
         </p>
         <Button asChild className="mt-6 w-full">
           <Link to="/login">Sign in</Link>
