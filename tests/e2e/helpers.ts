@@ -41,6 +41,7 @@ export async function enrolTwoFactorUi(page: Page, email: string, password = 'me
   await expect(page.getByText('Two-factor sign-in is on.')).toBeVisible();
   const backupCodes = await page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allInnerTexts();
   writeFileSync(secretFile(email), secret);
+  await shot(page, 'two-factor-backup-codes');
   await page.getByRole('button', { name: 'I have saved my codes' }).click();
   return { secret, backupCodes };
 }

@@ -2,6 +2,7 @@
  * Two-factor sign-in (docs/security.md "Two-factor sign-in"): the team console needs it, a sign-in of an enrolled
  * account opens no session before the second factor, backup codes work once, and disabling needs the password.
  */
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.js';
 import { createAccount } from '../../src/server/db/seed.js';
@@ -13,9 +14,23 @@ const json = { origin, 'content-type': 'application/json' };
 
 describe('two-factor sign-in', () => {
   let ctx: TestContext;
+  const log: string[] = [];
+  const attempts = (action: string) =>
+    log
+      .join('')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.event === 'auth.attempt' && l.action === action);
   beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        log.push(String(chunk));
+        done();
+      },
+    });
     // With REDIS_TEST_URL, sessions and verification values live in Redis too (as on several servers).
-    ctx = await createTestApp(process.env.REDIS_TEST_URL ? { REDIS_URL: process.env.REDIS_TEST_URL, REDIS_KEY_PREFIX: `t${Date.now()}:` } : {});
+    ctx = await createTestApp(process.env.REDIS_TEST_URL ? { REDIS_URL: process.env.REDIS_TEST_URL, REDIS_KEY_PREFIX: `t${Date.now()}:` } : {}, { logger: { level: 'info', stream } });
   });
   afterAll(() => ctx.close());
 
@@ -65,6 +80,13 @@ describe('two-factor sign-in', () => {
     const verified = await post('/api/auth/two-factor/verify-totp', { code: totp(secret) }, cookie);
     expect(verified.statusCode).toBe(200);
     expect(await me(withCookies(cookie, verified))).toMatchObject({ email });
+
+    // Both second steps are logged as authentication attempts, without the code.
+    expect(attempts('two-factor').slice(-2).map((l) => [l.outcome, l.reason])).toEqual([
+      ['failure', 'INVALID_CODE'],
+      ['success', null],
+    ]);
+    expect(log.join('')).not.toContain(`"${totp(secret)}"`);
   });
 
   it('accepts a backup code once', async () => {

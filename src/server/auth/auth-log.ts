@@ -1,7 +1,8 @@
 /**
  * Security log lines (issue 6 §1 "authentication attempts and refused authorisations are logged without
  * secrets"), as plain objects for pino:
- * - `auth.attempt`: one per sign-in, sign-up, password-reset request, password reset and password change,
+ * - `auth.attempt`: one per sign-in, sign-up, password-reset request, password reset, password change and
+ *   two-factor step (a code or backup code, turning it on or off),
  *   with the outcome (success | failure | limited), the status, Better Auth's error code, a keyed hash of
  *   the e-mail (never the address), the user id when known, and the client address;
  * - `authz.refused`: one per refused authorisation (401, 403, and 404 answers to a signed-in user, which
@@ -19,6 +20,11 @@ const attemptActions: Record<string, string> = {
   '/api/auth/request-password-reset': 'password-reset-request',
   '/api/auth/reset-password': 'password-reset',
   '/api/auth/change-password': 'change-password',
+  // Two-factor sign-in: the second step of a sign-in, and turning it on or off (the code is never read).
+  '/api/auth/two-factor/verify-totp': 'two-factor',
+  '/api/auth/two-factor/verify-backup-code': 'two-factor-backup-code',
+  '/api/auth/two-factor/enable': 'two-factor-enable',
+  '/api/auth/two-factor/disable': 'two-factor-disable',
 };
 
 /** The logged action for `method pathname`, or null when the request is not an authentication attempt. */
