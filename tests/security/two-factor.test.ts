@@ -9,6 +9,7 @@ import { createAccount } from '../../src/server/db/seed.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { enrolTwoFactor, origin, withCookies } from '../helpers/auth.js';
 import { totp } from '../helpers/totp.js';
+import { makePdf, tinyPng, upload } from '../helpers/uploads.js';
 
 const json = { origin, 'content-type': 'application/json' };
 
@@ -115,5 +116,23 @@ describe('two-factor sign-in', () => {
     expect(off.statusCode).toBe(200);
     expect(await me(withCookies(cookie, off))).toMatchObject({ twoFactorEnabled: false });
     expect((await passwordStep(email)).res.json()).not.toHaveProperty('twoFactorRedirect');
+  });
+  it("lets an admin without two-factor sign-in read no one else's CV or unattached upload; enrolled, the team reads them", async () => {
+    const owner = 'cv.owner@example.com';
+    await createAccount(ctx.database.db, ctx.app.auth, { email: owner, firstName: 'Cv', lastName: 'Owner', role: 'expert' });
+    const ownerCookie = (await passwordStep(owner)).cookie;
+    const cv = (await upload(ctx, ownerCookie, 'cv', 'cv.pdf', await makePdf(['Jane Doe', 'Product designer']))).json<{ file: { id: string } }>().file;
+    const photo = (await upload(ctx, ownerCookie, 'photo', 'me.png', tinyPng)).json<{ file: { id: string } }>().file;
+
+    const admin = 'files.admin@example.com';
+    await createAccount(ctx.database.db, ctx.app.auth, { email: admin, firstName: 'Files', lastName: 'Admin', role: 'admin' });
+    const { cookie } = await passwordStep(admin);
+    const read = (id: string, as: string) => ctx.app.inject({ url: `/api/files/${id}`, headers: { cookie: as } });
+    expect((await read(cv.id, cookie)).statusCode).toBe(403);
+    expect((await read(photo.id, cookie)).statusCode).toBe(404);
+
+    const enrolled = await enrolTwoFactor(ctx, cookie, admin);
+    expect((await read(cv.id, enrolled.cookie)).statusCode).toBe(200);
+    expect((await read(photo.id, enrolled.cookie)).statusCode).toBe(200);
   });
 });

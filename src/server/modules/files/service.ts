@@ -13,6 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/messages.js';
 import { safeFileName, uploadMessages, uploadQuota, uploadRules, type UploadPurpose } from '../../../shared/uploads.js';
+import { actsAsTeam } from '../../auth/guards.js';
 import type { CurrentUser } from '../../auth/plugin.js';
 import type { Db, Tx } from '../../db/client.js';
 import { files, uploadUsage } from '../../db/schema.js';
@@ -129,8 +130,8 @@ export async function findFile(db: Db, id: string): Promise<FileRow | null> {
 
 /**
  * The file `viewer` may read, and whether it is `shared` (anyone may read it, so shared caches may keep
- * it): a photo or video attached to its owner's profile is shared; otherwise only its owner and admins
- * read it. Errors: NOT_FOUND (no such file, or a photo or video not attached, to anyone else);
+ * it): a photo or video attached to its owner's profile is shared; otherwise only its owner and the team
+ * (actsAsTeam: admins with two-factor sign-in) read it. Errors: NOT_FOUND (no such file, or a photo or video not attached, to anyone else);
  * UNAUTHENTICATED (a CV, signed out); FORBIDDEN (someone else's CV).
  */
 export async function fileFor(db: Db, viewer: CurrentUser | null, id: string): Promise<{ row: FileRow; shared: boolean }> {
@@ -138,7 +139,7 @@ export async function fileFor(db: Db, viewer: CurrentUser | null, id: string): P
   const [found] = await db.select({ row: files, attached: attachedToProfile }).from(files).where(eq(files.id, id));
   if (!found) throw new AppError('NOT_FOUND', messages.common.notFound);
   const { row, attached } = found;
-  const ownerOrTeam = viewer !== null && (viewer.id === row.ownerId || viewer.role === 'admin');
+  const ownerOrTeam = viewer !== null && (viewer.id === row.ownerId || actsAsTeam(viewer));
   if (row.purpose === 'cv') {
     if (!viewer) throw new AppError('UNAUTHENTICATED', messages.common.notSignedIn);
     if (!ownerOrTeam) throw new AppError('FORBIDDEN', messages.common.forbidden);
