@@ -1,5 +1,5 @@
 /**
- * Account pre-hijacking (docs/security.md "Account pre-hijacking", docs/decisions/inbox-proof-and-two-factor.md): an attacker
+ * Account pre-hijacking (docs/security.md "Account pre-hijacking", docs/decisions/011-inbox-proof-and-two-factor.md): an attacker
  * signs up with the victim's e-mail and a password of theirs before the victim does. Whoever proves control of
  * the inbox must end up the only one able to sign in.
  */

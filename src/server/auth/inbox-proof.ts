@@ -1,5 +1,5 @@
 /**
- * Account pre-hijacking defence (docs/security.md "Account pre-hijacking"; docs/decisions/inbox-proof-and-two-factor.md):
+ * Account pre-hijacking defence (docs/security.md "Account pre-hijacking"; docs/decisions/011-inbox-proof-and-two-factor.md):
  * whoever proves control of an e-mail inbox ends up the only one able to sign in to its account.
  *
  * - A sign-up for an e-mail that already has an account answers exactly like a new sign-up (Better Auth's generic
