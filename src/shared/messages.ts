@@ -89,7 +89,14 @@ export const messages = {
     confirmed: 'Session confirmed! Payment has been released to the expert.',
     disputeSubmitted: 'Dispute submitted. Our team will review and contact you within 24 hours.',
     notYet: 'No worries! You can come back to this page after your session.',
-    onlyClientConfirms: 'Only the client can confirm this session',
+    /** To the expert who tries to confirm: confirming releases the payment, so only the paying client does it. */
+    expertCannotConfirm: 'As the expert, you cannot confirm this session: your client confirms it took place, or it is confirmed automatically 72 hours after it ends',
+    /** To the expert who tries to report an issue: reports are the client's; an expert writes to the team. */
+    expertCannotDispute: 'As the expert, you cannot report an issue with this session here. Please write to our team from the contact page',
+    /** To the expert of a disputed session, whatever they try: the team decides, nothing is theirs to do. */
+    expertDisputed: 'Your client reported an issue with this session. Our team is reviewing it and will contact you; the payment stays held until then',
+    /** To the client who tries to confirm or report again once they reported an issue. */
+    clientDisputed: 'You reported an issue with this session. Our team is reviewing it and will contact you within 24 hours',
     badTransition: 'This session cannot be changed that way now',
     cancelReason: 'Please tell us why you are cancelling',
   },

@@ -1,7 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disputes, emailOutbox, experts, paymentEvents, payments, sessions } from '../../src/server/db/schema.js';
+import { messages } from '../../src/shared/messages.js';
+import { disputes, emailOutbox, paymentEvents, payments, privateFeedback, sessions } from '../../src/server/db/schema.js';
 import { simulatedProvider } from '../../src/server/infra/payments/simulated.js';
 import { autoReleaseDue, sendDueReminders } from '../../src/server/modules/sessions/lifecycle-service.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
@@ -258,7 +259,9 @@ describe('sessions', () => {
       const id = (await book(ctx, other.cookie, { expertId: expert.expert.slug, startsAt: slotIn(600) })).json().session.id;
       expect((await post(`/api/sessions/${id}/dispute`, other.cookie, { description: 'Not yet' })).statusCode).toBe(409);
       await shift(ctx, id, -601);
-      expect((await post(`/api/sessions/${id}/dispute`, expert.cookie, { description: 'x' })).statusCode).toBe(403);
+      const byExpert = await post(`/api/sessions/${id}/dispute`, expert.cookie, { description: 'x' });
+      expect(byExpert.statusCode).toBe(403);
+      expect(byExpert.json().error.message).toBe(messages.session.expertCannotDispute);
       const res = await post(`/api/sessions/${id}/dispute`, other.cookie, { description: 'The expert never joined.' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ status: 'disputed', payment: { status: 'held' } });
@@ -266,7 +269,32 @@ describe('sessions', () => {
       expect(d).toMatchObject({ description: 'The expert never joined.', status: 'open' });
       const team = await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'admin@example.com'));
       expect(team.at(-1)?.text).toContain('The expert never joined.');
-      expect((await post(`/api/sessions/${id}/confirm`, other.cookie)).statusCode).toBe(409);
+      const again = await post(`/api/sessions/${id}/confirm`, other.cookie);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error.message).toBe(messages.session.clientDisputed);
+    });
+
+    it('tells each party of a disputed session what is theirs to do: the expert hears about experts, the client about their report', async () => {
+      const id = (await book(ctx, client.cookie, { expertId: expert.expert.slug, startsAt: slotIn(650) })).json().session.id;
+      await shift(ctx, id, -652);
+      const expertConfirms = await post(`/api/sessions/${id}/confirm`, expert.cookie);
+      expect(expertConfirms.statusCode).toBe(403);
+      expect(expertConfirms.json().error.message).toBe(messages.session.expertCannotConfirm);
+      expect((await post(`/api/sessions/${id}/dispute`, client.cookie, { description: 'Cut short.' })).statusCode).toBe(200);
+
+      for (const action of ['confirm', 'dispute']) {
+        const res = await post(`/api/sessions/${id}/${action}`, expert.cookie, { description: 'x' });
+        expect(res.statusCode).toBe(403);
+        expect(res.json().error.message).toBe(messages.session.expertDisputed);
+        const byClient = await post(`/api/sessions/${id}/${action}`, client.cookie, { description: 'x' });
+        expect(byClient.statusCode).toBe(409);
+        expect(byClient.json().error.message).toBe(messages.session.clientDisputed);
+        const byStranger = await post(`/api/sessions/${id}/${action}`, other.cookie, { description: 'x' });
+        expect(byStranger.statusCode).toBe(403);
+        expect(byStranger.json().error.message).toBe(messages.session.forbidden);
+      }
+      const [row] = await ctx.database.db.select({ status: sessions.status }).from(sessions).where(eq(sessions.id, id));
+      expect(row!.status).toBe('disputed');
     });
   });
 
@@ -311,12 +339,17 @@ describe('sessions', () => {
 
     it('auto-releases booked sessions 72 h after their end, not disputed ones', async () => {
       const id = (await book(ctx, client.cookie, { expertId: otherExpert.expert.slug, startsAt: slotIn(900) })).json().session.id;
+      // Disputed and past its confirm window too: only its status keeps it out of the release.
+      const disputedId = (await book(ctx, other.cookie, { expertId: otherExpert.expert.slug, startsAt: slotIn(950) })).json().session.id;
       await shift(ctx, id, -900 - 74);
+      await shift(ctx, disputedId, -950 - 80);
+      expect((await post(`/api/sessions/${disputedId}/dispute`, other.cookie, { description: 'The expert never joined.' })).json()).toMatchObject({ status: 'disputed' });
+
       expect(await autoReleaseDue(deps())).toBeGreaterThanOrEqual(1);
       const s = (await ctx.app.inject({ url: `/api/sessions/${id}`, headers: { cookie: client.cookie } })).json();
       expect(s).toMatchObject({ status: 'confirmed', payment: { status: 'released' } });
-      const disputed = await ctx.database.db.select().from(sessions).where(eq(sessions.status, 'disputed'));
-      expect(disputed.length).toBeGreaterThan(0);
+      const kept = (await ctx.app.inject({ url: `/api/sessions/${disputedId}`, headers: { cookie: other.cookie } })).json();
+      expect(kept).toMatchObject({ status: 'disputed', payment: { status: 'held' } });
     });
 
     it('sends one reminder per party 24 h before', async () => {
@@ -334,7 +367,8 @@ describe('sessions', () => {
     expect(res.statusCode).toBe(201);
     expect((await post(`/api/experts/${expert.expert.slug}/private-feedback`, client.cookie, { comments: '  ' })).statusCode).toBe(400);
     expect((await ctx.app.inject({ method: 'POST', url: `/api/experts/${expert.expert.slug}/private-feedback`, headers: json, payload: { comments: 'x' } })).statusCode).toBe(401);
-    const [row] = await ctx.database.db.select({ n: count() }).from(experts);
-    expect(row!.n).toBeGreaterThan(0);
+    const stored = await ctx.database.db.select().from(privateFeedback);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ expertId: expert.expert.id, authorId: client.id, comments: 'Great, but could share more resources.' });
   });
 });

@@ -54,28 +54,43 @@ async function confirmAndRelease(tx: Tx, deps: SessionDeps, s: SessionRow, actor
   if (to && s.totalAmountCents > 0) await enqueueEmail(tx, releaseEmail(s, { email: to }, deps.baseUrl, automatic));
 }
 
-/** POST /api/sessions/{id}/confirm — client only, booked and past its end. 403 / 404 / 409. */
+/**
+ * Confirming and reporting are the client's: refuses the expert with words for the expert (403), naming the
+ * review under way when the session is already disputed.
+ */
+function refuseUnlessClient(side: 'client' | 'expert', status: SessionRow['status'], action: 'confirm' | 'dispute'): void {
+  if (side === 'client') return;
+  if (status === 'disputed') throw new AppError('FORBIDDEN', messages.session.expertDisputed);
+  throw new AppError('FORBIDDEN', action === 'confirm' ? messages.session.expertCannotConfirm : messages.session.expertCannotDispute);
+}
+
+/** The 409 for a transition that is not allowed now; a disputed session says the team is reviewing it. */
+function notNow(s: SessionRow): AppError {
+  return new AppError('CONFLICT', s.status === 'disputed' ? messages.session.clientDisputed : messages.session.badTransition);
+}
+
+/** POST /api/sessions/{id}/confirm — client only, booked and past its end. 403 (expert) / 404 / 409. */
 export async function confirmSession(deps: SessionDeps, user: CurrentUser, id: string, now = new Date()): Promise<SessionView> {
-  const { side } = await loadForParty(deps.db, user, id);
-  if (side !== 'client') throw new AppError('FORBIDDEN', messages.session.onlyClientConfirms);
+  const { row, side } = await loadForParty(deps.db, user, id);
+  refuseUnlessClient(side, row.session.status, 'confirm');
   await deps.db.transaction(async (tx) => {
     const s = await lockSession(tx, id);
-    if (!canConfirm(s, now)) throw new AppError('CONFLICT', messages.session.badTransition);
+    if (!canConfirm(s, now)) throw notNow(s);
     await confirmAndRelease(tx, deps, s, user.id, false, now);
   });
   return view(deps, user, id);
 }
 
 /**
- * POST /api/sessions/{id}/dispute — client only, booked and started. Stores the report; the payment stays
+ * POST /api/sessions/{id}/dispute — client only (403 for the expert), booked and started. Stores the report; the payment stays
  * held (an authorisation is charged now so the team's decision may come after it would lapse); the team is told.
  */
 export async function disputeSession(deps: SessionDeps, user: CurrentUser, id: string, description: string, now = new Date()): Promise<SessionView> {
-  const { side } = await loadForParty(deps.db, user, id);
-  if (side !== 'client') throw new AppError('FORBIDDEN', messages.session.onlyClientConfirms);
+  const { row, side } = await loadForParty(deps.db, user, id);
+  refuseUnlessClient(side, row.session.status, 'dispute');
   await deps.db.transaction(async (tx) => {
     const s = await lockSession(tx, id);
-    if (!canDispute(s, now)) throw new AppError('CONFLICT', messages.session.badTransition);
+    if (!canDispute(s, now)) throw notNow(s);
     await tx.update(sessions).set({ status: 'disputed', updatedAt: now }).where(eq(sessions.id, id));
     await tx.insert(disputes).values({ sessionId: id, clientId: user.id, description });
     await securePayment(tx, deps.provider, id);

@@ -60,7 +60,8 @@ function ConfirmSession({ session }: { session: SessionView }) {
   };
 
   let body;
-  if (session.viewerRole !== 'client') body = <FormError>{messages.session.onlyClientConfirms}</FormError>;
+  if (session.viewerRole !== 'client')
+    body = <p className="rounded-xl bg-slate-50 p-4 text-slate-800">{session.status === 'disputed' ? messages.session.expertDisputed : messages.session.expertCannotConfirm}</p>;
   else if (confirmed)
     body = (
       <p role="status" className="flex items-center gap-2 rounded-xl bg-emerald-50 p-4 font-medium text-emerald-900">
