@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type RouteOptions } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
@@ -23,6 +23,7 @@ import { fromThisMachine, mailboxRoutes } from './dev/mailbox.js';
 import { AppError, type ErrorBody } from './errors.js';
 import { lazyChildLogger } from './http/lazy-child-logger.js';
 import { noNul } from './http/no-nul.js';
+import { openapiOptions } from './http/openapi.js';
 import { safeMethods, sameOrigin } from './http/same-origin.js';
 import { canonicalApiPaths, isApiRequest } from './http/api-path.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -144,10 +145,8 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
     ...(redis ? { redis, nameSpace: 'rate-limit:', skipOnError: true } : {}),
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, error: { code: 'RATE_LIMITED', message: messages.common.rateLimited }, ttl: ctx.ttl }),
   });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Mentora API', version: '1.0.0', description: 'Connect to Experience — the Mentora marketplace API.' } },
-    transform: jsonSchemaTransform,
-  });
+  // The API document at /api/docs/json: routes, who may call them, Better Auth's endpoints (openapi.ts).
+  await app.register(swagger, await openapiOptions(config, auth));
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   // Public catalogue reads are cached for CATALOGUE_CACHE_MS and cleared by every successful write through this

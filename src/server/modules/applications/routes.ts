@@ -16,7 +16,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, 
   const tags = ['applications'];
 
   /** The caller's latest application, newest first, or `{ application: null }`. 401 signed out. */
-  app.get('/api/applications/mine', { schema: { tags, response: { 200: myApplicationResponse, 401: errorResponse } } }, async (request) => ({
+  app.get('/api/applications/mine', { config: { signIn: 'required' }, schema: { tags, response: { 200: myApplicationResponse, 401: errorResponse } } }, async (request) => ({
     application: await latestApplication(db, (await requireUser(request)).id),
   }));
 
@@ -29,7 +29,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, 
     '/api/applications',
     {
       schema: { tags, body: applicationInput, response: { 201: createdApplication, 409: errorResponse, ...errors } },
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { signIn: 'required', rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       await requireUser(request, messages.application.signInToSubmit);
@@ -49,7 +49,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, 
     '/api/expertise-suggestions',
     {
       schema: { tags, body: suggestionsInput, response: { 200: suggestionsResponse, 422: errorResponse, 503: errorResponse, ...errors } },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { signIn: 'required', rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request) => suggestExpertise(db, storage, await requireUser(request), request.body),
   );

@@ -13,7 +13,7 @@ import { createContactMessage, createMatchRequest, createPartnerEnquiry } from '
 export const enquiryRateLimit = { max: 5, timeWindow: '1 minute' } as const;
 
 const responses = { 201: createdEnquiry, 400: errorResponse, 429: errorResponse } as const;
-const routeOptions = { config: { rateLimit: enquiryRateLimit } };
+const routeOptions = { config: { signIn: 'optional', rateLimit: enquiryRateLimit } } as const;
 
 export const enquiryRoutes: FastifyPluginAsyncZod<{ db: Db; baseUrl: string }> = async (app, { db, baseUrl }) => {
   /** Contact form: name, email, message required; blank subject → default subject. Queues an acknowledgement e-mail. */

@@ -124,28 +124,28 @@ export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; catalogue: MicroCache
   /** The signed-in expert's availability settings. 401 signed out; 403 not an expert with a profile. */
   app.get(
     '/api/me/availability',
-    { schema: { tags, response: { 200: availabilitySettings, 401: errorResponse, 403: errorResponse } } },
+    { config: { signIn: 'required' }, schema: { tags, response: { 200: availabilitySettings, 401: errorResponse, 403: errorResponse } } },
     async (request) => getMyAvailability(db, await requireRole(request, ['expert'])),
   );
 
   /** Replaces the signed-in expert's zone, weekly ranges and exceptions. 400 invalid (nothing changes); 401; 403. */
   app.put(
     '/api/me/availability',
-    { schema: { tags, body: availabilityInput, response: { 200: availabilitySettings, 400: errorResponse, 401: errorResponse, 403: errorResponse } } },
+    { config: { signIn: 'required' }, schema: { tags, body: availabilityInput, response: { 200: availabilitySettings, 400: errorResponse, 401: errorResponse, 403: errorResponse } } },
     async (request) => saveMyAvailability(db, await requireRole(request, ['expert']), request.body),
   );
 
   /** The signed-in expert's editable profile (issue 4 §3). 401 signed out; 403 not an expert with a profile. */
   app.get(
     '/api/me/expert-profile',
-    { schema: { tags, response: { 200: myExpertProfile, 401: errorResponse, 403: errorResponse } } },
+    { config: { signIn: 'required' }, schema: { tags, response: { 200: myExpertProfile, 401: errorResponse, 403: errorResponse } } },
     async (request) => getMyExpertProfile(db, await requireRole(request, ['expert'])),
   );
 
   /** Replaces the signed-in expert's profile fields, photo and video (rate in dollars). 400 invalid (nothing changes); 401; 403. */
   app.put(
     '/api/me/expert-profile',
-    { schema: { tags, body: expertProfileInput, response: { 200: myExpertProfile, 400: errorResponse, 401: errorResponse, 403: errorResponse } } },
+    { config: { signIn: 'required' }, schema: { tags, body: expertProfileInput, response: { 200: myExpertProfile, 400: errorResponse, 401: errorResponse, 403: errorResponse } } },
     async (request) => updateMyExpertProfile(db, await requireRole(request, ['expert']), request.body),
   );
 };

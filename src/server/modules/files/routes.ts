@@ -35,7 +35,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; storage: StorageDriver 
     '/api/files',
     {
       schema: { tags, consumes: ['multipart/form-data'], querystring: z.object({ purpose: z.enum(uploadPurposes) }), response: { 201: z.object({ file: fileInfo }), ...errors } },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { signIn: 'required', rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const user = await requireRole(request, ['expert']);
@@ -60,7 +60,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; storage: StorageDriver 
     method: ['GET', 'HEAD'],
     url: '/api/files/:id',
     schema: { tags, params: z.object({ id: z.string().max(64) }) },
-    config: { rateLimit: { max: fileDownloadsPerMinute, timeWindow: '1 minute' } },
+    config: { signIn: 'optional', rateLimit: { max: fileDownloadsPerMinute, timeWindow: '1 minute' } },
     // Stored types are already compressed (PDF, Word, images, video), and a compressed range is not that range.
     compress: false,
     handler: async (request, reply) => {

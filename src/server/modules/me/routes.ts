@@ -8,7 +8,7 @@ import { saveProfile, toMe } from './service.js';
 
 export const meRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   /** The signed-in account, or `{ user: null }` for a visitor. */
-  app.get('/api/me', { schema: { tags: ['account'], response: { 200: meResponse } } }, async (request) => {
+  app.get('/api/me', { config: { signIn: 'optional' }, schema: { tags: ['account'], response: { 200: meResponse } } }, async (request) => {
     const current = await request.getUser();
     return { user: current ? toMe(current) : null };
   });
@@ -16,7 +16,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) =
   /** Completes or edits the profile: first and last name required, phone optional, role client|expert. 400 in the spec's words. */
   app.put(
     '/api/me/profile',
-    { schema: { tags: ['account'], body: profileInput, response: { 200: me, 400: errorResponse, 401: errorResponse, 409: errorResponse } } },
+    { config: { signIn: 'required' }, schema: { tags: ['account'], body: profileInput, response: { 200: me, 400: errorResponse, 401: errorResponse, 409: errorResponse } } },
     async (request) => saveProfile(db, await requireUser(request), request.body),
   );
 };

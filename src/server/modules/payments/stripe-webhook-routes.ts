@@ -25,7 +25,14 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ deps: SessionDeps; ver
         headers: z.object({ 'stripe-signature': z.string().max(2000).optional() }),
         response: { 200: z.object({ received: z.literal(true), outcome: z.enum(['applied', 'duplicate', 'ignored']) }), 400: errorResponse },
       },
-      config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+      config: {
+        rateLimit: { max: 600, timeWindow: '1 minute' },
+        openapi: {
+          description:
+            "Called by Stripe, never by browsers: served only when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set (404 otherwise). The body is Stripe's event JSON, read as raw bytes and accepted only with a valid `Stripe-Signature` header for STRIPE_WEBHOOK_SECRET (https://docs.stripe.com/webhooks#verify-events); anything else answers 400 and changes nothing. A replayed event answers 200 with `outcome: duplicate`.",
+          rawBody: { type: 'object', description: 'A Stripe event (https://docs.stripe.com/api/events/object)', properties: { id: { type: 'string' }, type: { type: 'string' }, data: { type: 'object' } }, required: ['id', 'type', 'data'] },
+        },
+      },
     },
     async (request) => {
       const signature = request.headers['stripe-signature'];

@@ -9,12 +9,12 @@ const errors = { 401: errorResponse, 403: errorResponse, 503: errorResponse };
 
 export const payoutRoutes: FastifyPluginAsyncZod<PayoutDeps> = async (app, deps) => {
   /** The signed-in expert's payout account: mode, status and account id. 401 visitor, 403 not an expert, 503 Stripe unreachable. */
-  app.get('/api/me/payouts', { schema: { tags: ['payments'], response: { 200: payoutsView, ...errors } } }, async (request) =>
+  app.get('/api/me/payouts', { config: { signIn: 'required' }, schema: { tags: ['payments'], response: { 200: payoutsView, ...errors } } }, async (request) =>
     getPayouts(deps, await requireRole(request, ['expert'])),
   );
 
   /** Opens Stripe's onboarding for the signed-in expert: `{ url }` to send the browser to. 401, 403, 409 without Stripe, 503 Stripe unreachable. */
-  app.post('/api/me/payouts/onboarding', { schema: { tags: ['payments'], response: { 200: onboardingLink, ...errors, 409: errorResponse } } }, async (request) =>
+  app.post('/api/me/payouts/onboarding', { config: { signIn: 'required' }, schema: { tags: ['payments'], response: { 200: onboardingLink, ...errors, 409: errorResponse } } }, async (request) =>
     startOnboarding(deps, await requireRole(request, ['expert'])),
   );
 };

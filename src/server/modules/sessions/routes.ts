@@ -38,7 +38,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boo
         body: bookingInput,
         response: { 200: z.object({ session: sessionView }), 201: z.object({ session: sessionView }), 202: z.object({ session: sessionView, paymentAction }), 402: errorResponse, 422: errorResponse, ...errors },
       },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { signIn: 'required', rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const user = await requireUser(request, messages.booking.signInToBook);
@@ -55,7 +55,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boo
    */
   app.post(
     '/api/sessions/:id/payment',
-    { schema: { tags, params, response: { 200: sessionView, 402: errorResponse, ...errors } }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    { schema: { tags, params, response: { 200: sessionView, 402: errorResponse, ...errors } }, config: { signIn: 'required', rateLimit: { max: 30, timeWindow: '1 minute' } } },
     async (request) => completeReservation(deps, await requireUser(request), request.params.id),
   );
 
@@ -68,7 +68,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boo
   app.get(
     '/api/sessions',
     {
-      schema: { tags, response: { 200: sessionList, 401: errorResponse } },
+      config: { signIn: 'required' }, schema: { tags, response: { 200: sessionList, 401: errorResponse } },
       serializerCompiler: plainJson,
       // A kept list of a kept session check is answered at once, before the rest of the request's hooks.
       onRequest: answerKept((request) => {
@@ -88,22 +88,22 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boo
   );
 
   /** One session for its client or expert. 403 "You don't have permission to view this session"; 404 'Session not found'. */
-  app.get('/api/sessions/:id', { schema: { tags, params, response: { 200: sessionView, ...errors } } }, async (request) =>
+  app.get('/api/sessions/:id', { config: { signIn: 'required' }, schema: { tags, params, response: { 200: sessionView, ...errors } } }, async (request) =>
     getSession(deps.db, await requireUser(request), request.params.id),
   );
 
   /** The client confirms the session took place: status confirmed, payment released. 409 when not allowed now. */
-  app.post('/api/sessions/:id/confirm', { schema: { tags, params, response: { 200: sessionView, ...errors } } }, async (request) =>
+  app.post('/api/sessions/:id/confirm', { config: { signIn: 'required' }, schema: { tags, params, response: { 200: sessionView, ...errors } } }, async (request) =>
     confirmSession(deps, await requireUser(request), request.params.id),
   );
 
   /** The client reports an issue: status disputed, payment held, the team is told. */
-  app.post('/api/sessions/:id/dispute', { schema: { tags, params, body: disputeInput, response: { 200: sessionView, ...errors } } }, async (request) =>
+  app.post('/api/sessions/:id/dispute', { config: { signIn: 'required' }, schema: { tags, params, body: disputeInput, response: { 200: sessionView, ...errors } } }, async (request) =>
     disputeSession(deps, await requireUser(request), request.params.id, request.body.description),
   );
 
   /** Client or expert cancels a booked session before it starts, with a reason; refund per the policy the session was booked under. */
-  app.post('/api/sessions/:id/cancel', { schema: { tags, params, body: cancelInput, response: { 200: sessionView, ...errors } } }, async (request) =>
+  app.post('/api/sessions/:id/cancel', { config: { signIn: 'required' }, schema: { tags, params, body: cancelInput, response: { 200: sessionView, ...errors } } }, async (request) =>
     cancelSession(deps, await requireUser(request), request.params.id, request.body.reason),
   );
 
