@@ -1,4 +1,4 @@
-// Import rules of DESIGN.md "Layout", enforced so that a new folder is protected without anyone remembering:
+// Import rules (docs/architecture.md "Layers and import rules"), enforced so that a new folder is protected without anyone remembering:
 // shared imports neither server nor web (nor Node); web and server never import each other; a web feature
 // never imports another feature (pages in app/ compose them) and components/lib never import features or app;
 // a server module reaches another module only through that module's service files; services never import

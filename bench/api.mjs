@@ -1,4 +1,4 @@
-// API performance and memory (issue 3 §7, issue 5 §7, issue 6 §2), measured with autocannon against the built
+// API performance and memory, measured with autocannon against the built
 // server (`npm run build` first), in one run per database, each endpoint also as a ratio to a bare Fastify
 // route measured in the same run (the mean of a measurement before and one after the endpoints).
 //

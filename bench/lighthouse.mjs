@@ -1,4 +1,4 @@
-// Lighthouse (issue 6 §2 "Web"): performance, accessibility and best-practices scores of the landing page,
+// Lighthouse: performance, accessibility and best-practices scores of the landing page,
 // the results page and an expert profile, measured on the built server with demo data.
 // Run after `npm run build`: `npm run bench:lighthouse`. Targets: performance ≥ 95, accessibility 100,
 // best practices ≥ 95 (Lighthouse's default mobile preset: simulated slow 4G and 4× CPU slowdown).

@@ -1,4 +1,4 @@
-// Web budgets (issue 2 §7): per route, the gzip size of the JS and CSS the browser loads first, and the
+// Web budgets: per route, the gzip size of the JS and CSS the browser loads first, and the
 // server's time from start to GET /readyz 200 on a fresh DATA_DIR (and on a reopened one), median of 3 runs.
 // Run after `npm run build`: `npm run bench:web`. Targets: landing JS ≤ 150 KB gzip; start to ready ≤ 5 s.
 import { spawn } from 'node:child_process';

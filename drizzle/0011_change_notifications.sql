@@ -1,5 +1,5 @@
 -- Hand-written (triggers are not modelled by drizzle-kit). Change notifications for the per-user caches of the
--- servers (src/server/db/change-feed.ts, issue 6 §2): every committed write that can change what a signed-in
+-- servers (src/server/db/change-feed.ts; docs/architecture.md "Kept answers"): every committed write that can change what a signed-in
 -- request reads sends NOTIFY mentora_changes with what changed, whichever server, job or script made it:
 --   'account:<user id>'   the user row or one of their sign-in sessions changed or went (sign-out, password
 --                         change, role or profile change): that user's cached session checks are dropped;

@@ -1,7 +1,7 @@
 // Bundles the Fastify server (src/server/main.ts) into dist/server/main.js and its CV text reader into
 // dist/server/cv-text-worker.js; npm packages stay external.
 // Then makes the template PGlite cluster (src/server/db/pgdata-template.ts) in dist/server/pgdata-template:
-// initdb + every migration, so a fresh DATA_DIR starts without initdb (issue 2 §7). It is remade only
+// initdb + every migration, so a fresh DATA_DIR starts without initdb. It is remade only
 // when the migrations or the PGlite version change.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
  * Writes the sample CVs used by the expertise-classifier tests to tests/fixtures/cvs/: realistic one-page
  * CVs of eight fictional professionals, half as PDF (pdfkit) and half as DOCX (docx), plus manifest.json
- * naming each file's format and the catalogue areas (spec §3) it should yield: the classifier's top three
+ * naming each file's format and the catalogue areas (docs/product.md "Expert applications") it should yield: the classifier's top three
  * (or fewer), best first.
  * One DOCX is also kept as legacy Word 97 (.doc), made by LibreOffice:
  * `soffice --headless --convert-to doc` (Debian: apt-get install --no-install-recommends libreoffice-writer-nogui).

@@ -1,5 +1,5 @@
 /**
- * Writes the demo intro videos for the landing carousel (issue 4 §3) to src/server/db/demo-media/<slug>.webm:
+ * Writes the demo intro videos for the landing carousel (docs/product.md "Uploads") to src/server/db/demo-media/<slug>.webm:
  * 5-second 360×640 title cards (name, headline, a growing progress bar, a soft tone) for the experts in
  * `demoVideoSlugs`. VP9 + Opus in WebM, each well under 300 KB; the seed stores them through the files
  * table and the storage driver. Needs ffmpeg (with libvpx-vp9, libopus, drawtext) and the DejaVu fonts.

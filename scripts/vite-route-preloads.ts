@@ -5,7 +5,7 @@
  * `{ app: ['/assets/main-….js', …], routes: [{ path: '/expert/:id', js: ['/assets/expert-profile-page-….js', …] }] }`.
  * The server (src/server/http/spa-pages.ts) lists them as `<link rel="modulepreload">` in the page it serves
  * for that path, or hands them to boot.ts to preload after the first paint of a server-rendered page, so the
- * browser fetches the page's code at once instead of one import after another (issue 6 §2 Lighthouse).
+ * browser fetches the page's code at once instead of one import after another.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
