@@ -1,12 +1,12 @@
 /**
- * Team-console rules shared by server and web (issue 4 §2): which application statuses (application-rules.ts)
+ * Team-console rules shared by server and web (docs/product.md "Team console"): which application statuses (application-rules.ts)
  * each review action accepts, the starting profile an approval publishes, inbox kinds, and the expert slug rule. Pure.
  */
 import { openApplicationStatuses, type ApplicationStatus } from './application-rules.js';
 
 export type ReviewAction = 'under_review' | 'approve' | 'reject';
 
-/** The statuses each review action may start from; anything else is a 409 (issue 4 §2). */
+/** The statuses each review action may start from; anything else is a 409 (docs/product.md "Team console"). */
 export const reviewFrom: Record<ReviewAction, readonly ApplicationStatus[]> = {
   under_review: ['submitted', 'pending'],
   approve: openApplicationStatuses,
@@ -18,7 +18,7 @@ export function canReview(action: ReviewAction, status: string): boolean {
 }
 
 /**
- * The profile an approval publishes before the expert edits it (issue 4 §2): a starting hourly rate in
+ * The profile an approval publishes before the expert edits it (docs/product.md "Expert applications"): a starting hourly rate in
  * cents (the database allows 1000..100000), default language and time zone, moderate cancellation policy,
  * and no availability rows (= the default Monday–Friday 09:00–17:00 in that zone).
  */

@@ -1,23 +1,23 @@
 /**
- * Expert application rules shared by the wizard and the server (spec §3 "Expert application", §4
- * "Application status" and "Wizard", §5 "Expert wizard", §9): years-of-experience bands, the limit of 3
+ * Expert application rules shared by the wizard and the server (docs/product.md
+ * "Expert applications"): years-of-experience bands, the limit of 3
  * expertise areas, each step's enabling rule, custom-area entry, progress and status labels. Pure.
  */
 import { z } from 'zod';
 import type { BadgeTone } from './sessions.js';
 
-/** Years-of-experience bands (spec §9), stored as these exact strings. */
+/** Years-of-experience bands (docs/product.md "Expert applications"), stored as these exact strings. */
 export const yearsExperienceBands = ['0-2', '3-5', '6-10', '11-15', '16+'] as const;
 export type YearsExperienceBand = (typeof yearsExperienceBands)[number];
 
-/** At most 3 expertise areas (spec §5 step 3, §9). */
+/** At most 3 expertise areas (docs/product.md "Expert applications"). */
 export const maxExpertiseAreas = 3;
 /** Longest custom expertise area, in characters. */
 export const maxExpertiseAreaLength = 60;
-/** The wizard has 5 steps (spec §9); about 2 minutes to fill in at the start (spec §4 "Wizard"). */
+/** The wizard has 5 steps (docs/product.md "Expert applications"); about 2 minutes to fill in at the start. */
 export const wizardStepCount = 5;
 export const wizardEstimateSeconds = 120;
-/** The team answers an application within 72 hours (spec §8 "Application Submitted!", §9). */
+/** The team answers an application within 72 hours (docs/product.md "Expert applications"). */
 export const applicationReviewHours = 72;
 
 export const wizardSteps = [
@@ -28,7 +28,7 @@ export const wizardSteps = [
   { title: 'References', description: 'Optional: someone who knows your work.' },
 ] as const;
 
-/** True for an absolute http(s) URL (spec §5: LinkedIn "must be a URL"). Blank counts as absent, so it is allowed. */
+/** True for an absolute http(s) URL (LinkedIn "must be a URL"; docs/product.md "Expert applications"). Blank counts as absent, so it is allowed. */
 export function isOptionalUrl(value: string | null | undefined): boolean {
   const v = (value ?? '').trim();
   if (!v) return true;
@@ -75,7 +75,7 @@ export const emptyDraft: WizardDraft = {
 };
 
 /**
- * Whether Next (steps 1-4) or Submit (step 5) is enabled, and if not, why (spec §5 "Expert wizard"):
+ * Whether Next (steps 1-4) or Submit (step 5) is enabled, and if not, why (docs/product.md "Expert applications"):
  * 1 title and years band filled, LinkedIn blank or a URL; 2 a CV chosen; 3 one to three areas;
  * 4 a non-blank motivation; 5 references optional, the e-mail in e-mail format.
  */
@@ -102,7 +102,7 @@ export function stepCheck(step: number, d: WizardDraft): { ok: true } | { ok: fa
 }
 
 /**
- * Adds a custom area typed by the person (spec §5 step 3): trimmed, non-empty, not already chosen
+ * Adds a custom area typed by the person (docs/product.md "Expert applications"): trimmed, non-empty, not already chosen
  * (case-insensitive), and only while fewer than 3 are chosen. Returns the new list, or the old one
  * unchanged with the reason it was refused.
  */
@@ -122,7 +122,7 @@ export function toggleExpertiseArea(selected: readonly string[], area: string): 
 }
 
 /**
- * Merges suggested areas into the chosen ones (spec §7 "expertise-suggestions"): only areas in
+ * Merges suggested areas into the chosen ones (docs/product.md "Expert applications"): only areas in
  * `catalogue` and not already chosen, in the order suggested, until 3 are chosen. Returns the new list
  * and the areas that were added.
  */
@@ -140,7 +140,7 @@ export function mergeSuggestions(selected: readonly string[], suggested: readonl
 
 /**
  * Progress of the wizard on `step` (1-5): percent = step / 5 (20 % on step 1, 100 % on step 5) and
- * the time still needed, "About 2 minutes" at the start (spec §4 "Wizard").
+ * the time still needed, "About 2 minutes" at the start (docs/product.md "Expert applications").
  */
 export function wizardProgress(step: number): { percent: number; remaining: string } {
   const s = Math.min(Math.max(step, 1), wizardStepCount);
@@ -156,7 +156,7 @@ export type ApplicationStatus = (typeof applicationStatuses)[number];
 export const openApplicationStatuses: readonly ApplicationStatus[] = ['submitted', 'pending', 'under_review'];
 
 /**
- * Label, badge tone and dashboard note of an application status (spec §4 "Application status":
+ * Label, badge tone and dashboard note of an application status (docs/product.md "Expert applications":
  * submitted, pending = Pending Review, under_review, approved, rejected; anything else Unknown).
  */
 export function applicationStatusInfo(status: string): { label: string; tone: BadgeTone; note: string } {
@@ -181,7 +181,7 @@ export function isOpenApplication(status: string): boolean {
   return (openApplicationStatuses as readonly string[]).includes(status);
 }
 
-/** Words of the rules above (every step's enabling rule, spec §5). */
+/** Words of the rules above (every step's enabling rule; docs/product.md "Expert applications"). */
 export const applicationRuleMessages = {
   step1: 'Please enter your professional title and years of experience',
   linkedinUrl: 'Please enter a valid URL for your LinkedIn profile (e.g. https://www.linkedin.com/in/your-name)',

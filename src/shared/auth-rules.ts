@@ -1,5 +1,5 @@
 /**
- * Client-side checks of the sign-up and sign-in forms, in the order and words of spec §5 "Sign-up".
+ * Client-side checks of the sign-up and sign-in forms, in the order and words of docs/product.md "Accounts and sign-in".
  * Each returns the first message that applies, or null when the form may be sent.
  */
 import { minPasswordLength } from './constants.js';

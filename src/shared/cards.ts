@@ -1,5 +1,5 @@
 /**
- * Card-form checks for the simulated payment provider (issue 3 §3), on top of `card-validator`:
+ * Card-form checks for the simulated payment provider (docs/product.md "Payments"), on top of `card-validator`:
  * number (Luhn), expiry in the future, CVC, cardholder name. Returns the first problem in plain words.
  */
 import cardValidator from 'card-validator';

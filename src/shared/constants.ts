@@ -1,18 +1,18 @@
-/** Business constants from spec §9. */
+/** Business constants (docs/product.md). */
 
-/** Country calling codes offered on the search-request form (spec §9). */
+/** Country calling codes offered on the search-request form. */
 export const countryCodes = ['+1', '+44', '+61', '+33', '+49', '+91', '+86', '+81'] as const;
 
-/** Maximum length of a search request's free text, in characters (spec §5, §9). */
+/** Maximum length of a search request's free text, in characters. */
 export const searchTextMax = 400;
 
-/** Minimum password length (spec §5, §9). */
+/** Minimum password length. */
 export const minPasswordLength = 6;
 
-/** Toasts: at most 3 visible, 4 seconds each (spec §9). */
+/** Toasts: at most 3 visible, 4 seconds each. */
 export const toastLimits = { visible: 3, durationMs: 4000 } as const;
 
-/** Rotating topics on the landing page: 12, every 3000 ms with a 700 ms transition (spec §9). */
+/** Rotating topics on the landing page: 12, every 3000 ms with a 700 ms transition. */
 export const topicRotation = { intervalMs: 3000, transitionMs: 700 } as const;
 export const rotatingTopics = [
   'Public speaking and presentation skills',
@@ -29,10 +29,10 @@ export const rotatingTopics = [
   'Leadership skills and executive presence',
 ] as const;
 
-/** Testimonials rotate every 4000 ms with a 500 ms fade (spec §4 "Rotations"). */
+/** Testimonials rotate every 4000 ms with a 500 ms fade (docs/product.md "Content and timings"). */
 export const testimonialRotation = { intervalMs: 4000, fadeMs: 500 } as const;
 
-/** Delays (spec §9). */
+/** Delays. */
 export const delays = {
   signOutRedirectMs: 100,
   authEventMs: 100,
@@ -46,7 +46,7 @@ export const delays = {
   sessionConfirmRedirectMs: 1000,
 } as const;
 
-/** The 26 expertise areas (spec §3 "Expertise catalogue"). */
+/** The 26 expertise areas (docs/product.md "Search and catalogue"). */
 export const expertiseCatalogue = [
   'Job Search & Career Pivoting',
   'Job Interview Mastery',
@@ -76,13 +76,13 @@ export const expertiseCatalogue = [
   'Hospitality',
 ] as const;
 
-/** Copyright year shown in the footer (spec §1). */
+/** Copyright year shown in the footer. */
 export const copyrightYear = 2025;
 
 /** Support address used on contact, recruitment and error screens. */
 export const supportEmail = 'support@mentora.example';
 export const partnersEmail = 'partners@mentora.example';
 
-/** Sort orders of the expert results (spec §2 Results; GET /api/experts `sort`). */
+/** Sort orders of the expert results (docs/product.md "Search and catalogue"; GET /api/experts `sort`). */
 export const expertSorts = ['relevance', 'rating', 'price_asc', 'price_desc'] as const;
 export type ExpertSort = (typeof expertSorts)[number];

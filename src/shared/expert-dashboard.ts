@@ -1,6 +1,6 @@
 /**
- * The expert dashboard's empty session list (spec §2 "Expert dashboard": "Empty-state text depends on
- * approval"). A published profile is told how to get booked (share the profile link, keep availability
+ * The expert dashboard's empty session list: its text depends on approval (docs/product.md
+ * "Expert applications"). A published profile is told how to get booked (share the profile link, keep availability
  * current); an open application is told it is under review; anyone else is invited to apply. Pure.
  */
 import { isOpenApplication } from './application-rules.js';

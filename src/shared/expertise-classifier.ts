@@ -1,6 +1,6 @@
 /**
- * CV → expertise areas (issue 4 §1; spec §7 "expertise-suggestions"): a transparent keyword and phrase
- * classifier over the 26-area catalogue (spec §3). Pure and deterministic; no model, no network.
+ * CV → expertise areas (docs/product.md "Expert applications"): a transparent keyword and phrase
+ * classifier over the 26-area catalogue. Pure and deterministic; no model, no network.
  *
  * How it scores: the text is lower-cased, accents are removed and everything but letters, digits, `+`,
  * `#` and `&` becomes a space. Each area has phrases with a weight: 3 for a phrase that on its own says the

@@ -1,6 +1,6 @@
 /**
- * The five public feedback questions and their options (spec §9 "Feedback options"). Ratings are stored as
- * the chosen option's words (spec §3); for the expert's average each list maps to 5..1 in order.
+ * The five public feedback questions and their options (docs/product.md "Feedback and reviews"). Ratings are stored as
+ * the chosen option's words (docs/product.md "Feedback and reviews"); for the expert's average each list maps to 5..1 in order.
  */
 export const feedbackQuestions = [
   { key: 'expertiseRating', label: "How would you rate the expert's expertise?", options: ['Excellent', 'Very Good', 'Good', 'Fair', 'Poor'] },

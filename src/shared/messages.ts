@@ -1,5 +1,5 @@
 /**
- * Every user-facing message the spec quotes, verbatim (spec §5 validation, §8 error catalogue).
+ * Every user-facing message, once (docs/product.md quotes them where they state a rule).
  * Server errors and web forms both read from here so the words cannot drift.
  */
 export const messages = {

@@ -1,10 +1,10 @@
-/** Session durations and prices (spec §2 "Booking card", §9). Money is integer cents. */
+/** Session durations and prices (docs/product.md "Booking"). Money is integer cents. */
 
-/** Bookable session lengths in minutes (spec §9). */
+/** Bookable session lengths in minutes. */
 export const durations = [15, 30, 45, 60, 90, 120] as const;
 export type Duration = (typeof durations)[number];
 
-/** The duration preselected on the booking card, in minutes (spec §9). */
+/** The duration preselected on the booking card, in minutes. */
 export const defaultDuration: Duration = 60;
 
 /** True when `minutes` is one of the bookable durations. */
@@ -12,14 +12,14 @@ export function isDuration(minutes: number): minutes is Duration {
   return (durations as readonly number[]).includes(minutes);
 }
 
-/** Total price in cents: hourly rate (cents) × duration (minutes) / 60, rounded to a whole cent (spec §9). */
+/** Total price in cents: hourly rate (cents) × duration (minutes) / 60, rounded to a whole cent. */
 export function totalCents(hourlyRateCents: number, durationMinutes: number): number {
   return Math.round((hourlyRateCents * durationMinutes) / 60);
 }
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-/** Formats cents as US English money with 2 decimals: 8500 → '$85.00' (spec §9 "Amounts shown with a dollar sign"). */
+/** Formats cents as US English money with 2 decimals: 8500 → '$85.00'. */
 export function formatMoney(cents: number, currency = 'USD'): string {
   let formatter = formatters.get(currency);
   if (!formatter) {

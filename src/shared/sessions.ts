@@ -1,7 +1,7 @@
 /**
- * Session rules shared by server and web: statuses and their badges (spec §4 "Session status"), the
- * pending-confirmation and upcoming rules, the lifecycle (DESIGN.md "Session lifecycle"), and the
- * cancellation refund policy (issue 3 §4). Pure: times are Date/UTC, money integer cents.
+ * Session rules shared by server and web: statuses and their badges (docs/product.md "Sessions"), the
+ * pending-confirmation and upcoming rules, the lifecycle (docs/architecture.md "Session and payment lifecycles"), and the
+ * cancellation refund policy (docs/product.md "Cancellation policies"). Pure: times are Date/UTC, money integer cents.
  */
 
 export const sessionStatuses = ['pending_payment', 'booked', 'confirmed', 'completed', 'disputed', 'cancelled', 'expired'] as const;
@@ -10,18 +10,18 @@ export type SessionStatus = (typeof sessionStatuses)[number];
 /**
  * Statuses that occupy the calendar (used by the exclusion constraints and slot generation). `pending_payment`
  * is a slot reserved while the card's extra authentication (3-D Secure) completes; `expired` is a reservation
- * released because the payment did not complete (issue 5 §5).
+ * released because the payment did not complete (docs/product.md "Payments").
  */
 export const liveStatuses: readonly SessionStatus[] = ['pending_payment', 'booked', 'confirmed', 'completed', 'disputed'];
 
-/** How long a slot stays reserved while the card's extra authentication completes, in minutes (issue 5 §5). */
+/** How long a slot stays reserved while the card's extra authentication completes, in minutes (docs/product.md "Payments"). */
 export const reservationMinutes = 15;
 
 export type BadgeTone = 'brand' | 'green' | 'amber' | 'red' | 'neutral';
 
 /**
- * Dashboard badge (spec §4): booked = Upcoming, confirmed/completed = Concluded, cancelled, disputed, other = Unknown;
- * and for Stripe's 3-D Secure reservations (issue 5 §5) pending_payment = Awaiting payment, expired = Payment not completed.
+ * Dashboard badge (docs/product.md "Sessions"): booked = Upcoming, confirmed/completed = Concluded, cancelled, disputed, other = Unknown;
+ * and for Stripe's 3-D Secure reservations (docs/product.md "Payments") pending_payment = Awaiting payment, expired = Payment not completed.
  */
 export function statusBadge(status: string): { label: string; tone: BadgeTone } {
   switch (status) {
@@ -43,7 +43,7 @@ export function statusBadge(status: string): { label: string; tone: BadgeTone } 
   }
 }
 
-/** Detail-page badge (spec §4): booked = Scheduled, pending = Confirmation Needed, the rest as on dashboards. */
+/** Detail-page badge (docs/product.md "Sessions"): booked = Scheduled, pending = Confirmation Needed, the rest as on dashboards. */
 export function detailBadge(status: string, pendingConfirmation: boolean): { label: string; tone: BadgeTone } {
   if (status === 'booked' || status === 'scheduled') return pendingConfirmation ? { label: 'Confirmation Needed', tone: 'amber' } : { label: 'Scheduled', tone: 'brand' };
   if (status === 'pending') return { label: 'Confirmation Needed', tone: 'amber' };
@@ -51,24 +51,24 @@ export function detailBadge(status: string, pendingConfirmation: boolean): { lab
   return statusBadge(status);
 }
 
-/** Grace after a session's end before it counts as pending confirmation, in minutes (spec §9). */
+/** Grace after a session's end before it counts as pending confirmation, in minutes (docs/product.md "Sessions"). */
 export const pendingGraceMinutes = 30;
-/** A booked session with no dispute is confirmed automatically this long after its end, in hours (issue 3 §4). */
+/** A booked session with no dispute is confirmed automatically this long after its end, in hours (docs/product.md "Sessions"). */
 export const autoReleaseHours = 72;
 
 type Timed = { status: string; startsAt: Date; endsAt: Date };
 
-/** Upcoming: booked and starting in the future (spec §4). */
+/** Upcoming: booked and starting in the future (docs/product.md "Sessions"). */
 export function isUpcoming(s: Timed, now = new Date()): boolean {
   return s.status === 'booked' && s.startsAt.getTime() > now.getTime();
 }
 
-/** Pending confirmation: booked, started, and now is more than 30 minutes after its end (spec §4). */
+/** Pending confirmation: booked, started, and now is more than 30 minutes after its end (docs/product.md "Sessions"). */
 export function isPendingConfirmation(s: Timed, now = new Date()): boolean {
   return s.status === 'booked' && s.startsAt.getTime() <= now.getTime() && now.getTime() > s.endsAt.getTime() + pendingGraceMinutes * 60_000;
 }
 
-/** The client may confirm a booked session once its scheduled end has passed (spec §4). */
+/** The client may confirm a booked session once its scheduled end has passed (docs/product.md "Sessions"). */
 export function canConfirm(s: Timed, now = new Date()): boolean {
   return s.status === 'booked' && now.getTime() >= s.endsAt.getTime();
 }
@@ -103,7 +103,7 @@ export const policyNames: Record<CancellationPolicy, string> = { flexible: 'Flex
  */
 export const policyChangeNote = 'A change applies to new bookings only. Sessions already booked keep the policy they were booked under.';
 
-/** Full refund window before the start, in hours, and the share refunded after it (issue 3 §4). */
+/** Full refund window before the start, in hours, and the share refunded after it (docs/product.md "Cancellation policies"). */
 export const policyTerms: Record<CancellationPolicy, { fullRefundHours: number; lateRefundPercent: number; summary: string }> = {
   flexible: { fullRefundHours: 24, lateRefundPercent: 50, summary: 'Full refund until 24 hours before the session, 50% after.' },
   moderate: { fullRefundHours: 72, lateRefundPercent: 50, summary: 'Full refund until 72 hours before the session, 50% after.' },

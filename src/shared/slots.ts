@@ -1,5 +1,5 @@
 /**
- * Bookable start times (DESIGN.md "Beyond the spec": availability with time zones). Pure and isomorphic.
+ * Bookable start times (availability with time zones; docs/product.md "Availability"). Pure and isomorphic.
  *
  * An expert's availability is wall-clock minutes in the expert's IANA zone: weekly rules (per weekday, one or
  * more [start, end) ranges), replaced on a date by a `custom` exception or removed by a `blocked` one; an expert

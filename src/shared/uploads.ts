@@ -1,5 +1,5 @@
 /**
- * What each kind of upload accepts (issue 4 §1 and §3; spec §5 "Expert wizard" step 2, §9 "CV limit 5 MB").
+ * What each kind of upload accepts (docs/product.md "Uploads", "Expert applications").
  * Types are decided from the file's bytes on the server, never from its name; the browser checks the same
  * limits first so a person hears at once. Sizes in bytes.
  */

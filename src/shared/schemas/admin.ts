@@ -1,5 +1,5 @@
 /**
- * Team-console contracts (issue 4 §2): every /api/admin body, query and answer. Instants are UTC ISO-8601,
+ * Team-console contracts (docs/product.md "Team console"): every /api/admin body, query and answer. Instants are UTC ISO-8601,
  * money integer cents. Every list is paginated: `page` from 1, `pageSize` 1..100 (default 20).
  */
 import { z } from 'zod';

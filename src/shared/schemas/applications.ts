@@ -1,5 +1,5 @@
 /**
- * Expert application contracts (spec §3 "Expert application", §5 "Expert wizard", §7): the body of
+ * Expert application contracts (docs/product.md "Expert applications"): the body of
  * POST /api/applications, the application as the API shows it, and POST /api/expertise-suggestions.
  * The wizard checks each step with the same rules (src/shared/application-rules.ts).
  */

@@ -1,7 +1,7 @@
 /** Schemas shared by many endpoints. */
 import { z } from 'zod';
 
-/** `{"error":{"code","message"}}`, the body of every error answer (DESIGN.md "API conventions"). */
+/** `{"error":{"code","message"}}`, the body of every error answer (docs/architecture.md "Layers and import rules"). */
 export const errorResponse = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
 /** Trimmed required text: blank strings fail with `message`. */

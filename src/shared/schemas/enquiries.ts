@@ -1,5 +1,5 @@
 /**
- * Public form contracts (spec §3 "Search request" / "Contact message", §5 validation): the bodies of
+ * Public form contracts (docs/product.md "Enquiries"): the bodies of
  * POST /api/contact, POST /api/partner-enquiries and POST /api/match-requests. The web forms validate with
  * the same schemas, so client and server show the same words. Every text has a length limit.
  */

@@ -1,6 +1,6 @@
 /**
- * The signed-in expert's own profile: GET and PUT /api/me/expert-profile (issue 4 §3 "Expert profile
- * editing"; spec §3 "Expert", §3 "Expertise catalogue"). Rates travel in dollars (10 to 1000, at most
+ * The signed-in expert's own profile: GET and PUT /api/me/expert-profile
+ * (docs/product.md "Expert profiles"). Rates travel in dollars (10 to 1000, at most
  * 2 decimals) and are stored as integer cents. Photo and intro video are referenced by the id of a file the
  * expert uploaded (POST /api/files); rating and review count are read-only (computed from feedback).
  */

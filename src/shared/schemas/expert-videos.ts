@@ -1,6 +1,6 @@
 /**
- * Expert intro videos for the landing carousel: GET /api/experts/videos (spec §1 "Hear from Our Experts",
- * §2 "Expert video carousel"). `url` and `posterUrl` are same-origin or storage URLs; `expertSlug` addresses
+ * Expert intro videos for the landing carousel: GET /api/experts/videos
+ * (docs/product.md "Content and timings"). `url` and `posterUrl` are same-origin or storage URLs; `expertSlug` addresses
  * the expert's profile at /expert/{expertSlug}. An empty list means there is nothing to show yet.
  */
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /**
- * Expert catalogue and availability contracts (spec §2 Results, Expert profile, Booking card; §3 Expert; §5
- * Results matching; §9). Used by the server for validation and OpenAPI and by the web app's typed client.
+ * Expert catalogue and availability contracts (docs/product.md "Search and catalogue",
+ * "Expert profiles", "Availability"). Used by the server for validation and OpenAPI and by the web app's typed client.
  * Money is integer cents; instants are UTC ISO-8601; dates are YYYY-MM-DD; minutes count from local midnight.
  */
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { expertSorts, searchTextMax } from '../constants.js';
 import { durations, isDuration } from '../pricing.js';
 import { isIsoDate, isValidTimeZone, minutesPerDay } from '../slots.js';
 
-/** Messages of these endpoints ('Expert Not Found' is the spec's, §2 Expert profile). */
+/** Messages of these endpoints (docs/product.md "Expert profiles"). */
 export const expertMessages = {
   notFound: 'Expert Not Found',
   notAnExpert: 'Only experts with a profile can manage availability',
@@ -63,7 +63,7 @@ export const expertListQuery = z
   .refine((q) => q.minRate === undefined || q.maxRate === undefined || q.minRate <= q.maxRate, { message: expertMessages.rateOrder, path: ['minRate'] });
 export type ExpertListQuery = z.output<typeof expertListQuery>;
 
-/** One result card (spec §2 Results: the UI shows 3 expertise tags and 2 languages). */
+/** One result card (the UI shows 3 expertise tags and 2 languages; docs/product.md "Search and catalogue"). */
 export const expertCard = z.object({
   id: z.string(),
   slug: z.string(),
@@ -91,7 +91,7 @@ export const expertList = z.object({
 });
 export type ExpertList = z.infer<typeof expertList>;
 
-/** GET /api/experts/{idOrSlug} answer (spec §2 Expert profile). */
+/** GET /api/experts/{idOrSlug} answer (docs/product.md "Expert profiles"). */
 export const expertProfile = expertCard.extend({
   about: z.string(),
   experience: z.string(),

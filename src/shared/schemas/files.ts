@@ -1,4 +1,4 @@
-/** Contracts of the file endpoints (issue 4 §1, §3). */
+/** Contracts of the file endpoints (docs/product.md "Uploads"). */
 import { z } from 'zod';
 import { uploadPurposes } from '../uploads.js';
 

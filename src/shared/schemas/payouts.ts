@@ -1,4 +1,4 @@
-/** Shapes of the expert's payout account endpoints (issue 5 §5: releases transfer to the expert's connected account). */
+/** Shapes of the expert's payout account endpoints (releases transfer to the expert's connected account; docs/product.md "Payouts"). */
 import { z } from 'zod';
 
 /**

@@ -1,4 +1,4 @@
-/** Account profile contract: GET /api/me and PUT /api/me/profile (spec §2 complete-profile form, §3 User profile). */
+/** Account profile contract: GET /api/me and PUT /api/me/profile (docs/product.md "Accounts and sign-in"). */
 import { z } from 'zod';
 import { messages } from '../messages.js';
 import { selfServiceRoles } from '../roles.js';

@@ -1,6 +1,6 @@
 /**
- * Session, booking, payment and feedback contracts (spec §2 Booking card, Payment, Session pages, Feedback;
- * §3 Session record; §5; §8). Instants are UTC ISO-8601, money integer cents, durations minutes.
+ * Session, booking, payment and feedback contracts (docs/product.md "Booking", "Payments", "Sessions",
+ * "Feedback and reviews"). Instants are UTC ISO-8601, money integer cents, durations minutes.
  */
 import { z } from 'zod';
 import { feedbackQuestions } from '../feedback.js';
@@ -22,7 +22,7 @@ export const cardInput = z.object({
 /**
  * Body of POST /api/sessions (header Idempotency-Key required). `kind: 'intro'` is the free 15-minute
  * first meeting (no card); `paid` needs `card` (simulated provider) or `paymentMethodId` (a Stripe
- * PaymentMethod made by Stripe Elements in the browser, so card data never reaches our server; issue 5 §5).
+ * PaymentMethod made by Stripe Elements in the browser, so card data never reaches our server; docs/product.md "Payments").
  * The price is computed on the server, never taken from here.
  */
 export const bookingInput = z
@@ -89,16 +89,16 @@ export const sessionList = z.object({ sessions: z.array(sessionView) });
 /**
  * 202 answer of POST /api/sessions when the card needs extra authentication (3-D Secure, Stripe only): the
  * session is reserved (status pending_payment) until `reservedUntil` (UTC); the browser completes the
- * authentication with `clientSecret`, then calls POST /api/sessions/{id}/payment (issue 5 §5).
+ * authentication with `clientSecret`, then calls POST /api/sessions/{id}/payment (docs/product.md "Payments").
  */
 export const paymentAction = z.object({ clientSecret: z.string(), reservedUntil: z.string() });
 export type PaymentAction = z.infer<typeof paymentAction>;
 
 export const cancelInput = z.object({ reason: z.string({ error: messages.session.cancelReason }).trim().min(1, messages.session.cancelReason).max(1000) });
-/** Dispute text has no validation in the spec (§5); we keep it bounded. */
+/** Dispute text is optional but bounded (docs/product.md "Disputes"). */
 export const disputeInput = z.object({ description: z.string().trim().max(5000).default('') });
 
-/** Body of POST /api/sessions/{id}/feedback: the five answers (spec §9 options) and optional comments. */
+/** Body of POST /api/sessions/{id}/feedback: the five answers (docs/product.md "Feedback and reviews") and optional comments. */
 export const feedbackInput = z.object({
   ...(Object.fromEntries(
     feedbackQuestions.map((q) => [q.key, z.enum(q.options as unknown as [string, ...string[]], { error: messages.feedback.answerAll })]),
@@ -113,7 +113,7 @@ export const feedbackInput = z.object({
 export type FeedbackInput = z.input<typeof feedbackInput>;
 
 /**
- * One public review on an expert's profile (spec §6: the five answers are public). Only paid sessions that took
+ * One public review on an expert's profile (the five answers are public; docs/product.md "Feedback and reviews"). Only paid sessions that took
  * place are reviewed publicly, so every review is `verified` (shown as 'Verified session').
  */
 export const review = z.object({
