@@ -76,9 +76,6 @@ export const expertiseCatalogue = [
   'Hospitality',
 ] as const;
 
-/** Copyright year shown in the footer. */
-export const copyrightYear = 2025;
-
 /** Support address used on contact, recruitment and error screens. */
 export const supportEmail = 'support@mentora.example';
 export const partnersEmail = 'partners@mentora.example';

@@ -46,6 +46,14 @@ export const messages = {
     rateLimited: 'Too many requests. Please wait a moment and try again.',
     invalidRequest: 'Invalid request',
     internal: 'Something went wrong. Please try again.',
+    /** Titles of a read that failed (the web shows them with the reason and a 'Try again'). */
+    loadFailed: {
+      reviews: 'We could not load the reviews.',
+      introEligibility: 'We could not check whether your free intro meeting is available.',
+      videos: 'We could not load the expert videos.',
+      languages: 'We could not load the list of languages.',
+      signIn: 'We could not check whether you are signed in.',
+    },
     idempotencyKeyReused: 'This Idempotency-Key was already used for a different request. Send the same request again, or use a new key for a new one.',
   },
   booking: {

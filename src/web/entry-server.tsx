@@ -66,6 +66,9 @@ export async function renderPage(url: string, fetchApi: ApiFetch): Promise<Rende
   const client = newQueryClient();
   const search = new URL(url).searchParams;
   await requestFetch.run(fetchApi, () => Promise.all([client.prefetchQuery(meQuery), ...prefetch(client, { params: leaf.params, search })]));
+  // A failed read is not dehydrated, so the browser starts it as loading and shows the error with its retry
+  // itself; rendering the error here would not match the browser's first render.
+  client.removeQueries({ predicate: (query) => query.state.status === 'error' });
   const router = createStaticRouter(handler.dataRoutes, context);
   // Synchronous: the parts that load code lazily (booking card, video player, toasts) wait for the browser (useHydrated).
   const html = renderToString(

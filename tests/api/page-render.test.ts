@@ -91,6 +91,26 @@ describe('server-rendered pages', () => {
     expect(gunzipSync(gz.rawPayload).toString()).toContain('Erin Expert');
   });
 
+  it('every aria-controls in a rendered page names an element of that page', async () => {
+    const pages = ['/', '/results', '/expert/rendered-expert', '/about', '/community-guidelines', '/workshops', '/how-it-works/client', '/how-it-works/expert', '/partner/university', '/partner/recruitment', '/international-students'];
+    let checked = 0;
+    for (const url of pages) {
+      const markup = rootMarkup((await ctx.app.inject(url)).body);
+      expect(markup, url).toContain('</footer>');
+      const ids = new Set([...markup.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]));
+      for (const [, controls] of markup.matchAll(/aria-controls="([^"]+)"/g)) {
+        for (const id of controls!.split(/\s+/)) expect(ids.has(id), `${url}: aria-controls="${id}"`).toBe(true);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it('the footer shows the current year', async () => {
+    const markup = rootMarkup((await ctx.app.inject('/about')).body);
+    expect(markup).toContain(`© <span>${new Date().getFullYear()}</span> Mentora`);
+  });
+
   it('unknown API paths and other methods still answer JSON 404', async () => {
     const api = await ctx.app.inject('/api/no-such-thing');
     expect(api.statusCode).toBe(404);

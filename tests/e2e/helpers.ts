@@ -84,6 +84,11 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 
 /** Signs up a new account through the UI, verifies the e-mail from the dev mailbox and completes the profile as an expert. */
 export async function signUpAsExpert(page: Page, person: { email: string; firstName: string; lastName: string }) {
+  await signUpAs(page, person, 'Expert');
+}
+
+/** Signs up a new account through the UI, verifies the e-mail from the dev mailbox and completes the profile as `role`. */
+export async function signUpAs(page: Page, person: { email: string; firstName: string; lastName: string }, role: 'Client' | 'Expert') {
   await page.goto('/signup');
   await page.getByRole('button', { name: 'Continue with Email' }).click();
   await page.getByRole('tab', { name: 'Sign Up' }).click();
@@ -94,9 +99,9 @@ export async function signUpAsExpert(page: Page, person: { email: string; firstN
   await page.goto(await linkFromMailbox(page, person.email, /http:\/\/localhost:\d+\/api\/auth\/verify-email\?[^"<\s]+/));
   await page.getByLabel('First name *').fill(person.firstName);
   await page.getByLabel('Last name *').fill(person.lastName);
-  await page.getByRole('radio', { name: /Expert/ }).check();
+  await page.getByRole('radio', { name: new RegExp(role) }).check();
   await page.getByRole('button', { name: 'Save and continue' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/expert$/);
+  await expect(page).toHaveURL(role === 'Expert' ? /\/dashboard\/expert$/ : /\/dashboard\/client$/);
 }
 
 /** Clicks the first day of the booking calendar that has a free slot (past and fully booked days are disabled). */

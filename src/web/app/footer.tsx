@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { copyrightYear } from '@shared/constants';
 import { Logo } from './header';
 
 const columns = [
@@ -42,7 +41,10 @@ export function Footer() {
           ))}
         </div>
         <div className="mt-10 flex flex-col items-center justify-between gap-4 border-t border-slate-200 pt-6 sm:flex-row">
-          <p className="text-sm text-slate-600">© {copyrightYear} Mentora. All rights reserved.</p>
+          <p className="text-sm text-slate-600">
+            {/* Server and browser each read their clock; around New Year they may disagree, and the server's year stays. */}
+            © <span suppressHydrationWarning>{new Date().getFullYear()}</span> Mentora. All rights reserved.
+          </p>
           <ul className="flex gap-2" aria-label="Social links">
             {socials.map((s) => (
               <li key={s.label}>

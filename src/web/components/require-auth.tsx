@@ -1,13 +1,22 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAuth } from '../lib/auth';
+import { messages } from '@shared/messages';
+import { LoadError } from './ui/load-error';
 import { PageSpinner } from './ui/spinner';
 
 /** Renders children for a signed-in account; sends anonymous visitors to /signup (spec §2 dashboards). */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { me, loading } = useAuth();
+  const { me, loading, error, refresh } = useAuth();
   const location = useLocation();
   if (loading) return <PageSpinner />;
+  // A failed session read is not a signed-out visitor: sending them to sign in would hide the failure.
+  if (error)
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16">
+        <LoadError what={messages.common.loadFailed.signIn} error={error} onRetry={refresh} />
+      </div>
+    );
   if (!me) return <Navigate to="/signup" replace state={{ from: location.pathname }} />;
   return <>{children}</>;
 }

@@ -1,7 +1,8 @@
 /**
  * Auth context (spec §4 "Authentication context"): holds the signed-in account (user + profile in one
  * `Me`), and a loading flag that starts true. On start it reads the current session; a read error ends
- * loading with no user. Profile load failure leaves the profile empty. Sign-out clears the session at
+ * loading with no user and is kept in `error`, so pages that need an account say so instead of asking to
+ * sign in. Profile load failure leaves the profile empty. Sign-out clears the session at
  * the server and goes to / after 100 ms whatever happens.
  */
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,6 +15,8 @@ import { api } from './api';
 type AuthState = {
   me: Me | null;
   loading: boolean;
+  /** Why the session could not be read (network or server failure); null when it was read. */
+  error: Error | null;
   /** Re-reads the session and profile (after sign-in or a profile change). */
   refresh: () => Promise<void>;
   signOut: () => Promise<void>;
@@ -22,13 +25,9 @@ type AuthState = {
 const AuthContext = createContext<AuthState | null>(null);
 export const meQueryKey = ['me'] as const;
 
-/** Reads the session; a failed read counts as signed out (spec §4: "If the read errors, loading ends with no user"). */
+/** Reads the session: the account, or null when signed out. Throws ApiError when the read fails. */
 async function fetchMe(): Promise<Me | null> {
-  try {
-    return (await api<{ user: Me | null }>('/api/me')).user;
-  } catch {
-    return null;
-  }
+  return (await api<{ user: Me | null }>('/api/me')).user;
 }
 
 /** The signed-in account's read; the server prefetches it for the first paint (src/web/entry-server.tsx). */
@@ -56,7 +55,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     window.location.assign('/');
   }, [queryClient]);
 
-  const value = useMemo<AuthState>(() => ({ me: query.data ?? null, loading: query.isPending, refresh, signOut }), [query.data, query.isPending, refresh, signOut]);
+  const value = useMemo<AuthState>(
+    () => ({ me: query.data ?? null, loading: query.isPending, error: query.error, refresh, signOut }),
+    [query.data, query.isPending, query.error, refresh, signOut],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

@@ -17,6 +17,7 @@ import type { BookingInput, SessionView } from '@shared/schemas/sessions';
 import { policyTerms } from '@shared/sessions';
 import { Button } from '../../components/ui/button';
 import { FormError, Label, Select, Textarea } from '../../components/ui/input';
+import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { api, ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
@@ -150,7 +151,9 @@ export function BookingCard({ expert }: { expert: ExpertProfile }) {
       </div>
 
       <form onSubmit={submit} noValidate className="space-y-6 px-5 py-5 sm:px-6">
-        {introAvailable ? (
+        {eligibility.isError ? (
+          <LoadError what={messages.common.loadFailed.introEligibility} error={eligibility.error} onRetry={() => eligibility.refetch()} retrying={eligibility.isRefetching} />
+        ) : introAvailable ? (
           <label htmlFor={ids.intro} className="flex cursor-pointer items-start gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-3">
             <input
               id={ids.intro}

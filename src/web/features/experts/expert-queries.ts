@@ -64,23 +64,15 @@ export async function fetchSlots(expertId: string, date: string, duration: numbe
   return (await api<{ slots: string[] }>(`/api/experts/${encodeURIComponent(expertId)}/slots?${qs}`)).slots;
 }
 
-/** One page of public reviews, newest first; an empty page while the endpoint does not exist yet (404). */
-export async function fetchReviews(expertId: string, page: number): Promise<ReviewPage> {
-  try {
-    return await api<ReviewPage>(`/api/experts/${encodeURIComponent(expertId)}/reviews?page=${page}&pageSize=${reviewsPageSize}`);
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return { reviews: [], total: 0, page, pageSize: reviewsPageSize };
-    throw err;
-  }
+/** One page of public reviews, newest first. Throws ApiError when the read fails (the dialog shows it with a retry). */
+export function fetchReviews(expertId: string, page: number): Promise<ReviewPage> {
+  return api<ReviewPage>(`/api/experts/${encodeURIComponent(expertId)}/reviews?page=${page}&pageSize=${reviewsPageSize}`);
 }
 
-const noEligibility: FeedbackEligibility = { sessionId: null, feedbackSubmitted: false, isSelf: false, introAvailable: false, introOnly: false };
-
-/** The signed-in viewer's standing with this expert (free intro, self); "nothing available" on any error. */
-export async function fetchEligibility(expertId: string): Promise<FeedbackEligibility> {
-  try {
-    return await api<FeedbackEligibility>(`/api/experts/${encodeURIComponent(expertId)}/feedback-eligibility`);
-  } catch {
-    return noEligibility;
-  }
+/**
+ * The signed-in viewer's standing with this expert (free intro, self). Throws ApiError when the read fails:
+ * the booking card then says it could not check, rather than showing no free intro.
+ */
+export function fetchEligibility(expertId: string): Promise<FeedbackEligibility> {
+  return api<FeedbackEligibility>(`/api/experts/${encodeURIComponent(expertId)}/feedback-eligibility`);
 }

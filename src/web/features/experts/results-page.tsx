@@ -6,8 +6,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SearchX } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
+import { messages } from '@shared/messages';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/input';
+import { LoadError } from '../../components/ui/load-error';
 import { cn } from '../../lib/cn';
 import { ExpertCard, ExpertCardSkeleton } from './expert-card';
 import { expertListQuery, languagesQuery, resultsPageSize } from './expert-queries';
@@ -60,6 +62,9 @@ export default function ResultsPage() {
 
       <div className="mx-auto max-w-6xl px-4 pb-20">
         <ResultsFilters params={params} languages={languages.data ?? []} onChange={change} />
+        {languages.isError ? (
+          <LoadError className="mt-4" what={messages.common.loadFailed.languages} error={languages.error} onRetry={() => languages.refetch()} retrying={languages.isRefetching} />
+        ) : null}
 
         <div className="mt-8 min-h-6" aria-live="polite">
           {notMatched ? (

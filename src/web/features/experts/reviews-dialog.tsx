@@ -1,9 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { BadgeCheck, MessageSquareText } from 'lucide-react';
 import type { FeedbackKey } from '@shared/feedback';
+import { messages } from '@shared/messages';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { FormError } from '../../components/ui/input';
+import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { formatLongDate } from '../../lib/format';
 import { fetchReviews, type Review } from './expert-queries';
@@ -78,8 +79,8 @@ export function ReviewsDialog({ expertId, expertName, open, onOpenChange }: { ex
         <div className="flex justify-center py-10">
           <Spinner label="Loading reviews" />
         </div>
-      ) : reviews.isError ? (
-        <FormError>{reviews.error.message}</FormError>
+      ) : reviews.isError && items.length === 0 ? (
+        <LoadError what={messages.common.loadFailed.reviews} error={reviews.error} onRetry={() => reviews.refetch()} retrying={reviews.isRefetching} />
       ) : items.length === 0 ? (
         <div className="flex flex-col items-center py-10 text-center">
           <MessageSquareText className="h-10 w-10 text-slate-500" aria-hidden />
@@ -93,7 +94,9 @@ export function ReviewsDialog({ expertId, expertName, open, onOpenChange }: { ex
               <ReviewItem key={r.id} review={r} />
             ))}
           </ul>
-          {reviews.hasNextPage ? (
+          {reviews.isFetchNextPageError ? (
+            <LoadError className="mt-5" what={messages.common.loadFailed.reviews} error={reviews.error} onRetry={() => reviews.fetchNextPage()} retrying={reviews.isFetchingNextPage} />
+          ) : reviews.hasNextPage ? (
             <Button variant="outline" className="mt-5 w-full" onClick={() => reviews.fetchNextPage()} disabled={reviews.isFetchingNextPage}>
               {reviews.isFetchingNextPage ? 'Loading…' : 'Load more reviews'}
             </Button>

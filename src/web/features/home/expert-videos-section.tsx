@@ -1,24 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Clapperboard, MessageCircleHeart, ShieldCheck, Video } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
+import { messages } from '@shared/messages';
 import type { ExpertVideo, ExpertVideosResponse } from '@shared/schemas/expert-videos';
+import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
-import { api, ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
 import { useHydrated } from '../../lib/use-hydrated';
 import { SectionHeading } from './section-heading';
 
 // Only fetched when there are videos to show, so the player stays out of the first-load bundle.
 const VideoCarousel = lazy(() => import('./video-carousel').then((m) => ({ default: m.VideoCarousel })));
 
-/** Reads GET /api/experts/videos; a 404 (endpoint not there yet) counts as an empty list. */
+/** Reads GET /api/experts/videos. Throws ApiError when the read fails (the section shows it with a retry). */
 async function fetchExpertVideos(): Promise<ExpertVideo[]> {
-  try {
-    const data = await api<ExpertVideosResponse>('/api/experts/videos');
-    return Array.isArray(data?.videos) ? data.videos : [];
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return [];
-    throw err;
-  }
+  return (await api<ExpertVideosResponse>('/api/experts/videos')).videos;
 }
 
 /** The carousel's read; also prefetched by the server for the first paint (src/web/entry-server.tsx). */
@@ -78,6 +74,10 @@ export function ExpertVideosSection() {
         <div className="min-w-0">
           {query.isPending || (!hydrated && videos.length > 0) ? (
             <LoadingFrame />
+          ) : query.isError ? (
+            <PlayerFrame>
+              <LoadError what={messages.common.loadFailed.videos} error={query.error} onRetry={() => query.refetch()} retrying={query.isRefetching} className="text-left" />
+            </PlayerFrame>
           ) : videos.length === 0 ? (
             <PlayerFrame>
               <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-600">
