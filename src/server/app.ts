@@ -81,8 +81,8 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
   }).withTypeProvider<ZodTypeProvider>();
   // Callback hooks here and below: no promise per request for work that never waits.
   // One line per request that changed something, failed or took a second or more. Fast successful reads are
-  // left to the load balancer's access log (docs/deploy.md): a line each cost a sixth of a cached catalogue
-  // read's CPU (issue 3 §7). Refused authorisations are 4xx, so they are always logged.
+  // left to the load balancer's access log (docs/deploy.md): a line each was a measurable share of a cached
+  // catalogue read's CPU (docs/performance.md). Refused authorisations are 4xx, so they are always logged.
   app.addHook('onResponse', (request, reply, done) => {
     const read = request.method === 'GET' || request.method === 'HEAD';
     if (!read || reply.statusCode >= 400 || reply.elapsedTime >= 1000) {
@@ -94,7 +94,7 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // REDIS_URL: rate limits and auth sessions shared by every server (issue 5 §2); closed with the app.
+  // REDIS_URL: rate limits and auth sessions shared by every server; closed with the app.
   const redis = config.redisUrl ? await openRedis(config.redisUrl, config.redisKeyPrefix) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   const auth: Auth = createAuth(config, database.db, redis && redisSecondaryStorage(redis));
@@ -112,7 +112,7 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
     return send(500, 'INTERNAL', messages.common.internal);
   });
 
-  // Stripe Elements (issue 5 §5): Stripe.js, its card and 3-D Secure frames and its API, only when Stripe is on.
+  // Stripe Elements (docs/product.md "Payments"): Stripe.js, its card and 3-D Secure frames and its API, only when Stripe is on.
   const stripeWeb = config.stripe?.publishableKey ? { script: ['https://js.stripe.com', 'https://*.js.stripe.com'], frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] } : null;
   // helmet's headers, computed once (src/server/http/security-headers.ts).
   await app.register(securityHeaders, {
@@ -218,7 +218,7 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
     async (request) => ({
       googleEnabled: Boolean(config.google),
       devMailbox: config.env !== 'production' && !config.smtpUrl && fromThisMachine(request, config.trustProxy),
-      // Stripe Elements in the browser when Stripe payments are on (issue 5 §5); null = the simulated card form.
+      // Stripe Elements in the browser when Stripe payments are on (docs/product.md "Payments"); null = the simulated card form.
       stripePublishableKey: (config.stripe && config.stripe.publishableKey) ?? null,
     }),
   );

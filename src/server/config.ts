@@ -1,5 +1,5 @@
 /**
- * Typed configuration from the environment (DESIGN.md "Configuration"). Every variable is optional;
+ * Typed configuration from the environment. Every variable is optional;
  * the defaults are the embedded ones (PGlite in DATA_DIR, mail to .eml files, simulated payments).
  * `loadConfig` throws ConfigError naming the first invalid variable.
  */
@@ -81,7 +81,7 @@ export type Config = {
   /** S3-compatible file storage; absent means local disk under DATA_DIR/uploads. */
   s3?: { bucket: string; endpoint?: string; region: string; credentials?: { accessKeyId: string; secretAccessKey: string }; forcePathStyle: boolean };
   /**
-   * Stripe payments (issue 5 §5) when STRIPE_SECRET_KEY is set; absent means the simulated provider.
+   * Stripe payments (docs/product.md "Payments") when STRIPE_SECRET_KEY is set; absent means the simulated provider.
    * `apiUrl` (STRIPE_API_URL) points the SDK at a Stripe-compatible server, e.g. a local mock.
    */
   stripe?: { secretKey: string; publishableKey?: string; webhookSecret?: string; apiUrl?: string };

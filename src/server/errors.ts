@@ -1,5 +1,5 @@
 /**
- * One error type for the whole API (DESIGN.md "API conventions"). Services throw AppError with a code;
+ * One error type for the whole API (docs/architecture.md "Layers and import rules"). Services throw AppError with a code;
  * the error handler in app.ts maps it to `{"error":{"code","message"}}` with the code's HTTP status.
  */
 export const errorStatus = {

@@ -73,7 +73,7 @@ async function main() {
     }
     throw err;
   }
-  // Milliseconds since the process started, per start-up step (one log line once listening; issue 2 §7).
+  // Milliseconds since the process started, per start-up step (one log line once listening).
   const startup: Record<string, number> = { imports: Math.round(performance.now()) };
   const mark = (step: string) => (startup[step] = Math.round(performance.now()));
   const database = await openDatabase(config);

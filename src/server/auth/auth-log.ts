@@ -1,6 +1,6 @@
 /**
- * Security log lines (issue 6 §1 "authentication attempts and refused authorisations are logged without
- * secrets"), as plain objects for pino:
+ * Security log lines: authentication attempts and refused authorisations, logged without secrets
+ * (docs/security.md "Authentication: limits, password change, security log"), as plain objects for pino:
  * - `auth.attempt`: one per sign-in, sign-up, password-reset request, password reset, password change and
  *   two-factor step (a code or backup code, turning it on or off),
  *   with the outcome (success | failure | limited), the status, Better Auth's error code, a keyed hash of

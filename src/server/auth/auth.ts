@@ -1,8 +1,8 @@
 /**
- * Better Auth instance (DESIGN.md "auth"): e-mail + password with required e-mail verification,
+ * Better Auth instance: e-mail + password with required e-mail verification,
  * password reset by e-mail link, Google when configured, cookie sessions, and rate limits on every
- * auth endpoint. Verification and reset e-mails go through the outbox. With `secondaryStorage` (Redis,
- * issue 5 §2) sessions and auth rate limits live there too, so every server sees them; sessions and
+ * auth endpoint. Verification and reset e-mails go through the outbox. With `secondaryStorage` (Redis)
+ * sessions and auth rate limits live there too, so every server sees them; sessions and
  * verification tokens are still written to the database, which stays the durable record.
  */
 import { betterAuth, type AuthContext, type SecondaryStorage } from 'better-auth';
@@ -118,7 +118,7 @@ export function createAuth(config: Config, db: Db, secondaryStorage?: SecondaryS
       expiresIn: 24 * 60 * 60,
       beforeEmailVerification: inbox.beforeEmailVerification,
       sendVerificationEmail: async ({ user, url: link }) => {
-        // After verifying, people land on /signup (spec §7: "email-confirmation redirect to /signup").
+        // After verifying, people land on /signup ("email-confirmation redirect to /signup"; docs/product.md "Accounts and sign-in").
         const url = new URL(link);
         if (!url.searchParams.get('callbackURL') || url.searchParams.get('callbackURL') === '/') url.searchParams.set('callbackURL', '/signup');
         await enqueueEmail(
@@ -158,7 +158,7 @@ export function createAuth(config: Config, db: Db, secondaryStorage?: SecondaryS
     plugins: [twoFactor({ issuer: 'Mentora' })],
     hooks: {
       /**
-       * New passwords among the 10 000 most common ones are refused (issue 6 §1), names and images are checked,
+       * New passwords among the 10 000 most common ones are refused (docs/security.md), names and images are checked,
        * before anything is written; reset requests are answered at once (reset-request.ts).
        */
       before: createAuthMiddleware(async (ctx) => {

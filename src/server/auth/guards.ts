@@ -1,4 +1,4 @@
-/** Route guards: throw AppError 401 when nobody is signed in, 403 when the role does not fit (spec §6). */
+/** Route guards: throw AppError 401 when nobody is signed in, 403 when the role does not fit (docs/product.md "Accounts and sign-in"). */
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '../../shared/roles.js';
 import { messages } from '../../shared/messages.js';

@@ -1,5 +1,5 @@
 /**
- * Password storage and choice (issue 6 §1 "Authentication"; OWASP ASVS 5.0 appendix C):
+ * Password storage and choice (docs/security.md; OWASP ASVS 5.0 appendix C):
  * - new hashes are argon2id with m = 19 MiB, t = 2, p = 1 (the `argon2` package, PHC string format);
  * - hashes made before (Better Auth's default scrypt, `salt:key` hex) still verify;
  * - a new password among the 10 000 most common ones is refused (list in common-passwords.ts).

@@ -1,6 +1,6 @@
 /**
  * Per-account throttling of failed e-mail sign-ins that a stranger cannot use to lock the owner out
- * (issue 6 §1 "Authentication"; OWASP "Slow Down Online Guessing Attacks with Device Cookies").
+ * (docs/security.md; OWASP "Slow Down Online Guessing Attacks with Device Cookies").
  *
  * - Every failed sign-in (401) counts against the e-mail it named, known or not: after
  *   `maxFailures` failures within `windowSeconds` (a fixed window from the first failure), sign-ins for

@@ -1,5 +1,5 @@
 /**
- * The database's change notifications (migration 0011, issue 6 §2): every committed write that can change
+ * The database's change notifications (migration 0011; docs/architecture.md "Kept answers"): every committed write that can change
  * what a signed-in request reads — by any server, job or script — sends NOTIFY mentora_changes with what
  * changed. The per-user caches (infra/per-user-cache.ts) keep answers only while this feed is live, and drop
  * what a change concerns as it arrives.

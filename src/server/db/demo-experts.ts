@@ -1,5 +1,5 @@
 /**
- * Demo expert catalogue: the spec's three sample experts (§3 "Expert", §9 rates 85, 95, 120) and 22 more,
+ * Demo expert catalogue: three sample experts (rates $85, $95, $120) and 22 more,
  * together covering all 26 expertise areas. Rates are dollars per hour here (cents in the database).
  * Each gets the login `<slug>@example.com` / `mentora-demo`, except Sarah Chen, owned by expert@example.com.
  * `rules` are weekly ranges in the expert's zone (minutes after midnight); absent = Monday–Friday 09:00–17:00.
@@ -30,7 +30,7 @@ const hours = (weekdays: number[], start: number, end: number): WeeklyRule[] => 
 const weekdays = [1, 2, 3, 4, 5];
 
 /**
- * Demo experts with an intro video for the landing carousel (issue 4 §3): `<slug>.webm` in
+ * Demo experts with an intro video for the landing carousel (docs/product.md "Uploads"): `<slug>.webm` in
  * src/server/db/demo-media/, made by scripts/make-demo-videos.mjs.
  */
 export const demoVideoSlugs = ['sarah-chen', 'marcus-johnson', 'emily-rodriguez'] as const;

@@ -1,7 +1,7 @@
 /**
  * Applies the committed drizzle/ migrations with Drizzle's runtime migrator (drizzle-kit migrate fails
  * silently on PGlite's CREATE EXTENSION). On PostgreSQL a session advisory lock makes servers that
- * start together migrate once (issue 5 §1), and seed once (seed.ts takes the same lock).
+ * start together migrate once, and seed once (seed.ts takes the same lock).
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';

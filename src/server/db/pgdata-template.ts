@@ -1,5 +1,5 @@
 /**
- * Template PGlite cluster (issue 2 §7 "start to ready ≤ 5 s"): `npm run build` makes an initialised cluster
+ * Template PGlite cluster: `npm run build` makes an initialised cluster
  * with every committed migration applied (dist/server/pgdata-template/, not committed), and a server that
  * starts on a fresh DATA_DIR copies it instead of running initdb, which is most of PGlite's start-up time.
  * Demo data is never in the template: it is seeded relative to the current time at start (seed.ts).

@@ -10,7 +10,7 @@ import type { CancellationPolicy } from '../../shared/sessions.js';
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-/** Accounts: Better Auth's user plus the spec's profile fields (spec §3 "User profile"). */
+/** Accounts: Better Auth's user plus Mentora's profile fields (docs/product.md "Accounts and sign-in"). */
 export const user = pgTable(
   'user',
   {
@@ -103,7 +103,7 @@ export const authTwoFactor = pgTable(
   (t) => [uniqueIndex('auth_two_factor_user_idx').on(t.userId)],
 );
 
-/** Contact form messages (spec §3 "Contact message"). `handled_at` is set by the team. */
+/** Contact form messages (docs/product.md "Enquiries"). `handled_at` is set by the team. */
 export const contactMessages = pgTable('contact_messages', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
@@ -115,7 +115,7 @@ export const contactMessages = pgTable('contact_messages', {
   createdAt: createdAt(),
 });
 
-/** Partner enquiries from /how-it-works/partner (spec §2). */
+/** Partner enquiries from /how-it-works/partner. */
 export const partnerEnquiries = pgTable('partner_enquiries', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
@@ -125,7 +125,7 @@ export const partnerEnquiries = pgTable('partner_enquiries', {
   createdAt: createdAt(),
 });
 
-/** Custom expert-match requests from /search (spec §3 "Search request"). */
+/** Custom expert-match requests from /search (docs/product.md "Enquiries"). */
 export const matchRequests = pgTable(
   'match_requests',
   {
@@ -168,9 +168,9 @@ export const emailOutbox = pgTable(
 );
 
 /**
- * Published expert profiles (spec §2 "Expert profile", §3 "Expert"). Money in integer cents. `search_text`
+ * Published expert profiles (docs/product.md "Expert profiles"). Money in integer cents. `search_text`
  * is generated from role, about and the expertise tags (separated by U+001F so that a query never spans two
- * fields) and carries a pg_trgm GIN index, so the spec's substring matching (§5) is an indexed ILIKE.
+ * fields) and carries a pg_trgm GIN index, so the catalogue's substring search is an indexed ILIKE.
  * `mentora_array_text` is the IMMUTABLE wrapper of array_to_string created by migration 0002.
  * rating_avg / review_count are derived from stored feedback (null / 0 until feedback exists).
  */
@@ -201,7 +201,7 @@ export const experts = pgTable(
     status: text('status').notNull().default('published'),
     ratingAvg: numeric('rating_avg', { precision: 3, scale: 2 }),
     reviewCount: integer('review_count').notNull().default(0),
-    /** Stripe connected account that released payments are transferred to (issue 5 §5); null = ledger-only release. */
+    /** Stripe connected account that released payments are transferred to (docs/product.md "Payments"); null = ledger-only release. */
     stripeAccountId: text('stripe_account_id'),
     searchText: text('search_text')
       .notNull()
@@ -277,7 +277,7 @@ export const availabilityExceptions = pgTable(
   ],
 );
 
-/** Mentoring sessions (spec §3 "Session record", DESIGN.md "Data"). Times UTC; money integer cents. */
+/** Mentoring sessions (docs/product.md "Sessions"; docs/architecture.md "Data model"). Times UTC; money integer cents. */
 export const sessions = pgTable(
   'sessions',
   {
@@ -313,7 +313,7 @@ export const sessions = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    /** While status is pending_payment (3-D Secure): the slot is held until this instant, then released (issue 5 §5). */
+    /** While status is pending_payment (3-D Secure): the slot is held until this instant, then released (docs/product.md "Payments"). */
     reservedUntil: timestamp('reserved_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -338,8 +338,8 @@ export const sessions = pgTable(
 );
 
 /**
- * One payment per paid session; the escrow state of its money (DESIGN.md "payments"). `pending` = awaiting
- * the card's extra authentication (3-D Secure), `disputed` = the cardholder opened a chargeback (issue 5 §5).
+ * One payment per paid session; the escrow state of its money (docs/architecture.md "Session and payment lifecycles"). `pending` = awaiting
+ * the card's extra authentication (3-D Secure), `disputed` = the cardholder opened a chargeback (docs/product.md "Payments").
  */
 export const payments = pgTable(
   'payments',
@@ -369,7 +369,7 @@ export const payments = pgTable(
   ],
 );
 
-/** Append-only ledger of money movements (DESIGN.md "payment_events"). */
+/** Append-only ledger of money movements (docs/architecture.md "Session and payment lifecycles"). */
 export const paymentEvents = pgTable(
   'payment_events',
   {
@@ -390,7 +390,7 @@ export const paymentEvents = pgTable(
   ],
 );
 
-/** Public feedback, one per session (spec §3 "Session feedback"); answers stored as the option's words. */
+/** Public feedback, one per session (docs/product.md "Feedback and reviews"); answers stored as the option's words. */
 export const sessionFeedback = pgTable(
   'session_feedback',
   {
@@ -437,7 +437,7 @@ export const publicReviews = pgView('public_reviews', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 }).existing();
 
-/** Comments for the team only (spec §2 "Private feedback"). */
+/** Comments for the team only (docs/product.md "Feedback and reviews"). */
 export const privateFeedback = pgTable('private_feedback', {
   id: uuid('id').primaryKey().defaultRandom(),
   expertId: uuid('expert_id')
@@ -451,7 +451,7 @@ export const privateFeedback = pgTable('private_feedback', {
   createdAt: createdAt(),
 });
 
-/** A client's report that a session did not go as booked; decided by the team (issue 3 §4, issue 4 §2). */
+/** A client's report that a session did not go as booked; decided by the team (docs/product.md "Disputes"). */
 export const disputes = pgTable(
   'disputes',
   {
@@ -479,7 +479,7 @@ export const disputes = pgTable(
 );
 
 /**
- * Uploaded files (issue 4): CVs are private (owner and admins), photos and intro videos are public. The bytes
+ * Uploaded files (docs/product.md "Uploads"): CVs are private (owner and admins), photos and intro videos are public. The bytes
  * live in the StorageDriver under `storage_key`, chosen by the server (never from the file's name);
  * `original_name` is a sanitised display name only. `content_type` is decided from the bytes, not the name.
  */
@@ -526,7 +526,7 @@ export const uploadUsage = pgTable(
 );
 
 /**
- * Expert applications (spec §3 "Expert application", §4 "Application status"). One open application
+ * Expert applications (docs/product.md "Expert applications"). One open application
  * (submitted, pending, under_review) per user at a time; a rejected applicant may apply again.
  * `status_note` is the team's note shown on the dashboard (e.g. the reason for a rejection);
  * `expert_id` is the profile published on approval.
@@ -567,7 +567,7 @@ export const expertApplications = pgTable(
   ],
 );
 
-/** Every team-console action (issue 4 §2): who did what to which record, when. Append-only. */
+/** Every team-console action (docs/product.md "Team console"): who did what to which record, when. Append-only. */
 export const adminAuditLog = pgTable(
   'admin_audit_log',
   {
@@ -583,7 +583,7 @@ export const adminAuditLog = pgTable(
 );
 
 /**
- * Stripe webhook events already applied (issue 5 §5): the event id is the key, inserted in the same
+ * Stripe webhook events already applied (docs/product.md "Payments"): the event id is the key, inserted in the same
  * transaction as the ledger change, so a replayed event changes nothing.
  */
 export const stripeEvents = pgTable('stripe_events', {

@@ -1,7 +1,7 @@
 /**
- * Demo work for the team console on a fresh start (issue 4 §2): two expert applications waiting for review
+ * Demo work for the team console on a fresh start (docs/product.md "Team console"): two expert applications waiting for review
  * (from demo applicants with expert accounts) and a contact message in the inbox, so /admin shows the real
- * review flow at once. The applications carry no CV (the spec's "CV upload failed, but your application will
+ * review flow at once. The applications carry no CV (the "CV upload failed, but your application will
  * still be submitted" case); applicants upload theirs through the wizard.
  */
 import type { Db, Tx } from './client.js';

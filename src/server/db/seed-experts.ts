@@ -68,7 +68,7 @@ export function demoMediaFolder(): string {
 }
 
 /**
- * Gives the experts in `demoVideoSlugs` their intro video (issue 4 §3), so the landing carousel plays on a
+ * Gives the experts in `demoVideoSlugs` their intro video (docs/product.md "Uploads"), so the landing carousel plays on a
  * fresh start: each `<slug>.webm` is stored like an upload of that expert (files row + `storage`, type
  * checked by content) and its URL set as intro_video_url. Experts missing or already with a video are
  * skipped. Returns how many videos were attached.

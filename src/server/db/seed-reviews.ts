@@ -1,5 +1,5 @@
 /**
- * Demo history (issue 3 §1: "Ratings and review counts are computed from stored feedback"): reviewer
+ * Demo history ("Ratings and review counts are computed from stored feedback"): reviewer
  * accounts, past completed PAID sessions with released payments and public feedback for every demo expert (a
  * public review only ever comes from a paid session that took place: docs/security.md), then ratings recomputed
  * from those rows as the app does (feedback service `recomputeRatings`). Also gives client@example.com one upcoming session and one concluded

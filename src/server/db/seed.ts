@@ -82,7 +82,7 @@ export function demoLoginMaker(db: Db | Tx, passwordHash: string): CreateLogins 
  * transaction (an interrupted seed leaves nothing half done, and the next start seeds again) holding the
  * migrations' advisory lock (migrate.ts MIGRATION_LOCK), so of several servers starting at once on one empty
  * database exactly one seeds and the others start on its data. Returns true when it seeded. With `storage`, three demo experts also get their intro video stored there (the landing
- * carousel's clips). About 20 statements in all (issue 2 §7: start to ready ≤ 5 s).
+ * carousel's clips). About 20 statements in all (start to ready ≤ 5 s).
  */
 export async function seedDemo(db: Db, auth: Auth, storage?: StorageDriver): Promise<boolean> {
   const empty = async (q: Db | Tx) => ((await q.select({ n: count() }).from(user))[0]?.n ?? 0) === 0;

@@ -48,7 +48,7 @@ export async function mailboxRoutes(app: FastifyInstance, opts: { dir: string; t
     const names = (await listMessages(opts.dir)).slice(0, 100);
     const items = await Promise.all(
       names.map(async (name) => {
-        const { simpleParser } = await import('mailparser'); // loaded on first use, not at start-up (issue 2 §7)
+        const { simpleParser } = await import('mailparser'); // loaded on first use, not at start-up
         const mail = await simpleParser(await readFile(path.join(opts.dir, name)));
         const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
         const attachments = mail.attachments.map((a) => escape(a.filename ?? 'attachment')).join(', ');

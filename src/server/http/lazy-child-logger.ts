@@ -1,8 +1,8 @@
 /**
- * Fastify's `childLoggerFactory` (issue 6 §2): each request's `request.log` makes its pino child — the logger
+ * Fastify's `childLoggerFactory`: each request's `request.log` makes its pino child — the logger
  * with the request id bound — only when the request first logs. Most requests log nothing (app.ts writes a
- * line per write, failure or slow request), and building a pino child for every request was about a tenth of
- * a cached read's server CPU. What is logged is unchanged: same bindings, same options, same redaction.
+ * line per write, failure or slow request), and building a pino child for every request was a measurable share
+ * of a cached read's server CPU (docs/performance.md). What is logged is unchanged: same bindings, same options, same redaction.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bindings, ChildLoggerOptions, LevelWithSilentOrString } from 'pino';

@@ -1,7 +1,7 @@
 /**
  * Refuses text with a NUL character (U+0000) anywhere in a request's headers, path parameters, query or JSON body:
  * 400 VALIDATION 'Invalid request' before any route runs. PostgreSQL cannot store U+0000 in text, so such
- * input would otherwise fail half-way through a handler as a 500 (found by tests/security/fuzz, issue 6 §1).
+ * input would otherwise fail half-way through a handler as a 500 (found by tests/security/fuzz; docs/security.md).
  * Bodies kept as raw bytes (the signed Stripe webhook) and multipart uploads are not inspected.
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Server rendering of the public pages (issue 6 §2): loads the renderer built from src/web/entry-server.tsx
+ * Server rendering of the public pages: loads the renderer built from src/web/entry-server.tsx
  * (dist/ssr/entry-server.js, next to the web build) on the first page request and puts the rendered markup and
  * the reads it was made from into the page's HTML. The page's API reads are answered in-process by
  * `app.inject` with the visitor's cookie and address, so they pass the same hooks, rate limits and

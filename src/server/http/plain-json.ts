@@ -21,7 +21,7 @@ export const sendJson = async (reply: FastifyReply, body: Buffer | Promise<Buffe
  * A route `onRequest` hook answering a GET with a kept answer before parsing, validation and the handler: `peek`
  * gives the JSON bytes kept for this very request (by its raw URL, path parameters or kept session check), which
  * were answered 200 to the same request when they were kept; otherwise the request goes on. What it skips was
- * about a fifth of a kept read's server CPU (issue 6 §2). `Params` types the route's path parameters.
+ * a large share of a kept read's server CPU (docs/performance.md). `Params` types the route's path parameters.
  * Keying by the raw URL is safe: only the one canonical spelling of an API path reaches a route (api-path.ts), and
  * one raw URL always names the same route, parameters and query, so a kept answer only ever answers the request
  * it was computed for.

@@ -1,5 +1,5 @@
 /**
- * Cross-site request refusal (issue 6 §1 "Cross-site requests"): a state-changing request (any method but
+ * Cross-site request refusal (docs/security.md): a state-changing request (any method but
  * GET, HEAD, OPTIONS) to an API route whose `Origin` is not BASE_URL's origin, or that the browser marks
  * `Sec-Fetch-Site: cross-site`, answers 403 and reaches no route. "API route" is decided on the route that will
  * run and on the path in any spelling (api-path.ts isApiRequest), never on the raw URL alone, which

@@ -1,5 +1,5 @@
 /**
- * The HTML the server answers for a page of the web app (issue 6 §2 Lighthouse), from dist/web/index.html and
+ * The HTML the server answers for a page of the web app, from dist/web/index.html and
  * dist/web/route-preloads.json (written by scripts/vite-route-preloads.ts at build time: the app's own chunks
  * and, per lazy route, the chunks of its page). For each address:
  * - `html`: index.html with `<link rel="modulepreload">` for those chunks, so a browser-rendered page fetches

@@ -3,7 +3,7 @@
  * session reminders and the 72-hour auto-release, every 30 s the expiry of 3-D Secure reservations, and every
  * 10 minutes the deletion of unused uploads.
  * Every job claims rows with FOR UPDATE SKIP LOCKED, so several servers can run them at once and each due
- * item is handled once (issue 5 §6). A job never overlaps itself; `stop()` asks a running tick to stop after
+ * item is handled once. A job never overlaps itself; `stop()` asks a running tick to stop after
  * its current item and waits for it.
  */
 import type { Config } from '../config.js';
@@ -53,7 +53,7 @@ export function startJobs(opts: {
     ),
     every(60_000, opts.sessions.reminders, opts.log, 'session reminders'),
     every(60_000, opts.sessions.autoRelease, opts.log, 'auto-release'),
-    // 3-D Secure reservations past their 15 minutes: the intent is cancelled and the slot freed (issue 5 §5).
+    // 3-D Secure reservations past their 15 minutes: the intent is cancelled and the slot freed (docs/product.md "Payments").
     every(30_000, opts.sessions.reservations, opts.log, 'reservation expiry'),
     // Uploads never attached within 24 hours, and photos and videos replaced on a profile (docs/security.md "Uploads").
     every(10 * 60_000, opts.uploadCleanup, opts.log, 'upload cleanup'),

@@ -1,7 +1,7 @@
 /**
  * An in-process cache of answers that belong to one signed-in user — their session check (auth/plugin.ts) and
- * their session list (modules/sessions/routes.ts) — so that a user's repeated reads skip the database (issue 6
- * §2). It is exact, not "eventually" fresh:
+ * their session list (modules/sessions/routes.ts) — so that a user's repeated reads skip the database
+ * (docs/architecture.md "Kept answers"). It is exact, not "eventually" fresh:
  *   - it keeps answers only while the database's change feed is live (db/change-feed.ts); when the feed drops,
  *     everything is forgotten and nothing is kept until it is back;
  *   - a change the feed reports for a user drops that user's answers (a sign-out, password change or role change

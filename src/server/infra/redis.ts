@@ -1,5 +1,5 @@
 /**
- * Optional Redis (REDIS_URL, issue 5 §2): one ioredis connection per server, shared by the API rate
+ * Optional Redis (REDIS_URL): one ioredis connection per server, shared by the API rate
  * limiter's store and Better Auth's secondary storage (sessions, auth rate limits), so limits and
  * sign-ins hold across servers. Every key starts with REDIS_KEY_PREFIX. Without REDIS_URL nothing here runs
  * and the in-process defaults stay.
@@ -13,7 +13,7 @@ import type { Redis } from 'ioredis';
  * reconnection attempts instead of waiting forever.
  */
 export async function openRedis(url: string, keyPrefix: string): Promise<Redis> {
-  const { Redis: Client } = await import('ioredis'); // loaded only when REDIS_URL is set (issue 2 §7)
+  const { Redis: Client } = await import('ioredis'); // loaded only when REDIS_URL is set
   const redis = new Client(url, { keyPrefix, lazyConnect: true, connectTimeout: 5_000, maxRetriesPerRequest: 2 });
   let lastError: Error | undefined;
   redis.on('error', (err: Error) => (lastError = err)); // surfaced through the failing command (and GET /readyz), not as a crash

@@ -1,8 +1,8 @@
 /**
- * Transactional e-mail outbox (DESIGN.md "e-mail"). `enqueueEmail` writes a row in the caller's
+ * Transactional e-mail outbox. `enqueueEmail` writes a row in the caller's
  * transaction; `deliverDueEmails` claims due rows with FOR UPDATE SKIP LOCKED so several servers never
  * send one message twice (the row stays locked until its send is recorded), sends each through the
- * transport, and retries with exponential backoff (issue 5 §3). A server killed between the SMTP server's
+ * transport, and retries with exponential backoff. A server killed between the SMTP server's
  * acceptance and the commit leaves the row pending, so it is sent again: each message carries a
  * Message-ID made from its row id so that a receiver can recognise the repeat.
  */

@@ -10,7 +10,7 @@ import type { MailTransport, OutgoingEmail } from './outbox.js';
 
 /**
  * A nodemailer transporter made on the first message: nodemailer is loaded then, not at start-up, since
- * most runs send no mail early (issue 2 §7).
+ * most runs send no mail early.
  */
 function lazyTransporter(options: Parameters<typeof import('nodemailer').createTransport>[0]): () => Promise<Transporter> {
   let transporter: Promise<Transporter> | undefined;

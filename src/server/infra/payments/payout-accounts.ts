@@ -1,5 +1,5 @@
 /**
- * Stripe Connect accounts of experts (issue 5 §5: a release transfers to the expert's connected account).
+ * Stripe Connect accounts of experts (a release transfers to the expert's connected account; docs/product.md "Payouts").
  * An Express account is created once per expert; Stripe's hosted onboarding page collects bank and
  * identity details, so they never touch our server. Every POST carries an idempotency key.
  */

@@ -1,5 +1,5 @@
 /**
- * Payment provider interface (DESIGN.md "payments"): money is held at booking, released to the expert at
+ * Payment provider interface (docs/architecture.md "Session and payment lifecycles"): money is held at booking, released to the expert at
  * confirmation, refunded (fully or partly) on cancellation or a dispute decided for the client.
  * Amounts are integer cents. Every call carries an idempotency key so a retry never moves money twice.
  */

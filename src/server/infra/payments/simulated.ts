@@ -1,5 +1,5 @@
 /**
- * The default payment provider: test cards, no real money (issue 3 §3). 4242 4242 4242 4242 succeeds,
+ * The default payment provider: test cards, no real money (docs/product.md "Payments"). 4242 4242 4242 4242 succeeds,
  * 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds; any other valid card
  * succeeds. Only the brand and last four digits leave this module.
  */

@@ -1,5 +1,5 @@
 /**
- * The Stripe payment provider (issue 5 §5; DESIGN.md "payments"), used when STRIPE_SECRET_KEY is set.
+ * The Stripe payment provider (docs/product.md "Payments"; docs/architecture.md "Session and payment lifecycles"), used when STRIPE_SECRET_KEY is set.
  *
  * hold    — creates and confirms a PaymentIntent on the server from a PaymentMethod that Stripe Elements made
  *           in the browser (card data never reaches us). When the money is released within the card
@@ -20,7 +20,7 @@ import { messages } from '../../../shared/messages.js';
 import { AppError } from '../../errors.js';
 import type { HoldResult, HoldState, PaymentProvider } from './provider.js';
 
-/** Card authorisations stay capturable for 7 days (issue 5 §5), in milliseconds. */
+/** Card authorisations stay capturable for 7 days (docs/product.md "Payments"), in milliseconds. */
 export const authorisationWindowMs = 7 * 24 * 3_600_000;
 
 export type StripeOptions = { secretKey: string; apiUrl?: string };

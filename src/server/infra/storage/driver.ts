@@ -1,7 +1,7 @@
 /**
- * Where uploaded bytes live (DESIGN.md "files"). Keys are chosen by the server (`<purpose>/<uuid>`), never
+ * Where uploaded bytes live. Keys are chosen by the server (`<purpose>/<uuid>`), never
  * taken from a user. The local-disk driver is the default; an S3-compatible driver implements the same
- * interface (issue 5 §4). Uploads arrive as a file in `stagingDir` and are read back as streams, so no
+ * interface. Uploads arrive as a file in `stagingDir` and are read back as streams, so no
  * request ever holds a whole stored file in memory (docs/security.md "Uploads").
  */
 import type { Readable } from 'node:stream';

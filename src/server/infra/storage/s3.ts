@@ -1,5 +1,5 @@
 /**
- * StorageDriver on S3-compatible object storage (issue 5 §4), switched on by S3_BUCKET. Objects are written
+ * StorageDriver on S3-compatible object storage, switched on by S3_BUCKET. Objects are written
  * private (no public ACL): CVs are read only through the authorised route `GET /api/files/:id`, and photos
  * and videos are served publicly by the same route, so no bucket policy has to be public.
  */
@@ -32,7 +32,7 @@ function firstBytes(source: Readable, length: number): Readable {
 export class S3Storage implements StorageDriver {
   private readonly s3: NonNullable<Config['s3']>;
   private readonly bucket: string;
-  /** The SDK and client, loaded on first use: the SDK is large and a server without S3 never needs it (issue 2 §7). */
+  /** The SDK and client, loaded on first use: the SDK is large and a server without S3 never needs it. */
   private loaded?: Promise<{ sdk: Sdk; client: S3Client }>;
 
   /** `stagingDir`: a local folder for uploads being received (they are sent to the bucket once complete). */

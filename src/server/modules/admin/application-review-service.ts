@@ -1,5 +1,5 @@
 /**
- * Reviewing expert applications (issue 4 §2). Reads `expert_applications` with the applicant's account;
+ * Reviewing expert applications (docs/product.md "Expert applications"). Reads `expert_applications` with the applicant's account;
  * each decision locks the application row, checks the transition (`reviewFrom` in src/shared/admin.ts, else
  * 409 and nothing changes) and writes the status, the audit row and the e-mail in ONE transaction.
  * Approval also publishes the expert profile and makes the account an expert in that same transaction.

@@ -1,5 +1,5 @@
 /**
- * The team's audit trail (issue 4 §2: every admin action is recorded — who, when, what). `recordAudit`
+ * The team's audit trail (every admin action is recorded — who, when, what; docs/product.md "Team console"). `recordAudit`
  * writes inside the transaction of the action it records, so an action and its audit row land together.
  */
 import { and, count, desc, eq, sql } from 'drizzle-orm';

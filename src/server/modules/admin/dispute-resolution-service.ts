@@ -1,5 +1,5 @@
 /**
- * The disputes queue and the team's decisions (issue 4 §2). A decision locks the dispute, checks the
+ * The disputes queue and the team's decisions (docs/product.md "Disputes"). A decision locks the dispute, checks the
  * refund against the money still held, moves the session (sessions' `settleDisputedSession`: cancelled with
  * a refund, or completed with the payment released; the ledger records it), resolves the dispute, audits
  * and e-mails both parties — all in ONE transaction, so a refused decision changes nothing.
@@ -105,7 +105,7 @@ export async function getDispute(db: Db | Tx, id: string): Promise<DisputeView> 
  * POST /api/admin/disputes/{id}/resolve (`resolveDisputeInput`). For the client: refund `refundCents`
  * (default: all that is held; 400 outside 1..held) and cancel; for the expert: release and complete.
  * Both parties are e-mailed with the note, and the expert's public rating is recomputed (a session decided for
- * the client no longer counts). With an `idempotencyKey` (DESIGN.md: money-moving mutations), a replay of the
+ * the client no longer counts). With an `idempotencyKey` (money-moving mutations), a replay of the
  * request that decided the dispute — same dispute, same body — answers the decided dispute and changes nothing;
  * the key with another dispute or body answers 422 and changes nothing (request-hash.ts, as with Stripe).
  * 404 unknown; 409 already decided (by another request) or the session is not disputed.

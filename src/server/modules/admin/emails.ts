@@ -1,4 +1,4 @@
-/** E-mails of the team's decisions (issue 4 §2): application approved / rejected, dispute decided. */
+/** E-mails of the team's decisions (docs/product.md "Team console"): application approved / rejected, dispute decided. */
 import { formatMoney } from '../../../shared/pricing.js';
 import type { OutgoingEmail } from '../../infra/mail/outbox.js';
 import { actionEmail } from '../../infra/mail/templates.js';

@@ -1,5 +1,5 @@
 /**
- * The team's inbox (issue 4 §2): contact messages, partner enquiries, custom match requests and private
+ * The team's inbox (docs/product.md "Team console"): contact messages, partner enquiries, custom match requests and private
  * feedback, each shown in one shape (`InboxItem`) and marked handled or not (`handled_at`, audited).
  */
 import { count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Team console API under /api/admin (issue 4 §2). Every route answers 401 to visitors and 403 to any account
+ * Team console API under /api/admin (docs/product.md "Team console"). Every route answers 401 to visitors and 403 to any account
  * that is not an admin — checked in an onRequest hook, before the body is read or validated. Every list is
  * paginated (`page`, `pageSize`); every action is audited by its service.
  */
@@ -34,7 +34,7 @@ import { listInbox, setHandled, unhandledCounts } from './inbox-service.js';
 
 export type AdminDeps = { db: Db; provider: PaymentProvider; baseUrl: string };
 
-/** Optional on the dispute decision (DESIGN.md "API conventions"); 8–200 characters when sent. */
+/** Optional on the dispute decision (docs/security.md "Idempotency-Key replayed with another body"); 8–200 characters when sent. */
 const idempotencyHeader = z.object({ 'idempotency-key': z.string().trim().min(8).max(200).optional() });
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 

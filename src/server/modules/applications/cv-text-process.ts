@@ -5,8 +5,8 @@
  *
  * A child process rather than a worker thread or a pool (piscina): the memory a decompression bomb makes
  * pdf.js allocate lives in ArrayBuffers, which V8's heap limits (`resourceLimits`) do not count, and a
- * worker thread that is terminated leaves the process's resident memory where the bomb took it (measured:
- * +220 MB kept after one 500 MB bomb). A process is measured as a whole (its resident set), killed as a
+ * worker thread that is terminated leaves the process's resident memory where the bomb took it (figures in
+ * docs/decisions/009-cv-text-in-a-child-process.md). A process is measured as a whole (its resident set), killed as a
  * whole, and gives every byte back when it ends. A fresh one per document (about 150 ms to start) also
  * means no parser state outlives a hostile file; the concurrency cap and the queue are a few lines here.
  */

@@ -1,5 +1,5 @@
 /**
- * Application e-mails (spec §7 "process-email-queue after a successful application"; issue 4 §1): the
+ * Application e-mails (docs/product.md "Expert applications"): the
  * applicant's confirmation and the notice to the team. Both go through the outbox.
  */
 import { applicationReviewHours } from '../../../shared/application-rules.js';

@@ -1,4 +1,4 @@
-/** Expert application endpoints (spec §2, §6, §7; issue 4 §1). Rules live in service.ts. */
+/** Expert application endpoints (docs/product.md "Expert applications"). Rules live in service.ts. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '../../../shared/messages.js';
 import { createdApplication, applicationInput, myApplicationResponse, suggestionsInput, suggestionsResponse } from '../../../shared/schemas/applications.js';
@@ -21,7 +21,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, 
   }));
 
   /**
-   * Submits an application (expert accounts only, spec §6): 201 `{ application, emailQueued }` with status
+   * Submits an application (expert accounts only; docs/product.md "Expert applications"): 201 `{ application, emailQueued }` with status
    * `submitted`. 400 in the wizard's words; 401 'Please sign in to submit your application'; 403 for other
    * roles; 404 when `cvFileId` is not the caller's CV; 409 while another application is open.
    */

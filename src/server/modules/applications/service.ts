@@ -1,5 +1,5 @@
 /**
- * Expert applications (spec §3 "Expert application", §4 "Application status", §6, §7; issue 4 §1):
+ * Expert applications (docs/product.md "Expert applications"):
  * submit, read the latest, and suggest expertise areas from the applicant's own CV.
  */
 import { desc, eq } from 'drizzle-orm';
@@ -45,7 +45,7 @@ export function applicationView(row: ApplicationRow): ApplicationView {
   };
 }
 
-/** The caller's latest application (newest first, spec §7), or null. */
+/** The caller's latest application (newest first; docs/product.md "Expert applications"), or null. */
 export async function latestApplication(db: Db, userId: string): Promise<ApplicationView | null> {
   const [row] = await db.select().from(expertApplications).where(eq(expertApplications.userId, userId)).orderBy(desc(expertApplications.createdAt)).limit(1);
   return row ? applicationView(row) : null;
@@ -66,10 +66,10 @@ export type SubmitDeps = {
 };
 
 /**
- * Stores `applicant`'s application with status `submitted` (spec §7) and queues the confirmation to the
+ * Stores `applicant`'s application with status `submitted` (docs/product.md "Expert applications") and queues the confirmation to the
  * applicant and a notice to the team. The e-mails are queued in a savepoint: if queueing fails the
- * application is kept and `emailQueued` is false (spec §8 'Application submitted! Email confirmation
- * may be delayed.'). `cvFileId`, when given, must be the applicant's own CV upload.
+ * application is kept and `emailQueued` is false (the applicant reads 'Application submitted! Email
+ * confirmation may be delayed.'). `cvFileId`, when given, must be the applicant's own CV upload.
  * Errors: NOT_FOUND (the CV is not the applicant's), CONFLICT `alreadyOpen` (an application is still open,
  * enforced by the partial unique index).
  */
@@ -119,7 +119,7 @@ export async function submitApplication(
 }
 
 /**
- * Suggests expertise areas from the caller's own uploaded CV (spec §7 "expertise-suggestions"): the text
+ * Suggests expertise areas from the caller's own uploaded CV (docs/product.md "Expert applications"): the text
  * is extracted (PDF, DOCX, DOC) and classified with the keyword table in src/shared/expertise-classifier.
  * `suggested_expertise` keeps only catalogue areas not in `selected`, so that at most 3 are chosen in all;
  * `matched_expertise` is every matching area, best first. It never fetches a URL.

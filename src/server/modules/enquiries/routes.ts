@@ -1,7 +1,7 @@
 /**
- * POST /api/contact, POST /api/partner-enquiries, POST /api/match-requests (spec §2, §5). Open to
+ * POST /api/contact, POST /api/partner-enquiries, POST /api/match-requests (docs/product.md "Enquiries"). Open to
  * anonymous visitors (the signed-in account's id is stored when there is one); 201 `{ id }`, 400 with the
- * spec's words, 429 after `enquiryRateLimit` requests per IP and route.
+ * product's words, 429 after `enquiryRateLimit` requests per IP and route.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../../shared/schemas/common.js';

@@ -1,5 +1,5 @@
 /**
- * Public enquiries (spec §2 "Other pages", §3, §5; DESIGN.md "Beyond the spec": stored for real):
+ * Public enquiries, stored for the team's inbox (docs/product.md "Enquiries"):
  * contact messages, partner enquiries and custom expert-match requests. Bodies arrive validated by the
  * shared schemas; `userId` is the signed-in account or null for an anonymous visitor.
  */

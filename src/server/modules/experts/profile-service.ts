@@ -1,6 +1,6 @@
 /**
- * The expert's own profile (issue 4 §3 "Expert profile editing") and the landing carousel's video list
- * (spec §1 "Hear from Our Experts", §2 "Expert video carousel"). Field rules live in
+ * The expert's own profile (docs/product.md "Expert profiles") and the landing carousel's video list
+ * (docs/product.md "Content and timings"). Field rules live in
  * src/shared/schemas/expert-profile.ts; the database's checks (1–3 areas, 1000–100000 cents, policy) are
  * the backstop. Public reads are not cached, so a saved change shows on /expert/{slug} and /results at once.
  */
@@ -16,7 +16,7 @@ import { AppError } from '../../errors.js';
 import { attachFile, fileView } from '../files/service.js';
 import { toProfile, type ExpertRow } from './service.js';
 
-/** The landing carousel shows at most this many videos (spec §9 "13 expert videos"). */
+/** The landing carousel shows at most this many videos (docs/product.md "Content and timings"). */
 export const maxCarouselVideos = 13;
 
 /** The expert profile owned by `user`; FORBIDDEN 'Only experts with a profile can edit it' when none. */

@@ -1,6 +1,6 @@
 /**
- * Expert catalogue and availability endpoints (spec §2 Results, Expert profile, Booking card; §5 Results
- * matching). `busyIntervals` feeds the expert's live sessions into slot generation; without it no time is
+ * Expert catalogue and availability endpoints (docs/product.md "Search and catalogue", "Expert profiles",
+ * "Availability"). `busyIntervals` feeds the expert's live sessions into slot generation; without it no time is
  * busy beyond the expert's own availability and exceptions.
  */
 import { sql } from 'drizzle-orm';
@@ -135,7 +135,7 @@ export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; catalogue: MicroCache
     async (request) => saveMyAvailability(db, await requireRole(request, ['expert']), request.body),
   );
 
-  /** The signed-in expert's editable profile (issue 4 §3). 401 signed out; 403 not an expert with a profile. */
+  /** The signed-in expert's editable profile (docs/product.md "Expert profiles"). 401 signed out; 403 not an expert with a profile. */
   app.get(
     '/api/me/expert-profile',
     { config: { signIn: 'required' }, schema: { tags, response: { 200: myExpertProfile, 401: errorResponse, 403: errorResponse } } },

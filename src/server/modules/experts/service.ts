@@ -1,5 +1,5 @@
 /**
- * The expert catalogue: search (spec §5 "Results matching" plus filters, sort and pages), profiles and the
+ * The expert catalogue: search (docs/product.md "Search and catalogue"; sort and pages), profiles and the
  * lookup by uuid or slug. Search is one indexed SQL query: ILIKE over the trigram-indexed `search_text`
  * (role, about and expertise tags), never a scan in memory.
  */
@@ -49,7 +49,7 @@ export function toCard(row: ExpertRow): ExpertCard {
   };
 }
 
-/** Shapes a row as the full profile (spec §2 Expert profile). */
+/** Shapes a row as the full profile (docs/product.md "Expert profiles"). */
 export function toProfile(row: ExpertRow): ExpertProfile {
   return {
     ...toCard(row),
@@ -107,7 +107,7 @@ const noMemo: Memo = (_key, load) => load();
 
 /**
  * GET /api/experts. Only published experts. `query` is a case-insensitive substring of an expertise tag,
- * the about text or the role (spec §5); filters (expertise area, language, rates in dollars) always apply.
+ * the about text or the role (docs/product.md "Search and catalogue"); filters (expertise area, language, rates in dollars) always apply.
  * When the query is empty or matches nobody under the filters, every expert passing the filters is listed
  * with `matched: false`. Relevance ranks a tag match over a role match over an about match, then rating.
  *

@@ -1,4 +1,4 @@
-/** Feedback endpoints (spec §2 Feedback / Private feedback, §5, §6, §8; issue 3 §5). */
+/** Feedback endpoints (docs/product.md "Feedback and reviews"). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../../shared/schemas/common.js';

@@ -1,5 +1,5 @@
 /**
- * Feedback and reviews (spec §2 Feedback / Private feedback, §5 Feedback, §6, §8; issue 3 §5). Public
+ * Feedback and reviews (docs/product.md "Feedback and reviews"). Public
  * feedback: one per session (unique), only by the session's client, only on a PAID session that took place
  * (confirmed, or completed by the team's decision for the expert); it completes the session and recomputes the
  * expert's rating (answers mapped 5..1, averaged) in the same transaction. A free intro may only send private
@@ -70,7 +70,7 @@ export async function submitFeedback(db: Db, user: CurrentUser, sessionId: strin
 
 /**
  * GET /api/experts/{id}/feedback-eligibility: the caller's latest confirmed or completed PAID session with the
- * expert (spec §7; a free intro is never rated publicly), whether feedback was given, whether the caller IS the
+ * expert (docs/product.md "Feedback and reviews"; a free intro is never rated publicly), whether feedback was given, whether the caller IS the
  * expert, whether the free intro is still available (no live intro with this expert yet), and `introOnly`: the
  * caller's only concluded session with the expert is the free intro (private feedback only).
  */
@@ -132,7 +132,7 @@ export async function listReviews(db: Db, idOrSlug: string, page: number, pageSi
   };
 }
 
-/** POST /api/experts/{id}/private-feedback: comments for the team only (spec §2). Returns the new id. */
+/** POST /api/experts/{id}/private-feedback: comments for the team only (docs/product.md "Feedback and reviews"). Returns the new id. */
 export async function submitPrivateFeedback(db: Db, user: CurrentUser, idOrSlug: string, comments: string): Promise<string> {
   const expert = await findExpert(db, idOrSlug);
   const [row] = await db.insert(privateFeedback).values({ expertId: expert.id, authorId: user.id, comments }).returning({ id: privateFeedback.id });

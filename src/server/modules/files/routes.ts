@@ -1,4 +1,4 @@
-/** File endpoints (issue 4 §1, §3; docs/security.md "Uploads"): multipart upload and authorised download. Rules live in service.ts. */
+/** File endpoints (docs/product.md "Uploads"; docs/security.md "Uploads"): multipart upload and authorised download. Rules live in service.ts. */
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,8 +27,8 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; storage: StorageDriver 
   const tags = ['files'];
 
   /**
-   * Uploads one file (multipart field `file`) as `purpose` cv | photo | video; experts only (spec §6: only
-   * expert-role accounts apply). The body is streamed to a staging file, never held in memory. 201
+   * Uploads one file (multipart field `file`) as `purpose` cv | photo | video; experts only (only expert-role
+   * accounts apply: docs/product.md "Roles"). The body is streamed to a staging file, never held in memory. 201
    * `{ file }`. 400 empty, 413 too large, 415 wrong type (by content), 429 past the daily upload budget.
    */
   app.post(

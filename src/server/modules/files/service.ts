@@ -1,5 +1,5 @@
 /**
- * Uploaded files (issue 4 §1, §3; docs/security.md "Uploads"): received as a stream into a staging file,
+ * Uploaded files (docs/product.md "Uploads"; docs/security.md "Uploads"): received as a stream into a staging file,
  * typed by content, counted against the owner's daily budget, stored under a server-chosen key. CVs are
  * readable by their owner and admins only; photos and intro videos by anyone while attached to their
  * owner's expert profile, otherwise by their owner and admins only.

@@ -1,4 +1,4 @@
-/** The signed-in account's own profile (spec §3 "User profile", §7 "Read user" / "Upsert user"). */
+/** The signed-in account's own profile (docs/product.md "Accounts and sign-in"). */
 import { eq } from 'drizzle-orm';
 import type { ProfileInput } from '../../../shared/schemas/profile.js';
 import type { Me } from '../../../shared/schemas/profile.js';
@@ -29,7 +29,7 @@ export function toMe(row: CurrentUser): Me {
 
 /**
  * Saves the complete-profile form. The role may be chosen once (client or expert); an admin keeps
- * admin, and a later change of role answers 409 — role changes go through the team (issue 4).
+ * admin, and a later change of role answers 409 — role changes go through the team (docs/product.md "Roles").
  */
 export async function saveProfile(db: Db, current: CurrentUser, input: ProfileInput): Promise<Me> {
   const data = profileInput.parse(input);

@@ -1,5 +1,5 @@
 /**
- * Payments that wait for the card's extra authentication (3-D Secure, issue 5 §5) and payment facts
+ * Payments that wait for the card's extra authentication (3-D Secure; docs/product.md "Payments") and payment facts
  * reported by the processor's webhooks. Like the ledger in service.ts, every function runs inside the
  * caller's transaction and changes a payment only from the state it expects, so a repeat changes nothing.
  * Amounts are integer cents.

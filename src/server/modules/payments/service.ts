@@ -1,5 +1,5 @@
 /**
- * The escrow ledger (DESIGN.md "payments"): one `payments` row per paid session and an append-only
+ * The escrow ledger (docs/architecture.md "Session and payment lifecycles"): one `payments` row per paid session and an append-only
  * `payment_events` trail. Every function runs inside the caller's transaction so a session's state and
  * its money always change together. Amounts are integer cents.
  */
@@ -43,7 +43,7 @@ export async function heldCents(tx: Tx, sessionId: string): Promise<number> {
   return (await heldPayment(tx, sessionId))?.amountCents ?? 0;
 }
 
-/** The expert's Stripe connected account for the session, where released money is transferred (issue 5 §5). */
+/** The expert's Stripe connected account for the session, where released money is transferred (docs/product.md "Payments"). */
 async function expertAccount(tx: Tx, sessionId: string): Promise<string | null> {
   const [row] = await tx.select({ account: experts.stripeAccountId }).from(sessions).innerJoin(experts, eq(experts.id, sessions.expertId)).where(eq(sessions.id, sessionId));
   return row?.account ?? null;

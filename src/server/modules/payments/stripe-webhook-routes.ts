@@ -1,5 +1,5 @@
 /**
- * POST /api/payments/stripe/webhook (issue 5 §5): Stripe's event notifications. The raw body's signature is
+ * POST /api/payments/stripe/webhook (docs/product.md "Payments"): Stripe's event notifications. The raw body's signature is
  * checked against STRIPE_WEBHOOK_SECRET before anything is read; a forged or tampered event answers 400 and
  * changes nothing. Registered only when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set.
  */

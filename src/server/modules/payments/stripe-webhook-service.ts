@@ -1,5 +1,5 @@
 /**
- * Applies verified Stripe webhook events to our ledger (issue 5 §5). Each event is applied in ONE transaction
+ * Applies verified Stripe webhook events to our ledger (docs/product.md "Payments"). Each event is applied in ONE transaction
  * that also records its id in `stripe_events`, so a replayed event changes nothing; each change also starts
  * only from the state it expects, so events arriving twice under different ids or out of order are harmless.
  *   payment_intent.succeeded / amount_capturable_updated / payment_failed / canceled

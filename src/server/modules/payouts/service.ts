@@ -1,5 +1,5 @@
 /**
- * The expert's payout account (issue 5 §5): with Stripe, released money is transferred to the expert's
+ * The expert's payout account (docs/product.md "Payouts"): with Stripe, released money is transferred to the expert's
  * connected account (payments/service.ts reads `experts.stripe_account_id`). Without Stripe the server
  * uses the simulated provider and payouts are only recorded.
  */

@@ -1,9 +1,9 @@
 /**
- * Booking (spec §2 Booking card / Payment, §5 Booking, §8 booking codes; issue 3 §3): one client books a
+ * Booking (docs/product.md "Booking"): one client books a
  * slot of one expert. The card is held first (outside the transaction); then the session (booked), its
  * payment (held), the ledger event and both confirmation e-mails are written in ONE transaction. A
  * conflict voids the hold. The exclusion constraints make double booking impossible even under races.
- * When the card needs 3-D Secure (Stripe, issue 5 §5) the session is written as pending_payment with
+ * When the card needs 3-D Secure (Stripe; docs/product.md "Payments") the session is written as pending_payment with
  * `reserved_until` = now + 15 minutes and a pending payment instead: the slot is reserved, no e-mail is
  * sent, and reservation-service.ts books it or releases it.
  */
@@ -42,7 +42,7 @@ export function meetingUrl(template: string): string {
   return template.replace('{room}', randomBytes(18).toString('base64url').replace(/[-_]/g, 'x'));
 }
 
-/** Maps a failed insert to the spec's message (§8: 22P02, 23503, 23505; exclusion 23P01 per side). */
+/** Maps a failed insert (22P02, 23503, 23505; exclusion 23P01 per side) to the product's message (docs/product.md "Booking"). */
 function bookingConflict(err: unknown): AppError | null {
   const { code, constraint } = pgError(err);
   if (code === '23P01') return new AppError('CONFLICT', constraint === 'sessions_expert_no_overlap' ? messages.booking.expertClash : messages.booking.clientClash);
@@ -71,7 +71,7 @@ async function replay(deps: SessionDeps, client: CurrentUser, idempotencyKey: st
     .where(and(eq(sessions.clientId, client.id), eq(sessions.idempotencyKey, idempotencyKey)));
   if (!existing) return null;
   const { row } = await loadForParty(deps.db, client, existing.id);
-  // A lapsed 3-D Secure reservation is not a booking: a retry must start again with a new key (issue 5 §5).
+  // A lapsed 3-D Secure reservation is not a booking: a retry must start again with a new key (docs/product.md "Payments").
   if (row.session.status === 'expired') throw new AppError('PAYMENT_DECLINED', messages.payment.reservationExpired);
   assertSameRequest(existing.requestHash, hash);
   return toView(row, 'client');

@@ -1,4 +1,4 @@
-/** Session e-mails (issue 3 §3): booking confirmation with an .ics invite, reminder, cancellation, release. */
+/** Session e-mails (docs/product.md "E-mail"): booking confirmation with an .ics invite, reminder, cancellation, release. */
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { createEvent } from 'ics';

@@ -1,12 +1,13 @@
 /**
- * Session state changes (DESIGN.md "Session lifecycle"), each in ONE transaction with its payment change
+ * Session state changes (docs/architecture.md "Session and payment lifecycles"), each in ONE transaction with its payment change
  * and e-mails, and each guarded: the row is locked and re-checked, so an illegal or concurrent transition
  * answers 409 and changes nothing.
- *   booked → confirmed (client, after the end; payment released)          spec §4
- *   booked → disputed  (client, once started; payment stays held)         issue 3 §4
- *   booked → cancelled (client or expert, before the start; refund per the policy booked under) issue 3 §4
- *   booked → confirmed automatically 72 h after the end without a dispute issue 3 §4
- *   disputed → completed (release) | cancelled (refund), the team decides issue 4 §2
+ *   booked → confirmed (client, after the end; payment released)
+ *   booked → disputed  (client, once started; payment stays held)
+ *   booked → cancelled (client or expert, before the start; refund per the policy booked under)
+ *   booked → confirmed automatically 72 h after the end without a dispute
+ *   disputed → completed (release) | cancelled (refund), the team decides
+ * (docs/product.md "Sessions", "Cancellation policies", "Disputes").
  */
 import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import { messages } from '../../../shared/messages.js';
@@ -128,7 +129,7 @@ export async function cancelSession(deps: SessionDeps, user: CurrentUser, id: st
 }
 
 /**
- * The team's decision on a disputed session (issue 4 §2, DESIGN.md lifecycle), inside the caller's `tx`:
+ * The team's decision on a disputed session (docs/product.md "Disputes"), inside the caller's `tx`:
  *   for the client: disputed → cancelled (cancelled_by 'team', reason = the note); `refundCents` of the held
  *   payment refunded, any rest released; for the expert: disputed → completed, the payment released.
  * 409 and nothing changes unless the session is disputed. Returns the session as it was and the cents refunded.

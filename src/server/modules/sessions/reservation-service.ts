@@ -1,5 +1,5 @@
 /**
- * 3-D Secure reservations (issue 5 §5). When the card needs extra authentication, booking-service.ts writes
+ * 3-D Secure reservations (docs/product.md "Payments"). When the card needs extra authentication, booking-service.ts writes
  * the session as pending_payment with `reserved_until` = now + 15 minutes (the exclusion constraints count
  * it, so nobody else can take the slot) and a pending payment. This file settles a reservation from what the
  * payment processor says, by the payment's id, never from what the browser says:

@@ -1,4 +1,4 @@
-/** Session endpoints (spec §2 Payment / Session pages, §4, §6; issue 3 §3–4). Rules live in the services. */
+/** Session endpoints (docs/product.md "Payments", "Booking"). Rules live in the services. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '../../../shared/messages.js';
@@ -26,7 +26,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boo
   /**
    * Books a session: 201 `{ session }` (200 on an Idempotency-Key replay with the same body; 422 with another
    * body). The price is computed from the expert's rate. 202 `{ session, paymentAction }` when the card needs
-   * 3-D Secure: the slot is reserved for 15 minutes (issue 5 §5). 400 / 401 / 402 declined / 403 / 404 / 409 /
+   * 3-D Secure: the slot is reserved for 15 minutes (docs/product.md "Payments"). 400 / 401 / 402 declined / 403 / 404 / 409 /
    * 422 — see createBooking.
    */
   app.post(
@@ -51,7 +51,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boo
   /**
    * The client finished the card's extra authentication (3-D Secure): the server asks the processor and books
    * the reserved session (status booked), or answers it still pending_payment. 402 when the payment failed or
-   * the 15-minute reservation expired. See completeReservation (issue 5 §5).
+   * the 15-minute reservation expired. See completeReservation (docs/product.md "Payments").
    */
   app.post(
     '/api/sessions/:id/payment',

@@ -1,6 +1,6 @@
 /**
  * Reading sessions: the caller's list, one session for one of its two parties, and the expert's busy
- * times for slot generation (as SQL the slot read embeds). Spec §6: a session is visible only to its client and its expert.
+ * times for slot generation (as SQL the slot read embeds). A session is visible only to its client and its expert (docs/product.md "Roles").
  */
 import { and, desc, eq, getTableColumns, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SessionView } from '../../../shared/schemas/sessions.js';
@@ -115,9 +115,9 @@ const listStatements = new WeakMap<Db, ReturnType<typeof listStatement>>();
 
 /**
  * GET /api/sessions: the caller's sessions, newest start first (at most 500) — those they booked and those with
- * their expert profile (spec §7 "Select sessions where client_id or expert_id equals the user"), in one query.
+ * their expert profile (docs/product.md "Sessions"), in one query.
  * Reservations whose payment never completed (expired) are left out, and the expert does not see a reservation
- * still awaiting the client's 3-D Secure (pending_payment) until it is booked (issue 5 §5).
+ * still awaiting the client's 3-D Secure (pending_payment) until it is booked (docs/product.md "Payments").
  */
 export async function listMySessions(db: Db, user: CurrentUser): Promise<SessionView[]> {
   let statement = listStatements.get(db);
