@@ -4,9 +4,13 @@
 // a server module reaches another module only through that module's service files; services never import
 // Fastify; nothing in src imports tests, scripts or bench; no import cycles.
 import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 
 const dirs = (path) => readdirSync(path, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 const features = dirs('src/web/features');
@@ -14,6 +18,15 @@ const modules = dirs('src/server/modules');
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
+  // Every TypeScript file (app, tests, scripts, configs) gets typescript-eslint's recommended rules.
+  { files: ['**/*.{ts,tsx}'], extends: [tseslint.configs.recommended] },
+  {
+    files: ['**/*.{ts,tsx}'],
+    rules: {
+      // A leading underscore marks a value left out on purpose (a column dropped from a spread, an unused callback argument).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+    },
+  },
   {
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } },
@@ -56,4 +69,29 @@ export default tseslint.config(
     files: ['src/server/modules/**/*service.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['fastify', 'fastify-*', '@fastify/*'], message: 'Services take plain arguments and never import Fastify.' }] }] },
   },
+  // React's rules of hooks and the React Compiler's checks (components pure, no state set during render or in effects).
+  { files: ['src/web/**/*.{ts,tsx}'], extends: [reactHooks.configs.flat.recommended] },
+  // Accessibility of what the web app renders: labels, roles, keyboard access, alt text.
+  {
+    files: ['src/web/**/*.tsx'],
+    extends: [jsxA11y.flatConfigs.recommended],
+    // Our form primitives (components/ui/input.tsx) are checked like the elements they render.
+    settings: { 'jsx-a11y': { components: { Label: 'label', Input: 'input', Textarea: 'textarea', Select: 'select', Button: 'button' } } },
+    // Choice labels wrap their control and a title with a description: their text sits three elements deep.
+    rules: {
+      'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }],
+      // `role` on our own components is a prop of theirs (DashboardShell's role="client" is the account's role), not ARIA.
+      'jsx-a11y/aria-role': ['error', { ignoreNonDOM: true }],
+    },
+  },
+  // Plain JavaScript (build scripts, benchmarks, this file) is not typechecked: ESLint's recommended rules find
+  // undefined names and unused code there, with Node's globals.
+  {
+    files: ['**/*.{js,mjs}'],
+    extends: [js.configs.recommended],
+    languageOptions: { globals: globals.node },
+    rules: { 'no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }] },
+  },
+  // Scripts the browser journeys load into the page run in the browser.
+  { files: ['tests/e2e/fixtures/**/*.js'], languageOptions: { globals: globals.browser } },
 );

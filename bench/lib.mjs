@@ -28,7 +28,9 @@ export async function waitFor(url, timeoutMs = 120_000) {
   while (Date.now() < deadline) {
     try {
       if ((await fetch(url)).ok) return;
-    } catch {}
+    } catch {
+      // Not listening yet: try again.
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);

@@ -69,7 +69,7 @@ try {
       foreign = Math.max(foreign, requests.filter((r) => !r.url.startsWith(origin) && !r.url.startsWith('data:')).length);
     }
     const row = { route: page.route };
-    for (const [key, target] of Object.entries(targets)) {
+    for (const key of Object.keys(targets)) {
       row[key] = median(scores[key]);
       row[`${key} min`] = Math.min(...scores[key]);
     }

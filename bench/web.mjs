@@ -74,7 +74,9 @@ async function timeToReady(dataDir, port) {
       try {
         const res = await fetch(`http://127.0.0.1:${port}/readyz`);
         if (res.status === 200) ms = performance.now() - started;
-      } catch {}
+      } catch {
+        // Not listening yet: try again.
+      }
       if (ms === undefined) await new Promise((r) => setTimeout(r, 25));
     }
   } finally {

@@ -72,7 +72,7 @@ test('the demo expert edits headline, rate, policy and photo; the public profile
     await page.locator('input[type=file][name=photo]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
     await expect(page.getByRole('alert')).toContainText('Please upload a JPEG, PNG or WebP image');
     await page.locator('input[type=file][name=photo]').setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: await drawnPortrait(page) });
-    const preview = page.getByRole('img', { name: 'Photo preview of Sarah Chen' });
+    const preview = page.getByRole('img', { name: 'Preview of Sarah Chen' });
     await expect(preview).toHaveAttribute('src', /^blob:/);
     await expect(page.getByRole('progressbar', { name: 'Uploading photo' })).toHaveCount(0);
     await expect(page.getByText('Not saved yet. Save changes to update your public profile.')).toBeVisible();
@@ -100,7 +100,7 @@ test('the demo expert edits headline, rate, policy and photo; the public profile
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('Profile saved')).toBeVisible();
-    await expect(page.getByRole('img', { name: 'Photo preview of Sarah Chen' })).toHaveAttribute('src', /^\/api\/files\//);
+    await expect(page.getByRole('img', { name: 'Preview of Sarah Chen' })).toHaveAttribute('src', /^\/api\/files\//);
     const saved = await (await page.request.get('/api/me/expert-profile')).json();
     expect(saved).toMatchObject({ headline, hourlyRateCents: 11000, cancellationPolicy: 'strict', reviewCount: original.reviewCount, ratingAvg: original.ratingAvg, introVideoUrl: original.introVideoUrl });
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from './test';
-import { bookViaApi, moveIntoPast, seriousViolations, signInUi, visa } from './helpers';
+import { bookViaApi, moveIntoPast, seriousViolations, signInUi } from './helpers';
 
 /**
  * Journeys of a booked session (spec §2 Payment, Session detail, Session confirmation, Feedback, Private

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { hashPassword as betterAuthScrypt } from 'better-auth/crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authAccount, authVerification, emailOutbox, user } from '../../src/server/db/schema.js';
+import { authAccount, authVerification, user } from '../../src/server/db/schema.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
 import { waitForEmails } from '../helpers/outbox.js';

@@ -48,6 +48,7 @@ export function createAuth(config: Config, db: Db, secondaryStorage?: SecondaryS
   // Per-account lock of failed sign-ins, with device cookies so the owner is never locked out (sign-in-throttle.ts).
   const throttle = config.authRateLimit ? signInThrottle({ counter: secondaryStorage ? storageCounter(secondaryStorage) : memoryCounter(), secret: config.authSecret }) : null;
   // The instance is made below; the steps here need its context and API only when a request runs.
+  // eslint-disable-next-line prefer-const -- assigned once betterAuth() has returned, after the closures that read it
   let self: { $context: Promise<unknown>; api: { requestPasswordReset: (input: { body: { email: string; redirectTo?: string } }) => Promise<unknown> } } | undefined;
   // This instance's context is an AuthContext narrowed to these options; the steps use only its generic part.
   const authContext = () => self!.$context as Promise<AuthContext>;

@@ -1,5 +1,5 @@
 import { Menu, User, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router';
 import { dashboardPath, displayName } from '@shared/roles';
 import { Button } from '../components/ui/button';
@@ -94,9 +94,11 @@ function AccountArea({ onNavigate }: { onNavigate?: () => void }) {
 
 /** Site header (spec §2 "Header"): dropdown navigation, account menu, and a menu button below 1024 px. */
 export function Header() {
-  const [open, setOpen] = useState(false);
   const location = useLocation();
-  useEffect(() => setOpen(false), [location.pathname]);
+  // The menu is open on the page it was opened on: navigating elsewhere closes it, without an effect.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.pathname;
+  const setOpen = (next: boolean) => setOpenOn(next ? location.pathname : null);
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">

@@ -14,7 +14,7 @@ import { messages } from '../../../shared/messages.js';
 import { autoReleaseHours, canCancel, canConfirm, canDispute, refundCents } from '../../../shared/sessions.js';
 import type { SessionView } from '../../../shared/schemas/sessions.js';
 import type { CurrentUser } from '../../auth/plugin.js';
-import type { Db, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { disputes, experts, sessions, user as userTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { enqueueEmail } from '../../infra/mail/outbox.js';

@@ -16,8 +16,12 @@ export function Select({ className, ...props }: ComponentProps<'select'>) {
   return <select className={cn(field, 'h-10', className)} {...props} />;
 }
 
-export function Label({ className, ...props }: ComponentProps<'label'>) {
-  return <label className={cn('mb-1.5 block text-sm font-medium text-slate-800', className)} {...props} />;
+export function Label({ className, htmlFor, children, ...props }: ComponentProps<'label'>) {
+  return (
+    <label htmlFor={htmlFor} className={cn('mb-1.5 block text-sm font-medium text-slate-800', className)} {...props}>
+      {children}
+    </label>
+  );
 }
 
 /** A red inline message for a form or field error; announced to screen readers. */

@@ -31,6 +31,7 @@ function PasswordStep({ label, action, busyLabel, onSubmit, onCancel }: { label:
     <form onSubmit={submit} noValidate className="mt-4 space-y-4">
       <div>
         <Label htmlFor="two-factor-password">{label}</Label>
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- this step appears when the user presses "Turn on" or "Turn off"; focus follows their action instead of staying on a removed button */}
         <PasswordInput id="two-factor-password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-invalid={Boolean(error)} autoFocus />
       </div>
       <FormError>{error}</FormError>

@@ -63,6 +63,7 @@ export function TwoFactorStep({ onVerified, onCancel }: { onVerified: () => Prom
           value={code}
           aria-invalid={Boolean(error)}
           onChange={(e) => setCode(e.target.value)}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the step replaces the password form the user just sent; focus moves to the one field it asks for instead of being lost
           autoFocus
         />
       </div>

@@ -46,7 +46,7 @@ export function BookingCard({ expert }: { expert: ExpertProfile }) {
   const { me } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const tz = useMemo(viewerTimeZone, []);
+  const tz = useMemo(() => viewerTimeZone(), []);
   const ids = { time: useId(), topic: useId(), duration: useId(), intro: useId(), hint: useId() };
 
   const [month, setMonth] = useState(() => startOfMonth(new Date()));

@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { expertiseCatalogue, expertSorts, searchTextMax, type ExpertSort } from '@shared/constants';
 import { Button } from '../../components/ui/button';
 import { Input, Label, Select } from '../../components/ui/input';
@@ -10,7 +10,12 @@ type Change = (patch: Partial<ResultsParams>) => void;
 /** The search box: submits the text as `query` (trimmed, ≤ 400 characters, spec §9). */
 export function ResultsSearchBox({ query, onSearch }: { query: string; onSearch: (query: string) => void }) {
   const [text, setText] = useState(query);
-  useEffect(() => setText(query), [query]);
+  // A new query from the address (back button, a link) replaces what was typed: adjusted while rendering, not in an effect.
+  const [shownQuery, setShownQuery] = useState(query);
+  if (query !== shownQuery) {
+    setShownQuery(query);
+    setText(query);
+  }
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onSearch(text.trim());

@@ -24,7 +24,9 @@ export function VideoCarousel({ videos }: { videos: readonly ExpertVideo[] }) {
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [muted, setMuted] = useState(false);
-  const [buffering, setBuffering] = useState(false);
+  // Which video is waiting for data: leaving it hides the spinner without resetting state in an effect.
+  const [bufferingAt, setBufferingAt] = useState<number | null>(null);
+  const buffering = bufferingAt === index;
   const videoRefs = useRef<(HTMLVideoElement | null)[]>([]);
   const stripRef = useRef<HTMLDivElement>(null);
   const playingRef = useRef(false);
@@ -39,7 +41,6 @@ export function VideoCarousel({ videos }: { videos: readonly ExpertVideo[] }) {
     videoRefs.current.forEach((v, i) => {
       if (v && i !== index) v.pause();
     });
-    setBuffering(false);
     const current = videoRefs.current[index];
     if (!current || !playingRef.current) return;
     const timer = window.setTimeout(() => {
@@ -86,6 +87,7 @@ export function VideoCarousel({ videos }: { videos: readonly ExpertVideo[] }) {
           {videos.map((v, i) => (
             <div key={v.id} role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${count}`} hidden={i !== index} className="absolute inset-0">
               {v.posterUrl ? null : <Initials name={v.expertName} className="absolute inset-0 items-start pt-28 text-6xl tracking-wide text-white/90" />}
+              {/* eslint-disable-next-line jsx-a11y/media-has-caption -- experts upload a clip without a caption file: Mentora has no caption upload yet */}
               <video
                 ref={(el) => {
                   videoRefs.current[i] = el;
@@ -99,8 +101,8 @@ export function VideoCarousel({ videos }: { videos: readonly ExpertVideo[] }) {
                 onPlay={() => i === index && setPlaying(true)}
                 onPause={(e) => i === index && !e.currentTarget.ended && setPlaying(false)}
                 onEnded={() => i === index && next()}
-                onWaiting={() => i === index && setBuffering(true)}
-                onPlaying={() => i === index && setBuffering(false)}
+                onWaiting={() => i === index && setBufferingAt(i)}
+                onPlaying={() => i === index && setBufferingAt(null)}
               />
               <div className="pointer-events-none absolute inset-x-0 bottom-0 z-10 bg-gradient-to-t from-slate-950/90 via-slate-950/60 to-transparent px-5 pb-5 pt-16 text-white">
                 <p className="font-semibold">{v.expertName}</p>

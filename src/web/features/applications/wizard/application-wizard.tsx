@@ -28,8 +28,11 @@ export function ApplicationWizard({ onSubmitted }: { onSubmitted: () => void }) 
   const [step, setStep] = useState(1);
   const [draft, setDraft] = useState<WizardDraft>(emptyDraft);
   const [submitting, setSubmitting] = useState(false);
+  // The draft as last rendered, for the CV upload that finishes after later edits (a ref is written after render, not during it).
   const latest = useRef(draft);
-  latest.current = draft;
+  useEffect(() => {
+    latest.current = draft;
+  }, [draft]);
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
 
