@@ -2,7 +2,7 @@
  * The page's only script tag (index.html). A browser-rendered page loads the app at once. A server-rendered
  * page (src/server/http/page-render.ts: `#ssr-data` present) is already readable, so the app's code is fetched
  * only after that first paint, together with the page's route modules listed in `#ssr-data[data-modules]`: the
- * stylesheet and the page's images get the connection first (issue 6 §2 Lighthouse), then main.tsx hydrates.
+ * stylesheet and the page's images get the connection first, then main.tsx hydrates.
  * The stylesheet is imported here so it stays a `<link>` in the HTML head.
  */
 import './styles.css';

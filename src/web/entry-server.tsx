@@ -1,5 +1,5 @@
 /**
- * Server rendering of the public pages (issue 6 §2: the first screen arrives in the HTML, so it paints before
+ * Server rendering of the public pages (decision 012: the first screen arrives in the HTML, so it paints before
  * any script has run). Built by `vite build --ssr` into dist/ssr/entry-server.js and called by the server
  * (src/server/http/page-render.ts) for the routes listed in `renderedRoutes`; every other page stays
  * browser-rendered. The page's first reads are made in-process through `fetchApi` (the same API answers the

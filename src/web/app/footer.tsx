@@ -15,7 +15,7 @@ const socials = [
   { label: 'Youtube', href: 'https://www.youtube.com/', path: 'M22 8.2a3 3 0 0 0-2-2C18.2 5.7 12 5.7 12 5.7s-6.2 0-8 .5a3 3 0 0 0-2 2A31 31 0 0 0 1.6 12 31 31 0 0 0 2 15.8a3 3 0 0 0 2 2c1.8.5 8 .5 8 .5s6.2 0 8-.5a3 3 0 0 0 2-2 31 31 0 0 0 .4-3.8 31 31 0 0 0-.4-3.8ZM10 15V9l5.2 3L10 15Z' },
 ];
 
-/** Site footer: four link columns, social links and the copyright line (spec §1). */
+/** Site footer: four link columns, social links and the copyright line. */
 export function Footer() {
   return (
     <footer className="border-t border-slate-200 bg-slate-50">

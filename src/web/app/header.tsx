@@ -92,7 +92,7 @@ function AccountArea({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** Site header (spec §2 "Header"): dropdown navigation, account menu, and a menu button below 1024 px. */
+/** Site header (docs/product.md "Accounts and sign-in"): dropdown navigation, account menu, and a menu button below 1024 px. */
 export function Header() {
   const location = useLocation();
   // The menu is open on the page it was opened on: navigating elsewhere closes it, without an effect.

@@ -10,7 +10,7 @@ import { Header } from './header';
 // never server-rendered.
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
-/** The toast area at top-right, once the page is hydrated (spec §9). */
+/** The toast area at top-right, once the page is hydrated. */
 function Toasts() {
   const hydrated = useHydrated();
   if (!hydrated) return null;
@@ -21,7 +21,7 @@ function Toasts() {
   );
 }
 
-/** Page frame: skip link, header, main content, footer, and the toast area at top-right (spec §2, §9). */
+/** Page frame: skip link, header, main content, footer, and the toast area at top-right. */
 export function Layout() {
   const navigation = useNavigation();
   const loading = navigation.state === 'loading';

@@ -1,4 +1,4 @@
-/** Header navigation (spec §2 "Header"). */
+/** Header navigation (docs/product.md "Accounts and sign-in"). */
 export type NavLink = { label: string; to: string };
 export type NavGroup = { label: string; links: NavLink[] };
 

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 
-/** Router error boundary; keeps the default title 'Unexpected Application Error!' (spec §8). */
+/** Router error boundary; keeps the default title 'Unexpected Application Error!'. */
 export function RouteError() {
   const error = useRouteError();
   const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : String(error);

@@ -1,5 +1,5 @@
 /**
- * Route table (spec §2). Every page but the landing page is a lazy chunk, so the first load stays small.
+ * Route table. Every page but the landing page is a lazy chunk, so the first load stays small.
  * Each page module default-exports its component. The browser builds its router from it (main.tsx), the
  * server renders the public pages from it (entry-server.tsx).
  */

@@ -2,7 +2,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
 import { Input } from './ui/input';
 
-/** Password field with a visibility toggle (spec §2 Sign-up "visibility toggles"). */
+/** Password field with a visibility toggle (docs/product.md "Accounts and sign-in"). */
 export function PasswordInput(props: Omit<ComponentProps<'input'>, 'type'>) {
   const [visible, setVisible] = useState(false);
   return (

@@ -5,7 +5,7 @@ import { messages } from '@shared/messages';
 import { LoadError } from './ui/load-error';
 import { PageSpinner } from './ui/spinner';
 
-/** Renders children for a signed-in account; sends anonymous visitors to /signup (spec §2 dashboards). */
+/** Renders children for a signed-in account; sends anonymous visitors to /signup (docs/product.md "Sessions"). */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { me, loading, error, refresh } = useAuth();
   const location = useLocation();

@@ -7,7 +7,7 @@ export type AccordionItem = { id: string; title: ReactNode; content: ReactNode }
 
 /**
  * Collapsible sections following the WAI-ARIA accordion pattern. `single` keeps one open at a time
- * (spec §2 FAQs); `multiple` lets several stay open.
+ * (docs/product.md "Content and timings"); `multiple` lets several stay open.
  */
 export function Accordion({ items, type = 'single', className, headingLevel = 3 }: { items: AccordionItem[]; type?: 'single' | 'multiple'; className?: string; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';

@@ -1,6 +1,6 @@
 /**
  * /account: account settings of any signed-in user (client, expert or admin), reached from the header's
- * account menu. Shows who is signed in, the change-password form (issue 6 §1) and two-factor sign-in (required
+ * account menu. Shows who is signed in, the change-password form (docs/security.md) and two-factor sign-in (required
  * for the team console, which sends team members here until it is on). Anonymous visitors go to /signup.
  */
 import { Link } from 'react-router';

@@ -11,7 +11,7 @@ import { authClient } from '../../lib/auth-client';
 import { changePasswordErrors, changePasswordForm, otherDevicesSignedOutMessage, passwordChangedMessage, type ChangePasswordValues } from './change-password-schema';
 
 /**
- * Change-password form (issue 6 §1): current password, new password, confirmation and "Sign out of other
+ * Change-password form (docs/security.md): current password, new password, confirmation and "Sign out of other
  * devices" (checked by default), sent to Better Auth's POST /api/auth/change-password. This browser stays
  * signed in either way. Success shows a toast and clears the form; a refusal shows the reason in a red box.
  */

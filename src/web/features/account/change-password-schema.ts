@@ -1,5 +1,5 @@
 /**
- * The change-password form's rules (issue 6 §1), in the words and order of spec §5 "Sign-up": every field
+ * The change-password form's rules (docs/security.md), in the words and order of docs/product.md "Accounts and sign-in": every field
  * filled, the two new passwords equal, at least 6 characters. The server then refuses the 10 000 most
  * common passwords and a wrong current password.
  */

@@ -50,7 +50,7 @@ function SectionTabs() {
 }
 
 /**
- * /admin (issue 4 §2): the team console frame — admins only (visitors go to /signup, other roles to their
+ * /admin (docs/product.md "Team console"): the team console frame — admins only (visitors go to /signup, other roles to their
  * own dashboard, admins without two-factor sign-in to /account to set it up) — with its four sections as sub-routes: Applications, Disputes, Inbox, Audit log.
  */
 export default function AdminConsolePage() {

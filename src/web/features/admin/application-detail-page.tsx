@@ -128,7 +128,7 @@ function Detail({ application: a }: { application: ApplicationDetail }) {
   );
 }
 
-/** /admin/applications/{id} (issue 4 §2): one application, its CV, and the team's decision. */
+/** /admin/applications/{id} (docs/product.md "Expert applications"): one application, its CV, and the team's decision. */
 export default function ApplicationDetailPage() {
   const { id = '' } = useParams();
   const query = useApplication(id);

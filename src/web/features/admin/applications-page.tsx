@@ -11,7 +11,7 @@ const filters = [
   { value: 'rejected', label: 'Rejected' },
 ] as const;
 
-/** /admin/applications (issue 4 §2): the applications queue by status, oldest first while open. */
+/** /admin/applications (docs/product.md "Expert applications"): the applications queue by status, oldest first while open. */
 export default function ApplicationsPage() {
   const [status] = useParam('status', 'open');
   const [page] = usePage();

@@ -34,7 +34,7 @@ function targetLink(e: AuditEntry): string | null {
   return null;
 }
 
-/** /admin/audit (issue 4 §2): every console action — who, when, what — newest first. */
+/** /admin/audit (docs/product.md "Team console"): every console action — who, when, what — newest first. */
 export default function AuditPage() {
   const [page] = usePage();
   const query = useAudit(page);

@@ -18,7 +18,7 @@ function dollarsToCents(text: string): number | null {
 const choice = 'flex cursor-pointer gap-3 rounded-xl border border-slate-200 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600';
 
 /**
- * Decide a dispute (issue 4 §2): for the client — a refund between $0.01 and the held amount (full by
+ * Decide a dispute (docs/product.md "Disputes"): for the client — a refund between $0.01 and the held amount (full by
  * default), the session cancelled — or for the expert — the payment released, the session completed. The
  * note is required and e-mailed to both parties.
  */

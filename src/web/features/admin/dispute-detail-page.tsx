@@ -117,7 +117,7 @@ function Detail({ dispute: d }: { dispute: DisputeView }) {
   );
 }
 
-/** /admin/disputes/{id} (issue 4 §2): the session, both parties, the client's report, and the decision. */
+/** /admin/disputes/{id} (docs/product.md "Disputes"): the session, both parties, the client's report, and the decision. */
 export default function DisputeDetailPage() {
   const { id = '' } = useParams();
   const query = useDispute(id);

@@ -9,7 +9,7 @@ const filters = [
   { value: 'resolved', label: 'Decided' },
 ] as const;
 
-/** /admin/disputes (issue 4 §2): reported sessions waiting for the team (oldest first), or decided ones. */
+/** /admin/disputes (docs/product.md "Disputes"): reported sessions waiting for the team (oldest first), or decided ones. */
 export default function DisputesPage() {
   const [status] = useParam('status', 'open');
   const [page] = usePage();

@@ -70,7 +70,7 @@ function Item({ item }: { item: InboxItem }) {
   );
 }
 
-/** /admin/inbox (issue 4 §2): contact messages, partner enquiries, match requests and private feedback. */
+/** /admin/inbox (docs/product.md "Team console"): contact messages, partner enquiries, match requests and private feedback. */
 export default function InboxPage() {
   const [rawKind] = useParam('kind', 'contact');
   const kind: InboxKind = (inboxKinds as readonly string[]).includes(rawKind) ? (rawKind as InboxKind) : 'contact';

@@ -1,5 +1,5 @@
 /**
- * /expert/application-landing (spec §2 "Expert application landing"): a client-role account sees 'Expert
+ * /expert/application-landing (docs/product.md "Expert applications"): a client-role account sees 'Expert
  * Account Required'; an expert with an application sees its status and submit date ('Expert Application
  * Pending' while it is open); everyone else sees the marketing page.
  */

@@ -1,5 +1,5 @@
 /**
- * /expert/application (spec §2, §5, §6, §8): the 5-step wizard for expert-role accounts. Visitors get the
+ * /expert/application (docs/product.md "Expert applications"): the 5-step wizard for expert-role accounts. Visitors get the
  * toast 'Please sign in to submit an expert application' and go to /signup; other roles are told to create
  * an expert account or contact support; an expert whose application is still open sees its status.
  */

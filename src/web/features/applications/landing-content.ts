@@ -1,4 +1,4 @@
-/** Copy of the expert application landing page (spec §2 "Expert application landing"): steps, benefits and FAQ. */
+/** Copy of the expert application landing page (docs/product.md "Expert applications"): steps, benefits and FAQ. */
 
 export const applySteps = [
   {

@@ -13,7 +13,7 @@ const roleOptions = [
 ] as const;
 
 /**
- * Complete-profile form (spec §2, §4 "Sign-in flow"): first and last name required, phone optional,
+ * Complete-profile form (docs/product.md "Accounts and sign-in"): first and last name required, phone optional,
  * role client or expert. Prefilled by splitting the provider's full name at the first space.
  */
 export function CompleteProfileForm({ me, onSaved }: { me: Me; onSaved: (saved: Me) => Promise<void> }) {

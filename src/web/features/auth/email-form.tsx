@@ -14,9 +14,9 @@ const tabId = (m: EmailMode) => `email-form-tab-${m}`;
 const panelId = 'email-form-panel';
 
 /**
- * E-mail form of the sign-in screen (spec §2, §5): email, password, confirm password for new accounts,
+ * E-mail form of the sign-in screen (docs/product.md "Accounts and sign-in"): email, password, confirm password for new accounts,
  * visibility toggles, Sign In / Sign Up. Auth errors show the service message in a red box, with the
- * spec's fallbacks. The Sign In / Sign Up switch follows the WAI-ARIA tabs pattern (one tab stop, arrow
+ * product's fallbacks. The Sign In / Sign Up switch follows the WAI-ARIA tabs pattern (one tab stop, arrow
  * keys, Home and End move and select; the fields are its tab panel). An account with two-factor sign-in gets
  * the code step (two-factor-step.tsx) after a right password.
  */

@@ -30,7 +30,7 @@ function GoogleIcon() {
 }
 
 /**
- * /signup and /login (spec §2 "Sign-up/sign-in", §4 "Sign-in flow"): a chooser (Google, e-mail), the
+ * /signup and /login (docs/product.md "Accounts and sign-in"): a chooser (Google, e-mail), the
  * e-mail form, the check-your-email message, the complete-profile form, and the already-signed-in view.
  */
 export default function SignupPage() {

@@ -18,7 +18,7 @@ const facts = [
   { value: '24 h', label: 'to reply when you contact us' },
 ];
 
-/** /about: mission, the four offerings and a way into the expert network (spec §2 "About"). */
+/** /about: mission, the four offerings and a way into the expert network (docs/product.md "Content and timings"). */
 export default function AboutPage() {
   return (
     <>

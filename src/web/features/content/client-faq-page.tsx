@@ -1,7 +1,7 @@
 import { clientFaqs, clientSteps } from './client-faqs';
 import { FaqPage } from './components/faq-page';
 
-/** /how-it-works/client: how booking works and 13 client questions (spec §2 "Client FAQ"). */
+/** /how-it-works/client: how booking works and 13 client questions (docs/product.md "Content and timings"). */
 export default function ClientFaqPage() {
   return (
     <FaqPage

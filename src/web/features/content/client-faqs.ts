@@ -1,6 +1,6 @@
 import type { Faq, Step } from './content-types';
 
-/** "How it works" for clients, in order (spec §1, §2 "Client FAQ"). */
+/** "How it works" for clients, in order (docs/product.md "Content and timings"). */
 export const clientSteps: readonly Step[] = [
   { title: 'Find an expert', text: 'Browse vetted experts by industry, skill or goal, or tell us what you need and we will suggest a match.' },
   { title: 'Book a time', text: 'Start with a free 15-minute intro, then pick a date, a time and a length from 15 to 120 minutes.' },
@@ -9,7 +9,7 @@ export const clientSteps: readonly Step[] = [
   { title: 'Confirm and leave feedback', text: 'Confirm the session happened so your expert is paid, then rate your experience.' },
 ];
 
-/** The 13 client questions (spec §2 "Client FAQ"); answers use the facts in spec §1 and §9. */
+/** The 13 client questions (docs/product.md "Content and timings"); answers use the facts of docs/product.md. */
 export const clientFaqs: readonly Faq[] = [
   {
     id: 'find-expert',

@@ -13,7 +13,7 @@ const keyRules = [
   { icon: GraduationCap, title: 'No academic dishonesty', description: 'Coaching and feedback, yes. Writing assignments or sitting exams for someone, never.' },
 ];
 
-/** /community-guidelines: the rules everyone on Mentora follows, in 8 collapsible sections (spec §2). */
+/** /community-guidelines: the rules everyone on Mentora follows, in 8 collapsible sections. */
 export default function CommunityGuidelinesPage() {
   return (
     <>

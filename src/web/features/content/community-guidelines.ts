@@ -1,6 +1,6 @@
 import type { RuleSection } from './content-types';
 
-/** The 8 Community Guidelines sections, in the spec's order (spec §2 "Community guidelines"). */
+/** The 8 Community Guidelines sections, in order (docs/product.md "Content and timings"). */
 export const guidelineSections: readonly RuleSection[] = [
   {
     id: 'integrity',

@@ -1,7 +1,7 @@
 import { expertFaqs, expertSteps } from './expert-faqs';
 import { FaqPage } from './components/faq-page';
 
-/** /how-it-works/expert: how mentoring works and 15 expert questions (spec §2 "Expert FAQ"). */
+/** /how-it-works/expert: how mentoring works and 15 expert questions (docs/product.md "Content and timings"). */
 export default function ExpertFaqPage() {
   return (
     <FaqPage

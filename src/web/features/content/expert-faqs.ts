@@ -1,6 +1,6 @@
 import type { Faq, Step } from './content-types';
 
-/** "How it works" for experts, in order (spec §1, §2 "Expert FAQ", §9 review times). */
+/** "How it works" for experts, in order (docs/product.md "Content and timings", "Feedback and reviews"). */
 export const expertSteps: readonly Step[] = [
   { title: 'Apply', text: 'Complete a short 5-step application and upload your CV.' },
   { title: 'Get reviewed', text: 'We review every application within 72 hours and invite shortlisted experts to a screening call.' },
@@ -9,7 +9,7 @@ export const expertSteps: readonly Step[] = [
   { title: 'Get paid', text: 'Payment is released once the client confirms the session, or automatically 72 hours after it ends.' },
 ];
 
-/** The 15 expert questions (spec §2 "Expert FAQ"); answers use the facts in spec §1, §5 and §9. */
+/** The 15 expert questions (docs/product.md "Content and timings"); answers use the facts of docs/product.md. */
 export const expertFaqs: readonly Faq[] = [
   {
     id: 'who',

@@ -1,6 +1,6 @@
-/** Content of the International Students page (spec §2 "Other pages"). */
+/** Content of the International Students page (docs/product.md "Content and timings"). */
 
-/** The 4 programmes, in the spec's order. `id` picks the card icon on the page. */
+/** The 4 programmes, in order. `id` picks the card icon on the page. */
 export const internationalProgrammes = [
   {
     id: 'cultural-integration',

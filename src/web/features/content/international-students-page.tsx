@@ -17,8 +17,8 @@ const programmeIcons: Record<ProgrammeId, LucideIcon> = {
 const supportIcons: Record<(typeof internationalSupport)[number]['id'], LucideIcon> = { 'been-there': Globe2, 'time-zones': Clock, languages: Languages };
 
 /**
- * /international-students: support, the 4 programmes and a mentor search (spec §2 "Other pages").
- * The spec's button does nothing; ours opens the results filtered on "international".
+ * /international-students: support, the 4 programmes and a mentor search (docs/product.md "Content and timings").
+ * The button opens the results filtered on "international".
  */
 export default function InternationalStudentsPage() {
   return (

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { messages } from '@shared/messages';
 import { Button } from '../../components/ui/button';
 
-/** Catch-all screen for unknown routes: '404', 'Oops! Page not found', a link home; logs the path (spec §2). */
+/** Catch-all screen for unknown routes: '404', 'Oops! Page not found', a link home; logs the path. */
 export default function NotFoundPage() {
   const location = useLocation();
   useEffect(() => {

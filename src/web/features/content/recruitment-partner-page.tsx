@@ -14,7 +14,7 @@ const benefits = [
 
 const mailto = `mailto:${partnersEmail}?subject=${encodeURIComponent('Recruitment partnership with Mentora')}`;
 
-/** /partner/recruitment: why recruitment agencies work with Mentora; contact is by e-mail only (spec §1, §2). */
+/** /partner/recruitment: why recruitment agencies work with Mentora; contact is by e-mail only. */
 export default function RecruitmentPartnerPage() {
   return (
     <>

@@ -1,6 +1,6 @@
 import type { RuleSection } from './content-types';
 
-/** The 5 collapsible benefits on the university partner page (spec §1 "Partners", §2 "University partner page"). */
+/** The 5 collapsible benefits on the university partner page (docs/product.md "Enquiries"). */
 export const universityBenefits: readonly RuleSection[] = [
   {
     id: 'bulk-credits',

@@ -11,7 +11,7 @@ const partnershipSteps = [
   { title: 'Launch and review', text: 'Students start booking; you get regular reports and a review at the end of each term.' },
 ];
 
-/** /partner/university: what universities get from a partnership, in 5 collapsible sections (spec §1, §2). */
+/** /partner/university: what universities get from a partnership, in 5 collapsible sections. */
 export default function UniversityPartnerPage() {
   return (
     <>

@@ -20,7 +20,7 @@ const topics = [
   { icon: Mic, title: 'Public speaking', description: 'Structure a presentation and deliver it clearly, in person or on screen.' },
 ];
 
-/** /workshops: the planned group workshops, marked beta and coming soon (spec §1 "Group workshops"). */
+/** /workshops: the planned group workshops, marked beta and coming soon (docs/product.md "Content and timings"). */
 export default function WorkshopsPage() {
   return (
     <>

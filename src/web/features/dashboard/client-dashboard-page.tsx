@@ -13,7 +13,7 @@ import { clientStats } from './session-stats';
 import { StatCards } from './stat-cards';
 import { useMySessions } from './use-my-sessions';
 
-/** /dashboard/client (spec §2 "Client dashboard"): counters, sessions (Upcoming / Past), profile card, quick actions. */
+/** /dashboard/client (docs/product.md "Sessions"): counters, sessions (Upcoming / Past), profile card, quick actions. */
 export default function ClientDashboardPage() {
   return <DashboardShell role="client" title="Client dashboard">{(me) => <ClientDashboard me={me} />}</DashboardShell>;
 }

@@ -5,7 +5,7 @@ import { DetailsLink, sessionLink } from './session-row';
 import { timed } from './session-stats';
 
 /**
- * The client's links on a session (spec §2 Client dashboard, §4): details; Confirm session once a booked
+ * The client's links on a session (docs/product.md "Sessions"): details; Confirm session once a booked
  * session is pending confirmation; Leave Feedback on a confirmed/completed session without feedback (the
  * feedback page receives `{ sessionId }` as navigation state); '✓ Feedback submitted' afterwards. A free intro is
  * never reviewed publicly: it links to private feedback for the team instead.

@@ -8,7 +8,7 @@ import { useAuth } from '../../lib/auth';
 
 /**
  * Frame of a dashboard: anonymous visitors go to /signup, incomplete profiles to the complete-profile
- * form, and an account of another role to its own dashboard (spec §2 dashboards).
+ * form, and an account of another role to its own dashboard (docs/product.md "Sessions").
  */
 export function DashboardShell({ role, title, children }: { role: 'client' | 'expert'; title: string; children: (me: Me) => ReactNode }) {
   const { me, loading, signOut } = useAuth();

@@ -14,9 +14,9 @@ import { StatCards } from './stat-cards';
 import { useMySessions } from './use-my-sessions';
 
 /**
- * /dashboard/expert (spec §2 "Expert dashboard"): counters, application status, sessions, profile card, quick actions.
+ * /dashboard/expert (docs/product.md "Sessions"): counters, application status, sessions, profile card, quick actions.
  * `applicationStatus` is the application status card and `sessionsEmpty` the empty session list's text, which
- * depends on approval (spec §2); both are composed in src/web/app (they belong to the applications feature).
+ * depends on approval; both are composed in src/web/app (they belong to the applications feature).
  */
 export default function ExpertDashboardPage({ applicationStatus, sessionsEmpty }: { applicationStatus?: ReactNode; sessionsEmpty: ReactNode }) {
   return (

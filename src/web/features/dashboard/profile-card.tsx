@@ -3,7 +3,7 @@ import type { Me } from '@shared/schemas/profile';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { formatLongDate } from '../../lib/format';
 
-/** Profile card of both dashboards (spec §2): full name, e-mail, phone or 'Not provided', account type, member since. */
+/** Profile card of both dashboards: full name, e-mail, phone or 'Not provided', account type, member since. */
 export function ProfileCard({ me, accountType, footer }: { me: Me; accountType: string; footer?: ReactNode }) {
   const rows: [string, string][] = [
     ['Full name', me.fullName],

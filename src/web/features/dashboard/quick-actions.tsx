@@ -4,7 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 
 export type QuickAction = { label: string; icon: LucideIcon; to?: string; note?: string };
 
-/** Quick actions card; an action without `to` is shown disabled with its note (spec §2: "disabled quick actions"). */
+/** Quick actions card; an action without `to` is shown disabled with its note ("disabled quick actions"). */
 export function QuickActions({ actions }: { actions: QuickAction[] }) {
   return (
     <Card>

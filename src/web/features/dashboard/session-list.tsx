@@ -7,7 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { groupSessions } from './session-stats';
 
 /**
- * The 'My sessions' card of a dashboard: loading, a quiet load error with Retry (spec §8: dashboard load errors
+ * The 'My sessions' card of a dashboard: loading, a quiet load error with Retry (dashboard load errors
  * raise no toast), the empty state, or the sessions grouped as Upcoming / Past with `renderRow` for each.
  */
 export function SessionList({

@@ -8,7 +8,7 @@ import { Badge } from '../../components/ui/badge';
 import { formatDateTime, localZoneName } from '../../lib/format';
 
 /**
- * One session in a dashboard list (spec §2): counterpart name, topic (or 'No topic'), status badge, date-time
+ * One session in a dashboard list: counterpart name, topic (or 'No topic'), status badge, date-time
  * in the viewer's zone, amount, duration in minutes, then the viewer's links in `actions`.
  */
 export function SessionRow({ session, counterpart, actions }: { session: SessionView; counterpart: string; actions: ReactNode }) {
@@ -54,7 +54,7 @@ export function SessionRow({ session, counterpart, actions }: { session: Session
 /** Style of the text links under a session. */
 export const sessionLink = 'font-semibold text-brand-700 underline-offset-4 hover:underline';
 
-/** 'View Session Details' → /session/{id} (spec §2). */
+/** 'View Session Details' → /session/{id}. */
 export function DetailsLink({ id }: { id: string }) {
   return (
     <Link to={`/session/${id}`} className={sessionLink}>

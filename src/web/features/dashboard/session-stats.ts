@@ -1,5 +1,5 @@
 /**
- * Dashboard counters and grouping (spec §2 dashboards, §4 Session status), computed from the caller's
+ * Dashboard counters and grouping (docs/product.md "Sessions"), computed from the caller's
  * sessions with the shared rules in src/shared/sessions.ts. Money is integer cents; `now` is injectable.
  */
 import type { SessionView } from '@shared/schemas/sessions';
@@ -14,7 +14,7 @@ const isConcluded = (s: SessionView) => s.status === 'confirmed' || s.status ===
 
 /**
  * What the client paid and kept paid: held or released amounts minus refunds; intro sessions, failed payments and
- * payments still awaiting the bank's 3-D Secure confirmation (issue 5 §5) cost nothing.
+ * payments still awaiting the bank's 3-D Secure confirmation (docs/product.md "Payments") cost nothing.
  */
 function spentCents(s: SessionView): number {
   if (!s.payment || s.payment.status === 'failed' || s.payment.status === 'pending') return 0;
@@ -31,7 +31,7 @@ export function clientStats(sessions: SessionView[], now = new Date()) {
   };
 }
 
-/** Expert counters (spec §2): upcoming (booked, future), completed (status completed), earnings over completed, pending confirmation. */
+/** Expert counters: upcoming (booked, future), completed (status completed), earnings over completed, pending confirmation. */
 export function expertStats(sessions: SessionView[], now = new Date()) {
   const completed = sessions.filter((s) => s.status === 'completed');
   return {

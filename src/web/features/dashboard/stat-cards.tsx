@@ -2,7 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 
 export type Stat = { label: string; value: string | number; icon: LucideIcon };
 
-/** The counters row at the top of a dashboard (spec §2). `loading` shows a dash instead of the values. */
+/** The counters row at the top of a dashboard (docs/product.md "Sessions"). `loading` shows a dash instead of the values. */
 export function StatCards({ stats, loading }: { stats: Stat[]; loading: boolean }) {
   return (
     <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-busy={loading}>

@@ -1,5 +1,5 @@
 /**
- * Contact page /contact (spec §2 "Contact", §5 "Contact", §8 contact failure): name, email, subject
+ * Contact page /contact (docs/product.md "Enquiries"): name, email, subject
  * (optional, defaults on the server) and message. Send stays disabled until the required fields have
  * text; success says we reply within 24 hours.
  */
@@ -27,7 +27,7 @@ type Values = z.input<typeof contactInput>;
 const fieldOrder = ['name', 'email', 'subject', 'message'] as const;
 const prefill = (me: Me) => ({ name: me.fullName, email: me.email });
 
-/** The failure alert (spec §8), with the server's reason on a second line when it refused the message (4xx). */
+/** The failure alert (docs/product.md "Enquiries"), with the server's reason on a second line when it refused the message (4xx). */
 function FailureText({ err }: { err: unknown }) {
   const reason = err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : null;
   return (

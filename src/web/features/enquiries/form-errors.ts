@@ -2,7 +2,7 @@ import type { FieldErrors, FieldValues, Path } from 'react-hook-form';
 
 /**
  * Error texts for a form validated by a shared schema: `summary` is the first failing field's message
- * (the spec's alert, shown in a FormError); `field(name)` is the inline text, where a field that is
+ * (the form's alert, shown in a FormError); `field(name)` is the inline text, where a field that is
  * merely missing says 'Required' instead of repeating the summary under every control.
  */
 export function formErrors<T extends FieldValues>(errors: FieldErrors<T>, order: readonly Path<T>[], requiredMessage: string) {

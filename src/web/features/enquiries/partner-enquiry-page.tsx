@@ -1,7 +1,7 @@
 /**
- * Partner enquiry /how-it-works/partner (spec §2, §5 "Partner enquiry"): business type (required text)
+ * Partner enquiry /how-it-works/partner (docs/product.md "Enquiries"): business type (required text)
  * and a description of the organisation and its goals (required, multi-line). Stored for the team
- * (DESIGN.md "Beyond the spec"); success shows a thank-you with a link home.
+ * (docs/product.md "Enquiries"); success shows a thank-you with a link home.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Building2, GraduationCap } from 'lucide-react';

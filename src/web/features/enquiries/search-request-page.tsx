@@ -1,5 +1,5 @@
 /**
- * Search request page /search (spec §2, §3 "Search request", §5, §9): personal details and a free-text
+ * Search request page /search (docs/product.md "Enquiries"): personal details and a free-text
  * request of at most 400 characters with a live counter. The request is stored for the team; then a
  * toast 'Search submitted' and on to /results?query={text}.
  */

@@ -55,7 +55,7 @@ function Editor() {
 }
 
 /**
- * /dashboard/expert/profile (issue 4 §3, replacing 'Edit Profile (Coming Soon)'): the signed-in expert's
+ * /dashboard/expert/profile (docs/product.md "Expert profiles"; replaces 'Edit Profile (Coming Soon)'): the signed-in expert's
  * public profile editor (GET/PUT /api/me/expert-profile). After saving, /expert/{slug}, /results and the
  * landing carousel show the change.
  */

@@ -12,7 +12,7 @@ const { items: max, length: maxLength } = profileLimits.expertise;
 const catalogue: readonly string[] = expertiseCatalogue;
 
 /**
- * Up to 3 expertise areas (spec §3 "Expertise catalogue", §5 "Expert wizard" step 3): the 26 catalogue
+ * Up to 3 expertise areas (docs/product.md "Search and catalogue", "Expert applications"): the 26 catalogue
  * areas as toggles, plus custom areas added with Enter or the + button when non-empty after trimming, not
  * a duplicate and fewer than 3 are chosen.
  */

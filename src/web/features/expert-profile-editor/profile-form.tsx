@@ -60,7 +60,7 @@ const aria = (id: string, error: string | undefined, hint?: boolean) => ({
 });
 
 /**
- * The editor (issue 4 §3): photo and intro video (uploaded at once with progress, saved with the form),
+ * The editor (docs/product.md "Expert profiles"): photo and intro video (uploaded at once with progress, saved with the form),
  * headline, about, experience, expertise, courses, languages, hobbies, hourly rate in dollars and the
  * cancellation policy. The shared zod schema checks everything before sending; the server checks again and
  * its 400 message is shown. Nothing changes until 'Save changes' succeeds.

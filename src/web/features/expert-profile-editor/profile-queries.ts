@@ -14,7 +14,7 @@ export function useMyExpertProfile() {
   return useQuery({ queryKey: key, queryFn: () => api<MyExpertProfile>('/api/me/expert-profile'), retry: false });
 }
 
-/** Replaces the profile; throws ApiError (400 carries the rule broken, in the spec's words). */
+/** Replaces the profile; throws ApiError (400 carries the rule broken, in the product's words). */
 export function useSaveExpertProfile() {
   const queryClient = useQueryClient();
   return useMutation({

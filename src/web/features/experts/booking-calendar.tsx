@@ -13,7 +13,7 @@ function Chevron({ orientation, className }: ChevronProps) {
 }
 
 /**
- * The booking card's date picker (spec §2 Booking card, §5 "past days disabled"): past days and days without
+ * The booking card's date picker (docs/product.md "Booking"): past days and days without
  * a free slot are disabled; days with slots are tinted. `availableDays` undefined = still loading (all disabled).
  */
 export function BookingCalendar({

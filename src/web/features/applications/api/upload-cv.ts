@@ -1,5 +1,5 @@
 /**
- * CV upload with progress (issue 4 §1): multipart POST /api/files?purpose=cv through XMLHttpRequest, whose
+ * CV upload with progress (docs/product.md "Uploads"): multipart POST /api/files?purpose=cv through XMLHttpRequest, whose
  * `upload.onprogress` reports bytes sent (fetch cannot). Resolves with the stored file; rejects with
  * ApiError carrying the server's message (415 type, 413 size) or status 0 for a network failure.
  */

@@ -6,7 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { useAuth } from '../../../lib/auth';
 
 /**
- * 'Expert Account Required' (spec §2 landing, §6): only expert-role accounts may apply, so a client is told to
+ * 'Expert Account Required' (docs/product.md "Expert applications"): only expert-role accounts may apply, so a client is told to
  * create a new expert account (sign out, then sign up with another e-mail address) or contact support.
  */
 export function AccountRequired() {

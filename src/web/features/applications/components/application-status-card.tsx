@@ -6,7 +6,7 @@ import { useMyApplication, useMyListedProfile } from '../api/application-api';
 import { ApplicationSummary } from './application-summary';
 
 /**
- * The expert dashboard's application status card (spec §2 "Expert dashboard", §4 "Application status"):
+ * The expert dashboard's application status card (docs/product.md "Sessions", "Expert applications"):
  * every status with its note and the team's note; an invitation to apply when there is none (or, for an
  * expert listed without an application, a link to the live profile), and to apply again after a rejection.
  */

@@ -8,7 +8,7 @@ import { VideoPlaceholder } from './video-placeholder';
 
 const benefitIcons = [CalendarClock, BadgeDollarSign, GraduationCap];
 
-/** The marketing page for people who may apply (spec §2): hero with video placeholder, Apply / Review / Start mentoring, benefits, FAQ, contact. */
+/** The marketing page for people who may apply (docs/product.md "Expert applications"): hero with video placeholder, Apply / Review / Start mentoring, benefits, FAQ, contact. */
 export function LandingMarketing() {
   return (
     <>

@@ -10,7 +10,7 @@ import { ApplicationSummary } from './application-summary';
 const titles: Record<string, string> = { approved: 'Your Application Was Approved', rejected: 'Your Application Was Not Approved' };
 
 /**
- * An expert's existing application (spec §2 landing: 'Expert Application Pending' with status and submit
+ * An expert's existing application ('Expert Application Pending' with status and submit
  * date). Decided applications get their own title; a rejected applicant may apply again.
  */
 export function PendingPanel({ application }: { application: ApplicationView }) {

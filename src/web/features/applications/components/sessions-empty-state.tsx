@@ -7,7 +7,7 @@ import { useMyApplication, useMyListedProfile } from '../api/application-api';
 const text = 'mt-1 max-w-sm text-sm text-slate-700';
 
 /**
- * What the expert dashboard's empty session list says (spec §2 "Empty-state text depends on approval"):
+ * What the expert dashboard's empty session list says (docs/product.md "Expert applications"):
  * a published expert gets the profile link to share and a way to their availability, an applicant under
  * review is told so, anyone else is invited to apply. Composed into the dashboard in src/web/app.
  */

@@ -5,7 +5,7 @@ import { applicationReviewHours } from '@shared/application-rules';
 import { messages } from '@shared/messages';
 import { Button } from '../../../components/ui/button';
 
-/** 'Application Submitted!' (spec §8): a reply within 72 hours and a button to the expert dashboard. Focus moves to the heading. */
+/** 'Application Submitted!' (docs/product.md "Expert applications"): a reply within 72 hours and a button to the expert dashboard. Focus moves to the heading. */
 export function SubmittedScreen() {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);

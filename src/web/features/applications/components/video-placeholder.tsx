@@ -1,7 +1,7 @@
 import { Play, Video } from 'lucide-react';
 import { useState } from 'react';
 
-/** The hero's play button (spec §2): pressing it shows a placeholder where the introduction video will go. */
+/** The hero's play button (docs/product.md "Expert applications"): pressing it shows a placeholder where the introduction video will go. */
 export function VideoPlaceholder() {
   const [open, setOpen] = useState(false);
   return (

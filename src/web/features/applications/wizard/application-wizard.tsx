@@ -1,5 +1,5 @@
 /**
- * The 5-step expert application (spec §4 "Wizard", §5 "Expert wizard", §8 "Application"): Next and
+ * The 5-step expert application (docs/product.md "Expert applications"): Next and
  * Previous, each step's enabling rule and its reason, progress in percent with the time still needed,
  * and a 50 ms step change after the active field loses focus. Submission only on the last step.
  */
@@ -48,7 +48,7 @@ export function ApplicationWizard({ onSubmitted }: { onSubmitted: () => void }) 
     if (moved.current) heading.current?.focus();
   }, [step]);
 
-  /** Blur the active field, wait 50 ms (spec §9), then change step. */
+  /** Blur the active field, wait 50 ms (docs/product.md "Expert applications"), then change step. */
   async function go(to: number) {
     (document.activeElement as HTMLElement | null)?.blur();
     await new Promise((r) => setTimeout(r, delays.wizardStepMs));

@@ -1,5 +1,5 @@
 /**
- * The browser's quick checks of a chosen CV (spec §5 step 2), so a person hears at once; the server decides
+ * The browser's quick checks of a chosen CV (docs/product.md "Expert applications"), so a person hears at once; the server decides
  * again from the bytes. Size at most 5 242 880 bytes; the type from the file's first bytes, never its name:
  * `%PDF` (PDF), a zip (DOCX) or an OLE compound file (legacy DOC).
  */

@@ -5,7 +5,7 @@ import { Input, Select } from '../../../components/ui/input';
 
 type Props = { draft: WizardDraft; update: (patch: Partial<WizardDraft>) => void };
 
-/** Step 1 (spec §5): professional title and years of experience required; LinkedIn optional, a URL. */
+/** Step 1 (docs/product.md "Expert applications"): professional title and years of experience required; LinkedIn optional, a URL. */
 export function StepBackground({ draft, update }: Props) {
   const [linkedinTouched, setLinkedinTouched] = useState(false);
   const linkedinError = linkedinTouched && !isOptionalUrl(draft.linkedinProfile) ? applicationRuleMessages.linkedinUrl : undefined;

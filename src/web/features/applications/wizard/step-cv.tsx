@@ -7,7 +7,7 @@ import type { CvState } from './use-cv-upload';
 const sizeLabel = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`);
 
 /**
- * Step 2 (spec §5): choose a CV (PDF, DOC or DOCX, at most 5MB). It uploads at once with a progress bar,
+ * Step 2 (docs/product.md "Expert applications"): choose a CV (PDF, DOC or DOCX, at most 5MB). It uploads at once with a progress bar,
  * then the CV is analysed to suggest areas of expertise.
  */
 export function StepCv({ cv, error, analyzing, onChoose, onRetry }: { cv: CvState | null; error?: string; analyzing: boolean; onChoose: (file: File) => void; onRetry: () => void }) {

@@ -9,7 +9,7 @@ import { cn } from '../../../lib/cn';
 type Props = { selected: string[]; suggested: string[]; onChange: (areas: string[]) => void };
 
 /**
- * Step 3 (spec §5): one to three areas from the 26-area catalogue, or custom ones added with Enter or the
+ * Step 3 (docs/product.md "Expert applications"): one to three areas from the 26-area catalogue, or custom ones added with Enter or the
  * + button (trimmed, no duplicates, while fewer than 3 are chosen). Areas the CV matched are marked.
  */
 export function StepExpertise({ selected, suggested, onChange }: Props) {

@@ -3,7 +3,7 @@ import { applicationRuleMessages, isOptionalEmail, type WizardDraft } from '@sha
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 
-/** Step 5 (spec §5): an optional professional reference; the e-mail, when given, must be an e-mail address. */
+/** Step 5 (docs/product.md "Expert applications"): an optional professional reference; the e-mail, when given, must be an e-mail address. */
 export function StepReferences({ draft, update }: { draft: WizardDraft; update: (patch: Partial<WizardDraft>) => void }) {
   const [emailTouched, setEmailTouched] = useState(false);
   const emailError = emailTouched && !isOptionalEmail(draft.referenceEmail) ? applicationRuleMessages.referenceEmail : undefined;

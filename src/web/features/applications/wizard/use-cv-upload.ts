@@ -1,7 +1,7 @@
 /**
- * The CV of the wizard (spec §5 step 2, §8 "Application"): checks a chosen file, uploads it with progress,
+ * The CV of the wizard (docs/product.md "Expert applications"): checks a chosen file, uploads it with progress,
  * then asks the server for expertise suggestions and merges them (only new catalogue areas, at most 3 in
- * all) with the spec's toasts. A failed upload (network or storage) keeps the file chosen so the
+ * all) with the product's toasts. A failed upload (network or storage) keeps the file chosen so the
  * application can still be sent; `ensureUploaded` tries once more at submit.
  */
 import { useRef, useState } from 'react';
@@ -20,7 +20,7 @@ export type CvState = { file: File; status: 'uploading' | 'uploaded' | 'failed';
 
 const m = messages.application;
 
-/** Why an upload failed, in the spec's words: the server's type/size message, storage, or a plain failure. */
+/** Why an upload failed, in the product's words: the server's type/size message, storage, or a plain failure. */
 function uploadFailure(err: unknown): { message: string; refused: boolean } {
   if (err instanceof ApiError && [400, 413, 415].includes(err.status)) return { message: err.message, refused: true };
   return { message: err instanceof ApiError && err.status >= 500 ? uploadMessages.cvStorageFailed : uploadMessages.cvUploadFailed, refused: false };

@@ -1,6 +1,6 @@
 import { wizardProgress, wizardStepCount, wizardSteps } from '@shared/application-rules';
 
-/** "Step 2 of 5", the step's title, a progress bar with its percent and the time still needed (spec §4 "Wizard"). */
+/** "Step 2 of 5", the step's title, a progress bar with its percent and the time still needed (docs/product.md "Expert applications"). */
 export function WizardProgress({ step }: { step: number }) {
   const { percent, remaining } = wizardProgress(step);
   return (

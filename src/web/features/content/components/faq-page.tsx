@@ -14,7 +14,7 @@ type FaqPageProps = {
 };
 
 /**
- * Shared shape of the client and expert "How it works" pages (spec §2): header, numbered steps,
+ * Shared shape of the client and expert "How it works" pages: header, numbered steps,
  * the questions as a one-open-at-a-time accordion, and one closing call to action.
  */
 export function FaqPage({ title, lead, steps, faqs, cta }: FaqPageProps) {
