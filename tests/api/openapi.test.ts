@@ -81,7 +81,7 @@ function sample(schema: Schema): unknown {
           .map(([key, property]) => [key, key in refined ? refined[key] : sample(property as Schema)]),
       );
     case 'array':
-      return Array.from({ length: schema.minItems ?? 0 }, () => sample(schema.items as Schema));
+      return Array.from({ length: schema.minItems ?? 0 }, () => sample((schema as OpenAPIV3_1.ArraySchemaObject).items as Schema));
     case 'number':
     case 'integer':
       return schema.minimum ?? 1;

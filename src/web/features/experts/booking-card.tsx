@@ -1,5 +1,5 @@
 /**
- * The booking card on an expert's profile (spec §2 Booking card, §5 Booking, §1 free intro): a date picker
+ * The booking card on an expert's profile (docs/product.md "Booking", "Free introductory meeting"): a date picker
  * with past and fully booked days disabled, the free times of the chosen day in the viewer's zone, the
  * duration, the topic and the total. Paid bookings hand a BookingDraft to /payment; the free 15-minute intro
  * (when the API says it is available) books directly with POST /api/sessions.

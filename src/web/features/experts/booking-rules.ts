@@ -1,9 +1,9 @@
-/** Booking card rules (spec §5 Booking): the first missing or invalid choice, in the spec's words. */
+/** Booking card rules (docs/product.md "Booking"): the first missing or invalid choice, in the product's words. */
 import { messages } from '@shared/messages';
 
 export type BookingChoice = { date: string | null; time: string | null; topic: string };
 
-/** Date, time and topic are all set: the book button may be enabled (spec §5). */
+/** Date, time and topic are all set: the book button may be enabled (docs/product.md "Booking"). */
 export function isComplete(c: BookingChoice): boolean {
   return Boolean(c.date && c.time && c.topic.trim());
 }

@@ -6,12 +6,12 @@ import { Badge } from '../../components/ui/badge';
 import { ExpertAvatar } from './expert-avatar';
 import { RatingSummary } from './star-rating';
 
-/** Tags and languages shown on a card (spec §2 Results: 3 expertise tags, 2 languages). */
+/** Tags and languages shown on a card (3 expertise tags, 2 languages; docs/product.md "Search and catalogue"). */
 const cardTags = 3;
 const cardLanguages = 2;
 
 /**
- * One result (spec §2 Results): photo, name, role, rating, hourly rate, 3 expertise tags, 2 languages.
+ * One result (docs/product.md "Search and catalogue"): photo, name, role, rating, hourly rate, 3 expertise tags, 2 languages.
  * The name is the link to /expert/{slug}; it stretches over the whole card so anywhere on it opens the profile,
  * and its focus outline is drawn around the whole card.
  */

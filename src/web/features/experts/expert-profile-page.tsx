@@ -1,5 +1,5 @@
 /**
- * Expert profile /expert/{id} (spec §2 Expert profile), where id is the slug or the uuid: the expert's
+ * Expert profile /expert/{id} (docs/product.md "Expert profiles"), where id is the slug or the uuid: the expert's
  * header with rating and a reviews dialog, the profile sections, the booking card and a 'Leave Feedback'
  * link. An unknown id shows 'Expert Not Found' with a link home.
  */
@@ -20,7 +20,7 @@ import { ratingText, reviewCountText, StarRating } from './star-rating';
 import { useDocumentTitle } from './use-document-title';
 
 // The booking card (calendar, times, form; react-day-picker and date-fns) loads after the profile text, which is
-// what paints first: about a quarter less JS before the profile shows (issue 6 §2).
+// what paints first: less JS before the profile shows (docs/performance.md).
 const BookingCard = lazy(() => import('./booking-card').then((m) => ({ default: m.BookingCard })));
 /** The booking card's place while its code loads; the card itself depends on the viewer's clock and zone, so it is never server-rendered. */
 const bookingCardPlaceholder = <div className="h-[34rem] rounded-2xl border border-slate-200 bg-white shadow-lg shadow-slate-200/60" aria-hidden />;

@@ -1,5 +1,5 @@
 /**
- * Typed reads of the experts API for the find-and-book pages (spec §2 Results, Expert profile, Booking card).
+ * Typed reads of the experts API for the find-and-book pages (docs/product.md "Search and catalogue", "Expert profiles", "Booking").
  * Shapes come from src/shared/schemas; dates are the client's YYYY-MM-DD, slots UTC ISO-8601, rates cents.
  */
 import type { ExpertList, ExpertProfile } from '@shared/schemas/experts';

@@ -36,7 +36,7 @@ function localTime(tz: string): string {
 }
 
 /**
- * The profile body (spec §2 Expert profile): about, experience, courses, expertise, languages, hobbies,
+ * The profile body (docs/product.md "Expert profiles"): about, experience, courses, expertise, languages, hobbies,
  * cancellation policy and the expert's time zone. Empty lists are left out.
  */
 export function ProfileSections({ expert }: { expert: ExpertProfile }) {

@@ -7,7 +7,7 @@ import { priceRanges, sortLabels, type ResultsParams } from './results-params';
 
 type Change = (patch: Partial<ResultsParams>) => void;
 
-/** The search box: submits the text as `query` (trimmed, ≤ 400 characters, spec §9). */
+/** The search box: submits the text as `query` (trimmed, ≤ 400 characters; docs/product.md "Search and catalogue"). */
 export function ResultsSearchBox({ query, onSearch }: { query: string; onSearch: (query: string) => void }) {
   const [text, setText] = useState(query);
   // A new query from the address (back button, a link) replaces what was typed: adjusted while rendering, not in an effect.

@@ -1,5 +1,5 @@
 /**
- * Results /results (spec §2 Results, §5 Results matching): the expert network, searched by the API (a
+ * Results /results (docs/product.md "Search and catalogue"): the expert network, searched by the API (a
  * case-insensitive substring of tags, about or role; nothing matched → everyone, said out loud), plus
  * filters, sort and pages. All state lives in the URL search params, so Back and shared links work.
  */

@@ -10,7 +10,7 @@ import { formatLongDate } from '../../lib/format';
 import { fetchReviews, type Review } from './expert-queries';
 import { StarRating } from './star-rating';
 
-/** Short names of the five public answers (spec §6: feedback answers are public on the profile). */
+/** Short names of the five public answers (feedback answers are public on the profile; docs/product.md "Feedback and reviews"). */
 const answerLabels: Record<FeedbackKey, string> = {
   expertiseRating: 'Expertise',
   communicationRating: 'Communication',
@@ -55,7 +55,7 @@ function ReviewItem({ review }: { review: Review }) {
   );
 }
 
-/** The expert's public reviews, newest first, five at a time with 'Load more' (spec §2 Expert profile). */
+/** The expert's public reviews, newest first, five at a time with 'Load more' (docs/product.md "Expert profiles"). */
 export function ReviewsDialog({ expertId, expertName, open, onOpenChange }: { expertId: string; expertName: string; open: boolean; onOpenChange: (open: boolean) => void }) {
   const reviews = useInfiniteQuery({
     queryKey: ['experts', expertId, 'reviews'],

@@ -14,7 +14,7 @@ import { api, ApiError } from '../../lib/api';
 import { RatingQuestion } from './rating-question';
 
 /**
- * The five public rating questions and optional comments (spec §2 Feedback, §5, §8). All five are
+ * The five public rating questions and optional comments (docs/product.md "Feedback and reviews"). All five are
  * required; on success 'Thank you for your feedback!' and /dashboard/client after 2 s; a 409 says why the
  * session cannot be reviewed (feedback already given, or a free intro, which is not rated publicly); any other
  * failure 'Failed to submit feedback. Please try again.'

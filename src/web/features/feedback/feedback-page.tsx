@@ -18,7 +18,7 @@ const dashboardLink = (
 );
 
 /**
- * /expert/{id}/feedback (spec §2 Feedback, §5, §6): the client's feedback on their latest concluded paid session
+ * /expert/{id}/feedback (docs/product.md "Feedback and reviews"): the client's feedback on their latest concluded paid session
  * with this expert, or on the session passed in navigation state ({ fromConfirmation, sessionId }). A client whose
  * only concluded session is the free intro is told it is not rated publicly and offered private feedback.
  */

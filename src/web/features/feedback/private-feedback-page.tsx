@@ -16,7 +16,7 @@ import { useExpert } from './feedback-queries';
 const sentMessage = 'Thank you. Your comments were sent privately to the Mentora team.';
 
 /**
- * /expert/{id}/private-feedback (spec §2 Private feedback, §6): comments only Mentora's team can read.
+ * /expert/{id}/private-feedback (docs/product.md "Feedback and reviews"): comments only Mentora's team can read.
  * POST /api/experts/{id}/private-feedback; sign-in required.
  */
 export default function PrivateFeedbackPage() {

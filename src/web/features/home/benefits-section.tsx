@@ -19,7 +19,7 @@ const benefits = [
   },
 ];
 
-/** 'Why choose Mentora': three benefit cards (spec §1). */
+/** 'Why choose Mentora': three benefit cards. */
 export function BenefitsSection() {
   return (
     <section aria-labelledby="benefits-title" className="mx-auto max-w-7xl px-4 pb-20 pt-16 sm:pb-28 sm:pt-20">

@@ -1,5 +1,5 @@
 /**
- * Index arithmetic for the landing carousels (spec §4 "Video carousel"): next and previous wrap around,
+ * Index arithmetic for the landing carousels (docs/product.md "Content and timings"): next and previous wrap around,
  * and a requested index outside 0..count-1 is ignored. Pure, so it is unit-tested on its own.
  */
 

@@ -1,6 +1,6 @@
 import { CtaLink } from './cta-link';
 
-/** Closing calls to action: find an expert or become one (spec §1). */
+/** Closing calls to action: find an expert or become one. */
 export function ClosingCtaSection() {
   return (
     <section aria-labelledby="closing-title" className="px-4 pb-20 pt-4 sm:pb-28">

@@ -42,7 +42,7 @@ function LoadingFrame() {
   );
 }
 
-/** 'Hear from Our Experts' with the vertical video carousel; spinner while loading, message when empty (spec §2). */
+/** 'Hear from Our Experts' with the vertical video carousel; spinner while loading, message when empty. */
 export function ExpertVideosSection() {
   const query = useQuery(expertVideosQuery);
   // The player is never server-rendered: its code arrives after the first paint, like a lazy chunk should.

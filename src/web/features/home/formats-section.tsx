@@ -70,7 +70,7 @@ function FormatCard({ format: f }: { format: Format }) {
   );
 }
 
-/** 'Choose your learning format': 1:1 Mentoring and the coming-soon Group Workshops (spec §1). */
+/** 'Choose your learning format': 1:1 Mentoring and the coming-soon Group Workshops. */
 export function FormatsSection() {
   return (
     <section aria-labelledby="formats-title" className="mx-auto max-w-7xl px-4 py-20 sm:py-28">

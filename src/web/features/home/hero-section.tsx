@@ -6,7 +6,7 @@ import { CtaLink } from './cta-link';
 import { HeroVisual } from './hero-visual';
 
 /**
- * Where the main call to action goes (spec §2 "Landing call to action"): signed-out visitors and anyone
+ * Where the main call to action goes (docs/product.md "Accounts and sign-in"): signed-out visitors and anyone
  * whose profile lacks a first name or role go to /signup; everyone else to their role's dashboard.
  */
 function primaryCta(me: Me | null): { to: string; label: string } {
@@ -21,7 +21,7 @@ const assurances = [
   { icon: CalendarCheck, text: 'Payment held until your session happens' },
 ];
 
-/** Landing hero: the tagline as the page's h1, a lead, the main and secondary calls to action (spec §1). */
+/** Landing hero: the tagline as the page's h1, a lead, the main and secondary calls to action. */
 export function HeroSection() {
   const { me } = useAuth();
   const cta = primaryCta(me);

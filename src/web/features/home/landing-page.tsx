@@ -6,7 +6,7 @@ import { HeroSection } from './hero-section';
 import { TestimonialsSection } from './testimonials-section';
 import { TopicsSection } from './topics-section';
 
-/** The landing page `/` (spec §1 "Landing page content"); header and footer come from the app layout. */
+/** The landing page `/` (docs/product.md "Content and timings"); header and footer come from the app layout. */
 export default function LandingPage() {
   return (
     <>

@@ -1,7 +1,7 @@
 import { Star } from 'lucide-react';
 import { cn } from '../../lib/cn';
 
-/** Five filled stars, announced as "Rated 5 out of 5" (spec §1 success stories). */
+/** Five filled stars, announced as "Rated 5 out of 5". */
 export function FiveStars({ className }: { className?: string }) {
   return (
     <div role="img" aria-label="Rated 5 out of 5" className={cn('flex gap-0.5 text-amber-400', className)}>

@@ -23,7 +23,7 @@ function Person({ image, name, role, caption }: { image: string; name: string; r
 
 /**
  * Success stories: a carousel of the three testimonials, rotating every 4000 ms with a 500 ms fade
- * (spec §1, §4 "Rotations"). Rotation pauses while the pointer or keyboard focus is inside, and can be
+ * (docs/product.md "Content and timings"). Rotation pauses while the pointer or keyboard focus is inside, and can be
  * stopped with the pause button, the first control in the tab order; dots are labelled 'Go to testimonial N'.
  * Follows the WAI-ARIA carousel pattern.
  */

@@ -1,5 +1,5 @@
 /**
- * The three success stories on the landing page (spec §1): a marketing graduate, a finance professional and
+ * The three success stories on the landing page: a marketing graduate, a finance professional and
  * a product manager, each with the expert who mentored them. Images are local illustrated avatars.
  */
 export type Testimonial = {

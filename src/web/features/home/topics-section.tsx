@@ -7,7 +7,7 @@ import { useRotation } from './use-rotation';
 
 /**
  * 'Get expert guidance on' with the 12 topics rotating every 3000 ms (700 ms change-over) and an
- * 'Explore All Topics' button (spec §1, §4 "Rotations", §9). The rotating line is hidden from screen
+ * 'Explore All Topics' button (docs/product.md "Content and timings"). The rotating line is hidden from screen
  * readers, which get the whole list instead, so nothing is announced every few seconds.
  */
 export function TopicsSection() {

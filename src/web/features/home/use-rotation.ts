@@ -12,7 +12,7 @@ type Rotation = {
 };
 
 /**
- * Auto-rotation for the landing's topic list and testimonials (spec §4 "Rotations"): a new item every
+ * Auto-rotation for the landing's topic list and testimonials (docs/product.md "Content and timings"): a new item every
  * `intervalMs`, with a `transitionMs` change-over (half fading out, half fading in). `paused` holds the
  * current item. With reduced motion the items still rotate, but swap at once.
  */

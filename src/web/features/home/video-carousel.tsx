@@ -12,7 +12,7 @@ const roundButton =
   'flex h-10 w-10 shrink-0 cursor-pointer items-center justify-center rounded-full border border-slate-200 bg-white text-slate-700 shadow-sm transition hover:border-brand-200 hover:text-brand-700';
 
 /**
- * Vertical short-video carousel of expert clips (spec §2 "Expert video carousel", §4 "Video carousel"):
+ * Vertical short-video carousel of expert clips (docs/product.md "Content and timings"):
  * portrait player with a play/pause overlay and mute toggle, previous/next arrows, dots and a scrolling
  * thumbnail strip. The index wraps around and ignores out-of-range requests; a video ending moves to the
  * next; when playing, the new video restarts after `delays.restartPlayMs` (100 ms); changing video pauses

@@ -82,7 +82,7 @@ function Payouts() {
 }
 
 /**
- * /dashboard/expert/payouts (issue 5 §5): where released payments go. With Stripe the expert connects an
+ * /dashboard/expert/payouts (docs/product.md "Payouts"): where released payments go. With Stripe the expert connects an
  * Express account through Stripe's hosted onboarding, which returns here; without Stripe payouts are simulated.
  */
 export default function PayoutsPage() {

@@ -2,7 +2,7 @@ import type { SessionView } from '@shared/schemas/sessions';
 import { isReviewedPublicly } from '@shared/sessions';
 
 /**
- * Where the client goes once they confirm a session (spec §2: the feedback page): the public feedback form for a
+ * Where the client goes once they confirm a session (the feedback page; docs/product.md "Sessions"): the public feedback form for a
  * paid session; for a free intro, which is never rated publicly, the private feedback page for the team.
  */
 export function afterConfirmation(s: Pick<SessionView, 'id' | 'kind' | 'expertSlug'>): { to: string; state?: { fromConfirmation: true; sessionId: string } } {

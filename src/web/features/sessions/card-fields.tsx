@@ -4,7 +4,7 @@ import { Input, Label } from '../../components/ui/input';
 import { formatCardNumber, formatCvc, formatExpiry } from './card-format';
 
 /**
- * The card form's four fields (spec §2 Payment, §5 "cardholder name required"). The values live only in
+ * The card form's four fields (docs/product.md "Payments"). The values live only in
  * the parent's React state: never logged, never written to storage.
  */
 export function CardFields({ card, onChange, disabled, invalid }: { card: CardInput; onChange: (card: CardInput) => void; disabled: boolean; invalid: boolean }) {

@@ -88,7 +88,7 @@ function Scheduled({ session }: { session: SessionView }) {
   );
 }
 
-/** The client's panel for each status (spec §2 Session detail). */
+/** The client's panel for each status (docs/product.md "Sessions"). */
 export function ClientPanel({ session }: { session: SessionView }) {
   const reviewsLink = `/expert/${session.expertSlug}#reviews`;
   switch (session.status) {

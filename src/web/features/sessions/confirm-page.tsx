@@ -116,7 +116,7 @@ function ConfirmSession({ session }: { session: SessionView }) {
   );
 }
 
-/** /session/confirm/{sessionId} (spec §2 Session confirmation) on the real session: confirm, or report an issue. */
+/** /session/confirm/{sessionId} (docs/product.md "Sessions") on the real session: confirm, or report an issue. */
 export default function ConfirmPage() {
   const { sessionId = '' } = useParams();
   return <SessionGate id={sessionId}>{(session) => <ConfirmSession session={session} />}</SessionGate>;

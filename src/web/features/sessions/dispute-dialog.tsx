@@ -8,8 +8,8 @@ import { FormError, Label, Textarea } from '../../components/ui/input';
 import { useSessionAction } from './session-queries';
 
 /**
- * 'No, Report an Issue' (spec §2 Session confirmation): free text (no validation, spec §5), Cancel and
- * 'Submit Report'. POSTs the dispute, toasts the spec's message and goes to the client dashboard.
+ * 'No, Report an Issue' (docs/product.md "Disputes"): free text (optional), Cancel and
+ * 'Submit Report'. POSTs the dispute, toasts the product's message and goes to the client dashboard.
  */
 export function DisputeDialog({ sessionId, open, onOpenChange }: { sessionId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
   const [description, setDescription] = useState('');

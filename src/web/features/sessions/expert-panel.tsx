@@ -8,7 +8,7 @@ import { ReservationPanel } from './reservation-panel';
 import { CancellationDetails, CancelledTitle, StatusPanel } from './status-panel';
 
 /**
- * The expert's read-only view (spec §2 Session detail): the client confirms completion and handles
+ * The expert's read-only view (docs/product.md "Sessions"): the client confirms completion and handles
  * payment; the expert may only cancel a booked session before it starts (the client is refunded in full).
  */
 export function ExpertPanel({ session }: { session: SessionView }) {

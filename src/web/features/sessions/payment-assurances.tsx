@@ -14,7 +14,7 @@ const testCards = [
   { number: '4000 0000 0000 9995', outcome: 'has insufficient funds' },
 ];
 
-/** Payment protection notice (spec §2 Payment): held until confirmed, refund per policy, 72 hours to report. */
+/** Payment protection notice (docs/product.md "Payments"): held until confirmed, refund per policy, 72 hours to report. */
 export function ProtectionNotice() {
   return (
     <section aria-labelledby="protection-title" className="rounded-2xl border border-emerald-200 bg-emerald-50 p-5">
@@ -31,7 +31,7 @@ export function ProtectionNotice() {
   );
 }
 
-/** The four-step 'How it works' (spec §2 Payment). */
+/** The four-step 'How it works' (docs/product.md "Payments"). */
 export function HowItWorks() {
   return (
     <Card>
