@@ -1,6 +1,6 @@
 /**
  * Fetch wrapper for /api: JSON in and out, cookies included, and errors thrown as ApiError carrying the
- * server's `{"error":{"code","message"}}` (the spec's words).
+ * server's `{"error":{"code","message"}}` (the product's words).
  */
 export class ApiError extends Error {
   constructor(

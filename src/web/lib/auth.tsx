@@ -1,5 +1,5 @@
 /**
- * Auth context (spec §4 "Authentication context"): holds the signed-in account (user + profile in one
+ * Auth context (docs/product.md "Accounts and sign-in"): holds the signed-in account (user + profile in one
  * `Me`), and a loading flag that starts true. On start it reads the current session; a read error ends
  * loading with no user and is kept in `error`, so pages that need an account say so instead of asking to
  * sign in. Profile load failure leaves the profile empty. Sign-out clears the session at

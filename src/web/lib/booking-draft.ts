@@ -1,6 +1,6 @@
 /**
  * The booking the client is about to pay for, handed from the expert's booking card to /payment through
- * navigation state (spec §2 "Payment … receives date, time, duration, rate, expert id and name via
+ * navigation state (docs/product.md "Booking": the payment page "receives date, time, duration, rate, expert id and name via
  * navigation state") and kept in sessionStorage so a reload of /payment does not lose it.
  */
 export type BookingDraft = {

@@ -35,10 +35,10 @@ function newIdempotencyKey(): string {
 }
 
 /**
- * /payment (spec §2 Payment): the booking draft from navigation state (or sessionStorage after a reload),
+ * /payment (docs/product.md "Payments"): the booking draft from navigation state (or sessionStorage after a reload),
  * a card form, the summary, the protection notice and 'How it works'. Paying POSTs /api/sessions with one
  * Idempotency-Key per visit, so a double click or a retry can never book or charge twice. The card form is
- * Stripe Elements when the server reports a Stripe publishable key (issue 5 §5), else the simulated one.
+ * Stripe Elements when the server reports a Stripe publishable key (docs/product.md "Payments"), else the simulated one.
  */
 export default function PaymentPage() {
   const { me, loading } = useAuth();

@@ -22,7 +22,7 @@ function Row({ icon, label, children }: { icon: ReactNode; label: string; childr
 }
 
 /**
- * The session being paid for (spec §2 Payment): expert, date-time in the viewer's zone, duration, rate,
+ * The session being paid for (docs/product.md "Payments"): expert, date-time in the viewer's zone, duration, rate,
  * topic, total and the expert's cancellation policy. Without a draft: 'Not Selected' and 1 hour.
  */
 export function PaymentSummary({ draft, durationMinutes }: { draft: BookingDraft | null; durationMinutes: number }) {

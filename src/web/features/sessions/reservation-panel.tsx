@@ -8,7 +8,7 @@ import { useSessionAction } from './session-queries';
 import { StatusPanel } from './status-panel';
 
 /**
- * A 3-D Secure reservation (issue 5 §5): pending_payment while the client's bank confirms the payment (the
+ * A 3-D Secure reservation (docs/product.md "Payments"): pending_payment while the client's bank confirms the payment (the
  * client can ask the server to check again), expired once the 15 minutes passed without a payment.
  */
 export function ReservationPanel({ session }: { session: SessionView }) {

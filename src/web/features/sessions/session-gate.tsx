@@ -24,7 +24,7 @@ function SessionNotFound({ dashboard }: { dashboard: string }) {
 }
 
 /**
- * Loads session `id` for its client or expert (spec §2 Session detail, §6): signed-out visitors go to
+ * Loads session `id` for its client or expert (docs/product.md "Sessions"): signed-out visitors go to
  * /signup; 403 toasts "You don't have permission to view this session" and goes home; 404 shows
  * 'Session Not Found'; other failures 'Failed to load session details'.
  */

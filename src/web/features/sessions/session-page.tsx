@@ -53,7 +53,7 @@ function SessionDetail({ session }: { session: SessionView }) {
   );
 }
 
-/** /session/{sessionId} (spec §2 Session detail): the session for its client or its expert. */
+/** /session/{sessionId} (docs/product.md "Sessions"): the session for its client or its expert. */
 export default function SessionPage() {
   const { sessionId = '' } = useParams();
   return <SessionGate id={sessionId}>{(session) => <SessionDetail session={session} />}</SessionGate>;

@@ -30,7 +30,7 @@ export function StatusPanel({ icon: Icon, title, tone, children, actions }: { ic
   );
 }
 
-/** 'Session Cancelled. If you have any questions, please contact support.' (spec §2), with a link to /contact. */
+/** 'Session Cancelled. If you have any questions, please contact support.' (docs/product.md "Sessions"), with a link to /contact. */
 export function CancelledTitle() {
   return (
     <>

@@ -20,7 +20,7 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
 }
 
 /**
- * The card form when Stripe payments are on (issue 5 §5): Stripe Elements collects the card in Stripe's own
+ * The card form when Stripe payments are on (docs/product.md "Payments"): Stripe Elements collects the card in Stripe's own
  * frame, so card data never touches our server. Paying makes a PaymentMethod, `book`s with its id (the server
  * computes the amount), and when the bank asks for 3-D Secure runs it with the client secret and then asks
  * the server to settle (the server checks with Stripe; the slot is reserved for 15 minutes meanwhile).
