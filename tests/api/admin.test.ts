@@ -24,7 +24,7 @@ import { makePdf, upload } from '../helpers/uploads.js';
 const json = { origin, 'content-type': 'application/json' };
 const someId = '00000000-0000-4000-8000-000000000000';
 
-/** Every admin route (issue 4 §2), each refused to visitors (401) and to clients and experts (403). */
+/** Every admin route (docs/product.md "Team console"), each refused to visitors (401) and to clients and experts (403). */
 const adminRoutes: { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: object }[] = [
   { method: 'GET', url: '/api/admin/applications' },
   { method: 'GET', url: `/api/admin/applications/${someId}` },

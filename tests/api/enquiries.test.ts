@@ -1,4 +1,4 @@
-/** Public forms stored for real: contact, partner enquiry, custom match request (spec §2, §3, §5, §8). */
+/** Public forms stored for real: contact, partner enquiry, custom match request (docs/product.md "Enquiries"). */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, emailOutbox, matchRequests, partnerEnquiries } from '../../src/server/db/schema.js';

@@ -1,5 +1,5 @@
 /**
- * Expert profile editing (issue 4 §3): GET/PUT /api/me/expert-profile rules and authorisation, photo and
+ * Expert profile editing (docs/product.md "Expert profiles"): GET/PUT /api/me/expert-profile rules and authorisation, photo and
  * intro video by uploaded file (typed by content), and the landing carousel's GET /api/experts/videos.
  */
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Many servers on one PostgreSQL database (issue 5 §1 and §6), with real server processes (tsx) behind an
+ * Many servers on one PostgreSQL database, with real server processes (tsx) behind an
  * imagined proxy (TRUST_PROXY=1, one X-Forwarded-For per client):
  * - servers starting together on an empty database migrate it once (advisory lock);
  * - 50 concurrent overlapping bookings split across two servers → exactly one session and one held payment;

@@ -1,5 +1,5 @@
 /**
- * Server-rendered pages (issue 6 §2; src/server/http/page-render.ts, src/web/entry-server.tsx): the public
+ * Server-rendered pages (src/server/http/page-render.ts, src/web/entry-server.tsx): the public
  * pages arrive with their first screen in the HTML and the reads it was made from; the markup and the embedded
  * data are escaped; the signed-in account appears only in its own page, which no shared cache may keep; other
  * pages stay browser-rendered with their code preloaded. Needs the web build (`npm run build`), as `npm test` makes.

@@ -1,5 +1,5 @@
 /**
- * The expert's payout account (issue 5 §5): with Stripe, an expert opens Stripe's hosted onboarding from
+ * The expert's payout account (docs/product.md "Payouts"): with Stripe, an expert opens Stripe's hosted onboarding from
  * /dashboard/expert/payouts; released money is then transferred to that connected account. The real SDK talks
  * to the local fake of the API (tests/helpers/fake-stripe.ts). Runs on PGlite and PostgreSQL.
  */

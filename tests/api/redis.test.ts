@@ -1,5 +1,5 @@
 /**
- * Redis (issue 5 §2), against a real Redis named by REDIS_TEST_URL (e.g. redis://127.0.0.1:6379; .ci/run
+ * Redis, against a real Redis named by REDIS_TEST_URL (e.g. redis://127.0.0.1:6379; .ci/run
  * sets it when Redis answers). With REDIS_URL the API rate limiter and Better Auth's secondary storage
  * (sessions, auth rate limits) live in Redis, so a limit reached on one server holds on another, and a
  * sign-in made on one server is valid on every server. Each test uses its own key prefix.

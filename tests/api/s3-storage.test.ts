@@ -12,7 +12,7 @@ import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser } from '../helpers/auth.js';
 import { makePdf, tinyPng, upload } from '../helpers/uploads.js';
 
-/** Files on S3-compatible storage (issue 5 §4), against a real local S3 server (s3rver) started here. */
+/** Files on S3-compatible storage, against a real local S3 server (s3rver) started here. */
 describe('files on S3-compatible storage', () => {
   let server: S3rver;
   let dir: string;

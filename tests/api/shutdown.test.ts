@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown of a real server process (issue 5 §6): on SIGTERM it stops accepting connections,
+ * Graceful shutdown of a real server process: on SIGTERM it stops accepting connections,
  * finishes the request in flight and exits 0 within 10 s.
  */
 import http from 'node:http';

@@ -1,5 +1,5 @@
 /**
- * Issue 6 §2: a server keeps each signed-in user's session check and session list in memory
+ * A server keeps each signed-in user's session check and session list in memory
  * (src/server/infra/per-user-cache.ts), and it is never stale for what the user or anyone else changed:
  * - repeated reads are answered from memory (a change the database does not notify is not seen);
  * - a change made behind this server's back — by another server, a job, an admin — shows on the next read, as

@@ -1,5 +1,5 @@
 /**
- * E-mail over SMTP (issue 5 §3), against a real SMTP server started in the test (`smtp-server`) and
+ * E-mail over SMTP, against a real SMTP server started in the test (`smtp-server`) and
  * parsed with `mailparser`: recipients, subject, links and the .ics invite arrive; while the SMTP server is
  * down messages wait (attempts and next attempt stored) and are delivered exactly once when it is back.
  * On PostgreSQL the same is checked through a real server process configured only by environment.

@@ -1,5 +1,5 @@
 /**
- * Stripe payments (issue 5 §5) without the internet: the real SDK talks to a local fake of the API
+ * Stripe payments (docs/product.md "Payments") without the internet: the real SDK talks to a local fake of the API
  * (tests/helpers/fake-stripe.ts) that checks every request; webhooks are signed with the SDK's
  * generateTestHeaderString. Runs on PGlite and on PostgreSQL (TEST_DATABASE_URL).
  */

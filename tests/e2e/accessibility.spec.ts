@@ -5,7 +5,7 @@ import { stopsWithoutVisibleFocus } from './focus';
 import { bookViaApi, linkFromMailbox, moveIntoPast, signInUi } from './helpers';
 
 /**
- * Accessibility (issue 6 §3): every page of the app, signed out and signed in as client, expert and admin,
+ * Accessibility: every page of the app, signed out and signed in as client, expert and admin,
  * with its dialogs and menus open, has no axe violations of any impact (all rules axe runs by default,
  * best practices included), at desktop width and at a 390 px phone width. Each page is a soft expectation,
  * so one run lists every page that fails. Every dialog is also checked against the WAI-ARIA dialog (modal)

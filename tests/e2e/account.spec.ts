@@ -3,7 +3,7 @@ import { expect, test, waitingForApp } from './test';
 import { shot, signInUi, signUpAsExpert } from './helpers';
 
 /**
- * Issue 6 §1 "changing the password offers to sign out other sessions": a new account changes its
+ * Changing the password offers to sign out other sessions: a new account changes its
  * password on /account with "Sign out of other devices"; its other browser is signed out, this one is not,
  * and the new password signs in.
  */

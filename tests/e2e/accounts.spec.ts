@@ -9,7 +9,7 @@ test('a new visitor signs up, verifies the e-mail, completes the profile, sees t
   await page.getByRole('button', { name: 'Continue with Email' }).click();
   await page.getByRole('tab', { name: 'Sign Up' }).click();
 
-  // The spec's validation messages, in order.
+  // The product's validation messages, in order.
   const submit = page.getByRole('button', { name: 'Sign Up', exact: true }).last();
   await submit.click();
   await expect(page.getByRole('alert')).toHaveText('Please fill in all fields');

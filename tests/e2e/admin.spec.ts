@@ -3,7 +3,7 @@ import { makePdf } from '../helpers/uploads';
 import { linkFromMailbox, seriousViolations, signInUi } from './helpers';
 
 /**
- * Team console journeys (issue 4 §2): the team reviews and approves an expert application, and decides a
+ * Team console journeys (docs/product.md "Team console"): the team reviews and approves an expert application, and decides a
  * client's dispute with a partial refund that the client then sees on the session page. The application is
  * made through the real API (sign-up, e-mail verification, profile, CV upload, POST /api/applications).
  */

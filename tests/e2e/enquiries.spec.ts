@@ -4,7 +4,7 @@ import { messages } from '../../src/shared/messages';
 import { seriousViolations, shot } from './helpers';
 
 /**
- * The enquiry forms' fields (spec §2 "Contact", "Search request"; the shared FormField): required fields are
+ * The enquiry forms' fields (docs/product.md "Enquiries"; the shared FormField): required fields are
  * aria-required with a visual asterisk, optional ones say so, an inline error describes its own field, and a
  * hint (the character counter) describes the text box.
  */

@@ -6,8 +6,8 @@ import { bookViaApi, signInUi } from './helpers';
 import { waitingForApp } from './test';
 
 /**
- * Expert profile editing (issue 4 §3) and the landing carousel fed by real expert videos (spec §2 "Expert
- * video carousel", §4 "Video carousel"). The demo expert Sarah Chen (expert@example.com) edits her headline,
+ * Expert profile editing (docs/product.md "Expert profiles") and the landing carousel fed by real expert videos
+ * (docs/product.md "Content and timings"). The demo expert Sarah Chen (expert@example.com) edits her headline,
  * rate and photo; her headline and rate are restored afterwards so other journeys see the seed.
  */
 const headline = 'Head of Product Coaching';

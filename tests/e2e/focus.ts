@@ -1,7 +1,7 @@
 import { expect, type Page } from './test';
 
 /**
- * Focus checks for the keyboard journeys (issue 6 §3 "visible focus"): what has focus, whether it shows the
+ * Focus checks for the keyboard journeys: what has focus, whether it shows the
  * app's :focus-visible outline (on the element or on its ::after), and Tab until a wanted element.
  */
 

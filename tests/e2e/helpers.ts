@@ -122,7 +122,7 @@ export async function shot(page: Page, name: string) {
   if (size) await page.setViewportSize(size);
 }
 
-/** The simulated provider's test card that books (spec §2 Payment). */
+/** The simulated provider's test card that books (docs/product.md "Payments"). */
 export const visa = { cardholderName: 'Casey Client', number: '4242 4242 4242 4242', expiry: '12/35', cvc: '123' };
 
 /** A session as POST /api/sessions answers it (the fields journeys read). */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expectVisibleFocus, focused, tabTo } from './focus';
 
 /**
- * Keyboard-only booking (issue 6 §3): from the landing page a client signs in, finds an expert, picks a day,
+ * Keyboard-only booking: from the landing page a client signs in, finds an expert, picks a day,
  * a time and a topic, and pays with the simulated test card, using only Tab / Shift+Tab / Enter / Space /
  * arrow keys and typing; no clicks, no fill(). Every element that takes focus on the way must show a
  * visible focus indicator (an outline from the app's :focus-visible style). Runs at desktop and at 390 px.

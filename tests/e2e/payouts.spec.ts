@@ -4,7 +4,7 @@ import { freePort, startServer } from '../helpers/server-process';
 import { seriousViolations, signInUi } from './helpers';
 
 /**
- * Payouts (issue 5 §5): the demo server uses simulated payments, so the page says so; a second server with
+ * Payouts (docs/product.md "Payouts"): the demo server uses simulated payments, so the page says so; a second server with
  * Stripe keys (pointed at the local fake of the API) lets an expert connect an account through Stripe's
  * hosted onboarding and come back to see payouts switched on.
  */

@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from './test';
 
-/** Every public page of spec §2 with the heading it must show. */
+/** Every public page with the heading it must show. */
 const pages: [string, RegExp][] = [
   ['/', /Connect to Experience/],
   ['/about', /About the product/],

@@ -2,8 +2,8 @@ import { expect, test, type APIRequestContext, type Page } from './test';
 import { bookViaApi, moveIntoPast, seriousViolations, signInUi } from './helpers';
 
 /**
- * Journeys of a booked session (spec §2 Payment, Session detail, Session confirmation, Feedback, Private
- * feedback): paying on /payment, the session page in each state, confirming, disputing, cancelling and
+ * Journeys of a booked session (docs/product.md "Payments", "Sessions", "Disputes", "Feedback and reviews"):
+ * paying on /payment, the session page in each state, confirming, disputing, cancelling and
  * leaving feedback. Sessions are moved into the past with the test-only hook POST /api/test/sessions/{id}/shift.
  */
 

@@ -6,7 +6,7 @@ import { freePort, startServer, type ServerProcess } from '../helpers/server-pro
 import { pickFirstAvailableDay, seriousViolations, signInUi } from './helpers';
 
 /**
- * Card payments with Stripe in the browser (issue 5 §5): a server with Stripe keys, its SDK pointed at the
+ * Card payments with Stripe in the browser (docs/product.md "Payments"): a server with Stripe keys, its SDK pointed at the
  * local fake of the API (tests/helpers/fake-stripe.ts), and the browser given a stand-in for Stripe.js
  * (tests/e2e/fixtures/fake-stripe-js.js) in place of https://js.stripe.com, which this machine cannot reach.
  * The client books through the real pages: the card goes to "Stripe" as a PaymentMethod, never to Mentora, and

@@ -2,7 +2,7 @@ import { test as plain } from '@playwright/test';
 import { expect, test, type Page } from './test';
 
 /**
- * Issue 6 §2 "Web", the parts a browser can check directly (bench/lighthouse.mjs measures the scores):
+ * Web performance, the parts a browser can check directly (bench/lighthouse.mjs measures the scores):
  * on the landing page, the results page and an expert profile, every request made while the page loads
  * stays on the site's own origin (fonts, images and scripts are local), the page logs no
  * Content-Security-Policy violation, every image has width and height and decodes asynchronously, and

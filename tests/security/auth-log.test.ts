@@ -1,5 +1,5 @@
 /**
- * Issue 6 §1: authentication attempts and refused authorisations are logged without secrets. The app's
+ * Authentication attempts and refused authorisations are logged without secrets. The app's
  * pino logger writes into a stream the test reads; every line is checked for the passwords, tokens,
  * cookie values and e-mail addresses the test used.
  */

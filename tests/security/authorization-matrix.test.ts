@@ -1,5 +1,5 @@
 /**
- * Authorisation matrix (issue 6 §1): every API route, read from Fastify's own route list (an `onRoute` hook),
+ * Authorisation matrix (docs/security.md): every API route, read from Fastify's own route list (an `onRoute` hook),
  * is called as each actor against data owned by client A, expert A and the applicant, and must answer the
  * status in its row. A route without a row fails the test, so a new endpoint cannot ship unreviewed.
  *

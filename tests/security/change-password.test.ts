@@ -1,5 +1,5 @@
 /**
- * Issue 6 §1: changing the password offers to sign out other sessions (POST /api/auth/change-password,
+ * Changing the password offers to sign out other sessions (POST /api/auth/change-password,
  * used by the /account page). Asked, every other session ends; not asked, they stay; the browser that
  * changed the password stays signed in either way.
  */

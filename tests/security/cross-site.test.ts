@@ -10,7 +10,7 @@ import { book, createExpert, shift, slotIn } from '../helpers/marketplace.js';
 import { fingerprint } from './db-fingerprint.js';
 import { collectRoutes, spellings } from './routes.js';
 
-/** Issue 6 §1 "Cross-site requests": foreign origins refused; cookie flags; sessions rotated and invalidated. */
+/** Cross-site requests: foreign origins refused; cookie flags; sessions rotated and invalidated. */
 describe('cross-site requests and session cookies', () => {
   let ctx: TestContext;
   const contact = { name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Hello', message: 'A question about booking.' };

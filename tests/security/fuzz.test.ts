@@ -1,5 +1,5 @@
 /**
- * Fuzzing (issue 6 §1): a fast-check property sends arbitrary JSON bodies (well-formed or not), query strings,
+ * Fuzzing (docs/security.md): a fast-check property sends arbitrary JSON bodies (well-formed or not), query strings,
  * path ids and headers to every API route in Fastify's route list (see ./routes.ts for the few left out), as a
  * visitor, a client, an expert and an admin. For every answer: never a 5xx, never a stack trace, a file path or
  * SQL text in the body, and when the answer is 4xx no row changed in any table.

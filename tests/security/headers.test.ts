@@ -1,5 +1,5 @@
 /**
- * Security headers (issue 6 §1): a strict Content-Security-Policy (no inline scripts, no plugins, no <base>,
+ * Security headers (docs/security.md): a strict Content-Security-Policy (no inline scripts, no plugins, no <base>,
  * no framing), HSTS for a year only behind https, nosniff, a Referrer-Policy, `Cache-Control: no-store` on
  * every API answer that carries personal data, and uploads served as attachments with their true type —
  * bytes that are HTML (or SVG with script) are refused at upload, so they are never served as a page.

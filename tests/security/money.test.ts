@@ -1,8 +1,8 @@
 /**
- * Money (issue 6 §1): amounts are computed on the server from the expert's stored rate, never taken from the
+ * Money (docs/security.md): amounts are computed on the server from the expert's stored rate, never taken from the
  * client. A tampered amount, rate, duration or expert in the request cannot change what is charged or refunded:
  * extra price fields are ignored, an invalid duration is refused (400, nothing written), and the price is
- * always round(rate × minutes / 60) of the expert the session is for (spec §9, src/shared/pricing.ts). Refunds
+ * always round(rate × minutes / 60) of the expert the session is for (src/shared/pricing.ts). Refunds
  * follow the policy, and even the team cannot refund more than is held.
  */
 import { randomUUID } from 'node:crypto';

@@ -9,7 +9,7 @@ import { waitForEmails } from '../helpers/outbox.js';
 const json = { origin, 'content-type': 'application/json' };
 const tooCommon = 'This password is too common. Please choose a less common one.';
 
-/** Issue 6 §1 "Authentication": password choice, hashing, reset tokens, uniform answers. */
+/** Password choice, hashing, reset tokens, uniform answers. */
 describe('passwords', () => {
   let ctx: TestContext;
   const users = async () => (await ctx.database.db.select({ n: count() }).from(user))[0]!.n;

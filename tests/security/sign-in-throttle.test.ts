@@ -1,5 +1,5 @@
 /**
- * Issue 6 §1 "Authentication": repeated failed sign-ins are limited per account (besides per IP), also
+ * Repeated failed sign-ins are limited per account (besides per IP), also
  * when NODE_ENV is not production, without letting a stranger lock the owner out (device cookies,
  * src/server/auth/sign-in-throttle.ts). With REDIS_TEST_URL set, a limit reached through one server
  * holds on another.

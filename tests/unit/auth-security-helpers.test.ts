@@ -1,4 +1,4 @@
-/** The small pieces behind the sign-in lock and the security log (issue 6 §1): counter windows, URL redaction, e-mail hashes. */
+/** The small pieces behind the sign-in lock and the security log (docs/security.md): counter windows, URL redaction, e-mail hashes. */
 import { describe, expect, it } from 'vitest';
 import { emailHash, redactUrl } from '../../src/server/auth/auth-log.js';
 import { memoryCounter } from '../../src/server/auth/sign-in-throttle.js';

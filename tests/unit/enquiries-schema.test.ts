@@ -1,4 +1,4 @@
-/** The shared form contracts give the spec's words (spec §5) to both the web forms and the API. */
+/** The shared form contracts give the product's words (docs/product.md "Enquiries") to both the web forms and the API. */
 import { describe, expect, it } from 'vitest';
 import { countryCodes } from '../../src/shared/constants.js';
 import { messages } from '../../src/shared/messages.js';

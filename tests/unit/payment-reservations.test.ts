@@ -1,4 +1,4 @@
-/** How 3-D Secure reservations (issue 5 §5) read in the UI: badges, calendar, dashboard grouping and counters. */
+/** How 3-D Secure reservations (docs/product.md "Payments") read in the UI: badges, calendar, dashboard grouping and counters. */
 import { describe, expect, it } from 'vitest';
 import type { SessionView } from '../../src/shared/schemas/sessions';
 import { liveStatuses, statusBadge } from '../../src/shared/sessions';

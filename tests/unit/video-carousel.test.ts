@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isIndexInRange, nextIndex, prevIndex, selectIndex } from '../../src/web/features/home/carousel-index';
 
-/** Spec §4 "Video carousel": next/previous wrap around; an index outside the range is ignored. */
+/** Next/previous wrap around; an index outside the range is ignored. */
 describe('video carousel index', () => {
   it('moves to the next video and wraps from the last to the first', () => {
     expect(nextIndex(0, 13)).toBe(1);
