@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { FormError, Input, Label } from '../../components/ui/input';
 import { useAuth } from '../../lib/auth';
 import { authClient } from '../../lib/auth-client';
+import { codeFailure } from '../../lib/code-failure';
 import { QrCode } from './qr-code';
 
 const wrongPassword = 'That password is not right. Please try again.';
@@ -57,9 +58,9 @@ function ScanStep({ uri, onConfirmed, onCancel }: { uri: string; onConfirmed: ()
     const value = code.replace(/\s/g, '');
     if (!/^\d{6}$/.test(value)) return setError('Please enter the 6-digit code from your app');
     setBusy(true);
-    const { error: err } = await authClient.twoFactor.verifyTotp({ code: value }).catch(() => ({ error: { message: '' } }));
+    const { error: err } = await authClient.twoFactor.verifyTotp({ code: value }).catch(() => ({ error: { status: 0 } }));
     setBusy(false);
-    if (err) return setError(wrongCode);
+    if (err) return setError(codeFailure(err.status, wrongCode));
     await onConfirmed();
   }
   return (

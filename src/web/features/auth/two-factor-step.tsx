@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { FormError, Input, Label } from '../../components/ui/input';
 import { authClient } from '../../lib/auth-client';
+import { codeFailure } from '../../lib/code-failure';
 
 /** Shown when the code is refused, expired or the attempts ran out (Better Auth's own words are technical). */
 const refused = 'That code did not work. Check the time on your phone and try again, or use a backup code.';
@@ -29,11 +30,11 @@ export function TwoFactorStep({ onVerified, onCancel }: { onVerified: () => Prom
       if (err) {
         // An expired step (10 minutes) or too many tries: the password step has to be done again.
         if (err.status === 401 && /cookie/i.test(err.message ?? '')) return onCancel();
-        return setError(refused);
+        return setError(codeFailure(err.status, refused));
       }
       await onVerified();
     } catch {
-      setError(refused);
+      setError(codeFailure(0, refused));
     } finally {
       setSubmitting(false);
     }
