@@ -12,7 +12,10 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 
-const dirs = (path) => readdirSync(path, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const dirs = (path) =>
+  readdirSync(path, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
 const features = dirs('src/web/features');
 const modules = dirs('src/server/modules');
 
@@ -44,7 +47,11 @@ export default tseslint.config(
             { target: './src/web', from: './src/server', message: 'The web app talks to the server over HTTP only.' },
             { target: './src/server', from: './src/web', message: 'The server never imports the web app.' },
             { target: './src', from: ['./tests', './scripts', './bench'], message: 'Nothing in src imports tests, scripts or bench.' },
-            { target: ['./src/web/components', './src/web/lib'], from: ['./src/web/features', './src/web/app'], message: 'Shared web folders never import features or app.' },
+            {
+              target: ['./src/web/components', './src/web/lib'],
+              from: ['./src/web/features', './src/web/app'],
+              message: 'Shared web folders never import features or app.',
+            },
             { target: './src/web/features', from: './src/web/app', message: 'Features never import app/: app/ composes features.' },
             ...features.map((f) => ({
               target: `./src/web/features/${f}`,
@@ -55,7 +62,16 @@ export default tseslint.config(
             ...modules.map((m) => ({
               target: `./src/server/modules/${m}`,
               from: './src/server/modules',
-              except: [`./${m}`, ...modules.filter((o) => o !== m).flatMap((o) => readdirSync(`src/server/modules/${o}`).filter((f) => /service\.ts$/.test(f)).map((f) => `./${o}/${f}`))],
+              except: [
+                `./${m}`,
+                ...modules
+                  .filter((o) => o !== m)
+                  .flatMap((o) =>
+                    readdirSync(`src/server/modules/${o}`)
+                      .filter((f) => /service\.ts$/.test(f))
+                      .map((f) => `./${o}/${f}`),
+                  ),
+              ],
               message: "A module uses another module only through that module's service files.",
             })),
           ],
@@ -65,11 +81,18 @@ export default tseslint.config(
   },
   {
     files: ['src/shared/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'fastify', 'react', 'react-dom'], message: 'src/shared is pure and isomorphic.' }] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'fastify', 'react', 'react-dom'], message: 'src/shared is pure and isomorphic.' }] }],
+    },
   },
   {
     files: ['src/server/modules/**/*service.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['fastify', 'fastify-*', '@fastify/*'], message: 'Services take plain arguments and never import Fastify.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['fastify', 'fastify-*', '@fastify/*'], message: 'Services take plain arguments and never import Fastify.' }] },
+      ],
+    },
   },
   // React's rules of hooks and the React Compiler's checks (components pure, no state set during render or in effects).
   { files: ['src/web/**/*.{ts,tsx}'], extends: [reactHooks.configs.flat.recommended] },

@@ -36,7 +36,16 @@ export default defineConfig({
     timeout: 60_000,
     reuseExistingServer: false,
     // Every journey signs in from 127.0.0.1: the 10-a-minute sign-in limit would refuse a whole run (tests/api/auth.test.ts covers it).
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, BASE_URL: `http://localhost:${port}`, OUTBOX_INTERVAL_MS: '200', NODE_ENV: 'development', TEST_HOOKS: '1', AUTH_RATE_LIMIT: '0' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      BASE_URL: `http://localhost:${port}`,
+      OUTBOX_INTERVAL_MS: '200',
+      NODE_ENV: 'development',
+      TEST_HOOKS: '1',
+      AUTH_RATE_LIMIT: '0',
+    },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -58,12 +58,33 @@ const run = 'b';
 /** A small deterministic random source, so every run sends the same mix. */
 function random(seed) {
   let s = seed;
-  return () => ((s = (s * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  return () => (s = (s * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 }
 
 /** 60 search URLs: common and rare terms, filters, sorts and pages, as the results page sends them. */
 function searchMix() {
-  const terms = ['design', 'product', 'data', 'marketing', 'leadership', 'career', 'interview', 'finance', 'music', 'engineer', 'teacher', 'consult', 'video', 'writing', 'legal', 'strategy', 'senior', 'speaking', 'kubernetes', ''];
+  const terms = [
+    'design',
+    'product',
+    'data',
+    'marketing',
+    'leadership',
+    'career',
+    'interview',
+    'finance',
+    'music',
+    'engineer',
+    'teacher',
+    'consult',
+    'video',
+    'writing',
+    'legal',
+    'strategy',
+    'senior',
+    'speaking',
+    'kubernetes',
+    '',
+  ];
   const filters = ['', '&language=Spanish', '&expertise=Marketing', '&minRate=50&maxRate=150', '&language=English&maxRate=100'];
   const sorts = ['relevance', 'price_asc', 'rating'];
   const rnd = random(7);
@@ -114,7 +135,17 @@ function bookings(cookies, base) {
  */
 async function measure(kind, count, env, { second, restartUncached, after = 0 }) {
   const port = 3700 + Math.floor(Math.random() * 200);
-  const serverEnv = (p, extra = {}) => ({ PORT: String(p), HOST: '127.0.0.1', NODE_ENV: 'production', TRUST_PROXY: '1', AUTH_RATE_LIMIT: '0', SEED_DEMO: '0', OUTBOX_INTERVAL_MS: '1000', ...env, ...extra });
+  const serverEnv = (p, extra = {}) => ({
+    PORT: String(p),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    TRUST_PROXY: '1',
+    AUTH_RATE_LIMIT: '0',
+    SEED_DEMO: '0',
+    OUTBOX_INTERVAL_MS: '1000',
+    ...env,
+    ...extra,
+  });
   const base = (p) => `http://127.0.0.1:${p}`;
   const barePort = port + 400;
   const stops = [];
@@ -142,10 +173,16 @@ async function measure(kind, count, env, { second, restartUncached, after = 0 })
         body: JSON.stringify({ email: `bench-client-${run}-${n}@example.com`, password }),
       });
       if (res.status !== 200) throw new Error(`sign-in of bench client ${n} failed: ${res.status} ${await res.text()}`);
-      cookies.push(res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '));
+      cookies.push(
+        res.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; '),
+      );
     }
     const slugs = [];
-    for (let page = 1; page <= 20; page++) slugs.push(...(await (await fetch(`${A}/api/experts?sort=rating&pageSize=50&page=${page}`)).json()).experts.map((e) => e.slug));
+    for (let page = 1; page <= 20; page++)
+      slugs.push(...(await (await fetch(`${A}/api/experts?sort=rating&pageSize=50&page=${page}`)).json()).experts.map((e) => e.slug));
     const slotUrls = Array.from({ length: 200 }, (_, i) => {
       const date = new Date(Date.now() + (1 + (i % 14)) * 86_400_000).toISOString().slice(0, 10);
       return `/api/experts/bench-${run}-${i % openExperts}/slots?date=${date}&duration=60&tz=America%2FNew_York`;
@@ -225,18 +262,20 @@ async function measure(kind, count, env, { second, restartUncached, after = 0 })
     const searchNext = cycle(searches);
     const book = bookings(cookies, bookingBase);
     const rnd = random(11);
-    const mixed = await measured(a, () => load(A, {
-      connections,
-      duration: Number(values['mixed-duration']),
-      next: () => {
-        const x = rnd();
-        if (x < 0.4) return { method: 'GET', path: searchNext(), body: undefined, headers: {} };
-        if (x < 0.65) return { method: 'GET', path: profiles(), body: undefined, headers: {} };
-        if (x < 0.8) return { method: 'GET', path: slots(), body: undefined, headers: {} };
-        if (x < 0.95) return { method: 'GET', path: '/api/sessions', body: undefined, headers: { cookie: cookies[Math.floor(x * 1000) % cookies.length] } };
-        return book();
-      },
-    }));
+    const mixed = await measured(a, () =>
+      load(A, {
+        connections,
+        duration: Number(values['mixed-duration']),
+        next: () => {
+          const x = rnd();
+          if (x < 0.4) return { method: 'GET', path: searchNext(), body: undefined, headers: {} };
+          if (x < 0.65) return { method: 'GET', path: profiles(), body: undefined, headers: {} };
+          if (x < 0.8) return { method: 'GET', path: slots(), body: undefined, headers: {} };
+          if (x < 0.95) return { method: 'GET', path: '/api/sessions', body: undefined, headers: { cookie: cookies[Math.floor(x * 1000) % cookies.length] } };
+          return book();
+        },
+      }),
+    );
     const loadedRss = rssMb(app.child.pid);
 
     // PGlite: the cache-off rows on a restarted server (one process owns the database).
@@ -250,22 +289,44 @@ async function measure(kind, count, env, { second, restartUncached, after = 0 })
       await row('session list, signed in, cache off', [restarted.child.pid], `${B}/api/sessions`, { headers: { cookie: cookies[0] } });
     }
 
-    const bareRow = { rps: Math.round(bareRps), p50: bareBefore.p50, p99: Math.max(bareBefore.p99, bareAfter.p99), sent: bareBefore.sent + bareAfter.sent, errors: bareBefore.errors + bareAfter.errors, cpuPerReq: bareRef.cpuPerReq };
+    const bareRow = {
+      rps: Math.round(bareRps),
+      p50: bareBefore.p50,
+      p99: Math.max(bareBefore.p99, bareAfter.p99),
+      sent: bareBefore.sent + bareAfter.sent,
+      errors: bareBefore.errors + bareAfter.errors,
+      cpuPerReq: bareRef.cpuPerReq,
+    };
     const rows = [mixRow('bare Fastify route (mean of before/after)', bareRow, null), ...results.map(([label, r]) => mixRow(label, r, bareRef))];
     rows.push(mixRow(`mixed load, ${values['mixed-duration']} s (memory)`, mixed, null));
     const searchTarget = kind.startsWith('PGlite') ? 50 : 20;
     const byLabel = Object.fromEntries(results);
-    const readLabels = ['search "design" (cached)', 'search, mix of 60 queries (cached)', 'profile (one)', `profile, mix of ${slugs.length}`, 'slots (200 expert-days)', 'session list, signed in'];
+    const readLabels = [
+      'search "design" (cached)',
+      'search, mix of 60 queries (cached)',
+      'profile (one)',
+      `profile, mix of ${slugs.length}`,
+      'slots (200 expert-days)',
+      'session list, signed in',
+    ];
     const lines = [
       `### ${kind}, ${count.toLocaleString('en-US')} experts`,
       '',
       markdownTable(rows),
       '',
       `- search p99 (target ≤ ${searchTarget} ms): "design" ${byLabel['search "design" (cached)'].p99} ms, mix ${byLabel['search, mix of 60 queries (cached)'].p99} ms` +
-        (byLabel['search "design", cache off'] ? `; cache off: "design" ${byLabel['search "design", cache off'].p99} ms, mix ${byLabel['search, mix of 60, cache off'].p99} ms` : ''),
+        (byLabel['search "design", cache off']
+          ? `; cache off: "design" ${byLabel['search "design", cache off'].p99} ms, mix ${byLabel['search, mix of 60, cache off'].p99} ms`
+          : ''),
       `- reads as a share of the bare route's requests/s (target ≥ 40%), and by server CPU per request: ` +
-        readLabels.map((label) => `${label} ${((byLabel[label].rps / bareRps) * 100).toFixed(0)}% / ${((bareRef.cpuPerReq / byLabel[label].cpuPerReq) * 100).toFixed(0)}%`).join(', '),
-      book2 ? `- booking: two servers ${book2.rps} req/s vs one ${book1.rps} req/s = ×${(book2.rps / book1.rps).toFixed(2)}` : `- booking: ${book1.rps} req/s (one process: PGlite is embedded in it)`,
+        readLabels
+          .map(
+            (label) => `${label} ${((byLabel[label].rps / bareRps) * 100).toFixed(0)}% / ${((bareRef.cpuPerReq / byLabel[label].cpuPerReq) * 100).toFixed(0)}%`,
+          )
+          .join(', '),
+      book2
+        ? `- booking: two servers ${book2.rps} req/s vs one ${book1.rps} req/s = ×${(book2.rps / book1.rps).toFixed(2)}`
+        : `- booking: ${book1.rps} req/s (one process: PGlite is embedded in it)`,
       `- server RSS: ${idleRss} MB idle after start-up, ${loadedRss} MB after ${values['mixed-duration']} s of mixed load`,
     ];
     console.log(`\n${lines.join('\n')}\n`);
@@ -305,12 +366,34 @@ async function postgres() {
       await db.connect();
       after = Number((await db.query('select coalesce(extract(epoch from max(ends_at)) * 1000, 0) as t from sessions')).rows[0].t);
       await db.end();
-    }
-    else {
+    } else {
       console.log(`Seeding ${count} experts on PostgreSQL (${name})…`);
-      await runCommand(process.execPath, ['--import', 'tsx', 'scripts/seed-experts.ts', '--count', String(count), '--run', run, '--clients', String(clientCount), '--open-experts', String(openExperts), '--password', password], { DATABASE_URL: url.toString() });
+      await runCommand(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'scripts/seed-experts.ts',
+          '--count',
+          String(count),
+          '--run',
+          run,
+          '--clients',
+          String(clientCount),
+          '--open-experts',
+          String(openExperts),
+          '--password',
+          password,
+        ],
+        { DATABASE_URL: url.toString() },
+      );
     }
-    return await measure('PostgreSQL', count, { DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'mentora-bench-files-')) }, { second: true, after });
+    return await measure(
+      'PostgreSQL',
+      count,
+      { DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'mentora-bench-files-')) },
+      { second: true, after },
+    );
   } finally {
     if (!values.reuse) {
       const c = new pg.Client({ connectionString: values['database-url'] });
@@ -328,7 +411,25 @@ async function pglite() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mentora-bench-api-'));
   try {
     console.log(`Seeding ${count} experts on PGlite (${dataDir})…`);
-    await runCommand(process.execPath, ['--import', 'tsx', 'scripts/seed-experts.ts', '--count', String(count), '--run', run, '--clients', String(clientCount), '--open-experts', String(Math.min(openExperts, count)), '--password', password], { DATA_DIR: dataDir, DATABASE_URL: undefined });
+    await runCommand(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/seed-experts.ts',
+        '--count',
+        String(count),
+        '--run',
+        run,
+        '--clients',
+        String(clientCount),
+        '--open-experts',
+        String(Math.min(openExperts, count)),
+        '--password',
+        password,
+      ],
+      { DATA_DIR: dataDir, DATABASE_URL: undefined },
+    );
     return await measure('PGlite (embedded)', count, { DATA_DIR: dataDir, DATABASE_URL: undefined }, { second: false, restartUncached: true });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

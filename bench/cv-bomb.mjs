@@ -57,7 +57,13 @@ try {
     body: JSON.stringify({ email: 'expert@example.com', password: 'mentora-demo' }),
   });
   if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  const headers = { origin: base, cookie: signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+  const headers = {
+    origin: base,
+    cookie: signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
+  };
 
   const uploadCv = async (name, bytes) => {
     const form = new FormData();
@@ -110,11 +116,17 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const rssAfter = rssMb(server.child.pid);
 
-  console.log(`\n${values.bombs} analyses at once of a ${(bomb.length / 2 ** 20).toFixed(2)} MB PDF inflating to ${values.mib} MiB (all answered in ${wall} ms):\n`);
+  console.log(
+    `\n${values.bombs} analyses at once of a ${(bomb.length / 2 ** 20).toFixed(2)} MB PDF inflating to ${values.mib} MiB (all answered in ${wall} ms):\n`,
+  );
   console.log(markdownTable(results.map((r, i) => ({ bomb: i + 1, status: r.status, ms: r.ms, answer: r.answer }))));
   const sorted = [...latencies].sort((a, b) => a - b);
-  console.log(`\n/healthz during them: ${sorted.length} answers, p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${sorted.at(-1).toFixed(1)} ms (target p99 ≤ 100 ms)`);
-  console.log(`Server RSS: before ${rssBefore} MB, peak ${rssPeak} MB, 2 s after ${rssAfter} MB: ${rssAfter - rssBefore >= 0 ? '+' : ''}${rssAfter - rssBefore} MB (target within 100 MB)`);
+  console.log(
+    `\n/healthz during them: ${sorted.length} answers, p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${sorted.at(-1).toFixed(1)} ms (target p99 ≤ 100 ms)`,
+  );
+  console.log(
+    `Server RSS: before ${rssBefore} MB, peak ${rssPeak} MB, 2 s after ${rssAfter} MB: ${rssAfter - rssBefore >= 0 ? '+' : ''}${rssAfter - rssBefore} MB (target within 100 MB)`,
+  );
   console.log(`Server and its CV readers together, peak: ${treePeak} MB`);
 } finally {
   await server.stop();

@@ -44,7 +44,13 @@ export async function waitFor(url, timeoutMs = 120_000) {
 export async function load(url, { connections = 50, duration = 10, next, headers } = {}) {
   const requests = next ? [{ setupRequest: (req) => ({ ...req, ...next() }) }] : undefined;
   const result = await autocannon({ url, connections, duration, headers, requests });
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, sent: result.requests.total, errors: result.non2xx + result.errors + result.timeouts };
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    sent: result.requests.total,
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
 }
 
 /** Several autocannon runs at once (e.g. one per server), summed: total requests/s, worst p50/p99, all errors. */

@@ -62,7 +62,8 @@ try {
         scores[key].push(Math.round((lhr.categories[key].score ?? 0) * 100));
         for (const ref of lhr.categories[key].auditRefs) {
           const audit = lhr.audits[ref.id];
-          if (ref.weight > 0 && audit.score !== null && audit.score < 1 && (key !== 'performance' || audit.score < 0.9)) failing.add(`${key}: ${ref.id} (${audit.displayValue ?? audit.score})`);
+          if (ref.weight > 0 && audit.score !== null && audit.score < 1 && (key !== 'performance' || audit.score < 0.9))
+            failing.add(`${key}: ${ref.id} (${audit.displayValue ?? audit.score})`);
         }
       }
       const requests = lhr.audits['network-requests']?.details?.items ?? [];
@@ -79,7 +80,9 @@ try {
     if (failing.size) console.log(`${page.route} — audits below full marks:\n  ${[...failing].join('\n  ')}`);
   }
 
-  console.log(`\nLighthouse ${raw[0]?.lhr.lighthouseVersion}, mobile preset, median of ${runs} runs per page (targets: performance ≥ ${targets.performance}, accessibility ${targets.accessibility}, best practices ≥ ${targets['best-practices']}, foreign requests 0)`);
+  console.log(
+    `\nLighthouse ${raw[0]?.lhr.lighthouseVersion}, mobile preset, median of ${runs} runs per page (targets: performance ≥ ${targets.performance}, accessibility ${targets.accessibility}, best practices ≥ ${targets['best-practices']}, foreign requests 0)`,
+  );
   console.table(rows);
   if (process.env.LIGHTHOUSE_JSON) writeFileSync(process.env.LIGHTHOUSE_JSON, JSON.stringify(raw));
 } finally {

@@ -62,7 +62,10 @@ console.log(`Landing page first-load JS: ${landing.jsKb} KB gzip (target ≤ 150
  */
 async function timeToReady(dataDir, port) {
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server/main.js'], { env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   let log = '';
   child.stdout.on('data', (d) => (log += d));
   const exited = new Promise((r) => child.once('exit', r));

@@ -22,7 +22,13 @@ const rows = await Promise.all(urls.map(check));
 const header = ['server', 'status', ...columns];
 const table = [header, ...rows.map((row) => header.map((key) => String(row[key] ?? '—')))];
 const widths = header.map((_, i) => Math.max(...table.map((line) => line[i].length)));
-for (const line of table) console.log(line.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd());
+for (const line of table)
+  console.log(
+    line
+      .map((cell, i) => cell.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd(),
+  );
 
 const distinct = (key) => new Set(rows.filter((r) => r.status === 'ready').map((r) => r[key]));
 for (const key of ['database', 'redis', 'storage', 'payments']) {

@@ -63,7 +63,10 @@ const cvs = [
       },
       {
         title: 'Education',
-        lines: ['PhD in Statistics, University of Toronto (2016). Thesis: Bayesian methods for sparse regression.', 'MSc Applied Mathematics, McGill University (2012)'],
+        lines: [
+          'PhD in Statistics, University of Toronto (2016). Thesis: Bayesian methods for sparse regression.',
+          'MSc Applied Mathematics, McGill University (2012)',
+        ],
       },
       { title: 'Mentoring', lines: ['Advised six students on PhD applications, research proposals and postgraduate funding.'] },
     ],
@@ -87,7 +90,9 @@ const cvs = [
       },
       {
         title: 'Speaking',
-        lines: ['Keynote speaker at Web Summit 2023 and TEDx Budapest; Toastmasters club president; regular conference speaker on personal branding and thought leadership.'],
+        lines: [
+          'Keynote speaker at Web Summit 2023 and TEDx Budapest; Toastmasters club president; regular conference speaker on personal branding and thought leadership.',
+        ],
       },
       { title: 'Education', lines: ['MA Communication, Corvinus University of Budapest'] },
     ],

@@ -23,9 +23,31 @@ const batchSize = 1000;
 const firstNames = ['Alex', 'Sam', 'Jordan', 'Taylor', 'Morgan', 'Priya', 'Wei', 'Amara', 'Lucas', 'Noor', 'Kenji', 'Elena', 'Mateo', 'Zara', 'Owen', 'Ines'];
 const lastNames = ['Smith', 'Garcia', 'Chen', 'Okafor', 'Novak', 'Silva', 'Kumar', 'Haddad', 'Kowalski', 'Berg', 'Nakamura', 'Rossi', 'Dubois', 'Murphy'];
 const titles = ['Senior', 'Lead', 'Principal', 'Head of', 'Staff', 'Associate Director,'];
-const fields = ['Product Manager', 'Software Engineer', 'Data Scientist', 'Designer', 'Marketing Manager', 'Consultant', 'Recruiter', 'Teacher', 'Engineer', 'Analyst', 'Sales Manager', 'Producer'];
+const fields = [
+  'Product Manager',
+  'Software Engineer',
+  'Data Scientist',
+  'Designer',
+  'Marketing Manager',
+  'Consultant',
+  'Recruiter',
+  'Teacher',
+  'Engineer',
+  'Analyst',
+  'Sales Manager',
+  'Producer',
+];
 const languages = ['English', 'Spanish', 'French', 'German', 'Mandarin', 'Hindi', 'Arabic', 'Portuguese', 'Japanese', 'Korean'];
-const zones = ['America/Vancouver', 'America/New_York', 'Europe/London', 'Europe/Berlin', 'Asia/Kolkata', 'Asia/Tokyo', 'Australia/Sydney', 'America/Sao_Paulo'];
+const zones = [
+  'America/Vancouver',
+  'America/New_York',
+  'Europe/London',
+  'Europe/Berlin',
+  'Asia/Kolkata',
+  'Asia/Tokyo',
+  'Australia/Sydney',
+  'America/Sao_Paulo',
+];
 const policies = ['flexible', 'moderate', 'strict'] as const;
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
@@ -79,7 +101,10 @@ async function main() {
       });
       await database.db.transaction(async (tx) => {
         await tx.insert(user).values(rows.map((r) => r.user));
-        const inserted = await tx.insert(experts).values(rows.map((r) => ({ ...r.expert, userId: r.user.id }))).returning({ id: experts.id, slug: experts.slug });
+        const inserted = await tx
+          .insert(experts)
+          .values(rows.map((r) => ({ ...r.expert, userId: r.user.id })))
+          .returning({ id: experts.id, slug: experts.slug });
         const open = inserted.filter((e) => Number(e.slug.slice(e.slug.lastIndexOf('-') + 1)) < openExperts);
         const allWeek = open.flatMap((e) => [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ expertId: e.id, weekday, startMinute: 0, endMinute: 1440 })));
         if (allWeek.length) await tx.insert(availabilityRules).values(allWeek);
@@ -99,12 +124,16 @@ async function main() {
       }));
       await database.db.transaction(async (tx) => {
         await tx.insert(user).values(accounts);
-        await tx.insert(authAccount).values(accounts.map((a) => ({ id: randomUUID(), accountId: a.id, providerId: 'credential', userId: a.id, password: passwordHash })));
+        await tx
+          .insert(authAccount)
+          .values(accounts.map((a) => ({ id: randomUUID(), accountId: a.id, providerId: 'credential', userId: a.id, password: passwordHash })));
       });
     }
     // VACUUM sets the visibility map (index-only counts); ANALYZE gives the planner the new sizes.
     await database.db.execute(sql`vacuum analyze`);
-    console.log(`\ninserted ${count} experts (slugs bench-${run}-*, ${openExperts} open all week), ${clients} clients, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `\ninserted ${count} experts (slugs bench-${run}-*, ${openExperts} open all week), ${clients} clients, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
   } finally {
     await database.close();
   }

@@ -113,7 +113,13 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
   });
 
   // Stripe Elements (docs/product.md "Payments"): Stripe.js, its card and 3-D Secure frames and its API, only when Stripe is on.
-  const stripeWeb = config.stripe?.publishableKey ? { script: ['https://js.stripe.com', 'https://*.js.stripe.com'], frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] } : null;
+  const stripeWeb = config.stripe?.publishableKey
+    ? {
+        script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+        frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+        connect: ['https://api.stripe.com'],
+      }
+    : null;
   // helmet's headers, computed once (src/server/http/security-headers.ts).
   await app.register(securityHeaders, {
     contentSecurityPolicy: {
@@ -178,7 +184,13 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
   const live = () => feed?.live() ?? false;
   const checks = perUserCache<SessionCheck>({ ttlMs: config.signedInCacheMs, max: 50_000, live });
   // Lists are up to 500 sessions (~350 KB): at most 64 MB of JSON in all.
-  const lists = perUserCache<SessionListAnswer>({ ttlMs: config.signedInCacheMs, max: 10_000, maxSize: 64 * 2 ** 20, size: (answer) => answer.body.length, live });
+  const lists = perUserCache<SessionListAnswer>({
+    ttlMs: config.signedInCacheMs,
+    max: 10_000,
+    maxSize: 64 * 2 ** 20,
+    size: (answer) => answer.body.length,
+    live,
+  });
   feed?.subscribe((change) => {
     if (change.kind === 'lost') {
       checks.clear();
@@ -195,7 +207,13 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
    * uses, for load balancers and scripts/check-services.mjs: `{ status, database, services }`.
    */
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-    const [dbUp, redisUp] = await Promise.all([database.ping().then(() => true, () => false), redis ? redisAnswers(redis) : true]);
+    const [dbUp, redisUp] = await Promise.all([
+      database.ping().then(
+        () => true,
+        () => false,
+      ),
+      redis ? redisAnswers(redis) : true,
+    ]);
     const services = {
       database: database.kind,
       redis: redis ? (redisUp ? 'up' : 'down') : 'off',
@@ -214,7 +232,12 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
    */
   app.get(
     '/api/config',
-    { schema: { tags: ['meta'], response: { 200: z.object({ googleEnabled: z.boolean(), devMailbox: z.boolean(), stripePublishableKey: z.string().nullable() }) } } },
+    {
+      schema: {
+        tags: ['meta'],
+        response: { 200: z.object({ googleEnabled: z.boolean(), devMailbox: z.boolean(), stripePublishableKey: z.string().nullable() }) },
+      },
+    },
     async (request) => ({
       googleEnabled: Boolean(config.google),
       devMailbox: config.env !== 'production' && !config.smtpUrl && fromThisMachine(request, config.trustProxy),
@@ -230,10 +253,17 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
 
   await app.register(meRoutes, { db: database.db });
   await app.register(enquiryRoutes, { db: database.db, baseUrl: config.baseUrl });
-  const sessionDeps = { db: database.db, provider: paymentProvider(config), baseUrl: config.baseUrl, meetingUrlTemplate: config.meetingUrlTemplate, busyChanged: slots.expertChanged };
+  const sessionDeps = {
+    db: database.db,
+    provider: paymentProvider(config),
+    baseUrl: config.baseUrl,
+    meetingUrlTemplate: config.meetingUrlTemplate,
+    busyChanged: slots.expertChanged,
+  };
   await app.register(expertRoutes, { db: database.db, catalogue, slots, busyIntervals: busyIntervalsSql });
   await app.register(sessionRoutes, { ...sessionDeps, testHooks: config.testHooks, lists });
-  if (config.stripe?.webhookSecret) await app.register(stripeWebhookRoutes, { deps: sessionDeps, verify: stripeWebhookVerifier(config.stripe, config.stripe.webhookSecret) });
+  if (config.stripe?.webhookSecret)
+    await app.register(stripeWebhookRoutes, { deps: sessionDeps, verify: stripeWebhookVerifier(config.stripe, config.stripe.webhookSecret) });
   await app.register(payoutRoutes, { db: database.db, accounts: config.stripe ? stripePayoutAccounts(config.stripe) : null, baseUrl: config.baseUrl });
   await app.register(feedbackRoutes, { db: database.db });
   await app.register(adminRoutes, { db: database.db, provider: sessionDeps.provider, baseUrl: config.baseUrl });
@@ -273,9 +303,7 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
         .send(rendered ?? page.html);
     });
   }
-  app.setNotFoundHandler((_request, reply) =>
-    reply.status(404).send({ error: { code: 'NOT_FOUND', message: messages.common.notFound } } satisfies ErrorBody),
-  );
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: { code: 'NOT_FOUND', message: messages.common.notFound } } satisfies ErrorBody));
 
   return app;
 }

@@ -92,7 +92,11 @@ async function main() {
     config,
     db: database.db,
     transport,
-    sessions: { autoRelease: () => autoReleaseDue(sessionDeps), reminders: () => sendDueReminders(sessionDeps), reservations: () => expireReservations(sessionDeps) },
+    sessions: {
+      autoRelease: () => autoReleaseDue(sessionDeps),
+      reminders: () => sendDueReminders(sessionDeps),
+      reservations: () => expireReservations(sessionDeps),
+    },
     uploadCleanup: () => deleteUnusedUploads(database.db, uploadStorage, { log: app.log }),
     log: app.log,
   });

@@ -126,7 +126,11 @@ export function toggleExpertiseArea(selected: readonly string[], area: string): 
  * `catalogue` and not already chosen, in the order suggested, until 3 are chosen. Returns the new list
  * and the areas that were added.
  */
-export function mergeSuggestions(selected: readonly string[], suggested: readonly string[], catalogue: readonly string[]): { selected: string[]; added: string[] } {
+export function mergeSuggestions(
+  selected: readonly string[],
+  suggested: readonly string[],
+  catalogue: readonly string[],
+): { selected: string[]; added: string[] } {
   const next = [...selected];
   const added: string[] = [];
   for (const area of suggested) {
@@ -166,11 +170,19 @@ export function applicationStatusInfo(status: string): { label: string; tone: Ba
     case 'pending':
       return { label: 'Pending Review', tone: 'amber', note: 'Your application is in the queue for review. We will e-mail you as soon as a decision is made.' };
     case 'under_review':
-      return { label: 'Under Review', tone: 'amber', note: 'Our team is reviewing your application now and may contact you to arrange a short screening call.' };
+      return {
+        label: 'Under Review',
+        tone: 'amber',
+        note: 'Our team is reviewing your application now and may contact you to arrange a short screening call.',
+      };
     case 'approved':
       return { label: 'Approved', tone: 'green', note: 'Congratulations! Your application has been approved. Set your availability so clients can book you.' };
     case 'rejected':
-      return { label: 'Rejected', tone: 'red', note: 'Unfortunately your application was not approved this time. You are welcome to apply again with more detail.' };
+      return {
+        label: 'Rejected',
+        tone: 'red',
+        note: 'Unfortunately your application was not approved this time. You are welcome to apply again with more detail.',
+      };
     default:
       return { label: 'Unknown', tone: 'neutral', note: 'We could not read the status of your application. Please contact support.' };
   }

@@ -6,8 +6,16 @@ export const feedbackQuestions = [
   { key: 'expertiseRating', label: "How would you rate the expert's expertise?", options: ['Excellent', 'Very Good', 'Good', 'Fair', 'Poor'] },
   { key: 'communicationRating', label: 'How clear was their communication?', options: ['Very Clear', 'Clear', 'Adequate', 'Unclear', 'Very Unclear'] },
   { key: 'punctualityRating', label: 'Was the expert on time?', options: ['On Time', 'Slightly Late', 'Very Late', 'Did Not Show'] },
-  { key: 'valueRating', label: 'How would you rate the value for money?', options: ['Excellent Value', 'Good Value', 'Fair Value', 'Poor Value', 'Overpriced'] },
-  { key: 'recommendationRating', label: 'Would you recommend this expert to others?', options: ['Definitely', 'Probably', 'Maybe', 'Probably Not', 'Definitely Not'] },
+  {
+    key: 'valueRating',
+    label: 'How would you rate the value for money?',
+    options: ['Excellent Value', 'Good Value', 'Fair Value', 'Poor Value', 'Overpriced'],
+  },
+  {
+    key: 'recommendationRating',
+    label: 'Would you recommend this expert to others?',
+    options: ['Definitely', 'Probably', 'Maybe', 'Probably Not', 'Definitely Not'],
+  },
 ] as const;
 
 export type FeedbackKey = (typeof feedbackQuestions)[number]['key'];

@@ -13,8 +13,7 @@ export const messages = {
     createAccountFailed: 'Failed to create account',
     signInFailed: 'Failed to sign in',
     saveProfileFailed: 'Failed to save profile',
-    checkEmail: (email: string) =>
-      `Please check your email (${email}) and click the confirmation link to activate your account.`,
+    checkEmail: (email: string) => `Please check your email (${email}) and click the confirmation link to activate your account.`,
     googleNotConfigured: 'Google sign-in is not configured',
     signOutError: 'Error signing out',
     invalidEmail: 'Please enter a valid email address',
@@ -84,7 +83,7 @@ export const messages = {
     authenticationRequired: 'Your bank needs you to confirm this payment. The time is reserved for you for 15 minutes.',
     awaitingPayment: 'Your bank is still confirming this payment. Please finish the confirmation step.',
     reservationExpired: 'The payment was not completed, so the time was released. Please book again.',
-    authorisationLapsed: "The card authorisation for this session has lapsed, so its payment can no longer be released. Please contact us.",
+    authorisationLapsed: 'The card authorisation for this session has lapsed, so its payment can no longer be released. Please contact us.',
     cardFormUnavailable: 'The secure card form could not be loaded. Check your connection, then reload the page.',
   },
   session: {
@@ -98,7 +97,8 @@ export const messages = {
     disputeSubmitted: 'Dispute submitted. Our team will review and contact you within 24 hours.',
     notYet: 'No worries! You can come back to this page after your session.',
     /** To the expert who tries to confirm: confirming releases the payment, so only the paying client does it. */
-    expertCannotConfirm: 'As the expert, you cannot confirm this session: your client confirms it took place, or it is confirmed automatically 72 hours after it ends',
+    expertCannotConfirm:
+      'As the expert, you cannot confirm this session: your client confirms it took place, or it is confirmed automatically 72 hours after it ends',
     /** To the expert who tries to report an issue: reports are the client's; an expert writes to the team. */
     expertCannotDispute: 'As the expert, you cannot report an issue with this session here. Please write to our team from the contact page',
     /** To the expert of a disputed session, whatever they try: the team decides, nothing is theirs to do. */
@@ -118,7 +118,8 @@ export const messages = {
     noSessionTitle: 'No Session Found',
     noSession: 'No concluded session found with this expert. You can only leave feedback after completing a session.',
     self: 'You cannot leave feedback for yourself. Only clients can leave feedback for their expert sessions.',
-    introNotRated: 'The free introductory meeting is not rated publicly: public ratings come only from paid sessions that took place. You can still send private feedback to the Mentora team.',
+    introNotRated:
+      'The free introductory meeting is not rated publicly: public ratings come only from paid sessions that took place. You can still send private feedback to the Mentora team.',
     introNotRatedTitle: 'Private Feedback Only',
   },
   admin: {

@@ -45,7 +45,8 @@ export function statusBadge(status: string): { label: string; tone: BadgeTone } 
 
 /** Detail-page badge (docs/product.md "Sessions"): booked = Scheduled, pending = Confirmation Needed, the rest as on dashboards. */
 export function detailBadge(status: string, pendingConfirmation: boolean): { label: string; tone: BadgeTone } {
-  if (status === 'booked' || status === 'scheduled') return pendingConfirmation ? { label: 'Confirmation Needed', tone: 'amber' } : { label: 'Scheduled', tone: 'brand' };
+  if (status === 'booked' || status === 'scheduled')
+    return pendingConfirmation ? { label: 'Confirmation Needed', tone: 'amber' } : { label: 'Scheduled', tone: 'brand' };
   if (status === 'pending') return { label: 'Confirmation Needed', tone: 'amber' };
   if (status === 'canceled') return { label: 'Cancelled', tone: 'neutral' };
   return statusBadge(status);

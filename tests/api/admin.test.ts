@@ -83,7 +83,8 @@ describe('team console', () => {
   describe('access', () => {
     it.each(adminRoutes)('$method $url answers 401 to visitors and 403 to clients and experts, changing nothing', async (route) => {
       const before = (await ctx.database.db.select({ n: count() }).from(adminAuditLog))[0]!.n;
-      const send = (cookie?: string) => ctx.app.inject({ method: route.method, url: route.url, headers: { ...json, ...(cookie ? { cookie } : {}) }, payload: route.payload });
+      const send = (cookie?: string) =>
+        ctx.app.inject({ method: route.method, url: route.url, headers: { ...json, ...(cookie ? { cookie } : {}) }, payload: route.payload });
       const anonymous = await send();
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.json().error.code).toBe('UNAUTHENTICATED');
@@ -93,7 +94,10 @@ describe('team console', () => {
         expect(res.json().error.code).toBe('FORBIDDEN');
       }
       // Refused before the body is validated: an invalid body still answers 403, not 400.
-      if (route.payload) expect((await ctx.app.inject({ method: route.method, url: route.url, headers: { ...json, cookie: client.cookie }, payload: { junk: true } })).statusCode).toBe(403);
+      if (route.payload)
+        expect(
+          (await ctx.app.inject({ method: route.method, url: route.url, headers: { ...json, cookie: client.cookie }, payload: { junk: true } })).statusCode,
+        ).toBe(403);
       expect((await ctx.database.db.select({ n: count() }).from(adminAuditLog))[0]!.n).toBe(before);
     });
   });
@@ -104,12 +108,21 @@ describe('team console', () => {
       await applicant('old@example.com', 'Olga', 'Old', { status: 'rejected' });
       const list = await get('/api/admin/applications?status=open&page=1&pageSize=1');
       expect(list.statusCode).toBe(200);
-      expect(list.json()).toMatchObject({ total: 1, page: 1, pageSize: 1, items: [{ id: a.application.id, applicant: { name: 'Jordan Lee', email: 'jordan@example.com' }, status: 'submitted' }] });
+      expect(list.json()).toMatchObject({
+        total: 1,
+        page: 1,
+        pageSize: 1,
+        items: [{ id: a.application.id, applicant: { name: 'Jordan Lee', email: 'jordan@example.com' }, status: 'submitted' }],
+      });
       expect((await get('/api/admin/applications?status=rejected')).json().total).toBe(1);
       expect((await get('/api/admin/applications?pageSize=101')).statusCode).toBe(400);
 
       const detail = (await get(`/api/admin/applications/${a.application.id}`)).json();
-      expect(detail).toMatchObject({ whyExpert: 'I love helping people move into product roles.', cv: { name: a.cv.name, url: `/api/files/${a.cv.id}` }, reference: { name: 'Pat Reference' } });
+      expect(detail).toMatchObject({
+        whyExpert: 'I love helping people move into product roles.',
+        cv: { name: a.cv.name, url: `/api/files/${a.cv.id}` },
+        reference: { name: 'Pat Reference' },
+      });
       const cv = await get(detail.cv.url);
       expect(cv.statusCode).toBe(200);
       expect(cv.headers['content-type']).toBe('application/pdf');
@@ -118,7 +131,18 @@ describe('team console', () => {
     });
 
     it('marks under review, then approves: publishes the expert profile with defaults, makes the account an expert, audits and e-mails', async () => {
-      await ctx.database.db.insert(experts).values({ slug: 'sam-rivera', userId: client.id, name: 'Sam Rivera', role: 'Taken', about: 'Taken slug', expertise: ['Design'], hourlyRateCents: 5000, timezone: 'UTC' });
+      await ctx.database.db
+        .insert(experts)
+        .values({
+          slug: 'sam-rivera',
+          userId: client.id,
+          name: 'Sam Rivera',
+          role: 'Taken',
+          about: 'Taken slug',
+          expertise: ['Design'],
+          hourlyRateCents: 5000,
+          timezone: 'UTC',
+        });
       const a = await applicant('sam@example.com', 'Sam', 'Rivera', { expertise: ['Product Management'] });
       await ctx.database.db.update(user).set({ role: 'client' }).where(eq(user.id, a.id));
 
@@ -168,7 +192,13 @@ describe('team console', () => {
     it('refuses to approve an account that already has an expert profile (409), writing nothing', async () => {
       const [row] = await ctx.database.db
         .insert(expertApplications)
-        .values({ userId: expert.id, professionalTitle: 'Staff Engineer', yearsExperience: '11-15', selectedExpertise: ['Programming & Tech'], whyExpert: 'Again' })
+        .values({
+          userId: expert.id,
+          professionalTitle: 'Staff Engineer',
+          yearsExperience: '11-15',
+          selectedExpertise: ['Programming & Tech'],
+          whyExpert: 'Again',
+        })
         .returning();
       const res = await post(`/api/admin/applications/${row!.id}/approve`);
       expect(res.statusCode).toBe(409);
@@ -188,7 +218,11 @@ describe('team console', () => {
       expect(res.json()).toMatchObject({ status: 'rejected', statusNote: 'We need at least 3 years of experience.' });
       const mail = (await mailsTo('riley@example.com')).at(-1)!;
       expect(mail.text).toContain('Reason: We need at least 3 years of experience.');
-      expect((await auditOf(a.application.id))[0]).toMatchObject({ actorId: admin.id, action: 'application.reject', detail: { reason: 'We need at least 3 years of experience.' } });
+      expect((await auditOf(a.application.id))[0]).toMatchObject({
+        actorId: admin.id,
+        action: 'application.reject',
+        detail: { reason: 'We need at least 3 years of experience.' },
+      });
       expect((await post(`/api/admin/applications/${a.application.id}/approve`)).statusCode).toBe(409);
       expect((await ctx.database.db.select({ n: count() }).from(experts).where(eq(experts.userId, a.id)))[0]!.n).toBe(0);
     });
@@ -205,7 +239,11 @@ describe('team console', () => {
     }
     const ledger = async (sessionId: string) => {
       const [p] = await ctx.database.db.select().from(payments).where(eq(payments.sessionId, sessionId));
-      const events = await ctx.database.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, p!.id)).orderBy(asc(paymentEvents.createdAt), asc(paymentEvents.type));
+      const events = await ctx.database.db
+        .select()
+        .from(paymentEvents)
+        .where(eq(paymentEvents.paymentId, p!.id))
+        .orderBy(asc(paymentEvents.createdAt), asc(paymentEvents.type));
       return { payment: p!, events: events.map((e) => ({ type: e.type, amountCents: e.amountCents, actorId: e.actorId })) };
     };
 
@@ -233,12 +271,19 @@ describe('team console', () => {
         const bad = await post(`/api/admin/disputes/${disputeId}/resolve`, { decision: 'client', refundCents, note: 'x' });
         expect(bad.statusCode).toBe(400);
       }
-      expect((await post(`/api/admin/disputes/${disputeId}/resolve`, { decision: 'client', note: '  ' })).json().error.message).toBe('Please write a note for both parties');
+      expect((await post(`/api/admin/disputes/${disputeId}/resolve`, { decision: 'client', note: '  ' })).json().error.message).toBe(
+        'Please write a note for both parties',
+      );
       expect((await ledger(sessionId)).payment.status).toBe('held');
 
       const res = await post(`/api/admin/disputes/${disputeId}/resolve`, { decision: 'client', refundCents: 4000, note: 'The call started 30 minutes late.' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ status: 'resolved', heldCents: 0, payment: { status: 'partially_refunded', refundedCents: 4000 }, resolution: { decision: 'client', refundCents: 4000, note: 'The call started 30 minutes late.', resolvedBy: admin.id } });
+      expect(res.json()).toMatchObject({
+        status: 'resolved',
+        heldCents: 0,
+        payment: { status: 'partially_refunded', refundedCents: 4000 },
+        resolution: { decision: 'client', refundCents: 4000, note: 'The call started 30 minutes late.', resolvedBy: admin.id },
+      });
       const [s] = await ctx.database.db.select().from(sessions).where(eq(sessions.id, sessionId));
       expect(s).toMatchObject({ status: 'cancelled', cancelledBy: 'team', cancelReason: 'The call started 30 minutes late.' });
       const { payment, events } = await ledger(sessionId);
@@ -259,10 +304,18 @@ describe('team console', () => {
         expect(mail.text).toContain('$40.00 of $90.00 is refunded');
         expect(mail.text).toContain('Note from the team: The call started 30 minutes late.');
       }
-      expect((await auditOf(disputeId))[0]).toMatchObject({ actorId: admin.id, action: 'dispute.resolve', detail: { decision: 'client', refundCents: 4000, sessionId } });
+      expect((await auditOf(disputeId))[0]).toMatchObject({
+        actorId: admin.id,
+        action: 'dispute.resolve',
+        detail: { decision: 'client', refundCents: 4000, sessionId },
+      });
 
       // The client sees the refund on the session.
-      expect((await get(`/api/sessions/${sessionId}`, client.cookie)).json()).toMatchObject({ status: 'cancelled', cancelledBy: 'team', payment: { status: 'partially_refunded', refundedCents: 4000 } });
+      expect((await get(`/api/sessions/${sessionId}`, client.cookie)).json()).toMatchObject({
+        status: 'cancelled',
+        cancelledBy: 'team',
+        payment: { status: 'partially_refunded', refundedCents: 4000 },
+      });
       // Decided once.
       const again = await post(`/api/admin/disputes/${disputeId}/resolve`, { decision: 'expert', note: 'Changed my mind' });
       expect(again.statusCode).toBe(409);
@@ -272,7 +325,12 @@ describe('team console', () => {
     it('decides for the client with the full held amount by default; a replayed Idempotency-Key answers the first result', async () => {
       const { sessionId, disputeId } = await disputed(70);
       const resolve = (key: string) =>
-        ctx.app.inject({ method: 'POST', url: `/api/admin/disputes/${disputeId}/resolve`, headers: { ...json, cookie: admin.cookie, 'idempotency-key': key }, payload: { decision: 'client', note: 'The expert did not attend.' } });
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/admin/disputes/${disputeId}/resolve`,
+          headers: { ...json, cookie: admin.cookie, 'idempotency-key': key },
+          payload: { decision: 'client', note: 'The expert did not attend.' },
+        });
       const res = await resolve('decision-key-1');
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ resolution: { refundCents: 9000 }, payment: { status: 'refunded', refundedCents: 9000 } });
@@ -309,17 +367,31 @@ describe('team console', () => {
 
   describe('inbox and audit', () => {
     it('lists each inbox by handled state and marks items handled and unhandled, audited', async () => {
-      const [contact] = await ctx.database.db.insert(contactMessages).values({ name: 'Dana', email: 'dana@example.com', subject: 'Hello', message: 'A question' }).returning();
+      const [contact] = await ctx.database.db
+        .insert(contactMessages)
+        .values({ name: 'Dana', email: 'dana@example.com', subject: 'Hello', message: 'A question' })
+        .returning();
       await ctx.database.db.insert(partnerEnquiries).values({ businessType: 'University', description: 'Careers service' });
-      await ctx.database.db.insert(matchRequests).values({ firstName: 'Max', lastName: 'Match', email: 'max@example.com', countryCode: '+1', mobileNumber: '555 0100', requestText: 'A data mentor' });
+      await ctx.database.db
+        .insert(matchRequests)
+        .values({ firstName: 'Max', lastName: 'Match', email: 'max@example.com', countryCode: '+1', mobileNumber: '555 0100', requestText: 'A data mentor' });
       await ctx.database.db.insert(privateFeedback).values({ expertId: expert.expert.id, authorId: client.id, comments: 'Great but late' });
 
       const page = (await get('/api/admin/inbox?kind=contact')).json();
-      expect(page).toMatchObject({ total: 1, unhandled: { contact: 1, partner: 1, match: 1, private_feedback: 1 }, items: [{ id: contact!.id, from: { name: 'Dana', email: 'dana@example.com' }, subject: 'Hello', body: 'A question', handledAt: null }] });
-      expect((await get('/api/admin/inbox?kind=private_feedback')).json().items[0]).toMatchObject({ from: { name: 'Casey Client' }, body: 'Great but late', subject: 'Private feedback about Erin Expert' });
+      expect(page).toMatchObject({
+        total: 1,
+        unhandled: { contact: 1, partner: 1, match: 1, private_feedback: 1 },
+        items: [{ id: contact!.id, from: { name: 'Dana', email: 'dana@example.com' }, subject: 'Hello', body: 'A question', handledAt: null }],
+      });
+      expect((await get('/api/admin/inbox?kind=private_feedback')).json().items[0]).toMatchObject({
+        from: { name: 'Casey Client' },
+        body: 'Great but late',
+        subject: 'Private feedback about Erin Expert',
+      });
       expect((await get('/api/admin/inbox?kind=match')).json().items[0].facts).toEqual([{ label: 'Mobile', value: '+1 555 0100' }]);
 
-      const put = (handled: boolean, id = contact!.id) => ctx.app.inject({ method: 'PUT', url: `/api/admin/inbox/contact/${id}/handled`, headers: { ...json, cookie: admin.cookie }, payload: { handled } });
+      const put = (handled: boolean, id = contact!.id) =>
+        ctx.app.inject({ method: 'PUT', url: `/api/admin/inbox/contact/${id}/handled`, headers: { ...json, cookie: admin.cookie }, payload: { handled } });
       expect((await put(true)).json().handledAt).not.toBeNull();
       expect((await get('/api/admin/inbox?kind=contact')).json().total).toBe(0);
       expect((await get('/api/admin/inbox?kind=contact&handled=handled')).json().total).toBe(1);
@@ -332,7 +404,11 @@ describe('team console', () => {
       const open = (await get('/api/admin/applications?status=open')).json().total;
       const disputesOpen = (await get('/api/admin/disputes?status=open')).json().total;
       const { unhandled } = (await get('/api/admin/inbox')).json();
-      expect((await get('/api/admin/summary')).json()).toEqual({ applications: open, disputes: disputesOpen, inbox: unhandled.contact + unhandled.partner + unhandled.match + unhandled.private_feedback });
+      expect((await get('/api/admin/summary')).json()).toEqual({
+        applications: open,
+        disputes: disputesOpen,
+        inbox: unhandled.contact + unhandled.partner + unhandled.match + unhandled.private_feedback,
+      });
       expect(open + disputesOpen).toBeGreaterThan(0);
     });
 
@@ -344,7 +420,10 @@ describe('team console', () => {
       expect(res.items[0].actor).toEqual({ id: admin.id, name: 'Alex Admin', email: 'admin@example.com' });
       const all = (await get('/api/admin/audit?pageSize=100')).json().items as { createdAt: string }[];
       expect(all.map((a) => a.createdAt)).toEqual([...all.map((a) => a.createdAt)].sort().reverse());
-      const rows = await ctx.database.db.select({ n: count() }).from(adminAuditLog).where(and(eq(adminAuditLog.actorId, admin.id)));
+      const rows = await ctx.database.db
+        .select({ n: count() })
+        .from(adminAuditLog)
+        .where(and(eq(adminAuditLog.actorId, admin.id)));
       expect(rows[0]!.n).toBe(res.total);
     });
   });

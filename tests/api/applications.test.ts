@@ -158,7 +158,10 @@ describe('expert applications', () => {
   });
 
   it('lets a rejected applicant apply again', async () => {
-    await ctx.database.db.update(expertApplications).set({ status: 'rejected', statusNote: 'Please add more detail.' }).where(eq(expertApplications.userId, applicant.id));
+    await ctx.database.db
+      .update(expertApplications)
+      .set({ status: 'rejected', statusNote: 'Please add more detail.' })
+      .where(eq(expertApplications.userId, applicant.id));
     const res = await apply(applicant.cookie, valid({ professionalTitle: 'Design Lead' }));
     expect(res.statusCode).toBe(201);
     const mine = await ctx.app.inject({ url: '/api/applications/mine', headers: { cookie: applicant.cookie } });
@@ -175,14 +178,19 @@ describe('expert applications', () => {
     const result = await submitApplication(
       { db: ctx.database.db, baseUrl: ctx.config.baseUrl, adminEmails: [], enqueue: failing },
       row!,
-      applicationInput.parse({ professionalTitle: 'Nurse', yearsExperience: '3-5', selectedExpertise: ['Health & Science Careers'], whyExpert: 'To help new nurses.' }),
+      applicationInput.parse({
+        professionalTitle: 'Nurse',
+        yearsExperience: '3-5',
+        selectedExpertise: ['Health & Science Careers'],
+        whyExpert: 'To help new nurses.',
+      }),
     );
     expect(result.emailQueued).toBe(false);
     expect(result.application.status).toBe('submitted');
     expect((await ctx.database.db.select({ n: count() }).from(emailOutbox))[0]!.n).toBe(before);
   });
 
-  describe('expertise suggestions from the applicant\'s own CV', () => {
+  describe("expertise suggestions from the applicant's own CV", () => {
     it.each(manifest.map((m) => [m.file, m] as const))('%s yields its areas', async (_file, m) => {
       const cv = await uploadCv(otherExpert.cookie, m.file, readFileSync(path.join(fixtures, m.file)));
       const res = await suggest(otherExpert.cookie, { fileId: cv.id, selected: [] });

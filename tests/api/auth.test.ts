@@ -22,7 +22,12 @@ describe('accounts: sign-up → verify → sign-in → profile → sign-out', ()
 
   it('walks the whole journey', async () => {
     const email = 'new.person@example.com';
-    const signUp = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: json, payload: { email, password: 'correct-horse', name: '', callbackURL: '/signup' } });
+    const signUp = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: json,
+      payload: { email, password: 'correct-horse', name: '', callbackURL: '/signup' },
+    });
     expect(signUp.statusCode).toBe(200);
 
     // Signing in before verification is refused.
@@ -53,7 +58,12 @@ describe('accounts: sign-up → verify → sign-in → profile → sign-out', ()
     const me1 = await ctx.app.inject({ url: '/api/me', headers: { cookie } });
     expect(me1.json().user).toMatchObject({ email, firstName: null, role: null });
 
-    const save = await ctx.app.inject({ method: 'PUT', url: '/api/me/profile', headers: { ...json, cookie }, payload: { firstName: ' Ada ', lastName: 'Lovelace', phone: '', role: 'expert' } });
+    const save = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/me/profile',
+      headers: { ...json, cookie },
+      payload: { firstName: ' Ada ', lastName: 'Lovelace', phone: '', role: 'expert' },
+    });
     expect(save.statusCode).toBe(200);
     expect(save.json()).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', fullName: 'Ada Lovelace', phone: null, role: 'expert' });
 
@@ -64,14 +74,24 @@ describe('accounts: sign-up → verify → sign-in → profile → sign-out', ()
   });
 
   it('gives the admin role to e-mails in ADMIN_EMAILS', async () => {
-    await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: json, payload: { email: 'Boss@example.com', password: 'correct-horse', name: '' } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: json,
+      payload: { email: 'Boss@example.com', password: 'correct-horse', name: '' },
+    });
     const [row] = await ctx.database.db.select().from(user).where(eq(user.email, 'boss@example.com'));
     expect(row?.role).toBe('admin');
   });
 
   it('sends a single-use password reset link', async () => {
     const u = await createUser(ctx, { email: 'forgetful@example.com' });
-    const req = await ctx.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: json, payload: { email: u.email, redirectTo: '/reset-password' } });
+    const req = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: json,
+      payload: { email: u.email, redirectTo: '/reset-password' },
+    });
     expect(req.statusCode).toBe(200);
     const mail = (await waitForEmails(ctx, u.email)).at(-1);
     expect(mail?.subject).toBe('Reset your Mentora password');
@@ -86,7 +106,12 @@ describe('accounts: sign-up → verify → sign-in → profile → sign-out', ()
     expect(again.statusCode).toBe(400);
     // The old session was revoked; the new password works.
     expect((await ctx.app.inject({ url: '/api/me', headers: { cookie: u.cookie } })).json()).toEqual({ user: null });
-    const signIn = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: json, payload: { email: u.email, password: 'brand-new-secret' } });
+    const signIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: json,
+      payload: { email: u.email, password: 'brand-new-secret' },
+    });
     expect(signIn.statusCode).toBe(200);
   });
 });
@@ -124,7 +149,12 @@ describe('profile validation', () => {
   });
 
   it('does not let a client turn into an expert by editing the profile', async () => {
-    const res = await ctx.app.inject({ method: 'PUT', url: '/api/me/profile', headers: { ...json, cookie }, payload: { firstName: 'Val', lastName: 'Id', role: 'expert' } });
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/me/profile',
+      headers: { ...json, cookie },
+      payload: { firstName: 'Val', lastName: 'Id', role: 'expert' },
+    });
     expect(res.statusCode).toBe(409);
     const [row] = await ctx.database.db.select().from(user).where(eq(user.id, id));
     expect(row?.role).toBe('client');
@@ -143,12 +173,24 @@ describe('auth rate limits', () => {
     for (let i = 0; i < 12; i++) {
       // A client address of its own: Better Auth's in-memory limiter is shared by every app in this process.
       // A new e-mail each time, so the per-account limit (tests/security/sign-in-throttle.test.ts) is not what answers.
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: '127.0.0.77', headers: json, payload: { email: `nobody-${i}@example.com`, password: 'wrong-password' } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        remoteAddress: '127.0.0.77',
+        headers: json,
+        payload: { email: `nobody-${i}@example.com`, password: 'wrong-password' },
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
-    const other = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: '127.0.0.78', headers: json, payload: { email: 'nobody@example.com', password: 'wrong-password' } });
+    const other = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress: '127.0.0.78',
+      headers: json,
+      payload: { email: 'nobody@example.com', password: 'wrong-password' },
+    });
     expect(other.statusCode).toBe(401);
   });
 });

@@ -25,7 +25,14 @@ const validation = (message: string) => ({ error: { code: 'VALIDATION', message 
 
 const contact = { name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Booking question', message: 'How do I book an intro call?' };
 const partner = { businessType: 'University', description: 'We are a university careers office.\nWe want mentoring for 200 students.' };
-const search = { firstName: 'Sam', lastName: 'Lee', email: 'sam@example.com', countryCode: '+61', mobileNumber: '0412 345 678', requestText: 'A data scientist who can review my portfolio' };
+const search = {
+  firstName: 'Sam',
+  lastName: 'Lee',
+  email: 'sam@example.com',
+  countryCode: '+61',
+  mobileNumber: '0412 345 678',
+  requestText: 'A data scientist who can review my portfolio',
+};
 
 const count = async (table: typeof contactMessages | typeof partnerEnquiries | typeof matchRequests | typeof emailOutbox) =>
   (await ctx.database.db.select().from(table)).length;

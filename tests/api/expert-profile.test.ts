@@ -43,7 +43,12 @@ describe('expert profile editing', () => {
   let noProfile: Awaited<ReturnType<typeof createUser>>;
 
   const put = (cookie: string | null, payload: unknown) =>
-    ctx.app.inject({ method: 'PUT', url: '/api/me/expert-profile', headers: { origin, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, payload: JSON.stringify(payload) });
+    ctx.app.inject({
+      method: 'PUT',
+      url: '/api/me/expert-profile',
+      headers: { origin, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      payload: JSON.stringify(payload),
+    });
   const mine = async (cookie: string) => (await ctx.app.inject({ url: '/api/me/expert-profile', headers: { cookie } })).json() as MyExpertProfile;
   const publicProfile = async (slug: string) => (await ctx.app.inject(`/api/experts/${slug}`)).json() as ExpertProfile;
   const videos = async () => ((await ctx.app.inject('/api/experts/videos')).json() as ExpertVideosResponse).videos;
@@ -78,13 +83,28 @@ describe('expert profile editing', () => {
 
   it('shows the expert their own profile, with rate in cents and read-only rating', async () => {
     const p = await mine(erin.cookie);
-    expect(p).toMatchObject({ slug: 'erin-expert', name: 'Erin Expert', headline: 'Staff Engineer', hourlyRateCents: 9000, cancellationPolicy: 'flexible', ratingAvg: null, reviewCount: 0, imageUrl: null, introVideoUrl: null });
+    expect(p).toMatchObject({
+      slug: 'erin-expert',
+      name: 'Erin Expert',
+      headline: 'Staff Engineer',
+      hourlyRateCents: 9000,
+      cancellationPolicy: 'flexible',
+      ratingAvg: null,
+      reviewCount: 0,
+      imageUrl: null,
+      introVideoUrl: null,
+    });
   });
 
   it('saves every field: dollars become cents, catalogue areas take the catalogue spelling, the public profile and search show it', async () => {
     const res = await put(erin.cookie, valid);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ headline: 'Principal Data Scientist', hourlyRateCents: 14050, expertise: ['Data Science & Analytics', 'Career Storytelling'], cancellationPolicy: 'strict' });
+    expect(res.json()).toMatchObject({
+      headline: 'Principal Data Scientist',
+      hourlyRateCents: 14050,
+      expertise: ['Data Science & Analytics', 'Career Storytelling'],
+      cancellationPolicy: 'strict',
+    });
     expect(await publicProfile('erin-expert')).toMatchObject({
       role: 'Principal Data Scientist',
       about: valid.about,
@@ -140,7 +160,9 @@ describe('expert profile editing', () => {
     const res = await put(erin.cookie, { ...valid, photoFileId: photo.id });
     expect(res.statusCode).toBe(200);
     expect(res.json().imageUrl).toBe(`/api/files/${photo.id}`);
-    const card = ((await ctx.app.inject('/api/experts?query=erin')).json() as { experts: { slug: string; imageUrl: string | null }[] }).experts.find((e) => e.slug === 'erin-expert');
+    const card = ((await ctx.app.inject('/api/experts?query=erin')).json() as { experts: { slug: string; imageUrl: string | null }[] }).experts.find(
+      (e) => e.slug === 'erin-expert',
+    );
     expect(card?.imageUrl).toBe(photo.url);
     const served = await ctx.app.inject(photo.url);
     expect(served.statusCode).toBe(200);
@@ -185,7 +207,9 @@ describe('expert profile editing', () => {
     const saved = await put(erin.cookie, { ...valid, videoFileId: video.id });
     expect(saved.json().introVideoUrl).toBe(video.url);
     expect((await publicProfile('erin-expert')).introVideoUrl).toBe(video.url);
-    expect(await videos()).toEqual([{ id: erin.expert.id, url: video.url, posterUrl: null, expertName: 'Erin Expert', expertRole: valid.headline, expertSlug: 'erin-expert' }]);
+    expect(await videos()).toEqual([
+      { id: erin.expert.id, url: video.url, posterUrl: null, expertName: 'Erin Expert', expertRole: valid.headline, expertSlug: 'erin-expert' },
+    ]);
     const served = await ctx.app.inject(video.url);
     expect(served.headers['content-type']).toBe('video/webm');
     expect(served.rawPayload.equals(webm)).toBe(true);
@@ -232,6 +256,12 @@ describe('demo intro videos', () => {
       payload: { ...valid, headline: 'Group Product Manager', hourlyRate: 110 },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ headline: 'Group Product Manager', hourlyRateCents: 11000, reviewCount: before.reviewCount, ratingAvg: before.ratingAvg, introVideoUrl: before.introVideoUrl });
+    expect(res.json()).toMatchObject({
+      headline: 'Group Product Manager',
+      hourlyRateCents: 11000,
+      reviewCount: before.reviewCount,
+      ratingAvg: before.ratingAvg,
+      introVideoUrl: before.introVideoUrl,
+    });
   });
 });

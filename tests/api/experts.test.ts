@@ -23,12 +23,65 @@ type Fixture = {
 };
 
 const fixtures: Fixture[] = [
-  { slug: 'ada-product', name: 'Ada Product', role: 'Senior Product Manager', about: 'I coach new PMs on roadmaps.', expertise: ['Project Management', 'Business Strategy'], languages: ['English', 'Mandarin'], rate: 85, rating: '4.90' },
-  { slug: 'ben-code', name: 'Ben Code', role: 'Software Engineering Lead', about: 'System design and mock interviews.', expertise: ['Programming & Tech', 'Leadership Skills'], languages: ['English', 'Spanish'], rate: 95, rating: '4.80' },
-  { slug: 'cara-brand', name: 'Cara Brand', role: 'Marketing Director', about: 'Campaigns, growth and storytelling.', expertise: ['Marketing', 'Personal Branding', 'Public Speaking'], languages: ['English', 'Spanish'], rate: 120, rating: '4.95' },
-  { slug: 'dev-data', name: 'Dev Data', role: 'Analyst', about: 'I love teaching SQL and dashboards to 100% beginners.', expertise: ['Data Science & Analytics'], languages: ['Hindi', 'English'], rate: 60 },
-  { slug: 'eve-law', name: 'Eve Law', role: 'Employment Lawyer', about: 'Careers in law.', expertise: ['Legal Advice & Careers'], languages: ['French'], rate: 180, rating: '4.20' },
-  { slug: 'fay-hidden', name: 'Fay Hidden', role: 'Product Designer', about: 'Draft profile, not live yet.', expertise: ['Graphics & Design'], languages: ['English'], rate: 70, status: 'draft' },
+  {
+    slug: 'ada-product',
+    name: 'Ada Product',
+    role: 'Senior Product Manager',
+    about: 'I coach new PMs on roadmaps.',
+    expertise: ['Project Management', 'Business Strategy'],
+    languages: ['English', 'Mandarin'],
+    rate: 85,
+    rating: '4.90',
+  },
+  {
+    slug: 'ben-code',
+    name: 'Ben Code',
+    role: 'Software Engineering Lead',
+    about: 'System design and mock interviews.',
+    expertise: ['Programming & Tech', 'Leadership Skills'],
+    languages: ['English', 'Spanish'],
+    rate: 95,
+    rating: '4.80',
+  },
+  {
+    slug: 'cara-brand',
+    name: 'Cara Brand',
+    role: 'Marketing Director',
+    about: 'Campaigns, growth and storytelling.',
+    expertise: ['Marketing', 'Personal Branding', 'Public Speaking'],
+    languages: ['English', 'Spanish'],
+    rate: 120,
+    rating: '4.95',
+  },
+  {
+    slug: 'dev-data',
+    name: 'Dev Data',
+    role: 'Analyst',
+    about: 'I love teaching SQL and dashboards to 100% beginners.',
+    expertise: ['Data Science & Analytics'],
+    languages: ['Hindi', 'English'],
+    rate: 60,
+  },
+  {
+    slug: 'eve-law',
+    name: 'Eve Law',
+    role: 'Employment Lawyer',
+    about: 'Careers in law.',
+    expertise: ['Legal Advice & Careers'],
+    languages: ['French'],
+    rate: 180,
+    rating: '4.20',
+  },
+  {
+    slug: 'fay-hidden',
+    name: 'Fay Hidden',
+    role: 'Product Designer',
+    about: 'Draft profile, not live yet.',
+    expertise: ['Graphics & Design'],
+    languages: ['English'],
+    rate: 70,
+    status: 'draft',
+  },
 ];
 
 /** Inserts an expert profile owned by `userId` (a new bare account when omitted) and returns its id. */
@@ -68,9 +121,25 @@ describe('experts API', () => {
     ctx = await createTestApp();
     for (const f of fixtures) await insertExpert(ctx, f);
     owner = await createUser(ctx, { email: 'owner@test.example', role: 'expert', firstName: 'Olga', lastName: 'Owner' });
-    ownerExpertId = await insertExpert(ctx, { slug: 'olga-owner', name: 'Olga Owner', role: 'Career Coach', about: 'Interview practice.', expertise: ['Job Interview Mastery'], languages: ['English'], rate: 50 }, owner.id);
+    ownerExpertId = await insertExpert(
+      ctx,
+      {
+        slug: 'olga-owner',
+        name: 'Olga Owner',
+        role: 'Career Coach',
+        about: 'Interview practice.',
+        expertise: ['Job Interview Mastery'],
+        languages: ['English'],
+        rate: 50,
+      },
+      owner.id,
+    );
     rival = await createUser(ctx, { email: 'rival@test.example', role: 'expert' });
-    await insertExpert(ctx, { slug: 'rita-rival', name: 'Rita Rival', role: 'Recruiter', about: 'Hiring.', expertise: ['Human Resources'], languages: ['English'], rate: 55 }, rival.id);
+    await insertExpert(
+      ctx,
+      { slug: 'rita-rival', name: 'Rita Rival', role: 'Recruiter', about: 'Hiring.', expertise: ['Human Resources'], languages: ['English'], rate: 55 },
+      rival.id,
+    );
   });
   afterAll(() => ctx.close());
 
@@ -175,7 +244,17 @@ describe('experts API', () => {
   describe('profile', () => {
     it('is found by slug and by uuid with every profile field', async () => {
       const bySlug = (await ctx.app.inject('/api/experts/olga-owner')).json() as ExpertProfile;
-      expect(bySlug).toMatchObject({ id: ownerExpertId, slug: 'olga-owner', name: 'Olga Owner', role: 'Career Coach', hourlyRateCents: 5000, timezone: 'UTC', cancellationPolicy: 'moderate', ratingAvg: null, reviewCount: 0 });
+      expect(bySlug).toMatchObject({
+        id: ownerExpertId,
+        slug: 'olga-owner',
+        name: 'Olga Owner',
+        role: 'Career Coach',
+        hourlyRateCents: 5000,
+        timezone: 'UTC',
+        cancellationPolicy: 'moderate',
+        ratingAvg: null,
+        reviewCount: 0,
+      });
       for (const key of ['about', 'experience', 'courses', 'languages', 'hobbies', 'expertise', 'imageUrl', 'isAvailable']) expect(bySlug).toHaveProperty(key);
       const byId = await ctx.app.inject(`/api/experts/${ownerExpertId}`);
       expect(byId.json()).toEqual(bySlug);
@@ -236,7 +315,8 @@ describe('experts API', () => {
 
   describe('own availability', () => {
     const url = '/api/me/availability';
-    const put = (cookie: string | undefined, payload: unknown) => ctx.app.inject({ method: 'PUT', url, headers: cookie ? { cookie } : {}, payload: payload as object });
+    const put = (cookie: string | undefined, payload: unknown) =>
+      ctx.app.inject({ method: 'PUT', url, headers: cookie ? { cookie } : {}, payload: payload as object });
     const get = async (cookie: string) => (await ctx.app.inject({ url, headers: { cookie } })).json() as AvailabilitySettings;
 
     it('shows the default Monday–Friday 09:00–17:00 before anything is saved', async () => {
@@ -264,7 +344,8 @@ describe('experts API', () => {
       expect(await get(owner.cookie)).toEqual({ ...payload, usesDefault: false });
       expect((await ctx.app.inject('/api/experts/olga-owner')).json().timezone).toBe('Europe/London');
 
-      const slots = async (date: string) => (await ctx.app.inject(`/api/experts/olga-owner/slots?date=${date}&duration=60&tz=Europe/London`)).json().slots as string[];
+      const slots = async (date: string) =>
+        (await ctx.app.inject(`/api/experts/olga-owner/slots?date=${date}&duration=60&tz=Europe/London`)).json().slots as string[];
       const monday = await slots('2030-06-17'); // 10:00–13:00 BST = 09:00–12:00 UTC
       expect(monday[0]).toBe('2030-06-17T09:00:00.000Z');
       expect(monday.at(-1)).toBe('2030-06-17T11:00:00.000Z');
@@ -281,10 +362,33 @@ describe('experts API', () => {
       const cases: [unknown, string][] = [
         [{ timezone: 'Nowhere/City', rules: [], exceptions: [] }, 'Please choose a valid time zone (for example Europe/London)'],
         [{ timezone: 'UTC', rules: [{ weekday: 2, startMinute: 600, endMinute: 540 }], exceptions: [] }, 'Start time must be before end time'],
-        [{ timezone: 'UTC', rules: [{ weekday: 2, startMinute: 540, endMinute: 720 }, { weekday: 2, startMinute: 700, endMinute: 800 }], exceptions: [] }, 'Time ranges on the same day must not overlap'],
-        [{ timezone: 'UTC', rules: [{ weekday: 7, startMinute: 540, endMinute: 720 }], exceptions: [] }, 'Weekday must be a whole number from 0 (Sunday) to 6 (Saturday)'],
+        [
+          {
+            timezone: 'UTC',
+            rules: [
+              { weekday: 2, startMinute: 540, endMinute: 720 },
+              { weekday: 2, startMinute: 700, endMinute: 800 },
+            ],
+            exceptions: [],
+          },
+          'Time ranges on the same day must not overlap',
+        ],
+        [
+          { timezone: 'UTC', rules: [{ weekday: 7, startMinute: 540, endMinute: 720 }], exceptions: [] },
+          'Weekday must be a whole number from 0 (Sunday) to 6 (Saturday)',
+        ],
         [{ timezone: 'UTC', rules: [{ weekday: 1, startMinute: 540, endMinute: 1500 }], exceptions: [] }, 'Times must be whole minutes from 0 to 1440'],
-        [{ timezone: 'UTC', rules: [], exceptions: [{ date: '2030-06-20', kind: 'blocked' }, { date: '2030-06-20', kind: 'custom', startMinute: 60, endMinute: 120 }] }, 'A date can have one day off or non-overlapping custom hours, not both'],
+        [
+          {
+            timezone: 'UTC',
+            rules: [],
+            exceptions: [
+              { date: '2030-06-20', kind: 'blocked' },
+              { date: '2030-06-20', kind: 'custom', startMinute: 60, endMinute: 120 },
+            ],
+          },
+          'A date can have one day off or non-overlapping custom hours, not both',
+        ],
         [{ timezone: 'UTC', rules: [], exceptions: [{ date: '2030-13-01', kind: 'blocked' }] }, 'Please choose a valid date (YYYY-MM-DD)'],
       ];
       for (const [payload, message] of cases) {
@@ -355,7 +459,9 @@ describe('demo expert catalogue', () => {
 
   it('gives the demo client an upcoming session and a concluded one awaiting feedback', async () => {
     const cookie = await signIn(ctx, 'client@example.com');
-    const { sessions } = (await ctx.app.inject({ url: '/api/sessions', headers: { cookie } })).json() as { sessions: { status: string; expertSlug: string; clientFeedbackSubmitted: boolean }[] };
+    const { sessions } = (await ctx.app.inject({ url: '/api/sessions', headers: { cookie } })).json() as {
+      sessions: { status: string; expertSlug: string; clientFeedbackSubmitted: boolean }[];
+    };
     expect(sessions.map((s) => [s.expertSlug, s.status])).toEqual([
       ['sarah-chen', 'booked'],
       ['marcus-johnson', 'confirmed'],
@@ -389,7 +495,12 @@ describe('catalogue cache (CATALOGUE_CACHE_MS)', () => {
     expect(await headline()).toBe('Staff Engineer');
     expect(await found()).toBe(false);
     // …and any successful write through the server clears the cache.
-    const write = await ctx.app.inject({ method: 'POST', url: '/api/contact', headers: { origin, 'content-type': 'application/json' }, payload: { name: 'A', email: 'a@example.com', subject: '', message: 'Hello' } });
+    const write = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { origin, 'content-type': 'application/json' },
+      payload: { name: 'A', email: 'a@example.com', subject: '', message: 'Hello' },
+    });
     expect(write.statusCode).toBe(201);
     expect(await headline()).toBe('Zeppelin Pilot');
     expect(await found()).toBe(true);
@@ -430,8 +541,10 @@ describe('slot cache (SLOTS_CACHE_MS)', () => {
     const client = await createUser(ctx, { email: 'slots-client@example.com', firstName: 'Casey', lastName: 'Client' });
     const startsAt = slotIn(30);
     const date = startsAt.slice(0, 10);
-    const offered = async (idOrSlug: string) => ((await ctx.app.inject(`/api/experts/${idOrSlug}/slots?date=${date}&duration=60&tz=UTC`)).json().slots as string[]).includes(startsAt);
-    const daysOffered = async () => (await ctx.app.inject(`/api/experts/slots-cached/availability-days?from=${date}&to=${date}&duration=60&tz=UTC`)).json().days as string[];
+    const offered = async (idOrSlug: string) =>
+      ((await ctx.app.inject(`/api/experts/${idOrSlug}/slots?date=${date}&duration=60&tz=UTC`)).json().slots as string[]).includes(startsAt);
+    const daysOffered = async () =>
+      (await ctx.app.inject(`/api/experts/slots-cached/availability-days?from=${date}&to=${date}&duration=60&tz=UTC`)).json().days as string[];
     expect(await offered('slots-cached')).toBe(true);
     expect(await offered(erin.expert.id.toUpperCase())).toBe(true);
     expect(await daysOffered()).toEqual([date]);
@@ -450,12 +563,22 @@ describe('slot cache (SLOTS_CACHE_MS)', () => {
 
     // …and so does its cancellation.
     const id = booked.json().session.id as string;
-    const cancelled = await ctx.app.inject({ method: 'POST', url: `/api/sessions/${id}/cancel`, headers: { cookie: client.cookie, origin, 'content-type': 'application/json' }, payload: { reason: 'Plans changed' } });
+    const cancelled = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/sessions/${id}/cancel`,
+      headers: { cookie: client.cookie, origin, 'content-type': 'application/json' },
+      payload: { reason: 'Plans changed' },
+    });
     expect(cancelled.statusCode).toBe(200);
     expect(await offered('slots-cached')).toBe(true);
 
     // Any other write through the server (here the expert's own availability) clears every answer.
-    const saved = await ctx.app.inject({ method: 'PUT', url: '/api/me/availability', headers: { cookie: erin.cookie, origin, 'content-type': 'application/json' }, payload: { timezone: 'UTC', rules: [], exceptions: [{ date, kind: 'blocked' }] } });
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/me/availability',
+      headers: { cookie: erin.cookie, origin, 'content-type': 'application/json' },
+      payload: { timezone: 'UTC', rules: [], exceptions: [{ date, kind: 'blocked' }] },
+    });
     expect(saved.statusCode).toBe(200);
     expect(await offered('slots-cached')).toBe(false);
     expect(await daysOffered()).toEqual([]);

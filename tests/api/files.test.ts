@@ -110,7 +110,13 @@ describe('files', () => {
     expect(res.json().file.name).toBe('gnp.exe');
     const served = await ctx.app.inject({ url: res.json().file.url, headers: { cookie: applicant.cookie } });
     expect(served.headers['content-disposition']).toBe(`attachment; filename="gnp.exe"; filename*=UTF-8''gnp.exe`);
-    const mixed = await upload(ctx, applicant.cookie, 'photo', 'a\u200Eb\u200Fc\u061Cd\u202Ae\u202Bf\u202Cg\u202Dh\u2066i\u2067j\u2068k\u2069l\u0085m\u009Bn.png', tinyPng);
+    const mixed = await upload(
+      ctx,
+      applicant.cookie,
+      'photo',
+      'a\u200Eb\u200Fc\u061Cd\u202Ae\u202Bf\u202Cg\u202Dh\u2066i\u2067j\u2068k\u2069l\u0085m\u009Bn.png',
+      tinyPng,
+    );
     expect(mixed.json().file.name).toBe('abcdefghijklmn.png');
     // Letters of right-to-left scripts are kept: only the invisible controls go.
     expect((await upload(ctx, applicant.cookie, 'photo', 'صورة.png', tinyPng)).json().file.name).toBe('صورة.png');

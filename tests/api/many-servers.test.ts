@@ -92,7 +92,8 @@ describe.skipIf(!pgUrl)('many servers on one PostgreSQL database (set TEST_DATAB
     expect(run.status).toBe(0);
     const lines = run.stdout.trim().split('\n');
     expect(lines[0]!.split(/\s+/)).toEqual(['server', 'status', 'database', 'redis', 'mail', 'storage', 'payments']);
-    for (const [i, server] of servers.entries()) expect(lines[i + 1]!.split(/\s+/)).toEqual([server.url, 'ready', 'postgres', 'off', 'smtp', 'local', 'simulated']);
+    for (const [i, server] of servers.entries())
+      expect(lines[i + 1]!.split(/\s+/)).toEqual([server.url, 'ready', 'postgres', 'off', 'smtp', 'local', 'simulated']);
   });
 
   it('50 concurrent overlapping bookings split across two servers make exactly one session and one held payment', async () => {
@@ -128,7 +129,11 @@ describe.skipIf(!pgUrl)('many servers on one PostgreSQL database (set TEST_DATAB
     expect(await bookOn(a, client, { expertId, startsAt: slotIn(300) })).toBe(201);
     await expect.poll(async () => (await listOn(b)).count, { timeout: 2000, interval: 10 }).toBe(1);
     // Signed out on A: B refuses the cookie.
-    const out = await fetch(`${a.url}/api/auth/sign-out`, { method: 'POST', headers: { origin, cookie: client.cookie, 'x-forwarded-for': client.ip, 'content-type': 'application/json' }, body: '{}' });
+    const out = await fetch(`${a.url}/api/auth/sign-out`, {
+      method: 'POST',
+      headers: { origin, cookie: client.cookie, 'x-forwarded-for': client.ip, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(out.status).toBe(200);
     await expect.poll(async () => (await listOn(b)).status, { timeout: 2000, interval: 10 }).toBe(401);
   });
@@ -164,7 +169,12 @@ describe.skipIf(!pgUrl)('many servers on one PostgreSQL database (set TEST_DATAB
     }
     for (const id of ids.slice(3)) await shift(ctx, id, -200); // ended more than 72 hours ago
     const second = openPostgres(env.DATABASE_URL!, 2);
-    const deps = (db: typeof ctx.database.db) => ({ db, provider: paymentProvider(ctx.config), baseUrl: ctx.config.baseUrl, meetingUrlTemplate: ctx.config.meetingUrlTemplate });
+    const deps = (db: typeof ctx.database.db) => ({
+      db,
+      provider: paymentProvider(ctx.config),
+      baseUrl: ctx.config.baseUrl,
+      meetingUrlTemplate: ctx.config.meetingUrlTemplate,
+    });
     try {
       const reminded = await Promise.all([sendDueReminders(deps(ctx.database.db)), sendDueReminders(deps(second.db))]);
       const released = await Promise.all([autoReleaseDue(deps(ctx.database.db)), autoReleaseDue(deps(second.db))]);
@@ -175,10 +185,15 @@ describe.skipIf(!pgUrl)('many servers on one PostgreSQL database (set TEST_DATAB
     }
     const q = async (text: string, values: unknown[]) => (await ctx.database.pool!.query(text, values)).rows;
     expect(await q(`select count(*)::int as n from sessions where id = any($1) and reminder_sent_at is not null`, [ids.slice(0, 3)])).toEqual([{ n: 3 }]);
-    expect(await q(`select count(*)::int as n from email_outbox where subject like 'Reminder:%' and text like any($1)`, [ids.slice(0, 3).map((id) => `%${id}%`)])).toEqual([{ n: 6 }]);
-    expect(await q(`select s.status, p.status as payment, count(e.id)::int as releases from sessions s join payments p on p.session_id = s.id left join payment_events e on e.payment_id = p.id and e.type = 'release' where s.id = any($1) group by s.id, p.id`, [ids.slice(3)])).toEqual(
-      Array(3).fill({ status: 'confirmed', payment: 'released', releases: 1 }),
-    );
+    expect(
+      await q(`select count(*)::int as n from email_outbox where subject like 'Reminder:%' and text like any($1)`, [ids.slice(0, 3).map((id) => `%${id}%`)]),
+    ).toEqual([{ n: 6 }]);
+    expect(
+      await q(
+        `select s.status, p.status as payment, count(e.id)::int as releases from sessions s join payments p on p.session_id = s.id left join payment_events e on e.payment_id = p.id and e.type = 'release' where s.id = any($1) group by s.id, p.id`,
+        [ids.slice(3)],
+      ),
+    ).toEqual(Array(3).fill({ status: 'confirmed', payment: 'released', releases: 1 }));
   }, 60_000);
 
   it('killing a server with SIGKILL during a booking load and restarting it leaves the ledger consistent', async () => {
@@ -197,10 +212,16 @@ describe.skipIf(!pgUrl)('many servers on one PostgreSQL database (set TEST_DATAB
 
     const q = async (text: string) => (await ctx.database.pool!.query(text)).rows;
     // Every held payment belongs to a live session.
-    expect(await q(`select p.id from payments p join sessions s on s.id = p.session_id where p.status = 'held' and s.status not in ('booked', 'disputed')`)).toEqual([]);
+    expect(
+      await q(`select p.id from payments p join sessions s on s.id = p.session_id where p.status = 'held' and s.status not in ('booked', 'disputed')`),
+    ).toEqual([]);
     // Every paid session has exactly one payment, and every payment exactly one hold in the ledger.
-    expect(await q(`select s.id from sessions s left join payments p on p.session_id = s.id where s.total_amount_cents > 0 group by s.id having count(p.id) <> 1`)).toEqual([]);
-    expect(await q(`select p.id from payments p left join payment_events e on e.payment_id = p.id and e.type = 'hold' group by p.id having count(e.id) <> 1`)).toEqual([]);
+    expect(
+      await q(`select s.id from sessions s left join payments p on p.session_id = s.id where s.total_amount_cents > 0 group by s.id having count(p.id) <> 1`),
+    ).toEqual([]);
+    expect(
+      await q(`select p.id from payments p left join payment_events e on e.payment_id = p.id and e.type = 'hold' group by p.id having count(e.id) <> 1`),
+    ).toEqual([]);
     expect(await q(`select p.id from payments p join sessions s on s.id = p.session_id where p.amount_cents <> s.total_amount_cents`)).toEqual([]);
     const [{ n }] = await q(`select count(*)::int as n from sessions where expert_id = '${expertId}' and status = 'booked'`);
     // A booking whose answer was lost in the crash may have committed (whole) or not at all.

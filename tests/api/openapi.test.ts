@@ -48,7 +48,9 @@ async function served(ctx: TestContext): Promise<OpenAPIV3_1.Document> {
 }
 
 const operationsOf = (doc: OpenAPIV3_1.Document) =>
-  Object.entries(doc.paths ?? {}).flatMap(([path, item]) => methods.filter((m) => item?.[m]).map((method) => ({ method, path, operation: item![method] as Operation })));
+  Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
+    methods.filter((m) => item?.[m]).map((method) => ({ method, path, operation: item![method] as Operation })),
+  );
 
 /** True when the operation can be called without any cookie (`{}` among its alternatives, or no security at all). */
 const openToVisitors = (op: Operation) => !op.security || op.security.some((alternative) => Object.keys(alternative).length === 0);
@@ -182,12 +184,25 @@ describe('OpenAPI document', () => {
 
   it("declares each operation's security as a visitor finds it: asked to sign in means the session cookie is declared, cookie-only means asked to sign in", async () => {
     const value = (path: string, name: string) =>
-      name === 'idOrSlug' ? ids.slug : name === 'kind' ? 'contact' : name === 'token' ? 'not-a-token' : path.startsWith('/api/files/') ? ids.cv : path.startsWith('/api/auth/') ? 'google' : randomUUID();
+      name === 'idOrSlug'
+        ? ids.slug
+        : name === 'kind'
+          ? 'contact'
+          : name === 'token'
+            ? 'not-a-token'
+            : path.startsWith('/api/files/')
+              ? ids.cv
+              : path.startsWith('/api/auth/')
+                ? 'google'
+                : randomUUID();
     const mismatches: string[] = [];
     const operations = operationsOf(doc);
     expect(operations.length).toBeGreaterThan(40);
     for (const [index, { method, path, operation }] of operations.entries()) {
-      const url = new URL(path.replace(/\{(\w+)\}/g, (_m, name: string) => value(path, name)), origin);
+      const url = new URL(
+        path.replace(/\{(\w+)\}/g, (_m, name: string) => value(path, name)),
+        origin,
+      );
       const headers: Record<string, string> = { origin };
       for (const p of (operation.parameters ?? []) as OpenAPIV3_1.ParameterObject[]) {
         if (!p.required) continue;

@@ -18,7 +18,12 @@ describe('e-mail outbox', () => {
     const db = ctx.database.db;
     await enqueueEmail(db, { to: 'first@example.com', subject: 'First', text: 'Open https://example.com/a' });
     await new Promise((r) => setTimeout(r, 5));
-    await enqueueEmail(db, { to: 'second@example.com', subject: 'Second', text: 'Body', attachments: [{ filename: 'invite.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR' }] });
+    await enqueueEmail(db, {
+      to: 'second@example.com',
+      subject: 'Second',
+      text: 'Body',
+      attachments: [{ filename: 'invite.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR' }],
+    });
     const dir = path.join(ctx.config.dataDir, 'mail');
     const sent = await deliverDueEmails(db, fileTransport(dir, 'Mentora <no-reply@mentora.example>'));
     expect(sent).toBe(2);
@@ -82,7 +87,12 @@ describe('e-mail outbox', () => {
     const dir = path.join(ctx.config.dataDir, 'mail-ids');
     await deliverDueEmails(db, fileTransport(dir, 'Mentora <no-reply@mentora.example>'));
     const ids = readdirSync(dir).map((f) => /Message-ID: <([^@]+)@mentora\.example>/i.exec(readFileSync(path.join(dir, f), 'utf8'))?.[1]);
-    expect(ids.sort()).toEqual(rows.filter((r) => r.status === 'pending').map((r) => r.id).sort());
+    expect(ids.sort()).toEqual(
+      rows
+        .filter((r) => r.status === 'pending')
+        .map((r) => r.id)
+        .sort(),
+    );
   });
 
   it('does not serve /dev/mailbox in production', async () => {

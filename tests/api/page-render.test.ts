@@ -92,7 +92,19 @@ describe('server-rendered pages', () => {
   });
 
   it('every aria-controls in a rendered page names an element of that page', async () => {
-    const pages = ['/', '/results', '/expert/rendered-expert', '/about', '/community-guidelines', '/workshops', '/how-it-works/client', '/how-it-works/expert', '/partner/university', '/partner/recruitment', '/international-students'];
+    const pages = [
+      '/',
+      '/results',
+      '/expert/rendered-expert',
+      '/about',
+      '/community-guidelines',
+      '/workshops',
+      '/how-it-works/client',
+      '/how-it-works/expert',
+      '/partner/university',
+      '/partner/recruitment',
+      '/international-students',
+    ];
     let checked = 0;
     for (const url of pages) {
       const markup = rootMarkup((await ctx.app.inject(url)).body);

@@ -19,7 +19,8 @@ describe('expert payouts with Stripe', () => {
   let expert: Awaited<ReturnType<typeof createExpert>>;
   let client: Awaited<ReturnType<typeof createUser>>;
   const get = (cookie?: string) => ctx.app.inject({ method: 'GET', url: '/api/me/payouts', headers: cookie ? { cookie } : {} });
-  const onboard = (cookie?: string) => ctx.app.inject({ method: 'POST', url: '/api/me/payouts/onboarding', headers: { origin, ...(cookie ? { cookie } : {}) } });
+  const onboard = (cookie?: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/me/payouts/onboarding', headers: { origin, ...(cookie ? { cookie } : {}) } });
   const accountOf = async (id: string) => (await ctx.database.db.select({ a: experts.stripeAccountId }).from(experts).where(eq(experts.id, id)))[0]!.a;
 
   beforeAll(async () => {
@@ -39,7 +40,9 @@ describe('expert payouts with Stripe', () => {
     expect((await get(client.cookie)).statusCode).toBe(403);
     expect((await onboard(client.cookie)).json().error.message).toBe("You don't have permission to do that");
     const applicant = await createUser(ctx, { email: 'applicant@example.com', role: 'expert' });
-    expect((await onboard(applicant.cookie)).json()).toEqual({ error: { code: 'FORBIDDEN', message: 'Payouts open once your expert application is approved.' } });
+    expect((await onboard(applicant.cookie)).json()).toEqual({
+      error: { code: 'FORBIDDEN', message: 'Payouts open once your expert application is approved.' },
+    });
     expect(fake.calls('POST', '/v1/accounts')).toHaveLength(0);
   });
 
@@ -52,9 +55,17 @@ describe('expert payouts with Stripe', () => {
     expect(accountId).toMatch(/^acct_/);
     expect(first.json().url).toMatch(new RegExp(`^${fake.url}/setup/e/${accountId}/`));
     const [create] = fake.calls('POST', '/v1/accounts');
-    expect(create).toMatchObject({ params: { type: 'express', email: 'payee@example.com', 'capabilities[transfers][requested]': 'true' }, idempotencyKey: `payout-account:${expert.expert.id}` });
+    expect(create).toMatchObject({
+      params: { type: 'express', email: 'payee@example.com', 'capabilities[transfers][requested]': 'true' },
+      idempotencyKey: `payout-account:${expert.expert.id}`,
+    });
     const [link] = fake.calls('POST', '/v1/account_links');
-    expect(link!.params).toMatchObject({ account: accountId, type: 'account_onboarding', return_url: `${ctx.config.baseUrl}/dashboard/expert/payouts?onboarding=done`, refresh_url: `${ctx.config.baseUrl}/dashboard/expert/payouts?onboarding=expired` });
+    expect(link!.params).toMatchObject({
+      account: accountId,
+      type: 'account_onboarding',
+      return_url: `${ctx.config.baseUrl}/dashboard/expert/payouts?onboarding=done`,
+      refresh_url: `${ctx.config.baseUrl}/dashboard/expert/payouts?onboarding=expired`,
+    });
 
     // Not finished at Stripe yet: pending. Opening onboarding again reuses the account with a new link.
     expect((await get(expert.cookie)).json()).toEqual({ mode: 'stripe', status: 'pending', accountId });
@@ -85,7 +96,14 @@ describe('expert payouts with Stripe', () => {
     const before = fake.calls('POST', '/v1/accounts').length;
     const answers = await Promise.all([onboard(other.cookie), onboard(other.cookie), onboard(other.cookie)]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
-    expect(new Set(fake.calls('POST', '/v1/accounts').slice(before).map((c) => c.idempotencyKey))).toEqual(new Set([`payout-account:${other.expert.id}`]));
+    expect(
+      new Set(
+        fake
+          .calls('POST', '/v1/accounts')
+          .slice(before)
+          .map((c) => c.idempotencyKey),
+      ),
+    ).toEqual(new Set([`payout-account:${other.expert.id}`]));
     expect([...fake.accounts.values()].filter((a) => a.email === 'racer@example.com').length).toBe(1);
   });
 });
@@ -101,7 +119,11 @@ describe('expert payouts without Stripe', () => {
 
   it('says payouts are simulated and refuses onboarding with 409 in plain words', async () => {
     const expert = await createExpert(ctx, { email: 'sim@example.com' });
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/me/payouts', headers: { cookie: expert.cookie } })).json()).toEqual({ mode: 'simulated', status: 'not_connected', accountId: null });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/me/payouts', headers: { cookie: expert.cookie } })).json()).toEqual({
+      mode: 'simulated',
+      status: 'not_connected',
+      accountId: null,
+    });
     const res = await ctx.app.inject({ method: 'POST', url: '/api/me/payouts/onboarding', headers: { origin, cookie: expert.cookie } });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe('Payouts need card payments with Stripe, which this server does not use.');

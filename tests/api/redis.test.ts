@@ -68,13 +68,31 @@ describe.skipIf(!redisUrl)('Redis secondary storage and shared rate limits (set 
     const [a, b] = await Promise.all([createTestApp(env), createTestApp(env)]);
     try {
       const remoteAddress = '203.0.113.7';
-      const signIn = (ctx: TestContext) => ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress, headers: { origin, 'content-type': 'application/json' }, payload: badSignIn() });
+      const signIn = (ctx: TestContext) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          remoteAddress,
+          headers: { origin, 'content-type': 'application/json' },
+          payload: badSignIn(),
+        });
       for (let i = 0; i < 10; i++) expect((await signIn(a)).statusCode).toBe(401);
       expect((await signIn(b)).statusCode).toBe(429);
-      expect((await b.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: '203.0.113.8', headers: { origin, 'content-type': 'application/json' }, payload: badSignIn() })).statusCode).toBe(401);
+      expect(
+        (
+          await b.app.inject({
+            method: 'POST',
+            url: '/api/auth/sign-in/email',
+            remoteAddress: '203.0.113.8',
+            headers: { origin, 'content-type': 'application/json' },
+            payload: badSignIn(),
+          })
+        ).statusCode,
+      ).toBe(401);
 
       // @fastify/rate-limit: the contact form allows 5 a minute per address, counted across both apps.
-      const contact = (ctx: TestContext) => ctx.app.inject({ method: 'POST', url: '/api/contact', remoteAddress, headers: { origin, 'content-type': 'application/json' }, payload: {} });
+      const contact = (ctx: TestContext) =>
+        ctx.app.inject({ method: 'POST', url: '/api/contact', remoteAddress, headers: { origin, 'content-type': 'application/json' }, payload: {} });
       for (let i = 0; i < 5; i++) expect((await contact(i % 2 ? a : b)).statusCode).not.toBe(429);
       const limited = await contact(a);
       expect(limited.statusCode).toBe(429);
@@ -146,7 +164,13 @@ describe.skipIf(!redisUrl || !pgUrl)('Redis across two server processes on one P
   let servers: ServerProcess[] = [];
   beforeAll(async () => {
     ctx = await createTestApp();
-    const env = { DATABASE_URL: ctx.database.pool!.options.connectionString!, REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: keyPrefix, AUTH_RATE_LIMIT: '1', TRUST_PROXY: '1' };
+    const env = {
+      DATABASE_URL: ctx.database.pool!.options.connectionString!,
+      REDIS_URL: redisUrl!,
+      REDIS_KEY_PREFIX: keyPrefix,
+      AUTH_RATE_LIMIT: '1',
+      TRUST_PROXY: '1',
+    };
     servers = await Promise.all([startServer(env), startServer(env)]);
   }, 200_000);
   afterAll(async () => {
@@ -165,7 +189,11 @@ describe.skipIf(!redisUrl || !pgUrl)('Redis across two server processes on one P
     for (let i = 0; i < 10; i++) expect((await post(a, '/api/auth/sign-in/email', badSignIn(), client)).status).toBe(401);
     expect((await post(b, '/api/auth/sign-in/email', badSignIn(), client)).status).toBe(429);
     expect((await post(b, '/api/auth/sign-in/email', badSignIn(), { 'x-forwarded-for': '198.51.100.9' })).status).toBe(401);
-    expect(await (await fetch(`${b.url}/readyz`)).json()).toMatchObject({ status: 'ready', database: 'postgres', services: { database: 'postgres', redis: 'up' } });
+    expect(await (await fetch(`${b.url}/readyz`)).json()).toMatchObject({
+      status: 'ready',
+      database: 'postgres',
+      services: { database: 'postgres', redis: 'up' },
+    });
   });
 
   it('a session signed in on server A is valid on server B and ends everywhere when B signs it out', async () => {
@@ -174,7 +202,10 @@ describe.skipIf(!redisUrl || !pgUrl)('Redis across two server processes on one P
     const client = { 'x-forwarded-for': '198.51.100.2' };
     const signIn = await post(a, '/api/auth/sign-in/email', { email: 'redis-user@example.com', password: 'redis-password-1' }, client);
     expect(signIn.status).toBe(200);
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const token = decodeURIComponent(cookie.split('=')[1]!.split('.')[0]!);
     const redis = new Redis(redisUrl!, { keyPrefix });
     expect(await redis.exists(`auth:${token}`)).toBe(1);

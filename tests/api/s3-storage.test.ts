@@ -27,7 +27,13 @@ describe('files on S3-compatible storage', () => {
     server = new S3rver({ port: 0, address: '127.0.0.1', directory: dir, silent: true, configureBuckets: [{ name: 'mentora-files', configs: [] }] });
     const { port } = (await server.run()) as { port: number };
     endpoint = `http://127.0.0.1:${port}`;
-    ctx = await createTestApp({ S3_BUCKET: 'mentora-files', S3_ENDPOINT: endpoint, S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: credentials.accessKeyId, S3_SECRET_ACCESS_KEY: credentials.secretAccessKey });
+    ctx = await createTestApp({
+      S3_BUCKET: 'mentora-files',
+      S3_ENDPOINT: endpoint,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: credentials.accessKeyId,
+      S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    });
     applicant = await createUser(ctx, { email: 'applicant@example.com', role: 'expert' });
     other = await createUser(ctx, { email: 'other@example.com', role: 'expert' });
   });
@@ -70,7 +76,11 @@ describe('files on S3-compatible storage', () => {
   it('the cleanup job deletes a never-attached upload from the bucket after 24 hours', async () => {
     const res = await upload(ctx, applicant.cookie, 'photo', 'loose.png', tinyPng);
     const id = res.json().file.id as string;
-    const [row] = await ctx.database.db.update(files).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(files.id, id)).returning();
+    const [row] = await ctx.database.db
+      .update(files)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(files.id, id))
+      .returning();
     const s3 = new S3Client({ endpoint, region: 'us-east-1', credentials, forcePathStyle: true });
     const stored = () => s3.send(new HeadObjectCommand({ Bucket: 'mentora-files', Key: row!.storageKey }));
     await expect(stored()).resolves.toBeTruthy();

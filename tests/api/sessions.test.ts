@@ -10,7 +10,13 @@ import { createUser, origin } from '../helpers/auth.js';
 import { book, createExpert, shift, slotIn, visa } from '../helpers/marketplace.js';
 
 const json = { origin, 'content-type': 'application/json' };
-const excellent = { expertiseRating: 'Excellent', communicationRating: 'Very Clear', punctualityRating: 'On Time', valueRating: 'Excellent Value', recommendationRating: 'Definitely' };
+const excellent = {
+  expertiseRating: 'Excellent',
+  communicationRating: 'Very Clear',
+  punctualityRating: 'On Time',
+  valueRating: 'Excellent Value',
+  recommendationRating: 'Definitely',
+};
 
 describe('sessions', () => {
   let ctx: TestContext;
@@ -41,7 +47,15 @@ describe('sessions', () => {
       const res = await book(ctx, client.cookie, { expertId: expert.expert.slug, startsAt: slotIn(30), durationMinutes: 90 });
       expect(res.statusCode).toBe(201);
       const s = res.json().session;
-      expect(s).toMatchObject({ status: 'booked', expertName: 'Erin Expert', clientName: 'Casey Client', durationMinutes: 90, hourlyRateCents: 9500, totalAmountCents: 14250, viewerRole: 'client' });
+      expect(s).toMatchObject({
+        status: 'booked',
+        expertName: 'Erin Expert',
+        clientName: 'Casey Client',
+        durationMinutes: 90,
+        hourlyRateCents: 9500,
+        totalAmountCents: 14250,
+        viewerRole: 'client',
+      });
       expect(s.payment).toEqual({ status: 'held', amountCents: 14250, refundedCents: 0, cardBrand: 'Visa', cardLast4: '4242', provider: 'simulated' });
       expect(s.meetingUrl).toMatch(/^https:\/\/meet\.jit\.si\/mentora-[A-Za-z0-9]{24}$/);
       const [event] = await ctx.database.db.select().from(paymentEvents);
@@ -57,7 +71,16 @@ describe('sessions', () => {
         method: 'POST',
         url: '/api/sessions',
         headers: { ...json, cookie: client.cookie, 'idempotency-key': randomUUID() },
-        payload: { expertId: expert.expert.id, startsAt: slotIn(40), durationMinutes: 30, topic: 'Pricing', card: visa, totalAmountCents: 1, hourlyRateCents: 1, amountCents: 1 },
+        payload: {
+          expertId: expert.expert.id,
+          startsAt: slotIn(40),
+          durationMinutes: 30,
+          topic: 'Pricing',
+          card: visa,
+          totalAmountCents: 1,
+          hourlyRateCents: 1,
+          amountCents: 1,
+        },
       });
       expect(res.statusCode).toBe(201);
       expect(res.json().session.totalAmountCents).toBe(4750);
@@ -94,7 +117,11 @@ describe('sessions', () => {
       [{ card: { ...visa, cardholderName: '' } }, 400, 'Please enter the cardholder name'],
       [{ card: { ...visa, number: '4242 4242 4242 4241' } }, 400, 'Please enter a valid card number'],
       [{ startsAt: slotIn(1) }, 409, 'This time is not available. Please choose one of the offered times.'],
-      [{ startsAt: new Date(new Date(slotIn(70)).getTime() + 7 * 60_000).toISOString() }, 409, 'This time is not available. Please choose one of the offered times.'],
+      [
+        { startsAt: new Date(new Date(slotIn(70)).getTime() + 7 * 60_000).toISOString() },
+        409,
+        'This time is not available. Please choose one of the offered times.',
+      ],
     ])('refuses %j with %i and the right words, writing nothing', async (change, status, message) => {
       const before = await tally();
       const res = await book(ctx, client.cookie, { expertId: expert.expert.slug, startsAt: slotIn(70), ...change });
@@ -104,10 +131,20 @@ describe('sessions', () => {
     });
 
     it('needs a signed-in client with an Idempotency-Key', async () => {
-      const anonymous = await ctx.app.inject({ method: 'POST', url: '/api/sessions', headers: { ...json, 'idempotency-key': randomUUID() }, payload: { expertId: expert.expert.slug, startsAt: slotIn(80), durationMinutes: 60, topic: 'x', card: visa } });
+      const anonymous = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/sessions',
+        headers: { ...json, 'idempotency-key': randomUUID() },
+        payload: { expertId: expert.expert.slug, startsAt: slotIn(80), durationMinutes: 60, topic: 'x', card: visa },
+      });
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.json().error.message).toBe('Please sign in to book a session');
-      const noKey = await ctx.app.inject({ method: 'POST', url: '/api/sessions', headers: { ...json, cookie: client.cookie }, payload: { expertId: expert.expert.slug, startsAt: slotIn(80), durationMinutes: 60, topic: 'x', card: visa } });
+      const noKey = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/sessions',
+        headers: { ...json, cookie: client.cookie },
+        payload: { expertId: expert.expert.slug, startsAt: slotIn(80), durationMinutes: 60, topic: 'x', card: visa },
+      });
       expect(noKey.statusCode).toBe(400);
       const asExpert = await book(ctx, otherExpert.cookie, { expertId: expert.expert.slug, startsAt: slotIn(80) });
       expect(asExpert.statusCode).toBe(403);
@@ -125,10 +162,22 @@ describe('sessions', () => {
       const intro = await book(ctx, other.cookie, { expertId: expert.expert.slug, startsAt: slotIn(100), durationMinutes: 15, kind: 'intro', card: undefined });
       expect(intro.statusCode).toBe(201);
       expect(intro.json().session).toMatchObject({ kind: 'intro', totalAmountCents: 0, payment: null });
-      const second = await book(ctx, other.cookie, { expertId: expert.expert.slug, startsAt: slotIn(110), durationMinutes: 15, kind: 'intro', card: undefined });
+      const second = await book(ctx, other.cookie, {
+        expertId: expert.expert.slug,
+        startsAt: slotIn(110),
+        durationMinutes: 15,
+        kind: 'intro',
+        card: undefined,
+      });
       expect(second.statusCode).toBe(409);
       expect(second.json().error.message).toBe('You have already had your free introductory meeting with this expert.');
-      const long = await book(ctx, other.cookie, { expertId: otherExpert.expert.slug, startsAt: slotIn(120), durationMinutes: 60, kind: 'intro', card: undefined });
+      const long = await book(ctx, other.cookie, {
+        expertId: otherExpert.expert.slug,
+        startsAt: slotIn(120),
+        durationMinutes: 60,
+        kind: 'intro',
+        card: undefined,
+      });
       expect(long.statusCode).toBe(400);
     });
 
@@ -155,7 +204,15 @@ describe('sessions', () => {
       const racedExpert = await createExpert(ctx, { email: 'raced@example.com' });
       const before = await tally();
       const base = slotIn(200);
-      const results = await Promise.all(racers.map((r, i) => book(ctx, r.cookie, { expertId: racedExpert.expert.slug, startsAt: new Date(new Date(base).getTime() + (i % 4) * 15 * 60_000).toISOString(), durationMinutes: 60 })));
+      const results = await Promise.all(
+        racers.map((r, i) =>
+          book(ctx, r.cookie, {
+            expertId: racedExpert.expert.slug,
+            startsAt: new Date(new Date(base).getTime() + (i % 4) * 15 * 60_000).toISOString(),
+            durationMinutes: 60,
+          }),
+        ),
+      );
       const statuses = results.map((r) => r.statusCode);
       expect(statuses.filter((s) => s === 201)).toHaveLength(1);
       expect(statuses.filter((s) => s === 409)).toHaveLength(19);
@@ -183,7 +240,9 @@ describe('sessions', () => {
         expect(res.json().error.message).toBe("You don't have permission to view this session");
       }
       expect((await ctx.app.inject({ url: `/api/sessions/${id}` })).statusCode).toBe(401);
-      expect((await ctx.app.inject({ url: `/api/sessions/${randomUUID()}`, headers: { cookie: client.cookie } })).json().error.message).toBe('Session not found');
+      expect((await ctx.app.inject({ url: `/api/sessions/${randomUUID()}`, headers: { cookie: client.cookie } })).json().error.message).toBe(
+        'Session not found',
+      );
       expect((await ctx.app.inject({ url: '/api/sessions/not-a-uuid', headers: { cookie: client.cookie } })).statusCode).toBe(404);
     });
 
@@ -212,7 +271,11 @@ describe('sessions', () => {
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toMatchObject({ status: 'confirmed', payment: { status: 'released' } });
       expect((await post(`/api/sessions/${id}/confirm`, client.cookie)).statusCode).toBe(409);
-      const events = await ctx.database.db.select().from(paymentEvents).innerJoin(payments, eq(payments.id, paymentEvents.paymentId)).where(eq(payments.sessionId, id));
+      const events = await ctx.database.db
+        .select()
+        .from(paymentEvents)
+        .innerJoin(payments, eq(payments.id, paymentEvents.paymentId))
+        .where(eq(payments.sessionId, id));
       expect(events.map((e) => e.payment_events.type)).toEqual(['hold', 'release']);
     });
 
@@ -225,7 +288,11 @@ describe('sessions', () => {
       expect(self.json().error.message).toBe('You cannot leave feedback for yourself. Only clients can leave feedback for their expert sessions.');
       expect((await post(`/api/sessions/${id}/feedback`, other.cookie, excellent)).json().error.message).toBe('Session information not found');
 
-      const ok = await post(`/api/sessions/${id}/feedback`, client.cookie, { ...excellent, punctualityRating: 'Slightly Late', additionalComments: 'Very helpful' });
+      const ok = await post(`/api/sessions/${id}/feedback`, client.cookie, {
+        ...excellent,
+        punctualityRating: 'Slightly Late',
+        additionalComments: 'Very helpful',
+      });
       expect(ok.statusCode).toBe(201);
       const session = (await ctx.app.inject({ url: `/api/sessions/${id}`, headers: { cookie: client.cookie } })).json();
       expect(session).toMatchObject({ status: 'completed', clientFeedbackSubmitted: true });
@@ -233,7 +300,12 @@ describe('sessions', () => {
       const profile = (await ctx.app.inject(`/api/experts/${expert.expert.slug}`)).json();
       expect(profile).toMatchObject({ ratingAvg: 4.8, reviewCount: 1 });
       const reviews = (await ctx.app.inject(`/api/experts/${expert.expert.slug}/reviews`)).json();
-      expect(reviews.reviews[0]).toMatchObject({ clientFirstName: 'Casey', punctualityRating: 'Slightly Late', additionalComments: 'Very helpful', score: 4.8 });
+      expect(reviews.reviews[0]).toMatchObject({
+        clientFirstName: 'Casey',
+        punctualityRating: 'Slightly Late',
+        additionalComments: 'Very helpful',
+        score: 4.8,
+      });
 
       const again = await post(`/api/sessions/${id}/feedback`, client.cookie, excellent);
       expect(again.statusCode).toBe(409);
@@ -309,7 +381,12 @@ describe('sessions', () => {
       const at = slotIn(700);
       const id = (await book(ctx, client.cookie, { expertId: expert.expert.slug, startsAt: at })).json().session.id;
       const res = await post(`/api/sessions/${id}/cancel`, client.cookie, { reason: 'Plans changed' });
-      expect(res.json()).toMatchObject({ status: 'cancelled', cancelledBy: 'client', cancelReason: 'Plans changed', payment: { status: 'refunded', refundedCents: 9500 } });
+      expect(res.json()).toMatchObject({
+        status: 'cancelled',
+        cancelledBy: 'client',
+        cancelReason: 'Plans changed',
+        payment: { status: 'refunded', refundedCents: 9500 },
+      });
       expect((await book(ctx, other.cookie, { expertId: expert.expert.slug, startsAt: at })).statusCode).toBe(201);
     });
 
@@ -335,7 +412,12 @@ describe('sessions', () => {
   });
 
   describe('jobs', () => {
-    const deps = () => ({ db: ctx.database.db, provider: simulatedProvider(), baseUrl: 'http://localhost:3000', meetingUrlTemplate: 'https://meet.jit.si/mentora-{room}' });
+    const deps = () => ({
+      db: ctx.database.db,
+      provider: simulatedProvider(),
+      baseUrl: 'http://localhost:3000',
+      meetingUrlTemplate: 'https://meet.jit.si/mentora-{room}',
+    });
 
     it('auto-releases booked sessions 72 h after their end, not disputed ones', async () => {
       const id = (await book(ctx, client.cookie, { expertId: otherExpert.expert.slug, startsAt: slotIn(900) })).json().session.id;
@@ -343,7 +425,9 @@ describe('sessions', () => {
       const disputedId = (await book(ctx, other.cookie, { expertId: otherExpert.expert.slug, startsAt: slotIn(950) })).json().session.id;
       await shift(ctx, id, -900 - 74);
       await shift(ctx, disputedId, -950 - 80);
-      expect((await post(`/api/sessions/${disputedId}/dispute`, other.cookie, { description: 'The expert never joined.' })).json()).toMatchObject({ status: 'disputed' });
+      expect((await post(`/api/sessions/${disputedId}/dispute`, other.cookie, { description: 'The expert never joined.' })).json()).toMatchObject({
+        status: 'disputed',
+      });
 
       expect(await autoReleaseDue(deps())).toBeGreaterThanOrEqual(1);
       const s = (await ctx.app.inject({ url: `/api/sessions/${id}`, headers: { cookie: client.cookie } })).json();
@@ -366,7 +450,10 @@ describe('sessions', () => {
     const res = await post(`/api/experts/${expert.expert.slug}/private-feedback`, client.cookie, { comments: 'Great, but could share more resources.' });
     expect(res.statusCode).toBe(201);
     expect((await post(`/api/experts/${expert.expert.slug}/private-feedback`, client.cookie, { comments: '  ' })).statusCode).toBe(400);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/experts/${expert.expert.slug}/private-feedback`, headers: json, payload: { comments: 'x' } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: `/api/experts/${expert.expert.slug}/private-feedback`, headers: json, payload: { comments: 'x' } }))
+        .statusCode,
+    ).toBe(401);
     const stored = await ctx.database.db.select().from(privateFeedback);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ expertId: expert.expert.id, authorId: client.id, comments: 'Great, but could share more resources.' });

@@ -11,10 +11,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** GET on a new connection (no keep-alive agent); resolves with the status or rejects when refused. */
 function getFresh(port: number, path: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    http.get({ host: '127.0.0.1', port, path, agent: false }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    }).once('error', reject);
+    http
+      .get({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      })
+      .once('error', reject);
   });
 }
 

@@ -45,7 +45,8 @@ describe('per-user caches of signed-in reads', () => {
 
   it('answers repeated list reads from memory, and shows a change made elsewhere on the next read', async () => {
     const client = await createUser(ctx, { email: 'cache-client@example.com' });
-    const id = (await book(ctx, client.cookie, { expertId: expert.expert.id, startsAt: slotIn((hours += 3)), topic: 'First topic' })).json().session.id as string;
+    const id = (await book(ctx, client.cookie, { expertId: expert.expert.id, startsAt: slotIn((hours += 3)), topic: 'First topic' })).json().session
+      .id as string;
     expect(await topicOf(client.cookie, id)).toBe('First topic');
 
     // Changed with notifications off: the list comes from memory, so the change is not seen.
@@ -72,7 +73,12 @@ describe('per-user caches of signed-in reads', () => {
     const client = await createUser(ctx, { email: 'cache-signout@example.com' });
     expect((await list(client.cookie)).status).toBe(200);
     expect((await list(client.cookie)).status).toBe(200);
-    const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { origin, cookie: client.cookie, 'content-type': 'application/json' }, payload: {} });
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { origin, cookie: client.cookie, 'content-type': 'application/json' },
+      payload: {},
+    });
     expect(out.statusCode).toBe(200);
     expect((await list(client.cookie)).status).toBe(401);
     expect((await ctx.app.inject({ url: '/api/me', headers: { cookie: client.cookie } })).json()).toEqual({ user: null });
@@ -108,14 +114,19 @@ describe('per-user caches of signed-in reads', () => {
     await ctx.database.db.execute(sql`update "user" set first_name = 'After', role = 'admin', two_factor_enabled = true where id = ${client.id}`);
     await expect.poll(async () => await me(), { timeout: 2000, interval: 20 }).toMatchObject({ firstName: 'After', role: 'admin' });
     // The role decides at once what the account may do.
-    await expect.poll(async () => (await ctx.app.inject({ url: '/api/admin/summary', headers: { cookie: client.cookie } })).statusCode, { timeout: 2000, interval: 20 }).toBe(200);
+    await expect
+      .poll(async () => (await ctx.app.inject({ url: '/api/admin/summary', headers: { cookie: client.cookie } })).statusCode, { timeout: 2000, interval: 20 })
+      .toBe(200);
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)('(PostgreSQL) answers nothing from memory while the listening connection is down', async () => {
     const client = await createUser(ctx, { email: 'cache-listener@example.com' });
-    const id = (await book(ctx, client.cookie, { expertId: expert.expert.id, startsAt: slotIn((hours += 3)), topic: 'Kept topic' })).json().session.id as string;
+    const id = (await book(ctx, client.cookie, { expertId: expert.expert.id, startsAt: slotIn((hours += 3)), topic: 'Kept topic' })).json().session
+      .id as string;
     expect(await topicOf(client.cookie, id)).toBe('Kept topic');
-    await ctx.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN mentora_changes'`);
+    await ctx.database.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN mentora_changes'`,
+    );
     // Unnoticed changes are seen once the server knows it may have missed notifications.
     await unnoticed(sql`update ${sessions} set topic = 'Seen without notification' where id = ${id}`);
     await expect.poll(() => topicOf(client.cookie, id), { timeout: 2000, interval: 20 }).toBe('Seen without notification');

@@ -75,7 +75,10 @@ describe('e-mail over SMTP', () => {
     await sink.start();
     expect(await deliverDueEmails(db, transport)).toBe(0);
 
-    await db.update(emailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(like(emailOutbox.subject, 'Outage %'));
+    await db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(like(emailOutbox.subject, 'Outage %'));
     // Two workers at once (two servers): each message still goes out once.
     const [a, b] = await Promise.all([deliverDueEmails(db, transport), deliverDueEmails(db, transport)]);
     expect(a + b).toBe(3);

@@ -10,7 +10,10 @@ import { startServer } from '../helpers/server-process.js';
 
 /** Runs the real entry point (src/server/main.ts through tsx) with `env`; resolves when it exits or is ready. */
 function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -51,7 +54,11 @@ describe('start-up and shutdown', () => {
     const first = start({ PORT: String(port), DATA_DIR: dataDir, BASE_URL: `http://localhost:${port}`, SEED_DEMO: '1' });
     await waitReady(port);
     const origin = `http://localhost:${port}`;
-    const signUp = await fetch(`${origin}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ email: 'kept@example.com', password: 'kept-password', name: '' }) });
+    const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({ email: 'kept@example.com', password: 'kept-password', name: '' }),
+    });
     expect(signUp.status).toBe(200);
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
@@ -59,9 +66,17 @@ describe('start-up and shutdown', () => {
     const second = start({ PORT: String(port), DATA_DIR: dataDir, BASE_URL: origin, SEED_DEMO: '1' });
     await waitReady(port);
     // The account made before the restart still exists (sign-in says "not verified", not "invalid").
-    const signIn = await fetch(`${origin}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ email: 'kept@example.com', password: 'kept-password' }) });
+    const signIn = await fetch(`${origin}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({ email: 'kept@example.com', password: 'kept-password' }),
+    });
     expect(signIn.status).toBe(403);
-    const demo = await fetch(`${origin}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ email: 'client@example.com', password: 'mentora-demo' }) });
+    const demo = await fetch(`${origin}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({ email: 'client@example.com', password: 'mentora-demo' }),
+    });
     expect(demo.status).toBe(200);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
@@ -79,7 +94,10 @@ describe.skipIf(!pgUrl)('two servers starting at once on one empty PostgreSQL da
       const client = new pg.Client({ connectionString: database.url });
       await client.connect();
       try {
-        const { rows } = await client.query<{ email: string; n: number }>('select email, count(*)::int as n from "user" where email = any($1) group by email order by email', [demoAccounts.map((a) => a.email)]);
+        const { rows } = await client.query<{ email: string; n: number }>(
+          'select email, count(*)::int as n from "user" where email = any($1) group by email order by email',
+          [demoAccounts.map((a) => a.email)],
+        );
         expect(rows).toEqual(demoAccounts.map((a) => ({ email: a.email, n: 1 })).sort((a, b) => a.email.localeCompare(b.email)));
       } finally {
         await client.end();
@@ -87,7 +105,11 @@ describe.skipIf(!pgUrl)('two servers starting at once on one empty PostgreSQL da
       // Each server answers with the seeded data (a demo account signs in on both).
       for (const server of servers) {
         if (server.status !== 'fulfilled') continue;
-        const signIn = await fetch(`${server.value.url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' }, body: JSON.stringify({ email: 'client@example.com', password: 'mentora-demo' }) });
+        const signIn = await fetch(`${server.value.url}/api/auth/sign-in/email`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+          body: JSON.stringify({ email: 'client@example.com', password: 'mentora-demo' }),
+        });
         expect(signIn.status).toBe(200);
       }
     } finally {

@@ -45,7 +45,8 @@ describe('Stripe payments', () => {
   const post = (url: string, cookie: string, payload: object = {}) => ctx.app.inject({ method: 'POST', url, headers: { ...json, cookie }, payload });
   const paymentOf = async (sessionId: string) => (await ctx.database.db.select().from(payments).where(eq(payments.sessionId, sessionId)))[0]!;
   const sessionRow = async (id: string) => (await ctx.database.db.select().from(sessions).where(eq(sessions.id, id)))[0]!;
-  const eventsOf = async (paymentId: string) => (await ctx.database.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, paymentId))).map((e) => [e.type, e.amountCents]);
+  const eventsOf = async (paymentId: string) =>
+    (await ctx.database.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, paymentId))).map((e) => [e.type, e.amountCents]);
   const tally = async () => ({
     sessions: (await ctx.database.db.select({ n: count() }).from(sessions))[0]!.n,
     payments: (await ctx.database.db.select().from(payments)).map((p) => `${p.id}:${p.status}:${p.refundedCents}`).sort(),
@@ -56,13 +57,30 @@ describe('Stripe payments', () => {
   const webhook = (event: object, secret = webhookSecret, tamper?: (payload: string) => string) => {
     const payload = JSON.stringify(event);
     const signature = signer.webhooks.generateTestHeaderString({ payload, secret });
-    return ctx.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature }, payload: tamper ? tamper(payload) : payload });
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+      payload: tamper ? tamper(payload) : payload,
+    });
   };
-  const event = (type: string, object: object) => ({ id: `evt_${randomUUID().replace(/-/g, '')}`, object: 'event', type, api_version: '2026-10-28', created: Math.floor(Date.now() / 1000), data: { object } });
+  const event = (type: string, object: object) => ({
+    id: `evt_${randomUUID().replace(/-/g, '')}`,
+    object: 'event',
+    type,
+    api_version: '2026-10-28',
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  });
 
   beforeAll(async () => {
     fake = await new FakeStripe(secretKey).start();
-    ctx = await createTestApp({ STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: 'pk_test_mentora', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: fake.url });
+    ctx = await createTestApp({
+      STRIPE_SECRET_KEY: secretKey,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_mentora',
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_API_URL: fake.url,
+    });
     deps = { db: ctx.database.db, provider: paymentProvider(ctx.config), baseUrl: ctx.config.baseUrl, meetingUrlTemplate: ctx.config.meetingUrlTemplate };
     client = await createUser(ctx, { email: 'client@example.com', firstName: 'Casey', lastName: 'Client' });
     other = await createUser(ctx, { email: 'other@example.com', firstName: 'Olive', lastName: 'Other' });
@@ -82,8 +100,8 @@ describe('Stripe payments', () => {
     expect(res.json()).toMatchObject({ stripePublishableKey: 'pk_test_mentora' });
     // The pages' policy (API answers carry a policy that allows nothing: they are data, not documents).
     const csp = String((await ctx.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
-    expect(csp).toContain('script-src \'self\' https://js.stripe.com');
-    expect(csp).toContain('frame-src \'self\' https://js.stripe.com');
+    expect(csp).toContain("script-src 'self' https://js.stripe.com");
+    expect(csp).toContain("frame-src 'self' https://js.stripe.com");
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_wrong' })).toThrow('STRIPE_SECRET_KEY must be a Stripe secret key');
     expect(loadConfig({ DATA_DIR: ctx.config.dataDir }).stripe).toBeUndefined();
   });
@@ -127,7 +145,10 @@ describe('Stripe payments', () => {
       expect((await post(`/api/sessions/${s.id}/confirm`, client.cookie)).statusCode).toBe(200);
       expect(fake.calls('POST', `/v1/payment_intents/${payment.providerRef}/capture`)).toHaveLength(0);
       const [transfer] = fake.calls('POST', '/v1/transfers');
-      expect(transfer).toMatchObject({ params: { amount: '9000', currency: 'usd', destination: 'acct_1ErinExpert', source_transaction: fake.intents.get(payment.providerRef)!.latest_charge }, idempotencyKey: `release:${payment.id}:transfer` });
+      expect(transfer).toMatchObject({
+        params: { amount: '9000', currency: 'usd', destination: 'acct_1ErinExpert', source_transaction: fake.intents.get(payment.providerRef)!.latest_charge },
+        idempotencyKey: `release:${payment.id}:transfer`,
+      });
       expect((await paymentOf(s.id)).status).toBe('released');
       await ctx.database.db.update(experts).set({ stripeAccountId: null }).where(eq(experts.id, expert.expert.id));
       expect(fake.problems).toEqual([]);
@@ -161,7 +182,10 @@ describe('Stripe payments', () => {
       const payment = await paymentOf(s.id);
       const [refund] = fake.calls('POST', '/v1/refunds');
       expect(refund).toMatchObject({ params: { payment_intent: payment.providerRef, amount: '9000' }, idempotencyKey: `refund:${payment.id}` });
-      expect(await eventsOf(payment.id)).toEqual([['hold', 9000], ['refund', 9000]]);
+      expect(await eventsOf(payment.id)).toEqual([
+        ['hold', 9000],
+        ['refund', 9000],
+      ]);
     });
 
     it('cancels an uncaptured authorisation refunded in full, and captures only the rest of a partial refund', async () => {
@@ -179,7 +203,11 @@ describe('Stripe payments', () => {
       const captures = fake.calls('POST', `/v1/payment_intents/${latePayment.providerRef}/capture`);
       expect(captures.map((c) => [c.params.amount_to_capture, c.idempotencyKey])).toEqual([['4500', `refund:${latePayment.id}:capture`]]);
       expect(fake.intents.get(latePayment.providerRef)).toMatchObject({ status: 'succeeded', amount_received: 4500 });
-      expect(await eventsOf(latePayment.id)).toEqual([['hold', 9000], ['refund', 4500], ['release', 4500]]);
+      expect(await eventsOf(latePayment.id)).toEqual([
+        ['hold', 9000],
+        ['refund', 4500],
+        ['release', 4500],
+      ]);
       expect(fake.problems).toEqual([]);
     });
   });
@@ -202,14 +230,24 @@ describe('Stripe payments', () => {
       expect(fake.intents.get(payment.providerRef)!.status).toBe('succeeded');
       expect(await paymentOf(s.id)).toMatchObject({ status: 'held', refundedCents: 0 });
 
-      const [{ id: disputeId }] = (await ctx.app.inject({ method: 'GET', url: '/api/admin/disputes?status=open', headers: { cookie: admin.cookie } })).json().items.filter((d: { session: { id: string } }) => d.session.id === s.id);
-      const res = await post(`/api/admin/disputes/${disputeId}/resolve`, admin.cookie, { decision: 'client', refundCents: 4000, note: 'Refunding the part that did not happen.' });
+      const [{ id: disputeId }] = (await ctx.app.inject({ method: 'GET', url: '/api/admin/disputes?status=open', headers: { cookie: admin.cookie } }))
+        .json()
+        .items.filter((d: { session: { id: string } }) => d.session.id === s.id);
+      const res = await post(`/api/admin/disputes/${disputeId}/resolve`, admin.cookie, {
+        decision: 'client',
+        refundCents: 4000,
+        note: 'Refunding the part that did not happen.',
+      });
       expect(res.statusCode).toBe(200);
       const [refund] = fake.calls('POST', '/v1/refunds');
       expect(refund).toMatchObject({ params: { payment_intent: payment.providerRef, amount: '4000' }, idempotencyKey: `refund:${payment.id}` });
       expect(fake.calls('POST', `/v1/payment_intents/${payment.providerRef}/capture`)).toHaveLength(1);
       expect(await paymentOf(s.id)).toMatchObject({ status: 'partially_refunded', refundedCents: 4000 });
-      expect(await eventsOf(payment.id)).toEqual([['hold', 9000], ['refund', 4000], ['release', 5000]]);
+      expect(await eventsOf(payment.id)).toEqual([
+        ['hold', 9000],
+        ['refund', 4000],
+        ['release', 5000],
+      ]);
       expect(fake.problems).toEqual([]);
     });
 
@@ -237,10 +275,18 @@ describe('Stripe payments', () => {
   });
 
   describe('provider', () => {
-    it('keeps idempotency keys within Stripe\'s 255 characters and treats a repeated cancellation as done', async () => {
+    it("keeps idempotency keys within Stripe's 255 characters and treats a repeated cancellation as done", async () => {
       const provider = stripeProvider({ secretKey, apiUrl: fake.url });
       const longKey = `hold:${'k'.repeat(300)}`;
-      const hold = await provider.hold({ amountCents: 5000, currency: 'USD', paymentMethodId: 'pm_card_threeDSecure2Required', releaseBy: new Date(Date.now() + 86_400_000), now: new Date(), idempotencyKey: longKey, description: 'x' });
+      const hold = await provider.hold({
+        amountCents: 5000,
+        currency: 'USD',
+        paymentMethodId: 'pm_card_threeDSecure2Required',
+        releaseBy: new Date(Date.now() + 86_400_000),
+        now: new Date(),
+        idempotencyKey: longKey,
+        description: 'x',
+      });
       expect(hold).toMatchObject({ ok: false, reason: 'requires_action' });
       expect(fake.calls('POST', '/v1/payment_intents')[0]!.idempotencyKey).toMatch(/^sha256:[0-9a-f]{64}$/);
       const ref = (hold as { providerRef: string }).providerRef;
@@ -335,7 +381,12 @@ describe('Stripe payments', () => {
       const e = event('payment_intent.succeeded', { id: payment.providerRef, object: 'payment_intent', status: 'requires_capture' });
       expect((await webhook(e, 'whsec_forged')).statusCode).toBe(400);
       expect((await webhook(e, webhookSecret, (p) => p.replace('requires_capture', 'succeeded'))).statusCode).toBe(400);
-      const unsigned = await ctx.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(e) });
+      const unsigned = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/payments/stripe/webhook',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(e),
+      });
       expect(unsigned.statusCode).toBe(400);
       expect(unsigned.json().error.code).toBe('VALIDATION');
       expect(await tally()).toEqual(before);
@@ -349,7 +400,9 @@ describe('Stripe payments', () => {
       expect((await webhook(e)).json()).toEqual({ received: true, outcome: 'duplicate' });
       expect(await tally()).toEqual(after);
       // The same news under another event id is harmless too.
-      expect((await webhook(event('payment_intent.amount_capturable_updated', { id: payment.providerRef, object: 'payment_intent' }))).json().outcome).toBe('ignored');
+      expect((await webhook(event('payment_intent.amount_capturable_updated', { id: payment.providerRef, object: 'payment_intent' }))).json().outcome).toBe(
+        'ignored',
+      );
       expect(await tally()).toEqual(after);
     });
 
@@ -374,26 +427,52 @@ describe('Stripe payments', () => {
     it('records a refund made at Stripe (charge.refunded) once', async () => {
       const s = (await book(client.cookie, slotIn(24 * 9), 'pm_card_visa')).json().session;
       const payment = await paymentOf(s.id);
-      const charge = { id: fake.intents.get(payment.providerRef)!.latest_charge, object: 'charge', payment_intent: payment.providerRef, amount: 9000, amount_refunded: 3000, refunded: false };
+      const charge = {
+        id: fake.intents.get(payment.providerRef)!.latest_charge,
+        object: 'charge',
+        payment_intent: payment.providerRef,
+        amount: 9000,
+        amount_refunded: 3000,
+        refunded: false,
+      };
       const e = event('charge.refunded', charge);
       expect((await webhook(e)).json().outcome).toBe('applied');
       expect(await paymentOf(s.id)).toMatchObject({ status: 'partially_refunded', refundedCents: 3000 });
-      expect(await eventsOf(payment.id)).toEqual([['hold', 9000], ['refund', 3000]]);
+      expect(await eventsOf(payment.id)).toEqual([
+        ['hold', 9000],
+        ['refund', 3000],
+      ]);
       expect((await webhook(e)).json().outcome).toBe('duplicate');
       expect((await webhook(event('charge.refunded', charge))).json().outcome).toBe('ignored');
       expect((await webhook(event('charge.refunded', { ...charge, amount_refunded: 9000, refunded: true }))).json().outcome).toBe('applied');
       expect(await paymentOf(s.id)).toMatchObject({ status: 'refunded', refundedCents: 9000 });
-      expect(await eventsOf(payment.id)).toEqual([['hold', 9000], ['refund', 3000], ['refund', 6000]]);
+      expect(await eventsOf(payment.id)).toEqual([
+        ['hold', 9000],
+        ['refund', 3000],
+        ['refund', 6000],
+      ]);
     });
 
     it('freezes a payment on charge.dispute.created, tells the team, and never releases it', async () => {
       const s = (await book(client.cookie, slotIn(52), 'pm_card_visa')).json().session;
       const payment = await paymentOf(s.id);
-      const dispute = { id: 'dp_1', object: 'dispute', amount: 9000, currency: 'usd', reason: 'fraudulent', status: 'needs_response', charge: 'ch_x', payment_intent: payment.providerRef };
+      const dispute = {
+        id: 'dp_1',
+        object: 'dispute',
+        amount: 9000,
+        currency: 'usd',
+        reason: 'fraudulent',
+        status: 'needs_response',
+        charge: 'ch_x',
+        payment_intent: payment.providerRef,
+      };
       const e = event('charge.dispute.created', dispute);
       expect((await webhook(e)).json().outcome).toBe('applied');
       expect((await paymentOf(s.id)).status).toBe('disputed');
-      expect(await eventsOf(payment.id)).toEqual([['hold', 9000], ['dispute', 9000]]);
+      expect(await eventsOf(payment.id)).toEqual([
+        ['hold', 9000],
+        ['dispute', 9000],
+      ]);
       const [mail] = await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.subject, 'Card dispute opened on a session payment'));
       expect(mail).toMatchObject({ to: 'admin@example.com' });
       expect(mail!.text).toContain('$90.00');
@@ -403,7 +482,10 @@ describe('Stripe payments', () => {
       await shift(ctx, s.id, -60);
       expect((await post(`/api/sessions/${s.id}/confirm`, client.cookie)).statusCode).toBe(200);
       expect(fake.calls('POST', `/v1/payment_intents/${payment.providerRef}/capture`)).toHaveLength(0);
-      expect(await eventsOf(payment.id)).toEqual([['hold', 9000], ['dispute', 9000]]);
+      expect(await eventsOf(payment.id)).toEqual([
+        ['hold', 9000],
+        ['dispute', 9000],
+      ]);
     });
 
     it('books a reservation once when the browser and the webhook settle it at the same moment', async () => {
@@ -415,7 +497,10 @@ describe('Stripe payments', () => {
       const payment = await paymentOf(s.id);
       fake.completeAction(payment.providerRef, true);
       const before = (await tally()).mails;
-      const [browser, hook] = await Promise.all([post(`/api/sessions/${s.id}/payment`, client.cookie), webhook(event('payment_intent.amount_capturable_updated', { id: payment.providerRef, object: 'payment_intent' }))]);
+      const [browser, hook] = await Promise.all([
+        post(`/api/sessions/${s.id}/payment`, client.cookie),
+        webhook(event('payment_intent.amount_capturable_updated', { id: payment.providerRef, object: 'payment_intent' })),
+      ]);
       expect([browser.statusCode, hook.statusCode]).toEqual([200, 200]);
       expect((await sessionRow(s.id)).status).toBe('booked');
       expect(await eventsOf(payment.id)).toEqual([['hold', 9000]]);

@@ -13,7 +13,6 @@ import { bookViaApi, linkFromMailbox, moveIntoPast, signInUi } from './helpers';
  * keyboard-booking.spec.ts.
  */
 
-
 /** Every axe violation on the page as it is now, as readable strings (rule, impact, elements). */
 async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -125,7 +124,21 @@ for (const { name, viewport } of viewports) {
 
     test('every Tab stop shows a visible focus outline', async ({ page }) => {
       test.setTimeout(240_000);
-      for (const path of ['/', '/results', '/expert/ahmed-hassan', '/about', '/contact', '/search', '/login', '/how-it-works/client', '/how-it-works/partner', '/community-guidelines', '/expert/application-landing', '/workshops', '/no-such-page'])
+      for (const path of [
+        '/',
+        '/results',
+        '/expert/ahmed-hassan',
+        '/about',
+        '/contact',
+        '/search',
+        '/login',
+        '/how-it-works/client',
+        '/how-it-works/partner',
+        '/community-guidelines',
+        '/expert/application-landing',
+        '/workshops',
+        '/no-such-page',
+      ])
         await expectVisibleFocusEverywhere(page, path);
       await signIn(page, 'client@example.com', /\/dashboard\/client$/);
       await expectVisibleFocusEverywhere(page, '/dashboard/client');
@@ -222,7 +235,21 @@ for (const { name, viewport } of viewports) {
       // Hours of this journey's own (see moveIntoPast).
       await moveIntoPast(page.request, past, name === 'phone' ? 66 : 62);
 
-      for (const path of ['/dashboard/client', `/session/${upcoming.id}`, `/session/${past.id}`, `/session/confirm/${past.id}`, '/expert/lena-muller/feedback', '/expert/lena-muller/private-feedback', '/payment', '/signup', '/expert/application-landing', '/expert/application', '/results', '/expert/marcus-johnson', '/about'])
+      for (const path of [
+        '/dashboard/client',
+        `/session/${upcoming.id}`,
+        `/session/${past.id}`,
+        `/session/confirm/${past.id}`,
+        '/expert/lena-muller/feedback',
+        '/expert/lena-muller/private-feedback',
+        '/payment',
+        '/signup',
+        '/expert/application-landing',
+        '/expert/application',
+        '/results',
+        '/expert/marcus-johnson',
+        '/about',
+      ])
         await visit(page, path);
 
       await page.goto(`/session/${upcoming.id}`);
@@ -244,8 +271,29 @@ for (const { name, viewport } of viewports) {
       await expectModalDialogPattern(page, page.getByRole('button', { name: 'No, Report an Issue' }), 'Report an issue');
 
       // The payment page with a booking draft and a declined card.
-      const expert = (await (await page.request.get('/api/experts/marcus-johnson')).json()) as { id: string; name: string; role: string; imageUrl: string | null; hourlyRateCents: number; currency: string; cancellationPolicy: string };
-      const draft = { expertId: expert.id, expertSlug: 'marcus-johnson', expertName: expert.name, expertRole: expert.role, expertImageUrl: expert.imageUrl, startsAt: upcoming.startsAt, durationMinutes: 60, hourlyRateCents: expert.hourlyRateCents, currency: expert.currency, topic: 'System design interview practice', cancellationPolicy: expert.cancellationPolicy, timeZone: 'UTC' };
+      const expert = (await (await page.request.get('/api/experts/marcus-johnson')).json()) as {
+        id: string;
+        name: string;
+        role: string;
+        imageUrl: string | null;
+        hourlyRateCents: number;
+        currency: string;
+        cancellationPolicy: string;
+      };
+      const draft = {
+        expertId: expert.id,
+        expertSlug: 'marcus-johnson',
+        expertName: expert.name,
+        expertRole: expert.role,
+        expertImageUrl: expert.imageUrl,
+        startsAt: upcoming.startsAt,
+        durationMinutes: 60,
+        hourlyRateCents: expert.hourlyRateCents,
+        currency: expert.currency,
+        topic: 'System design interview practice',
+        cancellationPolicy: expert.cancellationPolicy,
+        timeZone: 'UTC',
+      };
       await page.evaluate((d) => sessionStorage.setItem('mentora.booking-draft', JSON.stringify(d)), draft);
       await visit(page, '/payment');
       await page.getByRole('button', { name: /^Pay / }).click();
@@ -267,7 +315,16 @@ for (const { name, viewport } of viewports) {
       const upcoming = await bookViaApi(page.request, 'sarah-chen', name === 'phone' ? 16 : 14);
       await signIn(page, 'expert@example.com', /\/dashboard\/expert$/);
 
-      for (const path of ['/dashboard/expert', '/dashboard/expert/availability', '/dashboard/expert/profile', `/session/${upcoming.id}`, '/expert/application', '/expert/application-landing', '/expert/sarah-chen', '/signup'])
+      for (const path of [
+        '/dashboard/expert',
+        '/dashboard/expert/availability',
+        '/dashboard/expert/profile',
+        `/session/${upcoming.id}`,
+        '/expert/application',
+        '/expert/application-landing',
+        '/expert/sarah-chen',
+        '/signup',
+      ])
         await visit(page, path);
 
       await page.goto(`/session/${upcoming.id}`);
@@ -305,7 +362,13 @@ for (const { name, viewport } of viewports) {
       await next.click();
       await expect(page.getByRole('heading', { name: 'Upload your CV' })).toBeVisible();
       expect.soft(await axeViolations(page), 'wizard step 2').toEqual([]);
-      await page.locator('#cv-file').setInputFiles({ name: 'robin-cv.pdf', mimeType: 'application/pdf', buffer: await makePdf(['Robin Reyes', 'Marketing director, 12 years', 'Brand strategy, public speaking']) });
+      await page
+        .locator('#cv-file')
+        .setInputFiles({
+          name: 'robin-cv.pdf',
+          mimeType: 'application/pdf',
+          buffer: await makePdf(['Robin Reyes', 'Marketing director, 12 years', 'Brand strategy, public speaking']),
+        });
       await expect(page.getByText('CV uploaded successfully!')).toBeVisible({ timeout: 30_000 });
       expect.soft(await axeViolations(page), 'wizard step 2 with a CV').toEqual([]);
       await next.click();
@@ -354,7 +417,9 @@ for (const { name, viewport } of viewports) {
       await page.keyboard.press('Escape');
       await expectModalDialogPattern(page, reject, 'Reject this application?');
 
-      const disputes = (await (await page.request.get('/api/admin/disputes?status=open&pageSize=100')).json()) as { items: { id: string; session: { id: string } }[] };
+      const disputes = (await (await page.request.get('/api/admin/disputes?status=open&pageSize=100')).json()) as {
+        items: { id: string; session: { id: string } }[];
+      };
       const dispute = disputes.items.find((d) => d.session.id === disputed.id);
       expect(dispute).toBeDefined();
       await visit(page, `/admin/disputes/${dispute!.id}`);

@@ -18,7 +18,9 @@ async function signInAs(page: Page, email: string, landing: RegExp) {
 
 /** A new expert-role account (its own cookie jar `request`) that applies with a real PDF CV. */
 async function applyAsNewExpert(page: Page, request: APIRequestContext, person: { firstName: string; lastName: string; email: string }) {
-  const signUp = await request.post('/api/auth/sign-up/email', { data: { email: person.email, password: 'a-good-password', name: `${person.firstName} ${person.lastName}` } });
+  const signUp = await request.post('/api/auth/sign-up/email', {
+    data: { email: person.email, password: 'a-good-password', name: `${person.firstName} ${person.lastName}` },
+  });
   expect(signUp.status(), await signUp.text()).toBe(200);
   const link = await linkFromMailbox(page, person.email, /http:\/\/localhost:\d+\/api\/auth\/verify-email\?[^"<\s]+/);
   expect((await request.get(link)).ok()).toBe(true);
@@ -40,7 +42,10 @@ async function applyAsNewExpert(page: Page, request: APIRequestContext, person: 
   expect(applied.status(), await applied.text()).toBe(201);
 }
 
-test('the team reviews an application, downloads the CV, marks it under review and approves it: the profile is published and the applicant e-mailed', async ({ page, request }) => {
+test('the team reviews an application, downloads the CV, marks it under review and approves it: the profile is published and the applicant e-mailed', async ({
+  page,
+  request,
+}) => {
   const person = { firstName: 'Noor', lastName: 'Haddad', email: `noor-${Date.now()}@example.com` };
   await applyAsNewExpert(page, request, person);
 
@@ -99,7 +104,10 @@ test('a client reports an issue, the team decides for the client with a partial 
     const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
     const { slots } = (await (await page.request.get(`/api/experts/lena-muller/slots?date=${date}&duration=60&tz=UTC`)).json()) as { slots: string[] };
     for (const startsAt of slots) {
-      const res = await page.request.post('/api/sessions', { headers: { 'Idempotency-Key': crypto.randomUUID() }, data: { expertId: 'lena-muller', startsAt, durationMinutes: 60, topic: 'Portfolio review for a UX role', kind: 'paid', card: visa } });
+      const res = await page.request.post('/api/sessions', {
+        headers: { 'Idempotency-Key': crypto.randomUUID() },
+        data: { expertId: 'lena-muller', startsAt, durationMinutes: 60, topic: 'Portfolio review for a UX role', kind: 'paid', card: visa },
+      });
       if (res.status() === 409) continue;
       expect(res.status(), await res.text()).toBe(201);
       session = ((await res.json()) as { session: typeof session }).session;
@@ -154,7 +162,9 @@ test('a client reports an issue, the team decides for the client with a partial 
 
 test('the team reads a contact message in the inbox and marks it handled, then not handled', async ({ page, request }) => {
   const subject = `Team discount ${Date.now()}`;
-  const sent = await request.post('/api/contact', { data: { name: 'Dana Visitor', email: 'dana@example.com', subject, message: 'Do you offer discounts for a team of 5 analysts?' } });
+  const sent = await request.post('/api/contact', {
+    data: { name: 'Dana Visitor', email: 'dana@example.com', subject, message: 'Do you offer discounts for a team of 5 analysts?' },
+  });
   expect(sent.status()).toBe(201);
 
   await signInAs(page, 'admin@example.com', /\/admin\/applications$/);

@@ -43,7 +43,13 @@ test('a new expert applies with a PDF CV, gets suggestions, submits and sees the
   // Step 2: a PDF CV, uploaded with progress, then analysed.
   await expect(page.getByRole('heading', { name: 'Upload your CV' })).toBeVisible();
   await expect(page.getByText('Please upload your CV to continue')).toBeVisible();
-  await page.locator('#cv-file').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64') });
+  await page
+    .locator('#cv-file')
+    .setInputFiles({
+      name: 'cv.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
+    });
   await expect(page.getByRole('alert').filter({ hasText: 'Please upload a PDF or Word document' })).toBeVisible();
   await expect(next).toBeDisabled();
   await page.locator('#cv-file').setInputFiles(cv);
@@ -54,7 +60,8 @@ test('a new expert applies with a PDF CV, gets suggestions, submits and sees the
 
   // Step 3: the suggestions are chosen; no fourth area.
   await expect(page.getByText('3 of 3 selected')).toBeVisible();
-  for (const area of ['Marketing', 'Public Speaking', 'Personal Branding']) await expect(page.getByRole('button', { name: new RegExp(`^${area}`) })).toHaveAttribute('aria-pressed', 'true');
+  for (const area of ['Marketing', 'Public Speaking', 'Personal Branding'])
+    await expect(page.getByRole('button', { name: new RegExp(`^${area}`) })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('button', { name: /^Hospitality/ })).toBeDisabled();
   await page.getByRole('button', { name: 'Remove Public Speaking' }).click();
   await page.getByLabel('Add your own area').fill('  personal branding ');
@@ -92,7 +99,13 @@ test('a new expert applies with a PDF CV, gets suggestions, submits and sees the
   await expect(page.getByText(/within 72 hours/)).toBeVisible();
   await shot(page, 'submitted');
   await expect
-    .poll(async () => (await (await page.request.get('/dev/mailbox')).text()).split('<article>').some((a) => a.includes(email) && a.includes('We received your Mentora expert application')), { timeout: 15_000 })
+    .poll(
+      async () =>
+        (await (await page.request.get('/dev/mailbox')).text())
+          .split('<article>')
+          .some((a) => a.includes(email) && a.includes('We received your Mentora expert application')),
+      { timeout: 15_000 },
+    )
     .toBe(true);
 
   await page.getByRole('link', { name: 'Go to Expert Dashboard' }).click();

@@ -13,7 +13,8 @@ const slug = 'sarah-chen';
 const zone = 'America/Vancouver';
 
 /** Local wall-clock time ('10:00') of a UTC instant in Vancouver. */
-const localTime = (iso: string) => new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+const localTime = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
 
 test('an expert changes Monday hours and adds a day off; both persist and change the offered slots', async ({ page }) => {
   await signInUi(page, 'expert@example.com');
@@ -61,14 +62,17 @@ test('an expert changes Monday hours and adds a day off; both persist and change
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
     // Clients are offered the new Monday hours (60-minute slots from 10:00 to 13:00) and nothing on the day off.
-    const slots = async (date: string) => ((await (await page.request.get(`/api/experts/${slug}/slots?date=${date}&duration=60&tz=${zone}`)).json()) as { slots: string[] }).slots;
+    const slots = async (date: string) =>
+      ((await (await page.request.get(`/api/experts/${slug}/slots?date=${date}&duration=60&tz=${zone}`)).json()) as { slots: string[] }).slots;
     const mondaySlots = (await slots(monday)).map(localTime);
     expect(mondaySlots[0]).toBe('10:00');
     expect(mondaySlots.at(-1)).toBe('13:00');
     expect(mondaySlots).not.toContain('08:00');
     expect(await slots(dayOff)).toEqual([]);
   } finally {
-    const restored = await page.request.put('/api/me/availability', { data: { timezone: original.timezone, rules: original.rules, exceptions: original.exceptions } });
+    const restored = await page.request.put('/api/me/availability', {
+      data: { timezone: original.timezone, rules: original.rules, exceptions: original.exceptions },
+    });
     expect(restored.status()).toBe(200);
   }
 });

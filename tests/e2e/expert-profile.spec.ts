@@ -15,7 +15,9 @@ const demoVideo = readFileSync(path.resolve('src/server/db/demo-media/marcus-joh
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** A real 256×256 PNG portrait drawn by the browser. */
@@ -39,7 +41,10 @@ async function drawnPortrait(page: Page): Promise<Buffer> {
   return Buffer.from(dataUrl.split(',')[1]!, 'base64');
 }
 
-test('the demo expert edits headline, rate, policy and photo; the public profile and results show the change, a booked session keeps its policy', async ({ page, browser }) => {
+test('the demo expert edits headline, rate, policy and photo; the public profile and results show the change, a booked session keeps its policy', async ({
+  page,
+  browser,
+}) => {
   // A client books Sarah Chen under her moderate policy before she changes it.
   const clientContext = await browser.newContext();
   const clientPage = waitingForApp(await clientContext.newPage());
@@ -102,7 +107,14 @@ test('the demo expert edits headline, rate, policy and photo; the public profile
     await expect(page.getByText('Profile saved')).toBeVisible();
     await expect(page.getByRole('img', { name: 'Preview of Sarah Chen' })).toHaveAttribute('src', /^\/api\/files\//);
     const saved = await (await page.request.get('/api/me/expert-profile')).json();
-    expect(saved).toMatchObject({ headline, hourlyRateCents: 11000, cancellationPolicy: 'strict', reviewCount: original.reviewCount, ratingAvg: original.ratingAvg, introVideoUrl: original.introVideoUrl });
+    expect(saved).toMatchObject({
+      headline,
+      hourlyRateCents: 11000,
+      cancellationPolicy: 'strict',
+      reviewCount: original.reviewCount,
+      ratingAvg: original.ratingAvg,
+      introVideoUrl: original.introVideoUrl,
+    });
 
     // The session booked before the change keeps its moderate policy and its price.
     await clientPage.goto(`/session/${booked.id}`);
@@ -131,7 +143,9 @@ test('the demo expert edits headline, rate, policy and photo; the public profile
   } finally {
     // Restore what other journeys expect of the seed (the new photo may stay).
     const { headline: h, about, experience, courses, languages, hobbies, expertise, cancellationPolicy, hourlyRateCents } = original;
-    const res = await page.request.put('/api/me/expert-profile', { data: { headline: h, about, experience, courses, languages, hobbies, expertise, cancellationPolicy, hourlyRate: hourlyRateCents / 100 } });
+    const res = await page.request.put('/api/me/expert-profile', {
+      data: { headline: h, about, experience, courses, languages, hobbies, expertise, cancellationPolicy, hourlyRate: hourlyRateCents / 100 },
+    });
     expect(res.status(), await res.text()).toBe(200);
     await clientPage.request.post(`/api/sessions/${booked.id}/cancel`, { data: { reason: 'Journey clean-up' } });
     await clientContext.close();
@@ -140,10 +154,12 @@ test('the demo expert edits headline, rate, policy and photo; the public profile
 
 /** Which slide is shown (1-based, from the dots) and the state of every video element. */
 async function carouselState(page: Page) {
-  const current = await page.getByRole('button', { name: /^Go to video \d+$/ }).evaluateAll((dots) => dots.findIndex((d) => d.getAttribute('aria-current') === 'true') + 1);
-  const videos = await page.locator('section[aria-roledescription=carousel] video').evaluateAll((els) =>
-    (els as HTMLVideoElement[]).map((v) => ({ paused: v.paused, muted: v.muted, time: v.currentTime, duration: v.duration })),
-  );
+  const current = await page
+    .getByRole('button', { name: /^Go to video \d+$/ })
+    .evaluateAll((dots) => dots.findIndex((d) => d.getAttribute('aria-current') === 'true') + 1);
+  const videos = await page
+    .locator('section[aria-roledescription=carousel] video')
+    .evaluateAll((els) => (els as HTMLVideoElement[]).map((v) => ({ paused: v.paused, muted: v.muted, time: v.currentTime, duration: v.duration })));
   return { current, videos };
 }
 
@@ -175,10 +191,12 @@ test('the landing carousel plays the seeded expert videos: play, mute, wrap-arou
 
   // Next while playing: the others pause and the new one restarts from the beginning (after 100 ms), muted.
   await carousel.getByRole('button', { name: 'Next video' }).click();
-  await expect.poll(async () => {
-    const s = await carouselState(page);
-    return s.current === 2 && s.videos[0]!.paused && !s.videos[1]!.paused && s.videos[1]!.muted && s.videos[2]!.paused;
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const s = await carouselState(page);
+      return s.current === 2 && s.videos[0]!.paused && !s.videos[1]!.paused && s.videos[1]!.muted && s.videos[2]!.paused;
+    })
+    .toBe(true);
 
   // A video ending (the clips last 5 seconds) advances to the next one, which plays.
   await expect.poll(async () => (await carouselState(page)).current, { timeout: 10_000 }).toBe(3);
@@ -193,7 +211,10 @@ test('the landing carousel plays the seeded expert videos: play, mute, wrap-arou
   expect((await carouselState(page)).videos.every((v) => v.paused)).toBe(true);
 
   // Each slide links to the expert's public profile.
-  await carousel.getByRole('link', { name: /^View profile of / }).first().click();
+  await carousel
+    .getByRole('link', { name: /^View profile of / })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/expert\/(sarah-chen|marcus-johnson|emily-rodriguez)$/);
 });
 
@@ -206,7 +227,17 @@ test('visitors and clients cannot open the profile editor or save a profile', as
   await page.goto('/dashboard/expert/profile');
   await expect(page).toHaveURL(/\/dashboard\/client$/);
   const res = await page.request.put('/api/me/expert-profile', {
-    data: { headline: 'Hijack', about: 'x', experience: '', courses: [], languages: [], hobbies: [], expertise: ['Marketing'], hourlyRate: 10, cancellationPolicy: 'flexible' },
+    data: {
+      headline: 'Hijack',
+      about: 'x',
+      experience: '',
+      courses: [],
+      languages: [],
+      hobbies: [],
+      expertise: ['Marketing'],
+      hourlyRate: 10,
+      cancellationPolicy: 'flexible',
+    },
   });
   expect(res.status()).toBe(403);
 });

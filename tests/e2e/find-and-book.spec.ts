@@ -111,7 +111,12 @@ test('results say when nothing matched, Show All Experts clears the search, and 
   await expect(page.getByRole('article').first()).toBeVisible();
   // The previous list stays on screen until the sorted one arrives.
   const prices = async () => (await page.getByRole('article').getByText(/^\$\d/).allInnerTexts()).map((p) => Number(p.replace(/[$,]/g, '')));
-  await expect.poll(async () => { const shown = await prices(); return shown.length > 1 && shown.every((p, i) => i === 0 || shown[i - 1]! <= p); }).toBe(true);
+  await expect
+    .poll(async () => {
+      const shown = await prices();
+      return shown.length > 1 && shown.every((p, i) => i === 0 || shown[i - 1]! <= p);
+    })
+    .toBe(true);
 
   await page.getByRole('link', { name: 'Page 2' }).click();
   await expect(page).toHaveURL(/page=2/);

@@ -46,7 +46,10 @@ export async function tabTo(page: Page, selector: string, text?: RegExp, { key =
     passed.push(now.describe);
     // Focus on nothing: the focused element was replaced (a page change) or Tab left the end of the page.
     if (now.describe === 'nothing (body)') continue;
-    expect(now.visible, `tabbing to ${selector}: focus is not visible on ${now.describe}; before it: ${passed.slice(0, -1).join(" | ")}; url ${page.url()}`).toBe(true);
+    expect(
+      now.visible,
+      `tabbing to ${selector}: focus is not visible on ${now.describe}; before it: ${passed.slice(0, -1).join(' | ')}; url ${page.url()}`,
+    ).toBe(true);
     if (now.matches) return;
   }
   throw new Error(`no ${selector} ${text ?? ''} after ${max} presses of ${key}; passed: ${passed.join(' | ')}`);

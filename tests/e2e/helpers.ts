@@ -79,7 +79,9 @@ export async function signInUi(page: Page, email: string, password = 'mentora-de
 /** Serious or critical axe violations on the page as it is now, as readable strings. */
 export async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Signs up a new account through the UI, verifies the e-mail from the dev mailbox and completes the profile as an expert. */
@@ -129,7 +131,12 @@ export const visa = { cardholderName: 'Casey Client', number: '4242 4242 4242 42
 export type BookedSession = { id: string; startsAt: string; endsAt: string; expertName: string; expertSlug: string; totalAmountCents: number };
 
 /** Books a paid 60-minute session with `slug` through the API as the signed-in client, at the first free time `fromDay` days ahead or later (UTC). */
-export async function bookViaApi(request: APIRequestContext, slug: string, fromDay: number, topic = 'Preparing for product manager interviews'): Promise<BookedSession> {
+export async function bookViaApi(
+  request: APIRequestContext,
+  slug: string,
+  fromDay: number,
+  topic = 'Preparing for product manager interviews',
+): Promise<BookedSession> {
   for (let day = fromDay; day < fromDay + 21; day++) {
     const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
     const { slots } = (await (await request.get(`/api/experts/${slug}/slots?date=${date}&duration=60&tz=UTC`)).json()) as { slots: string[] };

@@ -139,8 +139,12 @@ for (const { name, viewport } of viewports) {
       await expect(page.getByText(`Session booked with ${expertName}!`)).toBeVisible();
 
       // The session is booked and paid.
-      const { sessions } = (await (await page.request.get('/api/sessions')).json()) as { sessions: { expertName: string; topic: string; status: string; createdAt: string; payment: { status: string; cardLast4: string | null } | null }[] };
-      const booked = sessions.filter((s) => s.expertName === expertName && s.topic === 'Reviewing my portfolio before design interviews').sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+      const { sessions } = (await (await page.request.get('/api/sessions')).json()) as {
+        sessions: { expertName: string; topic: string; status: string; createdAt: string; payment: { status: string; cardLast4: string | null } | null }[];
+      };
+      const booked = sessions
+        .filter((s) => s.expertName === expertName && s.topic === 'Reviewing my portfolio before design interviews')
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
       expect(booked, JSON.stringify(sessions)).toBeDefined();
       expect(booked!.status).toBe('booked');
       expect(booked!.payment).toMatchObject({ status: 'held', cardLast4: '4242' });

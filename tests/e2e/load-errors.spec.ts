@@ -8,7 +8,9 @@ import { signUpAs, shot } from './helpers';
 import { expect, test, type Page } from './test';
 
 const failing = (page: Page, pattern: string) =>
-  page.route(pattern, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: messages.common.internal } }) }));
+  page.route(pattern, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: messages.common.internal } }) }),
+  );
 
 /** The slug of a published expert, whichever the catalogue lists first (the journey names none). */
 async function anyExpert(page: Page): Promise<{ slug: string; name: string }> {

@@ -29,7 +29,9 @@ async function signInAs(page: Page, email: string, landing: RegExp, password?: s
 async function firstBookableDay(page: Page, slug: string): Promise<{ date: string; slots: string[] }> {
   for (let day = 0; day < 14; day++) {
     const date = format(new TZDate(Date.now() + day * 86_400_000, zone), 'yyyy-MM-dd');
-    const { slots } = (await (await page.request.get(`/api/experts/${slug}/slots?date=${date}&duration=60&tz=${encodeURIComponent(zone)}`)).json()) as { slots: string[] };
+    const { slots } = (await (await page.request.get(`/api/experts/${slug}/slots?date=${date}&duration=60&tz=${encodeURIComponent(zone)}`)).json()) as {
+      slots: string[];
+    };
     if (slots.length) return { date, slots };
   }
   throw new Error(`${slug} offers nothing in the next two weeks`);
@@ -57,7 +59,8 @@ test('a new expert applies, is approved, sets rate and hours, and is booked and 
   await expect(page.getByText('AI suggested 2 expertise area(s) based on your CV!')).toBeVisible();
   await next.click();
   await expect(page.getByText('2 of 3 selected')).toBeVisible();
-  for (const area of ['Health & Science Careers', 'Education & Teaching']) await expect(page.getByRole('button', { name: new RegExp(`^${area}`) })).toHaveAttribute('aria-pressed', 'true');
+  for (const area of ['Health & Science Careers', 'Education & Teaching'])
+    await expect(page.getByRole('button', { name: new RegExp(`^${area}`) })).toHaveAttribute('aria-pressed', 'true');
   await next.click();
   await page.getByLabel(/Why do you want to become an expert/).fill('I want to help nurses grow into educators and keep great people in the profession.');
   await next.click();

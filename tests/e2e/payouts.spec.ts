@@ -23,7 +23,10 @@ test('with Stripe, an expert connects an account on Stripe and comes back to pay
   const fake = await new FakeStripe('sk_test_e2e_payouts').start();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = await startServer({ STRIPE_SECRET_KEY: 'sk_test_e2e_payouts', STRIPE_API_URL: fake.url, SEED_DEMO: '1', BASE_URL: base, AUTH_RATE_LIMIT: '0' }, { port });
+  const server = await startServer(
+    { STRIPE_SECRET_KEY: 'sk_test_e2e_payouts', STRIPE_API_URL: fake.url, SEED_DEMO: '1', BASE_URL: base, AUTH_RATE_LIMIT: '0' },
+    { port },
+  );
   const context = await browser.newContext({ baseURL: base });
   const page = waitingForApp(await context.newPage());
   try {

@@ -7,7 +7,6 @@ import { bookViaApi, moveIntoPast, seriousViolations, signInUi } from './helpers
  * leaving feedback. Sessions are moved into the past with the test-only hook POST /api/test/sessions/{id}/shift.
  */
 
-
 async function signIn(page: Page, email: string) {
   await page.context().clearCookies();
   await signInUi(page, email);
@@ -32,7 +31,15 @@ async function myBookings(page: Page): Promise<number> {
 test('a client pays on /payment: card checks, a declined card, then the test card books once and lands on the dashboard', async ({ page }) => {
   await signIn(page, 'client@example.com');
   const [startsAt] = await offeredSlots(page.request, 'marcus-johnson', 3);
-  const expert = (await (await page.request.get('/api/experts/marcus-johnson')).json()) as { id: string; name: string; role: string; imageUrl: string | null; hourlyRateCents: number; currency: string; cancellationPolicy: string };
+  const expert = (await (await page.request.get('/api/experts/marcus-johnson')).json()) as {
+    id: string;
+    name: string;
+    role: string;
+    imageUrl: string | null;
+    hourlyRateCents: number;
+    currency: string;
+    cancellationPolicy: string;
+  };
   const draft = {
     expertId: expert.id,
     expertSlug: 'marcus-johnson',
@@ -239,7 +246,10 @@ test('a free intro is not rated publicly: after confirming it the client is offe
     const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
     const { slots } = (await (await page.request.get(`/api/experts/grace-kim/slots?date=${date}&duration=15&tz=UTC`)).json()) as { slots: string[] };
     for (const startsAt of slots) {
-      const res = await page.request.post('/api/sessions', { headers: { 'Idempotency-Key': crypto.randomUUID() }, data: { expertId: 'grace-kim', startsAt, durationMinutes: 15, topic: 'Is mentoring right for me?', kind: 'intro' } });
+      const res = await page.request.post('/api/sessions', {
+        headers: { 'Idempotency-Key': crypto.randomUUID() },
+        data: { expertId: 'grace-kim', startsAt, durationMinutes: 15, topic: 'Is mentoring right for me?', kind: 'intro' },
+      });
       if (res.status() === 409) continue;
       expect(res.status(), await res.text()).toBe(201);
       intro = ((await res.json()) as { session: { id: string; startsAt: string } }).session;
@@ -254,7 +264,9 @@ test('a free intro is not rated publicly: after confirming it the client is offe
 
   await page.goto('/expert/grace-kim/feedback');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Private Feedback Only');
-  await expect(page.getByText('The free introductory meeting is not rated publicly: public ratings come only from paid sessions that took place.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('The free introductory meeting is not rated publicly: public ratings come only from paid sessions that took place.', { exact: false }),
+  ).toBeVisible();
   await page.goto(`/session/${intro!.id}`);
   await expect(page.getByRole('heading', { name: 'Session Confirmed' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Send private feedback' })).toHaveAttribute('href', '/expert/grace-kim/private-feedback');

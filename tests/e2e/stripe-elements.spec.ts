@@ -22,7 +22,17 @@ test.beforeAll(async () => {
   fake = await new FakeStripe('sk_test_e2e_elements').start();
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  server = await startServer({ STRIPE_SECRET_KEY: 'sk_test_e2e_elements', STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e_elements', STRIPE_API_URL: fake.url, SEED_DEMO: '1', BASE_URL: base, AUTH_RATE_LIMIT: '0' }, { port });
+  server = await startServer(
+    {
+      STRIPE_SECRET_KEY: 'sk_test_e2e_elements',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e_elements',
+      STRIPE_API_URL: fake.url,
+      SEED_DEMO: '1',
+      BASE_URL: base,
+      AUTH_RATE_LIMIT: '0',
+    },
+    { port },
+  );
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -75,7 +85,9 @@ test('a card that needs 3-D Secure reserves the time and books it once the bank 
   await page.getByLabel('Card number').fill('4000 0027 6000 3184');
   await page.getByRole('button', { name: /^Pay \$/ }).click();
   await expect(page.getByText('Your bank needs you to confirm this payment. The time is reserved for you for 15 minutes.')).toBeVisible();
-  const clientSecret = await page.waitForFunction(() => (window as unknown as { __pending3ds?: string }).__pending3ds).then((h) => h.jsonValue() as Promise<string>);
+  const clientSecret = await page
+    .waitForFunction(() => (window as unknown as { __pending3ds?: string }).__pending3ds)
+    .then((h) => h.jsonValue() as Promise<string>);
   const intent = [...fake.intents.values()].find((i) => i.client_secret === clientSecret)!;
   expect(intent.status).toBe('requires_action');
   fake.completeAction(intent.id, true);

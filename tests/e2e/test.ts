@@ -15,7 +15,8 @@ export function waitingForApp(page: Page): Page {
     Object.assign(page, {
       [name]: async (...args: unknown[]) => {
         const response = await load(...args);
-        if (response?.headers()['content-type']?.startsWith('text/html')) await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'));
+        if (response?.headers()['content-type']?.startsWith('text/html'))
+          await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'));
         return response;
       },
     });

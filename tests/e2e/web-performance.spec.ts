@@ -27,7 +27,9 @@ async function load(page: Page, path: string, width: number) {
   });
   await page.addInitScript(() => {
     (window as unknown as { cspViolations: string[] }).cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { cspViolations: string[] }).cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { cspViolations: string[] }).cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}`),
+    );
   });
   await page.goto(path, { waitUntil: 'networkidle' });
   const csp = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
@@ -49,7 +51,14 @@ for (const width of [390, 1280]) {
       const images = await page.$$eval('img', (els) =>
         els.map((img) => {
           const box = img.getBoundingClientRect();
-          return { src: img.getAttribute('src'), width: img.getAttribute('width'), height: img.getAttribute('height'), decoding: img.getAttribute('decoding'), loading: img.getAttribute('loading'), belowFold: box.top + window.scrollY > window.innerHeight * 1.5 };
+          return {
+            src: img.getAttribute('src'),
+            width: img.getAttribute('width'),
+            height: img.getAttribute('height'),
+            decoding: img.getAttribute('decoding'),
+            loading: img.getAttribute('loading'),
+            belowFold: box.top + window.scrollY > window.innerHeight * 1.5,
+          };
         }),
       );
       for (const img of images) {

@@ -41,7 +41,17 @@ export async function createPostgresDatabase(baseUrl: string): Promise<{ url: st
  */
 export async function createTestApp(env: Record<string, string> = {}, { onRoute, logger }: Pick<AppDeps, 'onRoute' | 'logger'> = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mentora-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, BASE_URL: 'http://localhost:3000', AUTH_SECRET: 'test-secret-test-secret-test-secret-0123', SEED_DEMO: '0', AUTH_RATE_LIMIT: '0', CATALOGUE_CACHE_MS: '0', SLOTS_CACHE_MS: '0', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    BASE_URL: 'http://localhost:3000',
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    SEED_DEMO: '0',
+    AUTH_RATE_LIMIT: '0',
+    CATALOGUE_CACHE_MS: '0',
+    SLOTS_CACHE_MS: '0',
+    ...env,
+  });
   let database: Database;
   let drop = async () => {};
   const baseUrl = process.env.TEST_DATABASE_URL;

@@ -37,12 +37,22 @@ export function totpSecretOf(ctx: TestContext, email: string): string | undefine
  * Turns two-factor sign-in on for the account signed in by `cookie`: POST /two-factor/enable with the password,
  * then a code computed from the otpauth URI. Returns the new session's Cookie header, the secret and the backup codes.
  */
-export async function enrolTwoFactor(ctx: TestContext, cookie: string, email: string, password = 'mentora-demo'): Promise<{ cookie: string; secret: string; backupCodes: string[] }> {
+export async function enrolTwoFactor(
+  ctx: TestContext,
+  cookie: string,
+  email: string,
+  password = 'mentora-demo',
+): Promise<{ cookie: string; secret: string; backupCodes: string[] }> {
   const enable = await ctx.app.inject({ method: 'POST', url: '/api/auth/two-factor/enable', headers: { ...json, cookie }, payload: { password } });
   if (enable.statusCode !== 200) throw new Error(`2FA enable failed for ${email}: ${enable.statusCode} ${enable.body}`);
   const { totpURI, backupCodes } = enable.json<{ totpURI: string; backupCodes: string[] }>();
   const secret = secretOf(totpURI);
-  const verify = await ctx.app.inject({ method: 'POST', url: '/api/auth/two-factor/verify-totp', headers: { ...json, cookie }, payload: { code: totp(secret) } });
+  const verify = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/two-factor/verify-totp',
+    headers: { ...json, cookie },
+    payload: { code: totp(secret) },
+  });
   if (verify.statusCode !== 200) throw new Error(`2FA verify failed for ${email}: ${verify.statusCode} ${verify.body}`);
   secretsOf(ctx).set(email.toLowerCase(), secret);
   return { cookie: withCookies(cookie, verify), secret, backupCodes };
@@ -59,11 +69,19 @@ export async function signIn(ctx: TestContext, email: string, password = 'mentor
   if (res.json<{ twoFactorRedirect?: boolean }>().twoFactorRedirect) {
     const secret = totpSecretOf(ctx, email);
     if (!secret) throw new Error(`${email} has two-factor sign-in but no test enrolled it`);
-    const verify = await ctx.app.inject({ method: 'POST', url: '/api/auth/two-factor/verify-totp', headers: { ...json, cookie }, payload: { code: totp(secret) } });
+    const verify = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/verify-totp',
+      headers: { ...json, cookie },
+      payload: { code: totp(secret) },
+    });
     if (verify.statusCode !== 200) throw new Error(`2FA sign-in failed for ${email}: ${verify.statusCode} ${verify.body}`);
     cookie = withCookies(cookie, verify);
   }
-  const [row] = await ctx.database.db.select({ role: user.role, twoFactorEnabled: user.twoFactorEnabled }).from(user).where(eq(user.email, email.toLowerCase()));
+  const [row] = await ctx.database.db
+    .select({ role: user.role, twoFactorEnabled: user.twoFactorEnabled })
+    .from(user)
+    .where(eq(user.email, email.toLowerCase()));
   if (row?.role === 'admin' && !row.twoFactorEnabled) cookie = (await enrolTwoFactor(ctx, cookie, email, password)).cookie;
   return cookie;
 }

@@ -12,7 +12,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type LoggedRequest = { method: string; path: string; params: Record<string, string>; idempotencyKey: string | undefined };
-type Account = { id: string; object: 'account'; type: 'express'; email: string; details_submitted: boolean; payouts_enabled: boolean; charges_enabled: boolean };
+type Account = {
+  id: string;
+  object: 'account';
+  type: 'express';
+  email: string;
+  details_submitted: boolean;
+  payouts_enabled: boolean;
+  charges_enabled: boolean;
+};
 type Intent = {
   id: string;
   object: 'payment_intent';
@@ -93,8 +101,12 @@ export class FakeStripe {
   }
 
   private view(pi: Intent, params: Record<string, string>) {
-    const expand = Object.entries(params).filter(([k]) => k.startsWith('expand[')).map(([, v]) => v);
-    const method = expand.includes('payment_method') ? { id: pi.payment_method, object: 'payment_method', type: 'card', card: cards[pi.payment_method] } : pi.payment_method;
+    const expand = Object.entries(params)
+      .filter(([k]) => k.startsWith('expand['))
+      .map(([, v]) => v);
+    const method = expand.includes('payment_method')
+      ? { id: pi.payment_method, object: 'payment_method', type: 'card', card: cards[pi.payment_method] }
+      : pi.payment_method;
     return { ...pi, payment_method: method };
   }
 
@@ -111,7 +123,10 @@ export class FakeStripe {
   }
 
   private unexpected(pi: Intent, action: string) {
-    return invalid(`This PaymentIntent could not be ${action} because it has a status of ${pi.status}.`, { code: 'payment_intent_unexpected_state', payment_intent: pi });
+    return invalid(`This PaymentIntent could not be ${action} because it has a status of ${pi.status}.`, {
+      code: 'payment_intent_unexpected_state',
+      payment_intent: pi,
+    });
   }
 
   private route(method: string, path: string, params: Record<string, string>): unknown {
@@ -176,14 +191,30 @@ export class FakeStripe {
     if (method === 'POST' && path === '/v1/transfers') {
       const amount = this.amount(params.amount, 'amount');
       if (!/^acct_\w+$/.test(params.destination ?? '')) throw invalid('No such destination');
-      const transfer = { id: `tr_${randomBytes(8).toString('hex')}`, object: 'transfer', amount, currency: params.currency!, destination: params.destination!, source_transaction: params.source_transaction };
+      const transfer = {
+        id: `tr_${randomBytes(8).toString('hex')}`,
+        object: 'transfer',
+        amount,
+        currency: params.currency!,
+        destination: params.destination!,
+        source_transaction: params.source_transaction,
+      };
       this.transfers.push(transfer);
       return transfer;
     }
     if (method === 'POST' && path === '/v1/accounts') {
-      if (params.type !== 'express' || params['capabilities[transfers][requested]'] !== 'true') throw invalid('Expected an Express account requesting transfers');
+      if (params.type !== 'express' || params['capabilities[transfers][requested]'] !== 'true')
+        throw invalid('Expected an Express account requesting transfers');
       if (!/^[^@\s]+@[^@\s]+$/.test(params.email ?? '')) throw invalid('Invalid email address');
-      const account: Account = { id: `acct_${randomBytes(8).toString('hex')}`, object: 'account', type: 'express', email: params.email!, details_submitted: false, payouts_enabled: false, charges_enabled: false };
+      const account: Account = {
+        id: `acct_${randomBytes(8).toString('hex')}`,
+        object: 'account',
+        type: 'express',
+        email: params.email!,
+        details_submitted: false,
+        payouts_enabled: false,
+        charges_enabled: false,
+      };
       this.accounts.set(account.id, account);
       return account;
     }
@@ -195,8 +226,14 @@ export class FakeStripe {
     }
     if (method === 'POST' && path === '/v1/account_links') {
       if (!this.accounts.has(params.account ?? '')) throw invalid(`No such account: '${params.account}'`);
-      if (params.type !== 'account_onboarding' || !/^https?:\/\//.test(params.refresh_url ?? '') || !/^https?:\/\//.test(params.return_url ?? '')) throw invalid('Invalid account link');
-      return { object: 'account_link', url: `${this.url}/setup/e/${params.account}/${randomBytes(6).toString('hex')}`, created: Math.floor(Date.now() / 1000), expires_at: Math.floor(Date.now() / 1000) + 300 };
+      if (params.type !== 'account_onboarding' || !/^https?:\/\//.test(params.refresh_url ?? '') || !/^https?:\/\//.test(params.return_url ?? ''))
+        throw invalid('Invalid account link');
+      return {
+        object: 'account_link',
+        url: `${this.url}/setup/e/${params.account}/${randomBytes(6).toString('hex')}`,
+        created: Math.floor(Date.now() / 1000),
+        expires_at: Math.floor(Date.now() / 1000) + 300,
+      };
     }
     throw new ApiError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` });
   }
@@ -214,14 +251,20 @@ export class FakeStripe {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
         res.end(JSON.stringify(body));
       };
-      if (req.headers.authorization !== `Bearer ${this.secretKey}`) return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+      if (req.headers.authorization !== `Bearer ${this.secretKey}`)
+        return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
       // The SDK invents a key (stripe-node-retry-…) when the caller gave none: ours must always come from our ids.
-      if (method === 'POST' && (!idempotencyKey || idempotencyKey.startsWith('stripe-node-retry-'))) this.problems.push(`${method} ${url.pathname} without our idempotency key`);
-      if (idempotencyKey && idempotencyKey.length > 255) return send(400, { error: { type: 'invalid_request_error', message: 'Idempotency-Key is too long (255 characters at most).' } });
+      if (method === 'POST' && (!idempotencyKey || idempotencyKey.startsWith('stripe-node-retry-')))
+        this.problems.push(`${method} ${url.pathname} without our idempotency key`);
+      if (idempotencyKey && idempotencyKey.length > 255)
+        return send(400, { error: { type: 'invalid_request_error', message: 'Idempotency-Key is too long (255 characters at most).' } });
       const cacheKey = idempotencyKey && method === 'POST' ? `${url.pathname}|${idempotencyKey}` : null;
       const seen = cacheKey ? this.idempotent.get(cacheKey) : undefined;
       if (seen) {
-        if (seen.params !== JSON.stringify(params)) return send(400, { error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' } });
+        if (seen.params !== JSON.stringify(params))
+          return send(400, {
+            error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' },
+          });
         return send(seen.status, seen.body);
       }
       let status = 200;

@@ -17,7 +17,11 @@ function pdfFile(objects: Buffer[]): Buffer {
     offset += object.length;
   });
   const xref = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  parts.push(Buffer.from(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`));
+  parts.push(
+    Buffer.from(
+      `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`,
+    ),
+  );
   return Buffer.concat(parts);
 }
 
@@ -77,7 +81,9 @@ export function manyPagesPdf(pages: number, firstPage: string, lastPage: string)
   // Page size and resources are inherited from the page tree, to fit many pages in the 5 MB a CV may have.
   const objects = [
     catalogue,
-    Buffer.from(`<< /Type /Pages /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Kids [${Array.from({ length: pages }, (_, i) => `${i + 7} 0 R`).join(' ')}] /Count ${pages} >>`),
+    Buffer.from(
+      `<< /Type /Pages /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Kids [${Array.from({ length: pages }, (_, i) => `${i + 7} 0 R`).join(' ')}] /Count ${pages} >>`,
+    ),
     font,
     stream('/Filter /FlateDecode', deflateSync(text(firstPage))),
     stream('/Filter /FlateDecode', deflateSync(text('Another page'))),

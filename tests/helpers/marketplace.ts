@@ -25,7 +25,9 @@ export async function createExpert(ctx: TestContext, o: { email: string; slug?: 
       cancellationPolicy: o.policy ?? 'flexible',
     })
     .returning();
-  await ctx.database.db.insert(availabilityRules).values([0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ expertId: row!.id, weekday, startMinute: 0, endMinute: 1440 })));
+  await ctx.database.db
+    .insert(availabilityRules)
+    .values([0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ expertId: row!.id, weekday, startMinute: 0, endMinute: 1440 })));
   return { ...u, expert: row! };
 }
 
@@ -49,13 +51,22 @@ export async function book(
   // run of one test file's bookings by one account could otherwise reach.
   const n = ++bookings;
   const remoteAddress = `127.2.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
-  return ctx.app.inject({ method: 'POST', url: '/api/sessions', remoteAddress, headers: { cookie, origin, 'content-type': 'application/json', 'idempotency-key': key }, payload });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/sessions',
+    remoteAddress,
+    headers: { cookie, origin, 'content-type': 'application/json', 'idempotency-key': key },
+    payload,
+  });
 }
 
 /** Moves a session by `hours` directly in the database (e.g. into the past). */
 export async function shift(ctx: TestContext, id: string, hours: number) {
   await ctx.database.db
     .update(sessions)
-    .set({ startsAt: sql`${sessions.startsAt} + make_interval(secs => ${hours * 3600})`, endsAt: sql`${sessions.endsAt} + make_interval(secs => ${hours * 3600})` })
+    .set({
+      startsAt: sql`${sessions.startsAt} + make_interval(secs => ${hours * 3600})`,
+      endsAt: sql`${sessions.endsAt} + make_interval(secs => ${hours * 3600})`,
+    })
     .where(eq(sessions.id, id));
 }

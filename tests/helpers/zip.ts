@@ -40,4 +40,3 @@ export function zip(entries: { name: string; data: Buffer }[]): Buffer {
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);
 }
-

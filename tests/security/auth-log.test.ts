@@ -17,7 +17,12 @@ type Line = Record<string, unknown>;
 describe('security log lines', () => {
   let ctx: TestContext;
   const raw: string[] = [];
-  const lines = (): Line[] => raw.join('').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line);
+  const lines = (): Line[] =>
+    raw
+      .join('')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Line);
   const attempts = (action: string) => lines().filter((l) => l.event === 'auth.attempt' && l.action === action);
   const refusals = () => lines().filter((l) => l.event === 'authz.refused');
   /** Every value that must never reach the log. */
@@ -48,7 +53,13 @@ describe('security log lines', () => {
     const [up] = attempts('sign-up');
     expect(up).toMatchObject({ outcome: 'success', statusCode: 200, userId, emailHash: emailHash(ctx.config.authSecret, email), level: 30 });
     expect(up!.ip).toMatch(/^192\.0\.2\.\d+$/);
-    expect(attempts('sign-in').at(-1)).toMatchObject({ outcome: 'failure', statusCode: 403, reason: 'EMAIL_NOT_VERIFIED', emailHash: emailHash(ctx.config.authSecret, email), level: 40 });
+    expect(attempts('sign-in').at(-1)).toMatchObject({
+      outcome: 'failure',
+      statusCode: 403,
+      reason: 'EMAIL_NOT_VERIFIED',
+      emailHash: emailHash(ctx.config.authSecret, email),
+      level: 40,
+    });
 
     const known = await createUser(ctx, { email: 'log.known@example.com', password: 'walnut-harbor-61' });
     secrets.add('walnut-harbor-61').add(known.email);
@@ -56,7 +67,13 @@ describe('security log lines', () => {
     expect(attempts('sign-in').at(-1)).toMatchObject({ outcome: 'success', userId: known.id });
     secrets.add('not-my-password-9');
     expect((await post('/api/auth/sign-in/email', { email: known.email, password: 'not-my-password-9' })).statusCode).toBe(401);
-    expect(attempts('sign-in').at(-1)).toMatchObject({ outcome: 'failure', statusCode: 401, reason: 'INVALID_EMAIL_OR_PASSWORD', userId: null, emailHash: emailHash(ctx.config.authSecret, known.email) });
+    expect(attempts('sign-in').at(-1)).toMatchObject({
+      outcome: 'failure',
+      statusCode: 401,
+      reason: 'INVALID_EMAIL_OR_PASSWORD',
+      userId: null,
+      emailHash: emailHash(ctx.config.authSecret, known.email),
+    });
   });
 
   it('logs limited attempts', async () => {
@@ -65,7 +82,12 @@ describe('security log lines', () => {
     for (let i = 0; i < 5; i++) await post('/api/auth/sign-in/email', { email, password: `guess-number-${i}` });
     for (let i = 0; i < 5; i++) secrets.add(`guess-number-${i}`);
     expect((await post('/api/auth/sign-in/email', { email, password: 'guess-number-5' })).statusCode).toBe(429);
-    expect(attempts('sign-in').at(-1)).toMatchObject({ outcome: 'limited', statusCode: 429, reason: 'RATE_LIMITED', emailHash: emailHash(ctx.config.authSecret, email) });
+    expect(attempts('sign-in').at(-1)).toMatchObject({
+      outcome: 'limited',
+      statusCode: 429,
+      reason: 'RATE_LIMITED',
+      emailHash: emailHash(ctx.config.authSecret, email),
+    });
   });
 
   it('logs password reset and password change attempts, never the token', async () => {
@@ -82,12 +104,21 @@ describe('security log lines', () => {
     expect((await post('/api/auth/reset-password', { newPassword: 'saffron-glacier-88', token })).statusCode).toBe(200);
     expect(attempts('password-reset').at(-1)).toMatchObject({ outcome: 'success', statusCode: 200 });
 
-    const signedIn = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: json, payload: { email: u.email, password: 'saffron-glacier-88' } });
+    const signedIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: json,
+      payload: { email: u.email, password: 'saffron-glacier-88' },
+    });
     keepCookies(signedIn);
     const cookie = signedIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     expect((await post('/api/auth/change-password', { currentPassword: 'wrong-current-1', newPassword: 'saffron-glacier-89' }, cookie)).statusCode).toBe(400);
     expect(attempts('change-password').at(-1)).toMatchObject({ outcome: 'failure', reason: 'INVALID_PASSWORD', userId: u.id });
-    const changed = await post('/api/auth/change-password', { currentPassword: 'saffron-glacier-88', newPassword: 'saffron-glacier-89', revokeOtherSessions: true }, cookie);
+    const changed = await post(
+      '/api/auth/change-password',
+      { currentPassword: 'saffron-glacier-88', newPassword: 'saffron-glacier-89', revokeOtherSessions: true },
+      cookie,
+    );
     expect(changed.statusCode).toBe(200);
     secrets.add(changed.json().token);
     keepCookies(changed);
@@ -97,7 +128,9 @@ describe('security log lines', () => {
   it('logs refused authorisations with route, user id and reason', async () => {
     const client = await createUser(ctx, { email: 'log.client@example.com' });
     client.cookie.split('; ').forEach((c) => secrets.add(c.split('=')[1]!));
-    expect((await ctx.app.inject({ method: 'PUT', url: '/api/me/profile', headers: json, payload: { firstName: 'A', lastName: 'B', role: 'client' } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'PUT', url: '/api/me/profile', headers: json, payload: { firstName: 'A', lastName: 'B', role: 'client' } })).statusCode,
+    ).toBe(401);
     expect(refusals().at(-1)).toMatchObject({ method: 'PUT', route: '/api/me/profile', statusCode: 401, reason: 'UNAUTHENTICATED', userId: null, level: 40 });
     expect((await ctx.app.inject({ url: '/api/admin/applications', headers: { cookie: client.cookie } })).statusCode).toBe(403);
     expect(refusals().at(-1)).toMatchObject({ method: 'GET', route: '/api/admin/applications', statusCode: 403, reason: 'FORBIDDEN', userId: client.id });
@@ -106,7 +139,16 @@ describe('security log lines', () => {
     expect(refusals().at(-1)).toMatchObject({ route: '/api/sessions/:id', statusCode: 404, reason: 'NOT_FOUND', userId: client.id });
     expect(JSON.stringify(refusals())).not.toContain(missing);
     // A foreign origin is refused before any route: logged too.
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/contact', headers: { origin: 'https://evil.example', 'content-type': 'application/json' }, payload: {} })).statusCode).toBe(403);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/contact',
+          headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(403);
     expect(refusals().at(-1)).toMatchObject({ statusCode: 403, reason: 'FORBIDDEN' });
   });
 

@@ -52,7 +52,13 @@ const everyone = (status: number) => who(status, {}, status);
 /** Team console: 401 visitors, 403 every other account, `ok` for the admin. */
 const adminOnly = (ok: number) => who(403, { admin: ok });
 
-const excellent = { expertiseRating: 'Excellent', communicationRating: 'Very Clear', punctualityRating: 'On Time', valueRating: 'Excellent Value', recommendationRating: 'Definitely' };
+const excellent = {
+  expertiseRating: 'Excellent',
+  communicationRating: 'Very Clear',
+  punctualityRating: 'On Time',
+  valueRating: 'Excellent Value',
+  recommendationRating: 'Definitely',
+};
 const allDay = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, startMinute: 0, endMinute: 1440 }));
 const names: Record<Exclude<Actor, 'anon'>, [string, string]> = {
   clientA: ['Casey', 'Client'],
@@ -95,7 +101,12 @@ const rows: Row[] = [
   { method: 'GET', route: '/api/expert-languages', url: () => '/api/expert-languages', expect: everyone(200) },
   { method: 'GET', route: '/api/experts/videos', url: () => '/api/experts/videos', expect: everyone(200) },
   { method: 'GET', route: '/api/experts/:idOrSlug', url: (f) => `/api/experts/${f.expertA.slug}`, expect: everyone(200) },
-  { method: 'GET', route: '/api/experts/:idOrSlug/slots', url: (f) => `/api/experts/${f.expertA.id}/slots?date=${day(72)}&duration=60&tz=UTC`, expect: everyone(200) },
+  {
+    method: 'GET',
+    route: '/api/experts/:idOrSlug/slots',
+    url: (f) => `/api/experts/${f.expertA.id}/slots?date=${day(72)}&duration=60&tz=UTC`,
+    expect: everyone(200),
+  },
   {
     method: 'GET',
     route: '/api/experts/:idOrSlug/availability-days',
@@ -125,20 +136,46 @@ const rows: Row[] = [
     method: 'PUT',
     route: '/api/me/profile',
     url: () => '/api/me/profile',
-    body: (_f, a) => ({ firstName: names[a as Exclude<Actor, 'anon'>]?.[0] ?? 'Anon', lastName: names[a as Exclude<Actor, 'anon'>]?.[1] ?? 'Ymous', role: a.startsWith('client') || a === 'admin' ? 'client' : 'expert' }),
+    body: (_f, a) => ({
+      firstName: names[a as Exclude<Actor, 'anon'>]?.[0] ?? 'Anon',
+      lastName: names[a as Exclude<Actor, 'anon'>]?.[1] ?? 'Ymous',
+      role: a.startsWith('client') || a === 'admin' ? 'client' : 'expert',
+    }),
     expect: who(200),
   },
-  { method: 'PUT', route: '/api/me/availability', url: () => '/api/me/availability', body: () => ({ timezone: 'America/Vancouver', rules: allDay, exceptions: [] }), expect: who(403, { expertA: 200, expertB: 200 }) },
+  {
+    method: 'PUT',
+    route: '/api/me/availability',
+    url: () => '/api/me/availability',
+    body: () => ({ timezone: 'America/Vancouver', rules: allDay, exceptions: [] }),
+    expect: who(403, { expertA: 200, expertB: 200 }),
+  },
   {
     method: 'PUT',
     route: '/api/me/expert-profile',
     url: () => '/api/me/expert-profile',
-    body: () => ({ headline: 'Staff Engineer', about: 'Helps people grow.', experience: '10 years.', courses: [], languages: ['English'], hobbies: [], expertise: ['Programming & Tech'], hourlyRate: 90, cancellationPolicy: 'flexible' }),
+    body: () => ({
+      headline: 'Staff Engineer',
+      about: 'Helps people grow.',
+      experience: '10 years.',
+      courses: [],
+      languages: ['English'],
+      hobbies: [],
+      expertise: ['Programming & Tech'],
+      hourlyRate: 90,
+      cancellationPolicy: 'flexible',
+    }),
     expect: who(403, { expertA: 200, expertB: 200 }),
   },
   // Experts only; this app has no Stripe key, so an expert is told payouts need Stripe (409).
   { method: 'POST', route: '/api/me/payouts/onboarding', url: () => '/api/me/payouts/onboarding', expect: who(403, { expertA: 409, expertB: 409 }) },
-  { method: 'POST', route: '/api/files', url: () => '/api/files?purpose=photo', multipart: true, expect: who(403, { expertA: 201, expertB: 201, applicant: 201 }) },
+  {
+    method: 'POST',
+    route: '/api/files',
+    url: () => '/api/files?purpose=photo',
+    multipart: true,
+    expect: who(403, { expertA: 201, expertB: 201, applicant: 201 }),
+  },
   {
     method: 'POST',
     route: '/api/expertise-suggestions',
@@ -151,19 +188,50 @@ const rows: Row[] = [
     method: 'POST',
     route: '/api/applications',
     url: () => '/api/applications',
-    body: (f) => ({ professionalTitle: 'Designer', yearsExperience: '6-10', selectedExpertise: ['Graphics & Design'], whyExpert: 'To help.', cvFileId: f.cvId }),
+    body: (f) => ({
+      professionalTitle: 'Designer',
+      yearsExperience: '6-10',
+      selectedExpertise: ['Graphics & Design'],
+      whyExpert: 'To help.',
+      cvFileId: f.cvId,
+    }),
     expect: who(403, { expertA: 404, expertB: 404, applicant: 409 }),
   },
-  { method: 'POST', route: '/api/contact', url: () => '/api/contact', body: () => ({ name: 'Pat', email: 'pat@example.com', message: 'Hello' }), expect: everyone(201) },
-  { method: 'POST', route: '/api/partner-enquiries', url: () => '/api/partner-enquiries', body: () => ({ businessType: 'University', description: 'Mentoring for students' }), expect: everyone(201) },
+  {
+    method: 'POST',
+    route: '/api/contact',
+    url: () => '/api/contact',
+    body: () => ({ name: 'Pat', email: 'pat@example.com', message: 'Hello' }),
+    expect: everyone(201),
+  },
+  {
+    method: 'POST',
+    route: '/api/partner-enquiries',
+    url: () => '/api/partner-enquiries',
+    body: () => ({ businessType: 'University', description: 'Mentoring for students' }),
+    expect: everyone(201),
+  },
   {
     method: 'POST',
     route: '/api/match-requests',
     url: () => '/api/match-requests',
-    body: () => ({ firstName: 'Pat', lastName: 'Doe', email: 'pat@example.com', countryCode: '+1', mobileNumber: '555 0100 200', requestText: 'A mentor for product management' }),
+    body: () => ({
+      firstName: 'Pat',
+      lastName: 'Doe',
+      email: 'pat@example.com',
+      countryCode: '+1',
+      mobileNumber: '555 0100 200',
+      requestText: 'A mentor for product management',
+    }),
     expect: everyone(201),
   },
-  { method: 'POST', route: '/api/experts/:idOrSlug/private-feedback', url: (f) => `/api/experts/${f.expertA.slug}/private-feedback`, body: () => ({ comments: 'A note for the team' }), expect: who(201) },
+  {
+    method: 'POST',
+    route: '/api/experts/:idOrSlug/private-feedback',
+    url: (f) => `/api/experts/${f.expertA.slug}/private-feedback`,
+    body: () => ({ comments: 'A note for the team' }),
+    expect: who(201),
+  },
 
   // Sessions: only the client books; only the parties act on a session, each only as their side may.
   {
@@ -174,9 +242,27 @@ const rows: Row[] = [
     body: (f, a) => ({ expertId: f.expertA.id, startsAt: slotIn(a === 'clientB' ? 120 : 110), durationMinutes: 60, topic: 'Growing as a manager', card: visa }),
     expect: who(403, { clientA: 201, clientB: 201 }),
   },
-  { method: 'POST', route: '/api/sessions/:id/payment', url: (f) => `/api/sessions/${f.sessions.payment}/payment`, body: () => ({}), expect: who(403, { clientA: 200 }) },
-  { method: 'POST', route: '/api/sessions/:id/confirm', url: (f) => `/api/sessions/${f.sessions.pastConfirm}/confirm`, body: () => ({}), expect: who(403, { clientA: 200 }) },
-  { method: 'POST', route: '/api/sessions/:id/dispute', url: (f) => `/api/sessions/${f.sessions.pastDispute}/dispute`, body: () => ({ description: 'The expert did not join' }), expect: who(403, { clientA: 200 }) },
+  {
+    method: 'POST',
+    route: '/api/sessions/:id/payment',
+    url: (f) => `/api/sessions/${f.sessions.payment}/payment`,
+    body: () => ({}),
+    expect: who(403, { clientA: 200 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/sessions/:id/confirm',
+    url: (f) => `/api/sessions/${f.sessions.pastConfirm}/confirm`,
+    body: () => ({}),
+    expect: who(403, { clientA: 200 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/sessions/:id/dispute',
+    url: (f) => `/api/sessions/${f.sessions.pastDispute}/dispute`,
+    body: () => ({ description: 'The expert did not join' }),
+    expect: who(403, { clientA: 200 }),
+  },
   {
     method: 'POST',
     route: '/api/sessions/:id/cancel',
@@ -184,17 +270,60 @@ const rows: Row[] = [
     body: () => ({ reason: 'Something came up' }),
     expect: who(403, { clientA: 200, expertA: 200 }),
   },
-  { method: 'POST', route: '/api/sessions/:id/feedback', url: (f) => `/api/sessions/${f.sessions.confirmed}/feedback`, body: () => excellent, expect: who(404, { expertA: 403, clientA: 201 }) },
+  {
+    method: 'POST',
+    route: '/api/sessions/:id/feedback',
+    url: (f) => `/api/sessions/${f.sessions.confirmed}/feedback`,
+    body: () => excellent,
+    expect: who(404, { expertA: 403, clientA: 201 }),
+  },
 
   // The team's decisions.
-  { method: 'PUT', route: '/api/admin/inbox/:kind/:id/handled', url: (f) => `/api/admin/inbox/contact/${f.contactId}/handled`, body: () => ({ handled: true }), expect: adminOnly(200) },
-  { method: 'POST', route: '/api/admin/disputes/:id/resolve', url: (f) => `/api/admin/disputes/${f.disputeId}/resolve`, body: () => ({ decision: 'expert', note: 'The session took place' }), expect: adminOnly(200) },
-  { method: 'POST', route: '/api/admin/applications/:id/under-review', url: (f) => `/api/admin/applications/${f.applicationId}/under-review`, body: () => ({}), expect: adminOnly(200) },
-  { method: 'POST', route: '/api/admin/applications/:id/approve', url: (f) => `/api/admin/applications/${f.applicationId}/approve`, body: () => ({}), expect: adminOnly(200) },
-  { method: 'POST', route: '/api/admin/applications/:id/reject', url: (f) => `/api/admin/applications/${f.rejectApplicationId}/reject`, body: () => ({ reason: 'Not enough experience yet' }), expect: adminOnly(200) },
+  {
+    method: 'PUT',
+    route: '/api/admin/inbox/:kind/:id/handled',
+    url: (f) => `/api/admin/inbox/contact/${f.contactId}/handled`,
+    body: () => ({ handled: true }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/disputes/:id/resolve',
+    url: (f) => `/api/admin/disputes/${f.disputeId}/resolve`,
+    body: () => ({ decision: 'expert', note: 'The session took place' }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/applications/:id/under-review',
+    url: (f) => `/api/admin/applications/${f.applicationId}/under-review`,
+    body: () => ({}),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/applications/:id/approve',
+    url: (f) => `/api/admin/applications/${f.applicationId}/approve`,
+    body: () => ({}),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/applications/:id/reject',
+    url: (f) => `/api/admin/applications/${f.rejectApplicationId}/reject`,
+    body: () => ({ reason: 'Not enough experience yet' }),
+    expect: adminOnly(200),
+  },
 
   // Stripe calls this one; it is authenticated by its signature alone, so every caller without one gets 400.
-  { method: 'POST', route: '/api/payments/stripe/webhook', url: () => '/api/payments/stripe/webhook', body: () => ({ type: 'payment_intent.succeeded' }), app: 'stripe', expect: everyone(400) },
+  {
+    method: 'POST',
+    route: '/api/payments/stripe/webhook',
+    url: () => '/api/payments/stripe/webhook',
+    body: () => ({ type: 'payment_intent.succeeded' }),
+    app: 'stripe',
+    expect: everyone(400),
+  },
 ];
 
 describe('authorization matrix', () => {
@@ -209,7 +338,10 @@ describe('authorization matrix', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp({}, { onRoute: collectRoutes(routes) });
-    stripeCtx = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_matrix', STRIPE_WEBHOOK_SECRET: 'whsec_matrix', STRIPE_API_URL: 'http://127.0.0.1:9', TEST_HOOKS: '1' }, { onRoute: collectRoutes(routes) });
+    stripeCtx = await createTestApp(
+      { STRIPE_SECRET_KEY: 'sk_test_matrix', STRIPE_WEBHOOK_SECRET: 'whsec_matrix', STRIPE_API_URL: 'http://127.0.0.1:9', TEST_HOOKS: '1' },
+      { onRoute: collectRoutes(routes) },
+    );
 
     const mk = (a: 'clientA' | 'clientB' | 'applicant' | 'admin', role: 'client' | 'expert' | 'admin') =>
       createUser(ctx, { email: `${a.toLowerCase()}@example.com`, role, firstName: names[a][0], lastName: names[a][1] });
@@ -219,14 +351,22 @@ describe('authorization matrix', () => {
     const admin = await mk('admin', 'admin');
     const expertA = await createExpert(ctx, { email: 'experta@example.com', slug: 'erin-expert' });
     const expertB = await createExpert(ctx, { email: 'expertb@example.com', slug: 'ezra-rival' });
-    Object.assign(cookies, { clientA: clientA.cookie, clientB: clientB.cookie, applicant: applicant.cookie, admin: admin.cookie, expertA: expertA.cookie, expertB: expertB.cookie });
+    Object.assign(cookies, {
+      clientA: clientA.cookie,
+      clientB: clientB.cookie,
+      applicant: applicant.cookie,
+      admin: admin.cookie,
+      expertA: expertA.cookie,
+      expertB: expertB.cookie,
+    });
 
     const booked = async (cookie: string, expertId: string, hours: number) => {
       const res = await book(ctx, cookie, { expertId, startsAt: slotIn(hours) });
       expect(res.statusCode, res.body).toBe(201);
       return res.json().session.id as string;
     };
-    const post = (url: string, cookie: string, payload: object) => ctx.app.inject({ method: 'POST', url, headers: { origin, cookie, 'content-type': 'application/json' }, payload });
+    const post = (url: string, cookie: string, payload: object) =>
+      ctx.app.inject({ method: 'POST', url, headers: { origin, cookie, 'content-type': 'application/json' }, payload });
     const s = {
       future1: await booked(clientA.cookie, expertA.expert.id, 50),
       future2: await booked(clientA.cookie, expertA.expert.id, 54),
@@ -242,16 +382,28 @@ describe('authorization matrix', () => {
     expect((await post(`/api/sessions/${disputed}/dispute`, clientA.cookie, { description: 'No show' })).statusCode).toBe(200);
     const [dispute] = await ctx.database.db.select().from(disputes).where(eq(disputes.sessionId, disputed));
 
-    const cv = (await upload(ctx, applicant.cookie, 'cv', 'avery-cv.pdf', await makePdf(['Avery Applicant', 'Senior designer, portfolio reviews']))).json().file;
+    const cv = (await upload(ctx, applicant.cookie, 'cv', 'avery-cv.pdf', await makePdf(['Avery Applicant', 'Senior designer, portfolio reviews']))).json()
+      .file;
     const apply = (cookie: string, cvFileId?: string) =>
-      post('/api/applications', cookie, { professionalTitle: 'Senior Designer', yearsExperience: '6-10', selectedExpertise: ['Graphics & Design'], whyExpert: 'I like teaching.', cvFileId });
+      post('/api/applications', cookie, {
+        professionalTitle: 'Senior Designer',
+        yearsExperience: '6-10',
+        selectedExpertise: ['Graphics & Design'],
+        whyExpert: 'I like teaching.',
+        cvFileId,
+      });
     const application = await apply(applicant.cookie, cv.id);
     expect(application.statusCode, application.body).toBe(201);
     const other = await createUser(ctx, { email: 'second-applicant@example.com', role: 'expert' });
     const rejectable = await apply(other.cookie);
     expect(rejectable.statusCode, rejectable.body).toBe(201);
 
-    await ctx.app.inject({ method: 'POST', url: '/api/contact', headers: { origin, 'content-type': 'application/json' }, payload: { name: 'Dana', email: 'dana@example.com', message: 'Hi' } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { origin, 'content-type': 'application/json' },
+      payload: { name: 'Dana', email: 'dana@example.com', message: 'Hi' },
+    });
     const [contact] = await ctx.database.db.select().from(contactMessages).where(eq(contactMessages.email, 'dana@example.com'));
 
     f = {
@@ -285,37 +437,47 @@ describe('authorization matrix', () => {
    * foreign site), is `no-store`, and the calls together change nothing (none may get past a guard the canonical
    * spelling meets: a foreign-site write that ran would change data).
    */
-  it.each(rows.map((r) => [`${r.method} ${r.route}`, r] as const))('%s in other spellings answers as its row says or 404, and changes nothing', async (_name, row) => {
-    const target = row.app === 'stripe' ? stripeCtx : ctx;
-    const before = await fingerprint(target.database);
-    for (const [index, actor] of actors.entries()) {
-      for (const [variant, spelled] of spellings(row.url(f, actor)).entries()) {
-        for (const site of [origin, 'https://evil.example']) {
-          const headers: Record<string, string> = { origin: site, ...(actor === 'anon' ? {} : { cookie: cookies[actor] }) };
-          for (const [k, v] of Object.entries(row.headers ?? {})) headers[k] = v === 'fresh' ? randomUUID() : v;
-          let payload: string | Buffer | undefined;
-          if (row.multipart) {
-            const body = multipartBody('photo.png', tinyPng, 'image/png');
-            headers['content-type'] = body.contentType;
-            payload = body.payload;
-          } else if (row.body) {
-            headers['content-type'] = 'application/json';
-            payload = JSON.stringify(row.body(f, actor));
+  it.each(rows.map((r) => [`${r.method} ${r.route}`, r] as const))(
+    '%s in other spellings answers as its row says or 404, and changes nothing',
+    async (_name, row) => {
+      const target = row.app === 'stripe' ? stripeCtx : ctx;
+      const before = await fingerprint(target.database);
+      for (const [index, actor] of actors.entries()) {
+        for (const [variant, spelled] of spellings(row.url(f, actor)).entries()) {
+          for (const site of [origin, 'https://evil.example']) {
+            const headers: Record<string, string> = { origin: site, ...(actor === 'anon' ? {} : { cookie: cookies[actor] }) };
+            for (const [k, v] of Object.entries(row.headers ?? {})) headers[k] = v === 'fresh' ? randomUUID() : v;
+            let payload: string | Buffer | undefined;
+            if (row.multipart) {
+              const body = multipartBody('photo.png', tinyPng, 'image/png');
+              headers['content-type'] = body.contentType;
+              payload = body.payload;
+            } else if (row.body) {
+              headers['content-type'] = 'application/json';
+              payload = JSON.stringify(row.body(f, actor));
+            }
+            const res = await target.app.inject({
+              method: row.method as 'GET',
+              url: spelled.url,
+              headers,
+              payload,
+              remoteAddress: `10.8.${index}.${variant + 1}`,
+            });
+            const label = `${row.method} ${spelled.url} (${spelled.name}) as ${actor} from ${site}: ${res.statusCode} ${res.body.slice(0, 200)}`;
+            const allowed = site === origin || row.method === 'GET' ? [row.expect[actor], 404] : [403, 404];
+            expect(allowed, label).toContain(res.statusCode);
+            expect(res.headers['cache-control'], label).toMatch(/\bno-store\b/);
           }
-          const res = await target.app.inject({ method: row.method as 'GET', url: spelled.url, headers, payload, remoteAddress: `10.8.${index}.${variant + 1}` });
-          const label = `${row.method} ${spelled.url} (${spelled.name}) as ${actor} from ${site}: ${res.statusCode} ${res.body.slice(0, 200)}`;
-          const allowed = site === origin || row.method === 'GET' ? [row.expect[actor], 404] : [403, 404];
-          expect(allowed, label).toContain(res.statusCode);
-          expect(res.headers['cache-control'], label).toMatch(/\bno-store\b/);
         }
       }
-    }
-    expect(await fingerprint(target.database), `${row.method} ${row.route}: a call in another spelling changed data`).toEqual(before);
-  });
+      expect(await fingerprint(target.database), `${row.method} ${row.route}: a call in another spelling changed data`).toEqual(before);
+    },
+  );
 
   it('nobody grants themselves the admin role, another role or a verified e-mail', async () => {
     const json = { origin, 'content-type': 'application/json' };
-    const roleOf = async (email: string) => (await ctx.database.db.select({ role: user.role, verified: user.emailVerified }).from(user).where(eq(user.email, email)))[0];
+    const roleOf = async (email: string) =>
+      (await ctx.database.db.select({ role: user.role, verified: user.emailVerified }).from(user).where(eq(user.email, email)))[0];
     const signUp = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
@@ -325,10 +487,16 @@ describe('authorization matrix', () => {
     });
     expect(signUp.statusCode, signUp.body).toBe(200);
     expect(await roleOf('mallory@example.com')).toEqual({ role: null, verified: false });
-    const update = await ctx.app.inject({ method: 'POST', url: '/api/auth/update-user', headers: { ...json, cookie: cookies.clientB }, payload: { role: 'admin', emailVerified: false } });
+    const update = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers: { ...json, cookie: cookies.clientB },
+      payload: { role: 'admin', emailVerified: false },
+    });
     expect(update.statusCode).toBeLessThan(500);
     expect(await roleOf('clientb@example.com')).toEqual({ role: 'client', verified: true });
-    const profile = (cookie: string, role: string) => ctx.app.inject({ method: 'PUT', url: '/api/me/profile', headers: { ...json, cookie }, payload: { firstName: 'Blake', lastName: 'Other', role } });
+    const profile = (cookie: string, role: string) =>
+      ctx.app.inject({ method: 'PUT', url: '/api/me/profile', headers: { ...json, cookie }, payload: { firstName: 'Blake', lastName: 'Other', role } });
     expect((await profile(cookies.clientB, 'admin')).statusCode).toBe(400);
     expect((await profile(cookies.clientB, 'expert')).statusCode).toBe(409);
     expect((await profile(cookies.expertB, 'client')).statusCode).toBe(409);
@@ -337,22 +505,29 @@ describe('authorization matrix', () => {
 
   /** The fixtures with every id and slug replaced by a fresh uuid: ids that exist nowhere. */
   const ghost = (value: unknown): unknown =>
-    typeof value === 'string' ? randomUUID() : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, ghost(v)])) : value;
+    typeof value === 'string'
+      ? randomUUID()
+      : value && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, ghost(v)]))
+        : value;
 
-  it.each(rows.filter((r) => r.route.includes(':')).map((r) => [`${r.method} ${r.route}`, r] as const))('%s answers 404 for an id that does not exist, and changes nothing', async (_name, row) => {
-    const actor = actors.find((a) => a !== 'anon' && row.expect[a] < 300)!;
-    const unknown = ghost(f) as Fixtures;
-    const before = await fingerprint(ctx.database);
-    const res = await ctx.app.inject({
-      method: row.method as 'GET',
-      url: row.url(unknown, actor),
-      headers: { origin, cookie: cookies[actor as Exclude<Actor, 'anon'>], ...(row.body ? { 'content-type': 'application/json' } : {}) },
-      ...(row.body ? { payload: JSON.stringify(row.body(f, actor)) } : {}),
-      remoteAddress: '10.9.99.1',
-    });
-    expect(res.statusCode, `${row.route} as ${actor}: ${res.body}`).toBe(404);
-    expect(await fingerprint(ctx.database)).toEqual(before);
-  });
+  it.each(rows.filter((r) => r.route.includes(':')).map((r) => [`${r.method} ${r.route}`, r] as const))(
+    '%s answers 404 for an id that does not exist, and changes nothing',
+    async (_name, row) => {
+      const actor = actors.find((a) => a !== 'anon' && row.expect[a] < 300)!;
+      const unknown = ghost(f) as Fixtures;
+      const before = await fingerprint(ctx.database);
+      const res = await ctx.app.inject({
+        method: row.method as 'GET',
+        url: row.url(unknown, actor),
+        headers: { origin, cookie: cookies[actor as Exclude<Actor, 'anon'>], ...(row.body ? { 'content-type': 'application/json' } : {}) },
+        ...(row.body ? { payload: JSON.stringify(row.body(f, actor)) } : {}),
+        remoteAddress: '10.9.99.1',
+      });
+      expect(res.statusCode, `${row.route} as ${actor}: ${res.body}`).toBe(404);
+      expect(await fingerprint(ctx.database)).toEqual(before);
+    },
+  );
 
   it.each(rows.map((r) => [`${r.method} ${r.route}`, r] as const))('%s answers each actor as its row says', async (_name, row) => {
     const target = row.app === 'stripe' ? stripeCtx : ctx;
@@ -374,7 +549,10 @@ describe('authorization matrix', () => {
       const label = `${row.method} ${row.route} as ${actor}: ${res.body.slice(0, 300)}`;
       expect(res.statusCode, label).toBe(row.expect[actor]);
       if (before && res.statusCode >= 400) expect(await fingerprint(target.database), `${label} — a refused call changed data`).toEqual(before);
-      const hidden = [...(['anon', 'clientB', 'expertB', 'applicant'].includes(actor) ? pairSecrets : []), ...(['anon', 'clientA', 'clientB', 'expertA', 'expertB'].includes(actor) ? applicantSecrets : [])];
+      const hidden = [
+        ...(['anon', 'clientB', 'expertB', 'applicant'].includes(actor) ? pairSecrets : []),
+        ...(['anon', 'clientA', 'clientB', 'expertA', 'expertB'].includes(actor) ? applicantSecrets : []),
+      ];
       for (const secret of hidden) expect(res.body.includes(secret), `${label} — leaks ${secret}`).toBe(false);
     }
   });

@@ -41,7 +41,17 @@ describe('the cancellation terms of a booking are the ones it was booked under',
       method: 'PUT',
       url: '/api/me/expert-profile',
       headers: json(expert.cookie),
-      payload: { headline: 'Staff Engineer', about: 'Helps people grow.', experience: '', courses: [], languages: ['English'], hobbies: [], expertise: ['Programming & Tech'], hourlyRate, cancellationPolicy: policy },
+      payload: {
+        headline: 'Staff Engineer',
+        about: 'Helps people grow.',
+        experience: '',
+        courses: [],
+        languages: ['English'],
+        hobbies: [],
+        expertise: ['Programming & Tech'],
+        hourlyRate,
+        cancellationPolicy: policy,
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ cancellationPolicy: policy, hourlyRateCents: hourlyRate * 100 });
@@ -98,7 +108,9 @@ describe('the cancellation terms of a booking are the ones it was booked under',
     const { expert, id } = await bookUnder('mail-terms@example.com', 'flexible');
     await changeTerms(expert, 'strict', 90);
     const pending = await ctx.database.db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.status, 'pending'));
-    expect(await deliverDueEmails(ctx.database.db, fileTransport(mailDir, 'Mentora <no-reply@mentora.example>'), { batchSize: pending.length + 5 })).toBe(pending.length);
+    expect(await deliverDueEmails(ctx.database.db, fileTransport(mailDir, 'Mentora <no-reply@mentora.example>'), { batchSize: pending.length + 5 })).toBe(
+      pending.length,
+    );
 
     const mails = await Promise.all(readdirSync(mailDir).map((f) => simpleParser(readFileSync(path.join(mailDir, f)))));
     const forThisBooking = mails.filter((m) => m.subject === 'Session booked: Casey Client with Erin Expert' && m.text?.includes(`/session/${id}`));

@@ -19,8 +19,10 @@ function applyCookies(cookie: string, res: Res): string {
 
 describe('changing the password', () => {
   let ctx: TestContext;
-  const me = async (cookie: string) => ((await ctx.app.inject({ url: '/api/me', headers: { cookie } })).json() as { user: { email: string } | null }).user?.email ?? null;
-  const change = (cookie: string, payload: object) => ctx.app.inject({ method: 'POST', url: '/api/auth/change-password', headers: { ...json, cookie }, payload });
+  const me = async (cookie: string) =>
+    ((await ctx.app.inject({ url: '/api/me', headers: { cookie } })).json() as { user: { email: string } | null }).user?.email ?? null;
+  const change = (cookie: string, payload: object) =>
+    ctx.app.inject({ method: 'POST', url: '/api/auth/change-password', headers: { ...json, cookie }, payload });
 
   beforeAll(async () => {
     ctx = await createTestApp();
@@ -36,7 +38,10 @@ describe('changing the password', () => {
     expect(await me(laptop)).toBeNull();
     expect(await me(phone)).toBeNull();
     expect(await me(applyCookies(u.cookie, res))).toBe(u.email);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: json, payload: { email: u.email, password: 'first-password-1' } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: json, payload: { email: u.email, password: 'first-password-1' } }))
+        .statusCode,
+    ).toBe(401);
     expect(await me(await signIn(ctx, u.email, 'second-password-2'))).toBe(u.email);
   });
 
@@ -59,7 +64,12 @@ describe('changing the password', () => {
     const common = await change(u.cookie, { currentPassword: 'first-password-1', newPassword: 'password123', revokeOtherSessions: true });
     expect(common.statusCode).toBe(400);
     expect(common.json().message).toBe('This password is too common. Please choose a less common one.');
-    const anonymous = await ctx.app.inject({ method: 'POST', url: '/api/auth/change-password', headers: json, payload: { currentPassword: 'first-password-1', newPassword: 'second-password-2' } });
+    const anonymous = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: json,
+      payload: { currentPassword: 'first-password-1', newPassword: 'second-password-2' },
+    });
     expect(anonymous.statusCode).toBe(401);
     expect(await me(laptop)).toBe(u.email);
     expect(await me(await signIn(ctx, u.email, 'first-password-1'))).toBe(u.email);

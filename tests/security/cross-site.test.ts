@@ -23,9 +23,15 @@ describe('cross-site requests and session cookies', () => {
   afterAll(() => ctx.close());
 
   it('refuses a state-changing request from a foreign origin and writes nothing', async () => {
-    const post = (headers: Record<string, string>) => ctx.app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/json', ...headers }, payload: contact });
+    const post = (headers: Record<string, string>) =>
+      ctx.app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/json', ...headers }, payload: contact });
     const before = await messages();
-    const refused: Record<string, string>[] = [{ origin: 'https://evil.example' }, { origin: 'null' }, { origin: 'http://localhost:3000.evil.example' }, { origin, 'sec-fetch-site': 'cross-site' }];
+    const refused: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { origin: 'http://localhost:3000.evil.example' },
+      { origin, 'sec-fetch-site': 'cross-site' },
+    ];
     for (const headers of refused) {
       const res = await post(headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
@@ -37,14 +43,24 @@ describe('cross-site requests and session cookies', () => {
   });
 
   it('refuses a cross-site sign-in, and reads stay open to any origin', async () => {
-    const signInFromEvil = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: 'https://evil.example', 'content-type': 'application/json' }, payload: { email: 'casey@example.com', password: 'mentora-demo' } });
+    const signInFromEvil = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      payload: { email: 'casey@example.com', password: 'mentora-demo' },
+    });
     expect(signInFromEvil.statusCode).toBe(403);
     expect(signInFromEvil.cookies).toHaveLength(0);
     expect((await ctx.app.inject({ url: '/api/experts', headers: { origin: 'https://evil.example' } })).statusCode).toBe(200);
   });
 
   it('sets HttpOnly, SameSite=Lax session cookies, rotates the session on sign-in and ends it on sign-out', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin, 'content-type': 'application/json' }, payload: { email: 'casey@example.com', password: 'mentora-demo' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin, 'content-type': 'application/json' },
+      payload: { email: 'casey@example.com', password: 'mentora-demo' },
+    });
     const token = res.cookies.find((c) => c.name.endsWith('session_token'))!;
     expect(token.httpOnly).toBe(true);
     expect(String(token.sameSite).toLowerCase()).toBe('lax');
@@ -66,7 +82,12 @@ describe('cross-site requests and session cookies', () => {
     const https = await createTestApp({ BASE_URL: 'https://mentora.example' });
     try {
       await createAccount(https.database.db, https.app.auth, { email: 'secure@example.com', firstName: 'Sam', lastName: 'Secure', role: 'client' });
-      const res = await https.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: 'https://mentora.example', 'content-type': 'application/json' }, payload: { email: 'secure@example.com', password: 'mentora-demo' } });
+      const res = await https.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: 'https://mentora.example', 'content-type': 'application/json' },
+        payload: { email: 'secure@example.com', password: 'mentora-demo' },
+      });
       expect(res.statusCode).toBe(200);
       for (const c of res.cookies) expect(c.secure, c.name).toBe(true);
       expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
@@ -101,11 +122,21 @@ describe('cross-site requests in other spellings of a path', () => {
     const status = async () => (await ctx.database.db.select({ status: sessions.status }).from(sessions).where(eq(sessions.id, id)))[0]!.status;
     const before = await status();
     for (const spelled of spellings(`/api/sessions/${id}/confirm`)) {
-      const res = await ctx.app.inject({ method: 'POST', url: spelled.url, headers: { origin: evil, cookie: client.cookie, 'content-type': 'application/json' }, payload: {} });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: spelled.url,
+        headers: { origin: evil, cookie: client.cookie, 'content-type': 'application/json' },
+        payload: {},
+      });
       expect([403, 404], `${spelled.name}: ${spelled.url} ${res.statusCode} ${res.body}`).toContain(res.statusCode);
       expect(await status(), spelled.name).toBe(before);
     }
-    const confirmed = await ctx.app.inject({ method: 'POST', url: `/api/sessions/${id}/confirm`, headers: { origin, cookie: client.cookie, 'content-type': 'application/json' }, payload: {} });
+    const confirmed = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/sessions/${id}/confirm`,
+      headers: { origin, cookie: client.cookie, 'content-type': 'application/json' },
+      payload: {},
+    });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(await status()).not.toBe(before);
   });
@@ -119,7 +150,12 @@ describe('cross-site requests in other spellings of a path', () => {
       const [method, pattern] = route.split(' ') as [string, string];
       const url = pattern.replace(/:[A-Za-z]+/g, () => randomUUID());
       for (const spelled of [{ name: 'canonical', url }, ...spellings(url)]) {
-        const res = await ctx.app.inject({ method: method as 'POST', url: spelled.url, headers: { origin: evil, cookie: admin.cookie, 'content-type': 'application/json' }, payload: '{}' });
+        const res = await ctx.app.inject({
+          method: method as 'POST',
+          url: spelled.url,
+          headers: { origin: evil, cookie: admin.cookie, 'content-type': 'application/json' },
+          payload: '{}',
+        });
         expect([403, 404], `${route} as ${spelled.url} (${spelled.name}): ${res.statusCode} ${res.body.slice(0, 200)}`).toContain(res.statusCode);
         expect(res.headers['cache-control'], spelled.url).toMatch(/\bno-store\b/);
       }
@@ -135,7 +171,9 @@ describe('cross-site requests in other spellings of a path', () => {
     const send = (path: string) =>
       new Promise<string>((resolve, reject) => {
         const socket = connect(port, '127.0.0.1', () =>
-          socket.end(`POST ${path} HTTP/1.1\r\nHost: localhost:3000\r\nOrigin: ${evil}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`),
+          socket.end(
+            `POST ${path} HTTP/1.1\r\nHost: localhost:3000\r\nOrigin: ${evil}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+          ),
         );
         let answer = '';
         socket.setEncoding('utf8');
@@ -143,7 +181,16 @@ describe('cross-site requests in other spellings of a path', () => {
         socket.on('end', () => resolve(answer));
         socket.on('error', reject);
       });
-    const paths = ['/api/contact', ...spellings('/api/contact').map((s) => s.url), '/api/./contact', '/api/x/../contact', '/api/%2e%2e/api/contact', '/api/contact#x', '/api/contact;x', '/api/contact%3Fx=1'];
+    const paths = [
+      '/api/contact',
+      ...spellings('/api/contact').map((s) => s.url),
+      '/api/./contact',
+      '/api/x/../contact',
+      '/api/%2e%2e/api/contact',
+      '/api/contact#x',
+      '/api/contact;x',
+      '/api/contact%3Fx=1',
+    ];
     for (const path of paths) expect(await send(path), path).toMatch(/^HTTP\/1\.1 40[34] /);
     expect(await contactCount()).toBe(before);
   });

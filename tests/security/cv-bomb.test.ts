@@ -80,7 +80,8 @@ describe('CV analysis of hostile documents', () => {
     const busy = result.filter((r) => r.status === 503);
     expect(busy.length).toBeGreaterThanOrEqual(1);
     for (const r of busy) expect(r.body.error.message).toBe(messages.application.cvAnalysisBusy);
-    for (const r of result.filter((r) => r.status !== 503)) expect(r).toMatchObject({ status: 422, body: { error: { message: messages.application.cvTooComplex } } });
+    for (const r of result.filter((r) => r.status !== 503))
+      expect(r).toMatchObject({ status: 422, body: { error: { message: messages.application.cvTooComplex } } });
     for (const probe of probes) expect(probe).toMatchObject({ status: 200 });
   });
 

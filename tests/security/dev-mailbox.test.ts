@@ -9,7 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 
 const message = 'reset-link.eml';
-const eml = ['From: Mentora <no-reply@mentora.example>', 'To: admin@example.com', 'Subject: Reset your password', '', 'Open http://localhost:3000/reset-password?token=secret-token-123', ''].join('\r\n');
+const eml = [
+  'From: Mentora <no-reply@mentora.example>',
+  'To: admin@example.com',
+  'Subject: Reset your password',
+  '',
+  'Open http://localhost:3000/reset-password?token=secret-token-123',
+  '',
+].join('\r\n');
 
 /** A test app whose DATA_DIR/mail holds one password-reset message. */
 async function appWithMail(env: Record<string, string> = {}): Promise<TestContext> {

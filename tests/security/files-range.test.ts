@@ -53,7 +53,13 @@ async function s3Storage(): Promise<Storage> {
   const server = new S3rver({ port: 0, address: '127.0.0.1', directory: dir, silent: true, configureBuckets: [{ name: 'mentora-files', configs: [] }] });
   const { port } = (await server.run()) as { port: number };
   const proxy = await countingProxy(`http://127.0.0.1:${port}`);
-  const ctx = await createTestApp({ S3_BUCKET: 'mentora-files', S3_ENDPOINT: proxy.url, S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' });
+  const ctx = await createTestApp({
+    S3_BUCKET: 'mentora-files',
+    S3_ENDPOINT: proxy.url,
+    S3_REGION: 'us-east-1',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+  });
   return {
     ctx,
     proxy,

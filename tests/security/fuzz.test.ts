@@ -16,10 +16,52 @@ import { collectRoutes } from './routes.js';
 
 /** Field names the API reads, so generated objects often reach past "unknown key" into real validation. */
 const fieldNames = [
-  'expertId', 'startsAt', 'durationMinutes', 'topic', 'kind', 'card', 'paymentMethodId', 'timeZone', 'reason', 'description', 'decision', 'refundCents',
-  'note', 'handled', 'comments', 'fileId', 'cvFileId', 'selected', 'selectedExpertise', 'professionalTitle', 'yearsExperience', 'whyExpert',
-  'firstName', 'lastName', 'role', 'phone', 'name', 'email', 'message', 'subject', 'timezone', 'rules', 'exceptions', 'headline', 'hourlyRate',
-  'expertise', 'languages', 'photoFileId', 'videoFileId', 'cancellationPolicy', 'number', 'expiry', 'cvc', 'cardholderName', '__proto__', 'constructor',
+  'expertId',
+  'startsAt',
+  'durationMinutes',
+  'topic',
+  'kind',
+  'card',
+  'paymentMethodId',
+  'timeZone',
+  'reason',
+  'description',
+  'decision',
+  'refundCents',
+  'note',
+  'handled',
+  'comments',
+  'fileId',
+  'cvFileId',
+  'selected',
+  'selectedExpertise',
+  'professionalTitle',
+  'yearsExperience',
+  'whyExpert',
+  'firstName',
+  'lastName',
+  'role',
+  'phone',
+  'name',
+  'email',
+  'message',
+  'subject',
+  'timezone',
+  'rules',
+  'exceptions',
+  'headline',
+  'hourlyRate',
+  'expertise',
+  'languages',
+  'photoFileId',
+  'videoFileId',
+  'cancellationPolicy',
+  'number',
+  'expiry',
+  'cvc',
+  'cardholderName',
+  '__proto__',
+  'constructor',
 ];
 const queryNames = ['page', 'pageSize', 'status', 'date', 'tz', 'duration', 'from', 'to', 'kind', 'q', 'purpose', 'handled', 'expertise', 'language', 'sort'];
 
@@ -32,16 +74,34 @@ const leaks = [
   /drizzle|pglite|ZodError|TypeError|ReferenceError/i,
 ];
 
-const printable = fc.string({ unit: fc.constantFrom(...' !#$%&()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwxyz{|}~'.split('')), maxLength: 60 });
+const printable = fc.string({
+  unit: fc.constantFrom(...' !#$%&()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwxyz{|}~'.split('')),
+  maxLength: 60,
+});
 /** Any UTF-16 text, NUL and lone surrogates included. */
-const anyText = fc.oneof(fc.string({ maxLength: 80 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.string({ unit: fc.constantFrom('\u0000', '\ud800', '\u202e', 'é', '\n', '"'), maxLength: 6 }));
+const anyText = fc.oneof(
+  fc.string({ maxLength: 80 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ unit: fc.constantFrom('\u0000', '\ud800', '\u202e', 'é', '\n', '"'), maxLength: 6 }),
+);
 const anyValue = fc.oneof(
   anyText,
   fc.integer(),
   fc.double(),
   fc.boolean(),
   fc.constant(null),
-  fc.constantFrom('2030-01-01T10:00:00Z', '9999-12-31T23:45:00Z', '9999-12-31', '0000-01-01', '00000000-0000-4000-8000-000000000000', 'x'.repeat(6000), '-1', '1e309', "' or 1=1 --", '<script>alert(1)</script>'),
+  fc.constantFrom(
+    '2030-01-01T10:00:00Z',
+    '9999-12-31T23:45:00Z',
+    '9999-12-31',
+    '0000-01-01',
+    '00000000-0000-4000-8000-000000000000',
+    'x'.repeat(6000),
+    '-1',
+    '1e309',
+    "' or 1=1 --",
+    '<script>alert(1)</script>',
+  ),
   fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 5 }),
   fc.jsonValue({ maxDepth: 3 }),
 );
@@ -51,7 +111,15 @@ const body = fc.oneof(
   { weight: 4, arbitrary: jsonObject.map((o) => ({ text: JSON.stringify(o), type: 'application/json' })) },
   { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((v) => ({ text: JSON.stringify(v), type: 'application/json' })) },
   { weight: 1, arbitrary: fc.string({ maxLength: 200 }).map((text) => ({ text, type: 'application/json' })) },
-  { weight: 1, arbitrary: fc.tuple(fc.string({ maxLength: 100 }), fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x')).map(([text, type]) => ({ text, type })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(
+        fc.string({ maxLength: 100 }),
+        fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x'),
+      )
+      .map(([text, type]) => ({ text, type })),
+  },
   { weight: 1, arbitrary: fc.constant(undefined) },
 );
 const query = fc.dictionary(
@@ -62,7 +130,10 @@ const query = fc.dictionary(
 const headers = fc.record(
   {
     // Visitors may carry a broken or forged session cookie; signed-in requests use their real one.
-    cookie: fc.oneof(printable, printable.map((v) => `better-auth.session_token=${v}`)),
+    cookie: fc.oneof(
+      printable,
+      printable.map((v) => `better-auth.session_token=${v}`),
+    ),
     'idempotency-key': printable,
     range: fc.oneof(printable, fc.constantFrom('bytes=0-10', 'bytes=-5', 'bytes=99999999-', 'bytes=5-1')),
     accept: printable,
@@ -84,9 +155,21 @@ function examples(ids: { expertId: string; cvId: string }): Record<string, { bod
     'GET /api/admin/applications': { query: { status: 'open', page: '1' } },
     'GET /api/admin/inbox': { query: { kind: 'contact', handled: 'false', page: '1' } },
     'PUT /api/me/profile': { body: { firstName: 'Casey', lastName: 'Client', phone: '+1 555 0100', role: 'client' } },
-    'PUT /api/me/availability': { body: { timezone: 'UTC', rules: [{ weekday: 1, startMinute: 540, endMinute: 1020 }], exceptions: [{ date: '2030-01-01', kind: 'blocked' }] } },
+    'PUT /api/me/availability': {
+      body: { timezone: 'UTC', rules: [{ weekday: 1, startMinute: 540, endMinute: 1020 }], exceptions: [{ date: '2030-01-01', kind: 'blocked' }] },
+    },
     'PUT /api/me/expert-profile': {
-      body: { headline: 'Engineer', about: 'About me', experience: 'Years', courses: ['MSc'], languages: ['English'], hobbies: [], expertise: ['Programming & Tech'], hourlyRate: 90, cancellationPolicy: 'flexible' },
+      body: {
+        headline: 'Engineer',
+        about: 'About me',
+        experience: 'Years',
+        courses: ['MSc'],
+        languages: ['English'],
+        hobbies: [],
+        expertise: ['Programming & Tech'],
+        hourlyRate: 90,
+        cancellationPolicy: 'flexible',
+      },
     },
     'POST /api/sessions': { body: { expertId: ids.expertId, startsAt: '2030-01-15T17:00:00Z', durationMinutes: 60, topic: 'Career', card, timeZone: 'UTC' } },
     'POST /api/sessions/:id/cancel': { body: { reason: 'Plans changed' } },
@@ -94,8 +177,12 @@ function examples(ids: { expertId: string; cvId: string }): Record<string, { bod
     'POST /api/experts/:idOrSlug/private-feedback': { body: { comments: 'A note' } },
     'POST /api/contact': { body: contact },
     'POST /api/partner-enquiries': { body: { businessType: 'School', description: 'Mentors for students' } },
-    'POST /api/match-requests': { body: { firstName: 'Pat', lastName: 'Doe', email: 'pat@example.com', countryCode: '+1', mobileNumber: '555 0100', requestText: 'A mentor' } },
-    'POST /api/applications': { body: { professionalTitle: 'Designer', yearsExperience: '6-10', selectedExpertise: ['Graphics & Design'], whyExpert: 'To help.', cvFileId: ids.cvId } },
+    'POST /api/match-requests': {
+      body: { firstName: 'Pat', lastName: 'Doe', email: 'pat@example.com', countryCode: '+1', mobileNumber: '555 0100', requestText: 'A mentor' },
+    },
+    'POST /api/applications': {
+      body: { professionalTitle: 'Designer', yearsExperience: '6-10', selectedExpertise: ['Graphics & Design'], whyExpert: 'To help.', cvFileId: ids.cvId },
+    },
     'POST /api/expertise-suggestions': { body: { fileId: ids.cvId, selected: ['Programming & Tech'] } },
     'POST /api/admin/applications/:id/reject': { body: { reason: 'Not yet' } },
     'POST /api/admin/disputes/:id/resolve': { body: { decision: 'client', refundCents: 100, note: 'Refunded' } },
@@ -106,11 +193,13 @@ function examples(ids: { expertId: string; cvId: string }): Record<string, { bod
 /** `example` with one field replaced by arbitrary data, given a NUL or stray surrogate, or removed. */
 function damaged<T extends Record<string, unknown>>(example: T, value: fc.Arbitrary<unknown>) {
   const keys = Object.keys(example);
-  return fc.tuple(fc.constantFrom(...keys), fc.oneof(value, fc.constantFrom('\u0000', 'x\u0000y', '\ud800', undefined)), fc.boolean()).map(([key, v, append]) => {
-    const copy: Record<string, unknown> = { ...example };
-    copy[key] = append && typeof v === 'string' && typeof copy[key] === 'string' ? `${copy[key] as string}${v}` : v;
-    return copy;
-  });
+  return fc
+    .tuple(fc.constantFrom(...keys), fc.oneof(value, fc.constantFrom('\u0000', 'x\u0000y', '\ud800', undefined)), fc.boolean())
+    .map(([key, v, append]) => {
+      const copy: Record<string, unknown> = { ...example };
+      copy[key] = append && typeof v === 'string' && typeof copy[key] === 'string' ? `${copy[key] as string}${v}` : v;
+      return copy;
+    });
 }
 
 /** Every UTF-8 byte of `text` percent-encoded (lone surrogates become U+FFFD, as a browser would send them). */
@@ -127,7 +216,10 @@ describe('fuzzing every API route', () => {
   beforeAll(async () => {
     // Errors the server logs, to show the cause of a 5xx next to the request that caused it. The catalogue
     // cache is on, as in production (cached answers are serialised without zod).
-    ctx = await createTestApp({ CATALOGUE_CACHE_MS: '2000' }, { onRoute: collectRoutes(routes), logger: { level: 'error', stream: { write: (line: string) => void serverErrors.push(line) } } });
+    ctx = await createTestApp(
+      { CATALOGUE_CACHE_MS: '2000' },
+      { onRoute: collectRoutes(routes), logger: { level: 'error', stream: { write: (line: string) => void serverErrors.push(line) } } },
+    );
     const client = await createUser(ctx, { email: 'casey@example.com', firstName: 'Casey', lastName: 'Client' });
     const expert = await createExpert(ctx, { email: 'erin@example.com', slug: 'erin-expert' });
     const admin = await createUser(ctx, { email: 'admin@example.com', role: 'admin' });
@@ -185,7 +277,12 @@ describe('fuzzing every API route', () => {
       const request = fc.record({
         params: fc.array(pathValue, { minLength: 3, maxLength: 3 }),
         query: example?.query ? fc.oneof(query, damaged(example.query, anyText) as fc.Arbitrary<Record<string, string>>) : query,
-        body: example?.body ? fc.oneof(body, damaged(example.body, anyValue).map((o) => ({ text: JSON.stringify(o), type: 'application/json' }))) : body,
+        body: example?.body
+          ? fc.oneof(
+              body,
+              damaged(example.body, anyValue).map((o) => ({ text: JSON.stringify(o), type: 'application/json' })),
+            )
+          : body,
         headers,
         who: fc.nat({ max: cookies.length - 1 }),
         address: fc.nat({ max: 250 }),

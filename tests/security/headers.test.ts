@@ -67,7 +67,11 @@ describe('security headers', () => {
   });
 
   it('HSTS for one year only when BASE_URL is https; Stripe.js is allowed without unsafe-inline', async () => {
-    const secure = await createTestApp({ BASE_URL: 'https://mentora.example', STRIPE_SECRET_KEY: 'sk_test_headers', STRIPE_PUBLISHABLE_KEY: 'pk_test_headers' });
+    const secure = await createTestApp({
+      BASE_URL: 'https://mentora.example',
+      STRIPE_SECRET_KEY: 'sk_test_headers',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_headers',
+    });
     try {
       const res = await secure.app.inject('/api/config');
       expect(res.headers['strict-transport-security']).toMatch(/^max-age=31536000\b/);
@@ -122,7 +126,12 @@ describe('security headers', () => {
   it('a file name cannot inject headers or break out of the Content-Disposition quotes', async () => {
     const nasty = 'a";\r\nx-evil: 1;.png';
     const body = multipartBody(nasty.replace(/\r\n/g, ' '), tinyPng, 'image/png');
-    const up = await ctx.app.inject({ method: 'POST', url: '/api/files?purpose=photo', headers: { origin, cookie: expert.cookie, 'content-type': body.contentType }, payload: body.payload });
+    const up = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/files?purpose=photo',
+      headers: { origin, cookie: expert.cookie, 'content-type': body.contentType },
+      payload: body.payload,
+    });
     expect(up.statusCode, up.body).toBe(201);
     const res = await ctx.app.inject({ url: `/api/files/${up.json().file.id}`, headers: { cookie: expert.cookie } });
     expect(res.headers['x-evil']).toBeUndefined();

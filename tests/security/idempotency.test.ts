@@ -52,7 +52,14 @@ describe('an Idempotency-Key replayed with another body is refused', () => {
       expect(res.statusCode, res.body).toBe(201);
       const before = await fingerprint(ctx.database);
       // The same request, with its keys in another order and the topic spaced differently.
-      const reordered = { topic: `  ${first.topic} `, card: { cvc: visa.cvc, expiry: visa.expiry, number: visa.number, cardholderName: visa.cardholderName }, durationMinutes: 60, startsAt: first.startsAt, expertId: first.expertId, kind: 'paid' as const };
+      const reordered = {
+        topic: `  ${first.topic} `,
+        card: { cvc: visa.cvc, expiry: visa.expiry, number: visa.number, cardholderName: visa.cardholderName },
+        durationMinutes: 60,
+        startsAt: first.startsAt,
+        expertId: first.expertId,
+        kind: 'paid' as const,
+      };
       const again = await book(ctx, client.cookie, reordered, key);
       expect(again.statusCode, again.body).toBe(200);
       expect(again.json().session.id).toBe(res.json().session.id);
@@ -68,12 +75,22 @@ describe('an Idempotency-Key replayed with another body is refused', () => {
       expect(res.statusCode, res.body).toBe(201);
       const id = res.json().session.id as string;
       await shift(ctx, id, -2 * hours);
-      const disputed = await ctx.app.inject({ method: 'POST', url: `/api/sessions/${id}/dispute`, headers: { origin, cookie: client.cookie, 'content-type': 'application/json' }, payload: { description: 'The expert never joined.' } });
+      const disputed = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/sessions/${id}/dispute`,
+        headers: { origin, cookie: client.cookie, 'content-type': 'application/json' },
+        payload: { description: 'The expert never joined.' },
+      });
       expect(disputed.statusCode, disputed.body).toBe(200);
       return (await ctx.database.db.select().from(disputes).where(eq(disputes.sessionId, id)))[0]!.id;
     }
     const resolve = (disputeId: string, key: string, payload: object) =>
-      ctx.app.inject({ method: 'POST', url: `/api/admin/disputes/${disputeId}/resolve`, headers: { origin, cookie: admin.cookie, 'content-type': 'application/json', 'idempotency-key': key }, payload });
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/disputes/${disputeId}/resolve`,
+        headers: { origin, cookie: admin.cookie, 'content-type': 'application/json', 'idempotency-key': key },
+        payload,
+      });
 
     it('the same body answers the decided dispute; another decision, refund or note answers 422; nothing changes', async () => {
       const disputeId = await openDispute();

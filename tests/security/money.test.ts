@@ -15,7 +15,17 @@ import { book, createExpert, shift, slotIn } from '../helpers/marketplace.js';
 import { fingerprint } from './db-fingerprint.js';
 
 /** Fields a tampering client might add to a booking; none of them may reach the price. */
-const tampered = { totalAmountCents: 1, amountCents: 1, hourlyRateCents: 1, price: 1, currency: 'JPY', status: 'confirmed', clientId: randomUUID(), expertName: 'Someone Else', refundCents: 1 };
+const tampered = {
+  totalAmountCents: 1,
+  amountCents: 1,
+  hourlyRateCents: 1,
+  price: 1,
+  currency: 'JPY',
+  status: 'confirmed',
+  clientId: randomUUID(),
+  expertName: 'Someone Else',
+  refundCents: 1,
+};
 
 describe('money is computed on the server', () => {
   let ctx: TestContext;
@@ -43,19 +53,34 @@ describe('money is computed on the server', () => {
   afterAll(async () => ctx?.close());
 
   it.each([15, 30, 45, 60, 90, 120])('a %i-minute booking costs rate × minutes / 60, whatever price fields the body carries', async (minutes) => {
-    const res = await book(ctx, client.cookie, { expertId: cheap.expert.id, startsAt: nextSlot(), durationMinutes: minutes, ...tampered } as Parameters<typeof book>[2]);
+    const res = await book(ctx, client.cookie, { expertId: cheap.expert.id, startsAt: nextSlot(), durationMinutes: minutes, ...tampered } as Parameters<
+      typeof book
+    >[2]);
     expect(res.statusCode, res.body).toBe(201);
     const expected = Math.round((12_345 * minutes) / 60);
     const { session, payment, events } = await money(res.json().session.id);
     expect(res.json().session).toMatchObject({ totalAmountCents: expected, hourlyRateCents: 12_345, durationMinutes: minutes, status: 'booked' });
-    expect(session).toMatchObject({ totalAmountCents: expected, hourlyRateCents: 12_345, currency: 'USD', clientId: client.id, expertId: cheap.expert.id, expertName: 'Erin Expert' });
+    expect(session).toMatchObject({
+      totalAmountCents: expected,
+      hourlyRateCents: 12_345,
+      currency: 'USD',
+      clientId: client.id,
+      expertId: cheap.expert.id,
+      expertName: 'Erin Expert',
+    });
     expect(session.endsAt.getTime() - session.startsAt.getTime()).toBe(minutes * 60_000);
     expect(payment).toMatchObject({ amountCents: expected, currency: 'USD', refundedCents: 0 });
     expect(events).toEqual([['hold', expected]]);
   });
 
   it('the price follows the expert the session is for, not a rate sent for another', async () => {
-    const res = await book(ctx, client.cookie, { expertId: dear.expert.id, startsAt: nextSlot(), durationMinutes: 30, hourlyRateCents: 12_345, totalAmountCents: 6172 } as Parameters<typeof book>[2]);
+    const res = await book(ctx, client.cookie, {
+      expertId: dear.expert.id,
+      startsAt: nextSlot(),
+      durationMinutes: 30,
+      hourlyRateCents: 12_345,
+      totalAmountCents: 6172,
+    } as Parameters<typeof book>[2]);
     expect(res.statusCode, res.body).toBe(201);
     const { session, payment } = await money(res.json().session.id);
     expect(session).toMatchObject({ expertId: dear.expert.id, hourlyRateCents: 40_000, totalAmountCents: 20_000 });
@@ -82,7 +107,14 @@ describe('money is computed on the server', () => {
   it('the free intro is 15 minutes and free; a longer "intro" is refused', async () => {
     const long = await book(ctx, client.cookie, { expertId: dear.expert.id, startsAt: nextSlot(), durationMinutes: 60, kind: 'intro', card: undefined });
     expect(long.statusCode, long.body).toBe(400);
-    const intro = await book(ctx, client.cookie, { expertId: dear.expert.id, startsAt: nextSlot(), durationMinutes: 15, kind: 'intro', card: undefined, totalAmountCents: 500 } as Parameters<typeof book>[2]);
+    const intro = await book(ctx, client.cookie, {
+      expertId: dear.expert.id,
+      startsAt: nextSlot(),
+      durationMinutes: 15,
+      kind: 'intro',
+      card: undefined,
+      totalAmountCents: 500,
+    } as Parameters<typeof book>[2]);
     expect(intro.statusCode, intro.body).toBe(201);
     const { session, payment } = await money(intro.json().session.id);
     expect(session.totalAmountCents).toBe(0);
@@ -138,9 +170,12 @@ describe('money is computed on the server', () => {
     const res = await book(ctx, client.cookie, { expertId: dear.expert.id, startsAt: nextSlot(), durationMinutes: 30 });
     const id = res.json().session.id as string;
     await shift(ctx, id, -200);
-    const post = (url: string, cookie: string, payload: object) => ctx.app.inject({ method: 'POST', url, headers: { origin, cookie, 'content-type': 'application/json' }, payload });
+    const post = (url: string, cookie: string, payload: object) =>
+      ctx.app.inject({ method: 'POST', url, headers: { origin, cookie, 'content-type': 'application/json' }, payload });
     expect((await post(`/api/sessions/${id}/dispute`, client.cookie, { description: 'No show' })).statusCode).toBe(200);
-    const disputeId = (await ctx.app.inject({ url: '/api/admin/disputes', headers: { cookie: admin.cookie } })).json().items.find((d: { session: { id: string } }) => d.session.id === id).id as string;
+    const disputeId = (await ctx.app.inject({ url: '/api/admin/disputes', headers: { cookie: admin.cookie } }))
+      .json()
+      .items.find((d: { session: { id: string } }) => d.session.id === id).id as string;
     for (const refundCents of [20_001, 1e9, 0, -5]) {
       const before = await fingerprint(ctx.database);
       const over = await post(`/api/admin/disputes/${disputeId}/resolve`, admin.cookie, { decision: 'client', refundCents, note: 'Refund' });

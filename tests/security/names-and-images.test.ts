@@ -23,11 +23,15 @@ describe('names and images', () => {
   });
   afterAll(() => ctx.close());
 
-  const send = (method: 'POST' | 'PUT', url: string, payload: object, withCookie = true) => ctx.app.inject({ method, url, headers: { ...json, ...(withCookie ? { cookie } : {}) }, payload });
+  const send = (method: 'POST' | 'PUT', url: string, payload: object, withCookie = true) =>
+    ctx.app.inject({ method, url, headers: { ...json, ...(withCookie ? { cookie } : {}) }, payload });
   const row = async () => (await ctx.database.db.select().from(user).where(eq(user.id, id)))[0]!;
 
   it.each(badNames)('refuses %j as a first or last name in the profile', async (name) => {
-    for (const body of [{ firstName: name, lastName: 'Lovelace' }, { firstName: 'Ada', lastName: name }]) {
+    for (const body of [
+      { firstName: name, lastName: 'Lovelace' },
+      { firstName: 'Ada', lastName: name },
+    ]) {
       const res = await send('PUT', '/api/me/profile', { ...body, role: 'client' });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toBe(messages.auth.nameCharacters);
@@ -36,17 +40,32 @@ describe('names and images', () => {
   });
 
   it.each(badNames)('refuses %j as the account name at sign-up and in update-user', async (name) => {
-    const signUp = await send('POST', '/api/auth/sign-up/email', { email: `n${badNames.indexOf(name)}@example.com`, password: 'granite-meadow-19', name }, false);
+    const signUp = await send(
+      'POST',
+      '/api/auth/sign-up/email',
+      { email: `n${badNames.indexOf(name)}@example.com`, password: 'granite-meadow-19', name },
+      false,
+    );
     expect(signUp.statusCode).toBe(400);
     expect(signUp.json().message).toBe(messages.auth.nameCharacters);
-    expect(await ctx.database.db.select().from(user).where(eq(user.email, `n${badNames.indexOf(name)}@example.com`))).toEqual([]);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(user)
+        .where(eq(user.email, `n${badNames.indexOf(name)}@example.com`)),
+    ).toEqual([]);
     const update = await send('POST', '/api/auth/update-user', { name });
     expect(update.statusCode).toBe(400);
     expect((await row()).name).toBe('Ada Lovelace');
   });
 
   it('refuses the names of a match request and a contact message', async () => {
-    const match = await send('POST', '/api/match-requests', { firstName: 'Ev\u202Ee', lastName: 'X', email: 'e@example.com', countryCode: '+44', mobileNumber: '7700 900123', requestText: 'Help' }, false);
+    const match = await send(
+      'POST',
+      '/api/match-requests',
+      { firstName: 'Ev\u202Ee', lastName: 'X', email: 'e@example.com', countryCode: '+44', mobileNumber: '7700 900123', requestText: 'Help' },
+      false,
+    );
     expect(match.statusCode).toBe(400);
     const contact = await send('POST', '/api/contact', { name: 'Eve\nX', email: 'e@example.com', message: 'Hello' }, false);
     expect(contact.statusCode).toBe(400);
@@ -57,7 +76,14 @@ describe('names and images', () => {
     expect(res.statusCode).toBe(200);
   });
 
-  it.each(['javascript:alert(document.cookie)', 'JAVASCRIPT:alert(1)', 'data:text/html,<script>alert(1)</script>', 'http://example.com/me.png', '//evil.example/x.png', ''])('refuses the image %j', async (image) => {
+  it.each([
+    'javascript:alert(document.cookie)',
+    'JAVASCRIPT:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'http://example.com/me.png',
+    '//evil.example/x.png',
+    '',
+  ])('refuses the image %j', async (image) => {
     const res = await send('POST', '/api/auth/update-user', { image });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(messages.auth.imageHttps);

@@ -33,13 +33,20 @@ describe('passwords', () => {
   it('stores new passwords as argon2id (m = 19 MiB, t = 2, p = 1)', async () => {
     const res = await post('/api/auth/sign-up/email', { email: 'fresh@example.com', password: 'violet-harbour-42', name: '' });
     expect(res.statusCode).toBe(200);
-    const [row] = await ctx.database.db.select({ password: authAccount.password }).from(authAccount).innerJoin(user, eq(user.id, authAccount.userId)).where(eq(user.email, 'fresh@example.com'));
+    const [row] = await ctx.database.db
+      .select({ password: authAccount.password })
+      .from(authAccount)
+      .innerJoin(user, eq(user.id, authAccount.userId))
+      .where(eq(user.email, 'fresh@example.com'));
     expect(row!.password).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
   });
 
   it('still accepts a password hashed before (Better Auth scrypt)', async () => {
     const u = await createUser(ctx, { email: 'legacy@example.com', password: 'old-but-gold-77' });
-    await ctx.database.db.update(authAccount).set({ password: await betterAuthScrypt('old-but-gold-77') }).where(eq(authAccount.userId, u.id));
+    await ctx.database.db
+      .update(authAccount)
+      .set({ password: await betterAuthScrypt('old-but-gold-77') })
+      .where(eq(authAccount.userId, u.id));
     expect((await post('/api/auth/sign-in/email', { email: 'legacy@example.com', password: 'old-but-gold-77' })).statusCode).toBe(200);
     expect((await post('/api/auth/sign-in/email', { email: 'legacy@example.com', password: 'old-but-gold-78' })).statusCode).toBe(401);
   });
@@ -72,7 +79,10 @@ describe('passwords', () => {
     expect((await post('/api/auth/reset-password', { newPassword: 'granite-meadow-20', token })).statusCode).toBe(400);
 
     const expired = await tokenFor();
-    await ctx.database.db.update(authVerification).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authVerification.identifier, `reset-password:${expired}`));
+    await ctx.database.db
+      .update(authVerification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authVerification.identifier, `reset-password:${expired}`));
     expect((await post('/api/auth/reset-password', { newPassword: 'granite-meadow-21', token: expired })).statusCode).toBe(400);
     expect((await post('/api/auth/sign-in/email', { email: u.email, password: 'granite-meadow-19' })).statusCode).toBe(200);
   });

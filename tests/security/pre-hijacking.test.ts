@@ -22,7 +22,8 @@ describe('account pre-hijacking', () => {
   });
   afterAll(() => ctx.close());
 
-  const post = (url: string, payload: unknown, cookie = '') => ctx.app.inject({ method: 'POST', url, headers: { ...json, cookie }, payload: payload as object });
+  const post = (url: string, payload: unknown, cookie = '') =>
+    ctx.app.inject({ method: 'POST', url, headers: { ...json, cookie }, payload: payload as object });
   const get = (url: string, cookie = '') => ctx.app.inject({ url, headers: { cookie } });
   const signUp = (email: string, password: string) => post('/api/auth/sign-up/email', { email, password, name: '', callbackURL: '/signup' });
   const signIn = (email: string, password: string) => post('/api/auth/sign-in/email', { email, password });
@@ -30,7 +31,11 @@ describe('account pre-hijacking', () => {
   /** The token of a /reset-password?token=… redirect. */
   const tokenOf = (location: unknown) => new URL(String(location), origin).searchParams.get('token');
   /** The shape of a sign-up answer without its generated values. */
-  const shape = (body: { token: unknown; user: Record<string, unknown> }) => ({ token: body.token, user: Object.keys(body.user).sort(), emailVerified: body.user.emailVerified });
+  const shape = (body: { token: unknown; user: Record<string, unknown> }) => ({
+    token: body.token,
+    user: Object.keys(body.user).sort(),
+    emailVerified: body.user.emailVerified,
+  });
 
   it('gives the account to the inbox owner: the attacker password and sessions stop working, the victim signs in with their own password', async () => {
     const email = 'victim@example.com';

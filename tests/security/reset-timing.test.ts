@@ -23,8 +23,13 @@ describe('password reset timing', () => {
   });
   afterAll(() => ctx.close());
 
-  const ask = (email: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: json, payload: { email, redirectTo: '/reset-password' } });
-  const tokens = () => ctx.database.db.select().from(authVerification).where(and(eq(authVerification.value, userId), like(authVerification.identifier, 'reset-password:%')));
+  const ask = (email: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: json, payload: { email, redirectTo: '/reset-password' } });
+  const tokens = () =>
+    ctx.database.db
+      .select()
+      .from(authVerification)
+      .where(and(eq(authVerification.value, userId), like(authVerification.identifier, 'reset-password:%')));
 
   it('answers known and unknown e-mails with the same bytes', async () => {
     const [known, unknown] = [await ask('known@example.com'), await ask('nobody@example.com')];

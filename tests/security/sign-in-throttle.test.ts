@@ -18,7 +18,13 @@ const freshIp = () => `198.51.100.${nextIp++}`;
 
 type Res = { statusCode: number; cookies: { name: string; value: string }[]; json: () => unknown; headers: Record<string, unknown> };
 const signIn = (ctx: TestContext, email: string, password: string, cookie?: string): Promise<Res> =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: freshIp(), headers: { ...json, ...(cookie ? { cookie } : {}) }, payload: { email, password } });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    remoteAddress: freshIp(),
+    headers: { ...json, ...(cookie ? { cookie } : {}) },
+    payload: { email, password },
+  });
 /** The device cookie a successful sign-in set, as a Cookie header value. */
 const deviceCookie = (res: Res) => {
   const c = res.cookies.find((x) => /device_[0-9a-f]{16}$/.test(x.name));
@@ -87,7 +93,7 @@ describe('per-account sign-in limit with device cookies (NODE_ENV=development)',
     expect((await signIn(ctx, 'Nobody-Throttle@Example.COM', 'mentora-demo')).statusCode).toBe(429);
   });
 
-  it("counts failures from a trusted browser against that browser alone", async () => {
+  it('counts failures from a trusted browser against that browser alone', async () => {
     const u = { email: 'two-laptops@example.com', password: 'copper-kettle-91' };
     await createUser(ctx, u);
     const laptop = deviceCookie(await signIn(ctx, u.email, u.password));
@@ -103,7 +109,14 @@ describe('per-account sign-in limit with device cookies (NODE_ENV=development)',
   it('answers 429 with the same body as the per-IP limit', async () => {
     const ip = '192.0.2.200';
     let last: Res | undefined;
-    for (let i = 0; i < 11; i++) last = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: ip, headers: json, payload: { email: `per-ip-${i}@example.com`, password: 'wrong-password' } });
+    for (let i = 0; i < 11; i++)
+      last = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        remoteAddress: ip,
+        headers: json,
+        payload: { email: `per-ip-${i}@example.com`, password: 'wrong-password' },
+      });
     expect(last!.statusCode).toBe(429);
     expect(last!.json()).toEqual(limited);
   });

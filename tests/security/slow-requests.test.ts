@@ -45,7 +45,15 @@ describe('slow requests', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mentora-slow-'));
 
   beforeAll(async () => {
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, BASE_URL: 'http://localhost:3000', AUTH_SECRET: 'test-secret-test-secret-test-secret-0123', SEED_DEMO: '0', HEADERS_TIMEOUT_MS: '500', REQUEST_TIMEOUT_MS: '1000' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      BASE_URL: 'http://localhost:3000',
+      AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+      SEED_DEMO: '0',
+      HEADERS_TIMEOUT_MS: '500',
+      REQUEST_TIMEOUT_MS: '1000',
+    });
     database = await openPglite('memory://');
     await runMigrations(database);
     app = await buildApp({ config, database });

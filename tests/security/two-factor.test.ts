@@ -31,12 +31,16 @@ describe('two-factor sign-in', () => {
       },
     });
     // With REDIS_TEST_URL, sessions and verification values live in Redis too (as on several servers).
-    ctx = await createTestApp(process.env.REDIS_TEST_URL ? { REDIS_URL: process.env.REDIS_TEST_URL, REDIS_KEY_PREFIX: `t${Date.now()}:` } : {}, { logger: { level: 'info', stream } });
+    ctx = await createTestApp(process.env.REDIS_TEST_URL ? { REDIS_URL: process.env.REDIS_TEST_URL, REDIS_KEY_PREFIX: `t${Date.now()}:` } : {}, {
+      logger: { level: 'info', stream },
+    });
   });
   afterAll(() => ctx.close());
 
-  const post = (url: string, payload: unknown, cookie = '') => ctx.app.inject({ method: 'POST', url, headers: { ...json, cookie }, payload: payload as object });
-  const me = async (cookie: string) => (await ctx.app.inject({ url: '/api/me', headers: { cookie } })).json<{ user: { email: string; twoFactorEnabled: boolean } | null }>().user;
+  const post = (url: string, payload: unknown, cookie = '') =>
+    ctx.app.inject({ method: 'POST', url, headers: { ...json, cookie }, payload: payload as object });
+  const me = async (cookie: string) =>
+    (await ctx.app.inject({ url: '/api/me', headers: { cookie } })).json<{ user: { email: string; twoFactorEnabled: boolean } | null }>().user;
   /** Password step only: the answer and the cookies it leaves. */
   const passwordStep = async (email: string, password = 'mentora-demo') => {
     const res = await post('/api/auth/sign-in/email', { email, password });
@@ -83,7 +87,11 @@ describe('two-factor sign-in', () => {
     expect(await me(withCookies(cookie, verified))).toMatchObject({ email });
 
     // Both second steps are logged as authentication attempts, without the code.
-    expect(attempts('two-factor').slice(-2).map((l) => [l.outcome, l.reason])).toEqual([
+    expect(
+      attempts('two-factor')
+        .slice(-2)
+        .map((l) => [l.outcome, l.reason]),
+    ).toEqual([
       ['failure', 'INVALID_CODE'],
       ['success', null],
     ]);

@@ -43,7 +43,12 @@ describe('uploads: budget, visibility and cleanup', () => {
     return res.json().file as { id: string; url: string };
   };
   const saveProfile = async (cookie: string, over: object) => {
-    const res = await ctx.app.inject({ method: 'PUT', url: '/api/me/expert-profile', headers: { origin, cookie, 'content-type': 'application/json' }, payload: JSON.stringify({ ...profile, ...over }) });
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/me/expert-profile',
+      headers: { origin, cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ ...profile, ...over }),
+    });
     expect(res.statusCode, res.body).toBe(200);
   };
   const status = async (url: string, cookie?: string) => (await ctx.app.inject({ url, headers: cookie ? { cookie } : {} })).statusCode;
@@ -52,7 +57,11 @@ describe('uploads: budget, visibility and cleanup', () => {
     const [row] = await ctx.database.db.select({ key: files.storageKey }).from(files).where(eq(files.id, id));
     return row ? path.join(ctx.config.dataDir, 'uploads', row.key) : null;
   };
-  const age = (id: string, hours: number) => ctx.database.db.update(files).set({ createdAt: sql`now() - make_interval(hours => ${hours})` }).where(eq(files.id, id));
+  const age = (id: string, hours: number) =>
+    ctx.database.db
+      .update(files)
+      .set({ createdAt: sql`now() - make_interval(hours => ${hours})` })
+      .where(eq(files.id, id));
 
   beforeAll(async () => {
     ctx = await createTestApp();
@@ -92,7 +101,9 @@ describe('uploads: budget, visibility and cleanup', () => {
     const uploader = await createUser(ctx, { email: 'busy@example.com', role: 'expert' });
     // From an address of its own: the per-address limit of 30 uploads a minute is not what is tested here.
     const address = '198.51.100.20';
-    const tries = await Promise.all(Array.from({ length: uploadQuota.filesPerDay + 5 }, (_, i) => upload(ctx, uploader.cookie, 'photo', `p${i}.png`, tinyPng, address)));
+    const tries = await Promise.all(
+      Array.from({ length: uploadQuota.filesPerDay + 5 }, (_, i) => upload(ctx, uploader.cookie, 'photo', `p${i}.png`, tinyPng, address)),
+    );
     expect(tries.filter((r) => r.statusCode === 201)).toHaveLength(uploadQuota.filesPerDay);
     const refused = tries.filter((r) => r.statusCode !== 201);
     expect(refused).toHaveLength(5);
@@ -135,9 +146,20 @@ describe('uploads: budget, visibility and cleanup', () => {
     const pdf = await makePdf(['Olga Other', 'Staff Engineer']);
     const appliedCv = await uploaded(owner.cookie, 'cv', 'applied.pdf', pdf);
     const looseCv = await uploaded(owner.cookie, 'cv', 'loose.pdf', pdf);
-    await ctx.database.db.insert(expertApplications).values({ userId: owner.id, professionalTitle: 'Staff Engineer', yearsExperience: '6-10', cvFileId: appliedCv.id, selectedExpertise: ['Programming & Tech'], whyExpert: 'I like helping.' });
+    await ctx.database.db
+      .insert(expertApplications)
+      .values({
+        userId: owner.id,
+        professionalTitle: 'Staff Engineer',
+        yearsExperience: '6-10',
+        cvFileId: appliedCv.id,
+        selectedExpertise: ['Programming & Tech'],
+        whyExpert: 'I like helping.',
+      });
     for (const f of [oldLoose, current, appliedCv, looseCv]) await age(f.id, 25);
-    const paths = Object.fromEntries(await Promise.all([oldLoose, newLoose, replaced, current, appliedCv, looseCv].map(async (f) => [f.id, await storedAt(f.id)] as const)));
+    const paths = Object.fromEntries(
+      await Promise.all([oldLoose, newLoose, replaced, current, appliedCv, looseCv].map(async (f) => [f.id, await storedAt(f.id)] as const)),
+    );
     for (const p of Object.values(paths)) expect(existsSync(p!)).toBe(true);
 
     const deleted = await deleteUnusedUploads(ctx.database.db, storageDriver(ctx.config));
@@ -151,7 +173,10 @@ describe('uploads: budget, visibility and cleanup', () => {
       expect(existsSync(paths[kept.id]!)).toBe(true);
     }
     expect(await status(current.url)).toBe(200);
-    const [application] = await ctx.database.db.select().from(expertApplications).where(and(eq(expertApplications.userId, owner.id)));
+    const [application] = await ctx.database.db
+      .select()
+      .from(expertApplications)
+      .where(and(eq(expertApplications.userId, owner.id)));
     expect(application!.cvFileId).toBe(appliedCv.id);
     expect(await status(appliedCv.url, admin.cookie)).toBe(200);
     // A second run finds nothing more to delete.

@@ -14,9 +14,28 @@ import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
 import { book, createExpert, shift, slotIn } from '../helpers/marketplace.js';
 
-const excellent = { expertiseRating: 'Excellent', communicationRating: 'Very Clear', punctualityRating: 'On Time', valueRating: 'Excellent Value', recommendationRating: 'Definitely' }; // 5.0
-const didNotShow = { expertiseRating: 'Poor', communicationRating: 'Very Unclear', punctualityRating: 'Did Not Show', valueRating: 'Overpriced', recommendationRating: 'Definitely Not', additionalComments: 'Did not show.' }; // 1.2
-const middling = { expertiseRating: 'Good', communicationRating: 'Adequate', punctualityRating: 'On Time', valueRating: 'Fair Value', recommendationRating: 'Maybe' }; // 3.4
+const excellent = {
+  expertiseRating: 'Excellent',
+  communicationRating: 'Very Clear',
+  punctualityRating: 'On Time',
+  valueRating: 'Excellent Value',
+  recommendationRating: 'Definitely',
+}; // 5.0
+const didNotShow = {
+  expertiseRating: 'Poor',
+  communicationRating: 'Very Unclear',
+  punctualityRating: 'Did Not Show',
+  valueRating: 'Overpriced',
+  recommendationRating: 'Definitely Not',
+  additionalComments: 'Did not show.',
+}; // 1.2
+const middling = {
+  expertiseRating: 'Good',
+  communicationRating: 'Adequate',
+  punctualityRating: 'On Time',
+  valueRating: 'Fair Value',
+  recommendationRating: 'Maybe',
+}; // 3.4
 
 type Rating = { ratingAvg: number | null; reviewCount: number };
 
@@ -42,7 +61,11 @@ describe('public ratings count only paid sessions that took place', () => {
     const search = (await ctx.app.inject('/api/experts?query=staff%20engineer&sort=rating')).json() as { experts: (Rating & { slug: string })[] };
     const card = search.experts.find((e) => e.slug === 'erin-expert')!;
     const reviews = (await ctx.app.inject('/api/experts/erin-expert/reviews?pageSize=20')).json();
-    return { profile: { ratingAvg: profile.ratingAvg, reviewCount: profile.reviewCount }, card: { ratingAvg: card.ratingAvg, reviewCount: card.reviewCount }, reviews };
+    return {
+      profile: { ratingAvg: profile.ratingAvg, reviewCount: profile.reviewCount },
+      card: { ratingAvg: card.ratingAvg, reviewCount: card.reviewCount },
+      reviews,
+    };
   }
 
   /** Asserts the profile, the search card and the review list all show `rating` (and the list `rating.reviewCount` verified reviews). */
@@ -58,7 +81,11 @@ describe('public ratings count only paid sessions that took place', () => {
   /** A new client's session with the expert, moved into the past so it has started and ended. */
   async function pastSession(email: string, kind: 'paid' | 'intro') {
     const client = await createUser(ctx, { email, firstName: email.split('@')[0]!, lastName: 'Client' });
-    const res = await book(ctx, client.cookie, { expertId: expert.expert.id, startsAt: slotIn((hours += 4)), ...(kind === 'intro' ? { kind, durationMinutes: 15, card: undefined } : { durationMinutes: 60 }) });
+    const res = await book(ctx, client.cookie, {
+      expertId: expert.expert.id,
+      startsAt: slotIn((hours += 4)),
+      ...(kind === 'intro' ? { kind, durationMinutes: 15, card: undefined } : { durationMinutes: 60 }),
+    });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().session.id as string;
     await shift(ctx, id, -2 * hours); // now − hours: distinct past times, no two sessions of the expert overlap
@@ -99,20 +126,29 @@ describe('public ratings count only paid sessions that took place', () => {
   it('a dispute decided for the client never counts; one decided for the expert (the session took place) does', async () => {
     const lost = await pastSession('dora@example.com', 'paid');
     const won = await pastSession('ed@example.com', 'paid');
-    for (const s of [lost, won]) expect((await post(`/api/sessions/${s.id}/dispute`, s.client.cookie, { description: 'The expert never joined.' })).statusCode).toBe(200);
+    for (const s of [lost, won])
+      expect((await post(`/api/sessions/${s.id}/dispute`, s.client.cookie, { description: 'The expert never joined.' })).statusCode).toBe(200);
     const disputeOf = async (sessionId: string) => (await ctx.database.db.select().from(disputes).where(eq(disputes.sessionId, sessionId)))[0]!.id;
 
     await expectPublic({ ratingAvg: 5, reviewCount: 1 });
-    const forClient = await post(`/api/admin/disputes/${await disputeOf(lost.id)}/resolve`, admin.cookie, { decision: 'client', note: 'The expert did not attend.' });
+    const forClient = await post(`/api/admin/disputes/${await disputeOf(lost.id)}/resolve`, admin.cookie, {
+      decision: 'client',
+      note: 'The expert did not attend.',
+    });
     expect(forClient.statusCode, forClient.body).toBe(200);
     // The client's own list (kept per user) shows the decision.
-    const list = (await ctx.app.inject({ url: '/api/sessions', headers: { cookie: lost.client.cookie } })).json() as { sessions: { id: string; status: string }[] };
+    const list = (await ctx.app.inject({ url: '/api/sessions', headers: { cookie: lost.client.cookie } })).json() as {
+      sessions: { id: string; status: string }[];
+    };
     expect(list.sessions.find((s) => s.id === lost.id)?.status).toBe('cancelled');
     const refused = await post(`/api/sessions/${lost.id}/feedback`, lost.client.cookie, didNotShow);
     expect(refused.statusCode, refused.body).toBe(409);
     await expectPublic({ ratingAvg: 5, reviewCount: 1 });
 
-    const forExpert = await post(`/api/admin/disputes/${await disputeOf(won.id)}/resolve`, admin.cookie, { decision: 'expert', note: 'The recording shows a full session.' });
+    const forExpert = await post(`/api/admin/disputes/${await disputeOf(won.id)}/resolve`, admin.cookie, {
+      decision: 'expert',
+      note: 'The recording shows a full session.',
+    });
     expect(forExpert.statusCode, forExpert.body).toBe(200);
     const eligibility = await ctx.app.inject({ url: '/api/experts/erin-expert/feedback-eligibility', headers: { cookie: won.client.cookie } });
     expect(eligibility.json()).toMatchObject({ sessionId: won.id, feedbackSubmitted: false, introOnly: false });

@@ -24,8 +24,13 @@ describe('wizard step rules (spec §5)', () => {
     expect(stepCheck(1, draft({ professionalTitle: '  ', yearsExperience: '3-5' }))).toEqual({ ok: false, reason: r.step1 });
     expect(stepCheck(1, draft({ professionalTitle: 'Engineer', yearsExperience: '' }))).toEqual({ ok: false, reason: r.step1 });
     expect(stepCheck(1, draft({ professionalTitle: 'Engineer', yearsExperience: '3-5' }))).toEqual({ ok: true });
-    expect(stepCheck(1, draft({ professionalTitle: 'Engineer', yearsExperience: '16+', linkedinProfile: 'linkedin.com/in/x' }))).toEqual({ ok: false, reason: r.linkedinUrl });
-    expect(stepCheck(1, draft({ professionalTitle: 'Engineer', yearsExperience: '16+', linkedinProfile: 'https://www.linkedin.com/in/x' }))).toEqual({ ok: true });
+    expect(stepCheck(1, draft({ professionalTitle: 'Engineer', yearsExperience: '16+', linkedinProfile: 'linkedin.com/in/x' }))).toEqual({
+      ok: false,
+      reason: r.linkedinUrl,
+    });
+    expect(stepCheck(1, draft({ professionalTitle: 'Engineer', yearsExperience: '16+', linkedinProfile: 'https://www.linkedin.com/in/x' }))).toEqual({
+      ok: true,
+    });
   });
 
   it('has the five bands of spec §9', () => {
@@ -47,7 +52,8 @@ describe('wizard step rules (spec §5)', () => {
 
   it('accepts only http(s) URLs with a host name, and blank', () => {
     for (const ok of ['', '  ', 'https://linkedin.com/in/a', 'http://www.linkedin.com/in/a?x=1']) expect(isOptionalUrl(ok)).toBe(true);
-    for (const bad of ['linkedin', 'javascript:alert(1)', 'ftp://x.com/a', 'https://localhost', 'www.linkedin.com/in/a']) expect(isOptionalUrl(bad)).toBe(false);
+    for (const bad of ['linkedin', 'javascript:alert(1)', 'ftp://x.com/a', 'https://localhost', 'www.linkedin.com/in/a'])
+      expect(isOptionalUrl(bad)).toBe(false);
     expect(isOptionalEmail('')).toBe(true);
     expect(isOptionalEmail('a@b')).toBe(false);
   });
@@ -74,7 +80,9 @@ describe('expertise areas (spec §5 step 3)', () => {
   });
 
   it('merges only new catalogue suggestions, in order, up to 3 in all', () => {
-    expect(mergeSuggestions(['Marketing'], ['Marketing', 'Not an area', 'Sales & Customer Service', 'Hospitality', 'Public Speaking'], expertiseCatalogue)).toEqual({
+    expect(
+      mergeSuggestions(['Marketing'], ['Marketing', 'Not an area', 'Sales & Customer Service', 'Hospitality', 'Public Speaking'], expertiseCatalogue),
+    ).toEqual({
       selected: ['Marketing', 'Sales & Customer Service', 'Hospitality'],
       added: ['Sales & Customer Service', 'Hospitality'],
     });

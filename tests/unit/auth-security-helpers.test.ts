@@ -61,6 +61,9 @@ describe('change-password form rules (/account)', () => {
     expect(await messagesOf({ currentPassword: '' })).toEqual(['currentPassword: Please fill in all fields']);
     expect(await messagesOf({ newPassword: 'abc', confirmPassword: 'abc' })).toEqual(['newPassword: Password must be at least 6 characters long']);
     expect(await messagesOf({ confirmPassword: 'new-secret-3' })).toEqual(['confirmPassword: Passwords do not match']);
-    expect(await messagesOf({ newPassword: 'abc', confirmPassword: 'abd' })).toEqual(['newPassword: Password must be at least 6 characters long', 'confirmPassword: Passwords do not match']);
+    expect(await messagesOf({ newPassword: 'abc', confirmPassword: 'abd' })).toEqual([
+      'newPassword: Password must be at least 6 characters long',
+      'confirmPassword: Passwords do not match',
+    ]);
   });
 });

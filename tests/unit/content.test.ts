@@ -43,8 +43,20 @@ describe('content pages carry the counts the spec fixes (§2 "Other pages")', ()
   });
 
   it('guidelines state the rules the spec names', () => {
-    const text = guidelineSections.flatMap((s) => [s.summary, ...s.points]).join(' ').toLowerCase();
-    for (const rule of ['payment outside the platform', 'no fake reviews', 'verified licensed experts', 'no academic dishonesty', '18 or over', 'deepfakes', 'permanent bans', 'legal action']) {
+    const text = guidelineSections
+      .flatMap((s) => [s.summary, ...s.points])
+      .join(' ')
+      .toLowerCase();
+    for (const rule of [
+      'payment outside the platform',
+      'no fake reviews',
+      'verified licensed experts',
+      'no academic dishonesty',
+      '18 or over',
+      'deepfakes',
+      'permanent bans',
+      'legal action',
+    ]) {
       expect(text).toContain(rule);
     }
   });
@@ -54,6 +66,11 @@ describe('content pages carry the counts the spec fixes (§2 "Other pages")', ()
   });
 
   it('international students page lists the 4 programmes in the spec order', () => {
-    expect(internationalProgrammes.map((p) => p.title)).toEqual(['Cultural integration workshops', 'International CV building', 'Visa and immigration support', 'Global networking']);
+    expect(internationalProgrammes.map((p) => p.title)).toEqual([
+      'Cultural integration workshops',
+      'International CV building',
+      'Visa and immigration support',
+      'Global networking',
+    ]);
   });
 });

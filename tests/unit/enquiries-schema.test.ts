@@ -35,7 +35,10 @@ describe('contactInput', () => {
 
 describe('partnerEnquiryInput', () => {
   it('accepts both fields, keeping inner line breaks', () => {
-    expect(partnerEnquiryInput.parse({ businessType: ' Agency ', description: 'Line 1\nLine 2\n' })).toEqual({ businessType: 'Agency', description: 'Line 1\nLine 2' });
+    expect(partnerEnquiryInput.parse({ businessType: ' Agency ', description: 'Line 1\nLine 2\n' })).toEqual({
+      businessType: 'Agency',
+      description: 'Line 1\nLine 2',
+    });
   });
 
   it.each(['businessType', 'description'] as const)('requires %s', (field) => {
@@ -45,7 +48,14 @@ describe('partnerEnquiryInput', () => {
 });
 
 describe('matchRequestInput', () => {
-  const valid = { firstName: 'Sam', lastName: 'Lee', email: 'sam@example.com', countryCode: '+44', mobileNumber: '(020) 7946-0958', requestText: 'A product mentor' };
+  const valid = {
+    firstName: 'Sam',
+    lastName: 'Lee',
+    email: 'sam@example.com',
+    countryCode: '+44',
+    mobileNumber: '(020) 7946-0958',
+    requestText: 'A product mentor',
+  };
 
   it('accepts every offered country code', () => {
     for (const countryCode of countryCodes) expect(matchRequestInput.safeParse({ ...valid, countryCode }).success).toBe(true);

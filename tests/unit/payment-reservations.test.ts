@@ -6,7 +6,12 @@ import { clientStats, groupSessions } from '../../src/web/features/dashboard/ses
 import { paymentStatusLine } from '../../src/web/features/sessions/payment-status';
 
 const now = new Date('2026-11-22T12:00:00Z');
-function session(id: string, status: SessionView['status'], payment: NonNullable<SessionView['payment']>['status'] | null, startsAt = '2026-11-25T10:00:00Z'): SessionView {
+function session(
+  id: string,
+  status: SessionView['status'],
+  payment: NonNullable<SessionView['payment']>['status'] | null,
+  startsAt = '2026-11-25T10:00:00Z',
+): SessionView {
   return {
     id,
     clientId: 'c',

@@ -8,7 +8,14 @@ const at = (hoursFromNow: number) => new Date(now.getTime() + hoursFromNow * h);
 
 describe('badges (spec §4)', () => {
   it('maps each status to its dashboard label', () => {
-    expect(['booked', 'confirmed', 'completed', 'cancelled', 'disputed', 'weird'].map((s) => statusBadge(s).label)).toEqual(['Upcoming', 'Concluded', 'Concluded', 'Cancelled', 'Disputed', 'Unknown']);
+    expect(['booked', 'confirmed', 'completed', 'cancelled', 'disputed', 'weird'].map((s) => statusBadge(s).label)).toEqual([
+      'Upcoming',
+      'Concluded',
+      'Concluded',
+      'Cancelled',
+      'Disputed',
+      'Unknown',
+    ]);
   });
   it('says Scheduled on the detail page, and Confirmation Needed once pending', () => {
     expect(detailBadge('booked', false).label).toBe('Scheduled');

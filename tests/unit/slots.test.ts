@@ -206,7 +206,10 @@ describe('property: every slot is inside availability, outside busy time, on the
   const zones = ['UTC', 'America/Vancouver', 'Europe/London', 'Australia/Sydney', 'Asia/Tokyo', 'Asia/Kolkata', 'Asia/Kathmandu', 'America/St_Johns'];
   // Range boundaries stay from 05:00, clear of the 00:00–04:00 DST gaps of these zones, so that
   // local→UTC (the generator) and UTC→local (this check) agree exactly.
-  const range = fc.tuple(fc.integer({ min: 20, max: 96 }), fc.integer({ min: 20, max: 96 })).filter(([a, b]) => a !== b).map(([a, b]) => [Math.min(a, b) * 15, Math.max(a, b) * 15] as const);
+  const range = fc
+    .tuple(fc.integer({ min: 20, max: 96 }), fc.integer({ min: 20, max: 96 }))
+    .filter(([a, b]) => a !== b)
+    .map(([a, b]) => [Math.min(a, b) * 15, Math.max(a, b) * 15] as const);
   const rule = fc.tuple(fc.integer({ min: 0, max: 6 }), range).map(([weekday, [startMinute, endMinute]]) => ({ weekday, startMinute, endMinute }));
   const day = fc.integer({ min: 0, max: 364 }).map((n) => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000).toISOString().slice(0, 10));
   const busy = fc.array(

@@ -6,7 +6,15 @@ const limits = { maxEntries: 10, maxTotalBytes: 1_000_000 };
 
 describe('zip-bomb guard', () => {
   it('measures a normal archive by really inflating it', () => {
-    expect(assertZipWithinLimits(zip([{ name: 'a.xml', data: Buffer.from('<a/>') }, { name: 'b.xml', data: Buffer.alloc(5000, 0x41) }]), limits)).toBe(5004);
+    expect(
+      assertZipWithinLimits(
+        zip([
+          { name: 'a.xml', data: Buffer.from('<a/>') },
+          { name: 'b.xml', data: Buffer.alloc(5000, 0x41) },
+        ]),
+        limits,
+      ),
+    ).toBe(5004);
   });
 
   it('refuses an archive that expands beyond the limit, even when its size fields lie', () => {

@@ -67,7 +67,15 @@ export type AuthAttemptLine = {
  * `email` is read from the first (and hashed), only `user.id` and `code` from the second. `userId` is the
  * signed-in account when the caller knows it (change-password).
  */
-export function authAttemptLine(a: { action: string; statusCode: number; requestBody?: Buffer | null; responseBody?: Buffer | null; ip: string; secret: string; userId?: string | null }): AuthAttemptLine {
+export function authAttemptLine(a: {
+  action: string;
+  statusCode: number;
+  requestBody?: Buffer | null;
+  responseBody?: Buffer | null;
+  ip: string;
+  secret: string;
+  userId?: string | null;
+}): AuthAttemptLine {
   const request = parseJson(a.requestBody);
   const response = parseJson(a.responseBody);
   const email = typeof request?.email === 'string' ? request.email : null;

@@ -31,7 +31,8 @@ const newPasswordField: Record<string, string> = { '/sign-up/email': 'password',
 const profileFieldPaths = new Set(['/sign-up/email', '/update-user']);
 
 /** An `image` the account may hold: none, or an https: address (never javascript:, data: or plain http:). */
-const acceptableImage = (image: unknown) => image === undefined || image === null || (typeof image === 'string' && URL.canParse(image) && new URL(image).protocol === 'https:');
+const acceptableImage = (image: unknown) =>
+  image === undefined || image === null || (typeof image === 'string' && URL.canParse(image) && new URL(image).protocol === 'https:');
 
 /**
  * Refuses a `name` with control or bidi characters (src/shared/person-name.ts) and an `image` that is not an
@@ -46,10 +47,13 @@ function checkProfileFields(path: string | undefined, body: unknown) {
 
 export function createAuth(config: Config, db: Db, secondaryStorage?: SecondaryStorage) {
   // Per-account lock of failed sign-ins, with device cookies so the owner is never locked out (sign-in-throttle.ts).
-  const throttle = config.authRateLimit ? signInThrottle({ counter: secondaryStorage ? storageCounter(secondaryStorage) : memoryCounter(), secret: config.authSecret }) : null;
+  const throttle = config.authRateLimit
+    ? signInThrottle({ counter: secondaryStorage ? storageCounter(secondaryStorage) : memoryCounter(), secret: config.authSecret })
+    : null;
   // The instance is made below; the steps here need its context and API only when a request runs.
   // eslint-disable-next-line prefer-const -- assigned once betterAuth() has returned, after the closures that read it
-  let self: { $context: Promise<unknown>; api: { requestPasswordReset: (input: { body: { email: string; redirectTo?: string } }) => Promise<unknown> } } | undefined;
+  let self:
+    { $context: Promise<unknown>; api: { requestPasswordReset: (input: { body: { email: string; redirectTo?: string } }) => Promise<unknown> } } | undefined;
   // This instance's context is an AuthContext narrowed to these options; the steps use only its generic part.
   const authContext = () => self!.$context as Promise<AuthContext>;
   const inbox = inboxProof({ db, secret: config.authSecret, authContext });
@@ -66,7 +70,13 @@ export function createAuth(config: Config, db: Db, secondaryStorage?: SecondaryS
     trustedOrigins: [config.baseUrl],
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: schema.user, session: schema.authSession, account: schema.authAccount, verification: schema.authVerification, twoFactor: schema.authTwoFactor },
+      schema: {
+        user: schema.user,
+        session: schema.authSession,
+        account: schema.authAccount,
+        verification: schema.authVerification,
+        twoFactor: schema.authTwoFactor,
+      },
     }),
     secondaryStorage,
     verification: { storeInDatabase: true },
@@ -105,7 +115,10 @@ export function createAuth(config: Config, db: Db, secondaryStorage?: SecondaryS
           actionEmail({
             to: user.email,
             subject: 'Reset your Mentora password',
-            paragraphs: ['Someone asked to reset the password of your Mentora account.', 'The link works once and expires in one hour. If it was not you, ignore this e-mail.'],
+            paragraphs: [
+              'Someone asked to reset the password of your Mentora account.',
+              'The link works once and expires in one hour. If it was not you, ignore this e-mail.',
+            ],
             actionLabel: 'Choose a new password',
             url,
           }),
@@ -127,7 +140,10 @@ export function createAuth(config: Config, db: Db, secondaryStorage?: SecondaryS
           actionEmail({
             to: user.email,
             subject: 'Confirm your e-mail for Mentora',
-            paragraphs: ['Welcome to Mentora — Connect to Experience.', 'Please confirm your e-mail address to activate your account. The link expires in 24 hours.'],
+            paragraphs: [
+              'Welcome to Mentora — Connect to Experience.',
+              'Please confirm your e-mail address to activate your account. The link expires in 24 hours.',
+            ],
             actionLabel: 'Confirm my e-mail',
             url: url.toString(),
           }),

@@ -47,7 +47,11 @@ export function inboxProof({ db, secret, authContext }: { db: Db; secret: string
   async function resetToken(userId: string): Promise<string> {
     const token = generateId(24);
     const ctx = await authContext();
-    await ctx.internalAdapter.createVerificationValue({ identifier: `reset-password:${token}`, value: userId, expiresAt: new Date(Date.now() + resetTokenMaxAge * 1000) });
+    await ctx.internalAdapter.createVerificationValue({
+      identifier: `reset-password:${token}`,
+      value: userId,
+      expiresAt: new Date(Date.now() + resetTokenMaxAge * 1000),
+    });
     return token;
   }
 

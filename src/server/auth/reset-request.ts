@@ -32,9 +32,18 @@ type HookContext = { path?: string; request?: Request; body?: unknown; json: (bo
  * only origin a `redirectTo` may name (a relative path is fine). A body that fails these checks is left to
  * Better Auth, which refuses it as before.
  */
-export function resetRequestAtOnce({ baseUrl, run, onError }: { baseUrl: string; run: (body: ResetRequest) => Promise<unknown>; onError: (error: unknown) => void }) {
+export function resetRequestAtOnce({
+  baseUrl,
+  run,
+  onError,
+}: {
+  baseUrl: string;
+  run: (body: ResetRequest) => Promise<unknown>;
+  onError: (error: unknown) => void;
+}) {
   const origin = new URL(baseUrl).origin;
-  const allowedRedirect = (to: string | undefined) => to === undefined || (to.startsWith('/') && !to.startsWith('//') && !to.includes('\\')) || (URL.canParse(to) && new URL(to).origin === origin);
+  const allowedRedirect = (to: string | undefined) =>
+    to === undefined || (to.startsWith('/') && !to.startsWith('//') && !to.includes('\\')) || (URL.canParse(to) && new URL(to).origin === origin);
   return (ctx: HookContext): unknown => {
     if (ctx.path !== '/request-password-reset' || !ctx.request) return undefined;
     const parsed = resetBody.safeParse(ctx.body);

@@ -58,7 +58,13 @@ export function storageCounter(storage: SecondaryStorage): FailureCounter {
   };
 }
 
-type CookieAttributes = { secure?: boolean; sameSite?: 'Lax' | 'lax' | 'Strict' | 'strict' | 'None' | 'none'; path?: string; httpOnly?: boolean; maxAge?: number };
+type CookieAttributes = {
+  secure?: boolean;
+  sameSite?: 'Lax' | 'lax' | 'Strict' | 'strict' | 'None' | 'none';
+  path?: string;
+  httpOnly?: boolean;
+  maxAge?: number;
+};
 
 /** The part of a Better Auth hook context the throttle reads (a `createAuthMiddleware` handler's `ctx`). */
 export type ThrottleHookContext = {
@@ -79,7 +85,15 @@ const signInPath = '/sign-in/email';
  * The throttle as two Better Auth hook steps: `before` refuses a locked sign-in with a 429 APIError;
  * `after` counts a failure or, on success, issues a fresh device cookie. `secret` is AUTH_SECRET.
  */
-export function signInThrottle({ counter, secret, limits = signInThrottleLimits }: { counter: FailureCounter; secret: string; limits?: typeof signInThrottleLimits }) {
+export function signInThrottle({
+  counter,
+  secret,
+  limits = signInThrottleLimits,
+}: {
+  counter: FailureCounter;
+  secret: string;
+  limits?: typeof signInThrottleLimits;
+}) {
   const accountId = (email: string) => createHmac('sha256', secret).update(`sign-in:${email.trim().toLowerCase()}`).digest('hex').slice(0, 32);
   const cookieFor = (ctx: ThrottleHookContext, account: string) =>
     ctx.context.createAuthCookie(`device_${account.slice(0, 16)}`, { maxAge: limits.deviceCookieMaxAgeSeconds, sameSite: 'lax', httpOnly: true, path: '/' });
@@ -92,7 +106,8 @@ export function signInThrottle({ counter, secret, limits = signInThrottleLimits 
     const nonce = await ctx.getSignedCookie(cookieFor(ctx, account).name, secret);
     return { account, device: typeof nonce === 'string' && /^[a-f0-9]{32}$/.test(nonce) ? nonce : null };
   }
-  const failureKey = (who: { account: string; device: string | null }) => (who.device ? `sign-in-failures:device:${who.device}` : `sign-in-failures:account:${who.account}`);
+  const failureKey = (who: { account: string; device: string | null }) =>
+    who.device ? `sign-in-failures:device:${who.device}` : `sign-in-failures:account:${who.account}`;
 
   return {
     async before(ctx: ThrottleHookContext): Promise<void> {

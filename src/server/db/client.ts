@@ -76,7 +76,12 @@ export async function openPglite(dataDir: string): Promise<Database> {
 }
 
 /** Database.listen on PostgreSQL: one dedicated connection, reconnected a second after it ends or fails. */
-async function listenPostgres(url: string, channel: string, onNotify: (payload: string) => void, onState: (live: boolean) => void): Promise<() => Promise<void>> {
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onState: (live: boolean) => void,
+): Promise<() => Promise<void>> {
   let current: pg.Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;

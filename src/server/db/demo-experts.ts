@@ -26,7 +26,8 @@ export type DemoExpert = {
 
 const h = (hour: number) => hour * 60;
 /** The same [start, end) hours on each of `weekdays` (0 = Sunday). */
-const hours = (weekdays: number[], start: number, end: number): WeeklyRule[] => weekdays.map((weekday) => ({ weekday, startMinute: h(start), endMinute: h(end) }));
+const hours = (weekdays: number[], start: number, end: number): WeeklyRule[] =>
+  weekdays.map((weekday) => ({ weekday, startMinute: h(start), endMinute: h(end) }));
 const weekdays = [1, 2, 3, 4, 5];
 
 /**
@@ -60,7 +61,8 @@ export const demoExperts: DemoExpert[] = [
     role: 'Software Engineering Lead',
     about:
       'I manage a team of 12 engineers building payments infrastructure. I mentor junior developers on system design, code reviews and the jump from individual contributor to tech lead, and I run realistic mock coding interviews.',
-    experience: '12 years as a software engineer and engineering manager at Stripe, Capital One and a fintech start-up; open-source maintainer of a popular TypeScript testing library.',
+    experience:
+      '12 years as a software engineer and engineering manager at Stripe, Capital One and a fintech start-up; open-source maintainer of a popular TypeScript testing library.',
     courses: ['BSc Computer Science, Georgia Tech', 'AWS Certified Solutions Architect – Professional'],
     languages: ['English', 'Spanish'],
     hobbies: ['Jazz piano', 'Cycling', 'Home barbecue'],
@@ -77,7 +79,11 @@ export const demoExperts: DemoExpert[] = [
     about:
       'I run brand and growth marketing for a consumer health company. I help marketers build campaigns that move numbers, craft a personal brand on LinkedIn, and present their work with confidence to leadership.',
     experience: '14 years across agency and in-house marketing at Procter & Gamble, Ogilvy and Hims & Hers; launched campaigns in 11 countries.',
-    courses: ['BA Communications, University of Texas at Austin', 'Google Analytics Certification', 'Kellogg Executive Education: Digital Marketing Strategies'],
+    courses: [
+      'BA Communications, University of Texas at Austin',
+      'Google Analytics Certification',
+      'Kellogg Executive Education: Digital Marketing Strategies',
+    ],
     languages: ['English', 'Spanish'],
     hobbies: ['Salsa dancing', 'Podcasting', 'Photography'],
     expertise: ['Marketing', 'Personal Branding', 'Public Speaking'],
@@ -421,7 +427,10 @@ export const demoExperts: DemoExpert[] = [
     about:
       'I manage road and water projects for the public sector. I mentor engineering students and graduates on professional registration, working on government projects and leading site teams.',
     experience: '11 years with Ghana Highway Authority and the World Bank’s infrastructure programmes in West Africa.',
-    courses: ['MSc Civil Engineering, Kwame Nkrumah University of Science and Technology', 'Registered Professional Engineer, Ghana Institution of Engineering'],
+    courses: [
+      'MSc Civil Engineering, Kwame Nkrumah University of Science and Technology',
+      'Registered Professional Engineer, Ghana Institution of Engineering',
+    ],
     languages: ['English', 'Twi', 'French'],
     hobbies: ['Football', 'Highlife music', 'Chess'],
     expertise: ['Engineering & Manufacturing', 'Government & Public Service'],

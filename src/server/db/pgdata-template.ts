@@ -24,7 +24,11 @@ export function migrationsDigest(folder: string): string {
     .filter((f) => f.endsWith('.sql'))
     .sort()
     .concat('meta/_journal.json');
-  for (const file of files) hash.update(`${file}\0`).update(readFileSync(path.join(folder, file))).update('\0');
+  for (const file of files)
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(path.join(folder, file)))
+      .update('\0');
   return hash.digest('hex');
 }
 
@@ -76,7 +80,8 @@ async function copyTree(from: string, to: string): Promise<void> {
 export async function buildPgdataTemplate(templateDir: string, pgliteVersion: string): Promise<boolean> {
   const manifest: Manifest = { migrations: migrationsDigest(migrationsFolder()), pglite: pgliteVersion };
   const current = readManifest(templateDir);
-  if (current && current.migrations === manifest.migrations && current.pglite === manifest.pglite && existsSync(path.join(templateDir, 'pgdata', 'PG_VERSION'))) return false;
+  if (current && current.migrations === manifest.migrations && current.pglite === manifest.pglite && existsSync(path.join(templateDir, 'pgdata', 'PG_VERSION')))
+    return false;
   const work = `${templateDir}.tmp-${process.pid}`;
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });

@@ -4,7 +4,24 @@
  * Better Auth's own tables are prefixed `auth_` so that "sessions" always means mentoring sessions.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, pgView, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  pgView,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { CancellationPolicy } from '../../shared/sessions.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -161,10 +178,7 @@ export const emailOutbox = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [
-    check('email_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
-    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
-  ],
+  (t) => [check('email_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`), index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );
 
 /**
@@ -187,9 +201,18 @@ export const experts = pgTable(
     role: text('role').notNull(),
     about: text('about').notNull(),
     experience: text('experience').notNull().default(''),
-    courses: text('courses').array().notNull().default(sql`'{}'::text[]`),
-    languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
-    hobbies: text('hobbies').array().notNull().default(sql`'{}'::text[]`),
+    courses: text('courses')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    hobbies: text('hobbies')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     expertise: text('expertise').array().notNull(),
     hourlyRateCents: integer('hourly_rate_cents').notNull(),
     currency: text('currency').notNull().default('USD'),
@@ -320,13 +343,17 @@ export const sessions = pgTable(
   },
   (t) => [
     uniqueIndex('sessions_client_idempotency_key').on(t.clientId, t.idempotencyKey),
-    uniqueIndex('sessions_one_intro_per_pair').on(t.clientId, t.expertId).where(sql`${t.kind} = 'intro' and ${t.status} <> 'cancelled'`),
+    uniqueIndex('sessions_one_intro_per_pair')
+      .on(t.clientId, t.expertId)
+      .where(sql`${t.kind} = 'intro' and ${t.status} <> 'cancelled'`),
     index('sessions_client_idx').on(t.clientId, t.startsAt),
     index('sessions_expert_idx').on(t.expertId, t.startsAt),
     index('sessions_status_ends_idx').on(t.status, t.endsAt),
     check('sessions_status_check', sql`${t.status} in ('pending_payment', 'booked', 'confirmed', 'completed', 'disputed', 'cancelled', 'expired')`),
     check('sessions_reservation_check', sql`(${t.status} = 'pending_payment') = (${t.reservedUntil} is not null)`),
-    index('sessions_reservation_idx').on(t.reservedUntil).where(sql`${t.status} = 'pending_payment'`),
+    index('sessions_reservation_idx')
+      .on(t.reservedUntil)
+      .where(sql`${t.status} = 'pending_payment'`),
     check('sessions_kind_check', sql`${t.kind} in ('intro', 'paid')`),
     check('sessions_duration_check', sql`${t.durationMinutes} in (15, 30, 45, 60, 90, 120)`),
     check('sessions_ends_check', sql`${t.endsAt} = ${t.startsAt} + make_interval(mins => ${t.durationMinutes})`),
@@ -560,10 +587,14 @@ export const expertApplications = pgTable(
     check('expert_applications_status_check', sql`${t.status} in ('submitted', 'pending', 'under_review', 'approved', 'rejected')`),
     check('expert_applications_years_check', sql`${t.yearsExperience} in ('0-2', '3-5', '6-10', '11-15', '16+')`),
     check('expert_applications_expertise_count', sql`cardinality(${t.selectedExpertise}) between 1 and 3`),
-    uniqueIndex('expert_applications_one_open_per_user').on(t.userId).where(sql`${t.status} in ('submitted', 'pending', 'under_review')`),
+    uniqueIndex('expert_applications_one_open_per_user')
+      .on(t.userId)
+      .where(sql`${t.status} in ('submitted', 'pending', 'under_review')`),
     index('expert_applications_user_idx').on(t.userId, t.createdAt),
     index('expert_applications_status_idx').on(t.status, t.createdAt),
-    index('expert_applications_cv_file_idx').on(t.cvFileId).where(sql`${t.cvFileId} is not null`),
+    index('expert_applications_cv_file_idx')
+      .on(t.cvFileId)
+      .where(sql`${t.cvFileId} is not null`),
   ],
 );
 

@@ -28,7 +28,14 @@ export async function seedExperts(db: Db | Tx, createLogins: CreateLogins): Prom
   const existing = new Set((await db.select({ slug: experts.slug }).from(experts)).map((r) => r.slug));
   const missing = demoExperts.filter((e) => !existing.has(e.slug));
   if (!missing.length) return 0;
-  const userIds = new Map((await db.select({ id: user.id, email: user.email }).from(user).where(inArray(user.email, missing.map(demoExpertEmail)))).map((r) => [r.email, r.id]));
+  const userIds = new Map(
+    (
+      await db
+        .select({ id: user.id, email: user.email })
+        .from(user)
+        .where(inArray(user.email, missing.map(demoExpertEmail)))
+    ).map((r) => [r.email, r.id]),
+  );
   const withoutLogin = missing.filter((e) => !userIds.has(demoExpertEmail(e)));
   const created = await createLogins(withoutLogin.map((e) => ({ email: demoExpertEmail(e), firstName: e.firstName, lastName: e.lastName, role: 'expert' })));
   withoutLogin.forEach((e, i) => userIds.set(demoExpertEmail(e), created[i]!));

@@ -24,7 +24,14 @@ const reviewers = [
   ['Elena', 'Costa'],
 ] as const;
 
-const topics = ['Preparing for product manager interviews', 'Reviewing my CV for a career change', 'Negotiating my first salary offer', 'Planning a move into data science', 'Building a portfolio that gets callbacks', 'Getting ready for a leadership role'];
+const topics = [
+  'Preparing for product manager interviews',
+  'Reviewing my CV for a career change',
+  'Negotiating my first salary offer',
+  'Planning a move into data science',
+  'Building a portfolio that gets callbacks',
+  'Getting ready for a leadership role',
+];
 const comments = [
   'Practical advice I could use the same week. I left with a clear plan.',
   'Generous with examples from their own career. Highly recommended.',
@@ -47,7 +54,15 @@ const day = 24 * hour;
 const onGrid = (t: number) => new Date(Math.floor(t / (15 * 60_000)) * 15 * 60_000);
 
 type Expert = typeof experts.$inferSelect;
-type SessionSpec = { clientId: string; clientName: string; expert: Expert; startsAt: Date; minutes: number; topic: string; status: 'booked' | 'confirmed' | 'completed' };
+type SessionSpec = {
+  clientId: string;
+  clientName: string;
+  expert: Expert;
+  startsAt: Date;
+  minutes: number;
+  topic: string;
+  status: 'booked' | 'confirmed' | 'completed';
+};
 
 /**
  * Rows for one paid demo session: the session, its payment (held while booked, released once confirmed) and
@@ -79,7 +94,17 @@ function sessionRows(s: SessionSpec) {
     completedAt: s.status === 'completed' ? new Date(s.startsAt.getTime() + day) : null,
     clientFeedbackSubmitted: s.status === 'completed',
   };
-  const payment = { id: paymentId, sessionId, amountCents: amount, status: s.status === 'booked' ? ('held' as const) : ('released' as const), provider: 'simulated', providerRef: `sim_seed_${randomUUID()}`, cardBrand: 'Visa', cardLast4: '4242', idempotencyKey: `seed-hold-${sessionId}` };
+  const payment = {
+    id: paymentId,
+    sessionId,
+    amountCents: amount,
+    status: s.status === 'booked' ? ('held' as const) : ('released' as const),
+    provider: 'simulated',
+    providerRef: `sim_seed_${randomUUID()}`,
+    cardBrand: 'Visa',
+    cardLast4: '4242',
+    idempotencyKey: `seed-hold-${sessionId}`,
+  };
   const events: (typeof paymentEvents.$inferInsert)[] = [{ paymentId, type: 'hold', amountCents: amount, actorId: s.clientId }];
   if (s.status !== 'booked') events.push({ paymentId, type: 'release', amountCents: amount, actorId: s.clientId, note: 'confirmed by the client' });
   return { session, payment, events };
@@ -91,7 +116,9 @@ function sessionRows(s: SessionSpec) {
  * relative to `now`. One multi-row INSERT per table.
  */
 export async function seedReviews(db: Db | Tx, createLogins: CreateLogins, now = new Date()): Promise<void> {
-  const ids = await createLogins(reviewers.map(([first, last]) => ({ email: `${first.toLowerCase()}.${last.toLowerCase()}@example.com`, firstName: first, lastName: last, role: 'client' })));
+  const ids = await createLogins(
+    reviewers.map(([first, last]) => ({ email: `${first.toLowerCase()}.${last.toLowerCase()}@example.com`, firstName: first, lastName: last, role: 'client' })),
+  );
   const reviewerIds = reviewers.map(([first, last], k) => ({ id: ids[k]!, name: `${first} ${last}` }));
   const all = await db.select().from(experts).orderBy(asc(experts.createdAt), asc(experts.slug));
   const rows: ReturnType<typeof sessionRows>[] = [];
@@ -102,7 +129,15 @@ export async function seedReviews(db: Db | Tx, createLogins: CreateLogins, now =
       const reviewer = reviewerIds[(i + j) % reviewerIds.length]!;
       // Distinct past days per (expert, review): no expert or client ever has two sessions at once.
       const startsAt = onGrid(now.getTime() - (8 + i * 5 + j) * day + 15 * hour);
-      const r = sessionRows({ clientId: reviewer.id, clientName: reviewer.name, expert, startsAt, minutes: 60, topic: topics[(i + j) % topics.length]!, status: 'completed' });
+      const r = sessionRows({
+        clientId: reviewer.id,
+        clientName: reviewer.name,
+        expert,
+        startsAt,
+        minutes: 60,
+        topic: topics[(i + j) % topics.length]!,
+        status: 'completed',
+      });
       rows.push(r);
       const pattern = answerPatterns[(i * 3 + j) % answerPatterns.length]!;
       const answers = Object.fromEntries(feedbackQuestions.map((q, k) => [q.key, q.options[pattern[k]!]])) as Record<FeedbackKey, string>;
@@ -123,8 +158,28 @@ export async function seedReviews(db: Db | Tx, createLogins: CreateLogins, now =
   const marcus = all.find((e) => e.slug === 'marcus-johnson');
   if (demoClient && sarah && marcus) {
     const name = `${demoClient.firstName} ${demoClient.lastName}`;
-    rows.push(sessionRows({ clientId: demoClient.id, clientName: name, expert: sarah, startsAt: onGrid(now.getTime() + 3 * day + 17 * hour), minutes: 60, topic: 'Mock interview for a senior product role', status: 'booked' }));
-    rows.push(sessionRows({ clientId: demoClient.id, clientName: name, expert: marcus, startsAt: onGrid(now.getTime() - 2 * day), minutes: 45, topic: 'System design interview practice', status: 'confirmed' }));
+    rows.push(
+      sessionRows({
+        clientId: demoClient.id,
+        clientName: name,
+        expert: sarah,
+        startsAt: onGrid(now.getTime() + 3 * day + 17 * hour),
+        minutes: 60,
+        topic: 'Mock interview for a senior product role',
+        status: 'booked',
+      }),
+    );
+    rows.push(
+      sessionRows({
+        clientId: demoClient.id,
+        clientName: name,
+        expert: marcus,
+        startsAt: onGrid(now.getTime() - 2 * day),
+        minutes: 45,
+        topic: 'System design interview practice',
+        status: 'confirmed',
+      }),
+    );
   }
 
   if (!rows.length) return;
@@ -134,6 +189,9 @@ export async function seedReviews(db: Db | Tx, createLogins: CreateLogins, now =
     await tx.insert(paymentEvents).values(rows.flatMap((r) => r.events));
     if (feedback.length) await tx.insert(sessionFeedback).values(feedback);
     // Ratings as the app makes them, from the public reviews, for every expert in one UPDATE.
-    await recomputeRatings(tx, all.map((e) => e.id));
+    await recomputeRatings(
+      tx,
+      all.map((e) => e.id),
+    );
   });
 }

@@ -11,7 +11,8 @@ import { messages } from '../../shared/messages.js';
 import type { ErrorBody } from '../errors.js';
 
 /** True for a loopback address: 127.0.0.0/8, ::1, or 127.x.y.z as an IPv4-mapped IPv6 address. */
-const loopback = (address: string | undefined): boolean => address !== undefined && (address === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(address));
+const loopback = (address: string | undefined): boolean =>
+  address !== undefined && (address === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(address));
 
 /**
  * True when `request` comes from the machine the server runs on: the TCP peer is a loopback address and, when a
@@ -23,12 +24,14 @@ export function fromThisMachine(request: FastifyRequest, trustProxy: boolean): b
 }
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const linkify = (text: string) =>
-  escape(text).replace(/https?:\/\/[^\s<>"']+/g, (url) => `<a href="${url}">${url}</a>`);
+const linkify = (text: string) => escape(text).replace(/https?:\/\/[^\s<>"']+/g, (url) => `<a href="${url}">${url}</a>`);
 
 async function listMessages(dir: string): Promise<string[]> {
   try {
-    return (await readdir(dir)).filter((f) => f.endsWith('.eml')).sort().reverse();
+    return (await readdir(dir))
+      .filter((f) => f.endsWith('.eml'))
+      .sort()
+      .reverse();
   } catch {
     return [];
   }

@@ -90,6 +90,9 @@ export const canonicalApiPaths = fp(async (app: FastifyInstance) => {
     const route = request.routeOptions.url;
     const api = (route !== undefined && route.startsWith('/api/')) || underApi(loosePath(request.url));
     if (!api || spelledAsRoute(pathOf(request.url), route)) return done();
-    reply.status(404).header('cache-control', 'no-store').send({ error: { code: 'NOT_FOUND', message: messages.common.notFound } } satisfies ErrorBody);
+    reply
+      .status(404)
+      .header('cache-control', 'no-store')
+      .send({ error: { code: 'NOT_FOUND', message: messages.common.notFound } } satisfies ErrorBody);
   });
 });

@@ -60,4 +60,5 @@ class LazyChildLogger {
 }
 
 /** Returns a LazyChildLogger in place of `logger.child(bindings, options)`. */
-export const lazyChildLogger = (logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger => new LazyChildLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
+export const lazyChildLogger = (logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger =>
+  new LazyChildLogger(logger, bindings, options) as unknown as FastifyBaseLogger;

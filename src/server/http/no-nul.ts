@@ -24,7 +24,8 @@ function hasNul(value: unknown, depth = 0): boolean {
 export const noNul = fp(async (app: FastifyInstance) => {
   // A callback hook (no promise per request).
   app.addHook('preValidation', (request, _reply, done) => {
-    if (hasNul(request.headers) || hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) return done(new AppError('VALIDATION', messages.common.invalidRequest));
+    if (hasNul(request.headers) || hasNul(request.params) || hasNul(request.query) || hasNul(request.body))
+      return done(new AppError('VALIDATION', messages.common.invalidRequest));
     done();
   });
 });

@@ -76,7 +76,10 @@ const authNotes: Record<string, string> = {
   'POST /callback/{id}': 'Where Google sends the browser back after consent (`id` is `google`).',
 };
 
-type BetterAuthDocument = { paths: Record<string, Record<string, OpenAPIV3_1.OperationObject>>; components: { schemas: Record<string, OpenAPIV3_1.SchemaObject> } };
+type BetterAuthDocument = {
+  paths: Record<string, Record<string, OpenAPIV3_1.OperationObject>>;
+  components: { schemas: Record<string, OpenAPIV3_1.SchemaObject> };
+};
 
 /** Better Auth's names for its tables' schemas, prefixed so `Session` is never taken for a mentoring session. */
 const authSchemaName = (name: string) => `Auth${name}`;
@@ -110,7 +113,11 @@ async function betterAuthPaths(auth: Auth) {
     };
   }
   const used = new Set([...JSON.stringify(paths).matchAll(/#\/components\/schemas\/Auth(\w+)/g)].map((m) => m[1]!));
-  const schemas = Object.fromEntries(Object.entries(generated.components.schemas).filter(([name]) => used.has(name)).map(([name, schema]) => [authSchemaName(name), schema]));
+  const schemas = Object.fromEntries(
+    Object.entries(generated.components.schemas)
+      .filter(([name]) => used.has(name))
+      .map(([name, schema]) => [authSchemaName(name), schema]),
+  );
   return { paths, schemas };
 }
 
@@ -133,7 +140,8 @@ export async function openapiOptions(config: Config, auth: Auth): Promise<Swagge
             type: 'apiKey',
             in: 'cookie',
             name: context.authCookies.sessionToken.name,
-            description: 'The session cookie set by a sign-in (POST /api/auth/sign-in/email, Google, or a confirmed e-mail link). A write that carries an Origin or Sec-Fetch-Site header must come from this site (src/server/http/same-origin.ts).',
+            description:
+              'The session cookie set by a sign-in (POST /api/auth/sign-in/email, Google, or a confirmed e-mail link). A write that carries an Origin or Sec-Fetch-Site header must come from this site (src/server/http/same-origin.ts).',
           },
           twoFactorCookie: {
             type: 'apiKey',

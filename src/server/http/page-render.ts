@@ -17,7 +17,10 @@ type Renderer = { renderPage: (url: string, fetchApi: ApiFetch) => Promise<{ htm
 
 /** JSON safe inside a `<script>` element: no `</script>`, no HTML comment openers, no line separators. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /**
@@ -33,8 +36,16 @@ export function pageRenderer(app: FastifyInstance, webDir: string, baseUrl: stri
   return async (request: FastifyRequest, page: SpaPage): Promise<string | null> => {
     const fetchApi: ApiFetch = async (apiPath, init) => {
       if (!apiPath.startsWith('/api/') || (init.method ?? 'GET') !== 'GET') throw new Error(`server render may only read the API (${apiPath})`);
-      const answer = await app.inject({ method: 'GET', url: apiPath, headers: { cookie: request.headers.cookie ?? '', accept: 'application/json' }, remoteAddress: request.ip });
-      return new Response(answer.body, { status: answer.statusCode, headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') } });
+      const answer = await app.inject({
+        method: 'GET',
+        url: apiPath,
+        headers: { cookie: request.headers.cookie ?? '', accept: 'application/json' },
+        remoteAddress: request.ip,
+      });
+      return new Response(answer.body, {
+        status: answer.statusCode,
+        headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+      });
     };
     try {
       renderer ??= import(pathToFileURL(entry).href) as Promise<Renderer>;

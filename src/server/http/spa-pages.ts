@@ -39,12 +39,19 @@ export function spaPages(webDir: string): (urlPath: string) => SpaPage {
   const preloadFile = path.join(webDir, 'route-preloads.json');
   const preloads: Preloads = existsSync(preloadFile) ? (JSON.parse(readFileSync(preloadFile, 'utf8')) as Preloads) : { app: [], routes: [] };
   const page = (modules: string[]): SpaPage => ({
-    html: intoHead(index, modules.map((file) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`)),
+    html: intoHead(
+      index,
+      modules.map((file) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`),
+    ),
     shell: index,
     modules,
   });
   const routes = preloads.routes
-    .map((route) => ({ pattern: routePattern(route.path), params: route.path.split('/').filter((s) => s.startsWith(':')).length, page: page([...preloads.app, ...route.js]) }))
+    .map((route) => ({
+      pattern: routePattern(route.path),
+      params: route.path.split('/').filter((s) => s.startsWith(':')).length,
+      page: page([...preloads.app, ...route.js]),
+    }))
     .sort((a, b) => a.params - b.params);
   const otherwise = page(preloads.app);
   return (urlPath) => routes.find((r) => r.pattern.test(urlPath))?.page ?? otherwise;

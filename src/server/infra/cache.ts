@@ -52,7 +52,8 @@ export function microCache(opts: { ttlMs: number; max: number }): MicroCache {
         const startedIn = generation;
         load().then(
           (value) => {
-            if (startedIn === generation) cache.set(key, { value: Promise.resolve(value), freshUntil: now() + opts.ttlMs, settled: true, refreshing: false, loaded: value });
+            if (startedIn === generation)
+              cache.set(key, { value: Promise.resolve(value), freshUntil: now() + opts.ttlMs, settled: true, refreshing: false, loaded: value });
           },
           () => void (hit.refreshing = false),
         );

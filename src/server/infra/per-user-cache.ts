@@ -37,7 +37,13 @@ type Entry<V> = { userId: string; value: V };
  * A cache of at most `max` answers (and `maxSize` units of `size`, when given), each kept at most `ttlMs`;
  * `ttlMs` 0 keeps nothing. `live()` tells whether the change feed is live.
  */
-export function perUserCache<V extends object>(opts: { ttlMs: number; max: number; live: () => boolean; maxSize?: number; size?: (value: V) => number }): PerUserCache<V> {
+export function perUserCache<V extends object>(opts: {
+  ttlMs: number;
+  max: number;
+  live: () => boolean;
+  maxSize?: number;
+  size?: (value: V) => number;
+}): PerUserCache<V> {
   /** The keys of each user's answers. */
   const keysOf = new Map<string, Set<string>>();
   const cache = new LRUCache<string, Entry<V>>({

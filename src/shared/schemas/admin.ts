@@ -17,7 +17,8 @@ export const pageQuery = z.object({
 });
 
 /** A page of `item`: the rows, the total count, and the page asked for. */
-const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 
 /** `{id}` path parameter; a malformed id is answered 404 by the services. */
 export const idParams = z.object({ id: z.string().max(64) });
@@ -67,14 +68,30 @@ export const disputeView = z.object({
   status: z.enum(['open', 'resolved']),
   description: z.string(),
   createdAt: z.string(),
-  session: sessionView.pick({ id: true, topic: true, startsAt: true, endsAt: true, durationMinutes: true, kind: true, status: true, totalAmountCents: true, currency: true }),
+  session: sessionView.pick({
+    id: true,
+    topic: true,
+    startsAt: true,
+    endsAt: true,
+    durationMinutes: true,
+    kind: true,
+    status: true,
+    totalAmountCents: true,
+    currency: true,
+  }),
   client: party,
   expert: party.extend({ slug: z.string() }),
   payment: paymentSummary.nullable(),
   /** Cents still held in escrow: the most a decision for the client can refund. */
   heldCents: z.number().int(),
   resolution: z
-    .object({ decision: z.enum(['client', 'expert']), refundCents: z.number().int(), note: z.string(), resolvedBy: z.string().nullable(), resolvedAt: z.string() })
+    .object({
+      decision: z.enum(['client', 'expert']),
+      refundCents: z.number().int(),
+      note: z.string(),
+      resolvedBy: z.string().nullable(),
+      resolvedAt: z.string(),
+    })
     .nullable(),
 });
 export type DisputeView = z.infer<typeof disputeView>;
@@ -85,19 +102,26 @@ export const disputePage = pageOf(disputeView);
  * amount (the full amount when absent), session cancelled. For the expert: payment released, session
  * completed. The note goes to both parties.
  */
-export const resolveDisputeInput = z.discriminatedUnion('decision', [
-  z.object({
-    decision: z.literal('client'),
-    refundCents: z.number({ error: m.refundRange }).int(m.refundRange).min(1, m.refundRange).optional(),
-    note: z.string({ error: m.resolutionNote }).trim().min(1, m.resolutionNote).max(2000),
-  }),
-  z.object({ decision: z.literal('expert'), note: z.string({ error: m.resolutionNote }).trim().min(1, m.resolutionNote).max(2000) }),
-], { error: m.chooseDecision });
+export const resolveDisputeInput = z.discriminatedUnion(
+  'decision',
+  [
+    z.object({
+      decision: z.literal('client'),
+      refundCents: z.number({ error: m.refundRange }).int(m.refundRange).min(1, m.refundRange).optional(),
+      note: z.string({ error: m.resolutionNote }).trim().min(1, m.resolutionNote).max(2000),
+    }),
+    z.object({ decision: z.literal('expert'), note: z.string({ error: m.resolutionNote }).trim().min(1, m.resolutionNote).max(2000) }),
+  ],
+  { error: m.chooseDecision },
+);
 export type ResolveDisputeInput = z.input<typeof resolveDisputeInput>;
 
 // Inbox -------------------------------------------------------------------------------------------------
 
-export const inboxQuery = pageQuery.extend({ kind: z.enum(inboxKinds).default('contact'), handled: z.enum(['all', 'handled', 'unhandled']).default('unhandled') });
+export const inboxQuery = pageQuery.extend({
+  kind: z.enum(inboxKinds).default('contact'),
+  handled: z.enum(['all', 'handled', 'unhandled']).default('unhandled'),
+});
 
 export const inboxItem = z.object({
   id: z.string(),

@@ -38,7 +38,14 @@ export function canonicalExpertise(area: string): string {
 /** A list of trimmed, non-blank, distinct (ignoring case) short texts; `item` names one in messages. */
 const tagList = (item: string, limit: { items: number; length: number }, tooMany: string) =>
   z
-    .array(z.string({ error: m.itemBlank(item) }).trim().min(1, m.itemBlank(item)).max(limit.length, m.itemTooLong(item, limit.length)), { error: messages.common.invalidRequest })
+    .array(
+      z
+        .string({ error: m.itemBlank(item) })
+        .trim()
+        .min(1, m.itemBlank(item))
+        .max(limit.length, m.itemTooLong(item, limit.length)),
+      { error: messages.common.invalidRequest },
+    )
     .max(limit.items, tooMany)
     .refine(isUniqueIgnoringCase, m.duplicate(item));
 
@@ -52,9 +59,20 @@ const hasAtMostCents = (dollars: number) => Math.abs(dollars * 100 - Math.round(
  */
 export const expertProfileInput = z.strictObject(
   {
-    headline: z.string({ error: m.headlineRequired }).trim().min(1, m.headlineRequired).max(profileLimits.headline, m.itemTooLong('headline', profileLimits.headline)),
-    about: z.string({ error: m.aboutRequired }).trim().min(1, m.aboutRequired).max(profileLimits.about, `About must be ${profileLimits.about} characters or fewer`),
-    experience: z.string({ error: messages.common.invalidRequest }).trim().max(profileLimits.experience, `Experience must be ${profileLimits.experience} characters or fewer`),
+    headline: z
+      .string({ error: m.headlineRequired })
+      .trim()
+      .min(1, m.headlineRequired)
+      .max(profileLimits.headline, m.itemTooLong('headline', profileLimits.headline)),
+    about: z
+      .string({ error: m.aboutRequired })
+      .trim()
+      .min(1, m.aboutRequired)
+      .max(profileLimits.about, `About must be ${profileLimits.about} characters or fewer`),
+    experience: z
+      .string({ error: messages.common.invalidRequest })
+      .trim()
+      .max(profileLimits.experience, `Experience must be ${profileLimits.experience} characters or fewer`),
     courses: tagList('course', profileLimits.courses, m.tooMany('courses', profileLimits.courses.items)),
     languages: tagList('language', profileLimits.languages, m.tooMany('languages', profileLimits.languages.items)),
     hobbies: tagList('hobby', profileLimits.hobbies, m.tooMany('hobbies', profileLimits.hobbies.items)),

@@ -42,7 +42,10 @@ export { expertSorts, type ExpertSort } from '../constants.js';
 /** Query-string value: blank means absent. */
 const blankAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalParam = (max: number, message: string) => z.preprocess(blankAsUndefined, z.string().trim().max(max, message).optional());
-const dollars = z.preprocess(blankAsUndefined, z.coerce.number({ error: expertMessages.invalidRate }).min(0, expertMessages.invalidRate).max(1000, expertMessages.invalidRate).optional());
+const dollars = z.preprocess(
+  blankAsUndefined,
+  z.coerce.number({ error: expertMessages.invalidRate }).min(0, expertMessages.invalidRate).max(1000, expertMessages.invalidRate).optional(),
+);
 
 export const isoDate = z.string({ error: expertMessages.invalidDate }).refine(isIsoDate, expertMessages.invalidDate);
 export const timeZone = z.string({ error: expertMessages.invalidTimeZone }).refine(isValidTimeZone, expertMessages.invalidTimeZone);
@@ -51,14 +54,33 @@ const durationParam = z.coerce.number({ error: expertMessages.invalidDuration })
 /** GET /api/experts query. Rates are dollars; `sort` defaults to relevance; pageSize ≤ 50 (default 12). */
 export const expertListQuery = z
   .object({
-    query: z.preprocess((v) => (typeof v === 'string' ? v.replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim() : v), z.string().max(searchTextMax, expertMessages.queryTooLong).default('')),
+    query: z.preprocess(
+      (v) => (typeof v === 'string' ? v.replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim() : v),
+      z.string().max(searchTextMax, expertMessages.queryTooLong).default(''),
+    ),
     expertise: optionalParam(100, 'Expertise area must be 100 characters or fewer'),
     language: optionalParam(50, 'Language must be 50 characters or fewer'),
     minRate: dollars,
     maxRate: dollars,
     sort: z.preprocess(blankAsUndefined, z.enum(expertSorts, { error: expertMessages.invalidSort }).default('relevance')),
-    page: z.preprocess(blankAsUndefined, z.coerce.number({ error: expertMessages.invalidPage }).int(expertMessages.invalidPage).min(1, expertMessages.invalidPage).max(100_000, expertMessages.invalidPage).default(1)),
-    pageSize: z.preprocess(blankAsUndefined, z.coerce.number({ error: expertMessages.invalidPageSize }).int(expertMessages.invalidPageSize).min(1, expertMessages.invalidPageSize).max(50, expertMessages.invalidPageSize).default(12)),
+    page: z.preprocess(
+      blankAsUndefined,
+      z.coerce
+        .number({ error: expertMessages.invalidPage })
+        .int(expertMessages.invalidPage)
+        .min(1, expertMessages.invalidPage)
+        .max(100_000, expertMessages.invalidPage)
+        .default(1),
+    ),
+    pageSize: z.preprocess(
+      blankAsUndefined,
+      z.coerce
+        .number({ error: expertMessages.invalidPageSize })
+        .int(expertMessages.invalidPageSize)
+        .min(1, expertMessages.invalidPageSize)
+        .max(50, expertMessages.invalidPageSize)
+        .default(12),
+    ),
   })
   .refine((q) => q.minRate === undefined || q.maxRate === undefined || q.minRate <= q.maxRate, { message: expertMessages.rateOrder, path: ['minRate'] });
 export type ExpertListQuery = z.output<typeof expertListQuery>;
@@ -115,11 +137,19 @@ export const slotsResponse = z.object({ slots: z.array(z.string()) });
 export const availabilityDaysQuery = z.object({ from: isoDate, to: isoDate, duration: durationParam, tz: timeZone });
 export const availabilityDaysResponse = z.object({ days: z.array(z.string()) });
 
-const minute = z.number({ error: expertMessages.invalidMinute }).int(expertMessages.invalidMinute).min(0, expertMessages.invalidMinute).max(minutesPerDay, expertMessages.invalidMinute);
+const minute = z
+  .number({ error: expertMessages.invalidMinute })
+  .int(expertMessages.invalidMinute)
+  .min(0, expertMessages.invalidMinute)
+  .max(minutesPerDay, expertMessages.invalidMinute);
 
 export const weeklyRule = z
   .object({
-    weekday: z.number({ error: expertMessages.invalidWeekday }).int(expertMessages.invalidWeekday).min(0, expertMessages.invalidWeekday).max(6, expertMessages.invalidWeekday),
+    weekday: z
+      .number({ error: expertMessages.invalidWeekday })
+      .int(expertMessages.invalidWeekday)
+      .min(0, expertMessages.invalidWeekday)
+      .max(6, expertMessages.invalidWeekday),
     startMinute: minute,
     endMinute: minute,
   })
@@ -134,8 +164,7 @@ export const dateException = z.discriminatedUnion('kind', [
 export type DateExceptionInput = z.infer<typeof dateException>;
 
 type Span = { key: string | number; start: number; end: number };
-const overlaps = (spans: Span[]) =>
-  spans.some((a, i) => spans.some((b, j) => i < j && a.key === b.key && a.start < b.end && b.start < a.end));
+const overlaps = (spans: Span[]) => spans.some((a, i) => spans.some((b, j) => i < j && a.key === b.key && a.start < b.end && b.start < a.end));
 
 /**
  * PUT /api/me/availability body and GET answer: the expert's zone, weekly ranges (none = the default
@@ -147,10 +176,17 @@ export const availabilityInput = z
     rules: z.array(weeklyRule).max(50, expertMessages.tooManyRules),
     exceptions: z.array(dateException).max(400, expertMessages.tooManyExceptions),
   })
-  .refine((a) => !overlaps(a.rules.map((r) => ({ key: r.weekday, start: r.startMinute, end: r.endMinute }))), { message: expertMessages.rulesOverlap, path: ['rules'] })
+  .refine((a) => !overlaps(a.rules.map((r) => ({ key: r.weekday, start: r.startMinute, end: r.endMinute }))), {
+    message: expertMessages.rulesOverlap,
+    path: ['rules'],
+  })
   .refine(
     (a) =>
-      !overlaps(a.exceptions.map((e) => (e.kind === 'custom' ? { key: e.date, start: e.startMinute, end: e.endMinute } : { key: e.date, start: 0, end: minutesPerDay }))),
+      !overlaps(
+        a.exceptions.map((e) =>
+          e.kind === 'custom' ? { key: e.date, start: e.startMinute, end: e.endMinute } : { key: e.date, start: 0, end: minutesPerDay },
+        ),
+      ),
     { message: expertMessages.exceptionsOverlap, path: ['exceptions'] },
   );
 export type AvailabilityInput = z.infer<typeof availabilityInput>;

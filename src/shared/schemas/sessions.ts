@@ -30,11 +30,16 @@ export const bookingInput = z
     expertId: z.string({ error: m.expertNotInSystem }).trim().min(1, m.expertNotInSystem).max(200, m.expertNotInSystem),
     // Years before 3000 only: later ones overflow the slot arithmetic (a 500 found by tests/security/fuzz).
     startsAt: z.iso.datetime({ offset: true, error: m.selectTime }).refine((v) => new Date(v).getUTCFullYear() < 3000, m.selectTime),
-    durationMinutes: z.number({ error: `Duration must be one of ${durations.join(', ')} minutes` }).refine(isDuration, `Duration must be one of ${durations.join(', ')} minutes`),
+    durationMinutes: z
+      .number({ error: `Duration must be one of ${durations.join(', ')} minutes` })
+      .refine(isDuration, `Duration must be one of ${durations.join(', ')} minutes`),
     topic: z.string({ error: m.describeTopic }).trim().min(1, m.describeTopic).max(2000, 'Please keep the topic under 2000 characters'),
     kind: z.enum(['paid', 'intro']).default('paid'),
     card: cardInput.optional(),
-    paymentMethodId: z.string().regex(/^pm_[A-Za-z0-9_]{1,200}$/, messages.payment.cardRequired).optional(),
+    paymentMethodId: z
+      .string()
+      .regex(/^pm_[A-Za-z0-9_]{1,200}$/, messages.payment.cardRequired)
+      .optional(),
     /** The client's IANA zone, used to write times in their confirmation e-mail. */
     timeZone: z.string().max(64).refine(isValidTimeZone, 'Please choose a valid time zone').optional(),
   })
@@ -143,4 +148,6 @@ export const feedbackEligibility = z.object({
   introOnly: z.boolean(),
 });
 
-export const privateFeedbackInput = z.object({ comments: z.string({ error: 'Please write your comments' }).trim().min(1, 'Please write your comments').max(5000) });
+export const privateFeedbackInput = z.object({
+  comments: z.string({ error: 'Please write your comments' }).trim().min(1, 'Please write your comments').max(5000),
+});

@@ -130,7 +130,15 @@ export function Header() {
         <div className="hidden lg:block">
           <AccountArea />
         </div>
-        <Button variant="ghost" size="icon" className="lg:hidden" aria-expanded={open} aria-controls={open ? 'mobile-menu' : undefined} aria-label={open ? 'Close menu' : 'Open menu'} onClick={() => setOpen(!open)}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="lg:hidden"
+          aria-expanded={open}
+          aria-controls={open ? 'mobile-menu' : undefined}
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpen(!open)}
+        >
           {open ? <X className="h-6 w-6" aria-hidden /> : <Menu className="h-6 w-6" aria-hidden />}
         </Button>
       </div>

@@ -9,7 +9,11 @@ export function PersonAvatar({ name, imageUrl, className }: { name: string; imag
     .map((word) => word.charAt(0).toUpperCase())
     .join('');
   return (
-    <span role="img" aria-label={name} className={cn('flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800', className)}>
+    <span
+      role="img"
+      aria-label={name}
+      className={cn('flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800', className)}
+    >
       {initials}
     </span>
   );

@@ -66,7 +66,10 @@ export async function deliverDueEmails(db: Db, transport: MailTransport, opts: D
           html: row.html ?? undefined,
           attachments: row.attachments ?? undefined,
         });
-        await tx.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1 }).where(eq(emailOutbox.id, row.id));
+        await tx
+          .update(emailOutbox)
+          .set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1 })
+          .where(eq(emailOutbox.id, row.id));
         return 'sent' as const;
       } catch (err) {
         const attempts = row.attempts + 1;

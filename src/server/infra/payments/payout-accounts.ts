@@ -25,7 +25,8 @@ async function reaching<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
-    if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeAPIError || err instanceof Stripe.errors.StripeRateLimitError) throw new AppError('UNAVAILABLE', messages.payouts.unavailable);
+    if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeAPIError || err instanceof Stripe.errors.StripeRateLimitError)
+      throw new AppError('UNAVAILABLE', messages.payouts.unavailable);
     throw err;
   }
 }
@@ -35,7 +36,12 @@ export function stripePayoutAccounts(options: StripeOptions): PayoutAccounts {
   const stripe = stripeClient(options);
   return {
     async create({ email, idempotencyKey }) {
-      const account = await reaching(() => stripe.accounts.create({ type: 'express', email, capabilities: { transfers: { requested: true } } }, { idempotencyKey: idempotencyKeyFor(idempotencyKey) }));
+      const account = await reaching(() =>
+        stripe.accounts.create(
+          { type: 'express', email, capabilities: { transfers: { requested: true } } },
+          { idempotencyKey: idempotencyKeyFor(idempotencyKey) },
+        ),
+      );
       return account.id;
     },
     async status(accountId) {
@@ -44,7 +50,12 @@ export function stripePayoutAccounts(options: StripeOptions): PayoutAccounts {
     },
     async onboardingLink({ accountId, refreshUrl, returnUrl }) {
       // Each link is single-use, so each request is a new one.
-      const link = await reaching(() => stripe.accountLinks.create({ account: accountId, type: 'account_onboarding', refresh_url: refreshUrl, return_url: returnUrl }, { idempotencyKey: `account-link:${randomUUID()}` }));
+      const link = await reaching(() =>
+        stripe.accountLinks.create(
+          { account: accountId, type: 'account_onboarding', refresh_url: refreshUrl, return_url: returnUrl },
+          { idempotencyKey: `account-link:${randomUUID()}` },
+        ),
+      );
       return link.url;
     },
   };

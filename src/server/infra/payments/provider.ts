@@ -21,7 +21,16 @@ export interface PaymentProvider {
    * `paymentMethodId` for Stripe). `releaseBy` is the latest moment the money may be released (UTC), which
    * decides whether an authorisation can simply be captured then. Never throws for a declined card: answers ok:false.
    */
-  hold(input: { amountCents: number; currency: string; card?: CardInput; paymentMethodId?: string; releaseBy: Date; now: Date; idempotencyKey: string; description: string }): Promise<HoldResult>;
+  hold(input: {
+    amountCents: number;
+    currency: string;
+    card?: CardInput;
+    paymentMethodId?: string;
+    releaseBy: Date;
+    now: Date;
+    idempotencyKey: string;
+    description: string;
+  }): Promise<HoldResult>;
   /** Asks the processor where a `requires_action` hold stands now (after 3-D Secure). */
   check(providerRef: string): Promise<HoldState>;
   /** Voids an authorisation that never became a booking (abandoned or failed 3-D Secure). Safe to repeat. */

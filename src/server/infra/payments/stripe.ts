@@ -31,7 +31,13 @@ export function stripeClient({ secretKey, apiUrl }: StripeOptions): Stripe {
   return new Stripe(secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
-    ...(target ? { host: target.hostname, port: Number(target.port || (target.protocol === 'https:' ? 443 : 80)), protocol: target.protocol.replace(':', '') as 'http' | 'https' } : {}),
+    ...(target
+      ? {
+          host: target.hostname,
+          port: Number(target.port || (target.protocol === 'https:' ? 443 : 80)),
+          protocol: target.protocol.replace(':', '') as 'http' | 'https',
+        }
+      : {}),
   });
 }
 
@@ -54,7 +60,8 @@ function cardOf(intent: Stripe.PaymentIntent): { cardBrand: string; cardLast4: s
 }
 
 function declined(err: Stripe.errors.StripeCardError): HoldResult {
-  if (err.decline_code === 'insufficient_funds' || err.code === 'insufficient_funds') return { ok: false, reason: 'insufficient_funds', message: messages.payment.insufficientFunds };
+  if (err.decline_code === 'insufficient_funds' || err.code === 'insufficient_funds')
+    return { ok: false, reason: 'insufficient_funds', message: messages.payment.insufficientFunds };
   return { ok: false, reason: 'declined', message: messages.payment.failed };
 }
 
@@ -105,7 +112,14 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
         );
         const state = stateOf(intent.status);
         if (state === 'held') return { ok: true, providerRef: intent.id, ...cardOf(intent) };
-        if (state === 'pending' && intent.client_secret) return { ok: false, reason: 'requires_action', providerRef: intent.id, clientSecret: intent.client_secret, message: messages.payment.authenticationRequired };
+        if (state === 'pending' && intent.client_secret)
+          return {
+            ok: false,
+            reason: 'requires_action',
+            providerRef: intent.id,
+            clientSecret: intent.client_secret,
+            message: messages.payment.authenticationRequired,
+          };
         return { ok: false, reason: 'declined', message: messages.payment.failed };
       } catch (err) {
         if (err instanceof Stripe.errors.StripeCardError) return declined(err);
@@ -136,7 +150,13 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
       if (!destinationAccount) return;
       const charge = typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge?.id;
       await stripe.transfers.create(
-        { amount: amountCents, currency: intent.currency, destination: destinationAccount, transfer_group: intent.id, ...(charge ? { source_transaction: charge } : {}) },
+        {
+          amount: amountCents,
+          currency: intent.currency,
+          destination: destinationAccount,
+          transfer_group: intent.id,
+          ...(charge ? { source_transaction: charge } : {}),
+        },
         { idempotencyKey: idempotencyKeyFor(`${idempotencyKey}:transfer`) },
       );
     },

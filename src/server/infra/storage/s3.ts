@@ -50,7 +50,13 @@ export class S3Storage implements StorageDriver {
       sdk,
       // Checksums only where S3 requires them: a streamed upload would otherwise be sent `aws-chunked` with a
       // trailing checksum, which several S3-compatible servers store as the object's bytes.
-      client: new sdk.S3Client({ region: s3.region, endpoint: s3.endpoint, credentials: s3.credentials, forcePathStyle: s3.forcePathStyle, requestChecksumCalculation: 'WHEN_REQUIRED' }),
+      client: new sdk.S3Client({
+        region: s3.region,
+        endpoint: s3.endpoint,
+        credentials: s3.credentials,
+        forcePathStyle: s3.forcePathStyle,
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+      }),
     })));
   }
 
@@ -62,7 +68,9 @@ export class S3Storage implements StorageDriver {
   async putFile(key: string, file: string, contentType: string, size: number): Promise<void> {
     const { sdk, client } = await this.load();
     // Streamed from the staging file with its length known, so the SDK never buffers the object.
-    await client.send(new sdk.PutObjectCommand({ Bucket: this.bucket, Key: this.checked(key), Body: createReadStream(file), ContentType: contentType, ContentLength: size }));
+    await client.send(
+      new sdk.PutObjectCommand({ Bucket: this.bucket, Key: this.checked(key), Body: createReadStream(file), ContentType: contentType, ContentLength: size }),
+    );
     await rm(file, { force: true });
   }
 
@@ -75,7 +83,9 @@ export class S3Storage implements StorageDriver {
 
   async read(key: string, range?: ByteRange): Promise<Readable> {
     const { sdk, client } = await this.load();
-    const out = await client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: this.checked(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
+    const out = await client.send(
+      new sdk.GetObjectCommand({ Bucket: this.bucket, Key: this.checked(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+    );
     if (!out.Body) throw new Error('empty object');
     // In Node.js the SDK's body is the HTTP response stream itself (an IncomingMessage).
     const body = out.Body as Readable;

@@ -26,7 +26,12 @@ const applicantColumns = { id: userTable.id, name: userTable.name, email: userTa
 
 /** The applicant's full name: first and last name from the profile, else the account name. */
 function fullName(u: Applicant): string {
-  return [u.firstName, u.lastName].filter((p) => p?.trim()).join(' ').trim() || u.name;
+  return (
+    [u.firstName, u.lastName]
+      .filter((p) => p?.trim())
+      .join(' ')
+      .trim() || u.name
+  );
 }
 
 function toSummary(a: ApplicationRow, u: Applicant): ApplicationSummary {
@@ -62,7 +67,10 @@ export async function listApplications(db: Db, q: PageQuery & { status: string }
 
 /** How many applications wait for the team (submitted, pending or under review). */
 export async function countOpenApplications(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(expertApplications).where(inArray(expertApplications.status, [...openApplicationStatuses]));
+  const [row] = await db
+    .select({ n: count() })
+    .from(expertApplications)
+    .where(inArray(expertApplications.status, [...openApplicationStatuses]));
   return row?.n ?? 0;
 }
 
@@ -103,7 +111,10 @@ async function lockForReview(tx: Tx, id: string, action: ReviewAction): Promise<
 export async function markUnderReview(db: Db, admin: CurrentUser, id: string, now = new Date()): Promise<ApplicationDetail> {
   return db.transaction(async (tx) => {
     const { a } = await lockForReview(tx, id, 'under_review');
-    await tx.update(expertApplications).set({ status: 'under_review', reviewedBy: admin.id, reviewedAt: now, updatedAt: now }).where(eq(expertApplications.id, id));
+    await tx
+      .update(expertApplications)
+      .set({ status: 'under_review', reviewedBy: admin.id, reviewedAt: now, updatedAt: now })
+      .where(eq(expertApplications.id, id));
     await recordAudit(tx, { actorId: admin.id, action: 'application.under_review', targetType: 'application', targetId: id, detail: { from: a.status } });
     return getApplication(tx, id);
   });
@@ -111,7 +122,10 @@ export async function markUnderReview(db: Db, admin: CurrentUser, id: string, no
 
 /** Slugs already used that start with `base` (so `uniqueSlug` can add the first free suffix). */
 async function takenSlugs(tx: Tx, base: string): Promise<Set<string>> {
-  const rows = await tx.select({ slug: experts.slug }).from(experts).where(or(eq(experts.slug, base), like(experts.slug, `${base}-%`)));
+  const rows = await tx
+    .select({ slug: experts.slug })
+    .from(experts)
+    .where(or(eq(experts.slug, base), like(experts.slug, `${base}-%`)));
   return new Set(rows.map((r) => r.slug));
 }
 
@@ -153,8 +167,17 @@ export async function approveApplication(db: Db, admin: CurrentUser, id: string,
         .update(expertApplications)
         .set({ status: 'approved', statusNote: null, reviewedBy: admin.id, reviewedAt: now, expertId: expert!.id, updatedAt: now })
         .where(eq(expertApplications.id, id));
-      await recordAudit(tx, { actorId: admin.id, action: 'application.approve', targetType: 'application', targetId: id, detail: { from: a.status, expertId: expert!.id, slug } });
-      await enqueueEmail(tx, approvalEmail(u.email, { firstName: u.firstName?.trim() || name, slug, hourlyRateCents: d.hourlyRateCents, timezone: d.timezone }, baseUrl));
+      await recordAudit(tx, {
+        actorId: admin.id,
+        action: 'application.approve',
+        targetType: 'application',
+        targetId: id,
+        detail: { from: a.status, expertId: expert!.id, slug },
+      });
+      await enqueueEmail(
+        tx,
+        approvalEmail(u.email, { firstName: u.firstName?.trim() || name, slug, hourlyRateCents: d.hourlyRateCents, timezone: d.timezone }, baseUrl),
+      );
       return getApplication(tx, id);
     });
   } catch (err) {

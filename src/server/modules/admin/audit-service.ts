@@ -18,7 +18,10 @@ export function assertUuid(id: string, message: string): void {
 }
 
 /** Appends one audit row: `actorId` did `action` (e.g. 'application.approve') to `targetType` `targetId`. */
-export async function recordAudit(tx: Tx, entry: { actorId: string; action: string; targetType: string; targetId: string; detail?: Record<string, unknown> }): Promise<void> {
+export async function recordAudit(
+  tx: Tx,
+  entry: { actorId: string; action: string; targetType: string; targetId: string; detail?: Record<string, unknown> },
+): Promise<void> {
   await tx.insert(adminAuditLog).values({ ...entry, detail: entry.detail ?? null });
 }
 

@@ -65,12 +65,25 @@ function toView({ d, s, clientEmail, expert, expertEmail, p }: Joined): DisputeV
     client: { id: s.clientId, name: s.clientName, email: clientEmail },
     expert: { id: s.expertId, name: s.expertName, email: expertEmail, slug: expert.slug },
     payment: p
-      ? { status: p.status as NonNullable<DisputeView['payment']>['status'], amountCents: p.amountCents, refundedCents: p.refundedCents, cardBrand: p.cardBrand, cardLast4: p.cardLast4, provider: p.provider }
+      ? {
+          status: p.status as NonNullable<DisputeView['payment']>['status'],
+          amountCents: p.amountCents,
+          refundedCents: p.refundedCents,
+          cardBrand: p.cardBrand,
+          cardLast4: p.cardLast4,
+          provider: p.provider,
+        }
       : null,
     heldCents: p?.status === 'held' ? p.amountCents : 0,
     resolution:
       d.status === 'resolved' && d.decision && d.resolvedAt
-        ? { decision: d.decision as 'client' | 'expert', refundCents: d.refundCents ?? 0, note: d.resolutionNote ?? '', resolvedBy: d.resolvedBy, resolvedAt: d.resolvedAt.toISOString() }
+        ? {
+            decision: d.decision as 'client' | 'expert',
+            refundCents: d.refundCents ?? 0,
+            note: d.resolutionNote ?? '',
+            resolvedBy: d.resolvedBy,
+            resolvedAt: d.resolvedAt.toISOString(),
+          }
         : null,
   };
 }
@@ -145,10 +158,31 @@ export async function resolveDispute(
       .update(disputes)
       .set({ status: 'resolved', decision: input.decision, refundCents: refundedCents, resolutionNote: note, resolvedBy: admin.id, resolvedAt: now })
       .where(eq(disputes.id, id));
-    await recordAudit(tx, { actorId: admin.id, action: 'dispute.resolve', targetType: 'dispute', targetId: id, detail: { sessionId: s.id, decision: input.decision, refundCents: refundedCents, heldCents: held, note, ...(idempotencyKey ? { idempotencyKey, requestHash: hash } : {}) } });
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: 'dispute.resolve',
+      targetType: 'dispute',
+      targetId: id,
+      detail: {
+        sessionId: s.id,
+        decision: input.decision,
+        refundCents: refundedCents,
+        heldCents: held,
+        note,
+        ...(idempotencyKey ? { idempotencyKey, requestHash: hash } : {}),
+      },
+    });
     await recomputeRating(tx, s.expertId);
     const view = await getDispute(tx, id);
-    const facts = { sessionId: s.id, clientName: s.clientName, expertName: s.expertName, decision: input.decision, refundCents: refundedCents, amountCents: held, note };
+    const facts = {
+      sessionId: s.id,
+      clientName: s.clientName,
+      expertName: s.expertName,
+      decision: input.decision,
+      refundCents: refundedCents,
+      amountCents: held,
+      note,
+    };
     for (const to of [view.client.email, view.expert.email]) if (to) await enqueueEmail(tx, disputeDecisionEmail(to, facts, baseUrl));
     return view;
   });

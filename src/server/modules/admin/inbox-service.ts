@@ -20,22 +20,25 @@ type Source = {
   rows: (db: Db, where: SQL | undefined, limit: number, offset: number) => Promise<Row[]>;
 };
 
-const facts = (pairs: [string, string | null | undefined][]) => pairs.filter((p): p is [string, string] => Boolean(p[1])).map(([label, value]) => ({ label, value }));
+const facts = (pairs: [string, string | null | undefined][]) =>
+  pairs.filter((p): p is [string, string] => Boolean(p[1])).map(([label, value]) => ({ label, value }));
 
 /** How each inbox reads its table into the common shape (newest first). */
 const sources: Record<InboxKind, Source> = {
   contact: {
     table: contactMessages,
     rows: async (db, where, limit, offset) =>
-      (await db.select().from(contactMessages).where(where).orderBy(desc(contactMessages.createdAt), contactMessages.id).limit(limit).offset(offset)).map((r) => ({
-        id: r.id,
-        from: { name: r.name, email: r.email },
-        subject: r.subject,
-        body: r.message,
-        facts: [],
-        createdAt: r.createdAt,
-        handledAt: r.handledAt,
-      })),
+      (await db.select().from(contactMessages).where(where).orderBy(desc(contactMessages.createdAt), contactMessages.id).limit(limit).offset(offset)).map(
+        (r) => ({
+          id: r.id,
+          from: { name: r.name, email: r.email },
+          subject: r.subject,
+          body: r.message,
+          facts: [],
+          createdAt: r.createdAt,
+          handledAt: r.handledAt,
+        }),
+      ),
   },
   partner: {
     table: partnerEnquiries,
@@ -118,7 +121,10 @@ export async function unhandledCounts(db: Db): Promise<Record<InboxKind, number>
  * GET /api/admin/inbox?kind=&handled=: one inbox, newest first, paginated, with the unhandled count of
  * every inbox (for the tab labels).
  */
-export async function listInbox(db: Db, q: PageQuery & { kind: InboxKind; handled: Handled }): Promise<Page<InboxItem> & { unhandled: Record<InboxKind, number> }> {
+export async function listInbox(
+  db: Db,
+  q: PageQuery & { kind: InboxKind; handled: Handled },
+): Promise<Page<InboxItem> & { unhandled: Record<InboxKind, number> }> {
   const source = sources[q.kind];
   const where = filter(source, q.handled);
   const rows = await source.rows(db, where, q.pageSize, (q.page - 1) * q.pageSize);
@@ -133,7 +139,14 @@ export async function listInbox(db: Db, q: PageQuery & { kind: InboxKind; handle
 }
 
 /** PUT /api/admin/inbox/{kind}/{id}/handled `{ handled }`: sets or clears handled_at, audited. 404 unknown item. */
-export async function setHandled(db: Db, admin: CurrentUser, kind: InboxKind, id: string, handled: boolean, now = new Date()): Promise<{ id: string; handledAt: string | null }> {
+export async function setHandled(
+  db: Db,
+  admin: CurrentUser,
+  kind: InboxKind,
+  id: string,
+  handled: boolean,
+  now = new Date(),
+): Promise<{ id: string; handledAt: string | null }> {
   assertUuid(id, messages.admin.notFound);
   const { table } = sources[kind];
   return db.transaction(async (tx) => {

@@ -27,7 +27,14 @@ import { errorResponse } from '../../../shared/schemas/common.js';
 import { requireRole } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import type { PaymentProvider } from '../../infra/payments/provider.js';
-import { approveApplication, countOpenApplications, getApplication, listApplications, markUnderReview, rejectApplication } from './application-review-service.js';
+import {
+  approveApplication,
+  countOpenApplications,
+  getApplication,
+  listApplications,
+  markUnderReview,
+  rejectApplication,
+} from './application-review-service.js';
 import { listAudit } from './audit-service.js';
 import { countOpenDisputes, getDispute, listDisputes, resolveDispute } from './dispute-resolution-service.js';
 import { listInbox, setHandled, unhandledCounts } from './inbox-service.js';
@@ -54,35 +61,53 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, p
   });
 
   /** Applications by status (`open` = submitted, pending or under review: the queue, oldest first). */
-  app.get('/api/admin/applications', { config: { signIn: 'required' }, schema: { tags, querystring: applicationListQuery, response: { 200: applicationPage, ...errors } } }, async (request) =>
-    listApplications(db, request.query),
+  app.get(
+    '/api/admin/applications',
+    { config: { signIn: 'required' }, schema: { tags, querystring: applicationListQuery, response: { 200: applicationPage, ...errors } } },
+    async (request) => listApplications(db, request.query),
   );
 
   /** One application: the applicant, answers, CV download link (GET /api/files/{id}), references and review. */
-  app.get('/api/admin/applications/:id', { config: { signIn: 'required' }, schema: { tags, params: idParams, response: { 200: applicationDetail, ...errors } } }, async (request) =>
-    getApplication(db, request.params.id),
+  app.get(
+    '/api/admin/applications/:id',
+    { config: { signIn: 'required' }, schema: { tags, params: idParams, response: { 200: applicationDetail, ...errors } } },
+    async (request) => getApplication(db, request.params.id),
   );
 
   /** submitted | pending → under_review. 409 from any other status. */
-  app.post('/api/admin/applications/:id/under-review', { config: { signIn: 'required' }, schema: { tags, params: idParams, response: { 200: applicationDetail, ...errors } } }, async (request) =>
-    markUnderReview(db, await admin(request), request.params.id),
+  app.post(
+    '/api/admin/applications/:id/under-review',
+    { config: { signIn: 'required' }, schema: { tags, params: idParams, response: { 200: applicationDetail, ...errors } } },
+    async (request) => markUnderReview(db, await admin(request), request.params.id),
   );
 
   /** Approves an open application: publishes the expert profile, makes the account an expert, e-mails the applicant. 409 otherwise. */
-  app.post('/api/admin/applications/:id/approve', { config: { signIn: 'required' }, schema: { tags, params: idParams, response: { 200: applicationDetail, ...errors } } }, async (request) =>
-    approveApplication(db, await admin(request), request.params.id, baseUrl),
+  app.post(
+    '/api/admin/applications/:id/approve',
+    { config: { signIn: 'required' }, schema: { tags, params: idParams, response: { 200: applicationDetail, ...errors } } },
+    async (request) => approveApplication(db, await admin(request), request.params.id, baseUrl),
   );
 
   /** Rejects an open application with a required reason, stored and e-mailed. 400 without a reason; 409 otherwise. */
-  app.post('/api/admin/applications/:id/reject', { config: { signIn: 'required' }, schema: { tags, params: idParams, body: rejectInput, response: { 200: applicationDetail, ...errors } } }, async (request) =>
-    rejectApplication(db, await admin(request), request.params.id, request.body.reason, baseUrl),
+  app.post(
+    '/api/admin/applications/:id/reject',
+    { config: { signIn: 'required' }, schema: { tags, params: idParams, body: rejectInput, response: { 200: applicationDetail, ...errors } } },
+    async (request) => rejectApplication(db, await admin(request), request.params.id, request.body.reason, baseUrl),
   );
 
   /** Disputes by status (open: the queue, oldest first). */
-  app.get('/api/admin/disputes', { config: { signIn: 'required' }, schema: { tags, querystring: disputeListQuery, response: { 200: disputePage, ...errors } } }, async (request) => listDisputes(db, request.query));
+  app.get(
+    '/api/admin/disputes',
+    { config: { signIn: 'required' }, schema: { tags, querystring: disputeListQuery, response: { 200: disputePage, ...errors } } },
+    async (request) => listDisputes(db, request.query),
+  );
 
   /** One dispute: the session, both parties, the client's report, the payment and what is still held. */
-  app.get('/api/admin/disputes/:id', { config: { signIn: 'required' }, schema: { tags, params: idParams, response: { 200: disputeView, ...errors } } }, async (request) => getDispute(db, request.params.id));
+  app.get(
+    '/api/admin/disputes/:id',
+    { config: { signIn: 'required' }, schema: { tags, params: idParams, response: { 200: disputeView, ...errors } } },
+    async (request) => getDispute(db, request.params.id),
+  );
 
   /**
    * Decides an open dispute for the client (refund, session cancelled) or the expert (release, session
@@ -91,20 +116,34 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, p
    */
   app.post(
     '/api/admin/disputes/:id/resolve',
-    { config: { signIn: 'required' }, schema: { tags, params: idParams, headers: idempotencyHeader, body: resolveDisputeInput, response: { 200: disputeView, 422: errorResponse, ...errors } } },
+    {
+      config: { signIn: 'required' },
+      schema: { tags, params: idParams, headers: idempotencyHeader, body: resolveDisputeInput, response: { 200: disputeView, 422: errorResponse, ...errors } },
+    },
     async (request) => resolveDispute(db, provider, await admin(request), request.params.id, request.body, baseUrl, request.headers['idempotency-key']),
   );
 
   /** One inbox (contact, partner, match, private_feedback), filtered by handled state, with every inbox's unhandled count. */
-  app.get('/api/admin/inbox', { config: { signIn: 'required' }, schema: { tags, querystring: inboxQuery, response: { 200: inboxPage, ...errors } } }, async (request) => listInbox(db, request.query));
+  app.get(
+    '/api/admin/inbox',
+    { config: { signIn: 'required' }, schema: { tags, querystring: inboxQuery, response: { 200: inboxPage, ...errors } } },
+    async (request) => listInbox(db, request.query),
+  );
 
   /** Marks one inbox item handled (`{ handled: true }`) or not. */
   app.put(
     '/api/admin/inbox/:kind/:id/handled',
-    { config: { signIn: 'required' }, schema: { tags, params: inboxParams, body: handledInput, response: { 200: z.object({ id: z.string(), handledAt: z.string().nullable() }), ...errors } } },
+    {
+      config: { signIn: 'required' },
+      schema: { tags, params: inboxParams, body: handledInput, response: { 200: z.object({ id: z.string(), handledAt: z.string().nullable() }), ...errors } },
+    },
     async (request) => setHandled(db, await admin(request), request.params.kind, request.params.id, request.body.handled),
   );
 
   /** The audit trail of every console action, newest first. */
-  app.get('/api/admin/audit', { config: { signIn: 'required' }, schema: { tags, querystring: pageQuery, response: { 200: auditPage, ...errors } } }, async (request) => listAudit(db, request.query));
+  app.get(
+    '/api/admin/audit',
+    { config: { signIn: 'required' }, schema: { tags, querystring: pageQuery, response: { 200: auditPage, ...errors } } },
+    async (request) => listAudit(db, request.query),
+  );
 };

@@ -42,7 +42,13 @@ type Limits = CvTextRequest['limits'];
 async function pdfText(bytes: Uint8Array, limits: Limits): Promise<string> {
   const { getDocumentProxy } = await import('unpdf');
   // No eval'd font code, no font faces, no system fonts, no large images, errors only in the log.
-  const pdf = await getDocumentProxy(bytes, { isEvalSupported: false, disableFontFace: true, useSystemFonts: false, maxImageSize: limits.maxImagePixels, verbosity: 0 });
+  const pdf = await getDocumentProxy(bytes, {
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    maxImageSize: limits.maxImagePixels,
+    verbosity: 0,
+  });
   try {
     const pages: string[] = [];
     let length = 0;

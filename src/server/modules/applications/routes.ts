@@ -16,9 +16,13 @@ export const applicationRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, 
   const tags = ['applications'];
 
   /** The caller's latest application, newest first, or `{ application: null }`. 401 signed out. */
-  app.get('/api/applications/mine', { config: { signIn: 'required' }, schema: { tags, response: { 200: myApplicationResponse, 401: errorResponse } } }, async (request) => ({
-    application: await latestApplication(db, (await requireUser(request)).id),
-  }));
+  app.get(
+    '/api/applications/mine',
+    { config: { signIn: 'required' }, schema: { tags, response: { 200: myApplicationResponse, 401: errorResponse } } },
+    async (request) => ({
+      application: await latestApplication(db, (await requireUser(request)).id),
+    }),
+  );
 
   /**
    * Submits an application (expert accounts only; docs/product.md "Expert applications"): 201 `{ application, emailQueued }` with status

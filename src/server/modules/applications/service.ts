@@ -105,7 +105,8 @@ export async function submitApplication(
       try {
         await tx.transaction(async (sp) => {
           await enqueue(sp, applicantConfirmationEmail(application, { email: applicant.email, firstName: applicant.firstName || name }, baseUrl));
-          for (const to of await teamRecipients(sp, adminEmails)) await enqueue(sp, teamNoticeEmail(application, { name, email: applicant.email }, to, baseUrl));
+          for (const to of await teamRecipients(sp, adminEmails))
+            await enqueue(sp, teamNoticeEmail(application, { name, email: applicant.email }, to, baseUrl));
         });
       } catch {
         emailQueued = false;
@@ -126,10 +127,14 @@ export async function submitApplication(
  * Errors: NOT_FOUND (no such file, or not the caller's CV); UNPROCESSABLE (unreadable, or over the reading
  * limits of cv-text.ts); UNAVAILABLE (too many CVs being read at once).
  */
-export async function suggestExpertise(db: Db, storage: StorageDriver, caller: CurrentUser, input: z.output<typeof suggestionsInput>): Promise<SuggestionsResponse> {
+export async function suggestExpertise(
+  db: Db,
+  storage: StorageDriver,
+  caller: CurrentUser,
+  input: z.output<typeof suggestionsInput>,
+): Promise<SuggestionsResponse> {
   const file = await ownFile(db, caller, input.fileId, 'cv');
   const text = await extractCvText(await storage.get(file.storageKey), file.contentType);
   const matched = classifyCv(text);
   return { suggested_expertise: mergeSuggestions(input.selected, matched, expertiseCatalogue).added, matched_expertise: matched };
 }
-

@@ -56,7 +56,8 @@ export function assertZipWithinLimits(buf: Buffer, limits: ZipLimits): number {
       try {
         total += inflateRawSync(data, { maxOutputLength: Math.max(room, 1) }).length;
       } catch (err) {
-        if (err instanceof RangeError || (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new ZipLimitError('archive expands beyond the limit');
+        if (err instanceof RangeError || (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+          throw new ZipLimitError('archive expands beyond the limit');
         throw new ZipLimitError('corrupt compressed data');
       }
     } else {

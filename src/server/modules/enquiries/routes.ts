@@ -23,14 +23,22 @@ export const enquiryRoutes: FastifyPluginAsyncZod<{ db: Db; baseUrl: string }> =
   });
 
   /** Partner enquiry: business type and a description of the organisation and its goals, both required. */
-  app.post('/api/partner-enquiries', { ...routeOptions, schema: { tags: ['enquiries'], body: partnerEnquiryInput, response: responses } }, async (request, reply) => {
-    const user = await request.getUser();
-    return reply.status(201).send(await createPartnerEnquiry(db, user?.id ?? null, request.body));
-  });
+  app.post(
+    '/api/partner-enquiries',
+    { ...routeOptions, schema: { tags: ['enquiries'], body: partnerEnquiryInput, response: responses } },
+    async (request, reply) => {
+      const user = await request.getUser();
+      return reply.status(201).send(await createPartnerEnquiry(db, user?.id ?? null, request.body));
+    },
+  );
 
   /** Custom expert-match request (/search): personal fields required, request text 1–400 characters. */
-  app.post('/api/match-requests', { ...routeOptions, schema: { tags: ['enquiries'], body: matchRequestInput, response: responses } }, async (request, reply) => {
-    const user = await request.getUser();
-    return reply.status(201).send(await createMatchRequest(db, user?.id ?? null, request.body));
-  });
+  app.post(
+    '/api/match-requests',
+    { ...routeOptions, schema: { tags: ['enquiries'], body: matchRequestInput, response: responses } },
+    async (request, reply) => {
+      const user = await request.getUser();
+      return reply.status(201).send(await createMatchRequest(db, user?.id ?? null, request.body));
+    },
+  );
 };

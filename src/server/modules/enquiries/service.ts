@@ -16,12 +16,7 @@ type Created = { id: string };
  * Stores a contact message and, in the same transaction, queues an acknowledgement to the sender.
  * The e-mail repeats nothing the sender typed, so the form cannot be used to mail chosen text to a stranger.
  */
-export async function createContactMessage(
-  db: Db,
-  userId: string | null,
-  input: z.output<typeof contactInput>,
-  baseUrl: string,
-): Promise<Created> {
+export async function createContactMessage(db: Db, userId: string | null, input: z.output<typeof contactInput>, baseUrl: string): Promise<Created> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(contactMessages)
@@ -43,12 +38,18 @@ export async function createContactMessage(
 
 /** Stores a partner enquiry from /how-it-works/partner. */
 export async function createPartnerEnquiry(db: Db, userId: string | null, input: z.output<typeof partnerEnquiryInput>): Promise<Created> {
-  const [row] = await db.insert(partnerEnquiries).values({ userId, ...input }).returning({ id: partnerEnquiries.id });
+  const [row] = await db
+    .insert(partnerEnquiries)
+    .values({ userId, ...input })
+    .returning({ id: partnerEnquiries.id });
   return row!;
 }
 
 /** Stores a custom expert-match request from /search (request text trimmed, 1–400 characters). */
 export async function createMatchRequest(db: Db, userId: string | null, input: z.output<typeof matchRequestInput>): Promise<Created> {
-  const [row] = await db.insert(matchRequests).values({ userId, ...input }).returning({ id: matchRequests.id });
+  const [row] = await db
+    .insert(matchRequests)
+    .values({ userId, ...input })
+    .returning({ id: matchRequests.id });
   return row!;
 }

@@ -70,8 +70,12 @@ function availabilityStatement(db: Db, busy: BusyIntervals, by: 'id' | 'slug', n
       id: e.id,
       timezone: e.timezone,
       isAvailable: e.isAvailable,
-      rules: sql<[number, number, number][]>`coalesce((select json_agg(json_build_array(${q(r.weekday)}, ${q(r.startMinute)}, ${q(r.endMinute)}) order by ${q(r.weekday)}, ${q(r.startMinute)}) from ${r} where ${q(r.expertId)} = ${q(e.id)}), '[]'::json)`,
-      exceptions: sql<ExceptionJson[]>`coalesce((select json_agg(json_build_array(${q(x.date)}, ${q(x.kind)}, ${q(x.startMinute)}, ${q(x.endMinute)}) order by ${q(x.date)}, ${q(x.startMinute)}) from ${x} where ${q(x.expertId)} = ${q(e.id)} and ${q(x.date)} between ${p('first')}::date and ${p('last')}::date), '[]'::json)`,
+      rules: sql<
+        [number, number, number][]
+      >`coalesce((select json_agg(json_build_array(${q(r.weekday)}, ${q(r.startMinute)}, ${q(r.endMinute)}) order by ${q(r.weekday)}, ${q(r.startMinute)}) from ${r} where ${q(r.expertId)} = ${q(e.id)}), '[]'::json)`,
+      exceptions: sql<
+        ExceptionJson[]
+      >`coalesce((select json_agg(json_build_array(${q(x.date)}, ${q(x.kind)}, ${q(x.startMinute)}, ${q(x.endMinute)}) order by ${q(x.date)}, ${q(x.startMinute)}) from ${x} where ${q(x.expertId)} = ${q(e.id)} and ${q(x.date)} between ${p('first')}::date and ${p('last')}::date), '[]'::json)`,
       busy: busy(q(e.id), sql`${p('busyFrom')}::timestamptz`, sql`${p('busyTo')}::timestamptz`),
     })
     .from(e)
@@ -91,7 +95,10 @@ function statementsFor(db: Db, busy: BusyIntervals): Statements {
   let found = byBusy.get(busy);
   if (!found) {
     const n = ++statementCount;
-    found = { id: availabilityStatement(db, busy, 'id', `availability_by_id_${n}`), slug: availabilityStatement(db, busy, 'slug', `availability_by_slug_${n}`) };
+    found = {
+      id: availabilityStatement(db, busy, 'id', `availability_by_id_${n}`),
+      slug: availabilityStatement(db, busy, 'slug', `availability_by_slug_${n}`),
+    };
     byBusy.set(busy, found);
   }
   return found;
@@ -137,7 +144,13 @@ async function availabilityFor(
  * availability, outside busy times, at least 2 hours from `now`, on the 15-minute grid. An expert marked
  * unavailable has none. Returns them with the expert's uuid. 404 'Expert Not Found'.
  */
-export async function listSlots(db: Db, idOrSlug: string, q: { date: string; duration: number; tz: string }, now: Date, busy: BusyIntervals): Promise<{ expertId: string; slots: string[] }> {
+export async function listSlots(
+  db: Db,
+  idOrSlug: string,
+  q: { date: string; duration: number; tz: string },
+  now: Date,
+  busy: BusyIntervals,
+): Promise<{ expertId: string; slots: string[] }> {
   const { expertId, isAvailable, availability } = await availabilityFor(db, idOrSlug, q.date, q.date, q.tz, busy);
   return { expertId, slots: isAvailable ? generateSlots({ ...availability, date: q.date, clientTimeZone: q.tz, durationMinutes: q.duration, now }) : [] };
 }
@@ -158,7 +171,10 @@ export async function listAvailableDays(
   if (days < 1) throw new AppError('VALIDATION', expertMessages.rangeOrder);
   if (days > maxAvailabilityDays) throw new AppError('VALIDATION', expertMessages.rangeTooLong);
   const { expertId, isAvailable, availability } = await availabilityFor(db, idOrSlug, q.from, q.to, q.tz, busy);
-  return { expertId, days: isAvailable ? availableDays({ ...availability, from: q.from, to: q.to, clientTimeZone: q.tz, durationMinutes: q.duration, now }) : [] };
+  return {
+    expertId,
+    days: isAvailable ? availableDays({ ...availability, from: q.from, to: q.to, clientTimeZone: q.tz, durationMinutes: q.duration, now }) : [],
+  };
 }
 
 /** The expert profile owned by `user`; 403 when the account has none. */
@@ -191,9 +207,9 @@ export async function saveMyAvailability(db: Db, user: CurrentUser, input: Avail
     await tx.delete(availabilityExceptions).where(eq(availabilityExceptions.expertId, expert.id));
     if (input.rules.length > 0) await tx.insert(availabilityRules).values(input.rules.map((r) => ({ expertId: expert.id, ...r })));
     if (input.exceptions.length > 0) {
-      await tx.insert(availabilityExceptions).values(
-        input.exceptions.map((e) => (e.kind === 'custom' ? { expertId: expert.id, ...e } : { expertId: expert.id, date: e.date, kind: e.kind })),
-      );
+      await tx
+        .insert(availabilityExceptions)
+        .values(input.exceptions.map((e) => (e.kind === 'custom' ? { expertId: expert.id, ...e } : { expertId: expert.id, date: e.date, kind: e.kind })));
     }
     return settingsOf(tx, updated ?? expert);
   });

@@ -54,7 +54,14 @@ function toMine(row: ExpertRow): MyExpertProfile {
  * must name `user`'s own file of `purpose` (else VALIDATION with `notFound`) and becomes `/api/files/{id}`;
  * the file is marked attached in `tx`, the transaction that stores the URL (files/service.ts attachFile).
  */
-async function fileUrl(tx: Tx, user: CurrentUser, choice: string | null | undefined, purpose: UploadPurpose, current: string | null, notFound: string): Promise<string | null> {
+async function fileUrl(
+  tx: Tx,
+  user: CurrentUser,
+  choice: string | null | undefined,
+  purpose: UploadPurpose,
+  current: string | null,
+  notFound: string,
+): Promise<string | null> {
   if (choice === undefined) return current;
   if (choice === null) return null;
   try {
@@ -111,7 +118,14 @@ export async function updateMyExpertProfile(db: Db, user: CurrentUser, input: Ex
  */
 export async function listExpertVideos(db: Db): Promise<ExpertVideo[]> {
   const rows = await db
-    .select({ id: experts.id, url: experts.introVideoUrl, posterUrl: experts.imageUrl, expertName: experts.name, expertRole: experts.role, expertSlug: experts.slug })
+    .select({
+      id: experts.id,
+      url: experts.introVideoUrl,
+      posterUrl: experts.imageUrl,
+      expertName: experts.name,
+      expertRole: experts.role,
+      expertSlug: experts.slug,
+    })
     .from(experts)
     .where(and(eq(experts.status, 'published'), isNotNull(experts.introVideoUrl)))
     .orderBy(sql`${experts.ratingAvg} desc nulls last`, asc(experts.name), asc(experts.id))

@@ -57,8 +57,18 @@ export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; catalogue: MicroCache
   // The cache keeps the JSON bytes of an answer per URL, so a hit costs no validation or serialisation at all.
   app.get(
     '/api/experts',
-    { schema: { tags, querystring: expertListQuery, response: { 200: expertList, 400: errorResponse } }, serializerCompiler: plainJson, onRequest: answerKept((request) => urlKey(request) && catalogue.peek(`search:${request.url}`)) },
-    async (request, reply) => sendJson(reply, catalogue.get(`search:${urlKey(request) ?? JSON.stringify(request.query)}`, async () => jsonBytes(await searchExperts(db, request.query, catalogue.get)))),
+    {
+      schema: { tags, querystring: expertListQuery, response: { 200: expertList, 400: errorResponse } },
+      serializerCompiler: plainJson,
+      onRequest: answerKept((request) => urlKey(request) && catalogue.peek(`search:${request.url}`)),
+    },
+    async (request, reply) =>
+      sendJson(
+        reply,
+        catalogue.get(`search:${urlKey(request) ?? JSON.stringify(request.query)}`, async () =>
+          jsonBytes(await searchExperts(db, request.query, catalogue.get)),
+        ),
+      ),
   );
 
   /** Languages spoken by published experts, A–Z, for the results filter. */
@@ -74,8 +84,16 @@ export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; catalogue: MicroCache
   /** One published expert by uuid or slug; 404 'Expert Not Found'. */
   app.get(
     '/api/experts/:idOrSlug',
-    { schema: { tags, params: expertParams, response: { 200: expertProfile, 404: errorResponse } }, serializerCompiler: plainJson, onRequest: answerKept<{ idOrSlug: string }>((request) => catalogue.peek(`profile:${request.params.idOrSlug}`)) },
-    async (request, reply) => sendJson(reply, catalogue.get(`profile:${request.params.idOrSlug}`, async () => jsonBytes(await getExpertProfile(db, request.params.idOrSlug)))),
+    {
+      schema: { tags, params: expertParams, response: { 200: expertProfile, 404: errorResponse } },
+      serializerCompiler: plainJson,
+      onRequest: answerKept<{ idOrSlug: string }>((request) => catalogue.peek(`profile:${request.params.idOrSlug}`)),
+    },
+    async (request, reply) =>
+      sendJson(
+        reply,
+        catalogue.get(`profile:${request.params.idOrSlug}`, async () => jsonBytes(await getExpertProfile(db, request.params.idOrSlug))),
+      ),
   );
 
   /** Bookable UTC start times on the client's `date` in zone `tz` for `duration` minutes. 400 bad input; 404 unknown expert. */
@@ -104,7 +122,12 @@ export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; catalogue: MicroCache
   app.get(
     '/api/experts/:idOrSlug/availability-days',
     {
-      schema: { tags, params: expertParams, querystring: availabilityDaysQuery, response: { 200: availabilityDaysResponse, 400: errorResponse, 404: errorResponse } },
+      schema: {
+        tags,
+        params: expertParams,
+        querystring: availabilityDaysQuery,
+        response: { 200: availabilityDaysResponse, 400: errorResponse, 404: errorResponse },
+      },
       serializerCompiler: plainJson,
       onRequest: answerKept<{ idOrSlug: string }>((request) => urlKey(request) && slots.peek(request.params.idOrSlug, request.url)),
     },
@@ -131,7 +154,10 @@ export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; catalogue: MicroCache
   /** Replaces the signed-in expert's zone, weekly ranges and exceptions. 400 invalid (nothing changes); 401; 403. */
   app.put(
     '/api/me/availability',
-    { config: { signIn: 'required' }, schema: { tags, body: availabilityInput, response: { 200: availabilitySettings, 400: errorResponse, 401: errorResponse, 403: errorResponse } } },
+    {
+      config: { signIn: 'required' },
+      schema: { tags, body: availabilityInput, response: { 200: availabilitySettings, 400: errorResponse, 401: errorResponse, 403: errorResponse } },
+    },
     async (request) => saveMyAvailability(db, await requireRole(request, ['expert']), request.body),
   );
 
@@ -145,7 +171,10 @@ export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; catalogue: MicroCache
   /** Replaces the signed-in expert's profile fields, photo and video (rate in dollars). 400 invalid (nothing changes); 401; 403. */
   app.put(
     '/api/me/expert-profile',
-    { config: { signIn: 'required' }, schema: { tags, body: expertProfileInput, response: { 200: myExpertProfile, 400: errorResponse, 401: errorResponse, 403: errorResponse } } },
+    {
+      config: { signIn: 'required' },
+      schema: { tags, body: expertProfileInput, response: { 200: myExpertProfile, 400: errorResponse, 401: errorResponse, 403: errorResponse } },
+    },
     async (request) => updateMyExpertProfile(db, await requireRole(request, ['expert']), request.body),
   );
 };

@@ -134,7 +134,16 @@ export async function searchExperts(db: Db, q: ExpertListQuery, memo: Memo = noM
         .orderBy(...orderBy(q.sort, relevance))
         .limit(q.pageSize)
         .offset((q.page - 1) * q.pageSize),
-      memo(`search-count:${countKey}`, async () => (await db.select({ n: count() }).from(experts).where(and(...where)))[0]?.n ?? 0),
+      memo(
+        `search-count:${countKey}`,
+        async () =>
+          (
+            await db
+              .select({ n: count() })
+              .from(experts)
+              .where(and(...where))
+          )[0]?.n ?? 0,
+      ),
     ]);
     return { rows, total };
   };
@@ -152,6 +161,10 @@ export async function searchExperts(db: Db, q: ExpertListQuery, memo: Memo = noM
 /** Every language spoken by a published expert, sorted A–Z (options of the language filter). */
 export async function listExpertLanguages(db: Db): Promise<string[]> {
   const language = sql<string>`unnest(${experts.languages})`.as('language');
-  const rows = await db.selectDistinct({ language }).from(experts).where(eq(experts.status, 'published')).orderBy(sql`1`);
+  const rows = await db
+    .selectDistinct({ language })
+    .from(experts)
+    .where(eq(experts.status, 'published'))
+    .orderBy(sql`1`);
   return rows.map((r) => r.language);
 }

@@ -50,16 +50,34 @@ export async function submitFeedback(db: Db, user: CurrentUser, sessionId: strin
       const [s] = /^[0-9a-f-]{36}$/i.test(sessionId) ? await tx.select().from(sessions).where(eq(sessions.id, sessionId)).for('update') : [];
       if (!s) throw new AppError('NOT_FOUND', messages.feedback.sessionNotFound);
       if (s.clientId !== user.id) {
-        const [own] = await tx.select({ id: experts.id }).from(experts).where(and(eq(experts.id, s.expertId), eq(experts.userId, user.id)));
+        const [own] = await tx
+          .select({ id: experts.id })
+          .from(experts)
+          .where(and(eq(experts.id, s.expertId), eq(experts.userId, user.id)));
         if (own) throw new AppError('FORBIDDEN', messages.feedback.self);
         throw new AppError('NOT_FOUND', messages.feedback.sessionNotFound);
       }
       if (s.clientFeedbackSubmitted) throw new AppError('CONFLICT', messages.feedback.already);
       if (s.kind !== 'paid') throw new AppError('CONFLICT', messages.feedback.introNotRated);
       if (s.status !== 'confirmed' && s.status !== 'completed') throw new AppError('CONFLICT', messages.feedback.noSession);
-      const answers = Object.fromEntries(feedbackQuestions.map((q) => [q.key, input[q.key] as string])) as Record<(typeof feedbackQuestions)[number]['key'], string>;
-      await tx.insert(sessionFeedback).values({ sessionId, clientId: user.id, expertId: s.expertId, ...answers, additionalComments: input.additionalComments ?? null, score: reviewScore(answers) });
-      await tx.update(sessions).set({ status: 'completed', clientFeedbackSubmitted: true, completedAt: s.completedAt ?? now, updatedAt: now }).where(eq(sessions.id, sessionId));
+      const answers = Object.fromEntries(feedbackQuestions.map((q) => [q.key, input[q.key] as string])) as Record<
+        (typeof feedbackQuestions)[number]['key'],
+        string
+      >;
+      await tx
+        .insert(sessionFeedback)
+        .values({
+          sessionId,
+          clientId: user.id,
+          expertId: s.expertId,
+          ...answers,
+          additionalComments: input.additionalComments ?? null,
+          score: reviewScore(answers),
+        });
+      await tx
+        .update(sessions)
+        .set({ status: 'completed', clientFeedbackSubmitted: true, completedAt: s.completedAt ?? now, updatedAt: now })
+        .where(eq(sessions.id, sessionId));
       await recomputeRating(tx, s.expertId);
     });
   } catch (err) {
@@ -86,7 +104,14 @@ export async function feedbackEligibility(db: Db, user: CurrentUser, idOrSlug: s
   const [intro] = await db
     .select({ n: count() })
     .from(sessions)
-    .where(and(eq(sessions.clientId, user.id), eq(sessions.expertId, expert.id), eq(sessions.kind, 'intro'), inArray(sessions.status, ['booked', 'confirmed', 'completed', 'disputed'])));
+    .where(
+      and(
+        eq(sessions.clientId, user.id),
+        eq(sessions.expertId, expert.id),
+        eq(sessions.kind, 'intro'),
+        inArray(sessions.status, ['booked', 'confirmed', 'completed', 'disputed']),
+      ),
+    );
   const isSelf = expert.userId === user.id;
   return {
     sessionId: latest?.id ?? null,

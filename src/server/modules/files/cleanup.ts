@@ -44,7 +44,15 @@ export async function deleteUnusedUploads(db: Db, storage: StorageDriver, opts: 
       // A statement of its own, so it sees every attachment committed before the rows were locked.
       const gone = await tx
         .delete(files)
-        .where(and(inArray(files.id, due.map((d) => d.id)), unused(now)))
+        .where(
+          and(
+            inArray(
+              files.id,
+              due.map((d) => d.id),
+            ),
+            unused(now),
+          ),
+        )
         .returning({ key: files.storageKey });
       return { claimed: due.length, keys: gone.map((g) => g.key) };
     });

@@ -34,7 +34,12 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; storage: StorageDriver 
   app.post(
     '/api/files',
     {
-      schema: { tags, consumes: ['multipart/form-data'], querystring: z.object({ purpose: z.enum(uploadPurposes) }), response: { 201: z.object({ file: fileInfo }), ...errors } },
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        querystring: z.object({ purpose: z.enum(uploadPurposes) }),
+        response: { 201: z.object({ file: fileInfo }), ...errors },
+      },
       config: { signIn: 'required', rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {

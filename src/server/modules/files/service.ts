@@ -28,7 +28,15 @@ export const fileUrlPrefix = '/api/files/';
 
 /** The public shape of a stored file. */
 export function fileView(row: FileRow) {
-  return { id: row.id, purpose: row.purpose as UploadPurpose, name: row.originalName, contentType: row.contentType, sizeBytes: row.sizeBytes, createdAt: row.createdAt.toISOString(), url: `${fileUrlPrefix}${row.id}` };
+  return {
+    id: row.id,
+    purpose: row.purpose as UploadPurpose,
+    name: row.originalName,
+    contentType: row.contentType,
+    sizeBytes: row.sizeBytes,
+    createdAt: row.createdAt.toISOString(),
+    url: `${fileUrlPrefix}${row.id}`,
+  };
 }
 export type FileView = ReturnType<typeof fileView>;
 
@@ -47,8 +55,12 @@ const today = sql`(now() at time zone 'UTC')::date`;
  * `size` bytes today. Read only: the binding check is `reserveQuota`, in the transaction that stores the row.
  */
 async function checkQuota(db: Db, ownerId: string, size: number): Promise<void> {
-  const [used] = await db.select().from(uploadUsage).where(and(eq(uploadUsage.userId, ownerId), eq(uploadUsage.day, today)));
-  if (used && (used.files + 1 > uploadQuota.filesPerDay || used.bytes + size > uploadQuota.bytesPerDay)) throw new AppError('RATE_LIMITED', uploadMessages.quotaReached);
+  const [used] = await db
+    .select()
+    .from(uploadUsage)
+    .where(and(eq(uploadUsage.userId, ownerId), eq(uploadUsage.day, today)));
+  if (used && (used.files + 1 > uploadQuota.filesPerDay || used.bytes + size > uploadQuota.bytesPerDay))
+    throw new AppError('RATE_LIMITED', uploadMessages.quotaReached);
 }
 
 /**
@@ -89,7 +101,14 @@ async function receive(source: Readable, file: string, maxBytes: number, tooLarg
  * budget (`uploadQuota`); VALIDATION 'The file is empty'; PAYLOAD_TOO_LARGE with the purpose's size
  * message; UNSUPPORTED_MEDIA_TYPE with the purpose's type message when the bytes are not an accepted type.
  */
-export async function storeUpload(db: Db, storage: StorageDriver, owner: CurrentUser, purpose: UploadPurpose, name: string, source: Readable | Buffer): Promise<FileView> {
+export async function storeUpload(
+  db: Db,
+  storage: StorageDriver,
+  owner: CurrentUser,
+  purpose: UploadPurpose,
+  name: string,
+  source: Readable | Buffer,
+): Promise<FileView> {
   const rule = uploadRules[purpose];
   // Before a byte is received, so an account past its budget does not make the server take another file.
   await checkQuota(db, owner.id, 0);
@@ -107,7 +126,10 @@ export async function storeUpload(db: Db, storage: StorageDriver, owner: Current
     try {
       return await db.transaction(async (tx) => {
         await reserveQuota(tx, owner.id, size);
-        const [row] = await tx.insert(files).values({ ownerId: owner.id, purpose, storageKey, originalName: safeFileName(name, purpose), contentType, sizeBytes: size }).returning();
+        const [row] = await tx
+          .insert(files)
+          .values({ ownerId: owner.id, purpose, storageKey, originalName: safeFileName(name, purpose), contentType, sizeBytes: size })
+          .returning();
         return fileView(row!);
       });
     } catch (err) {

@@ -16,7 +16,10 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) =
   /** Completes or edits the profile: first and last name required, phone optional, role client|expert. 400 in the product's words. */
   app.put(
     '/api/me/profile',
-    { config: { signIn: 'required' }, schema: { tags: ['account'], body: profileInput, response: { 200: me, 400: errorResponse, 401: errorResponse, 409: errorResponse } } },
+    {
+      config: { signIn: 'required' },
+      schema: { tags: ['account'], body: profileInput, response: { 200: me, 400: errorResponse, 401: errorResponse, 409: errorResponse } },
+    },
     async (request) => saveProfile(db, await requireUser(request), request.body),
   );
 };

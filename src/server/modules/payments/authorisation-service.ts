@@ -10,7 +10,10 @@ import { paymentEvents, payments } from '../../db/schema.js';
 import type { PaymentRow } from './service.js';
 
 /** Records an authorisation awaiting 3-D Secure: payment status pending, no ledger event (no money moved yet). */
-export async function recordPendingHold(tx: Tx, p: { sessionId: string; amountCents: number; currency: string; provider: string; providerRef: string; idempotencyKey: string }): Promise<void> {
+export async function recordPendingHold(
+  tx: Tx,
+  p: { sessionId: string; amountCents: number; currency: string; provider: string; providerRef: string; idempotencyKey: string },
+): Promise<void> {
   await tx.insert(payments).values({ ...p, status: 'pending' });
 }
 
@@ -22,15 +25,27 @@ export async function lockPaymentOfSession(tx: Tx, sessionId: string): Promise<P
 
 /** The payment with this processor reference (e.g. a Stripe PaymentIntent id), row locked; null when unknown. */
 export async function lockPaymentByRef(tx: Tx, provider: string, providerRef: string): Promise<PaymentRow | null> {
-  const [row] = await tx.select().from(payments).where(and(eq(payments.provider, provider), eq(payments.providerRef, providerRef))).for('update');
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerRef, providerRef)))
+    .for('update');
   return row ?? null;
 }
 
 /** pending → held once the card is authenticated: stores brand + last four and appends the 'hold' event. */
-export async function confirmPendingHold(tx: Tx, payment: PaymentRow, card: { cardBrand: string; cardLast4: string }, actorId: string | null, now: Date): Promise<void> {
+export async function confirmPendingHold(
+  tx: Tx,
+  payment: PaymentRow,
+  card: { cardBrand: string; cardLast4: string },
+  actorId: string | null,
+  now: Date,
+): Promise<void> {
   if (payment.status !== 'pending') return;
   await tx.update(payments).set({ status: 'held', cardBrand: card.cardBrand, cardLast4: card.cardLast4, updatedAt: now }).where(eq(payments.id, payment.id));
-  await tx.insert(paymentEvents).values({ paymentId: payment.id, type: 'hold', amountCents: payment.amountCents, actorId, note: 'card authentication completed' });
+  await tx
+    .insert(paymentEvents)
+    .values({ paymentId: payment.id, type: 'hold', amountCents: payment.amountCents, actorId, note: 'card authentication completed' });
 }
 
 /** pending → failed: the authentication failed or was abandoned; nothing was ever held, so no ledger event. */

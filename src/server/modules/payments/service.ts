@@ -13,7 +13,17 @@ export type PaymentRow = typeof payments.$inferSelect;
 /** Records a successful hold: the payment row (status held) and its 'hold' event. */
 export async function recordHold(
   tx: Tx,
-  p: { sessionId: string; amountCents: number; currency: string; provider: string; providerRef: string; cardBrand: string; cardLast4: string; idempotencyKey: string; actorId: string },
+  p: {
+    sessionId: string;
+    amountCents: number;
+    currency: string;
+    provider: string;
+    providerRef: string;
+    cardBrand: string;
+    cardLast4: string;
+    idempotencyKey: string;
+    actorId: string;
+  },
 ): Promise<PaymentRow> {
   const [row] = await tx
     .insert(payments)
@@ -45,7 +55,11 @@ export async function heldCents(tx: Tx, sessionId: string): Promise<number> {
 
 /** The expert's Stripe connected account for the session, where released money is transferred (docs/product.md "Payments"). */
 async function expertAccount(tx: Tx, sessionId: string): Promise<string | null> {
-  const [row] = await tx.select({ account: experts.stripeAccountId }).from(sessions).innerJoin(experts, eq(experts.id, sessions.expertId)).where(eq(sessions.id, sessionId));
+  const [row] = await tx
+    .select({ account: experts.stripeAccountId })
+    .from(sessions)
+    .innerJoin(experts, eq(experts.id, sessions.expertId))
+    .where(eq(sessions.id, sessionId));
   return row?.account ?? null;
 }
 
@@ -65,7 +79,12 @@ export async function securePayment(tx: Tx, provider: PaymentProvider, sessionId
 export async function releasePayment(tx: Tx, provider: PaymentProvider, sessionId: string, actorId: string | null, note?: string): Promise<void> {
   const payment = await heldPayment(tx, sessionId);
   if (!payment) return;
-  await provider.release({ providerRef: payment.providerRef, amountCents: payment.amountCents, idempotencyKey: `release:${payment.id}`, destinationAccount: await expertAccount(tx, sessionId) });
+  await provider.release({
+    providerRef: payment.providerRef,
+    amountCents: payment.amountCents,
+    idempotencyKey: `release:${payment.id}`,
+    destinationAccount: await expertAccount(tx, sessionId),
+  });
   await tx.update(payments).set({ status: 'released', updatedAt: new Date() }).where(eq(payments.id, payment.id));
   await tx.insert(paymentEvents).values({ paymentId: payment.id, type: 'release', amountCents: payment.amountCents, actorId, note });
 }
@@ -74,13 +93,26 @@ export async function releasePayment(tx: Tx, provider: PaymentProvider, sessionI
  * Refunds `refundCents` of a held payment to the client and releases the rest to the expert: status
  * refunded (all), partially_refunded (some) or released (none). Returns the cents refunded.
  */
-export async function refundPayment(tx: Tx, provider: PaymentProvider, sessionId: string, refundCents: number, actorId: string | null, note?: string): Promise<number> {
+export async function refundPayment(
+  tx: Tx,
+  provider: PaymentProvider,
+  sessionId: string,
+  refundCents: number,
+  actorId: string | null,
+  note?: string,
+): Promise<number> {
   const payment = await heldPayment(tx, sessionId);
   if (!payment) return 0;
   const refund = Math.max(0, Math.min(refundCents, payment.amountCents));
   const kept = payment.amountCents - refund;
   if (refund > 0) await provider.refund({ providerRef: payment.providerRef, amountCents: refund, idempotencyKey: `refund:${payment.id}` });
-  if (kept > 0) await provider.release({ providerRef: payment.providerRef, amountCents: kept, idempotencyKey: `release:${payment.id}`, destinationAccount: await expertAccount(tx, sessionId) });
+  if (kept > 0)
+    await provider.release({
+      providerRef: payment.providerRef,
+      amountCents: kept,
+      idempotencyKey: `release:${payment.id}`,
+      destinationAccount: await expertAccount(tx, sessionId),
+    });
   const status = refund === payment.amountCents ? 'refunded' : refund === 0 ? 'released' : 'partially_refunded';
   await tx.update(payments).set({ status, refundedCents: refund, updatedAt: new Date() }).where(eq(payments.id, payment.id));
   if (refund > 0) await tx.insert(paymentEvents).values({ paymentId: payment.id, type: 'refund', amountCents: refund, actorId, note });

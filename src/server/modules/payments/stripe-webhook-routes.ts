@@ -11,7 +11,10 @@ import { AppError } from '../../errors.js';
 import type { SessionDeps } from '../sessions/booking-service.js';
 import { applyStripeEvent } from './stripe-webhook-service.js';
 
-export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ deps: SessionDeps; verify: (payload: Buffer, signature: string) => Stripe.Event }> = async (app, { deps, verify }) => {
+export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ deps: SessionDeps; verify: (payload: Buffer, signature: string) => Stripe.Event }> = async (
+  app,
+  { deps, verify },
+) => {
   // Encapsulated: only this plugin keeps JSON bodies as raw bytes, which the signature covers.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
@@ -30,7 +33,12 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ deps: SessionDeps; ver
         openapi: {
           description:
             "Called by Stripe, never by browsers: served only when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set (404 otherwise). The body is Stripe's event JSON, read as raw bytes and accepted only with a valid `Stripe-Signature` header for STRIPE_WEBHOOK_SECRET (https://docs.stripe.com/webhooks#verify-events); anything else answers 400 and changes nothing. A replayed event answers 200 with `outcome: duplicate`.",
-          rawBody: { type: 'object', description: 'A Stripe event (https://docs.stripe.com/api/events/object)', properties: { id: { type: 'string' }, type: { type: 'string' }, data: { type: 'object' } }, required: ['id', 'type', 'data'] },
+          rawBody: {
+            type: 'object',
+            description: 'A Stripe event (https://docs.stripe.com/api/events/object)',
+            properties: { id: { type: 'string' }, type: { type: 'string' }, data: { type: 'object' } },
+            required: ['id', 'type', 'data'],
+          },
         },
       },
     },

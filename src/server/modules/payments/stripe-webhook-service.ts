@@ -22,14 +22,22 @@ import { lockPaymentByRef, recordChargeback, recordProviderRefund } from './auth
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
 
-const intentEvents = new Set(['payment_intent.succeeded', 'payment_intent.amount_capturable_updated', 'payment_intent.payment_failed', 'payment_intent.canceled']);
+const intentEvents = new Set([
+  'payment_intent.succeeded',
+  'payment_intent.amount_capturable_updated',
+  'payment_intent.payment_failed',
+  'payment_intent.canceled',
+]);
 
 const idOf = (ref: string | { id: string } | null | undefined): string | null => (typeof ref === 'string' ? ref : (ref?.id ?? null));
 
 async function onIntent(tx: Tx, deps: SessionDeps, event: Stripe.Event, now: Date): Promise<WebhookOutcome> {
   const intent = event.data.object as Stripe.PaymentIntent;
   // Read without a lock first: settling locks the session, then its payment (the order every path uses).
-  const [payment] = await tx.select().from(payments).where(and(eq(payments.provider, 'stripe'), eq(payments.providerRef, intent.id)));
+  const [payment] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, 'stripe'), eq(payments.providerRef, intent.id)));
   if (!payment) return 'ignored';
   if (payment.status === 'pending') {
     await settleReservationIn(tx, deps, payment.sessionId, now);
@@ -37,7 +45,8 @@ async function onIntent(tx: Tx, deps: SessionDeps, event: Stripe.Event, now: Dat
   }
   if (event.type === 'payment_intent.canceled') {
     const locked = await lockPaymentByRef(tx, 'stripe', intent.id);
-    if (locked?.status === 'held' && (await recordProviderRefund(tx, locked, locked.amountCents, 'authorisation cancelled at Stripe', now)) > 0) return 'applied';
+    if (locked?.status === 'held' && (await recordProviderRefund(tx, locked, locked.amountCents, 'authorisation cancelled at Stripe', now)) > 0)
+      return 'applied';
   }
   return 'ignored';
 }
@@ -60,7 +69,10 @@ async function onDispute(tx: Tx, deps: SessionDeps, dispute: Stripe.Dispute, now
       actionEmail({
         to,
         subject: 'Card dispute opened on a session payment',
-        paragraphs: [`The cardholder disputed a payment of ${formatMoney(dispute.amount, dispute.currency.toUpperCase())} (reason: ${dispute.reason}).`, 'The money is frozen until the card network decides; please answer the dispute in Stripe.'],
+        paragraphs: [
+          `The cardholder disputed a payment of ${formatMoney(dispute.amount, dispute.currency.toUpperCase())} (reason: ${dispute.reason}).`,
+          'The money is frozen until the card network decides; please answer the dispute in Stripe.',
+        ],
         actionLabel: 'Open the team console',
         url: `${deps.baseUrl}/admin`,
       }),
@@ -76,7 +88,11 @@ async function onDispute(tx: Tx, deps: SessionDeps, dispute: Stripe.Dispute, now
  */
 export async function applyStripeEvent(deps: SessionDeps, event: Stripe.Event, now = new Date()): Promise<WebhookOutcome> {
   return deps.db.transaction(async (tx) => {
-    const [fresh] = await tx.insert(stripeEvents).values({ id: event.id, type: event.type, receivedAt: now }).onConflictDoNothing().returning({ id: stripeEvents.id });
+    const [fresh] = await tx
+      .insert(stripeEvents)
+      .values({ id: event.id, type: event.type, receivedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: stripeEvents.id });
     if (!fresh) return 'duplicate';
     if (intentEvents.has(event.type)) return onIntent(tx, deps, event, now);
     if (event.type === 'charge.refunded') return onRefund(tx, event.data.object, now);

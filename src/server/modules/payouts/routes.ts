@@ -14,7 +14,9 @@ export const payoutRoutes: FastifyPluginAsyncZod<PayoutDeps> = async (app, deps)
   );
 
   /** Opens Stripe's onboarding for the signed-in expert: `{ url }` to send the browser to. 401, 403, 409 without Stripe, 503 Stripe unreachable. */
-  app.post('/api/me/payouts/onboarding', { config: { signIn: 'required' }, schema: { tags: ['payments'], response: { 200: onboardingLink, ...errors, 409: errorResponse } } }, async (request) =>
-    startOnboarding(deps, await requireRole(request, ['expert'])),
+  app.post(
+    '/api/me/payouts/onboarding',
+    { config: { signIn: 'required' }, schema: { tags: ['payments'], response: { 200: onboardingLink, ...errors, 409: errorResponse } } },
+    async (request) => startOnboarding(deps, await requireRole(request, ['expert'])),
   );
 };

@@ -45,7 +45,8 @@ export function meetingUrl(template: string): string {
 /** Maps a failed insert (22P02, 23503, 23505; exclusion 23P01 per side) to the product's message (docs/product.md "Booking"). */
 function bookingConflict(err: unknown): AppError | null {
   const { code, constraint } = pgError(err);
-  if (code === '23P01') return new AppError('CONFLICT', constraint === 'sessions_expert_no_overlap' ? messages.booking.expertClash : messages.booking.clientClash);
+  if (code === '23P01')
+    return new AppError('CONFLICT', constraint === 'sessions_expert_no_overlap' ? messages.booking.expertClash : messages.booking.clientClash);
   if (code === '23505' && constraint === 'sessions_one_intro_per_pair') return new AppError('CONFLICT', messages.booking.introUsed);
   if (code === '23505') return new AppError('CONFLICT', messages.booking.clientClash);
   if (code === '22P02') return new AppError('VALIDATION', messages.booking.invalidExpertFormat);
@@ -54,7 +55,13 @@ function bookingConflict(err: unknown): AppError | null {
 }
 
 /** Queues both booking confirmations (with the calendar invite) for a just-booked session, inside `tx`. */
-export async function enqueueBookingEmails(tx: Tx, deps: SessionDeps, s: typeof sessions.$inferSelect, expert: { userId: string; timezone: string }, client: { email: string; zone?: string }) {
+export async function enqueueBookingEmails(
+  tx: Tx,
+  deps: SessionDeps,
+  s: typeof sessions.$inferSelect,
+  expert: { userId: string; timezone: string },
+  client: { email: string; zone?: string },
+) {
   const [expertUser] = await tx.select({ email: userTable.email }).from(userTable).where(eq(userTable.id, expert.userId));
   await enqueueEmail(tx, bookingEmail(s, { email: client.email, zone: client.zone ?? expert.timezone, side: 'client' }, deps.baseUrl));
   if (expertUser) await enqueueEmail(tx, bookingEmail(s, { email: expertUser.email, zone: expert.timezone, side: 'expert' }, deps.baseUrl));
@@ -101,7 +108,10 @@ export async function createBooking(
   // The card's number and code are left out of the fingerprint: a digest of a card number is card data
   // (PCI DSS 3.5.1); its last four digits still tell two cards apart.
   const { card, ...rest } = input;
-  const hash = requestHash({ ...rest, card: card && { cardholderName: card.cardholderName, last4: card.number.replace(/\D/g, '').slice(-4), expiry: card.expiry } });
+  const hash = requestHash({
+    ...rest,
+    card: card && { cardholderName: card.cardholderName, last4: card.number.replace(/\D/g, '').slice(-4), expiry: card.expiry },
+  });
   const previous = await replay(deps, client, idempotencyKey, hash);
   if (previous) return { session: previous, replayed: true };
 
@@ -113,7 +123,13 @@ export async function createBooking(
   const startsAt = new Date(input.startsAt);
   if (startsAt.getTime() <= now.getTime()) throw new AppError('VALIDATION', messages.booking.futureDateTime);
   const endsAt = new Date(startsAt.getTime() + input.durationMinutes * 60_000);
-  const { slots: offered } = await listSlots(deps.db, expert.id, { date: dateInZone(startsAt, 'UTC'), duration: input.durationMinutes, tz: 'UTC' }, now, busyIntervalsSql);
+  const { slots: offered } = await listSlots(
+    deps.db,
+    expert.id,
+    { date: dateInZone(startsAt, 'UTC'), duration: input.durationMinutes, tz: 'UTC' },
+    now,
+    busyIntervalsSql,
+  );
   if (!offered.some((s) => new Date(s).getTime() === startsAt.getTime())) throw new AppError('CONFLICT', messages.booking.slotUnavailable);
 
   const amountCents = input.kind === 'intro' ? 0 : totalCents(expert.hourlyRateCents, input.durationMinutes);
@@ -162,7 +178,14 @@ export async function createBooking(
         .returning();
       const s = row!;
       if (pending) {
-        await recordPendingHold(tx, { sessionId: s.id, amountCents, currency: expert.currency, provider: deps.provider.name, providerRef: pending.providerRef, idempotencyKey: holdKey });
+        await recordPendingHold(tx, {
+          sessionId: s.id,
+          amountCents,
+          currency: expert.currency,
+          provider: deps.provider.name,
+          providerRef: pending.providerRef,
+          idempotencyKey: holdKey,
+        });
         return s.id;
       }
       if (hold?.ok) {
@@ -183,7 +206,11 @@ export async function createBooking(
     });
     deps.busyChanged?.(expert.id);
     const { row } = await loadForParty(deps.db, client, sessionId);
-    return { session: toView(row, 'client'), replayed: false, ...(pending && reservedUntil ? { paymentAction: { clientSecret: pending.clientSecret, reservedUntil: reservedUntil.toISOString() } } : {}) };
+    return {
+      session: toView(row, 'client'),
+      replayed: false,
+      ...(pending && reservedUntil ? { paymentAction: { clientSecret: pending.clientSecret, reservedUntil: reservedUntil.toISOString() } } : {}),
+    };
   } catch (err) {
     if (hold?.ok) await deps.provider.refund({ providerRef: hold.providerRef, amountCents, idempotencyKey: `void:${hold.providerRef}` }).catch(() => {});
     if (pending) await deps.provider.cancel({ providerRef: pending.providerRef, idempotencyKey: `void:${pending.providerRef}` }).catch(() => {});

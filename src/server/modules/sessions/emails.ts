@@ -67,14 +67,21 @@ export function bookingEmail(s: SessionMailFacts, to: { email: string; zone: str
           ? `${formatMoney(s.totalAmountCents)} is held securely and released to the expert only after you confirm the session took place.`
           : `${formatMoney(s.totalAmountCents)} is held for you and released when the client confirms the session.`
         : 'This is the free 15-minute introductory meeting.',
-      ...(s.totalAmountCents > 0 ? [`Cancellation policy for this booking: ${policyLine(s.cancellationPolicy)} These terms stay with this booking even if the expert changes their policy later.`] : []),
+      ...(s.totalAmountCents > 0
+        ? [
+            `Cancellation policy for this booking: ${policyLine(s.cancellationPolicy)} These terms stay with this booking even if the expert changes their policy later.`,
+          ]
+        : []),
       `Join by video: ${s.meetingUrl}`,
       'The calendar invite is attached.',
     ],
     actionLabel: 'View session',
     url: `${baseUrl}/session/${s.id}`,
   });
-  return { ...mail, attachments: [{ filename: 'mentora-session.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: sessionInvite(s, baseUrl) }] };
+  return {
+    ...mail,
+    attachments: [{ filename: 'mentora-session.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: sessionInvite(s, baseUrl) }],
+  };
 }
 
 export function reminderEmail(s: SessionMailFacts, to: { email: string; zone: string; side: 'client' | 'expert' }, baseUrl: string): OutgoingEmail {
@@ -88,14 +95,23 @@ export function reminderEmail(s: SessionMailFacts, to: { email: string; zone: st
   });
 }
 
-export function cancellationEmail(s: SessionMailFacts, to: { email: string; zone: string }, by: string, reason: string, refundCents: number, baseUrl: string): OutgoingEmail {
+export function cancellationEmail(
+  s: SessionMailFacts,
+  to: { email: string; zone: string },
+  by: string,
+  reason: string,
+  refundCents: number,
+  baseUrl: string,
+): OutgoingEmail {
   return actionEmail({
     to: to.email,
     subject: `Session cancelled: ${s.clientName} with ${s.expertName}`,
     paragraphs: [
       `The session on ${formatInZone(s.startsAt, to.zone)} was cancelled by ${by}.`,
       `Reason: ${reason}`,
-      s.totalAmountCents > 0 ? `Refund to the client: ${formatMoney(refundCents)} of ${formatMoney(s.totalAmountCents)}.` : 'This was a free introductory meeting; no money moved.',
+      s.totalAmountCents > 0
+        ? `Refund to the client: ${formatMoney(refundCents)} of ${formatMoney(s.totalAmountCents)}.`
+        : 'This was a free introductory meeting; no money moved.',
     ],
     actionLabel: 'View session',
     url: `${baseUrl}/session/${s.id}`,

@@ -97,7 +97,20 @@ export async function disputeSession(deps: SessionDeps, user: CurrentUser, id: s
     await securePayment(tx, deps.provider, id);
     const team = await tx.select({ email: userTable.email }).from(userTable).where(eq(userTable.role, 'admin'));
     for (const { email: to } of team) {
-      await enqueueEmail(tx, actionEmail({ to, subject: `Dispute reported: ${s.clientName} with ${s.expertName}`, paragraphs: [`${s.clientName} reported an issue with their session.`, `Report: ${description || '(no details given)'}`, 'Please review within 24 hours.'], actionLabel: 'Open the team console', url: `${deps.baseUrl}/admin` }));
+      await enqueueEmail(
+        tx,
+        actionEmail({
+          to,
+          subject: `Dispute reported: ${s.clientName} with ${s.expertName}`,
+          paragraphs: [
+            `${s.clientName} reported an issue with their session.`,
+            `Report: ${description || '(no details given)'}`,
+            'Please review within 24 hours.',
+          ],
+          actionLabel: 'Open the team console',
+          url: `${deps.baseUrl}/admin`,
+        }),
+      );
     }
   });
   return view(deps, user, id);
@@ -116,10 +129,16 @@ export async function cancelSession(deps: SessionDeps, user: CurrentUser, id: st
     if (!canCancel(s, now)) throw new AppError('CONFLICT', messages.session.badTransition);
     const expert = await expertOf(tx, s.expertId);
     const refund = refundCents({ amountCents: s.totalAmountCents, policy: s.cancellationPolicy, cancelledBy: side, startsAt: s.startsAt, now });
-    await tx.update(sessions).set({ status: 'cancelled', cancelledBy: side, cancelReason: reason, cancelledAt: now, updatedAt: now }).where(eq(sessions.id, id));
+    await tx
+      .update(sessions)
+      .set({ status: 'cancelled', cancelledBy: side, cancelReason: reason, cancelledAt: now, updatedAt: now })
+      .where(eq(sessions.id, id));
     const refunded = await refundPayment(tx, deps.provider, id, refund, user.id, `cancelled by the ${side}: ${reason}`);
     const by = side === 'client' ? s.clientName : s.expertName;
-    for (const [userId, zone] of [[s.clientId, expert.timezone], [expert.userId, expert.timezone]] as const) {
+    for (const [userId, zone] of [
+      [s.clientId, expert.timezone],
+      [expert.userId, expert.timezone],
+    ] as const) {
       const to = await emailOf(tx, userId);
       if (to) await enqueueEmail(tx, cancellationEmail(s, { email: to, zone }, by, reason, refunded, deps.baseUrl));
     }
@@ -182,7 +201,11 @@ export async function autoReleaseDue(deps: SessionDeps, now = new Date(), batch 
     }
     return due.length - refused.length;
   });
-  if (refused.length > 0) throw new AggregateError(refused.map((r) => r.err), `auto-release refused for sessions ${refused.map((r) => r.sessionId).join(', ')}`);
+  if (refused.length > 0)
+    throw new AggregateError(
+      refused.map((r) => r.err),
+      `auto-release refused for sessions ${refused.map((r) => r.sessionId).join(', ')}`,
+    );
   return released;
 }
 
@@ -207,4 +230,3 @@ export async function sendDueReminders(deps: SessionDeps, now = new Date(), batc
     return due.length;
   });
 }
-

@@ -49,7 +49,10 @@ async function settleLocked(tx: Tx, deps: SessionDeps, s: SessionRow, now: Date)
   }
   if (answer.state === 'pending') return 'pending_payment';
   if (!voided) await voidIntent();
-  await tx.update(sessions).set({ status: 'expired', reservedUntil: null, cancelReason: messages.payment.reservationExpired, updatedAt: now }).where(eq(sessions.id, s.id));
+  await tx
+    .update(sessions)
+    .set({ status: 'expired', reservedUntil: null, cancelReason: messages.payment.reservationExpired, updatedAt: now })
+    .where(eq(sessions.id, s.id));
   await failPendingHold(tx, payment, now);
   return 'expired';
 }

@@ -36,7 +36,14 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boo
         tags,
         headers: idempotencyHeader,
         body: bookingInput,
-        response: { 200: z.object({ session: sessionView }), 201: z.object({ session: sessionView }), 202: z.object({ session: sessionView, paymentAction }), 402: errorResponse, 422: errorResponse, ...errors },
+        response: {
+          200: z.object({ session: sessionView }),
+          201: z.object({ session: sessionView }),
+          202: z.object({ session: sessionView, paymentAction }),
+          402: errorResponse,
+          422: errorResponse,
+          ...errors,
+        },
       },
       config: { signIn: 'required', rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
@@ -55,7 +62,10 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boo
    */
   app.post(
     '/api/sessions/:id/payment',
-    { schema: { tags, params, response: { 200: sessionView, 402: errorResponse, ...errors } }, config: { signIn: 'required', rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    {
+      schema: { tags, params, response: { 200: sessionView, 402: errorResponse, ...errors } },
+      config: { signIn: 'required', rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
     async (request) => completeReservation(deps, await requireUser(request), request.params.id),
   );
 
@@ -68,7 +78,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boo
   app.get(
     '/api/sessions',
     {
-      config: { signIn: 'required' }, schema: { tags, response: { 200: sessionList, 401: errorResponse } },
+      config: { signIn: 'required' },
+      schema: { tags, response: { 200: sessionList, 401: errorResponse } },
       serializerCompiler: plainJson,
       // A kept list of a kept session check is answered at once, before the rest of the request's hooks.
       onRequest: answerKept((request) => {
@@ -93,26 +104,36 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boo
   );
 
   /** The client confirms the session took place: status confirmed, payment released. 409 when not allowed now. */
-  app.post('/api/sessions/:id/confirm', { config: { signIn: 'required' }, schema: { tags, params, response: { 200: sessionView, ...errors } } }, async (request) =>
-    confirmSession(deps, await requireUser(request), request.params.id),
+  app.post(
+    '/api/sessions/:id/confirm',
+    { config: { signIn: 'required' }, schema: { tags, params, response: { 200: sessionView, ...errors } } },
+    async (request) => confirmSession(deps, await requireUser(request), request.params.id),
   );
 
   /** The client reports an issue: status disputed, payment held, the team is told. */
-  app.post('/api/sessions/:id/dispute', { config: { signIn: 'required' }, schema: { tags, params, body: disputeInput, response: { 200: sessionView, ...errors } } }, async (request) =>
-    disputeSession(deps, await requireUser(request), request.params.id, request.body.description),
+  app.post(
+    '/api/sessions/:id/dispute',
+    { config: { signIn: 'required' }, schema: { tags, params, body: disputeInput, response: { 200: sessionView, ...errors } } },
+    async (request) => disputeSession(deps, await requireUser(request), request.params.id, request.body.description),
   );
 
   /** Client or expert cancels a booked session before it starts, with a reason; refund per the policy the session was booked under. */
-  app.post('/api/sessions/:id/cancel', { config: { signIn: 'required' }, schema: { tags, params, body: cancelInput, response: { 200: sessionView, ...errors } } }, async (request) =>
-    cancelSession(deps, await requireUser(request), request.params.id, request.body.reason),
+  app.post(
+    '/api/sessions/:id/cancel',
+    { config: { signIn: 'required' }, schema: { tags, params, body: cancelInput, response: { 200: sessionView, ...errors } } },
+    async (request) => cancelSession(deps, await requireUser(request), request.params.id, request.body.reason),
   );
 
   if (deps.testHooks) {
     const { shiftSession } = await import('./test-hooks.js');
     /** Test only (TEST_HOOKS=1, never in production): moves a session by `hours`, e.g. into the past. */
-    app.post('/api/test/sessions/:id/shift', { schema: { hide: true, params, body: z.object({ hours: z.number().min(-10_000).max(10_000) }) } }, async (request) => {
-      await shiftSession(deps.db, request.params.id, request.body.hours);
-      return { ok: true };
-    });
+    app.post(
+      '/api/test/sessions/:id/shift',
+      { schema: { hide: true, params, body: z.object({ hours: z.number().min(-10_000).max(10_000) }) } },
+      async (request) => {
+        await shiftSession(deps.db, request.params.id, request.body.hours);
+        return { ok: true };
+      },
+    );
   }
 };

@@ -64,7 +64,14 @@ export function toView(row: Viewed, viewerRole: 'client' | 'expert'): SessionVie
     createdAt: s.createdAt.toISOString(),
     viewerRole,
     payment: payment
-      ? { status: payment.status as NonNullable<SessionView['payment']>['status'], amountCents: payment.amountCents, refundedCents: payment.refundedCents, cardBrand: payment.cardBrand, cardLast4: payment.cardLast4, provider: payment.provider }
+      ? {
+          status: payment.status as NonNullable<SessionView['payment']>['status'],
+          amountCents: payment.amountCents,
+          refundedCents: payment.refundedCents,
+          cardBrand: payment.cardBrand,
+          cardLast4: payment.cardLast4,
+          provider: payment.provider,
+        }
       : null,
   };
 }
@@ -95,18 +102,38 @@ export async function getSession(db: Db, user: CurrentUser, sessionId: string): 
  */
 function listStatement(db: Db) {
   const userId = sql.placeholder('userId');
-  const { idempotencyKey: _key, requestHash: _hash, reminderSentAt: _reminder, confirmedAt: _confirmed, cancelledAt: _cancelled, reservedUntil: _reserved, ...viewed } = getTableColumns(sessions);
+  const {
+    idempotencyKey: _key,
+    requestHash: _hash,
+    reminderSentAt: _reminder,
+    confirmedAt: _confirmed,
+    cancelledAt: _cancelled,
+    reservedUntil: _reserved,
+    ...viewed
+  } = getTableColumns(sessions);
   const ownExpert = sql`(select ${q(experts.id)} from ${experts} where ${q(experts.userId)} = ${userId})`;
   return db
     .select({
       session: viewed,
       expert: { slug: experts.slug },
-      payment: { status: payments.status, amountCents: payments.amountCents, refundedCents: payments.refundedCents, cardBrand: payments.cardBrand, cardLast4: payments.cardLast4, provider: payments.provider },
+      payment: {
+        status: payments.status,
+        amountCents: payments.amountCents,
+        refundedCents: payments.refundedCents,
+        cardBrand: payments.cardBrand,
+        cardLast4: payments.cardLast4,
+        provider: payments.provider,
+      },
     })
     .from(sessions)
     .innerJoin(experts, eq(experts.id, sessions.expertId))
     .leftJoin(payments, eq(payments.sessionId, sessions.id))
-    .where(and(ne(sessions.status, 'expired'), or(eq(sessions.clientId, userId), and(sql`${sessions.expertId} = ${ownExpert}`, ne(sessions.status, 'pending_payment')))))
+    .where(
+      and(
+        ne(sessions.status, 'expired'),
+        or(eq(sessions.clientId, userId), and(sql`${sessions.expertId} = ${ownExpert}`, ne(sessions.status, 'pending_payment'))),
+      ),
+    )
     .orderBy(desc(sessions.startsAt))
     .limit(500)
     .prepare('list_my_sessions');
@@ -140,5 +167,7 @@ export function busyIntervalsSql(expertId: SQL, from: SQL, to: SQL): SQL<[number
   );
   const ms = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
   const [start, end] = [q(sessions.startsAt), q(sessions.endsAt)];
-  return sql<[number, number][]>`coalesce((select json_agg(json_build_array(${ms(start)}, ${ms(end)})) from ${sessions} where ${q(sessions.expertId)} = ${expertId} and ${q(sessions.status)} in (${live}) and ${start} < ${to} and ${start} > ${from} - interval '120 minutes' and ${end} > ${from}), '[]'::json)`;
+  return sql<
+    [number, number][]
+  >`coalesce((select json_agg(json_build_array(${ms(start)}, ${ms(end)})) from ${sessions} where ${q(sessions.expertId)} = ${expertId} and ${q(sessions.status)} in (${live}) and ${start} < ${to} and ${start} > ${from} - interval '120 minutes' and ${end} > ${from}), '[]'::json)`;
 }

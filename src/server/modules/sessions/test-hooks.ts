@@ -7,6 +7,9 @@ import { sessions } from '../../db/schema.js';
 export async function shiftSession(db: Db, id: string, hours: number): Promise<void> {
   await db
     .update(sessions)
-    .set({ startsAt: sql`${sessions.startsAt} + make_interval(secs => ${hours * 3600})`, endsAt: sql`${sessions.endsAt} + make_interval(secs => ${hours * 3600})` })
+    .set({
+      startsAt: sql`${sessions.startsAt} + make_interval(secs => ${hours * 3600})`,
+      endsAt: sql`${sessions.endsAt} + make_interval(secs => ${hours * 3600})`,
+    })
     .where(eq(sessions.id, id));
 }

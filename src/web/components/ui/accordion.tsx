@@ -9,7 +9,17 @@ export type AccordionItem = { id: string; title: ReactNode; content: ReactNode }
  * Collapsible sections following the WAI-ARIA accordion pattern. `single` keeps one open at a time
  * (docs/product.md "Content and timings"); `multiple` lets several stay open.
  */
-export function Accordion({ items, type = 'single', className, headingLevel = 3 }: { items: AccordionItem[]; type?: 'single' | 'multiple'; className?: string; headingLevel?: 2 | 3 }) {
+export function Accordion({
+  items,
+  type = 'single',
+  className,
+  headingLevel = 3,
+}: {
+  items: AccordionItem[];
+  type?: 'single' | 'multiple';
+  className?: string;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const body = items.map((item) => (
     <A.Item key={item.id} value={item.id} className="border-b border-slate-200 last:border-b-0">

@@ -48,11 +48,26 @@ export function Disclosure({
 
   return (
     <div ref={root} className="relative">
-      <button ref={button} type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((v) => !v)} className={cn('inline-flex cursor-pointer items-center gap-1', buttonClassName)}>
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((v) => !v)}
+        className={cn('inline-flex cursor-pointer items-center gap-1', buttonClassName)}
+      >
         {label}
         <ChevronDown className={cn('h-4 w-4 transition-transform', open && 'rotate-180')} aria-hidden />
       </button>
-      <div id={id} hidden={!open} className={cn('absolute top-full z-50 mt-1.5 min-w-48 rounded-xl border border-slate-200 bg-white p-1 shadow-lg', align === 'right' ? 'right-0' : 'left-0', panelClassName)}>
+      <div
+        id={id}
+        hidden={!open}
+        className={cn(
+          'absolute top-full z-50 mt-1.5 min-w-48 rounded-xl border border-slate-200 bg-white p-1 shadow-lg',
+          align === 'right' ? 'right-0' : 'left-0',
+          panelClassName,
+        )}
+      >
         {children(() => setOpen(false))}
       </div>
     </div>

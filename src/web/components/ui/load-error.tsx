@@ -6,7 +6,19 @@ import { Button } from './button';
  * A read that failed: what could not be loaded, the reason the API gave, and a 'Try again' that repeats the
  * read. Shown in place of the content, so a failure never looks like an empty list or a missing offer.
  */
-export function LoadError({ what, error, onRetry, retrying = false, className }: { what: string; error?: Error | null; onRetry: () => unknown; retrying?: boolean; className?: string }) {
+export function LoadError({
+  what,
+  error,
+  onRetry,
+  retrying = false,
+  className,
+}: {
+  what: string;
+  error?: Error | null;
+  onRetry: () => unknown;
+  retrying?: boolean;
+  className?: string;
+}) {
   return (
     <div role="alert" className={cn('rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800', className)}>
       <p className="flex items-start gap-2 font-semibold">

@@ -3,7 +3,11 @@ import { cn } from '../../lib/cn';
 /** Loading indicator with an accessible name (docs/product.md "Sessions"). */
 export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
   return (
-    <span role="status" aria-label={label} className={cn('inline-block h-6 w-6 animate-spin rounded-full border-2 border-brand-200 border-t-brand-600', className)} />
+    <span
+      role="status"
+      aria-label={label}
+      className={cn('inline-block h-6 w-6 animate-spin rounded-full border-2 border-brand-200 border-t-brand-600', className)}
+    />
   );
 }
 

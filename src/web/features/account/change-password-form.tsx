@@ -8,7 +8,13 @@ import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { FormError } from '../../components/ui/input';
 import { authClient } from '../../lib/auth-client';
-import { changePasswordErrors, changePasswordForm, otherDevicesSignedOutMessage, passwordChangedMessage, type ChangePasswordValues } from './change-password-schema';
+import {
+  changePasswordErrors,
+  changePasswordForm,
+  otherDevicesSignedOutMessage,
+  passwordChangedMessage,
+  type ChangePasswordValues,
+} from './change-password-schema';
 
 /**
  * Change-password form (docs/security.md): current password, new password, confirmation and "Sign out of other
@@ -47,14 +53,26 @@ export function ChangePasswordForm() {
       <FormField id="current-password" label="Current password" required error={errors.currentPassword?.message}>
         {(aria) => <PasswordInput {...aria} autoComplete="current-password" {...register('currentPassword')} />}
       </FormField>
-      <FormField id="new-password" label="New password" required error={errors.newPassword?.message} hint="At least 6 characters. Very common passwords are refused.">
+      <FormField
+        id="new-password"
+        label="New password"
+        required
+        error={errors.newPassword?.message}
+        hint="At least 6 characters. Very common passwords are refused."
+      >
         {(aria) => <PasswordInput {...aria} autoComplete="new-password" {...register('newPassword')} />}
       </FormField>
       <FormField id="confirm-new-password" label="Confirm new password" required error={errors.confirmPassword?.message}>
         {(aria) => <PasswordInput {...aria} autoComplete="new-password" {...register('confirmPassword')} />}
       </FormField>
       <div className="flex items-start gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3">
-        <input id="revoke-other-sessions" type="checkbox" className="mt-0.5 h-4 w-4 cursor-pointer accent-brand-600" aria-describedby="revoke-other-sessions-hint" {...register('revokeOtherSessions')} />
+        <input
+          id="revoke-other-sessions"
+          type="checkbox"
+          className="mt-0.5 h-4 w-4 cursor-pointer accent-brand-600"
+          aria-describedby="revoke-other-sessions-hint"
+          {...register('revokeOtherSessions')}
+        />
         <div>
           <label htmlFor="revoke-other-sessions" className="cursor-pointer text-sm font-medium text-slate-900">
             Sign out of other devices

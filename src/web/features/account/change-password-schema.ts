@@ -10,11 +10,20 @@ import { messages } from '@shared/messages';
 export const changePasswordForm = z
   .object({
     currentPassword: z.string().min(1, messages.auth.fillAllFields),
-    newPassword: z.string().min(1, messages.auth.fillAllFields).min(minPasswordLength, messages.auth.passwordTooShort).max(128, 'Password must be 128 characters or fewer'),
+    newPassword: z
+      .string()
+      .min(1, messages.auth.fillAllFields)
+      .min(minPasswordLength, messages.auth.passwordTooShort)
+      .max(128, 'Password must be 128 characters or fewer'),
     confirmPassword: z.string().min(1, messages.auth.fillAllFields),
     revokeOtherSessions: z.boolean(),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: messages.auth.passwordsDoNotMatch, when: (p) => typeof (p.value as { confirmPassword?: unknown }).confirmPassword === 'string' && (p.value as { confirmPassword: string }).confirmPassword.length > 0 });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: messages.auth.passwordsDoNotMatch,
+    when: (p) =>
+      typeof (p.value as { confirmPassword?: unknown }).confirmPassword === 'string' && (p.value as { confirmPassword: string }).confirmPassword.length > 0,
+  });
 
 export type ChangePasswordValues = z.infer<typeof changePasswordForm>;
 

@@ -13,7 +13,15 @@ export function QrCode({ text, label, size = 192 }: { text: string; label: strin
     return { path: d, modules: n };
   }, [text]);
   return (
-    <svg role="img" aria-label={label} viewBox={`0 0 ${modules} ${modules}`} width={size} height={size} shapeRendering="crispEdges" className="shrink-0 rounded-md border border-slate-200 bg-white">
+    <svg
+      role="img"
+      aria-label={label}
+      viewBox={`0 0 ${modules} ${modules}`}
+      width={size}
+      height={size}
+      shapeRendering="crispEdges"
+      className="shrink-0 rounded-md border border-slate-200 bg-white"
+    >
       <rect width={modules} height={modules} fill="#fff" />
       <path d={path} fill="#0f172a" />
     </svg>

@@ -14,10 +14,27 @@ const wrongCode = 'That code did not work. Check the time on your phone and ente
 /** The secret of an otpauth:// URI, in groups of four for typing into an app by hand. */
 const secretOf = (uri: string) => (new URL(uri).searchParams.get('secret') ?? '').replace(/(.{4})/g, '$1 ').trim();
 
-type Step = { kind: 'idle' } | { kind: 'password' } | { kind: 'scan'; uri: string; backupCodes: string[] } | { kind: 'codes'; backupCodes: string[] } | { kind: 'disable' };
+type Step =
+  | { kind: 'idle' }
+  | { kind: 'password' }
+  | { kind: 'scan'; uri: string; backupCodes: string[] }
+  | { kind: 'codes'; backupCodes: string[] }
+  | { kind: 'disable' };
 
 /** One password field with its submit button: the first step of enrolling and of turning off. */
-function PasswordStep({ label, action, busyLabel, onSubmit, onCancel }: { label: string; action: string; busyLabel: string; onSubmit: (password: string) => Promise<string | null>; onCancel: () => void }) {
+function PasswordStep({
+  label,
+  action,
+  busyLabel,
+  onSubmit,
+  onCancel,
+}: {
+  label: string;
+  action: string;
+  busyLabel: string;
+  onSubmit: (password: string) => Promise<string | null>;
+  onCancel: () => void;
+}) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -32,8 +49,16 @@ function PasswordStep({ label, action, busyLabel, onSubmit, onCancel }: { label:
     <form onSubmit={submit} noValidate className="mt-4 space-y-4">
       <div>
         <Label htmlFor="two-factor-password">{label}</Label>
-        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- this step appears when the user presses "Turn on" or "Turn off"; focus follows their action instead of staying on a removed button */}
-        <PasswordInput id="two-factor-password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-invalid={Boolean(error)} autoFocus />
+        <PasswordInput
+          id="two-factor-password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-invalid={Boolean(error)}
+          // This step appears when the user presses "Turn on" or "Turn off"; focus follows their action instead of staying on a removed button.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus
+        />
       </div>
       <FormError>{error}</FormError>
       <div className="flex flex-wrap gap-3">
@@ -83,7 +108,15 @@ function ScanStep({ uri, onConfirmed, onCancel }: { uri: string; onConfirmed: ()
       <form onSubmit={submit} noValidate className="space-y-4">
         <div className="max-w-xs">
           <Label htmlFor="two-factor-confirm">Code from your app</Label>
-          <Input id="two-factor-confirm" autoComplete="one-time-code" inputMode="numeric" maxLength={8} value={code} onChange={(e) => setCode(e.target.value)} aria-invalid={Boolean(error)} />
+          <Input
+            id="two-factor-confirm"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={8}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            aria-invalid={Boolean(error)}
+          />
         </div>
         <FormError>{error}</FormError>
         <div className="flex flex-wrap gap-3">
@@ -200,7 +233,8 @@ export function TwoFactorSettings() {
           onCancel={cancel}
           onSubmit={async (password) => {
             const { data, error } = await authClient.twoFactor.enable({ password, issuer: 'Mentora' }).catch(() => ({ data: null, error: { status: 0 } }));
-            if (error || !data || !('totpURI' in data) || !data.totpURI) return error?.status === 400 ? wrongPassword : 'Something went wrong. Please try again.';
+            if (error || !data || !('totpURI' in data) || !data.totpURI)
+              return error?.status === 400 ? wrongPassword : 'Something went wrong. Please try again.';
             setStep({ kind: 'scan', uri: data.totpURI, backupCodes: data.backupCodes ?? [] });
             return null;
           }}

@@ -18,7 +18,8 @@ import { RejectDialog } from './reject-dialog';
 function Actions({ application: a }: { application: ApplicationDetail }) {
   const review = useReviewApplication(a.id);
   const [rejecting, setRejecting] = useState(false);
-  const run = (action: ReviewAction, done: string) => review.mutate(action, { onSuccess: () => toast.success(done), onError: (err) => toast.error(err.message) });
+  const run = (action: ReviewAction, done: string) =>
+    review.mutate(action, { onSuccess: () => toast.success(done), onError: (err) => toast.error(err.message) });
   if (a.status === 'approved' || a.status === 'rejected') return null;
   return (
     <section aria-labelledby="decision-title" className="rounded-2xl border border-brand-200 bg-brand-50 p-5 sm:p-6">
@@ -26,8 +27,9 @@ function Actions({ application: a }: { application: ApplicationDetail }) {
         Decision
       </h2>
       <p className="mt-1 text-sm text-slate-800">
-        Approving publishes the expert profile from this application at {formatMoney(approvedExpertDefaults.hourlyRateCents)} per hour with the default availability
-        (Monday–Friday, 9:00 AM–5:00 PM, {approvedExpertDefaults.timezone}); the expert edits both afterwards. The applicant is e-mailed either way.
+        Approving publishes the expert profile from this application at {formatMoney(approvedExpertDefaults.hourlyRateCents)} per hour with the default
+        availability (Monday–Friday, 9:00 AM–5:00 PM, {approvedExpertDefaults.timezone}); the expert edits both afterwards. The applicant is e-mailed either
+        way.
       </p>
       <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         {canReview('under_review', a.status) ? (
@@ -89,20 +91,33 @@ function Detail({ application: a }: { application: ApplicationDetail }) {
         <Facts
           className="mt-6 border-t border-slate-100 pt-6"
           items={[
-            { label: 'E-mail', value: <a href={`mailto:${a.applicant.email}`} className="text-brand-700 underline-offset-2 hover:underline">{a.applicant.email}</a> },
+            {
+              label: 'E-mail',
+              value: (
+                <a href={`mailto:${a.applicant.email}`} className="text-brand-700 underline-offset-2 hover:underline">
+                  {a.applicant.email}
+                </a>
+              ),
+            },
             { label: 'Applied', value: formatDateTime(a.createdAt) },
             { label: 'Years of experience', value: a.yearsExperience },
             { label: 'Areas of expertise', value: a.selectedExpertise.join(', ') },
             {
               label: 'LinkedIn',
-              value: a.linkedinProfile && /^https?:\/\//i.test(a.linkedinProfile) ? (
-                <a href={a.linkedinProfile} target="_blank" rel="noopener noreferrer nofollow" className="inline-flex items-center gap-1 text-brand-700 underline-offset-2 hover:underline">
-                  {a.linkedinProfile} <ExternalLink className="h-3.5 w-3.5" aria-hidden />
-                  <span className="sr-only">(opens in a new tab)</span>
-                </a>
-              ) : (
-                a.linkedinProfile ?? 'Not provided'
-              ),
+              value:
+                a.linkedinProfile && /^https?:\/\//i.test(a.linkedinProfile) ? (
+                  <a
+                    href={a.linkedinProfile}
+                    target="_blank"
+                    rel="noopener noreferrer nofollow"
+                    className="inline-flex items-center gap-1 text-brand-700 underline-offset-2 hover:underline"
+                  >
+                    {a.linkedinProfile} <ExternalLink className="h-3.5 w-3.5" aria-hidden />
+                    <span className="sr-only">(opens in a new tab)</span>
+                  </a>
+                ) : (
+                  (a.linkedinProfile ?? 'Not provided')
+                ),
             },
             {
               label: 'CV',
@@ -111,7 +126,7 @@ function Detail({ application: a }: { application: ApplicationDetail }) {
                   <Download className="h-4 w-4" aria-hidden /> Download CV ({a.cv.name})
                 </a>
               ) : (
-                a.cv?.name ?? 'Not provided'
+                (a.cv?.name ?? 'Not provided')
               ),
             },
             { label: 'Reference', value: ref || 'Not provided' },

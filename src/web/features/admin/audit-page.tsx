@@ -17,7 +17,9 @@ function describe(e: AuditEntry): string {
     case 'application.reject':
       return `rejected an application: “${String(d.reason ?? '')}”`;
     case 'dispute.resolve':
-      return d.decision === 'client' ? `decided a dispute for the client, refunding ${formatMoney(Number(d.refundCents ?? 0))}` : 'decided a dispute for the expert, releasing the payment';
+      return d.decision === 'client'
+        ? `decided a dispute for the client, refunding ${formatMoney(Number(d.refundCents ?? 0))}`
+        : 'decided a dispute for the expert, releasing the payment';
     case 'inbox.handled':
       return `marked a ${inboxItemNames[e.targetType as InboxKind] ?? e.targetType} handled`;
     case 'inbox.unhandled':

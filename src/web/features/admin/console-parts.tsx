@@ -26,7 +26,17 @@ export function usePage(): [number, (page: number) => string] {
 }
 
 /** A row of filter links (`aria-current` on the chosen one), e.g. Open / Approved / Rejected. */
-export function FilterLinks({ label, name, options, fallback }: { label: string; name: string; options: readonly { value: string; label: ReactNode }[]; fallback: string }) {
+export function FilterLinks({
+  label,
+  name,
+  options,
+  fallback,
+}: {
+  label: string;
+  name: string;
+  options: readonly { value: string; label: ReactNode }[];
+  fallback: string;
+}) {
   const [current, hrefFor] = useParam(name, fallback);
   return (
     <nav aria-label={label} className="flex flex-wrap gap-2">
@@ -52,7 +62,8 @@ export function Pager({ page, pageSize, total }: { page: number; pageSize: numbe
   const [, hrefFor] = usePage();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
-  const link = 'inline-flex h-9 items-center gap-1 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600';
+  const link =
+    'inline-flex h-9 items-center gap-1 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600';
   return (
     <nav aria-label="Pagination" className="mt-6 flex items-center justify-between gap-3">
       {page > 1 ? (
@@ -77,7 +88,15 @@ export function Pager({ page, pageSize, total }: { page: number; pageSize: numbe
 }
 
 /** Loading, error (with Retry) or empty state of a list; renders `children` when there is something to show. */
-export function ListState({ query, empty, children }: { query: { isPending: boolean; isError: boolean; error: Error | null; refetch: () => unknown }; empty: boolean; children: ReactNode }) {
+export function ListState({
+  query,
+  empty,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; error: Error | null; refetch: () => unknown };
+  empty: boolean;
+  children: ReactNode;
+}) {
   if (query.isPending)
     return (
       <div className="flex justify-center py-16">
@@ -115,7 +134,21 @@ type ListQuery = Parameters<typeof ListState>[0]['query'];
 type PageData<T> = { items: T[]; total: number; page: number; pageSize: number };
 
 /** A queue of one section: heading with the total, filters, the rows (each from `row`) and the pager. */
-export function QueueSection<T>({ id, title, filters, query, data, row }: { id: string; title: string; filters: ReactNode; query: ListQuery; data: PageData<T> | undefined; row: (item: T) => ReactNode }) {
+export function QueueSection<T>({
+  id,
+  title,
+  filters,
+  query,
+  data,
+  row,
+}: {
+  id: string;
+  title: string;
+  filters: ReactNode;
+  query: ListQuery;
+  data: PageData<T> | undefined;
+  row: (item: T) => ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -164,7 +197,17 @@ export function RecordFrame({ backTo, backLabel, query, children }: { backTo: st
 }
 
 /** The buttons under a dialog's form: Cancel (closes) and the submit button. */
-export function DialogButtons({ onCancel, submitLabel, pending, destructive }: { onCancel: () => void; submitLabel: string; pending: boolean; destructive?: boolean }) {
+export function DialogButtons({
+  onCancel,
+  submitLabel,
+  pending,
+  destructive,
+}: {
+  onCancel: () => void;
+  submitLabel: string;
+  pending: boolean;
+  destructive?: boolean;
+}) {
   return (
     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
       <Button variant="outline" onClick={onCancel}>

@@ -15,7 +15,8 @@ function dollarsToCents(text: string): number | null {
   return Math.round(Number(t) * 100);
 }
 
-const choice = 'flex cursor-pointer gap-3 rounded-xl border border-slate-200 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600';
+const choice =
+  'flex cursor-pointer gap-3 rounded-xl border border-slate-200 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600';
 
 /**
  * Decide a dispute (docs/product.md "Disputes"): for the client — a refund between $0.01 and the held amount (full by
@@ -39,29 +40,51 @@ export function DecideDisputeDialog({ dispute, open, onOpenChange }: { dispute: 
     if (!note.trim()) return setError(messages.admin.resolutionNote);
     setError(null);
     const body = decision === 'client' ? { decision, note: note.trim(), ...(held > 0 ? { refundCents: cents! } : {}) } : { decision, note: note.trim() };
-    resolve.mutate({ key, body }, {
-      onSuccess: () => {
-        toast.success(messages.admin.resolved);
-        onOpenChange(false);
+    resolve.mutate(
+      { key, body },
+      {
+        onSuccess: () => {
+          toast.success(messages.admin.resolved);
+          onOpenChange(false);
+        },
+        onError: (err) => setError(err.message),
       },
-      onError: (err) => setError(err.message),
-    });
+    );
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Decide this dispute" description={held > 0 ? `${formatMoney(held, currency)} is held in escrow.` : 'No money is held for this session.'}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Decide this dispute"
+      description={held > 0 ? `${formatMoney(held, currency)} is held in escrow.` : 'No money is held for this session.'}
+    >
       <form onSubmit={submit} noValidate className="space-y-4">
         <fieldset className="space-y-2">
           <legend className="mb-1.5 text-sm font-medium text-slate-800">Decision</legend>
           <label className={choice}>
-            <input type="radio" name="decision" value="client" checked={decision === 'client'} onChange={() => setDecision('client')} className="mt-1 accent-brand-600" />
+            <input
+              type="radio"
+              name="decision"
+              value="client"
+              checked={decision === 'client'}
+              onChange={() => setDecision('client')}
+              className="mt-1 accent-brand-600"
+            />
             <span>
               <span className="block font-semibold text-slate-900">For the client ({dispute.client.name})</span>
               <span className="block text-sm text-slate-700">Refund the client and cancel the session. Any amount not refunded is released to the expert.</span>
             </span>
           </label>
           <label className={choice}>
-            <input type="radio" name="decision" value="expert" checked={decision === 'expert'} onChange={() => setDecision('expert')} className="mt-1 accent-brand-600" />
+            <input
+              type="radio"
+              name="decision"
+              value="expert"
+              checked={decision === 'expert'}
+              onChange={() => setDecision('expert')}
+              className="mt-1 accent-brand-600"
+            />
             <span>
               <span className="block font-semibold text-slate-900">For the expert ({dispute.expert.name})</span>
               <span className="block text-sm text-slate-700">Release the payment to the expert and mark the session completed.</span>
@@ -79,7 +102,13 @@ export function DecideDisputeDialog({ dispute, open, onOpenChange }: { dispute: 
         ) : null}
         <div>
           <Label htmlFor="resolution-note">Note to both parties</Label>
-          <Textarea id="resolution-note" value={note} onChange={(e) => setNote(e.target.value)} maxLength={2000} placeholder="What the team found and why it decided so" />
+          <Textarea
+            id="resolution-note"
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            maxLength={2000}
+            placeholder="What the team found and why it decided so"
+          />
         </div>
         <FormError>{error}</FormError>
         <DialogButtons onCancel={() => onOpenChange(false)} submitLabel="Confirm Decision" pending={resolve.isPending} />

@@ -86,7 +86,9 @@ function Detail({ dispute: d }: { dispute: DisputeView }) {
         />
         <div className="mt-6 border-t border-slate-100 pt-6">
           <h3 className="text-sm font-medium text-slate-600">The client's report ({formatDateTime(d.createdAt)})</h3>
-          <blockquote className="mt-1 whitespace-pre-line border-l-4 border-amber-300 pl-3 text-sm leading-relaxed text-slate-900">{d.description || 'No details given.'}</blockquote>
+          <blockquote className="mt-1 whitespace-pre-line border-l-4 border-amber-300 pl-3 text-sm leading-relaxed text-slate-900">
+            {d.description || 'No details given.'}
+          </blockquote>
         </div>
       </Card>
       {d.resolution ? (

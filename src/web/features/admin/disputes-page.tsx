@@ -27,11 +27,16 @@ export default function DisputesPage() {
             <span className="font-semibold text-slate-900">
               {d.client.name} with {d.expert.name}
             </span>
-            {d.resolution ? <Badge tone={d.resolution.decision === 'client' ? 'amber' : 'green'}>For the {d.resolution.decision}</Badge> : <Badge tone="red">Open</Badge>}
+            {d.resolution ? (
+              <Badge tone={d.resolution.decision === 'client' ? 'amber' : 'green'}>For the {d.resolution.decision}</Badge>
+            ) : (
+              <Badge tone="red">Open</Badge>
+            )}
           </div>
           <p className="mt-1 line-clamp-2 text-sm text-slate-700">“{d.description || 'No details given'}”</p>
           <p className="mt-1 text-xs text-slate-500">
-            Session {formatDateTime(d.session.startsAt)} · {d.session.kind === 'intro' ? 'Free intro' : formatMoney(d.session.totalAmountCents, d.session.currency)} · Reported {formatDateTime(d.createdAt)}
+            Session {formatDateTime(d.session.startsAt)} ·{' '}
+            {d.session.kind === 'intro' ? 'Free intro' : formatMoney(d.session.totalAmountCents, d.session.currency)} · Reported {formatDateTime(d.createdAt)}
           </p>
         </QueueLink>
       )}

@@ -83,7 +83,12 @@ export default function InboxPage() {
     label: (
       <>
         {inboxKindLabels[k]}
-        {data?.unhandled[k] ? <span className="rounded-full bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">{data.unhandled[k]}<span className="sr-only"> to handle</span></span> : null}
+        {data?.unhandled[k] ? (
+          <span className="rounded-full bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">
+            {data.unhandled[k]}
+            <span className="sr-only"> to handle</span>
+          </span>
+        ) : null}
       </>
     ),
   }));
@@ -95,7 +100,11 @@ export default function InboxPage() {
       <FilterLinks label="Inbox" name="kind" options={kindOptions} fallback="contact" />
       <FilterLinks label="Handled or not" name="handled" options={handledFilters} fallback="unhandled" />
       <ListState query={query} empty={data?.items.length === 0}>
-        <ul className="space-y-3">{data?.items.map((item) => <Item key={`${item.kind}-${item.id}`} item={item} />)}</ul>
+        <ul className="space-y-3">
+          {data?.items.map((item) => (
+            <Item key={`${item.kind}-${item.id}`} item={item} />
+          ))}
+        </ul>
         {data ? <Pager page={data.page} pageSize={data.pageSize} total={data.total} /> : null}
       </ListState>
     </section>

@@ -7,7 +7,17 @@ import { useReviewApplication } from './admin-queries';
 import { DialogButtons } from './console-parts';
 
 /** Reject an application with a required reason; the reason is stored and e-mailed to the applicant. */
-export function RejectDialog({ applicationId, applicantName, open, onOpenChange }: { applicationId: string; applicantName: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function RejectDialog({
+  applicationId,
+  applicantName,
+  open,
+  onOpenChange,
+}: {
+  applicationId: string;
+  applicantName: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const review = useReviewApplication(applicationId);
@@ -29,11 +39,23 @@ export function RejectDialog({ applicationId, applicantName, open, onOpenChange 
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Reject this application?" description={`${applicantName} will receive the reason by e-mail and may apply again later.`}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Reject this application?"
+      description={`${applicantName} will receive the reason by e-mail and may apply again later.`}
+    >
       <form onSubmit={submit} noValidate className="space-y-4">
         <div>
           <Label htmlFor="reject-reason">Reason for the rejection</Label>
-          <Textarea id="reject-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={2000} aria-invalid={Boolean(error) && !reason.trim()} placeholder="For example: we need at least 3 years of experience in the areas chosen" />
+          <Textarea
+            id="reject-reason"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            maxLength={2000}
+            aria-invalid={Boolean(error) && !reason.trim()}
+            placeholder="For example: we need at least 3 years of experience in the areas chosen"
+          />
         </div>
         <FormError>{error}</FormError>
         <DialogButtons onCancel={() => onOpenChange(false)} submitLabel="Reject Application" pending={review.isPending} destructive />

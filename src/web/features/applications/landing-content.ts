@@ -18,7 +18,10 @@ export const applySteps = [
 export const expertBenefits = [
   { title: 'Your rate, your hours', text: 'Most mentors charge $50-$120 for a 30-60 minute session. You choose the price and the times clients can book.' },
   { title: 'Paid for every session', text: "The client's payment is held securely when they book and released to you once the session has taken place." },
-  { title: 'Clients who want to grow', text: 'Students, recent graduates and early-career professionals looking for real-world advice from people who have done the job.' },
+  {
+    title: 'Clients who want to grow',
+    text: 'Students, recent graduates and early-career professionals looking for real-world advice from people who have done the job.',
+  },
 ] as const;
 
 export const applicationFaqs = [

@@ -72,7 +72,15 @@ export function CompleteProfileForm({ me, onSaved }: { me: Me; onSaved: (saved: 
                 role === o.value ? 'border-brand-600 bg-brand-50' : 'border-slate-300 hover:border-slate-400',
               )}
             >
-              <input type="radio" name="role" value={o.value} checked={role === o.value} onChange={() => setRole(o.value)} className="mt-1 accent-brand-600" disabled={Boolean(me.role && me.role !== 'admin' && me.role !== o.value)} />
+              <input
+                type="radio"
+                name="role"
+                value={o.value}
+                checked={role === o.value}
+                onChange={() => setRole(o.value)}
+                className="mt-1 accent-brand-600"
+                disabled={Boolean(me.role && me.role !== 'admin' && me.role !== o.value)}
+              />
               <span>
                 <span className="block text-sm font-semibold text-slate-900">{o.title}</span>
                 <span className="block text-xs text-slate-700">{o.text}</span>

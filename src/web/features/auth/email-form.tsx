@@ -131,7 +131,12 @@ export function EmailForm({
               </button>
             ) : null}
           </div>
-          <PasswordInput id="password" autoComplete={signUp ? 'new-password' : 'current-password'} value={password} onChange={(e) => setPassword(e.target.value)} />
+          <PasswordInput
+            id="password"
+            autoComplete={signUp ? 'new-password' : 'current-password'}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </div>
         {signUp ? (
           <div>

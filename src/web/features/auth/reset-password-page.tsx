@@ -51,7 +51,11 @@ export default function ResetPasswordPage() {
   return (
     <AuthCard
       title={welcome ? 'Choose your password' : 'Choose a new password'}
-      lead={welcome ? 'This link proves the inbox is yours. To finish, choose the password for your Mentora account; any password set before no longer works.' : undefined}
+      lead={
+        welcome
+          ? 'This link proves the inbox is yours. To finish, choose the password for your Mentora account; any password set before no longer works.'
+          : undefined
+      }
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <div>

@@ -47,7 +47,12 @@ export default function SignupPage() {
 
   async function afterSignIn() {
     await refresh();
-    const current = queryClient.getQueryData<Me | null>(meQueryKey) ?? (await api<{ user: Me | null }>('/api/me').then((r) => r.user, () => null));
+    const current =
+      queryClient.getQueryData<Me | null>(meQueryKey) ??
+      (await api<{ user: Me | null }>('/api/me').then(
+        (r) => r.user,
+        () => null,
+      ));
     if (current && isProfileComplete(current)) navigate(dashboardPath(current.role), { replace: true });
     else setJustSignedIn(true);
   }
@@ -82,7 +87,11 @@ export default function SignupPage() {
         </p>
         {config.data?.devMailbox ? (
           <p className="mt-4 text-sm text-slate-700">
-            Running locally? Open the <a className="font-semibold text-brand-700 underline" href="/dev/mailbox">dev mailbox</a>.
+            Running locally? Open the{' '}
+            <a className="font-semibold text-brand-700 underline" href="/dev/mailbox">
+              dev mailbox
+            </a>
+            .
           </p>
         ) : null}
         <Button variant="outline" className="mt-6 w-full" onClick={() => setStep({ kind: 'email' })}>

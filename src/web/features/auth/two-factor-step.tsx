@@ -26,7 +26,9 @@ export function TwoFactorStep({ onVerified, onCancel }: { onVerified: () => Prom
     setSubmitting(true);
     setError(null);
     try {
-      const { error: err } = useBackup ? await authClient.twoFactor.verifyBackupCode({ code: value, trustDevice }) : await authClient.twoFactor.verifyTotp({ code: value, trustDevice });
+      const { error: err } = useBackup
+        ? await authClient.twoFactor.verifyBackupCode({ code: value, trustDevice })
+        : await authClient.twoFactor.verifyTotp({ code: value, trustDevice });
       if (err) {
         // An expired step (10 minutes) or too many tries: the password step has to be done again.
         if (err.status === 401 && /cookie/i.test(err.message ?? '')) return onCancel();
@@ -51,7 +53,11 @@ export function TwoFactorStep({ onVerified, onCancel }: { onVerified: () => Prom
       <h2 id="two-factor-title" className="text-lg font-semibold text-slate-900">
         Two-factor sign-in
       </h2>
-      <p className="text-sm text-slate-700">{useBackup ? 'Enter one of the backup codes you saved when you set up two-factor sign-in. Each code works once.' : 'Open your authenticator app and enter the 6-digit code it shows for Mentora.'}</p>
+      <p className="text-sm text-slate-700">
+        {useBackup
+          ? 'Enter one of the backup codes you saved when you set up two-factor sign-in. Each code works once.'
+          : 'Open your authenticator app and enter the 6-digit code it shows for Mentora.'}
+      </p>
       <div>
         <Label htmlFor="two-factor-code">{useBackup ? 'Backup code' : 'Authentication code'}</Label>
         <Input
@@ -69,7 +75,13 @@ export function TwoFactorStep({ onVerified, onCancel }: { onVerified: () => Prom
         />
       </div>
       <div className="flex items-center gap-3">
-        <input id="trust-device" type="checkbox" className="h-4 w-4 cursor-pointer accent-brand-600" checked={trustDevice} onChange={(e) => setTrustDevice(e.target.checked)} />
+        <input
+          id="trust-device"
+          type="checkbox"
+          className="h-4 w-4 cursor-pointer accent-brand-600"
+          checked={trustDevice}
+          onChange={(e) => setTrustDevice(e.target.checked)}
+        />
         <label htmlFor="trust-device" className="cursor-pointer text-sm text-slate-800">
           Trust this device for 30 days
         </label>

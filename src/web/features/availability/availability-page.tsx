@@ -28,7 +28,8 @@ export default function AvailabilityPage() {
 
 function AvailabilityEditor() {
   const query = useMyAvailability();
-  if (query.isError) return <FormError className="my-8">{query.error instanceof ApiError ? query.error.message : 'Your availability could not be loaded.'}</FormError>;
+  if (query.isError)
+    return <FormError className="my-8">{query.error instanceof ApiError ? query.error.message : 'Your availability could not be loaded.'}</FormError>;
   if (!query.data) return <PageSpinner />;
   return <AvailabilityForm key={query.dataUpdatedAt} initial={toDraft(query.data)} usesDefault={query.data.usesDefault} />;
 }
@@ -60,9 +61,15 @@ function AvailabilityForm({ initial, usesDefault }: { initial: ScheduleDraft; us
         </CardHeader>
         <CardContent className="space-y-4">
           <TimeZoneSelect id={`${ids}-tz`} value={draft.timezone} onChange={(timezone) => change({ timezone })} />
-          {usesDefault ? <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">You are using the default hours, Monday to Friday, 9:00 AM to 5:00 PM. Save to make them your own.</p> : null}
+          {usesDefault ? (
+            <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">
+              You are using the default hours, Monday to Friday, 9:00 AM to 5:00 PM. Save to make them your own.
+            </p>
+          ) : null}
           {noWeeklyHours ? (
-            <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">With no weekly hours, the default Monday to Friday, 9:00 AM to 5:00 PM applies. To pause bookings, add days off below.</p>
+            <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              With no weekly hours, the default Monday to Friday, 9:00 AM to 5:00 PM applies. To pause bookings, add days off below.
+            </p>
           ) : null}
           <WeeklySchedule days={draft.days} onChange={(days) => change({ days })} />
         </CardContent>

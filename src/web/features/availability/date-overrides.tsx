@@ -39,7 +39,14 @@ export function DateOverrides({ overrides, onChange, today }: { overrides: Overr
               ] as const
             ).map(([value, text]) => (
               <label key={value} className="flex cursor-pointer items-center gap-2 text-sm text-slate-800">
-                <input type="radio" name={`${ids}-kind`} value={value} checked={kind === value} onChange={() => setKind(value)} className="h-4 w-4 accent-brand-600" />
+                <input
+                  type="radio"
+                  name={`${ids}-kind`}
+                  value={value}
+                  checked={kind === value}
+                  onChange={() => setKind(value)}
+                  className="h-4 w-4 accent-brand-600"
+                />
                 {text}
               </label>
             ))}
@@ -71,7 +78,13 @@ export function DateOverrides({ overrides, onChange, today }: { overrides: Overr
                     <TimeRangeFields label={label} ranges={o.ranges} keepOne onChange={(ranges) => update(o.date, { ranges })} />
                   )}
                 </div>
-                <Button variant="ghost" size="sm" className="self-start sm:mt-1" aria-label={`Remove exception on ${label}`} onClick={() => onChange(overrides.filter((x) => x.date !== o.date))}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="self-start sm:mt-1"
+                  aria-label={`Remove exception on ${label}`}
+                  onClick={() => onChange(overrides.filter((x) => x.date !== o.date))}
+                >
                   <Trash2 className="h-4 w-4" aria-hidden />
                   Remove
                 </Button>

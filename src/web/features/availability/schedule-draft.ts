@@ -71,7 +71,9 @@ export function toInput(draft: ScheduleDraft): AvailabilityInput {
     timezone: draft.timezone,
     rules: draft.days.flatMap((d) => (d.enabled ? d.ranges.map(({ startMinute, endMinute }) => ({ weekday: d.weekday, startMinute, endMinute })) : [])),
     exceptions: draft.overrides.flatMap<DateExceptionInput>((o) =>
-      o.kind === 'blocked' ? [{ date: o.date, kind: 'blocked' }] : o.ranges.map(({ startMinute, endMinute }) => ({ date: o.date, kind: 'custom', startMinute, endMinute })),
+      o.kind === 'blocked'
+        ? [{ date: o.date, kind: 'blocked' }]
+        : o.ranges.map(({ startMinute, endMinute }) => ({ date: o.date, kind: 'custom', startMinute, endMinute })),
     ),
   };
 }

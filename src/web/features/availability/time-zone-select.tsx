@@ -3,7 +3,9 @@ import { Label, Select } from '../../components/ui/input';
 
 /** "GMT-7" style offset of `zone` now, for the option labels. */
 function offsetOf(zone: string, now: Date): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' }).formatToParts(now).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  return (
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' }).formatToParts(now).find((p) => p.type === 'timeZoneName')?.value ?? ''
+  );
 }
 
 /** IANA time zone select (the runtime's list; the stored zone is kept even when the list lacks it, e.g. 'UTC'). */

@@ -17,7 +17,9 @@ export function WeeklySchedule({ days, onChange }: { days: DayDraft[]; onChange:
             <div className="flex w-40 shrink-0 items-center gap-3 sm:h-10">
               <Switch.Root
                 checked={d.enabled}
-                onCheckedChange={(on) => update(d.weekday, { enabled: on, ranges: on && d.ranges.length === 0 ? [range(defaultRange.startMinute, defaultRange.endMinute)] : d.ranges })}
+                onCheckedChange={(on) =>
+                  update(d.weekday, { enabled: on, ranges: on && d.ranges.length === 0 ? [range(defaultRange.startMinute, defaultRange.endMinute)] : d.ranges })
+                }
                 aria-label={`Available on ${name}`}
                 className="relative inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full bg-slate-500 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=checked]:bg-brand-600"
               >
@@ -26,7 +28,11 @@ export function WeeklySchedule({ days, onChange }: { days: DayDraft[]; onChange:
               <span className="font-medium text-slate-900">{name}</span>
             </div>
             {d.enabled ? (
-              <TimeRangeFields label={name} ranges={d.ranges} onChange={(ranges) => update(d.weekday, ranges.length ? { ranges } : { ranges, enabled: false })} />
+              <TimeRangeFields
+                label={name}
+                ranges={d.ranges}
+                onChange={(ranges) => update(d.weekday, ranges.length ? { ranges } : { ranges, enabled: false })}
+              />
             ) : (
               <p className="text-sm text-slate-700 sm:leading-10">Unavailable</p>
             )}

@@ -5,7 +5,11 @@ import { CtaPanel } from './components/cta-panel';
 import { FeatureGrid } from './components/feature-grid';
 
 const offerings = [
-  { icon: HeartHandshake, title: 'Meaningful Mentorship', description: 'One-to-one conversations with professionals who have walked the path you are on and want to help you succeed.' },
+  {
+    icon: HeartHandshake,
+    title: 'Meaningful Mentorship',
+    description: 'One-to-one conversations with professionals who have walked the path you are on and want to help you succeed.',
+  },
   { icon: Compass, title: 'Tailored Guidance', description: 'Advice shaped around your goals, your industry and where you are right now, not generic tips.' },
   { icon: Lightbulb, title: 'Real-World Insights', description: 'Learn how hiring, teams and careers really work from people doing the job today.' },
   { icon: Rocket, title: 'Career Acceleration', description: 'Prepare for interviews, sharpen your CV and make confident decisions sooner.' },
@@ -22,19 +26,31 @@ const facts = [
 export default function AboutPage() {
   return (
     <>
-      <PageHeader eyebrow="Connect to Experience" title="About the product" lead="Mentora is a marketplace for one-to-one mentoring. Students, graduates and early-career professionals book video sessions with vetted industry experts." />
+      <PageHeader
+        eyebrow="Connect to Experience"
+        title="About the product"
+        lead="Mentora is a marketplace for one-to-one mentoring. Students, graduates and early-career professionals book video sessions with vetted industry experts."
+      />
       <section aria-labelledby="mission-title" className="py-14 sm:py-20">
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 md:grid-cols-2 md:gap-16">
-          <img src="/images/about-mentoring.svg" alt="Illustration of a mentor and a client talking on a video call" width={640} height={480} className="w-full rounded-2xl shadow-sm" />
+          <img
+            src="/images/about-mentoring.svg"
+            alt="Illustration of a mentor and a client talking on a video call"
+            width={640}
+            height={480}
+            className="w-full rounded-2xl shadow-sm"
+          />
           <div>
             <h2 id="mission-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
               Our mission
             </h2>
             <p className="mt-4 text-lg leading-relaxed text-slate-700">
-              Good career advice should not depend on who you happen to know. Our mission is to connect everyone starting out with the experience they need: people who have hired, built and led in the industries they want to join, available for an honest conversation whenever it helps.
+              Good career advice should not depend on who you happen to know. Our mission is to connect everyone starting out with the experience they need:
+              people who have hired, built and led in the industries they want to join, available for an honest conversation whenever it helps.
             </p>
             <p className="mt-4 leading-relaxed text-slate-700">
-              Every expert is vetted with a screening call before their profile goes live. Every new connection starts with a free 15-minute intro, and payments are held until you confirm your session took place.
+              Every expert is vetted with a screening call before their profile goes live. Every new connection starts with a free 15-minute intro, and payments
+              are held until you confirm your session took place.
             </p>
             <dl className="mt-8 grid grid-cols-2 gap-4">
               {facts.map((f) => (

@@ -7,9 +7,17 @@ import { FeatureGrid } from './components/feature-grid';
 import { RuleAccordion } from './components/rule-accordion';
 
 const keyRules = [
-  { icon: MessageSquareLock, title: 'Stay on the platform', description: 'No payments or contact outside Mentora. It keeps your money protected and disputes fair.' },
+  {
+    icon: MessageSquareLock,
+    title: 'Stay on the platform',
+    description: 'No payments or contact outside Mentora. It keeps your money protected and disputes fair.',
+  },
   { icon: StarOff, title: 'Honest reviews only', description: 'No fake, bought or swapped reviews. Ratings come only from real sessions.' },
-  { icon: BadgeCheck, title: 'Licensed advice, verified', description: 'Legal, financial, medical and similar advice only from experts whose licence we have verified.' },
+  {
+    icon: BadgeCheck,
+    title: 'Licensed advice, verified',
+    description: 'Legal, financial, medical and similar advice only from experts whose licence we have verified.',
+  },
   { icon: GraduationCap, title: 'No academic dishonesty', description: 'Coaching and feedback, yes. Writing assignments or sitting exams for someone, never.' },
 ];
 
@@ -25,7 +33,13 @@ export default function CommunityGuidelinesPage() {
       <ContentSection id="key-rules" title="The rules at a glance" lead="Four rules that come up most often. The full guidelines below explain each one.">
         <FeatureGrid features={keyRules} columns={4} />
       </ContentSection>
-      <ContentSection id="guidelines" title="Our guidelines in full" lead="Open any section to read its rules. Several sections can be open at once." muted narrow>
+      <ContentSection
+        id="guidelines"
+        title="Our guidelines in full"
+        lead="Open any section to read its rules. Several sections can be open at once."
+        muted
+        narrow
+      >
         <RuleAccordion sections={guidelineSections} numbered />
       </ContentSection>
       <CtaPanel

@@ -9,7 +9,12 @@ export default function ExpertFaqPage() {
       lead="Share what you know with people starting out. You set your own rates, hours and cancellation policy; we bring the clients, the video sessions and secure payment."
       steps={expertSteps}
       faqs={expertFaqs}
-      cta={{ title: 'Ready to mentor?', text: 'The application takes a few minutes and we reply within 72 hours.', label: 'Become an expert', to: '/expert/application' }}
+      cta={{
+        title: 'Ready to mentor?',
+        text: 'The application takes a few minutes and we reply within 72 hours.',
+        label: 'Become an expert',
+        to: '/expert/application',
+      }}
     />
   );
 }

@@ -38,9 +38,7 @@ export const expertFaqs: readonly Faq[] = [
   {
     id: 'go-live',
     question: 'When will my profile go live?',
-    answer: [
-      'Most profiles go live within a week of applying, once the screening call is done and your profile, rates and availability are set up.',
-    ],
+    answer: ['Most profiles go live within a week of applying, once the screening call is done and your profile, rates and availability are set up.'],
   },
   {
     id: 'expertise',

@@ -30,7 +30,19 @@ export const internationalProgrammes = [
 
 /** How we support international students, shown before the programmes. `id` picks the icon. */
 export const internationalSupport = [
-  { id: 'been-there', title: 'Mentors who have been there', text: 'Many of our experts studied or built their careers abroad and remember what it is like to start again.' },
-  { id: 'time-zones', title: 'Sessions that fit your time zone', text: 'Meet by video at a time that suits you, wherever you are, from 15 minutes to 2 hours.' },
-  { id: 'languages', title: 'Advice in your language', text: 'Mentor profiles list the languages each expert speaks, so you can talk things through comfortably.' },
+  {
+    id: 'been-there',
+    title: 'Mentors who have been there',
+    text: 'Many of our experts studied or built their careers abroad and remember what it is like to start again.',
+  },
+  {
+    id: 'time-zones',
+    title: 'Sessions that fit your time zone',
+    text: 'Meet by video at a time that suits you, wherever you are, from 15 minutes to 2 hours.',
+  },
+  {
+    id: 'languages',
+    title: 'Advice in your language',
+    text: 'Mentor profiles list the languages each expert speaks, so you can talk things through comfortably.',
+  },
 ] as const;

@@ -6,10 +6,26 @@ import { CtaPanel } from './components/cta-panel';
 import { FeatureGrid } from './components/feature-grid';
 
 const benefits = [
-  { icon: UserCheck, title: 'Interview-ready candidates', description: 'Give shortlisted candidates a mock interview or CV review with an expert from the hiring industry before they meet your client.' },
-  { icon: Compass, title: 'Support for career changers', description: 'Help strong candidates moving between industries understand the role, the language and what employers expect.' },
-  { icon: Briefcase, title: 'Industry insight on demand', description: 'Connect your consultants with senior practitioners for a quick read on a specialist role or market.' },
-  { icon: CalendarDays, title: 'Co-hosted events', description: 'Run career clinics and talent events with our experts to meet engaged, motivated job seekers.' },
+  {
+    icon: UserCheck,
+    title: 'Interview-ready candidates',
+    description: 'Give shortlisted candidates a mock interview or CV review with an expert from the hiring industry before they meet your client.',
+  },
+  {
+    icon: Compass,
+    title: 'Support for career changers',
+    description: 'Help strong candidates moving between industries understand the role, the language and what employers expect.',
+  },
+  {
+    icon: Briefcase,
+    title: 'Industry insight on demand',
+    description: 'Connect your consultants with senior practitioners for a quick read on a specialist role or market.',
+  },
+  {
+    icon: CalendarDays,
+    title: 'Co-hosted events',
+    description: 'Run career clinics and talent events with our experts to meet engaged, motivated job seekers.',
+  },
 ];
 
 const mailto = `mailto:${partnersEmail}?subject=${encodeURIComponent('Recruitment partnership with Mentora')}`;

@@ -20,7 +20,13 @@ export default function UniversityPartnerPage() {
         title="Partner with Mentora"
         lead="Give your students one-to-one access to industry experts, alongside your careers service. Flexible credits, co-branded workshops and clear reporting, designed around your calendar."
       />
-      <ContentSection id="benefits" title="What a partnership includes" lead="Combine the options that fit your institution. Open a section to see the details." muted narrow>
+      <ContentSection
+        id="benefits"
+        title="What a partnership includes"
+        lead="Combine the options that fit your institution. Open a section to see the details."
+        muted
+        narrow
+      >
         <RuleAccordion sections={universityBenefits} />
       </ContentSection>
       <ContentSection id="how" title="How we get started">

@@ -8,7 +8,11 @@ import { FeatureGrid } from './components/feature-grid';
 const plans = [
   { icon: Users, title: 'Small groups', description: 'Interactive sessions with a handful of participants, so everyone can ask questions and practise.' },
   { icon: Video, title: 'Live by video', description: 'Join from anywhere. Each workshop is led by a vetted expert from the field it covers.' },
-  { icon: Wallet, title: 'From $10-15 per session', description: 'Planned group pricing starts at $10-15 per person, or AUD 10-20 where a university subsidises places.' },
+  {
+    icon: Wallet,
+    title: 'From $10-15 per session',
+    description: 'Planned group pricing starts at $10-15 per person, or AUD 10-20 where a university subsidises places.',
+  },
 ];
 
 const topics = [
@@ -27,9 +31,15 @@ export default function WorkshopsPage() {
       <PageHeader
         eyebrow={
           <span className="flex flex-wrap items-center justify-center gap-2 normal-case tracking-normal">
-            <Badge tone="brand" className="px-3 py-1 text-sm ring-1 ring-brand-200">Beta</Badge>
-            <Badge tone="amber" className="px-3 py-1 text-sm ring-1 ring-amber-200">Under construction</Badge>
-            <Badge tone="neutral" className="px-3 py-1 text-sm ring-1 ring-slate-200">Coming soon</Badge>
+            <Badge tone="brand" className="px-3 py-1 text-sm ring-1 ring-brand-200">
+              Beta
+            </Badge>
+            <Badge tone="amber" className="px-3 py-1 text-sm ring-1 ring-amber-200">
+              Under construction
+            </Badge>
+            <Badge tone="neutral" className="px-3 py-1 text-sm ring-1 ring-slate-200">
+              Coming soon
+            </Badge>
           </span>
         }
         title="Career Development Workshops"

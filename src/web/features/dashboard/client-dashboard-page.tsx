@@ -15,7 +15,11 @@ import { useMySessions } from './use-my-sessions';
 
 /** /dashboard/client (docs/product.md "Sessions"): counters, sessions (Upcoming / Past), profile card, quick actions. */
 export default function ClientDashboardPage() {
-  return <DashboardShell role="client" title="Client dashboard">{(me) => <ClientDashboard me={me} />}</DashboardShell>;
+  return (
+    <DashboardShell role="client" title="Client dashboard">
+      {(me) => <ClientDashboard me={me} />}
+    </DashboardShell>
+  );
 }
 
 function ClientDashboard({ me }: { me: Me }) {
@@ -39,7 +43,9 @@ function ClientDashboard({ me }: { me: Me }) {
           onRetry={() => void query.refetch()}
           empty={
             <>
-              <p className="mt-1 max-w-sm text-sm text-slate-700">Book a one-to-one video session with an industry expert. Your first meeting with each new expert can be a free 15-minute intro.</p>
+              <p className="mt-1 max-w-sm text-sm text-slate-700">
+                Book a one-to-one video session with an industry expert. Your first meeting with each new expert can be a free 15-minute intro.
+              </p>
               <Button asChild className="mt-5">
                 <Link to="/results">Find Your First Expert</Link>
               </Button>

@@ -16,7 +16,10 @@ export function ClientSessionActions({ session }: { session: SessionView }) {
     <>
       <DetailsLink id={session.id} />
       {isPendingConfirmation(timed(session)) ? (
-        <Link to={`/session/confirm/${session.id}`} className="rounded-lg bg-amber-50 px-2.5 py-1 font-semibold text-amber-900 ring-1 ring-amber-200 hover:bg-amber-100">
+        <Link
+          to={`/session/confirm/${session.id}`}
+          className="rounded-lg bg-amber-50 px-2.5 py-1 font-semibold text-amber-900 ring-1 ring-amber-200 hover:bg-amber-100"
+        >
           Confirm session
         </Link>
       ) : null}

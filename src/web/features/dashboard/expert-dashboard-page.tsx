@@ -48,14 +48,7 @@ function ExpertDashboard({ me, applicationStatus, sessionsEmpty }: { me: Me; app
             isError={query.isError}
             onRetry={() => void query.refetch()}
             empty={sessionsEmpty}
-            renderRow={(s) => (
-              <SessionRow
-                key={s.id}
-                session={s}
-                counterpart={s.clientName.trim() || 'Unknown Client'}
-                actions={<DetailsLink id={s.id} />}
-              />
-            )}
+            renderRow={(s) => <SessionRow key={s.id} session={s} counterpart={s.clientName.trim() || 'Unknown Client'} actions={<DetailsLink id={s.id} />} />}
           />
         </div>
         <div className="space-y-6">

@@ -16,12 +16,19 @@ export function QuickActions({ actions }: { actions: QuickAction[] }) {
           {actions.map(({ label, icon: Icon, to, note }) => (
             <li key={label}>
               {to ? (
-                <Link to={to} className="flex items-center gap-3 rounded-lg border border-slate-200 px-3 py-2.5 text-sm font-medium text-slate-800 hover:border-brand-200 hover:bg-brand-50">
+                <Link
+                  to={to}
+                  className="flex items-center gap-3 rounded-lg border border-slate-200 px-3 py-2.5 text-sm font-medium text-slate-800 hover:border-brand-200 hover:bg-brand-50"
+                >
                   <Icon className="h-4 w-4 text-brand-700" aria-hidden />
                   {label}
                 </Link>
               ) : (
-                <button type="button" disabled className="flex w-full cursor-not-allowed items-center gap-3 rounded-lg border border-slate-200 px-3 py-2.5 text-left text-sm text-slate-600">
+                <button
+                  type="button"
+                  disabled
+                  className="flex w-full cursor-not-allowed items-center gap-3 rounded-lg border border-slate-200 px-3 py-2.5 text-left text-sm text-slate-600"
+                >
                   <Icon className="h-4 w-4" aria-hidden />
                   {label}
                   {note ? <span className="ml-auto text-xs">{note}</span> : null}

@@ -42,7 +42,9 @@ export function SessionRow({ session, counterpart, actions }: { session: Session
           </div>
           <div className="flex gap-1.5">
             <dt className="sr-only">Amount</dt>
-            <dd className="font-semibold text-slate-900">{session.kind === 'intro' ? 'Free intro' : formatMoney(session.totalAmountCents, session.currency)}</dd>
+            <dd className="font-semibold text-slate-900">
+              {session.kind === 'intro' ? 'Free intro' : formatMoney(session.totalAmountCents, session.currency)}
+            </dd>
           </div>
         </dl>
         <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">{actions}</div>

@@ -41,7 +41,10 @@ function FailureText({ err }: { err: unknown }) {
 export default function ContactPage() {
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<{ err: unknown } | null>(null);
-  const form = useForm<Values, unknown, z.output<typeof contactInput>>({ resolver: zodResolver(contactInput), defaultValues: { name: '', email: '', subject: '', message: '' } });
+  const form = useForm<Values, unknown, z.output<typeof contactInput>>({
+    resolver: zodResolver(contactInput),
+    defaultValues: { name: '', email: '', subject: '', message: '' },
+  });
   const { register, handleSubmit, control, reset, getValues, formState } = form;
   usePrefill(form, prefill);
   const [name, email, message] = useWatch({ control, name: ['name', 'email', 'message'] });
@@ -66,7 +69,11 @@ export default function ContactPage() {
 
   return (
     <>
-      <PageHeader eyebrow="Contact" title="Contact us" lead="Questions about sessions, payments or becoming an expert? Send us a message and our team will get back to you." />
+      <PageHeader
+        eyebrow="Contact"
+        title="Contact us"
+        lead="Questions about sessions, payments or becoming an expert? Send us a message and our team will get back to you."
+      />
       <div className="mx-auto grid max-w-5xl gap-6 px-4 pb-16 sm:pb-24 lg:grid-cols-[1fr_2fr] lg:gap-10">
         <Card className="p-6 sm:p-8 lg:order-2">
           {sent ? (

@@ -49,7 +49,11 @@ export default function PartnerEnquiryPage() {
 
   return (
     <>
-      <PageHeader eyebrow="Partners" title="Partner with us" lead="Tell us about your organisation and what you want to achieve, and we'll shape a mentoring programme with you." />
+      <PageHeader
+        eyebrow="Partners"
+        title="Partner with us"
+        lead="Tell us about your organisation and what you want to achieve, and we'll shape a mentoring programme with you."
+      />
       <div className="mx-auto grid max-w-5xl gap-6 px-4 pb-16 sm:pb-24 lg:grid-cols-[1fr_2fr] lg:gap-10">
         <Card className="p-6 sm:p-8 lg:order-2">
           {sent ? (
@@ -69,10 +73,19 @@ export default function PartnerEnquiryPage() {
                 Your organisation
               </h2>
               <FormField id="partner-business-type" label="Business Type" required error={errors.field('businessType')}>
-                {(aria) => <Input {...aria} placeholder="e.g. University, recruitment agency, employer" autoComplete="organization-title" {...register('businessType')} />}
+                {(aria) => (
+                  <Input
+                    {...aria}
+                    placeholder="e.g. University, recruitment agency, employer"
+                    autoComplete="organization-title"
+                    {...register('businessType')}
+                  />
+                )}
               </FormField>
               <FormField id="partner-description" label="Describe your organisation and your goals" required error={errors.field('description')}>
-                {(aria) => <Textarea {...aria} rows={7} placeholder="Who you are, who you support, and what a partnership should achieve" {...register('description')} />}
+                {(aria) => (
+                  <Textarea {...aria} rows={7} placeholder="Who you are, who you support, and what a partnership should achieve" {...register('description')} />
+                )}
               </FormField>
               <FormError>{failure ?? errors.summary}</FormError>
               <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={formState.isSubmitting}>

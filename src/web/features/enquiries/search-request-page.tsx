@@ -52,7 +52,11 @@ export default function SearchRequestPage() {
 
   return (
     <>
-      <PageHeader eyebrow="Custom expert match" title="Find your expert" lead="Tell us who you are and what you need. We'll match you with experts who have done it before." />
+      <PageHeader
+        eyebrow="Custom expert match"
+        title="Find your expert"
+        lead="Tell us who you are and what you need. We'll match you with experts who have done it before."
+      />
       <div className="mx-auto max-w-3xl px-4 pb-16 sm:pb-24">
         <Card className="p-6 sm:p-8">
           <form onSubmit={onSubmit} noValidate className="space-y-8">

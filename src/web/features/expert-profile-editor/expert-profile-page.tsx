@@ -16,11 +16,16 @@ function ProfileFacts({ profile }: { profile: MyExpertProfile }) {
       <p className="inline-flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg bg-white px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200">
         <Star className="h-4 w-4 fill-amber-400 text-amber-400" aria-hidden />
         <span className="font-medium text-slate-900">
-          {profile.ratingAvg === null ? 'No reviews yet.' : `${profile.ratingAvg.toFixed(1)} from ${profile.reviewCount} ${profile.reviewCount === 1 ? 'review' : 'reviews'}.`}
+          {profile.ratingAvg === null
+            ? 'No reviews yet.'
+            : `${profile.ratingAvg.toFixed(1)} from ${profile.reviewCount} ${profile.reviewCount === 1 ? 'review' : 'reviews'}.`}
         </span>
         <span className="text-slate-600">Ratings come from client feedback and cannot be edited.</span>
       </p>
-      <Link to={`/expert/${encodeURIComponent(profile.slug)}`} className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline">
+      <Link
+        to={`/expert/${encodeURIComponent(profile.slug)}`}
+        className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline"
+      >
         View public profile
         <ExternalLink className="h-4 w-4" aria-hidden />
       </Link>
@@ -44,7 +49,8 @@ function NoProfileYet() {
 function Editor() {
   const query = useMyExpertProfile();
   if (query.error instanceof ApiError && query.error.status === 403) return <NoProfileYet />;
-  if (query.isError) return <FormError className="my-8">{query.error instanceof ApiError ? query.error.message : 'Your profile could not be loaded.'}</FormError>;
+  if (query.isError)
+    return <FormError className="my-8">{query.error instanceof ApiError ? query.error.message : 'Your profile could not be loaded.'}</FormError>;
   if (!query.data) return <PageSpinner />;
   return (
     <>

@@ -54,7 +54,13 @@ export function ExpertisePicker({ value, onChange, error }: { value: string[]; o
                 !checked && full && 'cursor-not-allowed opacity-50 hover:border-slate-300',
               )}
             >
-              <input type="checkbox" className="absolute inset-0 cursor-[inherit] opacity-0" checked={checked} disabled={!checked && full} onChange={() => toggle(area)} />
+              <input
+                type="checkbox"
+                className="absolute inset-0 cursor-[inherit] opacity-0"
+                checked={checked}
+                disabled={!checked && full}
+                onChange={() => toggle(area)}
+              />
               {checked ? <Check className="h-3.5 w-3.5" aria-hidden /> : null}
               {area}
             </label>

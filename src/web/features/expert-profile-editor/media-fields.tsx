@@ -95,7 +95,11 @@ export function PhotoField({ media, name }: { media: MediaUpload; name: string }
       media={media}
       preview={
         media.previewUrl ? (
-          <img src={media.previewUrl} alt={`Preview of ${name}`} className="h-28 w-28 shrink-0 rounded-full bg-brand-50 object-cover ring-4 ring-white shadow" />
+          <img
+            src={media.previewUrl}
+            alt={`Preview of ${name}`}
+            className="h-28 w-28 shrink-0 rounded-full bg-brand-50 object-cover ring-4 ring-white shadow"
+          />
         ) : (
           <span className="flex h-28 w-28 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-400 ring-4 ring-white shadow">
             <UserRound className="h-12 w-12" aria-hidden />
@@ -120,7 +124,14 @@ export function VideoField({ media }: { media: MediaUpload }) {
       preview={
         media.previewUrl ? (
           // eslint-disable-next-line jsx-a11y/media-has-caption -- the expert's own clip, just chosen: Mentora has no caption upload yet
-          <video src={`${media.previewUrl}#t=2`} controls playsInline preload="metadata" aria-label="Intro video preview" className="aspect-[9/16] w-28 shrink-0 rounded-xl bg-slate-900 object-cover shadow" />
+          <video
+            src={`${media.previewUrl}#t=2`}
+            controls
+            playsInline
+            preload="metadata"
+            aria-label="Intro video preview"
+            className="aspect-[9/16] w-28 shrink-0 rounded-xl bg-slate-900 object-cover shadow"
+          />
         ) : (
           <span className="flex aspect-[9/16] w-28 shrink-0 items-center justify-center rounded-xl bg-slate-100 text-slate-400 shadow-inner">
             <Video className="h-10 w-10" aria-hidden />

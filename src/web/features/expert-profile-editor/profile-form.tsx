@@ -114,7 +114,9 @@ export function ProfileForm({ profile }: { profile: MyExpertProfile }) {
       <Card>
         <CardHeader>
           <CardTitle>Photo and intro video</CardTitle>
-          <p className="text-sm text-slate-700">Your photo appears on your profile and in search results. Your intro video plays in 'Hear from Our Experts' on the home page.</p>
+          <p className="text-sm text-slate-700">
+            Your photo appears on your profile and in search results. Your intro video plays in 'Hear from Our Experts' on the home page.
+          </p>
         </CardHeader>
         <CardContent className="grid gap-8 lg:grid-cols-2">
           <PhotoField media={photo} name={profile.name} />
@@ -145,7 +147,11 @@ export function ProfileForm({ profile }: { profile: MyExpertProfile }) {
           <p className="text-sm text-slate-700">Choose up to 3 areas from the catalogue or add your own. Clients search by these.</p>
         </CardHeader>
         <CardContent>
-          <Controller control={control} name="expertise" render={({ field }) => <ExpertisePicker value={field.value} onChange={field.onChange} error={error('expertise')} />} />
+          <Controller
+            control={control}
+            name="expertise"
+            render={({ field }) => <ExpertisePicker value={field.value} onChange={field.onChange} error={error('expertise')} />}
+          />
         </CardContent>
       </Card>
 
@@ -165,7 +171,12 @@ export function ProfileForm({ profile }: { profile: MyExpertProfile }) {
           <CardTitle>Rate and cancellation</CardTitle>
         </CardHeader>
         <CardContent className="space-y-6">
-          <Field id="profile-rate" label="Hourly rate (USD)" hint="Between $10 and $1000 per hour. Shorter sessions are priced pro rata." error={error('hourlyRate')}>
+          <Field
+            id="profile-rate"
+            label="Hourly rate (USD)"
+            hint="Between $10 and $1000 per hour. Shorter sessions are priced pro rata."
+            error={error('hourlyRate')}
+          >
             <div className="relative max-w-48">
               <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-600" aria-hidden>
                 $
@@ -193,7 +204,13 @@ export function ProfileForm({ profile }: { profile: MyExpertProfile }) {
                   key={policy}
                   className="flex cursor-pointer gap-3 rounded-xl border border-slate-300 bg-white p-4 text-sm transition hover:border-slate-400 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600"
                 >
-                  <input type="radio" value={policy} aria-describedby="policy-note" className="mt-0.5 h-4 w-4 accent-brand-600" {...register('cancellationPolicy')} />
+                  <input
+                    type="radio"
+                    value={policy}
+                    aria-describedby="policy-note"
+                    className="mt-0.5 h-4 w-4 accent-brand-600"
+                    {...register('cancellationPolicy')}
+                  />
                   <span>
                     <span className="block font-semibold text-slate-900">{policyNames[policy]}</span>
                     <span className="text-slate-700">{policyTerms[policy].summary}</span>

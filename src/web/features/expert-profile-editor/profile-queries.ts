@@ -21,7 +21,11 @@ export function useSaveExpertProfile() {
     mutationFn: (input: ExpertProfileInput) => api<MyExpertProfile>('/api/me/expert-profile', { method: 'PUT', body: input }),
     onSuccess: async (profile) => {
       queryClient.setQueryData(key, profile);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['experts'] }), queryClient.invalidateQueries({ queryKey: ['expert-videos'] }), queryClient.invalidateQueries({ queryKey: ['expert'] })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['experts'] }),
+        queryClient.invalidateQueries({ queryKey: ['expert-videos'] }),
+        queryClient.invalidateQueries({ queryKey: ['expert'] }),
+      ]);
     },
   });
 }

@@ -22,7 +22,12 @@ export function RemovableChip({ text, onRemove, className }: { text: string; onR
   return (
     <li className={cn('inline-flex items-center gap-1 rounded-full py-1 pl-3 pr-1 text-sm', className ?? 'bg-slate-100 text-slate-800')}>
       {text}
-      <button type="button" onClick={onRemove} aria-label={`Remove ${text}`} className="flex h-6 w-6 cursor-pointer items-center justify-center rounded-full hover:bg-slate-900/10">
+      <button
+        type="button"
+        onClick={onRemove}
+        aria-label={`Remove ${text}`}
+        className="flex h-6 w-6 cursor-pointer items-center justify-center rounded-full hover:bg-slate-900/10"
+      >
         <X className="h-3.5 w-3.5" aria-hidden />
       </button>
     </li>

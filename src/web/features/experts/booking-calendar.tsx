@@ -51,8 +51,10 @@ export function BookingCalendar({
         month_caption: 'flex h-10 items-center px-1',
         caption_label: 'text-base font-semibold text-slate-900',
         nav: 'absolute right-0 top-0 flex gap-1',
-        button_previous: 'inline-flex h-10 w-10 cursor-pointer items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 disabled:cursor-default disabled:opacity-40 disabled:hover:bg-transparent focus-visible:outline-2 focus-visible:outline-brand-600',
-        button_next: 'inline-flex h-10 w-10 cursor-pointer items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 disabled:cursor-default disabled:opacity-40 disabled:hover:bg-transparent focus-visible:outline-2 focus-visible:outline-brand-600',
+        button_previous:
+          'inline-flex h-10 w-10 cursor-pointer items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 disabled:cursor-default disabled:opacity-40 disabled:hover:bg-transparent focus-visible:outline-2 focus-visible:outline-brand-600',
+        button_next:
+          'inline-flex h-10 w-10 cursor-pointer items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 disabled:cursor-default disabled:opacity-40 disabled:hover:bg-transparent focus-visible:outline-2 focus-visible:outline-brand-600',
         month_grid: 'mt-2 w-full border-collapse',
         weekdays: '',
         weekday: 'pb-2 text-center text-xs font-medium uppercase text-slate-600',

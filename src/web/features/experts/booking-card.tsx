@@ -152,7 +152,12 @@ export function BookingCard({ expert }: { expert: ExpertProfile }) {
 
       <form onSubmit={submit} noValidate className="space-y-6 px-5 py-5 sm:px-6">
         {eligibility.isError ? (
-          <LoadError what={messages.common.loadFailed.introEligibility} error={eligibility.error} onRetry={() => eligibility.refetch()} retrying={eligibility.isRefetching} />
+          <LoadError
+            what={messages.common.loadFailed.introEligibility}
+            error={eligibility.error}
+            onRetry={() => eligibility.refetch()}
+            retrying={eligibility.isRefetching}
+          />
         ) : introAvailable ? (
           <label htmlFor={ids.intro} className="flex cursor-pointer items-start gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-3">
             <input
@@ -207,12 +212,19 @@ export function BookingCard({ expert }: { expert: ExpertProfile }) {
           ) : slots.isError ? (
             <p className="text-sm text-red-700">Could not load times. Please try again.</p>
           ) : slots.data.length === 0 ? (
-            <p className="rounded-lg bg-slate-50 px-3 py-4 text-center text-sm text-slate-700">No times left on this day for {durationLabel(duration)}. Please choose another date.</p>
+            <p className="rounded-lg bg-slate-50 px-3 py-4 text-center text-sm text-slate-700">
+              No times left on this day for {durationLabel(duration)}. Please choose another date.
+            </p>
           ) : (
-            <TimeSlots slots={slots.data} value={time} onChange={(iso) => {
+            <TimeSlots
+              slots={slots.data}
+              value={time}
+              onChange={(iso) => {
                 setPickedTime(iso);
                 setError(null);
-              }} labelledBy={ids.time} />
+              }}
+              labelledBy={ids.time}
+            />
           )}
           <p className="mt-3 flex items-center gap-1.5 text-xs text-slate-600">
             <Globe className="h-3.5 w-3.5 shrink-0" aria-hidden />
@@ -263,7 +275,9 @@ export function BookingCard({ expert }: { expert: ExpertProfile }) {
           </div>
         </div>
 
-        {isSelf ? <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">This is your own profile. Clients book sessions with you here.</p> : null}
+        {isSelf ? (
+          <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">This is your own profile. Clients book sessions with you here.</p>
+        ) : null}
         {needsProfile ? (
           <div className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
             <Link to="/signup" className="font-semibold underline">
@@ -275,7 +289,13 @@ export function BookingCard({ expert }: { expert: ExpertProfile }) {
         <FormError>{error}</FormError>
 
         <div>
-          <Button type="submit" size="lg" className="w-full" disabled={!isComplete(choice) || submitting || isSelf} aria-describedby={hint ? ids.hint : undefined}>
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full"
+            disabled={!isComplete(choice) || submitting || isSelf}
+            aria-describedby={hint ? ids.hint : undefined}
+          >
             {submitting ? <Spinner className="h-4 w-4 border-white/40 border-t-white" label="Booking" /> : null}
             {isIntro ? 'Book free intro' : 'Continue to payment'}
           </Button>
@@ -286,9 +306,7 @@ export function BookingCard({ expert }: { expert: ExpertProfile }) {
 
         <p className="flex items-start gap-2 text-xs text-slate-600">
           <ShieldCheck className="mt-0.5 h-4 w-4 shrink-0 text-emerald-700" aria-hidden />
-          <span>
-            Your payment is held until you both confirm the session took place. {policyTerms[expert.cancellationPolicy].summary}
-          </span>
+          <span>Your payment is held until you both confirm the session took place. {policyTerms[expert.cancellationPolicy].summary}</span>
         </p>
       </form>
     </section>

@@ -5,7 +5,19 @@ import { cn } from '../../lib/cn';
  * `size` is the largest CSS pixel size the class names give it (its width/height attributes, so the layout
  * does not shift while it loads); `eager` for a photo in the first screen, which then loads at once instead of lazily.
  */
-export function ExpertAvatar({ name, imageUrl, className, size, eager = false }: { name: string; imageUrl: string | null; className?: string; size: number; eager?: boolean }) {
+export function ExpertAvatar({
+  name,
+  imageUrl,
+  className,
+  size,
+  eager = false,
+}: {
+  name: string;
+  imageUrl: string | null;
+  className?: string;
+  size: number;
+  eager?: boolean;
+}) {
   if (imageUrl) {
     return (
       <img
@@ -26,7 +38,11 @@ export function ExpertAvatar({ name, imageUrl, className, size, eager = false }:
     .map((w) => w[0]?.toUpperCase() ?? '')
     .join('');
   return (
-    <span role="img" aria-label={name} className={cn('flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800', className)}>
+    <span
+      role="img"
+      aria-label={name}
+      className={cn('flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800', className)}
+    >
       {initials}
     </span>
   );

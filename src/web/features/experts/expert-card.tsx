@@ -23,7 +23,10 @@ export function ExpertCard({ expert, headingLevel = 'h2', eagerPhoto = false }: 
         <ExpertAvatar name={expert.name} imageUrl={expert.imageUrl} size={64} eager={eagerPhoto} className="h-16 w-16 text-lg ring-2 ring-white shadow" />
         <div className="min-w-0 flex-1">
           <Heading className="truncate text-base font-semibold text-slate-900">
-            <Link to={`/expert/${expert.slug}`} className="outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-brand-600 group-hover:text-brand-700">
+            <Link
+              to={`/expert/${expert.slug}`}
+              className="outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-brand-600 group-hover:text-brand-700"
+            >
               {expert.name}
             </Link>
           </Heading>

@@ -51,7 +51,11 @@ function ProfileHeader({ expert, onShowReviews }: { expert: ExpertProfile; onSho
           ) : (
             <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-sm font-semibold text-emerald-700">New</span>
           )}
-          <button type="button" onClick={onShowReviews} className="cursor-pointer text-sm font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+          <button
+            type="button"
+            onClick={onShowReviews}
+            className="cursor-pointer text-sm font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          >
             {reviewCountText(expert.reviewCount)}
           </button>
           <span className="inline-flex items-center gap-1 text-sm text-slate-700">

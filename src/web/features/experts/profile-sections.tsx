@@ -78,8 +78,7 @@ export function ProfileSections({ expert }: { expert: ExpertProfile }) {
       </Section>
       <Section icon={Clock} title="Time zone">
         <p className="text-slate-700">
-          {expert.timezone.replace(/_/g, ' ')} · local time{' '}
-          {/* The server's clock may be a minute behind the viewer's when the page hydrates. */}
+          {expert.timezone.replace(/_/g, ' ')} · local time {/* The server's clock may be a minute behind the viewer's when the page hydrates. */}
           <span suppressHydrationWarning>{localTime(expert.timezone)}</span>
         </p>
       </Section>

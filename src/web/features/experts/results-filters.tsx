@@ -75,7 +75,9 @@ export function ResultsFilters({ params, languages, onChange }: { params: Result
               {area}
             </option>
           ))}
-          {params.expertise && !(expertiseCatalogue as readonly string[]).includes(params.expertise) ? <option value={params.expertise}>{params.expertise}</option> : null}
+          {params.expertise && !(expertiseCatalogue as readonly string[]).includes(params.expertise) ? (
+            <option value={params.expertise}>{params.expertise}</option>
+          ) : null}
         </Select>
       </div>
       <div>

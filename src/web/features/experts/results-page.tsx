@@ -42,8 +42,12 @@ export default function ResultsPage() {
       <section className="bg-gradient-to-b from-brand-50 via-brand-50/60 to-white">
         <div className="mx-auto max-w-6xl px-4 pb-10 pt-12 text-center sm:pt-16">
           <p className="mb-3 text-sm font-semibold uppercase tracking-wide text-brand-700">Find an Expert</p>
-          <h1 className="break-words text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl">{params.query ? `Experts for "${params.query}"` : 'Our Expert Network'}</h1>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700">Book a one-to-one video session with professionals who have walked the path you are on.</p>
+          <h1 className="break-words text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+            {params.query ? `Experts for "${params.query}"` : 'Our Expert Network'}
+          </h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700">
+            Book a one-to-one video session with professionals who have walked the path you are on.
+          </p>
           <div className="mt-8">
             <ResultsSearchBox query={params.query} onSearch={(query) => change({ query })} />
           </div>
@@ -63,7 +67,13 @@ export default function ResultsPage() {
       <div className="mx-auto max-w-6xl px-4 pb-20">
         <ResultsFilters params={params} languages={languages.data ?? []} onChange={change} />
         {languages.isError ? (
-          <LoadError className="mt-4" what={messages.common.loadFailed.languages} error={languages.error} onRetry={() => languages.refetch()} retrying={languages.isRefetching} />
+          <LoadError
+            className="mt-4"
+            what={messages.common.loadFailed.languages}
+            error={languages.error}
+            onRetry={() => languages.refetch()}
+            retrying={languages.isRefetching}
+          />
         ) : null}
 
         <div className="mt-8 min-h-6" aria-live="polite">
@@ -74,7 +84,8 @@ export default function ResultsPage() {
           ) : null}
           {data && data.total > 0 ? (
             <p className={cn('text-sm text-slate-700', notMatched && 'mt-4')}>
-              Showing {(data.page - 1) * data.pageSize + 1}–{Math.min(data.page * data.pageSize, data.total)} of {data.total} {data.total === 1 ? 'expert' : 'experts'}
+              Showing {(data.page - 1) * data.pageSize + 1}–{Math.min(data.page * data.pageSize, data.total)} of {data.total}{' '}
+              {data.total === 1 ? 'expert' : 'experts'}
             </p>
           ) : null}
         </div>
@@ -105,7 +116,10 @@ export default function ResultsPage() {
           </div>
         ) : data ? (
           <>
-            <ul className={cn('mt-4 grid gap-5 transition-opacity sm:grid-cols-2 lg:grid-cols-3', results.isPlaceholderData && 'opacity-60')} aria-busy={results.isFetching}>
+            <ul
+              className={cn('mt-4 grid gap-5 transition-opacity sm:grid-cols-2 lg:grid-cols-3', results.isPlaceholderData && 'opacity-60')}
+              aria-busy={results.isFetching}
+            >
               {data.experts.map((expert, index) => (
                 <li key={expert.id}>
                   <ExpertCard expert={expert} eagerPhoto={index < firstScreenCards} />

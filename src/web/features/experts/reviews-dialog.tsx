@@ -50,13 +50,25 @@ function ReviewItem({ review }: { review: Review }) {
           </div>
         ))}
       </dl>
-      {review.additionalComments ? <blockquote className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm italic text-slate-800">“{review.additionalComments}”</blockquote> : null}
+      {review.additionalComments ? (
+        <blockquote className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm italic text-slate-800">“{review.additionalComments}”</blockquote>
+      ) : null}
     </li>
   );
 }
 
 /** The expert's public reviews, newest first, five at a time with 'Load more' (docs/product.md "Expert profiles"). */
-export function ReviewsDialog({ expertId, expertName, open, onOpenChange }: { expertId: string; expertName: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ReviewsDialog({
+  expertId,
+  expertName,
+  open,
+  onOpenChange,
+}: {
+  expertId: string;
+  expertName: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const reviews = useInfiniteQuery({
     queryKey: ['experts', expertId, 'reviews'],
     queryFn: ({ pageParam }) => fetchReviews(expertId, pageParam),
@@ -95,7 +107,13 @@ export function ReviewsDialog({ expertId, expertName, open, onOpenChange }: { ex
             ))}
           </ul>
           {reviews.isFetchNextPageError ? (
-            <LoadError className="mt-5" what={messages.common.loadFailed.reviews} error={reviews.error} onRetry={() => reviews.fetchNextPage()} retrying={reviews.isFetchingNextPage} />
+            <LoadError
+              className="mt-5"
+              what={messages.common.loadFailed.reviews}
+              error={reviews.error}
+              onRetry={() => reviews.fetchNextPage()}
+              retrying={reviews.isFetchingNextPage}
+            />
           ) : reviews.hasNextPage ? (
             <Button variant="outline" className="mt-5 w-full" onClick={() => reviews.fetchNextPage()} disabled={reviews.isFetchingNextPage}>
               {reviews.isFetchingNextPage ? 'Loading…' : 'Load more reviews'}

@@ -28,7 +28,17 @@ function byPartOfDay(slots: string[]) {
  * The free start times of the chosen day as a grid of buttons with radio-group semantics (one choice,
  * arrow keys move between times). `labelledBy` names the group.
  */
-export function TimeSlots({ slots, value, onChange, labelledBy }: { slots: string[]; value: string | null; onChange: (iso: string) => void; labelledBy: string }) {
+export function TimeSlots({
+  slots,
+  value,
+  onChange,
+  labelledBy,
+}: {
+  slots: string[];
+  value: string | null;
+  onChange: (iso: string) => void;
+  labelledBy: string;
+}) {
   return (
     <RadioGroup.Root value={value ?? ''} onValueChange={onChange} aria-labelledby={labelledBy} className="max-h-72 space-y-4 overflow-y-auto pr-1">
       {byPartOfDay(slots).map((part) => (

@@ -7,7 +7,10 @@ import { PersonAvatar } from '../../components/person-avatar';
 export function ExpertBanner({ expert, title, lead }: { expert: ExpertProfile; title: string; lead: ReactNode }) {
   return (
     <div className="flex flex-col items-center text-center">
-      <Link to={`/expert/${expert.slug}`} className="flex items-center gap-3 rounded-full bg-white py-1.5 pl-1.5 pr-4 shadow-sm ring-1 ring-slate-200 hover:ring-brand-300">
+      <Link
+        to={`/expert/${expert.slug}`}
+        className="flex items-center gap-3 rounded-full bg-white py-1.5 pl-1.5 pr-4 shadow-sm ring-1 ring-slate-200 hover:ring-brand-300"
+      >
         <PersonAvatar name={expert.name} imageUrl={expert.imageUrl} className="h-10 w-10 text-sm" />
         <span className="text-left">
           <span className="block text-sm font-semibold text-slate-900">{expert.name}</span>

@@ -75,7 +75,13 @@ export function FeedbackForm({ sessionId }: { sessionId: string }) {
         ))}
         <div>
           <Label htmlFor="feedback-comments">Additional comments (optional)</Label>
-          <Textarea id="feedback-comments" value={comments} onChange={(e) => setComments(e.target.value)} maxLength={5000} placeholder="What went well? What could be better?" />
+          <Textarea
+            id="feedback-comments"
+            value={comments}
+            onChange={(e) => setComments(e.target.value)}
+            maxLength={5000}
+            placeholder="What went well? What could be better?"
+          />
         </div>
         <FormError>{error}</FormError>
         <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={submitFeedback.isPending}>

@@ -35,7 +35,15 @@ export default function PrivateFeedbackPage() {
   if (!me) return <Navigate to="/signup" replace />;
   if (expert.isError)
     return (
-      <FeedbackNotice icon={<SearchX className="h-6 w-6" aria-hidden />} title="Expert Not Found" action={<Button asChild><Link to="/">Return to Home</Link></Button>}>
+      <FeedbackNotice
+        icon={<SearchX className="h-6 w-6" aria-hidden />}
+        title="Expert Not Found"
+        action={
+          <Button asChild>
+            <Link to="/">Return to Home</Link>
+          </Button>
+        }
+      >
         We could not find this expert.
       </FeedbackNotice>
     );
@@ -52,7 +60,11 @@ export default function PrivateFeedbackPage() {
   return (
     <div className="bg-slate-50">
       <div className="mx-auto max-w-2xl px-4 py-10 sm:py-14">
-        <ExpertBanner expert={expert.data} title="Private feedback" lead={`Tell the Mentora team anything about ${expert.data.name} that you would rather not share publicly.`} />
+        <ExpertBanner
+          expert={expert.data}
+          title="Private feedback"
+          lead={`Tell the Mentora team anything about ${expert.data.name} that you would rather not share publicly.`}
+        />
         <Card className="mt-8 p-5 sm:p-8">
           {send.isSuccess ? (
             <div role="status" className="flex flex-col items-center text-center">
@@ -70,7 +82,14 @@ export default function PrivateFeedbackPage() {
               </p>
               <div>
                 <Label htmlFor="private-comments">Your comments</Label>
-                <Textarea id="private-comments" value={comments} onChange={(e) => setComments(e.target.value)} maxLength={5000} className="min-h-40" aria-invalid={Boolean(error)} />
+                <Textarea
+                  id="private-comments"
+                  value={comments}
+                  onChange={(e) => setComments(e.target.value)}
+                  maxLength={5000}
+                  className="min-h-40"
+                  aria-invalid={Boolean(error)}
+                />
               </div>
               <FormError>{error}</FormError>
               <Button type="submit" disabled={send.isPending}>

@@ -14,7 +14,19 @@ const tones = {
 } satisfies Record<string, { variant: ButtonProps['variant']; className: string }>;
 
 /** A large call-to-action link styled as a button, optionally ending in an arrow. */
-export function CtaLink({ to, children, tone = 'primary', arrow = false, className }: { to: string; children: ReactNode; tone?: keyof typeof tones; arrow?: boolean; className?: string }) {
+export function CtaLink({
+  to,
+  children,
+  tone = 'primary',
+  arrow = false,
+  className,
+}: {
+  to: string;
+  children: ReactNode;
+  tone?: keyof typeof tones;
+  arrow?: boolean;
+  className?: string;
+}) {
   const t = tones[tone];
   return (
     <Button asChild size="lg" variant={t.variant} className={cn(t.className, className)}>

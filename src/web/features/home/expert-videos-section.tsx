@@ -76,7 +76,13 @@ export function ExpertVideosSection() {
             <LoadingFrame />
           ) : query.isError ? (
             <PlayerFrame>
-              <LoadError what={messages.common.loadFailed.videos} error={query.error} onRetry={() => query.refetch()} retrying={query.isRefetching} className="text-left" />
+              <LoadError
+                what={messages.common.loadFailed.videos}
+                error={query.error}
+                onRetry={() => query.refetch()}
+                retrying={query.isRefetching}
+                className="text-left"
+              />
             </PlayerFrame>
           ) : videos.length === 0 ? (
             <PlayerFrame>

@@ -45,9 +45,19 @@ const formats: Format[] = [
 function FormatCard({ format: f }: { format: Format }) {
   const Icon = f.icon;
   return (
-    <article className={cn('flex flex-col rounded-3xl p-8 sm:p-10', f.featured ? 'border-2 border-brand-600 bg-white shadow-xl shadow-brand-600/10' : 'border border-slate-200 bg-slate-50')}>
+    <article
+      className={cn(
+        'flex flex-col rounded-3xl p-8 sm:p-10',
+        f.featured ? 'border-2 border-brand-600 bg-white shadow-xl shadow-brand-600/10' : 'border border-slate-200 bg-slate-50',
+      )}
+    >
       <div className="flex items-start justify-between gap-4">
-        <span className={cn('flex h-12 w-12 items-center justify-center rounded-xl', f.featured ? 'bg-brand-600 text-white' : 'bg-white text-brand-600 ring-1 ring-slate-200')}>
+        <span
+          className={cn(
+            'flex h-12 w-12 items-center justify-center rounded-xl',
+            f.featured ? 'bg-brand-600 text-white' : 'bg-white text-brand-600 ring-1 ring-slate-200',
+          )}
+        >
           <Icon className="h-6 w-6" aria-hidden />
         </span>
         <Badge tone={f.badge.tone}>{f.badge.text}</Badge>
@@ -74,7 +84,12 @@ function FormatCard({ format: f }: { format: Format }) {
 export function FormatsSection() {
   return (
     <section aria-labelledby="formats-title" className="mx-auto max-w-7xl px-4 py-20 sm:py-28">
-      <SectionHeading id="formats-title" eyebrow="Formats" title="Choose your learning format" lead="Go deep one-to-one, or learn alongside others in a group." />
+      <SectionHeading
+        id="formats-title"
+        eyebrow="Formats"
+        title="Choose your learning format"
+        lead="Go deep one-to-one, or learn alongside others in a group."
+      />
       <div className="mx-auto mt-14 grid max-w-5xl gap-6 md:grid-cols-2">
         {formats.map((f) => (
           <FormatCard key={f.title} format={f} />

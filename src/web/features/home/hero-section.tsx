@@ -27,7 +27,10 @@ export function HeroSection() {
   const cta = primaryCta(me);
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
-      <div aria-hidden className="absolute -top-40 left-1/2 -z-10 h-[36rem] w-[72rem] -translate-x-1/2 rounded-full bg-[radial-gradient(closest-side,var(--color-brand-100),transparent)]" />
+      <div
+        aria-hidden
+        className="absolute -top-40 left-1/2 -z-10 h-[36rem] w-[72rem] -translate-x-1/2 rounded-full bg-[radial-gradient(closest-side,var(--color-brand-100),transparent)]"
+      />
       <div className="mx-auto grid max-w-7xl items-center gap-14 px-4 pb-16 pt-14 sm:pt-20 lg:grid-cols-[1.1fr_1fr] lg:gap-10 lg:pb-20 lg:pt-24">
         <div className="text-center lg:text-left">
           <p className="inline-flex items-center gap-2 rounded-full border border-brand-200 bg-white/80 px-3 py-1 text-sm font-medium text-brand-700 shadow-sm">
@@ -38,7 +41,8 @@ export function HeroSection() {
             Connect to <span className="bg-gradient-to-r from-brand-600 to-violet-600 bg-clip-text text-transparent">Experience</span>
           </h1>
           <p className="mx-auto mt-6 max-w-xl text-lg leading-relaxed text-pretty text-slate-600 sm:text-xl lg:mx-0">
-            Book video sessions with professionals who have already walked the path you are on. Get honest career advice, interview practice and a plan that fits your goals.
+            Book video sessions with professionals who have already walked the path you are on. Get honest career advice, interview practice and a plan that
+            fits your goals.
           </p>
           <div className="mt-9 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
             <CtaLink to={cta.to} arrow className="shadow-md shadow-brand-600/20">

@@ -36,7 +36,14 @@ export function HeroVisual() {
           </p>
           <div className="mt-3 grid grid-cols-3 gap-2">
             {slots.map((s, i) => (
-              <span key={s} className={i === 1 ? 'rounded-lg border border-brand-600 bg-brand-50 px-2 py-2 text-center text-xs font-semibold text-brand-700' : 'rounded-lg border border-slate-200 px-2 py-2 text-center text-xs font-medium text-slate-700'}>
+              <span
+                key={s}
+                className={
+                  i === 1
+                    ? 'rounded-lg border border-brand-600 bg-brand-50 px-2 py-2 text-center text-xs font-semibold text-brand-700'
+                    : 'rounded-lg border border-slate-200 px-2 py-2 text-center text-xs font-medium text-slate-700'
+                }
+              >
                 {s}
               </span>
             ))}

@@ -2,7 +2,21 @@ import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 /** The eyebrow, h2 and lead that open each landing section. `id` labels the section (aria-labelledby). */
-export function SectionHeading({ id, eyebrow, title, lead, align = 'center', tone = 'light' }: { id: string; eyebrow?: string; title: ReactNode; lead?: ReactNode; align?: 'center' | 'left'; tone?: 'light' | 'dark' }) {
+export function SectionHeading({
+  id,
+  eyebrow,
+  title,
+  lead,
+  align = 'center',
+  tone = 'light',
+}: {
+  id: string;
+  eyebrow?: string;
+  title: ReactNode;
+  lead?: ReactNode;
+  align?: 'center' | 'left';
+  tone?: 'light' | 'dark';
+}) {
   const dark = tone === 'dark';
   return (
     <div className={cn('max-w-2xl', align === 'center' && 'mx-auto text-center')}>

@@ -45,7 +45,12 @@ export function TestimonialsSection() {
 
   return (
     <section aria-labelledby="stories-title" className="bg-gradient-to-b from-white via-brand-50/70 to-white px-4 py-20 sm:py-28">
-      <SectionHeading id="stories-title" eyebrow="Success stories" title="Real people, real progress" lead="Clients share what changed after working with a Mentora expert." />
+      <SectionHeading
+        id="stories-title"
+        eyebrow="Success stories"
+        title="Real people, real progress"
+        lead="Clients share what changed after working with a Mentora expert."
+      />
       <div
         aria-roledescription="carousel"
         aria-label="Success stories"

@@ -12,7 +12,12 @@ import { useRotation } from './use-rotation';
  */
 export function TopicsSection() {
   const [stopped, setStopped] = useState(false);
-  const { index, visible } = useRotation({ count: rotatingTopics.length, intervalMs: topicRotation.intervalMs, transitionMs: topicRotation.transitionMs, paused: stopped });
+  const { index, visible } = useRotation({
+    count: rotatingTopics.length,
+    intervalMs: topicRotation.intervalMs,
+    transitionMs: topicRotation.transitionMs,
+    paused: stopped,
+  });
   return (
     <section aria-labelledby="topics-title" className="px-4 py-4">
       <div className="relative isolate mx-auto max-w-7xl overflow-hidden rounded-[2rem] bg-brand-900 px-6 py-16 text-center sm:px-12 sm:py-24">
@@ -21,7 +26,10 @@ export function TopicsSection() {
         <h2 id="topics-title" className="text-2xl font-semibold text-indigo-100 sm:text-3xl">
           Get expert guidance on
         </h2>
-        <p aria-hidden className="mx-auto mt-5 flex min-h-[3lh] max-w-4xl items-center justify-center text-3xl font-bold tracking-tight text-white sm:min-h-[2lh] sm:text-5xl">
+        <p
+          aria-hidden
+          className="mx-auto mt-5 flex min-h-[3lh] max-w-4xl items-center justify-center text-3xl font-bold tracking-tight text-white sm:min-h-[2lh] sm:text-5xl"
+        >
           <span
             className={cn('block text-balance transition-[opacity,transform] ease-out', visible ? 'translate-y-0 opacity-100' : '-translate-y-3 opacity-0')}
             style={{ transitionDuration: `${topicRotation.transitionMs / 2}ms` }}
@@ -43,7 +51,12 @@ export function TopicsSection() {
           <CtaLink to="/results" tone="inverse" arrow>
             Explore All Topics
           </CtaLink>
-          <RotationToggle paused={stopped} onToggle={() => setStopped((s) => !s)} label="topics" className="border border-white/30 text-white hover:bg-white/10 focus-visible:outline-white" />
+          <RotationToggle
+            paused={stopped}
+            onToggle={() => setStopped((s) => !s)}
+            label="topics"
+            className="border border-white/30 text-white hover:bg-white/10 focus-visible:outline-white"
+          />
         </div>
       </div>
     </section>

@@ -16,7 +16,17 @@ type Rotation = {
  * `intervalMs`, with a `transitionMs` change-over (half fading out, half fading in). `paused` holds the
  * current item. With reduced motion the items still rotate, but swap at once.
  */
-export function useRotation({ count, intervalMs, transitionMs, paused }: { count: number; intervalMs: number; transitionMs: number; paused: boolean }): Rotation {
+export function useRotation({
+  count,
+  intervalMs,
+  transitionMs,
+  paused,
+}: {
+  count: number;
+  intervalMs: number;
+  transitionMs: number;
+  paused: boolean;
+}): Rotation {
   const reducedMotion = useReducedMotion();
   const [index, setIndex] = useState(0);
   const [visible, setVisible] = useState(true);

@@ -107,18 +107,31 @@ export function VideoCarousel({ videos }: { videos: readonly ExpertVideo[] }) {
               <div className="pointer-events-none absolute inset-x-0 bottom-0 z-10 bg-gradient-to-t from-slate-950/90 via-slate-950/60 to-transparent px-5 pb-5 pt-16 text-white">
                 <p className="font-semibold">{v.expertName}</p>
                 <p className="text-sm text-slate-200">{v.expertRole}</p>
-                <Link to={`/expert/${encodeURIComponent(v.expertSlug)}`} className="pointer-events-auto mt-1 inline-block rounded py-0.5 text-sm font-semibold leading-6 text-white underline underline-offset-4 hover:text-indigo-100 focus-visible:outline-white">
+                <Link
+                  to={`/expert/${encodeURIComponent(v.expertSlug)}`}
+                  className="pointer-events-auto mt-1 inline-block rounded py-0.5 text-sm font-semibold leading-6 text-white underline underline-offset-4 hover:text-indigo-100 focus-visible:outline-white"
+                >
                   View profile<span className="sr-only"> of {v.expertName}</span>
                 </Link>
               </div>
             </div>
           ))}
         </div>
-        <button type="button" onClick={togglePlay} aria-label={playing ? 'Pause video' : 'Play video'} className="group absolute inset-0 flex cursor-pointer items-center justify-center focus-visible:outline-white focus-visible:-outline-offset-4">
+        <button
+          type="button"
+          onClick={togglePlay}
+          aria-label={playing ? 'Pause video' : 'Play video'}
+          className="group absolute inset-0 flex cursor-pointer items-center justify-center focus-visible:outline-white focus-visible:-outline-offset-4"
+        >
           {buffering ? (
             <Spinner className="h-12 w-12 border-white/30 border-t-white" label="Loading video" />
           ) : (
-            <span className={cn('flex h-16 w-16 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow-lg backdrop-blur transition group-hover:scale-105', playing && 'opacity-0 group-hover:opacity-100 group-focus-visible:opacity-100')}>
+            <span
+              className={cn(
+                'flex h-16 w-16 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow-lg backdrop-blur transition group-hover:scale-105',
+                playing && 'opacity-0 group-hover:opacity-100 group-focus-visible:opacity-100',
+              )}
+            >
               <PlayIcon className={cn('h-7 w-7 fill-current', !playing && 'translate-x-0.5')} aria-hidden />
             </span>
           )}
@@ -140,7 +153,14 @@ export function VideoCarousel({ videos }: { videos: readonly ExpertVideo[] }) {
         </button>
         <div className="flex flex-wrap items-center justify-center">
           {videos.map((v, i) => (
-            <button key={v.id} type="button" onClick={() => goTo(i)} aria-label={`Go to video ${i + 1}`} aria-current={i === index ? 'true' : undefined} className="group flex h-6 min-w-6 cursor-pointer items-center justify-center px-0.5">
+            <button
+              key={v.id}
+              type="button"
+              onClick={() => goTo(i)}
+              aria-label={`Go to video ${i + 1}`}
+              aria-current={i === index ? 'true' : undefined}
+              className="group flex h-6 min-w-6 cursor-pointer items-center justify-center px-0.5"
+            >
               <span className={cn('h-2 rounded-full transition-all', i === index ? 'w-5 bg-brand-600' : 'w-2 bg-slate-300 group-hover:bg-slate-400')} />
             </button>
           ))}
@@ -150,7 +170,10 @@ export function VideoCarousel({ videos }: { videos: readonly ExpertVideo[] }) {
         </button>
       </div>
 
-      <div ref={stripRef} className="relative mt-5 flex snap-x gap-3 overflow-x-auto px-4 py-2 [mask-image:linear-gradient(to_right,transparent,black_1rem,black_calc(100%-1rem),transparent)] [scrollbar-width:thin]">
+      <div
+        ref={stripRef}
+        className="relative mt-5 flex snap-x gap-3 overflow-x-auto px-4 py-2 [mask-image:linear-gradient(to_right,transparent,black_1rem,black_calc(100%-1rem),transparent)] [scrollbar-width:thin]"
+      >
         {videos.map((v, i) => (
           <button
             key={v.id}

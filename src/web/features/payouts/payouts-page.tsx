@@ -31,7 +31,11 @@ function OnboardingButton({ label }: { label: string }) {
   const start = useStartOnboarding();
   return (
     <>
-      <Button className="mt-4" disabled={start.isPending || start.isSuccess} onClick={() => start.mutate(undefined, { onSuccess: ({ url }) => window.location.assign(url) })}>
+      <Button
+        className="mt-4"
+        disabled={start.isPending || start.isSuccess}
+        onClick={() => start.mutate(undefined, { onSuccess: ({ url }) => window.location.assign(url) })}
+      >
         {start.isPending || start.isSuccess ? 'Opening Stripe…' : label}
       </Button>
       {start.error ? <FormError className="mt-3">{start.error instanceof ApiError ? start.error.message : messages.payouts.unavailable}</FormError> : null}
@@ -49,7 +53,9 @@ function Status({ view, expired }: { view: PayoutsView; expired: boolean }) {
   if (view.status === 'active')
     return (
       <Panel icon={<BadgeCheck className="h-6 w-6" aria-hidden />} title="Payouts are on">
-        <p className="mt-1 text-slate-700">When a client confirms a session (or 72 hours pass without a dispute), the payment is transferred to your Stripe account.</p>
+        <p className="mt-1 text-slate-700">
+          When a client confirms a session (or 72 hours pass without a dispute), the payment is transferred to your Stripe account.
+        </p>
         <p className="mt-2 text-sm text-slate-600">
           Stripe account <span className="font-mono">{view.accountId}</span>
         </p>
@@ -60,14 +66,19 @@ function Status({ view, expired }: { view: PayoutsView; expired: boolean }) {
     return (
       <Panel icon={<Clock className="h-6 w-6" aria-hidden />} title="Finish setting up payouts">
         <p className="mt-1 text-slate-700">
-          {expired ? 'The setup link expired. Open it again to go on where you left off.' : 'Stripe still needs some details before it can pay you. Until then, released payments wait safely in Mentora’s balance.'}
+          {expired
+            ? 'The setup link expired. Open it again to go on where you left off.'
+            : 'Stripe still needs some details before it can pay you. Until then, released payments wait safely in Mentora’s balance.'}
         </p>
         <OnboardingButton label="Continue setup on Stripe" />
       </Panel>
     );
   return (
     <Panel icon={<Banknote className="h-6 w-6" aria-hidden />} title="Get paid for your sessions">
-      <p className="mt-1 text-slate-700">Connect a Stripe account to receive the money clients pay for your sessions. Stripe asks for your bank details and identity on its own secure page; they never reach Mentora.</p>
+      <p className="mt-1 text-slate-700">
+        Connect a Stripe account to receive the money clients pay for your sessions. Stripe asks for your bank details and identity on its own secure page; they
+        never reach Mentora.
+      </p>
       <OnboardingButton label="Set up payouts" />
     </Panel>
   );

@@ -45,7 +45,14 @@ export function CancelDialog({ session, open, onOpenChange }: { session: Session
       <form onSubmit={submit} noValidate className="space-y-4">
         <div>
           <Label htmlFor="cancel-reason">Reason for cancelling</Label>
-          <Textarea id="cancel-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={1000} aria-invalid={Boolean(error) && !reason.trim()} placeholder="Let the other side know why" />
+          <Textarea
+            id="cancel-reason"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            maxLength={1000}
+            aria-invalid={Boolean(error) && !reason.trim()}
+            placeholder="Let the other side know why"
+          />
         </div>
         <FormError>{error}</FormError>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -82,7 +82,11 @@ function Scheduled({ session }: { session: SessionView }) {
         ) : undefined
       }
     >
-      <p>{cancellable ? 'Join the video call at the scheduled time. Come back here afterwards to confirm the session took place.' : 'Your session is under way. Once it ends, confirm it here to release the payment.'}</p>
+      <p>
+        {cancellable
+          ? 'Join the video call at the scheduled time. Come back here afterwards to confirm the session took place.'
+          : 'Your session is under way. Once it ends, confirm it here to release the payment.'}
+      </p>
       <CancelDialog session={session} open={cancelling} onOpenChange={setCancelling} />
     </StatusPanel>
   );
@@ -129,7 +133,11 @@ export function ClientPanel({ session }: { session: SessionView }) {
             )
           }
         >
-          <p>{session.clientFeedbackSubmitted ? '✓ Feedback submitted' : `Thank you for confirming. How was your session with ${session.expertName}? Your feedback helps other clients.`}</p>
+          <p>
+            {session.clientFeedbackSubmitted
+              ? '✓ Feedback submitted'
+              : `Thank you for confirming. How was your session with ${session.expertName}? Your feedback helps other clients.`}
+          </p>
         </StatusPanel>
       );
     case 'completed':
@@ -158,7 +166,8 @@ export function ClientPanel({ session }: { session: SessionView }) {
         <StatusPanel icon={XCircle} tone="neutral" title={<CancelledTitle />}>
           <CancellationDetails session={session} />
         </StatusPanel>
-      );    case 'pending_payment':
+      );
+    case 'pending_payment':
     case 'expired':
       return <ReservationPanel session={session} />;
   }

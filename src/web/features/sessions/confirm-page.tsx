@@ -61,7 +61,11 @@ function ConfirmSession({ session }: { session: SessionView }) {
 
   let body;
   if (session.viewerRole !== 'client')
-    body = <p className="rounded-xl bg-slate-50 p-4 text-slate-800">{session.status === 'disputed' ? messages.session.expertDisputed : messages.session.expertCannotConfirm}</p>;
+    body = (
+      <p className="rounded-xl bg-slate-50 p-4 text-slate-800">
+        {session.status === 'disputed' ? messages.session.expertDisputed : messages.session.expertCannotConfirm}
+      </p>
+    );
   else if (confirmed)
     body = (
       <p role="status" className="flex items-center gap-2 rounded-xl bg-emerald-50 p-4 font-medium text-emerald-900">
@@ -79,7 +83,9 @@ function ConfirmSession({ session }: { session: SessionView }) {
     body = (
       <>
         <p className="text-slate-800">Did your session with {session.expertName} take place as planned? Confirming releases the payment to the expert.</p>
-        {canConfirm(times) ? null : <p className="mt-2 text-sm text-slate-700">You can confirm once the session has ended. Come back after {formatDateTime(session.endsAt)}.</p>}
+        {canConfirm(times) ? null : (
+          <p className="mt-2 text-sm text-slate-700">You can confirm once the session has ended. Come back after {formatDateTime(session.endsAt)}.</p>
+        )}
         <FormError className="mt-4">{error}</FormError>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
           <Button size="lg" onClick={confirm} disabled={!canConfirm(times) || action.isPending}>

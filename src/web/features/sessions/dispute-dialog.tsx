@@ -33,11 +33,22 @@ export function DisputeDialog({ sessionId, open, onOpenChange }: { sessionId: st
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Report an issue" description="Tell us what went wrong. The payment stays held while our team reviews your report.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Report an issue"
+      description="Tell us what went wrong. The payment stays held while our team reviews your report."
+    >
       <form onSubmit={submit} className="space-y-4">
         <div>
           <Label htmlFor="dispute-description">What happened?</Label>
-          <Textarea id="dispute-description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={5000} placeholder="For example: the expert did not join the call" />
+          <Textarea
+            id="dispute-description"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            maxLength={5000}
+            placeholder="For example: the expert did not join the call"
+          />
         </div>
         <FormError>{error}</FormError>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

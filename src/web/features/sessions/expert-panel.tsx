@@ -59,7 +59,8 @@ export function ExpertPanel({ session }: { session: SessionView }) {
         <StatusPanel icon={XCircle} tone="neutral" title={<CancelledTitle />}>
           <CancellationDetails session={session} />
         </StatusPanel>
-      );    case 'pending_payment':
+      );
+    case 'pending_payment':
     case 'expired':
       return <ReservationPanel session={session} />;
   }

@@ -98,7 +98,10 @@ export default function PaymentPage() {
     <div className="bg-slate-50">
       <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
         {draft ? (
-          <Link to={`/expert/${draft.expertSlug || draft.expertId}`} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+          <Link
+            to={`/expert/${draft.expertSlug || draft.expertId}`}
+            className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+          >
             <ArrowLeft className="h-4 w-4" aria-hidden />
             Back to {draft.expertName}
           </Link>
@@ -122,7 +125,13 @@ export default function PaymentPage() {
                     <Spinner />
                   </div>
                 ) : draft && stripeKey ? (
-                  <StripeCardForm publishableKey={stripeKey} payLabel={`Pay ${total}`} book={(paymentMethodId) => request(draft, { paymentMethodId })} onBooked={booked} onExpired={() => setIdempotencyKey(newIdempotencyKey())} />
+                  <StripeCardForm
+                    publishableKey={stripeKey}
+                    payLabel={`Pay ${total}`}
+                    book={(paymentMethodId) => request(draft, { paymentMethodId })}
+                    onBooked={booked}
+                    onExpired={() => setIdempotencyKey(newIdempotencyKey())}
+                  />
                 ) : draft ? (
                   <form onSubmit={submit} noValidate className="space-y-5">
                     <CardFields card={card} onChange={setCard} disabled={pay.isPending} invalid={Boolean(error)} />

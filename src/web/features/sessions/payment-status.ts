@@ -10,7 +10,9 @@ export function paymentStatusLine(s: SessionView): string {
   const card = p.cardBrand && p.cardLast4 ? ` (${p.cardBrand} ending ${p.cardLast4})` : '';
   switch (p.status) {
     case 'held':
-      return s.viewerRole === 'client' ? `Payment of ${amount}${card} held securely until you confirm the session` : `Payment of ${amount} held until the client confirms the session`;
+      return s.viewerRole === 'client'
+        ? `Payment of ${amount}${card} held securely until you confirm the session`
+        : `Payment of ${amount} held until the client confirms the session`;
     case 'released':
       return `Payment of ${amount} released to the expert`;
     case 'refunded':

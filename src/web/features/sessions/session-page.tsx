@@ -13,11 +13,17 @@ import { SessionGate } from './session-gate';
 function SessionDetail({ session }: { session: SessionView }) {
   const client = session.viewerRole === 'client';
   const counterpart = client ? session.expertName : session.clientName;
-  const badge = detailBadge(session.status, isPendingConfirmation({ status: session.status, startsAt: new Date(session.startsAt), endsAt: new Date(session.endsAt) }));
+  const badge = detailBadge(
+    session.status,
+    isPendingConfirmation({ status: session.status, startsAt: new Date(session.startsAt), endsAt: new Date(session.endsAt) }),
+  );
   return (
     <div className="bg-slate-50">
       <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
-        <Link to={client ? '/dashboard/client' : '/dashboard/expert'} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+        <Link
+          to={client ? '/dashboard/client' : '/dashboard/expert'}
+          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+        >
           <ArrowLeft className="h-4 w-4" aria-hidden />
           Back to dashboard
         </Link>

@@ -19,7 +19,8 @@ type Action = { path: 'confirm' } | { path: 'payment' } | { path: 'dispute'; bod
 export function useSessionAction(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: Action) => api<SessionView>(`/api/sessions/${encodeURIComponent(id)}/${action.path}`, { method: 'POST', body: 'body' in action ? action.body : {} }),
+    mutationFn: (action: Action) =>
+      api<SessionView>(`/api/sessions/${encodeURIComponent(id)}/${action.path}`, { method: 'POST', body: 'body' in action ? action.body : {} }),
     onSuccess: (session) => {
       queryClient.setQueryData(sessionKey(id), session);
       void queryClient.invalidateQueries({ queryKey: ['sessions'] });

@@ -13,7 +13,19 @@ const tones = {
 } as const;
 
 /** The box under a session's facts that says where it stands and what the viewer can do next. */
-export function StatusPanel({ icon: Icon, title, tone, children, actions }: { icon: LucideIcon; title: ReactNode; tone: keyof typeof tones; children?: ReactNode; actions?: ReactNode }) {
+export function StatusPanel({
+  icon: Icon,
+  title,
+  tone,
+  children,
+  actions,
+}: {
+  icon: LucideIcon;
+  title: ReactNode;
+  tone: keyof typeof tones;
+  children?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <section aria-labelledby="status-title" className={cn('rounded-2xl border p-5 sm:p-6', tones[tone])}>
       <div className="flex gap-3">
@@ -65,7 +77,12 @@ export function CancellationDetails({ session }: { session: SessionView }) {
           {session.cancelReason ? <>: “{session.cancelReason}”</> : null}
         </p>
       ) : null}
-      {session.payment ? <p>Refund: {formatMoney(refunded, session.currency)}{refunded < session.payment.amountCents ? ` of ${formatMoney(session.payment.amountCents, session.currency)}` : ' (full refund)'}</p> : null}
+      {session.payment ? (
+        <p>
+          Refund: {formatMoney(refunded, session.currency)}
+          {refunded < session.payment.amountCents ? ` of ${formatMoney(session.payment.amountCents, session.currency)}` : ' (full refund)'}
+        </p>
+      ) : null}
     </>
   );
 }

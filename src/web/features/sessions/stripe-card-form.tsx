@@ -15,7 +15,11 @@ export type BookWithCard = (paymentMethodId: string) => Promise<{ session: Sessi
 const loaded = new Map<string, Promise<Stripe | null>>();
 /** Stripe.js, loaded once per publishable key; null when it cannot be loaded (e.g. blocked or offline). */
 function stripeFor(publishableKey: string): Promise<Stripe | null> {
-  if (!loaded.has(publishableKey)) loaded.set(publishableKey, loadStripe(publishableKey).catch(() => null));
+  if (!loaded.has(publishableKey))
+    loaded.set(
+      publishableKey,
+      loadStripe(publishableKey).catch(() => null),
+    );
   return loaded.get(publishableKey)!;
 }
 
@@ -26,7 +30,13 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
  * the server to settle (the server checks with Stripe; the slot is reserved for 15 minutes meanwhile).
  * `onExpired` is called when the reservation lapsed, so the page can start a fresh booking attempt.
  */
-export function StripeCardForm(props: { publishableKey: string; payLabel: string; book: BookWithCard; onBooked: (session: SessionView) => void; onExpired: () => void }) {
+export function StripeCardForm(props: {
+  publishableKey: string;
+  payLabel: string;
+  book: BookWithCard;
+  onBooked: (session: SessionView) => void;
+  onExpired: () => void;
+}) {
   const [unavailable, setUnavailable] = useState(false);
   useEffect(() => {
     let live = true;
@@ -43,7 +53,17 @@ export function StripeCardForm(props: { publishableKey: string; payLabel: string
   );
 }
 
-function CardForm({ payLabel, book, onBooked, onExpired }: { payLabel: string; book: BookWithCard; onBooked: (session: SessionView) => void; onExpired: () => void }) {
+function CardForm({
+  payLabel,
+  book,
+  onBooked,
+  onExpired,
+}: {
+  payLabel: string;
+  book: BookWithCard;
+  onBooked: (session: SessionView) => void;
+  onExpired: () => void;
+}) {
   const stripe = useStripe();
   const elements = useElements();
   const [name, setName] = useState('');
@@ -87,14 +107,24 @@ function CardForm({ payLabel, book, onBooked, onExpired }: { payLabel: string; b
     <form onSubmit={submit} noValidate className="space-y-5">
       <div>
         <Label htmlFor="stripe-cardholder-name">Cardholder name</Label>
-        <Input id="stripe-cardholder-name" autoComplete="cc-name" value={name} onChange={(e) => setName(e.target.value)} disabled={busy} aria-invalid={Boolean(error) && !name.trim()} placeholder="Name as shown on the card" />
+        <Input
+          id="stripe-cardholder-name"
+          autoComplete="cc-name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          disabled={busy}
+          aria-invalid={Boolean(error) && !name.trim()}
+          placeholder="Name as shown on the card"
+        />
       </div>
       <div role="group" aria-labelledby="stripe-card-label">
         <p id="stripe-card-label" className="mb-1.5 text-sm font-medium text-slate-900">
           Card details
         </p>
         <div className="rounded-lg border border-slate-300 bg-white px-3 py-3 focus-within:ring-2 focus-within:ring-brand-600">
-          <CardElement options={{ hidePostalCode: true, disabled: busy, style: { base: { fontSize: '16px', color: '#0f172a', '::placeholder': { color: '#64748b' } } } }} />
+          <CardElement
+            options={{ hidePostalCode: true, disabled: busy, style: { base: { fontSize: '16px', color: '#0f172a', '::placeholder': { color: '#64748b' } } } }}
+          />
         </div>
         <p className="mt-1.5 text-xs text-slate-600">Your card is handled by Stripe and never reaches Mentora&apos;s servers.</p>
       </div>

@@ -19,7 +19,8 @@ export function AccountRequired() {
       <h1 className="mt-5 text-2xl font-bold tracking-tight text-slate-900">{messages.application.expertAccountRequired}</h1>
       <p className="mt-3 text-slate-700">{messages.application.expertOnly}</p>
       <p className="mt-2 text-sm text-slate-600">
-        You are signed in with an account that is not an expert account. To mentor, sign out and sign up again with another e-mail address, choosing Expert on the profile form. Your current account and its sessions stay as they are.
+        You are signed in with an account that is not an expert account. To mentor, sign out and sign up again with another e-mail address, choosing Expert on
+        the profile form. Your current account and its sessions stay as they are.
       </p>
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         <Button onClick={() => void signOut()}>Sign out to create an expert account</Button>

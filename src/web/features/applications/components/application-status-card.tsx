@@ -53,7 +53,9 @@ export function ApplicationStatusCard() {
           <Spinner label="Loading your application" />
         ) : (
           <>
-            <p className="text-sm text-slate-700">You haven't applied yet. Tell us about your experience in five short steps; our team replies within 72 hours.</p>
+            <p className="text-sm text-slate-700">
+              You haven't applied yet. Tell us about your experience in five short steps; our team replies within 72 hours.
+            </p>
             <Button asChild className="mt-4">
               <Link to="/expert/application-landing">Apply to become an expert</Link>
             </Button>

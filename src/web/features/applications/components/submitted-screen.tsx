@@ -18,7 +18,8 @@ export function SubmittedScreen() {
         {messages.application.submittedTitle}
       </h1>
       <p className="mt-3 max-w-md text-slate-700">
-        Thank you for applying to mentor on Mentora. Our team will review your application and get back to you within {applicationReviewHours} hours. We have sent a confirmation to your e-mail address.
+        Thank you for applying to mentor on Mentora. Our team will review your application and get back to you within {applicationReviewHours} hours. We have
+        sent a confirmation to your e-mail address.
       </p>
       <Button asChild size="lg" className="mt-8">
         <Link to="/dashboard/expert">Go to Expert Dashboard</Link>

@@ -13,7 +13,12 @@ export function VideoPlaceholder() {
           <p className="max-w-sm text-sm text-brand-100">Meanwhile, the steps and answers below explain how mentoring on Mentora works.</p>
         </div>
       ) : (
-        <button type="button" onClick={() => setOpen(true)} className="group flex h-full w-full cursor-pointer flex-col items-center justify-center gap-3 text-white" aria-label="Play the introduction video">
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          className="group flex h-full w-full cursor-pointer flex-col items-center justify-center gap-3 text-white"
+          aria-label="Play the introduction video"
+        >
           <span className="flex h-16 w-16 items-center justify-center rounded-full bg-white/95 text-brand-700 shadow-md transition-transform group-hover:scale-105">
             <Play className="ml-1 h-7 w-7" aria-hidden />
           </span>

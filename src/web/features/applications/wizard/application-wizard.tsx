@@ -101,7 +101,9 @@ export function ApplicationWizard({ onSubmitted }: { onSubmitted: () => void }) 
       </div>
       {step === 1 ? <StepBackground draft={draft} update={update} /> : null}
       {step === 2 ? <StepCv cv={cv.cv} error={cv.error} analyzing={cv.analyzing} onChoose={(f) => void cv.choose(f)} onRetry={() => void cv.retry()} /> : null}
-      {step === 3 ? <StepExpertise selected={draft.selectedExpertise} suggested={cv.suggested} onChange={(selectedExpertise) => update({ selectedExpertise })} /> : null}
+      {step === 3 ? (
+        <StepExpertise selected={draft.selectedExpertise} suggested={cv.suggested} onChange={(selectedExpertise) => update({ selectedExpertise })} />
+      ) : null}
       {step === 4 ? <StepMotivation draft={draft} update={update} /> : null}
       {step === 5 ? <StepReferences draft={draft} update={update} /> : null}
 

@@ -12,7 +12,15 @@ export function StepBackground({ draft, update }: Props) {
   return (
     <div className="space-y-5">
       <FormField id="professional-title" label="Professional title" required hint="The role you are known for, e.g. Senior Product Manager.">
-        {(aria) => <Input {...aria} autoComplete="organization-title" maxLength={200} value={draft.professionalTitle} onChange={(e) => update({ professionalTitle: e.target.value })} />}
+        {(aria) => (
+          <Input
+            {...aria}
+            autoComplete="organization-title"
+            maxLength={200}
+            value={draft.professionalTitle}
+            onChange={(e) => update({ professionalTitle: e.target.value })}
+          />
+        )}
       </FormField>
       <FormField id="years-experience" label="Years of experience" required>
         {(aria) => (

@@ -10,7 +10,19 @@ const sizeLabel = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.
  * Step 2 (docs/product.md "Expert applications"): choose a CV (PDF, DOC or DOCX, at most 5MB). It uploads at once with a progress bar,
  * then the CV is analysed to suggest areas of expertise.
  */
-export function StepCv({ cv, error, analyzing, onChoose, onRetry }: { cv: CvState | null; error?: string; analyzing: boolean; onChoose: (file: File) => void; onRetry: () => void }) {
+export function StepCv({
+  cv,
+  error,
+  analyzing,
+  onChoose,
+  onRetry,
+}: {
+  cv: CvState | null;
+  error?: string;
+  analyzing: boolean;
+  onChoose: (file: File) => void;
+  onRetry: () => void;
+}) {
   return (
     <div className="space-y-4">
       <label
@@ -51,7 +63,14 @@ export function StepCv({ cv, error, analyzing, onChoose, onRetry }: { cv: CvStat
           </div>
           {cv.status === 'uploading' ? (
             <div className="mt-3">
-              <div role="progressbar" aria-label="CV upload" aria-valuemin={0} aria-valuemax={100} aria-valuenow={cv.progress} className="h-2 overflow-hidden rounded-full bg-slate-200">
+              <div
+                role="progressbar"
+                aria-label="CV upload"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={cv.progress}
+                className="h-2 overflow-hidden rounded-full bg-slate-200"
+              >
                 <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${cv.progress}%` }} />
               </div>
               <p className="mt-1.5 text-sm text-slate-600">Uploading… {cv.progress}%</p>

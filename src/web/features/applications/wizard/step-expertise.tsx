@@ -35,7 +35,12 @@ export function StepExpertise({ selected, suggested, onChange }: Props) {
         {selected.map((area) => (
           <span key={area} className="inline-flex items-center gap-1 rounded-full bg-brand-600 py-1 pr-1 pl-3 text-sm font-medium text-white">
             {area}
-            <button type="button" onClick={() => onChange(selected.filter((a) => a !== area))} className="cursor-pointer rounded-full p-0.5 hover:bg-brand-700" aria-label={`Remove ${area}`}>
+            <button
+              type="button"
+              onClick={() => onChange(selected.filter((a) => a !== area))}
+              className="cursor-pointer rounded-full p-0.5 hover:bg-brand-700"
+              aria-label={`Remove ${area}`}
+            >
               <X className="h-3.5 w-3.5" aria-hidden />
             </button>
           </span>

@@ -12,15 +12,34 @@ export function StepReferences({ draft, update }: { draft: WizardDraft; update: 
       <p className="text-sm text-slate-700">A reference helps us review your application faster. We only contact them with your permission.</p>
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id="reference-name" label="Reference name">
-          {(aria) => <Input {...aria} autoComplete="off" maxLength={200} value={draft.referenceName} onChange={(e) => update({ referenceName: e.target.value })} />}
+          {(aria) => (
+            <Input {...aria} autoComplete="off" maxLength={200} value={draft.referenceName} onChange={(e) => update({ referenceName: e.target.value })} />
+          )}
         </FormField>
         <FormField id="reference-position" label="Reference position">
-          {(aria) => <Input {...aria} autoComplete="off" maxLength={200} placeholder="e.g. Engineering Director" value={draft.referencePosition} onChange={(e) => update({ referencePosition: e.target.value })} />}
+          {(aria) => (
+            <Input
+              {...aria}
+              autoComplete="off"
+              maxLength={200}
+              placeholder="e.g. Engineering Director"
+              value={draft.referencePosition}
+              onChange={(e) => update({ referencePosition: e.target.value })}
+            />
+          )}
         </FormField>
       </div>
       <FormField id="reference-email" label="Reference email" error={emailError}>
         {(aria) => (
-          <Input {...aria} type="email" autoComplete="off" maxLength={254} value={draft.referenceEmail} onChange={(e) => update({ referenceEmail: e.target.value })} onBlur={() => setEmailTouched(true)} />
+          <Input
+            {...aria}
+            type="email"
+            autoComplete="off"
+            maxLength={254}
+            value={draft.referenceEmail}
+            onChange={(e) => update({ referenceEmail: e.target.value })}
+            onBlur={() => setEmailTouched(true)}
+          />
         )}
       </FormField>
     </div>

@@ -14,7 +14,15 @@ export function WizardProgress({ step }: { step: number }) {
           <span className="font-semibold text-brand-700">{percent}% complete</span> · {remaining}
         </p>
       </div>
-      <div role="progressbar" aria-label="Application progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={`${percent}% complete, ${remaining.toLowerCase()}`} className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200">
+      <div
+        role="progressbar"
+        aria-label="Application progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${percent}% complete, ${remaining.toLowerCase()}`}
+        className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200"
+      >
         <div className="h-full rounded-full bg-brand-600 transition-[width] duration-300" style={{ width: `${percent}%` }} />
       </div>
     </div>

@@ -5,7 +5,21 @@ import { cn } from '../../../lib/cn';
  * One titled band of a content page: a `<section>` labelled by its h2, with an optional lead.
  * `muted` gives the band a pale slate background to separate it from its neighbours.
  */
-export function ContentSection({ id, title, lead, muted, narrow, children }: { id: string; title: ReactNode; lead?: ReactNode; muted?: boolean; narrow?: boolean; children: ReactNode }) {
+export function ContentSection({
+  id,
+  title,
+  lead,
+  muted,
+  narrow,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  lead?: ReactNode;
+  muted?: boolean;
+  narrow?: boolean;
+  children: ReactNode;
+}) {
   const headingId = `${id}-title`;
   return (
     <section aria-labelledby={headingId} className={cn('py-14 sm:py-20', muted && 'bg-slate-50')}>
