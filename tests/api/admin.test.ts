@@ -131,18 +131,16 @@ describe('team console', () => {
     });
 
     it('marks under review, then approves: publishes the expert profile with defaults, makes the account an expert, audits and e-mails', async () => {
-      await ctx.database.db
-        .insert(experts)
-        .values({
-          slug: 'sam-rivera',
-          userId: client.id,
-          name: 'Sam Rivera',
-          role: 'Taken',
-          about: 'Taken slug',
-          expertise: ['Design'],
-          hourlyRateCents: 5000,
-          timezone: 'UTC',
-        });
+      await ctx.database.db.insert(experts).values({
+        slug: 'sam-rivera',
+        userId: client.id,
+        name: 'Sam Rivera',
+        role: 'Taken',
+        about: 'Taken slug',
+        expertise: ['Design'],
+        hourlyRateCents: 5000,
+        timezone: 'UTC',
+      });
       const a = await applicant('sam@example.com', 'Sam', 'Rivera', { expertise: ['Product Management'] });
       await ctx.database.db.update(user).set({ role: 'client' }).where(eq(user.id, a.id));
 

@@ -362,13 +362,11 @@ for (const { name, viewport } of viewports) {
       await next.click();
       await expect(page.getByRole('heading', { name: 'Upload your CV' })).toBeVisible();
       expect.soft(await axeViolations(page), 'wizard step 2').toEqual([]);
-      await page
-        .locator('#cv-file')
-        .setInputFiles({
-          name: 'robin-cv.pdf',
-          mimeType: 'application/pdf',
-          buffer: await makePdf(['Robin Reyes', 'Marketing director, 12 years', 'Brand strategy, public speaking']),
-        });
+      await page.locator('#cv-file').setInputFiles({
+        name: 'robin-cv.pdf',
+        mimeType: 'application/pdf',
+        buffer: await makePdf(['Robin Reyes', 'Marketing director, 12 years', 'Brand strategy, public speaking']),
+      });
       await expect(page.getByText('CV uploaded successfully!')).toBeVisible({ timeout: 30_000 });
       expect.soft(await axeViolations(page), 'wizard step 2 with a CV').toEqual([]);
       await next.click();

@@ -43,13 +43,11 @@ test('a new expert applies with a PDF CV, gets suggestions, submits and sees the
   // Step 2: a PDF CV, uploaded with progress, then analysed.
   await expect(page.getByRole('heading', { name: 'Upload your CV' })).toBeVisible();
   await expect(page.getByText('Please upload your CV to continue')).toBeVisible();
-  await page
-    .locator('#cv-file')
-    .setInputFiles({
-      name: 'cv.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
-    });
+  await page.locator('#cv-file').setInputFiles({
+    name: 'cv.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
+  });
   await expect(page.getByRole('alert').filter({ hasText: 'Please upload a PDF or Word document' })).toBeVisible();
   await expect(next).toBeDisabled();
   await page.locator('#cv-file').setInputFiles(cv);

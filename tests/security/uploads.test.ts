@@ -146,16 +146,14 @@ describe('uploads: budget, visibility and cleanup', () => {
     const pdf = await makePdf(['Olga Other', 'Staff Engineer']);
     const appliedCv = await uploaded(owner.cookie, 'cv', 'applied.pdf', pdf);
     const looseCv = await uploaded(owner.cookie, 'cv', 'loose.pdf', pdf);
-    await ctx.database.db
-      .insert(expertApplications)
-      .values({
-        userId: owner.id,
-        professionalTitle: 'Staff Engineer',
-        yearsExperience: '6-10',
-        cvFileId: appliedCv.id,
-        selectedExpertise: ['Programming & Tech'],
-        whyExpert: 'I like helping.',
-      });
+    await ctx.database.db.insert(expertApplications).values({
+      userId: owner.id,
+      professionalTitle: 'Staff Engineer',
+      yearsExperience: '6-10',
+      cvFileId: appliedCv.id,
+      selectedExpertise: ['Programming & Tech'],
+      whyExpert: 'I like helping.',
+    });
     for (const f of [oldLoose, current, appliedCv, looseCv]) await age(f.id, 25);
     const paths = Object.fromEntries(
       await Promise.all([oldLoose, newLoose, replaced, current, appliedCv, looseCv].map(async (f) => [f.id, await storedAt(f.id)] as const)),

@@ -69,34 +69,30 @@ export function demoLoginMaker(db: Db | Tx, passwordHash: string): CreateLogins 
     if (!logins.length) return [];
     clock = Math.max(clock, Date.now());
     const rows = logins.map((a) => ({ id: randomUUID(), at: new Date(clock++), a }));
-    await db
-      .insert(user)
-      .values(
-        rows.map(({ id, at, a }) => ({
-          id,
-          name: `${a.firstName} ${a.lastName}`,
-          email: a.email.toLowerCase(),
-          emailVerified: true,
-          firstName: a.firstName,
-          lastName: a.lastName,
-          role: a.role,
-          createdAt: at,
-          updatedAt: at,
-        })),
-      );
-    await db
-      .insert(authAccount)
-      .values(
-        rows.map(({ id, at }) => ({
-          id: randomUUID(),
-          accountId: id,
-          providerId: 'credential',
-          userId: id,
-          password: passwordHash,
-          createdAt: at,
-          updatedAt: at,
-        })),
-      );
+    await db.insert(user).values(
+      rows.map(({ id, at, a }) => ({
+        id,
+        name: `${a.firstName} ${a.lastName}`,
+        email: a.email.toLowerCase(),
+        emailVerified: true,
+        firstName: a.firstName,
+        lastName: a.lastName,
+        role: a.role,
+        createdAt: at,
+        updatedAt: at,
+      })),
+    );
+    await db.insert(authAccount).values(
+      rows.map(({ id, at }) => ({
+        id: randomUUID(),
+        accountId: id,
+        providerId: 'credential',
+        userId: id,
+        password: passwordHash,
+        createdAt: at,
+        updatedAt: at,
+      })),
+    );
     return rows.map((r) => r.id);
   };
 }

@@ -64,16 +64,14 @@ export async function submitFeedback(db: Db, user: CurrentUser, sessionId: strin
         (typeof feedbackQuestions)[number]['key'],
         string
       >;
-      await tx
-        .insert(sessionFeedback)
-        .values({
-          sessionId,
-          clientId: user.id,
-          expertId: s.expertId,
-          ...answers,
-          additionalComments: input.additionalComments ?? null,
-          score: reviewScore(answers),
-        });
+      await tx.insert(sessionFeedback).values({
+        sessionId,
+        clientId: user.id,
+        expertId: s.expertId,
+        ...answers,
+        additionalComments: input.additionalComments ?? null,
+        score: reviewScore(answers),
+      });
       await tx
         .update(sessions)
         .set({ status: 'completed', clientFeedbackSubmitted: true, completedAt: s.completedAt ?? now, updatedAt: now })
