@@ -35,7 +35,7 @@ for (const { name, viewport } of viewports) {
 
       // Sign in (below 1024 px the header links are behind the menu button).
       if (name === 'phone') {
-        await tabTo(page, 'button[aria-controls="mobile-menu"]');
+        await tabTo(page, 'button[aria-label="Open menu"]');
         await page.keyboard.press('Enter');
       }
       await tabTo(page, 'a[href="/signup"]', /^Sign In$/);
