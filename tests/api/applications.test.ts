@@ -61,7 +61,7 @@ describe('expert applications', () => {
   });
   afterAll(() => ctx.close());
 
-  it('asks visitors to sign in and tells client accounts to use an expert account (spec §5, §6)', async () => {
+  it('asks visitors to sign in and tells client accounts to use an expert account (docs/product.md "Expert applications")', async () => {
     const anonymous = await apply(null, valid());
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().error.message).toBe('Please sign in to submit your application');

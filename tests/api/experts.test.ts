@@ -149,7 +149,7 @@ describe('experts API', () => {
     return res.json() as ExpertList;
   };
 
-  describe('search (spec §5 Results matching)', () => {
+  describe('search (docs/product.md "Search and catalogue")', () => {
     it('matches an expertise tag, case-insensitively', async () => {
       const body = await list('?query=DATA%20science');
       expect(body).toMatchObject({ matched: true, total: 1 });

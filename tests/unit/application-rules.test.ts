@@ -18,7 +18,7 @@ import { expertiseCatalogue } from '../../src/shared/constants.js';
 
 const draft = (over: Partial<WizardDraft>): WizardDraft => ({ ...emptyDraft, ...over });
 
-describe('wizard step rules (spec §5)', () => {
+describe('wizard step rules (docs/product.md "Expert applications")', () => {
   it('step 1 needs a title and a years band; LinkedIn is optional but must be a URL', () => {
     expect(stepCheck(1, draft({}))).toEqual({ ok: false, reason: r.step1 });
     expect(stepCheck(1, draft({ professionalTitle: '  ', yearsExperience: '3-5' }))).toEqual({ ok: false, reason: r.step1 });
@@ -33,7 +33,7 @@ describe('wizard step rules (spec §5)', () => {
     });
   });
 
-  it('has the five bands of spec §9', () => {
+  it('has the five experience bands', () => {
     expect(yearsExperienceBands).toEqual(['0-2', '3-5', '6-10', '11-15', '16+']);
   });
 
@@ -59,7 +59,7 @@ describe('wizard step rules (spec §5)', () => {
   });
 });
 
-describe('expertise areas (spec §5 step 3)', () => {
+describe('expertise areas (docs/product.md "Expert applications")', () => {
   it('adds a custom area trimmed, refusing blanks, duplicates (any case) and a fourth', () => {
     expect(addExpertiseArea([], '  Career   coaching ')).toEqual({ selected: ['Career coaching'] });
     expect(addExpertiseArea(['Marketing'], '   ')).toEqual({ selected: ['Marketing'], refused: r.blankArea });
@@ -90,7 +90,7 @@ describe('expertise areas (spec §5 step 3)', () => {
   });
 });
 
-describe('progress and statuses (spec §4)', () => {
+describe('progress and statuses (docs/product.md "Expert applications")', () => {
   it('shows percent and about 2 minutes at the start', () => {
     expect(wizardProgress(1)).toEqual({ percent: 20, remaining: 'About 2 minutes remaining' });
     expect(wizardProgress(3)).toEqual({ percent: 60, remaining: 'About 1 minute remaining' });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applicationStatuses } from '../../src/shared/application-rules.js';
 import { sessionsEmptyState } from '../../src/shared/expert-dashboard.js';
 
-describe('the expert dashboard empty session list depends on approval (spec §2)', () => {
+describe('the expert dashboard empty session list depends on approval (docs/product.md "Roles")', () => {
   const published = { slug: 'amara-nwosu', status: 'published' };
 
   it('a published profile is told to share its link, whatever the application says (demo experts have none)', () => {

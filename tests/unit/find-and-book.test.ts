@@ -39,7 +39,7 @@ describe('pagination', () => {
   });
 });
 
-describe('booking card rules (spec §5 Booking)', () => {
+describe('booking card rules (docs/product.md "Booking")', () => {
   const now = new Date('2026-11-22T12:00:00Z');
   const future = '2026-11-23T09:00:00.000Z';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultDuration, durations, formatMoney, isDuration, totalCents } from '../../src/shared/pricing.js';
 
-describe('pricing (spec §9)', () => {
+describe('pricing (docs/product.md "Booking")', () => {
   it('offers 15, 30, 45, 60, 90 and 120 minutes with 60 preselected', () => {
     expect(durations).toEqual([15, 30, 45, 60, 90, 120]);
     expect(defaultDuration).toBe(60);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { signInError, signUpError } from '../../src/shared/auth-rules.js';
 import { dashboardPath, displayName, isProfileComplete, splitFullName } from '../../src/shared/roles.js';
 
-describe('dashboardPath (spec §2 landing call to action)', () => {
+describe('dashboardPath (docs/product.md "Roles")', () => {
   it('sends experts to the expert dashboard, admins to the console and everyone else to the client dashboard', () => {
     expect(dashboardPath('expert')).toBe('/dashboard/expert');
     expect(dashboardPath('admin')).toBe('/admin');
@@ -12,7 +12,7 @@ describe('dashboardPath (spec §2 landing call to action)', () => {
   });
 });
 
-describe('profile helpers (spec §2 header, §4 sign-in flow)', () => {
+describe('profile helpers (docs/product.md "Accounts and sign-in")', () => {
   it('needs a first name and a role', () => {
     expect(isProfileComplete({ firstName: 'Ada', role: 'client' })).toBe(true);
     expect(isProfileComplete({ firstName: '  ', role: 'client' })).toBe(false);
@@ -31,7 +31,7 @@ describe('profile helpers (spec §2 header, §4 sign-in flow)', () => {
   });
 });
 
-describe('sign-up and sign-in form rules (spec §5)', () => {
+describe('sign-up and sign-in form rules (docs/product.md "Accounts and sign-in")', () => {
   it('checks fields, then the match, then the length', () => {
     expect(signUpError({ email: '', password: 'secret1', confirmPassword: 'secret1' })).toBe('Please fill in all fields');
     expect(signUpError({ email: 'a@b.co', password: 'abc', confirmPassword: 'abd' })).toBe('Passwords do not match');

@@ -6,7 +6,7 @@ const h = 3_600_000;
 const now = new Date('2026-11-22T12:00:00Z');
 const at = (hoursFromNow: number) => new Date(now.getTime() + hoursFromNow * h);
 
-describe('badges (spec §4)', () => {
+describe('badges (docs/product.md "Sessions")', () => {
   it('maps each status to its dashboard label', () => {
     expect(['booked', 'confirmed', 'completed', 'cancelled', 'disputed', 'weird'].map((s) => statusBadge(s).label)).toEqual([
       'Upcoming',
@@ -25,7 +25,7 @@ describe('badges (spec §4)', () => {
   });
 });
 
-describe('time rules (spec §4)', () => {
+describe('time rules (docs/product.md "Sessions")', () => {
   const session = (status: string, startH: number, endH: number) => ({ status, startsAt: at(startH), endsAt: at(endH) });
   it('upcoming = booked and in the future', () => {
     expect(isUpcoming(session('booked', 1, 2), now)).toBe(true);
@@ -47,7 +47,7 @@ describe('time rules (spec §4)', () => {
   });
 });
 
-describe('refund policy (issue 3 §4)', () => {
+describe('refund policy (docs/product.md "Cancellation policies")', () => {
   const refund = (policy: 'flexible' | 'moderate' | 'strict', hoursBefore: number, cancelledBy: 'client' | 'expert' = 'client') =>
     refundCents({ amountCents: 10_000, policy, cancelledBy, startsAt: at(hoursBefore), now });
   it('flexible: full until 24 h before, 50% after', () => {
