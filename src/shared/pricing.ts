@@ -4,6 +4,9 @@
 export const durations = [15, 30, 45, 60, 90, 120] as const;
 export type Duration = (typeof durations)[number];
 
+/** Length of the free introductory meeting, in minutes (docs/product.md "Free introductory meeting"). */
+export const introMinutes: Duration = 15;
+
 /** The duration preselected on the booking card, in minutes. */
 export const defaultDuration: Duration = 60;
 

@@ -14,7 +14,7 @@ import { newQueryClient, Providers } from './app/providers';
 import { routes } from './app/router';
 import { expertListQuery, expertProfileQuery, languagesQuery } from './features/experts/expert-queries';
 import { parseResultsParams } from './features/experts/results-params';
-import { expertVideosQuery } from './features/home/expert-videos-section';
+import { expertVideosQuery } from './features/home/api/get-expert-videos';
 import { setApiFetch, type ApiFetch } from './lib/api';
 import { meQuery } from './lib/auth';
 

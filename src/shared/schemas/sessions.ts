@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { feedbackQuestions } from '../feedback.js';
 import { messages } from '../messages.js';
-import { durations, isDuration } from '../pricing.js';
+import { durations, introMinutes, isDuration } from '../pricing.js';
 import { cancellationPolicies, sessionStatuses } from '../sessions.js';
 import { isValidTimeZone } from '../slots.js';
 
@@ -20,8 +20,8 @@ export const cardInput = z.object({
 });
 
 /**
- * Body of POST /api/sessions (header Idempotency-Key required). `kind: 'intro'` is the free 15-minute
- * first meeting (no card); `paid` needs `card` (simulated provider) or `paymentMethodId` (a Stripe
+ * Body of POST /api/sessions (header Idempotency-Key required). `kind: 'intro'` is the free first meeting of
+ * `introMinutes` (no card); `paid` needs `card` (simulated provider) or `paymentMethodId` (a Stripe
  * PaymentMethod made by Stripe Elements in the browser, so card data never reaches our server; docs/product.md "Payments").
  * The price is computed on the server, never taken from here.
  */
@@ -44,7 +44,10 @@ export const bookingInput = z
     timeZone: z.string().max(64).refine(isValidTimeZone, 'Please choose a valid time zone').optional(),
   })
   .refine((b) => b.kind === 'intro' || b.card || b.paymentMethodId, { message: messages.payment.cardRequired, path: ['card'] })
-  .refine((b) => b.kind === 'paid' || b.durationMinutes === 15, { message: 'The free introductory meeting lasts 15 minutes', path: ['durationMinutes'] });
+  .refine((b) => b.kind === 'paid' || b.durationMinutes === introMinutes, {
+    message: `The free introductory meeting lasts ${introMinutes} minutes`,
+    path: ['durationMinutes'],
+  });
 export type BookingInput = z.input<typeof bookingInput>;
 
 export const paymentSummary = z.object({

@@ -1,7 +1,7 @@
 /**
  * The booking card on an expert's profile (docs/product.md "Booking", "Free introductory meeting"): a date picker
  * with past and fully booked days disabled, the free times of the chosen day in the viewer's zone, the
- * duration, the topic and the total. Paid bookings hand a BookingDraft to /payment; the free 15-minute intro
+ * duration, the topic and the total. Paid bookings hand a BookingDraft to /payment; the free intro
  * (when the API says it is available) books directly with POST /api/sessions.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,7 +11,7 @@ import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages';
-import { defaultDuration, durations, formatMoney, totalCents } from '@shared/pricing';
+import { defaultDuration, durations, formatMoney, introMinutes, totalCents } from '@shared/pricing';
 import type { ExpertProfile } from '@shared/schemas/experts';
 import type { BookingInput, SessionView } from '@shared/schemas/sessions';
 import { policyTerms } from '@shared/sessions';
@@ -28,7 +28,6 @@ import { fetchEligibility } from './expert-queries';
 import { slotLabel, TimeSlots } from './time-slots';
 import { useAvailableDays, useSlots, viewerTimeZone } from './use-booking-availability';
 
-const introMinutes = 15;
 const topicMax = 2000;
 
 function StepHeading({ id, step, children }: { id?: string; step: number; children: ReactNode }) {
@@ -168,7 +167,7 @@ export function BookingCard({ expert }: { expert: ExpertProfile }) {
               className="mt-0.5 h-5 w-5 shrink-0 cursor-pointer accent-brand-600"
             />
             <span>
-              <span className="block text-sm font-semibold text-slate-900">Free 15-minute intro meeting</span>
+              <span className="block text-sm font-semibold text-slate-900">{`Free ${introMinutes}-minute intro meeting`}</span>
               <span className="block text-sm text-slate-700">Every new connection starts with a free introduction. No card needed.</span>
             </span>
           </label>

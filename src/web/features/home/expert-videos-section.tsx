@@ -1,28 +1,19 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Clapperboard, MessageCircleHeart, ShieldCheck, Video } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { messages } from '@shared/messages';
-import type { ExpertVideo, ExpertVideosResponse } from '@shared/schemas/expert-videos';
+import { introMinutes } from '@shared/pricing';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
-import { api } from '../../lib/api';
 import { useHydrated } from '../../lib/use-hydrated';
+import { useExpertVideos } from './api/get-expert-videos';
 import { SectionHeading } from './section-heading';
 
 // Only fetched when there are videos to show, so the player stays out of the first-load bundle.
 const VideoCarousel = lazy(() => import('./video-carousel').then((m) => ({ default: m.VideoCarousel })));
 
-/** Reads GET /api/experts/videos. Throws ApiError when the read fails (the section shows it with a retry). */
-async function fetchExpertVideos(): Promise<ExpertVideo[]> {
-  return (await api<ExpertVideosResponse>('/api/experts/videos')).videos;
-}
-
-/** The carousel's read; also prefetched by the server for the first paint (src/web/entry-server.tsx). */
-export const expertVideosQuery = queryOptions({ queryKey: ['expert-videos'], queryFn: fetchExpertVideos, staleTime: 5 * 60_000, retry: 1 });
-
 const points = [
   { icon: Clapperboard, text: 'Short clips where experts introduce themselves and how they mentor' },
-  { icon: MessageCircleHeart, text: 'Get a feel for their style before your free 15-minute intro' },
+  { icon: MessageCircleHeart, text: `Get a feel for their style before your free ${introMinutes}-minute intro` },
   { icon: ShieldCheck, text: 'Every expert is screened before their profile goes live' },
 ];
 
@@ -44,7 +35,7 @@ function LoadingFrame() {
 
 /** 'Hear from Our Experts' with the vertical video carousel; spinner while loading, message when empty. */
 export function ExpertVideosSection() {
-  const query = useQuery(expertVideosQuery);
+  const query = useExpertVideos();
   // The player is never server-rendered: its code arrives after the first paint, like a lazy chunk should.
   const hydrated = useHydrated();
   const videos = query.data ?? [];

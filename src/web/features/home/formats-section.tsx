@@ -1,5 +1,6 @@
 import { Check, UserRound, UsersRound, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { introMinutes } from '@shared/pricing';
 import { Badge } from '../../components/ui/badge';
 import { cn } from '../../lib/cn';
 import { CtaLink } from './cta-link';
@@ -22,7 +23,11 @@ const formats: Format[] = [
     title: '1:1 Mentoring',
     badge: { text: 'Available now', tone: 'green' },
     description: 'Personal sessions with an expert who focuses entirely on your goals, your questions and your next step.',
-    points: ['Sessions of 30 to 60 minutes over video', 'Most mentors charge $50-$120 per session', 'Every new connection starts with a free 15-minute intro'],
+    points: [
+      'Sessions of 30 to 60 minutes over video',
+      'Most mentors charge $50-$120 per session',
+      `Every new connection starts with a free ${introMinutes}-minute intro`,
+    ],
     link: { to: '/results', label: 'Find a mentor' },
     featured: true,
   },

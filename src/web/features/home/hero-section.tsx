@@ -1,4 +1,5 @@
 import { CalendarCheck, ShieldCheck, Sparkles } from 'lucide-react';
+import { introMinutes } from '@shared/pricing';
 import { dashboardPath, isProfileComplete } from '@shared/roles';
 import type { Me } from '@shared/schemas/profile';
 import { useAuth } from '../../lib/auth';
@@ -16,7 +17,7 @@ function primaryCta(me: Me | null): { to: string; label: string } {
 }
 
 const assurances = [
-  { icon: Sparkles, text: 'Free 15-minute intro call' },
+  { icon: Sparkles, text: `Free ${introMinutes}-minute intro call` },
   { icon: ShieldCheck, text: 'Vetted industry experts' },
   { icon: CalendarCheck, text: 'Payment held until your session happens' },
 ];

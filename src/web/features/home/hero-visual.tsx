@@ -1,4 +1,5 @@
 import { BadgeCheck, CheckCircle2, Clock, ShieldCheck, Star, Video } from 'lucide-react';
+import { introMinutes } from '@shared/pricing';
 
 const slots = ['Mon 9:00 AM', 'Tue 1:30 PM', 'Wed 4:00 PM'];
 const tags = ['Product strategy', 'Interview prep', 'Leadership'];
@@ -61,7 +62,7 @@ export function HeroVisual() {
         <CheckCircle2 className="h-6 w-6 text-emerald-600" />
         <div>
           <p className="text-sm font-semibold text-slate-900">Intro call booked</p>
-          <p className="text-xs text-slate-600">Free · 15 minutes</p>
+          <p className="text-xs text-slate-600">{`Free · ${introMinutes} minutes`}</p>
         </div>
       </div>
       <div className="absolute -right-3 -top-5 hidden rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-lg sm:-right-8 sm:block">
