@@ -35,11 +35,26 @@ export async function createPostgresDatabase(baseUrl: string): Promise<{ url: st
 }
 
 /**
- * A fresh app and database. Auth rate limits and the catalogue cache are off unless `env` turns them on (tests
- * write to the database directly); `env` overrides configuration;
+ * The cache settings of API tests: public answers (catalogue, bookable times) are not kept, unless TEST_CACHE=production
+ * or the test asks for `caches: 'production'`, which keep the production defaults of every cache. CI runs the whole
+ * API suite once with TEST_CACHE=production: nothing a test writes, through a route or into the database, may then be
+ * read stale.
+ */
+const noPublicCaches = { CATALOGUE_CACHE_MS: '0', SLOTS_CACHE_MS: '0' };
+
+/**
+ * A fresh app and database. Auth rate limits are off, and the caches as `caches` says (above), unless `env` turns
+ * them on; `env` overrides configuration;
  * `onRoute` sees every route as it registers (tests/security/authorization-matrix lists them); `logger` as in buildApp.
  */
-export async function createTestApp(env: Record<string, string> = {}, { onRoute, logger }: Pick<AppDeps, 'onRoute' | 'logger'> = {}): Promise<TestContext> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  {
+    onRoute,
+    logger,
+    caches = process.env.TEST_CACHE === 'production' ? 'production' : 'test',
+  }: Pick<AppDeps, 'onRoute' | 'logger'> & { caches?: 'production' | 'test' } = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mentora-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -48,8 +63,7 @@ export async function createTestApp(env: Record<string, string> = {}, { onRoute,
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     SEED_DEMO: '0',
     AUTH_RATE_LIMIT: '0',
-    CATALOGUE_CACHE_MS: '0',
-    SLOTS_CACHE_MS: '0',
+    ...(caches === 'production' ? {} : noPublicCaches),
     ...env,
   });
   let database: Database;

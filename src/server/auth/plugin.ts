@@ -9,8 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { user as userTable } from '../db/schema.js';
 import { AppError } from '../errors.js';
-import { safeMethods } from '../http/same-origin.js';
-import type { PerUserCache } from '../infra/per-user-cache.js';
+import { anyRowOf, rowsOf } from '../cache/dependencies.js';
 import type { Auth } from './auth.js';
 import { authAction, authAttemptLine, refusalLine } from './auth-log.js';
 import { runAfterAnswer } from './reset-request.js';
@@ -103,102 +102,83 @@ function asCurrentUser(u: SessionUser): CurrentUser {
 export type SessionCheck = { user: CurrentUser };
 
 /**
- * `secret` is AUTH_SECRET (keys the e-mail hash of log lines). `checks` keeps session checks per Cookie header
- * (per-user-cache.ts): a request whose Cookie header was checked before, and whose user has not changed since,
- * skips Better Auth's lookup. `wrote(userId)` is called before the answer of every successful write made by a
- * signed-in user leaves, after their kept checks are dropped, so other per-user caches can drop theirs.
+ * `secret` is AUTH_SECRET (keys the e-mail hash of log lines). Session checks are kept per Cookie header
+ * (`app.keptChecks`, src/server/cache/plugin.ts, registered first): a request whose Cookie header was checked
+ * before, and whose account and sign-in sessions have not changed since, skips Better Auth's lookup.
  */
-export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { auth: Auth; db: Db; secret: string; checks: PerUserCache<SessionCheck>; wrote: (userId: string) => void }) => {
-    const { checks } = opts;
-    await app.register(authRoutes, { auth: opts.auth, secret: opts.secret });
-    /** The account lookups made by this request, so the refusal log can name the user without a new lookup. */
-    const lookups = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
-    /** The AppError each refused request threw (its code is the refusal's reason). */
-    const errors = new WeakMap<FastifyRequest, AppError>();
-    // Without secondary storage Better Auth reads the session's user row from the database on every lookup, with
-    // every column (auth.ts declares the profile ones), so it is the row itself. With Redis the session keeps a copy
-    // of the user taken at sign-in, which profile and role changes made outside Better Auth do not update: the row
-    // is then selected again.
-    const sessionUserIsFresh = !opts.auth.options.secondaryStorage;
-    app.decorateRequest('getUser', function getUser(this: FastifyRequest) {
-      throw new Error('replaced per request');
-    });
-    app.decorateRequest('keptUser', function keptUser(this: FastifyRequest) {
-      const cookie = this.headers.cookie;
-      return cookie ? checks.get(cookie)?.user : undefined;
-    });
-    /** Better Auth's session check for `cookie`, kept in `checks` when it names an account. */
-    const check = async (request: FastifyRequest, cookie: string): Promise<CurrentUser | null> => {
-      const stamp = checks.stamp();
+export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; db: Db; secret: string }) => {
+  const checks = app.keptChecks;
+  await app.register(authRoutes, { auth: opts.auth, secret: opts.secret });
+  /** The account lookups made by this request, so the refusal log can name the user without a new lookup. */
+  const lookups = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
+  /** The AppError each refused request threw (its code is the refusal's reason). */
+  const errors = new WeakMap<FastifyRequest, AppError>();
+  // Without secondary storage Better Auth reads the session's user row from the database on every lookup, with
+  // every column (auth.ts declares the profile ones), so it is the row itself. With Redis the session keeps a copy
+  // of the user taken at sign-in, which profile and role changes made outside Better Auth do not update: the row
+  // is then selected again.
+  const sessionUserIsFresh = !opts.auth.options.secondaryStorage;
+  app.decorateRequest('getUser', function getUser(this: FastifyRequest) {
+    throw new Error('replaced per request');
+  });
+  app.decorateRequest('keptUser', function keptUser(this: FastifyRequest) {
+    const cookie = this.headers.cookie;
+    return cookie ? (checks.peek(cookie)?.user ?? undefined) : undefined;
+  });
+  /** Better Auth's session check for `cookie`, kept until the account's user or sign-in session rows change, when it names an account. */
+  const check = async (request: FastifyRequest, cookie: string): Promise<CurrentUser | null> => {
+    const kept = await checks.get(cookie, anyRowOf('user', 'auth_session'), async () => {
       const session = await opts.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-      if (!session) return null;
+      if (!session) return { value: null, dependsOn: null };
       let user = asCurrentUser(session.user);
       if (!sessionUserIsFresh) {
         const [row] = await opts.db.select().from(userTable).where(eq(userTable.id, session.user.id));
-        if (!row) return null;
+        if (!row) return { value: null, dependsOn: null };
         user = row;
       }
-      checks.set(cookie, user.id, { user }, stamp, session.session.expiresAt.getTime());
-      return user;
+      return { value: { user }, dependsOn: rowsOf(`user:${user.id}`, 'user', 'auth_session'), expiresAt: session.session.expiresAt.getTime() };
+    });
+    return kept?.user ?? null;
+  };
+  // A callback hook (no promise per request): it only installs the lazy lookup.
+  app.addHook('onRequest', (request, _reply, done) => {
+    let cached: Promise<CurrentUser | null> | undefined;
+    request.getUser = () => {
+      if (!cached) {
+        const cookie = request.headers.cookie;
+        const kept = cookie ? checks.peek(cookie) : undefined;
+        cached = !cookie ? Promise.resolve(null) : kept ? Promise.resolve(kept.user) : check(request, cookie);
+        lookups.set(request, cached);
+      }
+      return cached;
     };
-    // A callback hook (no promise per request): it only installs the lazy lookup.
-    app.addHook('onRequest', (request, _reply, done) => {
-      let cached: Promise<CurrentUser | null> | undefined;
-      request.getUser = () => {
-        if (!cached) {
-          const cookie = request.headers.cookie;
-          const kept = cookie ? checks.get(cookie) : undefined;
-          cached = !cookie ? Promise.resolve(null) : kept ? Promise.resolve(kept.user) : check(request, cookie);
-          lookups.set(request, cached);
-        }
-        return cached;
-      };
-      done();
-    });
-    /**
-     * A successful write by a signed-in user (a sign-out, a password or profile change, a booking, …) drops what
-     * the per-user caches keep for that user before its answer leaves: the next read, on this server, is fresh.
-     * Other servers drop it when the database's notification of the change arrives (per-user-cache.ts).
-     */
-    app.addHook('onSend', (request, reply, payload, done) => {
-      const cookie = request.headers.cookie;
-      if (safeMethods.has(request.method) || reply.statusCode >= 400 || !cookie) return done(null, payload);
-      const keptUser = checks.userOf(cookie);
-      const lookup = lookups.get(request);
-      void (async () => {
-        const userId = keptUser ?? (lookup ? (await lookup.catch(() => null))?.id : undefined);
-        if (!userId) return;
-        checks.dropUser(userId);
-        opts.wrote(userId);
-      })().finally(() => done(null, payload));
-    });
-    app.addHook('onError', (request, _reply, error, done) => {
-      if (error instanceof AppError) errors.set(request, error);
-      done();
-    });
-    /**
-     * One `authz.refused` line per 401 / 403, and per 404 answered to a signed-in account (auth-log.ts). A callback
-     * hook, not an async one: every other answer passes with one comparison.
-     */
-    app.addHook('onResponse', (request, reply, done) => {
-      const status = reply.statusCode;
-      if ((status !== 401 && status !== 403 && status !== 404) || request.url.startsWith('/api/auth/')) return done();
-      const error = errors.get(request);
-      const lookup = lookups.get(request);
-      if (status === 404 && (error?.code !== 'NOT_FOUND' || !lookup)) return done();
-      void (async () => {
-        const user = lookup ? await lookup.catch(() => null) : null;
-        if (status === 404 && !user) return;
-        const reason = error?.code ?? (status === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN');
-        const route = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
-        request.log.warn(
-          refusalLine({ method: request.method, route, statusCode: status, reason, userId: user?.id ?? null, ip: request.ip }),
-          'authorization refused',
-        );
-      })()
-        .catch(() => undefined)
-        .finally(() => done());
-    });
-  },
-);
+    done();
+  });
+  app.addHook('onError', (request, _reply, error, done) => {
+    if (error instanceof AppError) errors.set(request, error);
+    done();
+  });
+  /**
+   * One `authz.refused` line per 401 / 403, and per 404 answered to a signed-in account (auth-log.ts). A callback
+   * hook, not an async one: every other answer passes with one comparison.
+   */
+  app.addHook('onResponse', (request, reply, done) => {
+    const status = reply.statusCode;
+    if ((status !== 401 && status !== 403 && status !== 404) || request.url.startsWith('/api/auth/')) return done();
+    const error = errors.get(request);
+    const lookup = lookups.get(request);
+    if (status === 404 && (error?.code !== 'NOT_FOUND' || !lookup)) return done();
+    void (async () => {
+      const user = lookup ? await lookup.catch(() => null) : null;
+      if (status === 404 && !user) return;
+      const reason = error?.code ?? (status === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN');
+      const route = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
+      request.log.warn(
+        refusalLine({ method: request.method, route, statusCode: status, reason, userId: user?.id ?? null, ip: request.ip }),
+        'authorization refused',
+      );
+    })()
+      .catch(() => undefined)
+      .finally(() => done());
+  });
+});

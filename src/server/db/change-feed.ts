@@ -1,36 +1,57 @@
 /**
- * The database's change notifications (migration 0011; docs/architecture.md "Kept answers"): every committed write that can change
- * what a signed-in request reads — by any server, job or script — sends NOTIFY mentora_changes with what
- * changed. The per-user caches (infra/per-user-cache.ts) keep answers only while this feed is live, and drop
- * what a change concerns as it arrives.
+ * The database's change notifications (migration 0016; docs/decisions/017-one-cache-owner.md): every committed
+ * write to a table a kept answer reads — by any server, job or script — sends NOTIFY mentora_changes with the
+ * table and the keys of the rows it changed. The kept answers (src/server/cache/) are kept only while this feed is
+ * live, and dropped as the changes they depend on arrive.
  */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { watchedTables, type RowKey, type Table, type TableChange } from '../cache/dependencies.js';
 import type { Database } from './client.js';
 
-/** The channel of migration 0011's triggers. */
+/** The channel of migration 0016's triggers. */
 const channel = 'mentora_changes';
 
-/**
- * One notification: `account` — the user row or one of their sign-in sessions changed or went; `sessions` — a
- * session (or its payment) of the user, as client or expert, changed; `userId` '*' means every user. `lost` —
- * the feed stopped, so changes may have been missed.
- */
-export type Change = { kind: 'account' | 'sessions'; userId: string } | { kind: 'lost' };
+/** How long `sync` waits for its own notification before it gives up (then the caller drops everything kept). */
+const syncTimeoutMs = 5000;
+
+/** One notification: a committed change of a table, or `lost` — the feed stopped, so changes may have been missed. */
+export type Change = ({ kind: 'table' } & TableChange) | { kind: 'lost' };
 
 export type ChangeFeed = {
-  /** True while notifications arrive; a cache must not keep answers while it is false. */
+  /** True while notifications arrive; nothing may be kept while it is false. */
   live: () => boolean;
   /** Calls `listener` with every change from now on. */
   subscribe: (listener: (change: Change) => void) => void;
+  /**
+   * Resolves once every change committed before the call has been delivered to the listeners (true), or after
+   * five seconds without it (false). A server awaits it before answering a write, so its own next read is fresh.
+   */
+  sync: () => Promise<boolean>;
   close: () => Promise<void>;
 };
 
-/** Parses a payload of migration 0011 ('account:<id>', 'sessions:<id>' or 'sessions:*'); null for anything else. */
-export function parseChange(payload: string): Change | null {
-  const colon = payload.indexOf(':');
-  const kind = payload.slice(0, colon);
-  const userId = payload.slice(colon + 1);
-  if (colon < 0 || !userId || (kind !== 'account' && kind !== 'sessions')) return null;
-  return { kind, userId };
+const tables = new Set<string>(watchedTables);
+const rowKey = /^(expert|user):./;
+
+/**
+ * Parses a payload of migration 0016 — `{"table": "<table>", "rows": ["expert:<uuid>", "user:<id>", …]}`, no
+ * `rows` for a TRUNCATE — or this module's `{"sync": "<token>"}`; null for anything else.
+ */
+export function parsePayload(payload: string): TableChange | { sync: string } | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  if (typeof data !== 'object' || data === null) return null;
+  const { table, rows, sync } = data as { table?: unknown; rows?: unknown; sync?: unknown };
+  if (typeof sync === 'string') return { sync };
+  if (typeof table !== 'string' || !tables.has(table)) return null;
+  if (rows === undefined) return { table: table as Table };
+  if (!Array.isArray(rows) || !rows.every((row) => typeof row === 'string' && rowKey.test(row))) return null;
+  return { table: table as Table, rows: rows as RowKey[] };
 }
 
 /** Starts listening on `database`; until it is live (and whenever it drops) `live()` is false. */
@@ -39,12 +60,16 @@ export async function openChangeFeed(database: Database): Promise<ChangeFeed> {
   const emit = (change: Change) => {
     for (const listener of listeners) listener(change);
   };
+  /** The syncs of this process waiting for their token. */
+  const waiting = new Map<string, () => void>();
   let live = false;
   const stop = await database.listen(
     channel,
     (payload) => {
-      const change = parseChange(payload);
-      if (change) emit(change);
+      const parsed = parsePayload(payload);
+      if (!parsed) return;
+      if ('sync' in parsed) waiting.get(parsed.sync)?.();
+      else emit({ kind: 'table', ...parsed });
     },
     (up) => {
       live = up;
@@ -54,6 +79,24 @@ export async function openChangeFeed(database: Database): Promise<ChangeFeed> {
   return {
     live: () => live,
     subscribe: (listener) => void listeners.push(listener),
+    sync: async () => {
+      const token = randomUUID();
+      let timer: NodeJS.Timeout | undefined;
+      const arrived = new Promise<boolean>((resolve) => {
+        waiting.set(token, () => resolve(true));
+        timer = setTimeout(() => resolve(false), syncTimeoutMs);
+      });
+      try {
+        // Notifications are delivered in commit order: once this one arrives, so have those of every write before it.
+        await database.db.execute(sql`select pg_notify(${channel}, ${JSON.stringify({ sync: token })})`);
+        return await arrived;
+      } catch {
+        return false;
+      } finally {
+        clearTimeout(timer);
+        waiting.delete(token);
+      }
+    },
     close: stop,
   };
 }

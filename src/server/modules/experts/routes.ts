@@ -23,62 +23,53 @@ import {
   slotsResponse,
 } from '../../../shared/schemas/experts.js';
 import { requireRole } from '../../auth/guards.js';
+import { anyRowOf, rowsOf, type Dependency } from '../../cache/dependencies.js';
 import type { Db } from '../../db/client.js';
-import type { MicroCache } from '../../infra/cache.js';
+import { plainJson } from '../../http/plain-json.js';
 import { getMyAvailability, listAvailableDays, listSlots, saveMyAvailability, type BusyIntervals } from './availability-service.js';
 import { getMyExpertProfile, listExpertVideos, updateMyExpertProfile } from './profile-service.js';
-import { getExpertProfile, listExpertLanguages, searchExperts } from './service.js';
-import { slotCache, type SlotCache } from './slot-cache.js';
-import { answerKept, jsonBytes, plainJson, sendJson } from '../../http/plain-json.js';
+import { expertKey, getExpertProfile, listExpertLanguages, searchExperts } from './service.js';
 
 const noBusyIntervals: BusyIntervals = () => sql`'[]'::json`;
 
-/**
- * The raw URL of `request` as a cache key, when it is at most 512 characters (else null: the caller keys by the
- * validated query). Unknown query parameters are dropped by validation, so without the bound one could fill the
- * cache with long URLs that all name the same answer.
- */
-const urlKey = (request: FastifyRequest): string | null => (request.url.length <= 512 ? request.url : null);
+/** What the public catalogue reads (search, languages, videos) depend on: any expert. */
+const anyExpert = anyRowOf('experts');
+
+/** The rows of the expert a request names by uuid or slug (the key migration 0016's notifications carry), in `tables`. */
+const expertNamed = (request: FastifyRequest, ...tables: Parameters<typeof anyRowOf>): Dependency[] =>
+  rowsOf(`expert:${expertKey((request.params as { idOrSlug: string }).idOrSlug).value}`, ...tables);
 
 /**
- * `catalogue` caches the public, anonymous catalogue reads (search, profile, languages, videos) for a few
- * seconds; app.ts clears it whenever this process answers a write, so a change shows at once here and within
- * the cache's TTL on other servers. `slots` caches the slot and available-day answers the same way for a
- * shorter time, also forgetting an expert's answers when a session of theirs is booked or cancelled here
- * (slot-cache.ts); by default nothing is cached. Nothing per-user is cached.
+ * The public catalogue reads (search, profile, languages, videos) and the bookable times are kept in memory
+ * (src/server/cache/plugin.ts), each until the database reports a change of the rows it read; the bookable times
+ * also for at most SLOTS_CACHE_MS, as they depend on the clock. Nothing per-user is kept here.
  */
-export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; catalogue: MicroCache; slots?: SlotCache; busyIntervals?: BusyIntervals }> = async (
-  app,
-  { db, catalogue, slots = slotCache({ ttlMs: 0, max: 0 }), busyIntervals = noBusyIntervals },
-) => {
+export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; busyIntervals?: BusyIntervals }> = async (app, { db, busyIntervals = noBusyIntervals }) => {
   const tags = ['experts'];
 
   /** Search published experts: `{ experts: ExpertCard[], total, page, pageSize, matched }`. 400 on bad parameters. */
-  // The cache keeps the JSON bytes of an answer per URL, so a hit costs no validation or serialisation at all.
   app.get(
     '/api/experts',
     {
       schema: { tags, querystring: expertListQuery, response: { 200: expertList, 400: errorResponse } },
       serializerCompiler: plainJson,
-      onRequest: answerKept((request) => urlKey(request) && catalogue.peek(`search:${request.url}`)),
+      config: { kept: { lifetime: 'catalogue', dependsOn: () => anyExpert } },
     },
-    async (request, reply) =>
-      sendJson(
-        reply,
-        catalogue.get(`search:${urlKey(request) ?? JSON.stringify(request.query)}`, async () =>
-          jsonBytes(await searchExperts(db, request.query, catalogue.get)),
-        ),
-      ),
+    async (request) => searchExperts(db, request.query, app.keptMemo(anyExpert)),
   );
 
   /** Languages spoken by published experts, A–Z, for the results filter. */
-  app.get('/api/expert-languages', { schema: { tags, response: { 200: expertLanguages } } }, async () =>
-    catalogue.get('languages', async () => ({ languages: await listExpertLanguages(db) })),
+  app.get(
+    '/api/expert-languages',
+    { schema: { tags, response: { 200: expertLanguages } }, config: { kept: { lifetime: 'catalogue', dependsOn: () => anyExpert } } },
+    async () => ({ languages: await listExpertLanguages(db) }),
   );
 
   /** Intro videos of published experts for the landing carousel: `{ videos: ExpertVideo[] }` (at most 13). */
-  app.get('/api/experts/videos', { schema: { tags, response: { 200: expertVideosResponse } } }, async () =>
-    catalogue.get('videos', async () => ({ videos: await listExpertVideos(db) })),
+  app.get(
+    '/api/experts/videos',
+    { schema: { tags, response: { 200: expertVideosResponse } }, config: { kept: { lifetime: 'catalogue', dependsOn: () => anyExpert } } },
+    async () => ({ videos: await listExpertVideos(db) }),
   );
 
   /** One published expert by uuid or slug; 404 'Expert Not Found'. */
@@ -87,34 +78,28 @@ export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; catalogue: MicroCache
     {
       schema: { tags, params: expertParams, response: { 200: expertProfile, 404: errorResponse } },
       serializerCompiler: plainJson,
-      onRequest: answerKept<{ idOrSlug: string }>((request) => catalogue.peek(`profile:${request.params.idOrSlug}`)),
+      config: { kept: { lifetime: 'catalogue', dependsOn: (request) => expertNamed(request, 'experts') } },
     },
-    async (request, reply) =>
-      sendJson(
-        reply,
-        catalogue.get(`profile:${request.params.idOrSlug}`, async () => jsonBytes(await getExpertProfile(db, request.params.idOrSlug))),
-      ),
+    async (request) => getExpertProfile(db, request.params.idOrSlug),
   );
 
+  /** What bookable times read: the expert's row (zone, publication), weekly rules, exceptions and sessions (busy times). */
+  const slotsKept = {
+    lifetime: 'slots',
+    dependsOn: (request: FastifyRequest) => expertNamed(request, 'experts', 'availability_rules', 'availability_exceptions', 'sessions'),
+  } as const;
+
   /** Bookable UTC start times on the client's `date` in zone `tz` for `duration` minutes. 400 bad input; 404 unknown expert. */
-  // Cached for SLOTS_CACHE_MS as JSON bytes (slot-cache.ts), like the catalogue reads above.
   app.get(
     '/api/experts/:idOrSlug/slots',
     {
       schema: { tags, params: expertParams, querystring: slotsQuery, response: { 200: slotsResponse, 400: errorResponse, 404: errorResponse } },
       serializerCompiler: plainJson,
-      onRequest: answerKept<{ idOrSlug: string }>((request) => urlKey(request) && slots.peek(request.params.idOrSlug, request.url)),
+      config: { kept: slotsKept },
     },
-    async (request, reply) => {
-      const { idOrSlug } = request.params;
+    async (request) => {
       const { date, duration, tz } = request.query;
-      return sendJson(
-        reply,
-        slots.get(idOrSlug, urlKey(request) ?? `slots ${date} ${duration} ${tz}`, async () => {
-          const answer = await listSlots(db, idOrSlug, { date, duration, tz }, new Date(), busyIntervals);
-          return { expertId: answer.expertId, body: jsonBytes({ slots: answer.slots }) };
-        }),
-      );
+      return { slots: (await listSlots(db, request.params.idOrSlug, { date, duration, tz }, new Date(), busyIntervals)).slots };
     },
   );
 
@@ -129,18 +114,11 @@ export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; catalogue: MicroCache
         response: { 200: availabilityDaysResponse, 400: errorResponse, 404: errorResponse },
       },
       serializerCompiler: plainJson,
-      onRequest: answerKept<{ idOrSlug: string }>((request) => urlKey(request) && slots.peek(request.params.idOrSlug, request.url)),
+      config: { kept: slotsKept },
     },
-    async (request, reply) => {
-      const { idOrSlug } = request.params;
+    async (request) => {
       const { from, to, duration, tz } = request.query;
-      return sendJson(
-        reply,
-        slots.get(idOrSlug, urlKey(request) ?? `days ${from} ${to} ${duration} ${tz}`, async () => {
-          const answer = await listAvailableDays(db, idOrSlug, { from, to, duration, tz }, new Date(), busyIntervals);
-          return { expertId: answer.expertId, body: jsonBytes({ days: answer.days }) };
-        }),
-      );
+      return { days: (await listAvailableDays(db, request.params.idOrSlug, { from, to, duration, tz }, new Date(), busyIntervals)).days };
     },
   );
 

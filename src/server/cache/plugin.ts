@@ -1,0 +1,147 @@
+/**
+ * The one owner of kept answers (docs/decisions/017-one-cache-owner.md; docs/architecture.md "Kept answers").
+ * Routes declare caching in their config — `config: { kept: { lifetime, dependsOn } }` — and this plugin does the
+ * rest, for every route registered after it:
+ *   - a kept answer (JSON bytes, keyed by the raw URL, and the account for signed-in answers) answers the request
+ *     from a route `onRequest` hook, before parsing, validation and the handler; otherwise the handler's value is
+ *     serialised once and kept with the rows it depends on;
+ *   - the database's change feed (db/change-feed.ts, migration 0016) drops exactly the answers a committed change
+ *     touches, on every server, whoever made it; while the feed is down nothing is kept;
+ *   - a write (any method but GET, HEAD, OPTIONS) is answered only once this server has heard the notifications of
+ *     every change committed before it, so the writer's next read on this server is fresh.
+ * Handlers of kept routes return their answer and never touch `reply`: concurrent misses share one load.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import type { SessionCheck } from '../auth/plugin.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { openChangeFeed } from '../db/change-feed.js';
+import { jsonBytes } from '../http/plain-json.js';
+import { safeMethods } from '../http/same-origin.js';
+import type { Dependency } from './dependencies.js';
+import { keptStore, type KeptStore } from './store.js';
+
+/**
+ * How a route's answers are kept. `lifetime` names the setting bounding how long: `catalogue` (CATALOGUE_CACHE_MS)
+ * and `slots` (SLOTS_CACHE_MS) for public answers, the same for every visitor, served once more while a newer one
+ * loads; `signedIn` (SIGNED_IN_CACHE_MS) for the signed-in account's own answer (none without an account).
+ * `dependsOn(request, userId)` lists what the answer reads, known before loading; where only the answer tells
+ * which rows it read, it lists the whole table and `answerDependsOn(answer, userId)` gives the exact list.
+ */
+export type KeptRoute = {
+  lifetime: 'catalogue' | 'slots' | 'signedIn';
+  dependsOn: (request: FastifyRequest, userId: string | null) => Dependency[];
+  answerDependsOn?: (answer: unknown, userId: string | null) => Dependency[];
+};
+
+/** Caches `load()` under `key` until a change touches what it read (given to `keptMemo`). */
+export type Memo = <T>(key: string, load: () => Promise<T>) => Promise<T>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** How this route's answers are kept (src/server/cache/plugin.ts); absent: never. */
+    kept?: KeptRoute;
+  }
+  interface FastifyInstance {
+    /** Kept session checks per Cookie header (auth/plugin.ts), dropped with the account's user and sign-in session rows. */
+    keptChecks: KeptStore<SessionCheck | null>;
+    /** A memo of values that public catalogue answers are computed from, each kept until a change touches `dependsOn`. */
+    keptMemo: (dependsOn: Dependency[]) => Memo;
+  }
+}
+
+/** Raw URLs longer than this are not kept: unknown query parameters are dropped by validation, so one could fill memory with URLs naming one answer. */
+const maxKeyLength = 512;
+
+const keyOf = (kept: KeptRoute, request: FastifyRequest, userId: string | null): string | null => {
+  if (request.url.length > maxKeyLength) return null;
+  if (kept.lifetime !== 'signedIn') return request.url;
+  return userId === null ? null : `${userId}\u0000${request.url}`;
+};
+
+const sendBytes = (reply: FastifyReply, body: Buffer) => reply.type('application/json; charset=utf-8').send(body);
+
+/**
+ * Registers the caches for `config`'s lifetimes (0 turns one off; all 0 opens no listening connection) on
+ * `database`'s change feed.
+ */
+export const keptAnswers = fp(async (app: FastifyInstance, { config, database }: { config: Config; database: Database }) => {
+  const anyKept = config.catalogueCacheMs > 0 || config.slotsCacheMs > 0 || config.signedInCacheMs > 0;
+  const feed = anyKept ? await openChangeFeed(database) : null;
+  if (feed) app.addHook('onClose', () => feed.close());
+  const keeping = () => feed?.live() ?? false;
+
+  // Up to 10 000 public answers each (profiles ~1 KB, result pages ~5 KB of JSON): every profile of a large
+  // catalogue being read, not only the last 1 000.
+  const publicAnswers = {
+    catalogue: keptStore<unknown>({ ttlMs: config.catalogueCacheMs, max: 10_000, staleWhileRevalidate: true, keeping }),
+    slots: keptStore<unknown>({ ttlMs: config.slotsCacheMs, max: 10_000, staleWhileRevalidate: true, keeping }),
+  };
+  // Session lists are up to 500 sessions (~350 KB): at most 64 MB of JSON in all.
+  const signedIn = keptStore<unknown>({
+    ttlMs: config.signedInCacheMs,
+    max: 10_000,
+    maxSize: 64 * 2 ** 20,
+    size: (body) => (Buffer.isBuffer(body) ? body.length : 1),
+    keeping,
+  });
+  const checks = keptStore<SessionCheck | null>({ ttlMs: config.signedInCacheMs, max: 50_000, keeping });
+  const stores: Pick<KeptStore<unknown>, 'drop' | 'clear'>[] = [publicAnswers.catalogue, publicAnswers.slots, signedIn, checks];
+  const storeOf = (kept: KeptRoute) => (kept.lifetime === 'signedIn' ? signedIn : publicAnswers[kept.lifetime]);
+  const on = (kept: KeptRoute) =>
+    (kept.lifetime === 'signedIn' ? config.signedInCacheMs : kept.lifetime === 'slots' ? config.slotsCacheMs : config.catalogueCacheMs) > 0;
+
+  feed?.subscribe((change) => {
+    for (const store of stores) {
+      if (change.kind === 'lost') store.clear();
+      else store.drop(change);
+    }
+  });
+
+  app.decorate('keptChecks', checks);
+  app.decorate('keptMemo', (dependsOn: Dependency[]): Memo => {
+    return <T>(key: string, load: () => Promise<T>) =>
+      publicAnswers.catalogue.get(`memo\u0000${key}`, dependsOn, async () => ({ value: await load(), dependsOn })) as Promise<T>;
+  });
+
+  /** Handlers already wrapped (Fastify passes a GET route's options again for its HEAD route). */
+  const wrapped = new WeakSet<object>();
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const kept = route.config?.kept;
+    if (!kept || !on(kept) || wrapped.has(route.handler)) return;
+    const store = storeOf(kept);
+    const handler = route.handler;
+    const answerKept: onRequestHookHandler = (request, reply, done) => {
+      const userId = kept.lifetime === 'signedIn' ? (request.keptUser()?.id ?? null) : null;
+      const key = keyOf(kept, request, userId);
+      const body = key === null ? undefined : store.peek(key);
+      if (Buffer.isBuffer(body)) void sendBytes(reply, body);
+      else done();
+    };
+    route.onRequest = [...(Array.isArray(route.onRequest) ? route.onRequest : route.onRequest ? [route.onRequest] : []), answerKept];
+    route.handler = async function keptHandler(this: FastifyInstance, request, reply) {
+      const userId = kept.lifetime === 'signedIn' ? ((await request.getUser())?.id ?? null) : null;
+      const key = keyOf(kept, request, userId);
+      if (key === null) return handler.call(this, request, reply);
+      const dependsOn = kept.dependsOn(request, userId);
+      const body = await store.get(key, dependsOn, async () => {
+        const answer: unknown = await handler.call(this, request, reply);
+        return { value: jsonBytes(answer), dependsOn: kept.answerDependsOn?.(answer, userId) ?? dependsOn };
+      });
+      return sendBytes(reply, body as Buffer);
+    };
+    wrapped.add(route.handler);
+  });
+
+  // A write is answered once this server has heard of every change committed before its answer: its own included.
+  if (feed) {
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (safeMethods.has(request.method) || !feed.live()) return done(null, payload);
+      void feed.sync().then((heard) => {
+        if (!heard) for (const store of stores) store.clear();
+        done(null, payload);
+      });
+    });
+  }
+});

@@ -1,0 +1,42 @@
+/**
+ * Every module's endpoints (src/server/modules/*), with what each needs: the database, payments, storage and the
+ * configuration. The Stripe webhook only when its secret is set; the development mailbox never in production.
+ */
+import type { FastifyInstance } from 'fastify';
+import path from 'node:path';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { mailboxRoutes } from '../dev/mailbox.js';
+import { stripePayoutAccounts } from '../infra/payments/payout-accounts.js';
+import type { PaymentProvider } from '../infra/payments/provider.js';
+import { stripeWebhookVerifier } from '../infra/payments/stripe.js';
+import { storageDriver } from '../infra/storage/select.js';
+import { adminRoutes } from './admin/routes.js';
+import { applicationRoutes } from './applications/routes.js';
+import { enquiryRoutes } from './enquiries/routes.js';
+import { expertRoutes } from './experts/routes.js';
+import { feedbackRoutes } from './feedback/routes.js';
+import { fileRoutes } from './files/routes.js';
+import { meRoutes } from './me/routes.js';
+import { payoutRoutes } from './payouts/routes.js';
+import { stripeWebhookRoutes } from './payments/stripe-webhook-routes.js';
+import { sessionRoutes } from './sessions/routes.js';
+import { busyIntervalsSql } from './sessions/busy-intervals.js';
+
+export async function moduleRoutes(app: FastifyInstance, { config, database, provider }: { config: Config; database: Database; provider: PaymentProvider }) {
+  const db = database.db;
+  await app.register(meRoutes, { db });
+  await app.register(enquiryRoutes, { db, baseUrl: config.baseUrl });
+  const sessionDeps = { db, provider, baseUrl: config.baseUrl, meetingUrlTemplate: config.meetingUrlTemplate };
+  await app.register(expertRoutes, { db, busyIntervals: busyIntervalsSql });
+  await app.register(sessionRoutes, { ...sessionDeps, testHooks: config.testHooks });
+  if (config.stripe?.webhookSecret)
+    await app.register(stripeWebhookRoutes, { deps: sessionDeps, verify: stripeWebhookVerifier(config.stripe, config.stripe.webhookSecret) });
+  await app.register(payoutRoutes, { db, accounts: config.stripe ? stripePayoutAccounts(config.stripe) : null, baseUrl: config.baseUrl });
+  await app.register(feedbackRoutes, { db });
+  await app.register(adminRoutes, { db, provider, baseUrl: config.baseUrl });
+  const storage = storageDriver(config);
+  await app.register(fileRoutes, { db, storage });
+  await app.register(applicationRoutes, { db, storage, baseUrl: config.baseUrl, adminEmails: config.adminEmails });
+  if (config.env !== 'production') await app.register(mailboxRoutes, { dir: path.join(config.dataDir, 'mail'), trustProxy: config.trustProxy });
+}
