@@ -12,7 +12,9 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { newQueryClient, Providers } from './app/providers';
 import { routes } from './app/router';
-import { expertListQuery, expertProfileQuery, languagesQuery } from './features/experts/expert-queries';
+import { expertProfileQuery } from './features/experts/api/get-expert';
+import { expertLanguagesQuery } from './features/experts/api/get-expert-languages';
+import { expertListQuery } from './features/experts/api/get-experts';
 import { parseResultsParams } from './features/experts/results-params';
 import { expertVideosQuery } from './features/home/api/get-expert-videos';
 import { setApiFetch, type ApiFetch } from './lib/api';
@@ -26,7 +28,7 @@ type Prefetch = (client: QueryClient, at: { params: Record<string, string | unde
  */
 const renderedRoutes: Record<string, Prefetch> = {
   '/': (client) => [client.prefetchQuery(expertVideosQuery)],
-  '/results': (client, { search }) => [client.prefetchQuery(expertListQuery(parseResultsParams(search))), client.prefetchQuery(languagesQuery)],
+  '/results': (client, { search }) => [client.prefetchQuery(expertListQuery(parseResultsParams(search))), client.prefetchQuery(expertLanguagesQuery)],
   '/expert/:id': (client, { params }) => [client.prefetchQuery(expertProfileQuery(params.id ?? ''))],
   '/about': () => [],
   '/community-guidelines': () => [],

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { DayPicker, type ChevronProps } from 'react-day-picker';
 import { addMonths, parseISO, startOfMonth, startOfToday } from 'date-fns';
 import { cn } from '../../lib/cn';
-import { toIsoDate } from './use-booking-availability';
+import { toIsoDate } from './booking-rules';
 
 /** How far ahead the calendar lets the client look, in months. */
 const monthsAhead = 6;

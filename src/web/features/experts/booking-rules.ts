@@ -1,4 +1,5 @@
 /** Booking card rules (docs/product.md "Booking"): the first missing or invalid choice, in the product's words. */
+import { format } from 'date-fns';
 import { messages } from '@shared/messages';
 
 export type BookingChoice = { date: string | null; time: string | null; topic: string };
@@ -34,3 +35,9 @@ export function zoneLabel(tz: string, at = new Date()): string {
   const short = new Intl.DateTimeFormat('en-US', { timeZone: tz, timeZoneName: 'short' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
   return short && short !== tz ? `${tz.replace(/_/g, ' ')} (${short})` : tz.replace(/_/g, ' ');
 }
+
+/** Calendar date of a local Date as YYYY-MM-DD (the calendar works in the browser's zone, which is the viewer's). */
+export const toIsoDate = (d: Date) => format(d, 'yyyy-MM-dd');
+
+/** The viewer's IANA zone, e.g. 'Europe/London'. */
+export const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

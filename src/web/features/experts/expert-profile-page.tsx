@@ -3,7 +3,6 @@
  * header with rating and a reviews dialog, the profile sections, the booking card and a 'Leave Feedback'
  * link. An unknown id shows 'Expert Not Found' with a link home.
  */
-import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CalendarDays, Globe, MessageSquarePlus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -13,7 +12,7 @@ import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/input';
 import { useHydrated } from '../../lib/use-hydrated';
 import { ExpertAvatar } from './expert-avatar';
-import { expertProfileQuery } from './expert-queries';
+import { useExpertProfile } from './api/get-expert';
 import { ProfileSections } from './profile-sections';
 import { ReviewsDialog } from './reviews-dialog';
 import { ratingText, reviewCountText, StarRating } from './star-rating';
@@ -113,7 +112,7 @@ function NotFound() {
 
 export default function ExpertProfilePage() {
   const { id = '' } = useParams();
-  const expert = useQuery(expertProfileQuery(id));
+  const expert = useExpertProfile(id);
   const [reviewsOpen, setReviewsOpen] = useState(false);
   useDocumentTitle(expert.data ? `${expert.data.name}, ${expert.data.role}` : expert.data === null ? 'Expert Not Found' : null);
 

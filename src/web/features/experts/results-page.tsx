@@ -1,9 +1,8 @@
 /**
- * Results /results (docs/product.md "Search and catalogue"): the expert network, searched by the API (a
- * case-insensitive substring of tags, about or role; nothing matched → everyone, said out loud), plus
+ * Results /results (docs/product.md "Search and catalogue"): the expert network, searched by the API (words
+ * matched by stem, typos forgiven; nothing matched → everyone, said out loud; counts beyond 1 000 as "1,000+"), plus
  * filters, sort and pages. All state lives in the URL search params, so Back and shared links work.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SearchX } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { messages } from '@shared/messages';
@@ -11,8 +10,9 @@ import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
 import { cn } from '../../lib/cn';
+import { useExpertLanguages } from './api/get-expert-languages';
+import { resultsPageSize, useExperts } from './api/get-experts';
 import { ExpertCard, ExpertCardSkeleton } from './expert-card';
-import { expertListQuery, languagesQuery, resultsPageSize } from './expert-queries';
 import { Pagination } from './pagination';
 import { ResultsFilters, ResultsSearchBox } from './results-filters';
 import { hasNarrowing, parseResultsParams, toSearchParams, type ResultsParams } from './results-params';
@@ -24,8 +24,8 @@ const firstScreenCards = 2;
 export default function ResultsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = parseResultsParams(searchParams);
-  const results = useQuery({ ...expertListQuery(params), placeholderData: keepPreviousData });
-  const languages = useQuery(languagesQuery);
+  const results = useExperts(params);
+  const languages = useExpertLanguages();
   useDocumentTitle('Find an Expert');
 
   /** Applies a change of search, filter or sort: back to page 1, new history entry, no jump to the top. */
@@ -84,8 +84,8 @@ export default function ResultsPage() {
           ) : null}
           {data && data.total > 0 ? (
             <p className={cn('text-sm text-slate-700', notMatched && 'mt-4')}>
-              Showing {(data.page - 1) * data.pageSize + 1}–{Math.min(data.page * data.pageSize, data.total)} of {data.total}{' '}
-              {data.total === 1 ? 'expert' : 'experts'}
+              Showing {(data.page - 1) * data.pageSize + 1}–{Math.min(data.page * data.pageSize, data.total)} of {data.total.toLocaleString('en-US')}
+              {data.totalIsLowerBound ? '+' : ''} {data.total === 1 ? 'expert' : 'experts'}
             </p>
           ) : null}
         </div>

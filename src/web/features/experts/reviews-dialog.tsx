@@ -1,4 +1,3 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { BadgeCheck, MessageSquareText } from 'lucide-react';
 import type { FeedbackKey } from '@shared/feedback';
 import { messages } from '@shared/messages';
@@ -7,7 +6,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { formatLongDate } from '../../lib/format';
-import { fetchReviews, type Review } from './expert-queries';
+import { useReviews, type Review } from './api/get-reviews';
 import { StarRating } from './star-rating';
 
 /** Short names of the five public answers (feedback answers are public on the profile; docs/product.md "Feedback and reviews"). */
@@ -69,13 +68,7 @@ export function ReviewsDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const reviews = useInfiniteQuery({
-    queryKey: ['experts', expertId, 'reviews'],
-    queryFn: ({ pageParam }) => fetchReviews(expertId, pageParam),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
-    enabled: open,
-  });
+  const reviews = useReviews(expertId, open);
   const items = reviews.data?.pages.flatMap((p) => p.reviews) ?? [];
   const total = reviews.data?.pages[0]?.total ?? 0;
 

@@ -7,7 +7,7 @@ import { policyTerms, refundCents } from '@shared/sessions';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { FormError, Label, Textarea } from '../../components/ui/input';
-import { useSessionAction } from './session-queries';
+import { useSessionAction } from './api/session-actions';
 
 /** What the refund preview says: the client's refund by the expert's policy now, or in full when the expert cancels. */
 function refundText(s: SessionView): string {

@@ -9,7 +9,7 @@ import { canCancel, canConfirm, isReviewedPublicly } from '@shared/sessions';
 import { Button } from '../../components/ui/button';
 import { afterConfirmation } from './after-confirmation';
 import { CancelDialog } from './cancel-dialog';
-import { useSessionAction } from './session-queries';
+import { useSessionAction } from './api/session-actions';
 import { ReservationPanel } from './reservation-panel';
 import { CancellationDetails, CancelledTitle, StatusPanel } from './status-panel';
 

@@ -14,7 +14,7 @@ import { formatDateTime } from '../../lib/format';
 import { afterConfirmation } from './after-confirmation';
 import { DisputeDialog } from './dispute-dialog';
 import { SessionGate } from './session-gate';
-import { useSessionAction } from './session-queries';
+import { useSessionAction } from './api/session-actions';
 
 function Summary({ session }: { session: SessionView }) {
   const rows = [

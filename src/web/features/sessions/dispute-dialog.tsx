@@ -5,7 +5,7 @@ import { messages } from '@shared/messages';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { FormError, Label, Textarea } from '../../components/ui/input';
-import { useSessionAction } from './session-queries';
+import { useSessionAction } from './api/session-actions';
 
 /**
  * 'No, Report an Issue' (docs/product.md "Disputes"): free text (optional), Cancel and

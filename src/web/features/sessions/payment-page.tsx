@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, Loader2, Lock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -6,13 +5,13 @@ import { toast } from 'sonner';
 import { cardError, type CardInput } from '@shared/cards';
 import { messages } from '@shared/messages';
 import { defaultDuration, formatMoney, totalCents } from '@shared/pricing';
-import type { PaymentAction, SessionView } from '@shared/schemas/sessions';
+import type { SessionView } from '@shared/schemas/sessions';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormError } from '../../components/ui/input';
 import { PageSpinner, Spinner } from '../../components/ui/spinner';
-import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
+import { useBookSession, type BookingPayment } from '../../lib/book-session';
 import { clearBookingDraft, loadBookingDraft, type BookingDraft } from '../../lib/booking-draft';
 import { useClientConfig } from '../../lib/client-config';
 import { CardFields } from './card-fields';
@@ -28,16 +27,10 @@ function isDraft(value: unknown): value is BookingDraft {
   return Boolean(d && typeof d.expertId === 'string' && typeof d.startsAt === 'string' && typeof d.hourlyRateCents === 'number');
 }
 
-/** A random key for this visit's booking; crypto.randomUUID needs a secure context, getRandomValues does not. */
-function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /**
  * /payment (docs/product.md "Payments"): the booking draft from navigation state (or sessionStorage after a reload),
- * a card form, the summary, the protection notice and 'How it works'. Paying POSTs /api/sessions with one
- * Idempotency-Key per visit, so a double click or a retry can never book or charge twice. The card form is
+ * a card form, the summary, the protection notice and 'How it works'. Paying books through the shared booking
+ * request (src/web/lib/book-session.ts): one Idempotency-Key per booking, so a double click or a retry can never book or charge twice. The card form is
  * Stripe Elements when the server reports a Stripe publishable key (docs/product.md "Payments"), else the simulated one.
  */
 export default function PaymentPage() {
@@ -45,27 +38,15 @@ export default function PaymentPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [draft] = useState<BookingDraft | null>(() => (isDraft(location.state) ? location.state : loadBookingDraft()));
-  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const config = useClientConfig();
   const stripeKey = config.data?.stripePublishableKey ?? null;
   const [card, setCard] = useState<CardInput>(emptyCard);
   const [error, setError] = useState<string | null>(null);
   const durationMinutes = draft?.durationMinutes ?? defaultDuration;
 
-  const request = (d: BookingDraft, payment: { card: CardInput } | { paymentMethodId: string }) =>
-    api<{ session: SessionView; paymentAction?: PaymentAction }>('/api/sessions', {
-      method: 'POST',
-      headers: { 'Idempotency-Key': idempotencyKey },
-      body: {
-        expertId: d.expertId,
-        startsAt: d.startsAt,
-        durationMinutes: d.durationMinutes,
-        topic: d.topic,
-        kind: 'paid',
-        ...payment,
-        timeZone: d.timeZone || Intl.DateTimeFormat().resolvedOptions().timeZone,
-      },
-    });
+  const book = useBookSession();
+  const request = (d: BookingDraft, payment: BookingPayment) =>
+    book.mutateAsync({ slot: { ...d, timeZone: d.timeZone || Intl.DateTimeFormat().resolvedOptions().timeZone }, payment });
   const booked = (session: SessionView) => {
     toast.success(messages.payment.success);
     toast.success(messages.payment.booked(session.expertName));
@@ -73,24 +54,22 @@ export default function PaymentPage() {
     void navigate('/dashboard/client');
   };
 
-  const pay = useMutation({
-    mutationFn: (d: BookingDraft) => request(d, { card }),
-    onSuccess: ({ session }) => booked(session),
-    onError: (err) => {
-      setError(err.message);
-      toast.error(err.message);
-    },
-  });
-
   if (loading) return <PageSpinner />;
   if (!me) return <SignInPrompt message={messages.booking.signInToBook} />;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!draft || pay.isPending) return;
+    if (!draft || book.isPending) return;
     const problem = cardError(card);
     setError(problem);
-    if (!problem) pay.mutate(draft);
+    if (problem) return;
+    request(draft, { card }).then(
+      ({ session }) => booked(session),
+      (err: Error) => {
+        setError(err.message);
+        toast.error(err.message);
+      },
+    );
   };
   const total = draft ? formatMoney(totalCents(draft.hourlyRateCents, durationMinutes), draft.currency) : null;
 
@@ -130,14 +109,14 @@ export default function PaymentPage() {
                     payLabel={`Pay ${total}`}
                     book={(paymentMethodId) => request(draft, { paymentMethodId })}
                     onBooked={booked}
-                    onExpired={() => setIdempotencyKey(newIdempotencyKey())}
+                    onExpired={book.renewKey}
                   />
                 ) : draft ? (
                   <form onSubmit={submit} noValidate className="space-y-5">
-                    <CardFields card={card} onChange={setCard} disabled={pay.isPending} invalid={Boolean(error)} />
+                    <CardFields card={card} onChange={setCard} disabled={book.isPending} invalid={Boolean(error)} />
                     <FormError>{error}</FormError>
-                    <Button type="submit" size="lg" className="w-full" disabled={pay.isPending} aria-busy={pay.isPending}>
-                      {pay.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <Lock className="h-4 w-4" aria-hidden />}
+                    <Button type="submit" size="lg" className="w-full" disabled={book.isPending} aria-busy={book.isPending}>
+                      {book.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <Lock className="h-4 w-4" aria-hidden />}
                       Pay {total}
                     </Button>
                     <TestModeNotice />

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { messages } from '@shared/messages';
 import type { SessionView } from '@shared/schemas/sessions';
 import { Button } from '../../components/ui/button';
-import { useSessionAction } from './session-queries';
+import { useSessionAction } from './api/session-actions';
 import { StatusPanel } from './status-panel';
 
 /**

@@ -9,7 +9,7 @@ import { FormError } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { useSession } from './session-queries';
+import { useSession } from './api/get-session';
 
 function SessionNotFound({ dashboard }: { dashboard: string }) {
   return (

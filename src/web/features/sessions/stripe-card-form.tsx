@@ -5,12 +5,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { cardMessages } from '@shared/cards';
 import { messages } from '@shared/messages';
-import type { PaymentAction, SessionView } from '@shared/schemas/sessions';
+import type { SessionView } from '@shared/schemas/sessions';
 import { Button } from '../../components/ui/button';
 import { FormError, Input, Label } from '../../components/ui/input';
-import { api } from '../../lib/api';
+import { useSettlePayment } from './api/session-actions';
 
-export type BookWithCard = (paymentMethodId: string) => Promise<{ session: SessionView; paymentAction?: PaymentAction }>;
+import type { BookingResult } from '../../lib/book-session';
+
+export type BookWithCard = (paymentMethodId: string) => Promise<BookingResult>;
 
 const loaded = new Map<string, Promise<Stripe | null>>();
 /** Stripe.js, loaded once per publishable key; null when it cannot be loaded (e.g. blocked or offline). */
@@ -65,6 +67,7 @@ function CardForm({
   onExpired: () => void;
 }) {
   const stripe = useStripe();
+  const settle = useSettlePayment();
   const elements = useElements();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -91,7 +94,7 @@ function CardForm({
       toast.info(messages.payment.authenticationRequired);
       const action = await stripe.handleNextAction({ clientSecret: paymentAction.clientSecret });
       // Whatever the browser was told, the server asks Stripe before booking.
-      const settled = await api<SessionView>(`/api/sessions/${session.id}/payment`, { method: 'POST' });
+      const settled = await settle.mutateAsync(session.id);
       if (settled.status === 'booked') return onBooked(settled);
       fail(action.error?.message ?? messages.payment.awaitingPayment);
     } catch (err) {
