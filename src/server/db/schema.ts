@@ -8,6 +8,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -26,6 +27,8 @@ import type { CancellationPolicy } from '../../shared/sessions.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** A full-text vector (PostgreSQL `tsvector`), only ever written by the database (generated columns). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** Accounts: Better Auth's user plus Mentora's profile fields (docs/product.md "Accounts and sign-in"). */
 export const user = pgTable(
@@ -182,10 +185,10 @@ export const emailOutbox = pgTable(
 );
 
 /**
- * Published expert profiles (docs/product.md "Expert profiles"). Money in integer cents. `search_text`
- * is generated from role, about and the expertise tags (separated by U+001F so that a query never spans two
- * fields) and carries a pg_trgm GIN index, so the catalogue's substring search is an indexed ILIKE.
- * `mentora_array_text` is the IMMUTABLE wrapper of array_to_string created by migration 0002.
+ * Published expert profiles (docs/product.md "Expert profiles"). Money in integer cents. `search_vector`
+ * is generated (migration 0015): the english full-text vector of name, role and expertise tags (weight A) and
+ * the about text (weight D), with a GIN index, for the catalogue's word search (docs/product.md "Search and
+ * catalogue"). `mentora_array_text` is the IMMUTABLE wrapper of array_to_string created by migration 0002.
  * rating_avg / review_count are derived from stored feedback (null / 0 until feedback exists).
  */
 export const experts = pgTable(
@@ -226,9 +229,11 @@ export const experts = pgTable(
     reviewCount: integer('review_count').notNull().default(0),
     /** Stripe connected account that released payments are transferred to (docs/product.md "Payments"); null = ledger-only release. */
     stripeAccountId: text('stripe_account_id'),
-    searchText: text('search_text')
+    searchVector: tsvector('search_vector')
       .notNull()
-      .generatedAlwaysAs(sql`lower(role || chr(31) || about || chr(31) || mentora_array_text(expertise, chr(31)))`),
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english'::regconfig, name || ' ' || role || ' ' || mentora_array_text(expertise, ' ')), 'A') || setweight(to_tsvector('english'::regconfig, about), 'D')`,
+      ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -240,7 +245,9 @@ export const experts = pgTable(
     check('experts_rating_range', sql`${t.ratingAvg} is null or ${t.ratingAvg} between 1 and 5`),
     check('experts_review_count_check', sql`${t.reviewCount} >= 0`),
     check('experts_stripe_account_check', sql`${t.stripeAccountId} is null or ${t.stripeAccountId} ~ '^acct_[A-Za-z0-9]+$'`),
-    index('experts_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('experts_search_vector_idx')
+      .using('gin', t.searchVector)
+      .where(sql`status = 'published'`),
     index('experts_expertise_idx').using('gin', t.expertise),
     index('experts_languages_idx').using('gin', t.languages),
     index('experts_rate_idx').on(t.hourlyRateCents),
@@ -249,6 +256,21 @@ export const experts = pgTable(
       .on(t.ratingAvg.desc().nullsLast(), t.reviewCount.desc(), t.name, t.id)
       .where(sql`status = 'published'`),
   ],
+);
+
+/**
+ * The distinct words of experts' searchable text with their english lexemes (migration 0015 fills it by trigger
+ * on every insert and update of experts; words are never removed). Search checks query words against it and
+ * corrects a word whose stem is nowhere to the nearest word by trigram distance (docs/product.md "Search and
+ * catalogue").
+ */
+export const searchLexicon = pgTable(
+  'search_lexicon',
+  {
+    word: text('word').primaryKey(),
+    lexeme: text('lexeme').notNull(),
+  },
+  (t) => [index('search_lexicon_lexeme_idx').on(t.lexeme), index('search_lexicon_word_trgm_idx').using('gist', t.word.op('gist_trgm_ops'))],
 );
 
 /**

@@ -103,10 +103,14 @@ export const expertCard = z.object({
 });
 export type ExpertCard = z.infer<typeof expertCard>;
 
-/** GET /api/experts answer. `matched` is false when the query was empty or matched nobody: all experts are listed. */
+/**
+ * GET /api/experts answer. `matched` is false when the query was empty or matched nobody: all experts are listed.
+ * `total` is exact up to 1 000; when more experts match, `total` is 1 000 and `totalIsLowerBound` true ("1,000+").
+ */
 export const expertList = z.object({
   experts: z.array(expertCard),
   total: z.number().int(),
+  totalIsLowerBound: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
   matched: z.boolean(),

@@ -1,16 +1,20 @@
 /**
  * The expert catalogue: search (docs/product.md "Search and catalogue"; sort and pages), profiles and the
- * lookup by uuid or slug. Search is one indexed SQL query: ILIKE over the trigram-indexed `search_text`
- * (role, about and expertise tags), never a scan in memory.
+ * lookup by uuid or slug. Search matches words with PostgreSQL full-text search (the weighted, GIN-indexed
+ * `search_vector`) in SQL that reads a bounded number of rows, never a scan in memory.
  */
-import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { ExpertCard, ExpertList, ExpertListQuery, ExpertProfile } from '../../../shared/schemas/experts.js';
 import { expertMessages } from '../../../shared/schemas/experts.js';
 import type { Db } from '../../db/client.js';
 import { experts } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { queryLexemes, tsqueryOperand } from './search-words.js';
 
-export type ExpertRow = typeof experts.$inferSelect;
+/** Every column of experts but search_vector (derived from the others for the search index; no answer shows it). */
+const { searchVector: _searchVector, ...expertColumns } = getTableColumns(experts);
+export type ExpertRow = Omit<typeof experts.$inferSelect, 'searchVector'>;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,7 +27,7 @@ export function expertKey(idOrSlug: string): { by: 'id' | 'slug'; value: string 
 export async function findExpert(db: Db, idOrSlug: string): Promise<ExpertRow> {
   const key = expertKey(idOrSlug);
   const [row] = await db
-    .select()
+    .select(expertColumns)
     .from(experts)
     .where(and(key.by === 'id' ? eq(experts.id, key.value) : eq(experts.slug, key.value), eq(experts.status, 'published')))
     .limit(1);
@@ -68,15 +72,11 @@ export async function getExpertProfile(db: Db, idOrSlug: string): Promise<Expert
   return toProfile(await findExpert(db, idOrSlug));
 }
 
-/** `%text%` for ILIKE, with the LIKE wildcards in `text` escaped. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** Matches the experts_listing_idx index (rating, review count, name, id). */
 const byRating = [sql`${experts.ratingAvg} desc nulls last`, sql`${experts.reviewCount} desc nulls last`, asc(experts.name), asc(experts.id)];
 
-function orderBy(sort: ExpertListQuery['sort'], relevance: SQL | undefined): SQL[] {
+/** The order of a non-relevance sort, each read from an index (experts_listing_idx, experts_rate_idx). */
+function sortOrder(sort: Exclude<ExpertListQuery['sort'], 'relevance'>): SQL[] {
   switch (sort) {
     case 'price_asc':
       return [asc(experts.hourlyRateCents), ...byRating];
@@ -84,37 +84,65 @@ function orderBy(sort: ExpertListQuery['sort'], relevance: SQL | undefined): SQL
       return [desc(experts.hourlyRateCents), ...byRating];
     case 'rating':
       return byRating;
-    case 'relevance':
-      return relevance ? [sql`${relevance} desc`, ...byRating] : byRating;
   }
 }
 
 /**
- * Relevance of a row for the lower-cased LIKE `pattern`, read from `search_text` alone (role, about and the
- * tags, separated by U+001F): a tag match 4, a role match 2, an about match 1, summed. One column read and
- * case-sensitive LIKEs, cheaper per row than ILIKE over three columns (the rows of a common term are many).
+ * Counts stop here: beyond it a search answers `total: 1000, totalIsLowerBound: true` (shown as "1,000+
+ * experts"), so a count never reads more than this many rows however common the words are.
  */
-function relevanceOf(pattern: string): SQL {
-  const role = sql`split_part(${experts.searchText}, chr(31), 1)`;
-  const about = sql`split_part(${experts.searchText}, chr(31), 2)`;
-  const tags = sql`substr(${experts.searchText}, length(${role}) + length(${about}) + 3)`;
-  return sql`(case when ${tags} like ${pattern} then 4 else 0 end + case when ${role} like ${pattern} then 2 else 0 end + case when ${about} like ${pattern} then 1 else 0 end)`;
-}
+export const searchCountBound = 1000;
 
 /** Caches `load()` under `key` (the catalogue micro-cache in routes); by default no caching. */
 export type Memo = <T>(key: string, load: () => Promise<T>) => Promise<T>;
 const noMemo: Memo = (_key, load) => load();
 
+/** The words of a search as the SQL that matches and ranks experts by them. */
+type WordMatch = {
+  /** Experts with at least one of the words. */
+  any: SQL;
+  /** Experts with every word in their name, role or expertise (the first relevance tier). */
+  allInTitle: SQL;
+  /** How many of the words an expert has, and how many in name, role or expertise (the ranking of the rest). */
+  matched: SQL;
+  matchedInTitle: SQL;
+  /** Identifies the words in count cache keys. */
+  key: string;
+};
+
+function wordMatch(lexemes: string[]): WordMatch {
+  const vector = experts.searchVector;
+  const has = (operand: string) => sql`${vector} @@ ${operand}::tsquery`;
+  const count = (weight?: 'A') =>
+    sql.join(
+      lexemes.map((l) => sql`(${has(tsqueryOperand(l, weight))})::int`),
+      sql` + `,
+    );
+  const any = lexemes.map((l) => tsqueryOperand(l)).join(' | ');
+  return {
+    any: has(any),
+    allInTitle: has(lexemes.map((l) => tsqueryOperand(l, 'A')).join(' & ')),
+    matched: count(),
+    matchedInTitle: count('A'),
+    key: any,
+  };
+}
+
 /**
- * GET /api/experts. Only published experts. `query` is a case-insensitive substring of an expertise tag,
- * the about text or the role (docs/product.md "Search and catalogue"); filters (expertise area, language, rates in dollars) always apply.
- * When the query is empty or matches nobody under the filters, every expert passing the filters is listed
- * with `matched: false`. Relevance ranks a tag match over a role match over an about match, then rating.
+ * GET /api/experts (docs/product.md "Search and catalogue"). Only published experts; the filters (expertise
+ * area, language, rates in dollars) always apply. `query` is matched word by word (queryLexemes: stems, stop
+ * words dropped, typos corrected): an expert is found when they have at least one of its words. Relevance
+ * ranks experts with every word in their name, role or expertise first, then by how many words they have,
+ * then how many of those in name, role or expertise, then rating, review count, name; the other sorts order
+ * every found expert by price or rating. When the query has no word that any expert has, or finds nobody under
+ * the filters, every expert passing the filters is listed with `matched: false`.
  *
- * The page and the total are two queries run together: the page is a top-N sort (or an index walk for the
- * rating and price orders) that keeps only the rows it returns, and the total is a plain count, which
- * `memo` caches per filter set (pages and sorts of one search share it). A count window over the page
- * query would materialise every matching row first: at 100 000 experts that was most of the time.
+ * `total` is exact up to `searchCountBound`; beyond it `total` is the bound and `totalIsLowerBound` true.
+ * Each query reads a bounded number of rows (docs/decisions/018-search-without-a-cache.md): the page walks an
+ * index in sort order with the words as a filter, or, for words few experts have, reads their GIN posting
+ * lists; the count stops at the bound. The first relevance tier and the rest are two parts of one UNION ALL,
+ * the second read only when the first does not fill the page. `memo` caches the count per words and filters
+ * (pages and sorts of one search share it).
  */
 export async function searchExperts(db: Db, q: ExpertListQuery, memo: Memo = noMemo): Promise<ExpertList> {
   const filters: SQL[] = [eq(experts.status, 'published')];
@@ -123,39 +151,76 @@ export async function searchExperts(db: Db, q: ExpertListQuery, memo: Memo = noM
   if (q.minRate !== undefined) filters.push(gte(experts.hourlyRateCents, Math.round(q.minRate * 100)));
   if (q.maxRate !== undefined) filters.push(lte(experts.hourlyRateCents, Math.round(q.maxRate * 100)));
   const filterKey = JSON.stringify([q.expertise, q.language, q.minRate, q.maxRate]);
+  const offset = (q.page - 1) * q.pageSize;
 
-  /** One page and the number of rows matching `where`. */
-  const page = async (where: SQL[], countKey: string, relevance?: SQL) => {
-    const [rows, total] = await Promise.all([
-      db
-        .select()
+  /** Up to `searchCountBound` + 1 rows matching `where`, counted. */
+  const boundedCount = (where: SQL[], key: string) =>
+    memo(`search-count:${key}`, async () => {
+      const found = db
+        .select({ one: sql`1` })
         .from(experts)
         .where(and(...where))
-        .orderBy(...orderBy(q.sort, relevance))
-        .limit(q.pageSize)
-        .offset((q.page - 1) * q.pageSize),
-      memo(
-        `search-count:${countKey}`,
-        async () =>
-          (
-            await db
-              .select({ n: count() })
-              .from(experts)
-              .where(and(...where))
-          )[0]?.n ?? 0,
-      ),
-    ]);
-    return { rows, total };
-  };
+        .limit(searchCountBound + 1)
+        .as('found');
+      return (await db.select({ n: count() }).from(found))[0]?.n ?? 0;
+    });
+  const answer = (rows: ExpertRow[], found: number, matched: boolean): ExpertList => ({
+    experts: rows.map(toCard),
+    total: Math.min(found, searchCountBound),
+    totalIsLowerBound: found > searchCountBound,
+    page: q.page,
+    pageSize: q.pageSize,
+    matched,
+  });
 
-  if (q.query) {
-    const pattern = containsPattern(q.query.toLowerCase());
-    // search_text is stored in lower case, so a plain LIKE (trigram-indexed, no case folding per row) suffices.
-    const found = await page([...filters, sql`${experts.searchText} like ${pattern}`], `${filterKey}:${pattern}`, relevanceOf(pattern));
-    if (found.total > 0) return { experts: found.rows.map(toCard), total: found.total, page: q.page, pageSize: q.pageSize, matched: true };
+  const lexemes = q.query ? await queryLexemes(db, q.query) : [];
+  if (lexemes.length) {
+    const words = wordMatch(lexemes);
+    const where = [...filters, words.any];
+    const [rows, found] = await Promise.all([
+      q.sort === 'relevance' ? relevancePage(db, where, words, q.pageSize, offset) : sortedPage(db, where, sortOrder(q.sort), q.pageSize, offset),
+      boundedCount(where, `${filterKey}:${words.key}`),
+    ]);
+    if (found > 0) return answer(rows, found, true);
   }
-  const all = await page(filters, filterKey);
-  return { experts: all.rows.map(toCard), total: all.total, page: q.page, pageSize: q.pageSize, matched: false };
+  const [rows, found] = await Promise.all([
+    sortedPage(db, filters, q.sort === 'relevance' ? byRating : sortOrder(q.sort), q.pageSize, offset),
+    boundedCount(filters, filterKey),
+  ]);
+  return answer(rows, found, false);
+}
+
+/** `limit` experts matching `where` in `order` after the first `offset` (an index walk that stops there). */
+function sortedPage(db: Db, where: SQL[], order: SQL[], limit: number, offset: number): Promise<ExpertRow[]> {
+  return db
+    .select(expertColumns)
+    .from(experts)
+    .where(and(...where))
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+}
+
+/**
+ * `limit` experts matching `where` by relevance after the first `offset`: those with every word in name, role or expertise by
+ * rating, then the others by words matched, words matched in name, role or expertise, and rating. One UNION ALL
+ * whose parts PostgreSQL reads in order (an Append; parallel scans of experts are off, migration 0010), so the
+ * second part, which ranks every remaining match, runs only when the first has fewer than `offset + limit`.
+ */
+function relevancePage(db: Db, where: SQL[], words: WordMatch, limit: number, offset: number): Promise<ExpertRow[]> {
+  const first = db
+    .select(expertColumns)
+    .from(experts)
+    .where(and(...where, words.allInTitle))
+    .orderBy(...byRating)
+    .limit(offset + limit);
+  const rest = db
+    .select(expertColumns)
+    .from(experts)
+    .where(and(...where, sql`not (${words.allInTitle})`))
+    .orderBy(sql`${words.matched} desc`, sql`${words.matchedInTitle} desc`, ...byRating)
+    .limit(offset + limit);
+  return unionAll(first, rest).limit(limit).offset(offset);
 }
 
 /** Every language spoken by a published expert, sorted A–Z (options of the language filter). */

@@ -1,0 +1,58 @@
+/**
+ * The words of a catalogue search (docs/product.md "Search and catalogue"): the query split into words, each
+ * reduced to its english lexeme (stem) the way experts' text is indexed, stop words dropped, and a word whose
+ * stem no expert has corrected to the nearest word of the search lexicon (a typo: "desgin" → design).
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+
+/** At most this many distinct lexemes of a query take part in matching and ranking; later words are ignored. */
+export const maxQueryLexemes = 6;
+/** Words shorter than this are never corrected: too few trigrams to tell a typo from another word. */
+const minCorrectedLength = 4;
+/** pg_trgm similarity (0–1) a lexicon word needs to count as the intended word ("desgin" ~ "design" is 0.27). */
+const minCorrectionSimilarity = 0.25;
+/** Words read from a query; the 400-character query can hold no more than this many useful ones anyway. */
+const maxQueryWords = 40;
+
+/** `query` lower-cased and split into distinct words (letters and digits of any script), in query order. */
+export function queryWords(query: string): string[] {
+  const words = query.toLowerCase().split(/[^\p{L}\p{N}]+/u);
+  return [...new Set(words.filter(Boolean))].slice(0, maxQueryWords);
+}
+
+/**
+ * The distinct lexemes of `query` that some expert's text has, in query order, at most `maxQueryLexemes`: each
+ * word's english stem when the lexicon has it, else the stem of the lexicon's nearest word by trigram distance
+ * when that is similar enough, else nothing (a word that matches nobody cannot change who is found or the order).
+ * One round trip; the nearest-word lookups use the lexicon's GiST trigram index.
+ */
+export async function queryLexemes(db: Db, query: string): Promise<string[]> {
+  const words = queryWords(query);
+  if (!words.length) return [];
+  const rows = await db
+    .select({ lexeme: sql<string | null>`coalesce(known.lexeme, near.lexeme)` })
+    .from(
+      sql`unnest(array[${sql.join(
+        words.map((w) => sql`${w}`),
+        sql`, `,
+      )}]::text[]) with ordinality as q(word, position)
+      cross join lateral (select (tsvector_to_array(to_tsvector('english'::regconfig, q.word)))[1] as stem) s
+      left join lateral (select l.lexeme from search_lexicon l where l.lexeme = s.stem limit 1) known on true
+      left join lateral (
+        select c.lexeme from (
+          select l.lexeme, similarity(l.word, q.word) as score from search_lexicon l
+          where known.lexeme is null and s.stem is not null and length(q.word) >= ${minCorrectedLength}
+          order by l.word <-> q.word limit 1
+        ) c where c.score >= ${minCorrectionSimilarity}
+      ) near on true`,
+    )
+    .orderBy(sql`q.position`);
+  const lexemes = rows.map((r) => r.lexeme).filter((l): l is string => l !== null);
+  return [...new Set(lexemes)].slice(0, maxQueryLexemes);
+}
+
+/** `lexeme` as a quoted tsquery operand, optionally restricted to `weight` (A: name, role or expertise). */
+export function tsqueryOperand(lexeme: string, weight?: 'A'): string {
+  return `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'${weight ? `:${weight}` : ''}`;
+}
