@@ -4,7 +4,7 @@ import { dashboardPath } from '@shared/roles';
 import { PageSpinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
 import { cn } from '../../lib/cn';
-import { useSummary } from './admin-queries';
+import { useSummary } from './api/get-summary';
 
 const sections = [
   { to: 'applications', label: 'Applications', icon: FileText, waiting: 'waiting for review' },

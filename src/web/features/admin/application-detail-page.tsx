@@ -11,7 +11,8 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { formatDateTime } from '../../lib/format';
-import { useApplication, useReviewApplication, type ReviewAction } from './admin-queries';
+import { useApplication } from './api/get-application';
+import { useReviewApplication, type ReviewAction } from './api/review-application';
 import { Facts, RecordFrame } from './console-parts';
 import { RejectDialog } from './reject-dialog';
 

@@ -1,7 +1,7 @@
 import { applicationStatusInfo } from '@shared/application-rules';
 import { Badge } from '../../components/ui/badge';
 import { formatDateTime } from '../../lib/format';
-import { useApplications } from './admin-queries';
+import { useApplications } from './api/get-applications';
 import { FilterLinks, QueueLink, QueueSection, useParam, usePage } from './console-parts';
 
 const filters = [

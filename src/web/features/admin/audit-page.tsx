@@ -3,7 +3,7 @@ import { inboxItemNames, type InboxKind } from '@shared/admin';
 import type { AuditEntry } from '@shared/schemas/admin';
 import { formatMoney } from '@shared/pricing';
 import { formatDateTime } from '../../lib/format';
-import { useAudit } from './admin-queries';
+import { useAudit } from './api/get-audit';
 import { ListState, Pager, usePage } from './console-parts';
 
 /** What an audit row says happened, in words. */

@@ -5,7 +5,7 @@ import { formatMoney } from '@shared/pricing';
 import type { DisputeView } from '@shared/schemas/admin';
 import { Dialog } from '../../components/ui/dialog';
 import { FormError, Input, Label, Textarea } from '../../components/ui/input';
-import { useResolveDispute } from './admin-queries';
+import { useResolveDispute } from './api/resolve-dispute';
 import { DialogButtons } from './console-parts';
 
 /** '12.50' → 1250 cents; null unless a positive amount with at most 2 decimals. */

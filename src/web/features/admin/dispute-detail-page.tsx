@@ -8,7 +8,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { formatDateTime, formatDuration, localZoneName } from '../../lib/format';
-import { useDispute } from './admin-queries';
+import { useDispute } from './api/get-dispute';
 import { Facts, RecordFrame } from './console-parts';
 import { DecideDisputeDialog } from './decide-dispute-dialog';
 

@@ -1,7 +1,7 @@
 import { formatMoney } from '@shared/pricing';
 import { Badge } from '../../components/ui/badge';
 import { formatDateTime } from '../../lib/format';
-import { useDisputes } from './admin-queries';
+import { useDisputes } from './api/get-disputes';
 import { FilterLinks, QueueLink, QueueSection, useParam, usePage } from './console-parts';
 
 const filters = [

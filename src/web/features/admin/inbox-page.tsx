@@ -5,7 +5,8 @@ import type { InboxItem } from '@shared/schemas/admin';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { formatDateTime } from '../../lib/format';
-import { useInbox, useSetHandled } from './admin-queries';
+import { useInbox } from './api/get-inbox';
+import { useSetHandled } from './api/set-handled';
 import { FilterLinks, ListState, Pager, useParam, usePage } from './console-parts';
 
 const handledFilters = [

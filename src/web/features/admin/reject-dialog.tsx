@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { messages } from '@shared/messages';
 import { Dialog } from '../../components/ui/dialog';
 import { FormError, Label, Textarea } from '../../components/ui/input';
-import { useReviewApplication } from './admin-queries';
+import { useReviewApplication } from './api/review-application';
 import { DialogButtons } from './console-parts';
 
 /** Reject an application with a required reason; the reason is stored and e-mailed to the applicant. */

@@ -7,7 +7,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { FormError } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api';
-import { useMyAvailability, useSaveAvailability } from './availability-queries';
+import { useMyAvailability } from './api/get-availability';
+import { useSaveAvailability } from './api/save-availability';
 import { DateOverrides } from './date-overrides';
 import { toDraft, toInput, type ScheduleDraft } from './schedule-draft';
 import { TimeZoneSelect } from './time-zone-select';

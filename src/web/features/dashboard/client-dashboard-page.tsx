@@ -11,7 +11,7 @@ import { SessionList } from './session-list';
 import { SessionRow } from './session-row';
 import { clientStats } from './session-stats';
 import { StatCards } from './stat-cards';
-import { useMySessions } from './use-my-sessions';
+import { useMySessions } from './api/get-my-sessions';
 
 /** /dashboard/client (docs/product.md "Sessions"): counters, sessions (Upcoming / Past), profile card, quick actions. */
 export default function ClientDashboardPage() {

@@ -11,7 +11,7 @@ import { SessionList } from './session-list';
 import { DetailsLink, SessionRow } from './session-row';
 import { expertStats } from './session-stats';
 import { StatCards } from './stat-cards';
-import { useMySessions } from './use-my-sessions';
+import { useMySessions } from './api/get-my-sessions';
 
 /**
  * /dashboard/expert (docs/product.md "Sessions"): counters, application status, sessions, profile card, quick actions.

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,7 +9,8 @@ import type { FeedbackInput } from '@shared/schemas/sessions';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FormError, Label, Textarea } from '../../components/ui/input';
-import { api, ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { useSubmitFeedback } from './api/submit-feedback';
 import { RatingQuestion } from './rating-question';
 
 /**
@@ -27,26 +27,26 @@ export function FeedbackForm({ sessionId }: { sessionId: string }) {
   const [tried, setTried] = useState(false);
   const [sent, setSent] = useState(false);
 
-  const submitFeedback = useMutation({
-    mutationFn: (body: FeedbackInput) => api<{ ok: true }>(`/api/sessions/${encodeURIComponent(sessionId)}/feedback`, { method: 'POST', body }),
+  const submitFeedback = useSubmitFeedback(sessionId);
+  const handlers = {
     onSuccess: () => {
       setSent(true);
       toast.success(messages.feedback.thanks);
       setTimeout(() => void navigate('/dashboard/client'), delays.feedbackRedirectMs);
     },
-    onError: (err) => {
+    onError: (err: Error) => {
       const message = err instanceof ApiError && err.status === 409 ? err.message || messages.feedback.already : messages.feedback.failed;
       setError(message);
       toast.error(message);
     },
-  });
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setTried(true);
     if (feedbackQuestions.some((q) => !answers[q.key])) return setError(messages.feedback.answerAll);
     setError(null);
-    submitFeedback.mutate({ ...(answers as Record<FeedbackKey, string>), additionalComments: comments.trim() || undefined } as FeedbackInput);
+    submitFeedback.mutate({ ...(answers as Record<FeedbackKey, string>), additionalComments: comments.trim() || undefined } as FeedbackInput, handlers);
   };
 
   if (sent)

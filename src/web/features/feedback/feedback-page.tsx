@@ -7,7 +7,8 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
 import { ExpertBanner, FeedbackNotice } from './expert-banner';
 import { FeedbackForm } from './feedback-form';
-import { useExpert, useFeedbackEligibility } from './feedback-queries';
+import { useExpert } from './api/get-expert';
+import { useFeedbackEligibility } from './api/get-feedback-eligibility';
 
 type FeedbackState = { fromConfirmation?: boolean; sessionId?: string } | null;
 

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, Lock, SearchX } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
@@ -8,10 +7,10 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FormError, Label, Textarea } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
-import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { ExpertBanner, FeedbackNotice } from './expert-banner';
-import { useExpert } from './feedback-queries';
+import { useExpert } from './api/get-expert';
+import { useSendPrivateFeedback } from './api/send-private-feedback';
 
 const sentMessage = 'Thank you. Your comments were sent privately to the Mentora team.';
 
@@ -25,11 +24,7 @@ export default function PrivateFeedbackPage() {
   const expert = useExpert(id);
   const [comments, setComments] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const send = useMutation({
-    mutationFn: (body: { comments: string }) => api<{ id: string }>(`/api/experts/${encodeURIComponent(id)}/private-feedback`, { method: 'POST', body }),
-    onSuccess: () => toast.success(sentMessage),
-    onError: (err) => setError(err.message),
-  });
+  const send = useSendPrivateFeedback(id);
 
   if (loading) return <PageSpinner />;
   if (!me) return <Navigate to="/signup" replace />;
@@ -54,7 +49,7 @@ export default function PrivateFeedbackPage() {
     const parsed = privateFeedbackInput.safeParse({ comments });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? null);
     setError(null);
-    send.mutate(parsed.data);
+    send.mutate(parsed.data, { onSuccess: () => toast.success(sentMessage), onError: (err) => setError(err.message) });
   };
 
   return (

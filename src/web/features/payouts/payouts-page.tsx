@@ -8,7 +8,8 @@ import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api';
-import { usePayouts, useStartOnboarding } from './payout-queries';
+import { usePayouts } from './api/get-payouts';
+import { useStartOnboarding } from './api/start-onboarding';
 
 function Panel({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
