@@ -107,10 +107,10 @@ export type Config = {
   authRateLimit: boolean;
   /** How long public catalogue reads are cached in process (ms); 0 turns the cache off. */
   catalogueCacheMs: number;
-  /** How long public slot answers are cached in process (ms; src/server/modules/experts/slot-cache.ts); 0 turns it off. */
+  /** How long public slot answers are cached in process (ms; src/server/cache/); 0 turns it off. */
   slotsCacheMs: number;
   /**
-   * How long a server may keep a user's session check and session list (ms; src/server/infra/per-user-cache.ts:
+   * How long a server may keep a user's session check and session list (ms; src/server/cache/:
    * dropped at once on any change concerning the user); 0 turns it off.
    */
   signedInCacheMs: number;

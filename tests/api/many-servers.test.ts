@@ -6,6 +6,7 @@
  * - 100 outbox messages with the worker running in both servers → each sent exactly once over SMTP;
  * - reminders and auto-release run by two workers at once on separate connections → each session once;
  * - a user's session list and sign-in kept by one server follow a booking and a sign-out made on the other;
+ * - a public profile and bookable times kept by one server follow a profile edit and a booking made on the other;
  * - a server killed with SIGKILL in the middle of a booking load and restarted leaves the ledger consistent.
  * Needs TEST_DATABASE_URL (PostgreSQL): PGlite is one process's database.
  */
@@ -19,7 +20,8 @@ import { runMigrations } from '../../src/server/db/migrate.js';
 import { emailOutbox } from '../../src/server/db/schema.js';
 import { enqueueEmail } from '../../src/server/infra/mail/outbox.js';
 import { paymentProvider } from '../../src/server/infra/payments/select.js';
-import { autoReleaseDue, sendDueReminders } from '../../src/server/modules/sessions/lifecycle-service.js';
+import { autoReleaseDue } from '../../src/server/modules/sessions/use-cases/auto-release-sessions.js';
+import { sendDueReminders } from '../../src/server/modules/sessions/use-cases/send-session-reminders.js';
 import { createPostgresDatabase, createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
 import { book, createExpert, shift, slotIn, visa } from '../helpers/marketplace.js';
@@ -136,6 +138,40 @@ describe.skipIf(!pgUrl)('many servers on one PostgreSQL database (set TEST_DATAB
     });
     expect(out.status).toBe(200);
     await expect.poll(async () => (await listOn(b)).status, { timeout: 2000, interval: 10 }).toBe(401);
+  });
+
+  it('a public profile and bookable times kept by one server follow a profile edit and a booking made on the other', async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const editor = await createExpert(ctx, { email: 'scale-kept@example.com' });
+    const startsAt = slotIn(24 * 20);
+    const urls = {
+      profile: `/api/experts/${editor.expert.id}`,
+      slots: `/api/experts/${editor.expert.id}/slots?date=${startsAt.slice(0, 10)}&duration=60&tz=UTC`,
+    };
+    const readOn = async (server: ServerProcess, url: string) => (await fetch(`${server.url}${url}`)).json();
+    for (const url of Object.values(urls)) for (let i = 0; i < 2; i++) await readOn(b, url);
+    expect((await readOn(b, urls.slots)).slots).toContain(startsAt);
+
+    const edit = await fetch(`${a.url}/api/me/expert-profile`, {
+      method: 'PUT',
+      headers: { origin, cookie: editor.cookie, 'x-forwarded-for': '198.51.100.78', 'content-type': 'application/json' },
+      body: JSON.stringify({
+        headline: 'Distributed Systems Lead',
+        about: 'Scales teams and services.',
+        experience: '',
+        courses: [],
+        languages: ['English'],
+        hobbies: [],
+        expertise: ['Programming & Tech'],
+        hourlyRate: 150,
+        cancellationPolicy: 'strict',
+      }),
+    });
+    expect(edit.status).toBe(200);
+    await expect.poll(async () => (await readOn(b, urls.profile)).hourlyRateCents, { timeout: 2000, interval: 10 }).toBe(15000);
+
+    expect(await bookOn(a, clients[0]!, { expertId: editor.expert.id, startsAt })).toBe(201);
+    await expect.poll(async () => (await readOn(b, urls.slots)).slots.includes(startsAt), { timeout: 2000, interval: 10 }).toBe(false);
   });
 
   it('a batch of 100 outbox messages is sent exactly once with the worker running in both servers', async () => {
