@@ -39,17 +39,19 @@ describe('kept answers are never stale (production cache settings)', () => {
   };
   const write = (app: App, method: 'POST' | 'PUT', url: string, cookie: string, payload: object = {}) =>
     app.inject({ method, url, headers: { origin, cookie, 'content-type': 'application/json' }, payload });
+  /** An answer's parsed JSON, as the test client reads it. */
+  type Answer = Awaited<ReturnType<typeof read>>;
   /** Reads `url` on both servers twice, so that both keep it. */
   const warm = async (url: string, cookie?: string) => {
     for (const app of [a, b, a, b]) await read(app, url, cookie);
   };
   /** `pick` of the answer to `url` is `expected` on server A at once, and on server B within the notification latency. */
-  const seenAtOnceHereAndSoonThere = async (url: string, pick: (answer: any) => unknown, expected: unknown, cookie?: string) => {
+  const seenAtOnceHereAndSoonThere = async (url: string, pick: (answer: Answer) => unknown, expected: unknown, cookie?: string) => {
     expect(pick(await read(a, url, cookie))).toEqual(expected);
     await expect.poll(async () => pick(await read(b, url, cookie)), { timeout: 2000, interval: 10 }).toEqual(expected);
   };
   /** `pick` of the answer to `url` is `expected` on both servers within the notification latency. */
-  const seenSoonEverywhere = async (url: string, pick: (answer: any) => unknown, expected: unknown, cookie?: string) => {
+  const seenSoonEverywhere = async (url: string, pick: (answer: Answer) => unknown, expected: unknown, cookie?: string) => {
     for (const app of [a, b]) await expect.poll(async () => pick(await read(app, url, cookie)), { timeout: 2000, interval: 10 }).toEqual(expected);
   };
 
