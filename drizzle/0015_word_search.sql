@@ -1,14 +1,20 @@
 -- Word search (docs/product.md "Search and catalogue", docs/decisions/018-search-without-a-cache.md).
--- search_vector: the english full-text vector of an expert, weight A for the name, role (title) and expertise
--- tags, D for the about text, so one GIN index answers "which experts have this stem" and the ranking can tell a
--- match in the name, title or expertise from one in the about text. It replaces search_text (substring search).
+-- Two english full-text vectors of an expert, each with a GIN index: search_vector of everything searchable (name,
+-- role, expertise tags and about text) and title_vector of the name, role (title) and expertise tags alone. The
+-- ranking needs to know whether a word is in the title part; a weighted single vector could say so too, but the
+-- planner ignores weights when it estimates how many experts match, and its estimate decides between walking an
+-- index in sort order and reading the GIN posting lists. Two vectors keep every estimate exact per word.
+-- They replace search_text (substring search).
 DROP INDEX IF EXISTS "experts_search_trgm_idx";--> statement-breakpoint
 ALTER TABLE "experts" DROP COLUMN "search_text";--> statement-breakpoint
-ALTER TABLE "experts" ADD COLUMN "search_vector" tsvector GENERATED ALWAYS AS (
-  setweight(to_tsvector('english'::regconfig, name || ' ' || role || ' ' || mentora_array_text(expertise, ' ')), 'A') ||
-  setweight(to_tsvector('english'::regconfig, about), 'D')
+ALTER TABLE "experts" ADD COLUMN "title_vector" tsvector GENERATED ALWAYS AS (
+  to_tsvector('english'::regconfig, name || ' ' || role || ' ' || mentora_array_text(expertise, ' '))
 ) STORED NOT NULL;--> statement-breakpoint
--- Partial (published only, as every search is): a count of a plain word query needs no heap filter.
+ALTER TABLE "experts" ADD COLUMN "search_vector" tsvector GENERATED ALWAYS AS (
+  to_tsvector('english'::regconfig, name || ' ' || role || ' ' || mentora_array_text(expertise, ' ') || ' ' || about)
+) STORED NOT NULL;--> statement-breakpoint
+-- Partial (published only, as every search is): a count of a word query needs no heap filter for the status.
+CREATE INDEX "experts_title_vector_idx" ON "experts" USING gin ("title_vector") WHERE status = 'published';--> statement-breakpoint
 CREATE INDEX "experts_search_vector_idx" ON "experts" USING gin ("search_vector") WHERE status = 'published';--> statement-breakpoint
 -- The words of every expert's searchable text, each with its english lexeme (stem): the vocabulary a query word
 -- is checked against and, when its stem is nowhere, corrected from (a typo) by trigram distance. Small (distinct

@@ -186,9 +186,9 @@ export const emailOutbox = pgTable(
 
 /**
  * Published expert profiles (docs/product.md "Expert profiles"). Money in integer cents. `search_vector`
- * is generated (migration 0015): the english full-text vector of name, role and expertise tags (weight A) and
- * the about text (weight D), with a GIN index, for the catalogue's word search (docs/product.md "Search and
- * catalogue"). `mentora_array_text` is the IMMUTABLE wrapper of array_to_string created by migration 0002.
+ * (name, role, expertise tags and about) and `title_vector` (name, role and tags alone) are generated english
+ * full-text vectors with GIN indexes (migration 0015) for the catalogue's word search (docs/product.md "Search
+ * and catalogue"). `mentora_array_text` is the IMMUTABLE wrapper of array_to_string created by migration 0002.
  * rating_avg / review_count are derived from stored feedback (null / 0 until feedback exists).
  */
 export const experts = pgTable(
@@ -229,11 +229,12 @@ export const experts = pgTable(
     reviewCount: integer('review_count').notNull().default(0),
     /** Stripe connected account that released payments are transferred to (docs/product.md "Payments"); null = ledger-only release. */
     stripeAccountId: text('stripe_account_id'),
+    titleVector: tsvector('title_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('english'::regconfig, name || ' ' || role || ' ' || mentora_array_text(expertise, ' '))`),
     searchVector: tsvector('search_vector')
       .notNull()
-      .generatedAlwaysAs(
-        sql`setweight(to_tsvector('english'::regconfig, name || ' ' || role || ' ' || mentora_array_text(expertise, ' ')), 'A') || setweight(to_tsvector('english'::regconfig, about), 'D')`,
-      ),
+      .generatedAlwaysAs(sql`to_tsvector('english'::regconfig, name || ' ' || role || ' ' || mentora_array_text(expertise, ' ') || ' ' || about)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

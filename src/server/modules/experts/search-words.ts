@@ -52,7 +52,7 @@ export async function queryLexemes(db: Db, query: string): Promise<string[]> {
   return [...new Set(lexemes)].slice(0, maxQueryLexemes);
 }
 
-/** `lexeme` as a quoted tsquery operand, optionally restricted to `weight` (A: name, role or expertise). */
-export function tsqueryOperand(lexeme: string, weight?: 'A'): string {
-  return `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'${weight ? `:${weight}` : ''}`;
+/** `lexeme` as a quoted tsquery operand (taken as it is: no second stemming). */
+export function tsqueryOperand(lexeme: string): string {
+  return `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }

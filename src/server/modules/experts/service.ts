@@ -12,9 +12,9 @@ import { experts } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { queryLexemes, tsqueryOperand } from './search-words.js';
 
-/** Every column of experts but search_vector (derived from the others for the search index; no answer shows it). */
-const { searchVector: _searchVector, ...expertColumns } = getTableColumns(experts);
-export type ExpertRow = Omit<typeof experts.$inferSelect, 'searchVector'>;
+/** Every column of experts but the search vectors (derived from the others for the search indexes; no answer shows them). */
+const { searchVector: _searchVector, titleVector: _titleVector, ...expertColumns } = getTableColumns(experts);
+export type ExpertRow = Omit<typeof experts.$inferSelect, 'searchVector' | 'titleVector'>;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -97,52 +97,48 @@ export const searchCountBound = 1000;
 export type Memo = <T>(key: string, load: () => Promise<T>) => Promise<T>;
 const noMemo: Memo = (_key, load) => load();
 
-/** The words of a search as the SQL that matches and ranks experts by them. */
-type WordMatch = {
-  /** Experts with at least one of the words. */
-  any: SQL;
-  /** Experts with every word in their name, role or expertise (the first relevance tier). */
-  allInTitle: SQL;
-  /** How many of the words an expert has, and how many in name, role or expertise (the ranking of the rest). */
-  matched: SQL;
-  matchedInTitle: SQL;
-  /** Identifies the words in count cache keys. */
-  key: string;
-};
+/** Every way to choose `size` items of `items` (order kept). */
+function combinations<T>(items: T[], size: number): T[][] {
+  if (size === 0) return [[]];
+  return items.flatMap((item, i) => combinations(items.slice(i + 1), size - 1).map((rest) => [item, ...rest]));
+}
 
-function wordMatch(lexemes: string[]): WordMatch {
-  const vector = experts.searchVector;
-  const has = (operand: string) => sql`${vector} @@ ${operand}::tsquery`;
-  const count = (weight?: 'A') =>
-    sql.join(
-      lexemes.map((l) => sql`(${has(tsqueryOperand(l, weight))})::int`),
-      sql` + `,
-    );
-  const any = lexemes.map((l) => tsqueryOperand(l)).join(' | ');
-  return {
-    any: has(any),
-    allInTitle: has(lexemes.map((l) => tsqueryOperand(l, 'A')).join(' & ')),
-    matched: count(),
-    matchedInTitle: count('A'),
-    key: any,
-  };
+/** A tsquery (text) true when the vector has at least `size` of `lexemes`. */
+function atLeast(lexemes: string[], size: number): string {
+  return combinations(lexemes.map(tsqueryOperand), size)
+    .map((all) => `(${all.join(' & ')})`)
+    .join(' | ');
+}
+
+/**
+ * The relevance tiers of a search for `lexemes` as conditions, best first and disjoint (docs/product.md "Search and
+ * catalogue"): every word in name, role or expertise; every word anywhere; then at least n − 1 words, n − 2, … 1.
+ * Each tier is ordered by rating; its condition is a tsquery on an indexed vector, which PostgreSQL estimates from
+ * per-word statistics, so it walks the rating index while the tier is common and reads the posting lists when rare.
+ */
+function relevanceTiers(lexemes: string[]): SQL[] {
+  const has = (vector: typeof experts.searchVector | typeof experts.titleVector, query: string) => sql`${vector} @@ ${query}::tsquery`;
+  const all = atLeast(lexemes, lexemes.length);
+  const tiers = [has(experts.titleVector, all), and(has(experts.searchVector, all), sql`not ${has(experts.titleVector, all)}`)!];
+  for (let size = lexemes.length - 1; size >= 1; size--)
+    tiers.push(and(has(experts.searchVector, atLeast(lexemes, size)), sql`not ${has(experts.searchVector, atLeast(lexemes, size + 1))}`)!);
+  return tiers;
 }
 
 /**
  * GET /api/experts (docs/product.md "Search and catalogue"). Only published experts; the filters (expertise
  * area, language, rates in dollars) always apply. `query` is matched word by word (queryLexemes: stems, stop
  * words dropped, typos corrected): an expert is found when they have at least one of its words. Relevance
- * ranks experts with every word in their name, role or expertise first, then by how many words they have,
- * then how many of those in name, role or expertise, then rating, review count, name; the other sorts order
- * every found expert by price or rating. When the query has no word that any expert has, or finds nobody under
+ * ranks experts with every word in their name, role or expertise first, then those with every word anywhere,
+ * then by how many words they have (relevanceTiers), each tier by rating, review count, name; the other sorts
+ * order every found expert by price or rating. When the query has no word that any expert has, or finds nobody under
  * the filters, every expert passing the filters is listed with `matched: false`.
  *
  * `total` is exact up to `searchCountBound`; beyond it `total` is the bound and `totalIsLowerBound` true.
  * Each query reads a bounded number of rows (docs/decisions/018-search-without-a-cache.md): the page walks an
  * index in sort order with the words as a filter, or, for words few experts have, reads their GIN posting
- * lists; the count stops at the bound. The first relevance tier and the rest are two parts of one UNION ALL,
- * the second read only when the first does not fill the page. `memo` caches the count per words and filters
- * (pages and sorts of one search share it).
+ * lists; the count stops at the bound; a relevance tier is read only when the tiers before it do not fill the
+ * page. `memo` caches the count per words and filters (pages and sorts of one search share it).
  */
 export async function searchExperts(db: Db, q: ExpertListQuery, memo: Memo = noMemo): Promise<ExpertList> {
   const filters: SQL[] = [eq(experts.status, 'published')];
@@ -175,11 +171,13 @@ export async function searchExperts(db: Db, q: ExpertListQuery, memo: Memo = noM
 
   const lexemes = q.query ? await queryLexemes(db, q.query) : [];
   if (lexemes.length) {
-    const words = wordMatch(lexemes);
-    const where = [...filters, words.any];
+    const any = atLeast(lexemes, 1);
+    const where = [...filters, sql`${experts.searchVector} @@ ${any}::tsquery`];
     const [rows, found] = await Promise.all([
-      q.sort === 'relevance' ? relevancePage(db, where, words, q.pageSize, offset) : sortedPage(db, where, sortOrder(q.sort), q.pageSize, offset),
-      boundedCount(where, `${filterKey}:${words.key}`),
+      q.sort === 'relevance'
+        ? relevancePage(db, filters, relevanceTiers(lexemes), q.pageSize, offset)
+        : sortedPage(db, where, sortOrder(q.sort), q.pageSize, offset),
+      boundedCount(where, `${filterKey}:${any}`),
     ]);
     if (found > 0) return answer(rows, found, true);
   }
@@ -202,25 +200,23 @@ function sortedPage(db: Db, where: SQL[], order: SQL[], limit: number, offset: n
 }
 
 /**
- * `limit` experts matching `where` by relevance after the first `offset`: those with every word in name, role or expertise by
- * rating, then the others by words matched, words matched in name, role or expertise, and rating. One UNION ALL
- * whose parts PostgreSQL reads in order (an Append; parallel scans of experts are off, migration 0010), so the
- * second part, which ranks every remaining match, runs only when the first has fewer than `offset + limit`.
+ * `limit` experts passing `filters` in relevance order after the first `offset`: the `tiers` in turn, each by rating.
+ * One UNION ALL whose parts PostgreSQL reads in order (an Append; parallel scans of experts are off, migration
+ * 0010) and stops reading once it has `offset + limit` rows, so a tier is read only when the tiers before it do
+ * not fill the page.
  */
-function relevancePage(db: Db, where: SQL[], words: WordMatch, limit: number, offset: number): Promise<ExpertRow[]> {
-  const first = db
-    .select(expertColumns)
-    .from(experts)
-    .where(and(...where, words.allInTitle))
-    .orderBy(...byRating)
-    .limit(offset + limit);
-  const rest = db
-    .select(expertColumns)
-    .from(experts)
-    .where(and(...where, sql`not (${words.allInTitle})`))
-    .orderBy(sql`${words.matched} desc`, sql`${words.matchedInTitle} desc`, ...byRating)
-    .limit(offset + limit);
-  return unionAll(first, rest).limit(limit).offset(offset);
+function relevancePage(db: Db, filters: SQL[], tiers: SQL[], limit: number, offset: number): Promise<ExpertRow[]> {
+  const [first, second, ...rest] = tiers.map((tier) =>
+    db
+      .select(expertColumns)
+      .from(experts)
+      .where(and(...filters, tier))
+      .orderBy(...byRating)
+      .limit(offset + limit),
+  );
+  return unionAll(first!, second!, ...rest)
+    .limit(limit)
+    .offset(offset);
 }
 
 /** Every language spoken by a published expert, sorted A–Z (options of the language filter). */
