@@ -1,7 +1,7 @@
 // Import rules (docs/architecture.md "Layers and import rules"), enforced so that a new folder is protected without anyone remembering:
 // shared imports neither server nor web (nor Node); web and server never import each other; a web feature
 // never imports another feature (pages in app/ compose them) and components/lib never import features or app;
-// a server module reaches another module only through that module's service files; services never import
+// a server module reaches another module only through that module's service files or use cases; services never import
 // Fastify; nothing in src imports tests, scripts or bench; no import cycles.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
@@ -66,13 +66,15 @@ export default tseslint.config(
                 `./${m}`,
                 ...modules
                   .filter((o) => o !== m)
-                  .flatMap((o) =>
-                    readdirSync(`src/server/modules/${o}`)
+                  .flatMap((o) => [
+                    ...readdirSync(`src/server/modules/${o}`)
                       .filter((f) => /service\.ts$/.test(f))
                       .map((f) => `./${o}/${f}`),
-                  ),
+                    // A module whose operations are one use case per file offers them all.
+                    ...(dirs(`src/server/modules/${o}`).includes('use-cases') ? [`./${o}/use-cases`] : []),
+                  ]),
               ],
-              message: "A module uses another module only through that module's service files.",
+              message: "A module uses another module only through that module's service files or use cases.",
             })),
           ],
         },

@@ -18,8 +18,9 @@ import { fileTransport, smtpTransport } from './infra/mail/transport.js';
 import { paymentProvider } from './infra/payments/select.js';
 import { storageDriver } from './infra/storage/select.js';
 import { deleteUnusedUploads } from './modules/files/cleanup.js';
-import { autoReleaseDue, sendDueReminders } from './modules/sessions/lifecycle-service.js';
-import { expireReservations } from './modules/sessions/reservation-service.js';
+import { autoReleaseDue } from './modules/sessions/use-cases/auto-release-sessions.js';
+import { sendDueReminders } from './modules/sessions/use-cases/send-session-reminders.js';
+import { expireReservations } from './modules/sessions/use-cases/expire-reservations.js';
 
 /**
  * Lets kept-alive connections (nginx keeps them) end with the shutdown: returns `drain()`, which makes every

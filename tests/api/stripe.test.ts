@@ -11,8 +11,8 @@ import { emailOutbox, experts, paymentEvents, payments, sessions, stripeEvents }
 import { loadConfig } from '../../src/server/config.js';
 import { paymentProvider } from '../../src/server/infra/payments/select.js';
 import { stripeProvider } from '../../src/server/infra/payments/stripe.js';
-import { autoReleaseDue } from '../../src/server/modules/sessions/lifecycle-service.js';
-import { expireReservations } from '../../src/server/modules/sessions/reservation-service.js';
+import { autoReleaseDue } from '../../src/server/modules/sessions/use-cases/auto-release-sessions.js';
+import { expireReservations } from '../../src/server/modules/sessions/use-cases/expire-reservations.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
 import { FakeStripe } from '../helpers/fake-stripe.js';

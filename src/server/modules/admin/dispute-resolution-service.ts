@@ -17,7 +17,7 @@ import type { PaymentProvider } from '../../infra/payments/provider.js';
 import { assertSameRequest, requestHash } from '../../infra/request-hash.js';
 import { heldCents } from '../payments/service.js';
 import { recomputeRating } from '../feedback/service.js';
-import { settleDisputedSession } from '../sessions/lifecycle-service.js';
+import { settleDisputedSession } from '../sessions/use-cases/settle-dispute.js';
 import { assertUuid, findRecorded, recordAudit, type Page, type PageQuery } from './audit-service.js';
 import { disputeDecisionEmail } from './emails.js';
 

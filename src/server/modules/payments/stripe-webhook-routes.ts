@@ -8,10 +8,9 @@ import type Stripe from 'stripe';
 import { z } from 'zod';
 import { errorResponse } from '../../../shared/schemas/common.js';
 import { AppError } from '../../errors.js';
-import type { SessionDeps } from '../sessions/booking-service.js';
-import { applyStripeEvent } from './stripe-webhook-service.js';
+import { applyStripeEvent, type WebhookDeps } from './stripe-webhook-service.js';
 
-export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ deps: SessionDeps; verify: (payload: Buffer, signature: string) => Stripe.Event }> = async (
+export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ deps: WebhookDeps; verify: (payload: Buffer, signature: string) => Stripe.Event }> = async (
   app,
   { deps, verify },
 ) => {

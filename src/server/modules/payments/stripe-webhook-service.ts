@@ -16,11 +16,12 @@ import type { Tx } from '../../db/client.js';
 import { payments, stripeEvents, user as userTable } from '../../db/schema.js';
 import { enqueueEmail } from '../../infra/mail/outbox.js';
 import { actionEmail } from '../../infra/mail/templates.js';
-import type { SessionDeps } from '../sessions/booking-service.js';
-import { settleReservationIn } from '../sessions/reservation-service.js';
+import { settleReservationIn } from '../sessions/use-cases/settle-reservation.js';
 import { lockPaymentByRef, recordChargeback, recordProviderRefund } from './authorisation-service.js';
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
+/** What settling a reservation needs (the sessions module's deps: database, provider, links for the e-mails). */
+export type WebhookDeps = Parameters<typeof settleReservationIn>[1];
 
 const intentEvents = new Set([
   'payment_intent.succeeded',
@@ -31,7 +32,7 @@ const intentEvents = new Set([
 
 const idOf = (ref: string | { id: string } | null | undefined): string | null => (typeof ref === 'string' ? ref : (ref?.id ?? null));
 
-async function onIntent(tx: Tx, deps: SessionDeps, event: Stripe.Event, now: Date): Promise<WebhookOutcome> {
+async function onIntent(tx: Tx, deps: WebhookDeps, event: Stripe.Event, now: Date): Promise<WebhookOutcome> {
   const intent = event.data.object as Stripe.PaymentIntent;
   // Read without a lock first: settling locks the session, then its payment (the order every path uses).
   const [payment] = await tx
@@ -58,7 +59,7 @@ async function onRefund(tx: Tx, charge: Stripe.Charge, now: Date): Promise<Webho
   return (await recordProviderRefund(tx, payment, charge.amount_refunded, 'refund reported by Stripe', now)) > 0 ? 'applied' : 'ignored';
 }
 
-async function onDispute(tx: Tx, deps: SessionDeps, dispute: Stripe.Dispute, now: Date): Promise<WebhookOutcome> {
+async function onDispute(tx: Tx, deps: WebhookDeps, dispute: Stripe.Dispute, now: Date): Promise<WebhookOutcome> {
   const intentId = idOf(dispute.payment_intent);
   const payment = intentId ? await lockPaymentByRef(tx, 'stripe', intentId) : null;
   if (!payment || !(await recordChargeback(tx, payment, dispute.amount, `card dispute ${dispute.id}: ${dispute.reason}`, now))) return 'ignored';
@@ -86,7 +87,7 @@ async function onDispute(tx: Tx, deps: SessionDeps, dispute: Stripe.Dispute, now
  * 'ignored' when it changes nothing, else 'applied'. Throws (and records nothing) when Stripe cannot be
  * reached, so Stripe delivers the event again later.
  */
-export async function applyStripeEvent(deps: SessionDeps, event: Stripe.Event, now = new Date()): Promise<WebhookOutcome> {
+export async function applyStripeEvent(deps: WebhookDeps, event: Stripe.Event, now = new Date()): Promise<WebhookOutcome> {
   return deps.db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(stripeEvents)

@@ -1,4 +1,4 @@
-/** Session endpoints (docs/product.md "Payments", "Booking"). Rules live in the services. */
+/** Session endpoints (docs/product.md "Payments", "Booking"). Rules live in the use cases (./use-cases/, one per file). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '../../../shared/messages.js';
@@ -7,10 +7,14 @@ import { bookingInput, cancelInput, disputeInput, paymentAction, sessionList, se
 import { requireUser } from '../../auth/guards.js';
 import { answerKept, jsonBytes, plainJson, sendJson } from '../../http/plain-json.js';
 import type { PerUserCache } from '../../infra/per-user-cache.js';
-import { createBooking, type SessionDeps } from './booking-service.js';
-import { cancelSession, confirmSession, disputeSession } from './lifecycle-service.js';
-import { completeReservation } from './reservation-service.js';
-import { getSession, listMySessions } from './service.js';
+import type { SessionDeps } from './deps.js';
+import { bookSession } from './use-cases/book-session.js';
+import { cancelSession } from './use-cases/cancel-session.js';
+import { completeReservation } from './use-cases/complete-reservation.js';
+import { confirmSession } from './use-cases/confirm-session.js';
+import { disputeSession } from './use-cases/dispute-session.js';
+import { getSession } from './use-cases/get-session.js';
+import { listMySessions } from './use-cases/list-my-sessions.js';
 
 const params = z.object({ id: z.string().max(64) });
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -27,7 +31,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boo
    * Books a session: 201 `{ session }` (200 on an Idempotency-Key replay with the same body; 422 with another
    * body). The price is computed from the expert's rate. 202 `{ session, paymentAction }` when the card needs
    * 3-D Secure: the slot is reserved for 15 minutes (docs/product.md "Payments"). 400 / 401 / 402 declined / 403 / 404 / 409 /
-   * 422 — see createBooking.
+   * 422 — see bookSession.
    */
   app.post(
     '/api/sessions',
@@ -49,7 +53,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boo
     },
     async (request, reply) => {
       const user = await requireUser(request, messages.booking.signInToBook);
-      const { session, replayed, paymentAction: action } = await createBooking(deps, user, request.body, request.headers['idempotency-key']);
+      const { session, replayed, paymentAction: action } = await bookSession(deps, user, request.body, request.headers['idempotency-key']);
       if (action) return reply.status(202).send({ session, paymentAction: action });
       return reply.status(replayed ? 200 : 201).send({ session });
     },

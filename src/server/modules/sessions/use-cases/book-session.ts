@@ -1,41 +1,34 @@
 /**
- * Booking (docs/product.md "Booking"): one client books a
- * slot of one expert. The card is held first (outside the transaction); then the session (booked), its
- * payment (held), the ledger event and both confirmation e-mails are written in ONE transaction. A
- * conflict voids the hold. The exclusion constraints make double booking impossible even under races.
- * When the card needs 3-D Secure (Stripe; docs/product.md "Payments") the session is written as pending_payment with
- * `reserved_until` = now + 15 minutes and a pending payment instead: the slot is reserved, no e-mail is
- * sent, and reservation-service.ts books it or releases it.
+ * POST /api/sessions: booking (docs/product.md "Booking", "Free introductory meeting"). One client books a slot of
+ * one expert. The card is held first (outside the transaction); then the session (booked), its payment (held),
+ * the ledger event and both confirmation e-mails are written in ONE transaction. A conflict voids the hold. The
+ * exclusion constraints make double booking impossible even under races.
+ * When the card needs 3-D Secure (Stripe; docs/product.md "Payments") the session is written as pending_payment
+ * with `reserved_until` = now + 15 minutes and a pending payment instead: the slot is reserved, no e-mail is
+ * sent, and settle-reservation.ts books it or releases it.
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { messages } from '../../../shared/messages.js';
-import { totalCents } from '../../../shared/pricing.js';
-import { isProfileComplete } from '../../../shared/roles.js';
-import { bookingInput, type BookingInput, type PaymentAction, type SessionView } from '../../../shared/schemas/sessions.js';
-import { autoReleaseHours, reservationMinutes, type CancellationPolicy } from '../../../shared/sessions.js';
-import { dateInZone } from '../../../shared/slots.js';
-import type { CurrentUser } from '../../auth/plugin.js';
-import type { Db, Tx } from '../../db/client.js';
-import { pgError } from '../../db/errors.js';
-import { sessions, user as userTable } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
-import { enqueueEmail } from '../../infra/mail/outbox.js';
-import type { PaymentProvider } from '../../infra/payments/provider.js';
-import { assertSameRequest, requestHash } from '../../infra/request-hash.js';
-import { listSlots } from '../experts/availability-service.js';
-import { findExpert } from '../experts/service.js';
-import { recordPendingHold } from '../payments/authorisation-service.js';
-import { recordHold } from '../payments/service.js';
-import { bookingEmail } from './emails.js';
-import { busyIntervalsSql, loadForParty, toView } from './service.js';
-
-/**
- * What the session services need. `busyChanged(expertId)` (optional) is told, after the change has committed, when
- * an expert's busy times change here (a booking or reservation, a cancellation, an expired reservation), so
- * cached slot answers of that expert are dropped (src/server/modules/experts/slot-cache.ts).
- */
-export type SessionDeps = { db: Db; provider: PaymentProvider; baseUrl: string; meetingUrlTemplate: string; busyChanged?: (expertId: string) => void };
+import { messages } from '../../../../shared/messages.js';
+import { totalCents } from '../../../../shared/pricing.js';
+import { isProfileComplete } from '../../../../shared/roles.js';
+import { bookingInput, type BookingInput, type PaymentAction, type SessionView } from '../../../../shared/schemas/sessions.js';
+import { autoReleaseHours, reservationMinutes, type CancellationPolicy } from '../../../../shared/sessions.js';
+import { dateInZone } from '../../../../shared/slots.js';
+import type { CurrentUser } from '../../../auth/plugin.js';
+import { pgError } from '../../../db/errors.js';
+import { sessions } from '../../../db/schema.js';
+import { AppError } from '../../../errors.js';
+import { assertSameRequest, requestHash } from '../../../infra/request-hash.js';
+import { listSlots } from '../../experts/availability-service.js';
+import { findExpert } from '../../experts/service.js';
+import { recordPendingHold } from '../../payments/authorisation-service.js';
+import { recordHold } from '../../payments/service.js';
+import { busyIntervalsSql } from '../busy-intervals.js';
+import { enqueueBookingEmails } from '../booking-emails.js';
+import type { SessionDeps } from '../deps.js';
+import { loadForParty } from '../load-session.js';
+import { toView } from '../session-view.js';
 
 /** A meeting link with an unguessable room name (144 random bits), from MEETING_URL_TEMPLATE's `{room}`. */
 export function meetingUrl(template: string): string {
@@ -52,19 +45,6 @@ function bookingConflict(err: unknown): AppError | null {
   if (code === '22P02') return new AppError('VALIDATION', messages.booking.invalidExpertFormat);
   if (code === '23503') return new AppError('NOT_FOUND', messages.booking.expertNotInDatabase);
   return null;
-}
-
-/** Queues both booking confirmations (with the calendar invite) for a just-booked session, inside `tx`. */
-export async function enqueueBookingEmails(
-  tx: Tx,
-  deps: SessionDeps,
-  s: typeof sessions.$inferSelect,
-  expert: { userId: string; timezone: string },
-  client: { email: string; zone?: string },
-) {
-  const [expertUser] = await tx.select({ email: userTable.email }).from(userTable).where(eq(userTable.id, expert.userId));
-  await enqueueEmail(tx, bookingEmail(s, { email: client.email, zone: client.zone ?? expert.timezone, side: 'client' }, deps.baseUrl));
-  if (expertUser) await enqueueEmail(tx, bookingEmail(s, { email: expertUser.email, zone: expert.timezone, side: 'expert' }, deps.baseUrl));
 }
 
 /**
@@ -94,7 +74,7 @@ async function replay(deps: SessionDeps, client: CurrentUser, idempotencyKey: st
  * offered / taken (expert or client clash) / intro used, 402 declined card (nothing written), 422 the key was
  * used for a booking with another body (nothing written).
  */
-export async function createBooking(
+export async function bookSession(
   deps: SessionDeps,
   client: CurrentUser,
   rawInput: BookingInput,

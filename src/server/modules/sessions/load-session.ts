@@ -1,0 +1,50 @@
+/**
+ * Loading one session for the use cases: for one of its two parties (a session is visible only to its client
+ * and its expert, docs/product.md "Roles"), and locked for a state change (docs/architecture.md "Session and
+ * payment lifecycles": the row is locked and re-checked, so a concurrent transition answers 409).
+ */
+import { eq } from 'drizzle-orm';
+import type { SessionView } from '../../../shared/schemas/sessions.js';
+import { messages } from '../../../shared/messages.js';
+import type { CurrentUser } from '../../auth/plugin.js';
+import type { Db, Tx } from '../../db/client.js';
+import { experts, payments, sessions } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { toView, type PaymentRow, type SessionRow } from './session-view.js';
+
+export type PartyRow = { session: SessionRow; expert: { slug: string; userId: string }; payment: PaymentRow | null };
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * One session with its payment and the caller's side: 'client' when they booked it, 'expert' when it is with
+ * their expert profile. 404 'Session not found' (also for malformed ids); 403 "You don't have permission to view
+ * this session".
+ */
+export async function loadForParty(db: Db | Tx, user: CurrentUser, sessionId: string): Promise<{ row: PartyRow; side: 'client' | 'expert' }> {
+  if (!uuidPattern.test(sessionId)) throw new AppError('NOT_FOUND', messages.session.notFound);
+  const [row] = await db
+    .select({ session: sessions, expert: { slug: experts.slug, userId: experts.userId }, payment: payments })
+    .from(sessions)
+    .innerJoin(experts, eq(experts.id, sessions.expertId))
+    .leftJoin(payments, eq(payments.sessionId, sessions.id))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', messages.session.notFound);
+  if (row.session.clientId === user.id) return { row, side: 'client' };
+  if (row.expert.userId === user.id) return { row, side: 'expert' };
+  throw new AppError('FORBIDDEN', messages.session.forbidden);
+}
+
+/** The session `sessionId` as `user` (one of its parties) sees it now; errors as loadForParty. */
+export async function viewForParty(db: Db | Tx, user: CurrentUser, sessionId: string): Promise<SessionView> {
+  const { row, side } = await loadForParty(db, user, sessionId);
+  return toView(row, side);
+}
+
+/** The session row `id` locked FOR UPDATE inside `tx`, for a state change. 404 'Session not found'. */
+export async function lockSession(tx: Tx, id: string): Promise<SessionRow> {
+  const [row] = await tx.select().from(sessions).where(eq(sessions.id, id)).for('update');
+  if (!row) throw new AppError('NOT_FOUND', messages.session.notFound);
+  return row;
+}

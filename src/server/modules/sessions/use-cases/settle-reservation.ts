@@ -1,0 +1,69 @@
+/**
+ * Settling a 3-D Secure reservation (docs/product.md "Payments"). When the card needs extra authentication,
+ * book-session.ts writes the session as pending_payment with `reserved_until` = now + 15 minutes (the exclusion
+ * constraints count it, so nobody else can take the slot) and a pending payment. A reservation is settled from
+ * what the payment processor says, by the payment's id, never from what the browser says:
+ *   held (authorised or charged) → booked; payment held + 'hold' event; both booking e-mails
+ *   failed (declined / cancelled)  → expired; payment failed; the intent is cancelled; the slot is free
+ *   still pending                  → unchanged until `reserved_until`, then cancelled + expired as above
+ * Each settlement locks the session row and runs in one transaction, so the browser's call
+ * (complete-reservation.ts), the webhook and the expiry job (expire-reservations.ts), on any number of servers,
+ * settle a reservation once.
+ */
+import { eq } from 'drizzle-orm';
+import { messages } from '../../../../shared/messages.js';
+import type { Tx } from '../../../db/client.js';
+import { experts, sessions, user as userTable } from '../../../db/schema.js';
+import { AppError } from '../../../errors.js';
+import { confirmPendingHold, failPendingHold, lockPaymentOfSession } from '../../payments/authorisation-service.js';
+import { enqueueBookingEmails } from '../booking-emails.js';
+import type { SessionDeps } from '../deps.js';
+import type { SessionRow } from '../session-view.js';
+
+export type ReservationOutcome = 'booked' | 'expired' | 'pending_payment';
+
+/** Settles the locked pending_payment session `s` inside `tx`, at `now` (see the file comment). */
+export async function settleLocked(tx: Tx, deps: SessionDeps, s: SessionRow, now: Date): Promise<ReservationOutcome> {
+  const payment = await lockPaymentOfSession(tx, s.id);
+  if (!payment) throw new Error(`reservation ${s.id} has no payment`);
+  let voided = false;
+  const voidIntent = async () => {
+    voided = true;
+    await deps.provider.cancel({ providerRef: payment.providerRef, idempotencyKey: `expire:${payment.id}` }).catch(() => {});
+  };
+  let answer = await deps.provider.check(payment.providerRef);
+  const timeUp = Boolean(s.reservedUntil && s.reservedUntil.getTime() <= now.getTime());
+  if (answer.state === 'pending' && timeUp) {
+    // Void the authorisation. If the customer completed it meanwhile, the processor refuses the
+    // cancellation and the fresh answer books the session after all.
+    await voidIntent();
+    answer = await deps.provider.check(payment.providerRef);
+  }
+  if (answer.state === 'held') {
+    await tx.update(sessions).set({ status: 'booked', reservedUntil: null, updatedAt: now }).where(eq(sessions.id, s.id));
+    await confirmPendingHold(tx, payment, answer, s.clientId, now);
+    const [expert] = await tx.select({ userId: experts.userId, timezone: experts.timezone }).from(experts).where(eq(experts.id, s.expertId));
+    const [client] = await tx.select({ email: userTable.email }).from(userTable).where(eq(userTable.id, s.clientId));
+    if (expert && client) await enqueueBookingEmails(tx, deps, s, expert, { email: client.email });
+    return 'booked';
+  }
+  if (answer.state === 'pending') return 'pending_payment';
+  if (!voided) await voidIntent();
+  await tx
+    .update(sessions)
+    .set({ status: 'expired', reservedUntil: null, cancelReason: messages.payment.reservationExpired, updatedAt: now })
+    .where(eq(sessions.id, s.id));
+  await failPendingHold(tx, payment, now);
+  return 'expired';
+}
+
+/**
+ * Settles the reservation of session `sessionId` inside the caller's `tx`, at `now` (used by the payment
+ * webhooks), and returns its status afterwards; a session that is not pending_payment is left as it is.
+ * 404 'Session not found'.
+ */
+export async function settleReservationIn(tx: Tx, deps: SessionDeps, sessionId: string, now = new Date()): Promise<string> {
+  const [s] = await tx.select().from(sessions).where(eq(sessions.id, sessionId)).for('update');
+  if (!s) throw new AppError('NOT_FOUND', messages.session.notFound);
+  return s.status === 'pending_payment' ? settleLocked(tx, deps, s, now) : s.status;
+}
