@@ -25,8 +25,8 @@ type AuthState = {
 const AuthContext = createContext<AuthState | null>(null);
 export const meQueryKey = ['me'] as const;
 
-/** Reads the session: the account, or null when signed out. Throws ApiError when the read fails. */
-async function fetchMe(): Promise<Me | null> {
+/** GET /api/me: the account, or null when signed out. Throws ApiError when the read fails. */
+export async function fetchMe(): Promise<Me | null> {
   return (await api<{ user: Me | null }>('/api/me')).user;
 }
 

@@ -5,7 +5,7 @@
  */
 import { PageSpinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
-import { useMyApplication } from './api/application-api';
+import { useMyApplication } from './api/get-my-application';
 import { AccountRequired } from './components/account-required';
 import { LandingMarketing } from './components/landing-marketing';
 import { PendingPanel } from './components/pending-panel';

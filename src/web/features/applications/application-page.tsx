@@ -12,7 +12,7 @@ import { isProfileComplete } from '@shared/roles';
 import { Card } from '../../components/ui/card';
 import { PageSpinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
-import { useMyApplication } from './api/application-api';
+import { useMyApplication } from './api/get-my-application';
 import { AccountRequired } from './components/account-required';
 import { PendingPanel } from './components/pending-panel';
 import { SubmittedScreen } from './components/submitted-screen';

@@ -4,8 +4,9 @@ import { profileInput, type Me } from '@shared/schemas/profile';
 import { splitFullName } from '@shared/roles';
 import { Button } from '../../components/ui/button';
 import { FormError, Input, Label } from '../../components/ui/input';
-import { api, ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { useSaveProfile } from './api/save-profile';
 
 const roleOptions = [
   { value: 'client', title: 'Client', text: 'I want to book sessions with experts.' },
@@ -24,6 +25,7 @@ export function CompleteProfileForm({ me, onSaved }: { me: Me; onSaved: (saved: 
   const [role, setRole] = useState<string>(me.role === 'admin' ? 'client' : (me.role ?? ''));
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const save = useSaveProfile();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -35,7 +37,7 @@ export function CompleteProfileForm({ me, onSaved }: { me: Me; onSaved: (saved: 
     setError(null);
     setSubmitting(true);
     try {
-      const saved = await api<Me>('/api/me/profile', { method: 'PUT', body: parsed.data });
+      const saved = await save.mutateAsync(parsed.data);
       await onSaved(saved);
     } catch (err) {
       setError(err instanceof ApiError && err.status !== 500 ? err.message : messages.auth.saveProfileFailed);

@@ -6,8 +6,7 @@ import type { Me } from '@shared/schemas/profile';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
-import { api } from '../../lib/api';
-import { useAuth, meQueryKey } from '../../lib/auth';
+import { fetchMe, useAuth, meQueryKey } from '../../lib/auth';
 import { authClient } from '../../lib/auth-client';
 import { AuthCard } from './auth-card';
 import { CompleteProfileForm } from './complete-profile-form';
@@ -47,12 +46,7 @@ export default function SignupPage() {
 
   async function afterSignIn() {
     await refresh();
-    const current =
-      queryClient.getQueryData<Me | null>(meQueryKey) ??
-      (await api<{ user: Me | null }>('/api/me').then(
-        (r) => r.user,
-        () => null,
-      ));
+    const current = queryClient.getQueryData<Me | null>(meQueryKey) ?? (await fetchMe().catch(() => null));
     if (current && isProfileComplete(current)) navigate(dashboardPath(current.role), { replace: true });
     else setJustSignedIn(true);
   }

@@ -11,14 +11,15 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { supportEmail } from '@shared/constants';
 import { messages } from '@shared/messages';
-import { contactInput, type CreatedEnquiry } from '@shared/schemas/enquiries';
+import { contactInput } from '@shared/schemas/enquiries';
 import type { Me } from '@shared/schemas/profile';
 import { PageHeader } from '../../components/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { FormError, Input, Textarea } from '../../components/ui/input';
-import { api, ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { useSendContact } from './api/send-contact';
 import { SuccessPanel } from './components/success-panel';
 import { formErrors } from './form-errors';
 import { usePrefill } from './use-prefill';
@@ -51,10 +52,11 @@ export default function ContactPage() {
   const filled = Boolean(name && email && message);
   const errors = formErrors(formState.errors, fieldOrder, messages.contact.requiredFields);
 
+  const send = useSendContact();
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await api<CreatedEnquiry>('/api/contact', { body: values });
+      await send.mutateAsync(values);
       setSent(true);
     } catch (err) {
       setFailure({ err });

@@ -10,13 +10,14 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { messages } from '@shared/messages';
-import { partnerEnquiryInput, type CreatedEnquiry } from '@shared/schemas/enquiries';
+import { partnerEnquiryInput } from '@shared/schemas/enquiries';
 import { PageHeader } from '../../components/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { FormError, Input, Textarea } from '../../components/ui/input';
-import { api, ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { useSendPartnerEnquiry } from './api/send-partner-enquiry';
 import { SuccessPanel } from './components/success-panel';
 import { formErrors } from './form-errors';
 
@@ -37,10 +38,11 @@ export default function PartnerEnquiryPage() {
   });
   const errors = formErrors(formState.errors, fieldOrder, messages.partner.requiredFields);
 
+  const send = useSendPartnerEnquiry();
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await api<CreatedEnquiry>('/api/partner-enquiries', { body: values });
+      await send.mutateAsync(values);
       setSent(true);
     } catch (err) {
       setFailure(err instanceof ApiError ? err.message : messages.common.internal);

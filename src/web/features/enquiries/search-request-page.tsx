@@ -11,14 +11,15 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { countryCodes, searchTextMax } from '@shared/constants';
 import { messages } from '@shared/messages';
-import { matchRequestInput, type CreatedEnquiry } from '@shared/schemas/enquiries';
+import { matchRequestInput } from '@shared/schemas/enquiries';
 import type { Me } from '@shared/schemas/profile';
 import { PageHeader } from '../../components/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { FormError, Input, Select, Textarea } from '../../components/ui/input';
-import { api, ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { useSendMatchRequest } from './api/send-match-request';
 import { cn } from '../../lib/cn';
 import { formErrors } from './form-errors';
 import { usePrefill } from './use-prefill';
@@ -39,10 +40,11 @@ export default function SearchRequestPage() {
   const length = (useWatch({ control, name: 'requestText' }) ?? '').length;
   const errors = formErrors(formState.errors, fieldOrder, messages.search.personalFields);
 
+  const send = useSendMatchRequest();
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await api<CreatedEnquiry>('/api/match-requests', { body: values });
+      await send.mutateAsync(values);
       toast.success(messages.search.submittedTitle, { description: messages.search.submittedDescription });
       navigate(`/results?query=${encodeURIComponent(values.requestText)}`);
     } catch (err) {

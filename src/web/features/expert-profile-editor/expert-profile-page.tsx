@@ -7,7 +7,7 @@ import { FormError } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api';
 import { ProfileForm } from './profile-form';
-import { useMyExpertProfile } from './profile-queries';
+import { useMyExpertProfile } from './api/get-my-expert-profile';
 
 /** Link to the public profile, and the read-only rating and review count (they come from client feedback). */
 function ProfileFacts({ profile }: { profile: MyExpertProfile }) {

@@ -12,7 +12,7 @@ import { FormError, Input, Label, Textarea } from '../../components/ui/input';
 import { ApiError } from '../../lib/api';
 import { ExpertisePicker } from './expertise-picker';
 import { PhotoField, VideoField } from './media-fields';
-import { useSaveExpertProfile } from './profile-queries';
+import { useSaveExpertProfile } from './api/save-expert-profile';
 import { TagInput } from './tag-input';
 import { useMediaUpload } from './use-media-upload';
 

@@ -2,13 +2,11 @@
  * State of one profile medium (photo or intro video) while editing: the current URL, a local preview of a
  * chosen file, upload progress, and the choice sent on save (`choice`: undefined = unchanged, null =
  * removed, a file id = the uploaded file). The browser checks type and size first (src/shared/uploads.ts);
- * the server decides the type again from the bytes.
+ * the server decides the type again from the bytes. Uploads through the app's one upload (src/web/lib/upload-file.ts).
  */
 import { useEffect, useRef, useState } from 'react';
-import { messages } from '@shared/messages';
 import { uploadRules, type UploadPurpose } from '@shared/uploads';
-import { ApiError } from '../../lib/api';
-import { uploadFile, type UploadHandle } from './upload-file';
+import { uploadFailure, uploadFile, type UploadHandle } from '../../lib/upload-file';
 
 export type MediaUpload = {
   /** What to show: the local preview, else the stored URL; null when there is none. */
@@ -62,7 +60,7 @@ export function useMediaUpload(purpose: UploadPurpose, savedUrl: string | null):
         if (pending.current !== handle) return;
         setPreview(null);
         setPercent(null);
-        setError(err instanceof ApiError ? err.message : messages.profile.uploadFailed);
+        setError(uploadFailure(purpose, err).message);
       },
     );
   };

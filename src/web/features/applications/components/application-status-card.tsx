@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { useMyApplication, useMyListedProfile } from '../api/application-api';
+import { useMyListedProfile } from '../api/get-listed-profile';
+import { useMyApplication } from '../api/get-my-application';
 import { ApplicationSummary } from './application-summary';
 
 /**

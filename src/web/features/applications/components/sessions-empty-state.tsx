@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { sessionsEmptyMessages, sessionsEmptyState } from '@shared/expert-dashboard';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { useMyApplication, useMyListedProfile } from '../api/application-api';
+import { useMyListedProfile } from '../api/get-listed-profile';
+import { useMyApplication } from '../api/get-my-application';
 
 const text = 'mt-1 max-w-sm text-sm text-slate-700';
 

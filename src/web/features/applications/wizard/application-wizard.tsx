@@ -5,14 +5,13 @@
  */
 import { ArrowLeft, ArrowRight, Send } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { emptyDraft, stepCheck, wizardStepCount, wizardSteps, type WizardDraft, type YearsExperienceBand } from '@shared/application-rules';
 import { delays } from '@shared/constants';
 import { messages } from '@shared/messages';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api';
-import { myApplicationKey, submitApplication } from '../api/application-api';
+import { useSubmitApplication } from '../api/submit-application';
 import { StepBackground } from './step-background';
 import { StepCv } from './step-cv';
 import { StepExpertise } from './step-expertise';
@@ -24,7 +23,7 @@ import { WizardProgress } from './wizard-progress';
 const blank = (v: string) => v.trim() || undefined;
 
 export function ApplicationWizard({ onSubmitted }: { onSubmitted: () => void }) {
-  const queryClient = useQueryClient();
+  const sendApplication = useSubmitApplication();
   const [step, setStep] = useState(1);
   const [draft, setDraft] = useState<WizardDraft>(emptyDraft);
   const [submitting, setSubmitting] = useState(false);
@@ -60,7 +59,7 @@ export function ApplicationWizard({ onSubmitted }: { onSubmitted: () => void }) 
     setSubmitting(true);
     try {
       const cvFileId = await cv.ensureUploaded();
-      const { emailQueued } = await submitApplication({
+      const { emailQueued } = await sendApplication.mutateAsync({
         professionalTitle: view.professionalTitle,
         yearsExperience: view.yearsExperience as YearsExperienceBand,
         linkedinProfile: blank(view.linkedinProfile),
@@ -73,7 +72,6 @@ export function ApplicationWizard({ onSubmitted }: { onSubmitted: () => void }) 
       });
       if (emailQueued) toast.success(messages.application.submitted);
       else toast.warning(messages.application.submittedEmailDelayed);
-      await queryClient.invalidateQueries({ queryKey: myApplicationKey });
       onSubmitted();
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) toast.error(messages.application.signInToSubmit);

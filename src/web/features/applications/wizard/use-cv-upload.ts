@@ -11,20 +11,13 @@ import { expertiseCatalogue } from '@shared/constants';
 import { messages } from '@shared/messages';
 import type { FileInfo } from '@shared/schemas/files';
 import { uploadMessages } from '@shared/uploads';
-import { ApiError } from '../../../lib/api';
-import { analyzeCv } from '../api/application-api';
-import { uploadCv } from '../api/upload-cv';
+import { uploadFailure, uploadFile } from '../../../lib/upload-file';
+import { suggestExpertise } from '../api/suggest-expertise';
 import { cvFileProblem } from './cv-file';
 
 export type CvState = { file: File; status: 'uploading' | 'uploaded' | 'failed'; progress: number; info?: FileInfo };
 
 const m = messages.application;
-
-/** Why an upload failed, in the product's words: the server's type/size message, storage, or a plain failure. */
-function uploadFailure(err: unknown): { message: string; refused: boolean } {
-  if (err instanceof ApiError && [400, 413, 415].includes(err.status)) return { message: err.message, refused: true };
-  return { message: err instanceof ApiError && err.status >= 500 ? uploadMessages.cvStorageFailed : uploadMessages.cvUploadFailed, refused: false };
-}
 
 /** `getSelected` reads the areas chosen now; `setSelected` replaces them after a merge. */
 export function useCvUpload(getSelected: () => string[], setSelected: (areas: string[]) => void) {
@@ -37,7 +30,7 @@ export function useCvUpload(getSelected: () => string[], setSelected: (areas: st
   async function analyze(fileId: string) {
     setAnalyzing(true);
     try {
-      const res = await analyzeCv(fileId, getSelected());
+      const res = await suggestExpertise(fileId, getSelected());
       const { selected, added } = mergeSuggestions(getSelected(), res.suggested_expertise, expertiseCatalogue);
       setSuggested(res.matched_expertise);
       if (added.length) {
@@ -58,14 +51,14 @@ export function useCvUpload(getSelected: () => string[], setSelected: (areas: st
     current.current = file;
     setCv({ file, status: 'uploading', progress: 0 });
     try {
-      const info = await uploadCv(file, (progress) => setCv((c) => (c && c.file === file && c.status === 'uploading' ? { ...c, progress } : c)));
+      const info = await uploadFile('cv', file, (progress) => setCv((c) => (c && c.file === file && c.status === 'uploading' ? { ...c, progress } : c))).done;
       if (current.current !== file) return null;
       setCv({ file, status: 'uploaded', progress: 100, info });
       toast.success(uploadMessages.cvUploaded);
       return info;
     } catch (err) {
       if (current.current !== file) return null;
-      const failure = uploadFailure(err);
+      const failure = uploadFailure('cv', err);
       toast.error(failure.message);
       if (failure.refused) {
         setCv(null);
