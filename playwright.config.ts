@@ -2,10 +2,12 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { newTeamMemberEmail } from './tests/e2e/fixtures/team';
 
 /**
  * Browser journeys against the built app (run `npm run build` first; `npm test` does) on a temporary
- * DATA_DIR with demo data, in Debian's Chromium.
+ * DATA_DIR with demo data, in Debian's Chromium. Journeys make the people they need (tests/e2e/fixtures/marketplace.ts),
+ * so they may run in parallel workers.
  */
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'mentora-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
@@ -45,6 +47,7 @@ export default defineConfig({
       NODE_ENV: 'development',
       TEST_HOOKS: '1',
       AUTH_RATE_LIMIT: '0',
+      ADMIN_EMAILS: newTeamMemberEmail,
     },
     stdout: 'ignore',
     stderr: 'pipe',

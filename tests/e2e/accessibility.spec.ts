@@ -2,7 +2,9 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from './test';
 import { makePdf } from '../helpers/uploads';
 import { stopsWithoutVisibleFocus } from './focus';
-import { bookViaApi, linkFromMailbox, moveIntoPast, signInUi } from './helpers';
+import { linkFromMailbox } from './fixtures/mailbox';
+import type { Expert, Marketplace } from './fixtures/marketplace';
+import { bookViaApi, moveIntoPast, reviewViaApi, signInUi, type SignIn } from './helpers';
 
 /**
  * Accessibility: every page of the app, signed out and signed in as client, expert and admin,
@@ -10,7 +12,7 @@ import { bookViaApi, linkFromMailbox, moveIntoPast, signInUi } from './helpers';
  * best practices included), at desktop width and at a 390 px phone width. Each page is a soft expectation,
  * so one run lists every page that fails. Every dialog is also checked against the WAI-ARIA dialog (modal)
  * pattern and the landing's video carousel against the carousel pattern. The keyboard-only booking is in
- * keyboard-booking.spec.ts.
+ * keyboard-booking.spec.ts. The people and sessions each journey looks at are its own (fixtures/marketplace.ts).
  */
 
 /** Every axe violation on the page as it is now, as readable strings (rule, impact, elements). */
@@ -66,14 +68,23 @@ async function visit(page: Page, path: string) {
   await expectNoViolations(page, path);
 }
 
-async function signIn(page: Page, email: string, landing: RegExp) {
+async function signIn(page: Page, account: SignIn, landing: RegExp) {
   await page.context().clearCookies();
-  await signInUi(page, email);
+  await signInUi(page, account);
   await expect(page).toHaveURL(landing);
 }
 
-/** Every public route of the router (src/web/app/router.tsx), with filters and a profile, and the 404 page. */
-const publicPaths = [
+/** A published expert with one public review (from a paid session of another new client that took place), so a profile shows every part. */
+async function reviewedExpert(market: Marketplace): Promise<Expert> {
+  const [expert, reviewer] = await Promise.all([market.expert(), market.client()]);
+  const session = await bookViaApi(reviewer.request, expert.slug, 3);
+  await moveIntoPast(reviewer.request, session, 5);
+  await reviewViaApi(reviewer.request, session, 'Clear, practical advice.');
+  return expert;
+}
+
+/** Every public route of the router (src/web/app/router.tsx), with filters and the profile of `slug`, and the 404 page. */
+const publicPaths = (slug: string) => [
   '/',
   '/about',
   '/community-guidelines',
@@ -91,11 +102,10 @@ const publicPaths = [
   '/results?query=zzzqqq',
   '/results?language=Japanese&sort=price_asc&page=1',
   '/results?page=2',
-  '/expert/ahmed-hassan',
-  '/expert/sarah-chen',
+  `/expert/${slug}`,
   '/expert/no-such-expert',
-  '/expert/sarah-chen/feedback',
-  '/expert/sarah-chen/private-feedback',
+  `/expert/${slug}/feedback`,
+  `/expert/${slug}/private-feedback`,
   '/expert/application-landing',
   '/expert/application',
   '/signup',
@@ -117,17 +127,19 @@ for (const { name, viewport } of viewports) {
   test.describe(`no axe violations at ${name} width`, () => {
     test.use({ viewport });
 
-    test('public pages', async ({ page }) => {
+    test('public pages', async ({ page, market }) => {
       test.setTimeout(240_000);
-      for (const path of publicPaths) await visit(page, path);
+      const { slug } = await reviewedExpert(market);
+      for (const path of publicPaths(slug)) await visit(page, path);
     });
 
-    test('every Tab stop shows a visible focus outline', async ({ page }) => {
+    test('every Tab stop shows a visible focus outline', async ({ page, market, client, operator }) => {
       test.setTimeout(240_000);
+      const expert = await reviewedExpert(market);
       for (const path of [
         '/',
         '/results',
-        '/expert/ahmed-hassan',
+        `/expert/${expert.slug}`,
         '/about',
         '/contact',
         '/search',
@@ -140,16 +152,17 @@ for (const { name, viewport } of viewports) {
         '/no-such-page',
       ])
         await expectVisibleFocusEverywhere(page, path);
-      await signIn(page, 'client@example.com', /\/dashboard\/client$/);
+      await signIn(page, client, /\/dashboard\/client$/);
       await expectVisibleFocusEverywhere(page, '/dashboard/client');
-      await signIn(page, 'expert@example.com', /\/dashboard\/expert$/);
+      await signIn(page, expert, /\/dashboard\/expert$/);
       for (const path of ['/dashboard/expert', '/dashboard/expert/availability', '/dashboard/expert/profile']) await expectVisibleFocusEverywhere(page, path);
-      await signIn(page, 'admin@example.com', /\/admin\/applications$/);
+      await signIn(page, operator, /\/admin\/applications$/);
       for (const path of ['/admin/applications', '/admin/inbox', '/admin/audit']) await expectVisibleFocusEverywhere(page, path);
     });
 
-    test('public pages with dialogs, menus and form errors open', async ({ page }) => {
+    test('public pages with dialogs, menus and form errors open', async ({ page, market }) => {
       test.setTimeout(120_000);
+      const expert = await reviewedExpert(market);
       await page.goto('/');
       await expectNoViolations(page, '/');
       if (name === 'phone') {
@@ -194,12 +207,12 @@ for (const { name, viewport } of viewports) {
       await page.keyboard.press('Enter');
       await expect(stories.getByRole('button').first()).toHaveAccessibleName('Resume rotating testimonials');
 
-      await page.goto('/expert/ahmed-hassan');
+      await page.goto(`/expert/${expert.slug}`);
       await page.getByRole('button', { name: /\d+ reviews?/ }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       expect.soft(await axeViolations(page), 'reviews dialog').toEqual([]);
       await page.keyboard.press('Escape');
-      await expectModalDialogPattern(page, page.getByRole('button', { name: /\d+ reviews?/ }), 'Reviews of Ahmed Hassan');
+      await expectModalDialogPattern(page, page.getByRole('button', { name: /\d+ reviews?/ }), `Reviews of ${expert.name}`);
 
       // The booking card with a day and time picked, and the sign-in alert.
       const day = page.getByRole('grid').locator('button:not([disabled])').first();
@@ -227,27 +240,26 @@ for (const { name, viewport } of viewports) {
       expect.soft(await axeViolations(page), 'contact form with errors').toEqual([]);
     });
 
-    test('signed-in client pages and dialogs', async ({ page }) => {
+    test('signed-in client pages and dialogs', async ({ page, client, expert: { slug } }) => {
       test.setTimeout(240_000);
-      await signIn(page, 'client@example.com', /\/dashboard\/client$/);
-      const upcoming = await bookViaApi(page.request, 'marcus-johnson', 12);
-      const past = await bookViaApi(page.request, 'lena-muller', 12);
-      // Hours of this journey's own (see moveIntoPast).
-      await moveIntoPast(page.request, past, name === 'phone' ? 66 : 62);
+      await signIn(page, client, /\/dashboard\/client$/);
+      const upcoming = await bookViaApi(page.request, slug, 12);
+      const past = await bookViaApi(page.request, slug, 12);
+      await moveIntoPast(page.request, past, 5);
 
       for (const path of [
         '/dashboard/client',
         `/session/${upcoming.id}`,
         `/session/${past.id}`,
         `/session/confirm/${past.id}`,
-        '/expert/lena-muller/feedback',
-        '/expert/lena-muller/private-feedback',
+        `/expert/${slug}/feedback`,
+        `/expert/${slug}/private-feedback`,
         '/payment',
         '/signup',
         '/expert/application-landing',
         '/expert/application',
         '/results',
-        '/expert/marcus-johnson',
+        `/expert/${slug}`,
         '/about',
       ])
         await visit(page, path);
@@ -271,7 +283,7 @@ for (const { name, viewport } of viewports) {
       await expectModalDialogPattern(page, page.getByRole('button', { name: 'No, Report an Issue' }), 'Report an issue');
 
       // The payment page with a booking draft and a declined card.
-      const expert = (await (await page.request.get('/api/experts/marcus-johnson')).json()) as {
+      const expert = (await (await page.request.get(`/api/experts/${slug}`)).json()) as {
         id: string;
         name: string;
         role: string;
@@ -282,7 +294,7 @@ for (const { name, viewport } of viewports) {
       };
       const draft = {
         expertId: expert.id,
-        expertSlug: 'marcus-johnson',
+        expertSlug: slug,
         expertName: expert.name,
         expertRole: expert.role,
         expertImageUrl: expert.imageUrl,
@@ -300,7 +312,7 @@ for (const { name, viewport } of viewports) {
       await expect(page.getByRole('alert').first()).toBeVisible();
       expect.soft(await axeViolations(page), 'payment form with an error').toEqual([]);
 
-      await page.goto('/expert/lena-muller/feedback');
+      await page.goto(`/expert/${slug}/feedback`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       const submit = page.getByRole('button', { name: /Submit/ });
       if (await submit.count()) {
@@ -309,11 +321,11 @@ for (const { name, viewport } of viewports) {
       }
     });
 
-    test('signed-in expert pages and dialogs', async ({ page }) => {
+    test('signed-in expert pages and dialogs', async ({ page, client, expert }) => {
       test.setTimeout(180_000);
-      await signIn(page, 'client@example.com', /\/dashboard\/client$/);
-      const upcoming = await bookViaApi(page.request, 'sarah-chen', name === 'phone' ? 16 : 14);
-      await signIn(page, 'expert@example.com', /\/dashboard\/expert$/);
+      await signIn(page, client, /\/dashboard\/client$/);
+      const upcoming = await bookViaApi(page.request, expert.slug, 14);
+      await signIn(page, expert, /\/dashboard\/expert$/);
 
       for (const path of [
         '/dashboard/expert',
@@ -322,7 +334,7 @@ for (const { name, viewport } of viewports) {
         `/session/${upcoming.id}`,
         '/expert/application',
         '/expert/application-landing',
-        '/expert/sarah-chen',
+        `/expert/${expert.slug}`,
         '/signup',
       ])
         await visit(page, path);
@@ -389,15 +401,15 @@ for (const { name, viewport } of viewports) {
       await visit(page, '/expert/application');
     });
 
-    test('team console pages and dialogs', async ({ page }) => {
+    test('team console pages and dialogs', async ({ page, client, expert, operator }) => {
       test.setTimeout(180_000);
-      await signIn(page, 'client@example.com', /\/dashboard\/client$/);
-      const disputed = await bookViaApi(page.request, 'grace-kim', 12);
-      await moveIntoPast(page.request, disputed, name === 'phone' ? 74 : 70);
+      await signIn(page, client, /\/dashboard\/client$/);
+      const disputed = await bookViaApi(page.request, expert.slug, 12);
+      await moveIntoPast(page.request, disputed, 5);
       const reported = await page.request.post(`/api/sessions/${disputed.id}/dispute`, { data: { description: 'The expert joined 40 minutes late.' } });
       expect(reported.status(), await reported.text()).toBe(200);
 
-      await signIn(page, 'admin@example.com', /\/admin\/applications$/);
+      await signIn(page, operator, /\/admin\/applications$/);
       await expectNoViolations(page, '/admin/applications');
       for (const path of ['/admin/disputes', '/admin/inbox', '/admin/inbox?status=handled', '/admin/audit']) await visit(page, path);
 

@@ -14,7 +14,7 @@ test('changing the password signs out the other browser and the new password sig
   // A second browser signed in to the same account.
   const other = await browser.newContext();
   const otherPage = waitingForApp(await other.newPage());
-  await signInUi(otherPage, email, 'a-good-password');
+  await signInUi(otherPage, { email, password: 'a-good-password' });
   await expect(otherPage).toHaveURL(/\/dashboard\/expert$/);
 
   // The header's account menu leads to the settings page.
@@ -65,9 +65,9 @@ test('changing the password signs out the other browser and the new password sig
   await page.getByRole('banner').getByRole('button', { name: /Priya/ }).click();
   await page.getByRole('button', { name: 'Sign Out' }).first().click();
   await expect(page).toHaveURL(/\/$/);
-  await signInUi(page, email, 'a-good-password');
+  await signInUi(page, { email, password: 'a-good-password' });
   await expect(page.getByRole('alert')).toBeVisible();
-  await signInUi(page, email, 'violet-harbour-42');
+  await signInUi(page, { email, password: 'violet-harbour-42' });
   await expect(page).toHaveURL(/\/dashboard\/expert$/);
 });
 

@@ -1,5 +1,6 @@
 import { expect, test } from './test';
-import { linkFromMailbox, signInUi } from './helpers';
+import { linkFromMailbox } from './fixtures/mailbox';
+import { signInUi } from './helpers';
 
 test('a new visitor signs up, verifies the e-mail, completes the profile, sees the dashboard and signs out', async ({ page }) => {
   const email = `newcomer-${Date.now()}@example.com`;
@@ -54,8 +55,8 @@ test('a new visitor signs up, verifies the e-mail, completes the profile, sees t
   await expect(page).toHaveURL(/\/signup$/);
 });
 
-test('demo accounts land on their own dashboards; a signed-in visitor to /signup sees Go to Dashboard', async ({ page }) => {
-  await signInUi(page, 'expert@example.com');
+test('an expert lands on the expert dashboard; a signed-in visitor to /signup sees Go to Dashboard', async ({ page, expert }) => {
+  await signInUi(page, expert);
   await expect(page).toHaveURL(/\/dashboard\/expert$/);
   await expect(page.getByRole('link', { name: 'Edit Profile' })).toHaveAttribute('href', '/dashboard/expert/profile');
   await page.goto('/signup');
@@ -64,8 +65,8 @@ test('demo accounts land on their own dashboards; a signed-in visitor to /signup
   await expect(page).toHaveURL(/\/dashboard\/expert$/);
 });
 
-test('a wrong password shows the service message in a red box', async ({ page }) => {
-  await signInUi(page, 'client@example.com', 'not-the-password');
+test('a wrong password shows the service message in a red box', async ({ page, client }) => {
+  await signInUi(page, { email: client.email, password: 'not-the-password' });
   await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
 });
 

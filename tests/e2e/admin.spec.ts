@@ -1,33 +1,26 @@
-import { expect, test, type APIRequestContext, type Page } from './test';
+import { expect, test, type Page } from './test';
 import { makePdf } from '../helpers/uploads';
-import { linkFromMailbox, seriousViolations, signInUi } from './helpers';
+import { linkFromMailbox } from './fixtures/mailbox';
+import type { Account } from './fixtures/marketplace';
+import { bookViaApi, moveIntoPast, seriousViolations, signInUi, type SignIn } from './helpers';
 
 /**
  * Team console journeys (docs/product.md "Team console"): the team reviews and approves an expert application, and decides a
  * client's dispute with a partial refund that the client then sees on the session page. The application is
- * made through the real API (sign-up, e-mail verification, profile, CV upload, POST /api/applications).
+ * made through the real API (sign-up, e-mail verification, profile, CV upload, POST /api/applications); the team
+ * is the operator (the seeded team account), everyone else the journey's own.
  */
 
-const visa = { cardholderName: 'Casey Client', number: '4242 4242 4242 4242', expiry: '12/35', cvc: '123' };
-
-async function signInAs(page: Page, email: string, landing: RegExp) {
+async function signInAs(page: Page, account: SignIn, landing: RegExp) {
   await page.context().clearCookies();
-  await signInUi(page, email);
+  await signInUi(page, account);
   await expect(page).toHaveURL(landing);
 }
 
-/** A new expert-role account (its own cookie jar `request`) that applies with a real PDF CV. */
-async function applyAsNewExpert(page: Page, request: APIRequestContext, person: { firstName: string; lastName: string; email: string }) {
-  const signUp = await request.post('/api/auth/sign-up/email', {
-    data: { email: person.email, password: 'a-good-password', name: `${person.firstName} ${person.lastName}` },
-  });
-  expect(signUp.status(), await signUp.text()).toBe(200);
-  const link = await linkFromMailbox(page, person.email, /http:\/\/localhost:\d+\/api\/auth\/verify-email\?[^"<\s]+/);
-  expect((await request.get(link)).ok()).toBe(true);
-  const profile = await request.put('/api/me/profile', { data: { firstName: person.firstName, lastName: person.lastName, role: 'expert' } });
-  expect(profile.status(), await profile.text()).toBe(200);
+/** The expert-role account `person` (signed in on its own cookie jar) applies with a real PDF CV. */
+async function applyWithCv({ request, ...person }: Account) {
   const pdf = await makePdf([`${person.firstName} ${person.lastName}`, 'Data scientist, 8 years', 'Python, machine learning, analytics']);
-  const cv = await request.post('/api/files?purpose=cv', { multipart: { file: { name: 'noor-cv.pdf', mimeType: 'application/pdf', buffer: pdf } } });
+  const cv = await request.post('/api/files?purpose=cv', { multipart: { file: { name: 'cv.pdf', mimeType: 'application/pdf', buffer: pdf } } });
   expect(cv.status(), await cv.text()).toBe(201);
   const fileId = ((await cv.json()) as { file: { id: string } }).file.id;
   const applied = await request.post('/api/applications', {
@@ -44,17 +37,19 @@ async function applyAsNewExpert(page: Page, request: APIRequestContext, person: 
 
 test('the team reviews an application, downloads the CV, marks it under review and approves it: the profile is published and the applicant e-mailed', async ({
   page,
-  request,
+  market,
+  operator,
 }) => {
-  const person = { firstName: 'Noor', lastName: 'Haddad', email: `noor-${Date.now()}@example.com` };
-  await applyAsNewExpert(page, request, person);
+  const person = await market.account({ role: 'expert' });
+  await applyWithCv(person);
+  const slug = `${person.firstName}-${person.lastName}`.toLowerCase();
 
-  await signInAs(page, 'admin@example.com', /\/admin\/applications$/);
+  await signInAs(page, operator, /\/admin\/applications$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Team console');
   expect(await seriousViolations(page)).toEqual([]);
-  await page.getByRole('link', { name: /Noor Haddad/ }).click();
+  await page.getByRole('link', { name: new RegExp(person.name) }).click();
   await expect(page).toHaveURL(/\/admin\/applications\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { name: 'Noor Haddad' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: person.name })).toBeVisible();
   await expect(page.getByText('Lead Data Scientist')).toBeVisible();
   await expect(page.getByText('I want to help analysts move into data science roles.')).toBeVisible();
   await expect(page.getByText('Submitted', { exact: true })).toBeVisible();
@@ -81,42 +76,31 @@ test('the team reviews an application, downloads the CV, marks it under review a
   await expect(page.getByText('Application approved. The expert profile is published.')).toBeVisible();
   await expect(page.getByText('Approved', { exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'View the published profile' }).click();
-  await expect(page).toHaveURL(/\/expert\/noor-haddad(-\d+)?$/);
-  await expect(page.getByRole('heading', { name: 'Noor Haddad' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/expert/${slug}(-\\d+)?$`));
+  await expect(page.getByRole('heading', { name: person.name })).toBeVisible();
   await expect(page.getByText('Lead Data Scientist').first()).toBeVisible();
 
   // The applicant is told by e-mail, and is now an expert with that profile.
-  await linkFromMailbox(page, person.email, /http:\/\/localhost:\d+\/expert\/noor-haddad(-\d+)?/);
-  const me = (await (await request.get('/api/me')).json()) as { user: { role: string } };
+  await linkFromMailbox(page, person.email, new RegExp(`http://localhost:\\d+/expert/${slug}(-\\d+)?`));
+  const me = (await (await person.request.get('/api/me')).json()) as { user: { role: string } };
   expect(me.user.role).toBe('expert');
 
   // The audit log records both actions.
   await page.goto('/admin/audit');
-  await expect(page.getByText(/approved an application \(profile \/expert\/noor-haddad/).first()).toBeVisible();
+  await expect(page.getByText(new RegExp(`approved an application \\(profile /expert/${slug}`)).first()).toBeVisible();
   await expect(page.getByText('marked an application under review').first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('a client reports an issue, the team decides for the client with a partial refund, and the client sees the refund', async ({ page }) => {
-  await signInAs(page, 'client@example.com', /\/dashboard\/client$/);
-  let session: { id: string; totalAmountCents: number; startsAt: string } | undefined;
-  for (let day = 7; day < 21 && !session; day++) {
-    const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
-    const { slots } = (await (await page.request.get(`/api/experts/lena-muller/slots?date=${date}&duration=60&tz=UTC`)).json()) as { slots: string[] };
-    for (const startsAt of slots) {
-      const res = await page.request.post('/api/sessions', {
-        headers: { 'Idempotency-Key': crypto.randomUUID() },
-        data: { expertId: 'lena-muller', startsAt, durationMinutes: 60, topic: 'Portfolio review for a UX role', kind: 'paid', card: visa },
-      });
-      if (res.status() === 409) continue;
-      expect(res.status(), await res.text()).toBe(201);
-      session = ((await res.json()) as { session: typeof session }).session;
-      break;
-    }
-  }
-  if (!session) throw new Error('no free slot with lena-muller');
-  const hours = (Date.now() - 20 * 3_600_000 - new Date(session.startsAt).getTime()) / 3_600_000;
-  expect((await page.request.post(`/api/test/sessions/${session.id}/shift`, { data: { hours } })).status()).toBe(200);
+test('a client reports an issue, the team decides for the client with a partial refund, and the client sees the refund', async ({
+  page,
+  client,
+  expert,
+  operator,
+}) => {
+  await signInAs(page, client, /\/dashboard\/client$/);
+  const session = await bookViaApi(page.request, expert.slug, 7, 'Portfolio review for a UX role');
+  await moveIntoPast(page.request, session, 20);
 
   await page.goto(`/session/confirm/${session.id}`);
   await page.getByRole('button', { name: 'No, Report an Issue' }).click();
@@ -124,9 +108,9 @@ test('a client reports an issue, the team decides for the client with a partial 
   await page.getByRole('button', { name: 'Submit Report' }).click();
   await expect(page).toHaveURL(/\/dashboard\/client$/);
 
-  await signInAs(page, 'admin@example.com', /\/admin\/applications$/);
+  await signInAs(page, operator, /\/admin\/applications$/);
   await page.getByRole('navigation', { name: 'Team console' }).getByRole('link', { name: 'Disputes' }).click();
-  await page.getByRole('link', { name: /Casey Client with Lena Müller/ }).click();
+  await page.getByRole('link', { name: new RegExp(`${client.name} with ${expert.name}`) }).click();
   await expect(page.getByText('The expert joined 40 minutes late and we ran out of time.')).toBeVisible();
   const total = session.totalAmountCents;
   await expect(page.getByText(`$${(total / 100).toFixed(2)} held in escrow`)).toBeVisible();
@@ -150,9 +134,9 @@ test('a client reports an issue, the team decides for the client with a partial 
   await expect(page.getByText(/refunded to the client, the rest released to the expert/)).toBeVisible();
 
   // Both parties are e-mailed.
-  await linkFromMailbox(page, 'client@example.com', new RegExp(`/session/${session.id}`));
+  await linkFromMailbox(page, client.email, new RegExp(`/session/${session.id}`));
 
-  await signInAs(page, 'client@example.com', /\/dashboard\/client$/);
+  await signInAs(page, client, /\/dashboard\/client$/);
   await page.goto(`/session/${session.id}`);
   await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
   await expect(page.getByText(/^Cancelled by the Mentora team/)).toBeVisible();
@@ -160,14 +144,14 @@ test('a client reports an issue, the team decides for the client with a partial 
   await expect(page.getByText(`Refunded $${(refund / 100).toFixed(2)} of $${(total / 100).toFixed(2)} to the client's card`)).toBeVisible();
 });
 
-test('the team reads a contact message in the inbox and marks it handled, then not handled', async ({ page, request }) => {
+test('the team reads a contact message in the inbox and marks it handled, then not handled', async ({ page, request, operator }) => {
   const subject = `Team discount ${Date.now()}`;
   const sent = await request.post('/api/contact', {
     data: { name: 'Dana Visitor', email: 'dana@example.com', subject, message: 'Do you offer discounts for a team of 5 analysts?' },
   });
   expect(sent.status()).toBe(201);
 
-  await signInAs(page, 'admin@example.com', /\/admin\/applications$/);
+  await signInAs(page, operator, /\/admin\/applications$/);
   await page.getByRole('navigation', { name: 'Team console' }).getByRole('link', { name: /Inbox/ }).click();
   const item = page.getByRole('article', { name: subject });
   await expect(item.getByText('Do you offer discounts for a team of 5 analysts?')).toBeVisible();
@@ -187,10 +171,10 @@ test('the team reads a contact message in the inbox and marks it handled, then n
   await expect(page.getByText('marked a contact message not handled').first()).toBeVisible();
 });
 
-test('the console is for the team only: visitors go to sign in, clients to their dashboard', async ({ page }) => {
+test('the console is for the team only: visitors go to sign in, clients to their dashboard', async ({ page, client }) => {
   await page.goto('/admin/disputes');
   await expect(page).toHaveURL(/\/signup$/);
-  await signInAs(page, 'client@example.com', /\/dashboard\/client$/);
+  await signInAs(page, client, /\/dashboard\/client$/);
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/dashboard\/client$/);
   expect((await page.request.get('/api/admin/disputes')).status()).toBe(403);

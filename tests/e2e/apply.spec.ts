@@ -123,12 +123,12 @@ test('a new expert applies with a PDF CV, gets suggestions, submits and sees the
   await expect(page.getByRole('heading', { name: 'Expert Application Pending' })).toBeVisible();
 });
 
-test('visitors are sent to sign in and client accounts are told they need an expert account', async ({ page }) => {
+test('visitors are sent to sign in and client accounts are told they need an expert account', async ({ page, client }) => {
   await page.goto('/expert/application');
   await expect(page.getByText('Please sign in to submit an expert application')).toBeVisible();
   await expect(page).toHaveURL(/\/signup$/);
 
-  await signInUi(page, 'client@example.com');
+  await signInUi(page, client);
   await expect(page).toHaveURL(/\/dashboard\/client$/);
   await page.goto('/expert/application-landing');
   await expect(page.getByRole('heading', { name: 'Expert Account Required' })).toBeVisible();
@@ -140,7 +140,9 @@ test('visitors are sent to sign in and client accounts are told they need an exp
 });
 
 test('an expert listed before applications existed sees the live profile on the status card', async ({ page }) => {
-  await signInUi(page, 'expert@example.com');
+  // Only the seed makes such an expert (every expert made through the product applies first): the demo expert
+  // account, read and never changed here.
+  await signInUi(page, { email: 'expert@example.com', password: 'mentora-demo' });
   await expect(page).toHaveURL(/\/dashboard\/expert$/);
   await expect(page.getByText('Your expert profile is live: clients can find you and book sessions.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'View your public profile' })).toHaveAttribute('href', /^\/expert\/[a-z0-9-]+$/);

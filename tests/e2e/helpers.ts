@@ -1,35 +1,20 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from './test';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { feedbackQuestions } from '../../src/shared/feedback';
 import { totp } from '../helpers/totp';
+import { linkFromMailbox } from './fixtures/mailbox';
+import { accountPassword } from './fixtures/marketplace';
+import { saveTotpSecret, savedTotpSecret } from './fixtures/totp-secrets';
 
-/** Reads the newest link matching `pattern` from the dev mailbox (the .eml files the server wrote). */
-export async function linkFromMailbox(page: Page, to: string, pattern: RegExp, timeoutMs = 15_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const html = await (await page.request.get('/dev/mailbox')).text();
-    const article = html.split('<article>').find((a) => a.includes(to));
-    const match = article?.match(pattern);
-    if (match) return match[0].replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))).replace(/&amp;/g, '&');
-    await page.waitForTimeout(300);
-  }
-  throw new Error(`no mail to ${to} matching ${pattern}`);
-}
-
-/**
- * The authenticator secrets journeys enrolled, kept in the run's data directory (one server per run), so a later
- * journey signing in as the same account can compute its codes.
- */
-const secretFile = (email: string) => path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), `totp-${email.toLowerCase()}.txt`);
-export const savedTotpSecret = (email: string) => (existsSync(secretFile(email)) ? readFileSync(secretFile(email), 'utf8') : undefined);
+/** Who signs in: an account a fixture made (tests/e2e/fixtures/marketplace.ts) or the team's operator. */
+export type SignIn = { email: string; password: string };
 
 /**
  * Turns on two-factor sign-in on /account through the UI, as a person would: password, the setup key shown
  * next to the QR code, a code computed from it (tests/helpers/totp.ts). Returns the secret and the backup codes.
  */
-export async function enrolTwoFactorUi(page: Page, email: string, password = 'mentora-demo'): Promise<{ secret: string; backupCodes: string[] }> {
+export async function enrolTwoFactorUi(page: Page, { email, password }: SignIn): Promise<{ secret: string; backupCodes: string[] }> {
   if (!page.url().endsWith('/account')) await page.goto('/account');
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   await page.getByLabel('Your password').fill(password);
@@ -40,7 +25,7 @@ export async function enrolTwoFactorUi(page: Page, email: string, password = 'me
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
   await expect(page.getByText('Two-factor sign-in is on.')).toBeVisible();
   const backupCodes = await page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allInnerTexts();
-  writeFileSync(secretFile(email), secret);
+  saveTotpSecret(email, secret);
   await shot(page, 'two-factor-backup-codes');
   await page.getByRole('button', { name: 'I have saved my codes' }).click();
   return { secret, backupCodes };
@@ -51,7 +36,7 @@ export async function enrolTwoFactorUi(page: Page, email: string, password = 'me
  * two-factor sign-in (from the secret a journey enrolled). A team member without it is sent to /account by the
  * console: unless `enrolTeam` is false, it is set up there and the console opened, as the newcomer would.
  */
-export async function signInUi(page: Page, email: string, password = 'mentora-demo', { enrolTeam = true } = {}) {
+export async function signInUi(page: Page, { email, password }: SignIn, { enrolTeam = true } = {}) {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Continue with Email' }).click();
   await page.getByLabel('Email').fill(email);
@@ -72,7 +57,7 @@ export async function signInUi(page: Page, email: string, password = 'mentora-de
   const { user } = (await (await page.request.get('/api/me')).json()) as { user: { role: string | null; twoFactorEnabled: boolean } | null };
   if (user?.role !== 'admin' || user.twoFactorEnabled) return;
   await expect(page).toHaveURL(/\/account$/);
-  await enrolTwoFactorUi(page, email, password);
+  await enrolTwoFactorUi(page, { email, password });
   await page.getByRole('link', { name: 'Open the team console' }).click();
 }
 
@@ -95,8 +80,8 @@ export async function signUpAs(page: Page, person: { email: string; firstName: s
   await page.getByRole('button', { name: 'Continue with Email' }).click();
   await page.getByRole('tab', { name: 'Sign Up' }).click();
   await page.getByLabel('Email').fill(person.email);
-  await page.getByLabel('Password', { exact: true }).fill('a-good-password');
-  await page.getByLabel('Confirm password').fill('a-good-password');
+  await page.getByLabel('Password', { exact: true }).fill(accountPassword);
+  await page.getByLabel('Confirm password').fill(accountPassword);
   await page.getByRole('button', { name: 'Sign Up', exact: true }).last().click();
   await page.goto(await linkFromMailbox(page, person.email, /http:\/\/localhost:\d+\/api\/auth\/verify-email\?[^"<\s]+/));
   await page.getByLabel('First name *').fill(person.firstName);
@@ -154,12 +139,24 @@ export async function bookViaApi(
 }
 
 /**
- * Moves a session so that it started `hoursAgo` hours ago (test hook POST /api/test/sessions/{id}/shift). The
- * demo client may not have two sessions at once, so every journey uses hours of its own, at least 3 h apart:
- * sessions.spec 5, 30, 55, 80; admin.spec 20; accessibility.spec 62–74.
+ * Moves a session so that it started `hoursAgo` hours ago (test hook POST /api/test/sessions/{id}/shift). Each
+ * journey has a client and an expert of its own; neither may have two sessions at once, so a journey that moves
+ * several of their sessions gives each hours of its own.
  */
 export async function moveIntoPast(request: APIRequestContext, s: { id: string; startsAt: string }, hoursAgo: number) {
   const hours = (Date.now() - hoursAgo * 3_600_000 - new Date(s.startsAt).getTime()) / 3_600_000;
   const res = await request.post(`/api/test/sessions/${s.id}/shift`, { data: { hours } });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * The client of a paid session that took place confirms it (POST /api/sessions/{id}/confirm) and reviews it with
+ * the best answer to every question (POST /api/sessions/{id}/feedback), as /expert/{slug}/feedback would.
+ */
+export async function reviewViaApi(request: APIRequestContext, s: { id: string }, additionalComments?: string) {
+  const confirmed = await request.post(`/api/sessions/${s.id}/confirm`);
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  const answers = Object.fromEntries(feedbackQuestions.map((q) => [q.key, q.options[0]]));
+  const reviewed = await request.post(`/api/sessions/${s.id}/feedback`, { data: { ...answers, additionalComments } });
+  expect(reviewed.status(), await reviewed.text()).toBe(201);
 }

@@ -22,7 +22,7 @@ const viewports = [
 for (const { name, viewport } of viewports) {
   test.describe(`at ${name} width`, () => {
     test.use({ viewport });
-    test('a client books and pays for a session using only the keyboard', async ({ page }) => {
+    test('a client books and pays for a session using only the keyboard', async ({ page, client, expert }) => {
       test.setTimeout(120_000);
       await page.goto('/');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -52,10 +52,10 @@ for (const { name, viewport } of viewports) {
       await expect(page.getByRole('tab', { name: 'Sign In' })).toBeFocused();
       await expectVisibleFocus(page);
       await tabTo(page, 'input[type="email"]');
-      await page.keyboard.type('client@example.com');
+      await page.keyboard.type(client.email);
       await focusShot(page, `${name}-03-email-field`);
       await tabTo(page, 'input[type="password"]');
-      await page.keyboard.type('mentora-demo');
+      await page.keyboard.type(client.password);
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/\/dashboard\/client$/);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -66,14 +66,16 @@ for (const { name, viewport } of viewports) {
       await expect(page).toHaveURL(/\/results$/);
       await expect(page.getByRole('article').first()).toBeVisible();
       await tabTo(page, 'input[type="search"]');
-      await page.keyboard.type('design');
-      await expect(page.getByRole('searchbox', { name: 'Search experts' })).toHaveValue('design');
+      // The journey's own expert, by a name no one else has.
+      await page.keyboard.type(expert.lastName);
+      await expect(page.getByRole('searchbox', { name: 'Search experts' })).toHaveValue(expert.lastName);
       await page.keyboard.press('Enter');
-      await expect(page).toHaveURL(/\/results\?query=design$/);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Experts for "design"');
+      await expect(page).toHaveURL(new RegExp(`/results\\?query=${expert.lastName}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Experts for "${expert.lastName}"`);
       await expect(page.getByRole('article').first()).toBeVisible();
       await tabTo(page, 'article a[href^="/expert/"]', undefined, { max: 120 });
       const expertName = await page.evaluate(() => (document.activeElement as HTMLElement).innerText.trim());
+      expect(expertName).toBe(expert.name);
       await focusShot(page, `${name}-04-expert-card-link`);
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/\/expert\/[a-z0-9-]+$/);

@@ -3,12 +3,13 @@ import { expect, test, type Page } from './test';
 import { format } from 'date-fns';
 import path from 'node:path';
 import { sessionsEmptyMessages } from '../../src/shared/expert-dashboard';
-import { seriousViolations, shot, signInUi, signUpAsExpert } from './helpers';
+import { accountPassword } from './fixtures/marketplace';
+import { seriousViolations, shot, signInUi, signUpAsExpert, type SignIn } from './helpers';
 
 /**
  * Issue 4 end to end, all through the UI: a new user signs up as an expert, applies with a PDF CV, sees the
- * suggested areas and submits; the team (admin@example.com) approves in /admin; the new expert sets a rate
- * and weekly availability (Saturdays 10:00 AM–2:00 PM); /results lists them and client@example.com books a
+ * suggested areas and submits; the team (the seeded team account) approves in /admin; the new expert sets a rate
+ * and weekly availability (Saturdays 10:00 AM–2:00 PM); /results lists them and a new client books a
  * Saturday slot and pays with the test card; the expert's dashboard shows the session. The browser runs in
  * the new expert's default zone (America/New_York), so times read the same for both.
  */
@@ -19,9 +20,9 @@ const cv = path.resolve('tests/fixtures/cvs/amara-nwosu-clinical-nurse-educator.
 const headline = 'Clinical Nurse Educator';
 const topic = 'Moving from ward nursing into clinical education';
 
-async function signInAs(page: Page, email: string, landing: RegExp, password?: string) {
+async function signInAs(page: Page, account: SignIn, landing: RegExp) {
   await page.context().clearCookies();
-  await signInUi(page, email, password);
+  await signInUi(page, account);
   await expect(page).toHaveURL(landing);
 }
 
@@ -37,9 +38,9 @@ async function firstBookableDay(page: Page, slug: string): Promise<{ date: strin
   throw new Error(`${slug} offers nothing in the next two weeks`);
 }
 
-test('a new expert applies, is approved, sets rate and hours, and is booked and paid for by a client', async ({ page }) => {
+test('a new expert applies, is approved, sets rate and hours, and is booked and paid for by a client', async ({ page, client, operator }) => {
   test.setTimeout(180_000);
-  const person = { email: `amara-${Date.now()}@example.com`, firstName: 'Amara', lastName: 'Nwosu' };
+  const person = { email: `amara-${Date.now()}@example.com`, password: accountPassword, firstName: 'Amara', lastName: 'Nwosu' };
 
   // Sign-up with the e-mailed link, profile completed as an expert.
   await signUpAsExpert(page, person);
@@ -71,14 +72,14 @@ test('a new expert applies, is approved, sets rate and hours, and is booked and 
   await shot(page, 'dashboard-under-review');
 
   // The team approves the application in the console.
-  await signInAs(page, 'admin@example.com', /\/admin\/applications$/);
+  await signInAs(page, operator, /\/admin\/applications$/);
   await page.getByRole('link', { name: /Amara Nwosu/ }).click();
   await expect(page.getByText(headline)).toBeVisible();
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('Application approved. The expert profile is published.')).toBeVisible();
 
   // The new expert sees the profile link to share, then sets a rate and Saturday hours.
-  await signInAs(page, person.email, /\/dashboard\/expert$/, 'a-good-password');
+  await signInAs(page, person, /\/dashboard\/expert$/);
   await expect(sessions.getByText(sessionsEmptyMessages.published)).toBeVisible();
   const profileLink = sessions.getByRole('link', { name: /\/expert\/amara-nwosu$/ });
   await expect(profileLink).toHaveAttribute('href', '/expert/amara-nwosu');
@@ -103,7 +104,7 @@ test('a new expert applies, is approved, sets rate and hours, and is booked and 
   await expect(page.getByText('Availability saved')).toBeVisible();
 
   // A client finds the new expert in the results, at the new rate, and books the first Saturday slot.
-  await signInAs(page, 'client@example.com', /\/dashboard\/client$/);
+  await signInAs(page, client, /\/dashboard\/client$/);
   await page.goto(`/results?query=${encodeURIComponent(headline)}`);
   const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: 'Amara Nwosu' }) });
   await expect(card).toContainText(headline);
@@ -141,8 +142,8 @@ test('a new expert applies, is approved, sets rate and hours, and is booked and 
   await expect(page.getByText('Session booked with Amara Nwosu!')).toBeVisible();
 
   // The expert's dashboard lists the session: client, topic, time in the viewer's zone, amount.
-  await signInAs(page, person.email, /\/dashboard\/expert$/, 'a-good-password');
-  const booked = sessions.getByRole('article', { name: 'Casey Client' });
+  await signInAs(page, person, /\/dashboard\/expert$/);
+  const booked = sessions.getByRole('article', { name: client.name });
   await expect(booked).toContainText(topic);
   await expect(booked).toContainText(local(slots[0]!));
   await expect(booked).toContainText('$75.00');

@@ -8,8 +8,8 @@ import { seriousViolations, signInUi } from './helpers';
  * Stripe keys (pointed at the local fake of the API) lets an expert connect an account through Stripe's
  * hosted onboarding and come back to see payouts switched on.
  */
-test('without Stripe, the expert sees that payouts are simulated', async ({ page }) => {
-  await signInUi(page, 'expert@example.com');
+test('without Stripe, the expert sees that payouts are simulated', async ({ page, expert }) => {
+  await signInUi(page, expert);
   await page.waitForURL('**/dashboard/expert');
   await page.getByRole('link', { name: 'Payouts' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Payouts' })).toBeVisible();
@@ -30,7 +30,8 @@ test('with Stripe, an expert connects an account on Stripe and comes back to pay
   const context = await browser.newContext({ baseURL: base });
   const page = waitingForApp(await context.newPage());
   try {
-    await signInUi(page, 'expert@example.com');
+    // This journey's own server, seeded with the demo data: its demo expert is nobody else's.
+    await signInUi(page, { email: 'expert@example.com', password: 'mentora-demo' });
     await page.waitForURL('**/dashboard/expert');
     await page.goto('/dashboard/expert/payouts');
     await expect(page.getByRole('heading', { name: 'Get paid for your sessions' })).toBeVisible();

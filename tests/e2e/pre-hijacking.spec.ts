@@ -50,7 +50,7 @@ test('the inbox owner ends up the only one who can sign in after an attacker sig
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Your e-mail address is confirmed and your password is saved.')).toBeVisible();
 
-  await signInUi(page, email, 'victim-pass-2');
+  await signInUi(page, { email, password: 'victim-pass-2' });
   await expect(page.getByRole('heading', { name: 'Complete your profile' })).toBeVisible();
   expect((await attacker.request.post('/api/auth/sign-in/email', { data: { email, password: 'attacker-pass-1' } })).status()).toBe(401);
   await attacker.close();

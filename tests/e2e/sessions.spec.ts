@@ -1,15 +1,16 @@
 import { expect, test, type APIRequestContext, type Page } from './test';
-import { bookViaApi, moveIntoPast, seriousViolations, signInUi } from './helpers';
+import { bookViaApi, moveIntoPast, seriousViolations, signInUi, type SignIn } from './helpers';
 
 /**
  * Journeys of a booked session (docs/product.md "Payments", "Sessions", "Disputes", "Feedback and reviews"):
  * paying on /payment, the session page in each state, confirming, disputing, cancelling and
- * leaving feedback. Sessions are moved into the past with the test-only hook POST /api/test/sessions/{id}/shift.
+ * leaving feedback. Each journey has a client and an expert of its own (tests/e2e/fixtures/marketplace.ts). Sessions
+ * are moved into the past with the test-only hook POST /api/test/sessions/{id}/shift.
  */
 
-async function signIn(page: Page, email: string) {
+async function signIn(page: Page, account: SignIn) {
   await page.context().clearCookies();
-  await signInUi(page, email);
+  await signInUi(page, account);
   await expect(page).toHaveURL(/\/dashboard\/(client|expert)$/);
 }
 
@@ -28,10 +29,14 @@ async function myBookings(page: Page): Promise<number> {
   return ((await (await page.request.get('/api/sessions')).json()) as { sessions: unknown[] }).sessions.length;
 }
 
-test('a client pays on /payment: card checks, a declined card, then the test card books once and lands on the dashboard', async ({ page }) => {
-  await signIn(page, 'client@example.com');
-  const [startsAt] = await offeredSlots(page.request, 'marcus-johnson', 3);
-  const expert = (await (await page.request.get('/api/experts/marcus-johnson')).json()) as {
+test('a client pays on /payment: card checks, a declined card, then the test card books once and lands on the dashboard', async ({
+  page,
+  client,
+  expert: { slug },
+}) => {
+  await signIn(page, client);
+  const [startsAt] = await offeredSlots(page.request, slug, 3);
+  const expert = (await (await page.request.get(`/api/experts/${slug}`)).json()) as {
     id: string;
     name: string;
     role: string;
@@ -42,7 +47,7 @@ test('a client pays on /payment: card checks, a declined card, then the test car
   };
   const draft = {
     expertId: expert.id,
-    expertSlug: 'marcus-johnson',
+    expertSlug: slug,
     expertName: expert.name,
     expertRole: expert.role,
     expertImageUrl: expert.imageUrl,
@@ -97,21 +102,22 @@ test('a client pays on /payment: card checks, a declined card, then the test car
   expect(await page.evaluate(() => sessionStorage.getItem('mentora.booking-draft'))).toBeNull();
 });
 
-test('without a draft /payment shows the defaults and a way to find an expert; visitors are asked to sign in', async ({ page }) => {
+test('without a draft /payment shows the defaults and a way to find an expert; visitors are asked to sign in', async ({ page, client }) => {
   await page.goto('/payment');
   await expect(page.getByText('Please sign in to book a session')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign In' }).last()).toHaveAttribute('href', '/signup');
 
-  await signIn(page, 'client@example.com');
+  await signIn(page, client);
   await page.goto('/payment');
   await expect(page.getByText('Not Selected').first()).toBeVisible();
   await expect(page.getByText('1 hour', { exact: true })).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: 'Find an Expert' })).toHaveAttribute('href', '/results');
 });
 
-test('the session page of an upcoming session: details, video link, and cancelling with a reason and a policy refund', async ({ page }) => {
-  await signIn(page, 'client@example.com');
-  const s = await bookViaApi(page.request, 'sarah-chen', 10);
+test('the session page of an upcoming session: details, video link, and cancelling with a reason and a policy refund', async ({ page, client, expert }) => {
+  expect(expert.cancellationPolicy).toBe('moderate');
+  await signIn(page, client);
+  const s = await bookViaApi(page.request, expert.slug, 10);
   await page.goto(`/session/${s.id}`);
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Session with ${s.expertName}`);
@@ -121,7 +127,7 @@ test('the session page of an upcoming session: details, video link, and cancelli
   await expect(page.getByText('Preparing for product manager interviews')).toBeVisible();
   await expect(page.getByRole('link', { name: /Join video call/ })).toHaveAttribute('href', /^https?:\/\//);
   await expect(page.getByText(/held securely until you confirm the session/)).toBeVisible();
-  // The policy the session was booked under (Sarah Chen's, moderate), kept with it.
+  // The policy the session was booked under (the expert's, moderate), kept with it.
   const policy = (await (await page.request.get(`/api/sessions/${s.id}`)).json()) as { cancellationPolicy: string };
   expect(policy.cancellationPolicy).toBe('moderate');
   await expect(page.getByText('Moderate:', { exact: true })).toBeVisible();
@@ -130,7 +136,7 @@ test('the session page of an upcoming session: details, video link, and cancelli
 
   await page.getByRole('button', { name: 'Cancel Session' }).click();
   const dialog = page.getByRole('dialog');
-  // Sarah Chen's policy is moderate and the session is 10+ days away: a full refund.
+  // The expert's policy is moderate and the session is 10+ days away: a full refund.
   const total = `$${(s.totalAmountCents / 100).toFixed(2)}`;
   await expect(dialog).toContainText(`You will be refunded ${total} of ${total}`);
   await dialog.getByRole('button', { name: 'Cancel Session' }).click();
@@ -144,9 +150,9 @@ test('the session page of an upcoming session: details, video link, and cancelli
   await expect(page.getByRole('link', { name: /Join video call/ })).toHaveCount(0);
 });
 
-test('after the session the client answers "Not yet", then confirms and leaves feedback once', async ({ page }) => {
-  await signIn(page, 'client@example.com');
-  const s = await bookViaApi(page.request, 'emily-rodriguez', 4);
+test('after the session the client answers "Not yet", then confirms and leaves feedback once', async ({ page, client, expert }) => {
+  await signIn(page, client);
+  const s = await bookViaApi(page.request, expert.slug, 4);
   await moveIntoPast(page.request, s, 5);
   await page.goto(`/session/${s.id}`);
 
@@ -181,9 +187,9 @@ test('after the session the client answers "Not yet", then confirms and leaves f
   await expect(page.getByText(/released to the expert/)).toBeVisible();
 });
 
-test('the confirm page releases the payment, or takes a dispute report', async ({ page }) => {
-  await signIn(page, 'client@example.com');
-  const disputed = await bookViaApi(page.request, 'priya-sharma', 5);
+test('the confirm page releases the payment, or takes a dispute report', async ({ page, client, expert }) => {
+  await signIn(page, client);
+  const disputed = await bookViaApi(page.request, expert.slug, 5);
   await moveIntoPast(page.request, disputed, 30);
   await page.goto(`/session/confirm/${disputed.id}`);
   await expect(page.getByText('60 minutes')).toBeVisible();
@@ -202,7 +208,8 @@ test('the confirm page releases the payment, or takes a dispute report', async (
   await expect(page.getByRole('heading', { name: 'Under review' })).toBeVisible();
   await expect(page.getByText('Disputed', { exact: true })).toBeVisible();
 
-  const confirmed = await bookViaApi(page.request, 'james-okafor', 6);
+  // Another session with the same expert, at hours of its own (neither party may have two sessions at once).
+  const confirmed = await bookViaApi(page.request, expert.slug, 6);
   await moveIntoPast(page.request, confirmed, 55);
   await page.goto(`/session/confirm/${confirmed.id}`);
   await page.getByRole('button', { name: 'Yes, Confirm Session' }).click();
@@ -211,25 +218,27 @@ test('the confirm page releases the payment, or takes a dispute report', async (
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`How was your session with ${confirmed.expertName}?`);
 });
 
-test('only the two parties see a session; the expert view is read-only; feedback rules for experts and strangers', async ({ page }) => {
-  await signIn(page, 'client@example.com');
-  const s = await bookViaApi(page.request, 'sarah-chen', 12, 'Roadmap prioritisation');
+test('only the two parties see a session; the expert view is read-only; feedback rules for experts and strangers', async ({ page, client, expert, market }) => {
+  const stranger = await market.expert();
+  await signIn(page, client);
+  const s = await bookViaApi(page.request, expert.slug, 12, 'Roadmap prioritisation');
   await page.goto('/session/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Session Not Found');
-  await page.goto('/expert/lena-muller/feedback');
+  // An expert the client never had a session with.
+  await page.goto(`/expert/${stranger.slug}/feedback`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('No Session Found');
   await expect(page.getByText('No concluded session found with this expert. You can only leave feedback after completing a session.')).toBeVisible();
 
-  await signIn(page, 'expert@example.com');
+  await signIn(page, expert);
   await page.goto(`/session/${s.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Session with /);
   await expect(page.getByText(/will confirm completion and handle payment/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Yes, Session Completed' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Cancel Session' })).toBeVisible();
-  await page.goto('/expert/sarah-chen/feedback');
+  await page.goto(`/expert/${expert.slug}/feedback`);
   await expect(page.getByText('You cannot leave feedback for yourself. Only clients can leave feedback for their expert sessions.')).toBeVisible();
 
-  await signIn(page, 'marcus-johnson@example.com');
+  await signIn(page, stranger);
   await page.goto(`/session/${s.id}`);
   await expect(page.getByText("You don't have permission to view this session")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
@@ -239,16 +248,16 @@ test('only the two parties see a session; the expert view is read-only; feedback
   await expect(page).toHaveURL(/\/signup$/);
 });
 
-test('a free intro is not rated publicly: after confirming it the client is offered private feedback instead', async ({ page }) => {
-  await signIn(page, 'client@example.com');
+test('a free intro is not rated publicly: after confirming it the client is offered private feedback instead', async ({ page, client, expert }) => {
+  await signIn(page, client);
   let intro: { id: string; startsAt: string } | undefined;
   for (let day = 8; day < 22 && !intro; day++) {
     const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
-    const { slots } = (await (await page.request.get(`/api/experts/grace-kim/slots?date=${date}&duration=15&tz=UTC`)).json()) as { slots: string[] };
+    const { slots } = (await (await page.request.get(`/api/experts/${expert.slug}/slots?date=${date}&duration=15&tz=UTC`)).json()) as { slots: string[] };
     for (const startsAt of slots) {
       const res = await page.request.post('/api/sessions', {
         headers: { 'Idempotency-Key': crypto.randomUUID() },
-        data: { expertId: 'grace-kim', startsAt, durationMinutes: 15, topic: 'Is mentoring right for me?', kind: 'intro' },
+        data: { expertId: expert.slug, startsAt, durationMinutes: 15, topic: 'Is mentoring right for me?', kind: 'intro' },
       });
       if (res.status() === 409) continue;
       expect(res.status(), await res.text()).toBe(201);
@@ -259,25 +268,25 @@ test('a free intro is not rated publicly: after confirming it the client is offe
   await moveIntoPast(page.request, intro!, 80);
   await page.goto(`/session/${intro!.id}`);
   await page.getByRole('button', { name: 'Yes, Session Completed' }).click();
-  await expect(page).toHaveURL(/\/expert\/grace-kim\/private-feedback$/);
+  await expect(page).toHaveURL(new RegExp(`/expert/${expert.slug}/private-feedback$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Private feedback');
 
-  await page.goto('/expert/grace-kim/feedback');
+  await page.goto(`/expert/${expert.slug}/feedback`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Private Feedback Only');
   await expect(
     page.getByText('The free introductory meeting is not rated publicly: public ratings come only from paid sessions that took place.', { exact: false }),
   ).toBeVisible();
   await page.goto(`/session/${intro!.id}`);
   await expect(page.getByRole('heading', { name: 'Session Confirmed' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Send private feedback' })).toHaveAttribute('href', '/expert/grace-kim/private-feedback');
+  await expect(page.getByRole('link', { name: 'Send private feedback' })).toHaveAttribute('href', `/expert/${expert.slug}/private-feedback`);
   await expect(page.getByRole('link', { name: 'Leave Feedback' })).toHaveCount(0);
 });
 
-test('private feedback goes to the team only', async ({ page }) => {
-  await page.goto('/expert/sarah-chen/private-feedback');
+test('private feedback goes to the team only', async ({ page, client, expert }) => {
+  await page.goto(`/expert/${expert.slug}/private-feedback`);
   await expect(page).toHaveURL(/\/signup$/);
-  await signIn(page, 'client@example.com');
-  await page.goto('/expert/sarah-chen/private-feedback');
+  await signIn(page, client);
+  await page.goto(`/expert/${expert.slug}/private-feedback`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Private feedback');
   await page.getByRole('button', { name: 'Send to the Mentora team' }).click();
   await expect(page.getByRole('alert')).toHaveText('Please write your comments');

@@ -39,12 +39,12 @@ test.afterAll(async () => {
   await fake?.stop();
 });
 
-/** Signs in as the demo client, picks the first free time with `slug` and continues to /payment. */
+/** Signs in as the demo client of this file's own server, picks the first free time with `slug` and continues to /payment. */
 async function toPayment(page: Page, slug: string, topic: string) {
   const posted: string[] = [];
   page.on('request', (r) => r.method() === 'POST' && posted.push(r.postData() ?? ''));
   await page.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'application/javascript', body: stripeJs }));
-  await signInUi(page, 'client@example.com');
+  await signInUi(page, { email: 'client@example.com', password: 'mentora-demo' });
   await page.waitForURL('**/dashboard/client');
   await page.goto(`/expert/${slug}`);
   await pickFirstAvailableDay(page);

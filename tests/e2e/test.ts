@@ -2,9 +2,11 @@
  * Playwright's `test` for the journeys, with one change: `page.goto` and `page.reload` of an HTML page resolve
  * only once the app has taken the page over (`<html data-app-ready>`, set by src/web/main.tsx). Public pages
  * arrive server-rendered, visible before their script has run; a click in that moment would do nothing, so
- * a journey waits as a person would for the page to respond. Everything else is Playwright's own.
+ * a journey waits as a person would for the page to respond. The people a journey needs come from fixtures that
+ * make them through the API (fixtures/marketplace.ts). Everything else is Playwright's own.
  */
 import { test as base, type Page, type Response } from '@playwright/test';
+import { Marketplace, type Account, type Expert, type ExpertOptions } from './fixtures/marketplace';
 
 export * from '@playwright/test';
 
@@ -24,8 +26,30 @@ export function waitingForApp(page: Page): Page {
   return page;
 }
 
-export const test = base.extend({
+type People = {
+  /** Makes more people for this journey (tests/e2e/fixtures/marketplace.ts): `market.client()`, `market.expert({ … })`. */
+  market: Marketplace;
+  /** A client account of this journey's own. */
+  client: Account;
+  /** A published expert of this journey's own, bookable every day, all day (UTC) unless `expertOptions` says otherwise. */
+  expert: Expert;
+  /** How `expert` is made (`test.use({ expertOptions: { … } })`). */
+  expertOptions: ExpertOptions;
+  /** The team's operator (the seeded team account), signed in through the API with its authenticator. */
+  operator: Awaited<ReturnType<Marketplace['operator']>>;
+};
+
+export const test = base.extend<People>({
   page: async ({ page }, use) => {
     await use(waitingForApp(page));
   },
+  market: async ({ playwright, baseURL }, use) => {
+    const market = new Marketplace(() => playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } }), baseURL!);
+    await use(market);
+    await market.dispose();
+  },
+  client: async ({ market }, use) => use(await market.client()),
+  expertOptions: [{}, { option: true }],
+  expert: async ({ market, expertOptions }, use) => use(await market.expert(expertOptions)),
+  operator: async ({ market }, use) => use(await market.operator()),
 });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './test';
 import { enrolTwoFactorUi, seriousViolations, shot, signInUi, signUpAsExpert } from './helpers';
 import { totp } from '../helpers/totp';
+import { newTeamMemberEmail } from './fixtures/team';
 
 /**
  * Two-factor sign-in (docs/security.md "Two-factor sign-in"): a new account enrols an authenticator app on
@@ -38,7 +39,7 @@ test('a new account turns on two-factor sign-in, then signs in with a code and w
   await expect(page.getByRole('alert')).toHaveText('That password is not right. Please try again.');
   await page.getByRole('button', { name: 'Cancel' }).click();
 
-  const { secret, backupCodes } = await enrolTwoFactorUi(page, email, password);
+  const { secret, backupCodes } = await enrolTwoFactorUi(page, { email, password });
   expect(secret).toMatch(/^[A-Z2-7]+$/);
   expect(backupCodes).toHaveLength(10);
   await expect(page.getByText(/^On: signing in asks for a code/)).toBeVisible();
@@ -78,19 +79,12 @@ test('a new account turns on two-factor sign-in, then signs in with a code and w
   await expect(page).toHaveURL(/\/dashboard\/expert$/);
 });
 
-test('a team member without two-factor sign-in is sent to set it up before the team console opens', async ({ page }) => {
-  await page.context().clearCookies();
-  await signInUi(page, 'admin@example.com', 'mentora-demo', { enrolTeam: false });
-  // An earlier journey of this run may have set it up: start from a team member without it.
-  const me = async () => (await (await page.request.get('/api/me')).json()).user as { twoFactorEnabled: boolean };
-  await expect.poll(async () => (await me())?.twoFactorEnabled !== undefined).toBe(true);
-  if ((await me()).twoFactorEnabled) {
-    await page.goto('/account');
-    await page.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
-    await page.getByLabel('Your password').fill('mentora-demo');
-    await page.getByRole('button', { name: 'Turn off', exact: true }).click();
-    await expect(page.getByRole('button', { name: 'Set up two-factor sign-in' })).toBeVisible();
-  }
+test('a team member without two-factor sign-in is sent to set it up before the team console opens', async ({ page, market }) => {
+  // A newcomer to the team (ADMIN_EMAILS lists the address), signed up like anyone else.
+  const member = await market.account({ email: newTeamMemberEmail });
+  await signInUi(page, member, { enrolTeam: false });
+  const me = async () => (await (await page.request.get('/api/me')).json()).user as { role: string; twoFactorEnabled: boolean };
+  expect(await me()).toMatchObject({ role: 'admin', twoFactorEnabled: false });
 
   await page.goto('/admin/applications');
   await expect(page).toHaveURL(/\/account$/);
@@ -101,12 +95,12 @@ test('a team member without two-factor sign-in is sent to set it up before the t
   await shot(page, 'two-factor-admin-required');
 
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
-  await page.getByLabel('Your password').fill('mentora-demo');
+  await page.getByLabel('Your password').fill(member.password);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
   await shot(page, 'two-factor-enrol');
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await enrolTwoFactorUi(page, 'admin@example.com');
+  await enrolTwoFactorUi(page, member);
   await shot(page, 'two-factor-on');
   await page.getByRole('link', { name: 'Open the team console' }).click();
   await expect(page).toHaveURL(/\/admin\/applications$/);
