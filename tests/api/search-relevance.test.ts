@@ -45,7 +45,7 @@ describe('search relevance (docs/product.md "Search and catalogue")', () => {
         reviewCount: 10,
       })),
     );
-  });
+  }, 180_000); // over a thousand experts on a busy machine
   afterAll(() => ctx.close());
 
   const search = async (qs: string): Promise<ExpertList> => {
