@@ -1,9 +1,9 @@
 /**
  * A server keeps each signed-in user's session check and session list in memory
- * (src/server/infra/per-user-cache.ts), and it is never stale for what the user or anyone else changed:
+ * (src/server/cache/), and it is never stale for what the user or anyone else changed:
  * - repeated reads are answered from memory (a change the database does not notify is not seen);
  * - a change made behind this server's back — by another server, a job, an admin — shows on the next read, as
- *   the database notifies it (migration 0011; PGlite at once, PostgreSQL within milliseconds);
+ *   the database notifies it (migration 0016; PGlite at once, PostgreSQL within milliseconds);
  * - the user's own writes show at once; signing out, or changing the password with "sign out other devices",
  *   ends the sessions at once; a sign-in session deleted in the database is refused;
  * - (PostgreSQL) while the listening connection is down nothing is answered from memory.
@@ -27,7 +27,7 @@ describe('per-user caches of signed-in reads', () => {
     return { status: res.statusCode, sessions: res.statusCode === 200 ? (res.json().sessions as ListedSession[]) : [] };
   };
   const topicOf = async (cookie: string, id: string) => (await list(cookie)).sessions.find((s) => s.id === id)?.topic;
-  /** Runs `statement` with migration 0011's notifications switched off: a change no server hears of. */
+  /** Runs `statement` with migration 0016's notifications of sessions switched off: a change no server hears of. */
   const unnoticed = async (statement: ReturnType<typeof sql>) => {
     await ctx.database.db.execute(sql`alter table ${sessions} disable trigger sessions_changes`);
     try {
