@@ -91,7 +91,7 @@ function sortOrder(sort: Exclude<ExpertListQuery['sort'], 'relevance'>): SQL[] {
  * Counts stop here: beyond it a search answers `total: 1000, totalIsLowerBound: true` (shown as "1,000+
  * experts"), so a count never reads more than this many rows however common the words are.
  */
-export const searchCountBound = 1000;
+const searchCountBound = 1000;
 
 /** Caches `load()` under `key` (the catalogue micro-cache in routes); by default no caching. */
 export type Memo = <T>(key: string, load: () => Promise<T>) => Promise<T>;
