@@ -23,15 +23,19 @@ export type OutgoingEmail = {
 /** Anything that can deliver one message; throws when it cannot. */
 export type MailTransport = { send: (mail: OutgoingEmail) => Promise<void> };
 
+/**
+ * The insert of pending messages `mails`, as a statement not yet run: awaited alone, or embedded in the single
+ * statement of the change the messages report (the booking's), so they commit or roll back with it.
+ */
+export function outboxInsert(db: Db | Tx, mails: OutgoingEmail[]) {
+  return db
+    .insert(emailOutbox)
+    .values(mails.map((mail) => ({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments ?? null })));
+}
+
 /** Inserts one pending message; call it inside the transaction of the change it reports. */
 export async function enqueueEmail(db: Db | Tx, mail: OutgoingEmail): Promise<void> {
-  await db.insert(emailOutbox).values({
-    to: mail.to,
-    subject: mail.subject,
-    text: mail.text,
-    html: mail.html,
-    attachments: mail.attachments ?? null,
-  });
+  await outboxInsert(db, [mail]);
 }
 
 export type DeliveryOptions = { batchSize?: number; maxAttempts?: number; baseDelayMs?: number; signal?: AbortSignal };

@@ -9,14 +9,6 @@ import type { Tx } from '../../db/client.js';
 import { paymentEvents, payments } from '../../db/schema.js';
 import type { PaymentRow } from './service.js';
 
-/** Records an authorisation awaiting 3-D Secure: payment status pending, no ledger event (no money moved yet). */
-export async function recordPendingHold(
-  tx: Tx,
-  p: { sessionId: string; amountCents: number; currency: string; provider: string; providerRef: string; idempotencyKey: string },
-): Promise<void> {
-  await tx.insert(payments).values({ ...p, status: 'pending' });
-}
-
 /** The session's payment, row locked; null for a free session. */
 export async function lockPaymentOfSession(tx: Tx, sessionId: string): Promise<PaymentRow | null> {
   const [row] = await tx.select().from(payments).where(eq(payments.sessionId, sessionId)).for('update');

@@ -4,43 +4,39 @@
  * its money always change together. Amounts are integer cents.
  */
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { experts, paymentEvents, payments, sessions } from '../../db/schema.js';
 import type { PaymentProvider } from '../../infra/payments/provider.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
-/** Records a successful hold: the payment row (status held) and its 'hold' event. */
-export async function recordHold(
-  tx: Tx,
+/**
+ * The ledger rows of a new hold, as statements not yet run, so that the booking writes them in its own single
+ * statement: the `payments` row — held (the card is authorised; with its 'hold' event by `actorId`) or pending
+ * (awaiting 3-D Secure; the event comes when it is confirmed, authorisation-service.ts) — for session `sessionId`.
+ * `id` is the new payment's uuid, chosen by the caller so the event can name it in the same statement.
+ */
+export function holdWrites(
+  db: Db | Tx,
   p: {
+    id: string;
     sessionId: string;
+    status: 'held' | 'pending';
     amountCents: number;
     currency: string;
     provider: string;
     providerRef: string;
-    cardBrand: string;
-    cardLast4: string;
+    cardBrand?: string;
+    cardLast4?: string;
     idempotencyKey: string;
     actorId: string;
   },
-): Promise<PaymentRow> {
-  const [row] = await tx
-    .insert(payments)
-    .values({
-      sessionId: p.sessionId,
-      amountCents: p.amountCents,
-      currency: p.currency,
-      status: 'held',
-      provider: p.provider,
-      providerRef: p.providerRef,
-      cardBrand: p.cardBrand,
-      cardLast4: p.cardLast4,
-      idempotencyKey: p.idempotencyKey,
-    })
-    .returning();
-  await tx.insert(paymentEvents).values({ paymentId: row!.id, type: 'hold', amountCents: p.amountCents, actorId: p.actorId });
-  return row!;
+) {
+  const { actorId, ...row } = p;
+  return {
+    payment: db.insert(payments).values(row),
+    event: p.status === 'held' ? db.insert(paymentEvents).values({ paymentId: p.id, type: 'hold', amountCents: p.amountCents, actorId }) : null,
+  };
 }
 
 async function heldPayment(tx: Tx, sessionId: string): Promise<PaymentRow | null> {

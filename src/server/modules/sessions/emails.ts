@@ -1,10 +1,10 @@
 /** Session e-mails (docs/product.md "E-mail"): booking confirmation with an .ics invite, reminder, cancellation, release. */
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { createEvent } from 'ics';
 import { formatMoney } from '../../../shared/pricing.js';
 import { policyNames, policyTerms, type CancellationPolicy } from '../../../shared/sessions.js';
 import type { OutgoingEmail } from '../../infra/mail/outbox.js';
+import { calendarInvite } from '../../infra/mail/icalendar.js';
 import { actionEmail } from '../../infra/mail/templates.js';
 
 export type SessionMailFacts = {
@@ -32,22 +32,16 @@ export function formatInZone(instant: Date, zone: string): string {
 
 /** An iCalendar invite for the session (UTC times), with the meeting link as location and URL. */
 export function sessionInvite(s: SessionMailFacts, baseUrl: string): string {
-  const start = s.startsAt;
-  const { error, value } = createEvent({
+  return calendarInvite({
     uid: `${s.id}@mentora`,
-    title: `Mentora session: ${s.clientName} with ${s.expertName}`,
+    summary: `Mentora session: ${s.clientName} with ${s.expertName}`,
     description: `Topic: ${s.topic}\nJoin: ${s.meetingUrl}\nSession page: ${baseUrl}/session/${s.id}`,
-    start: [start.getUTCFullYear(), start.getUTCMonth() + 1, start.getUTCDate(), start.getUTCHours(), start.getUTCMinutes()],
-    startInputType: 'utc',
-    startOutputType: 'utc',
-    duration: { minutes: s.durationMinutes },
+    start: s.startsAt,
+    durationMinutes: s.durationMinutes,
     location: s.meetingUrl,
     url: s.meetingUrl,
-    status: 'CONFIRMED',
-    method: 'PUBLISH',
+    stamp: new Date(),
   });
-  if (error || !value) throw error ?? new Error('could not build the calendar invite');
-  return value;
 }
 
 /**
@@ -82,6 +76,21 @@ export function bookingEmail(s: SessionMailFacts, to: { email: string; zone: str
     ...mail,
     attachments: [{ filename: 'mentora-session.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: sessionInvite(s, baseUrl) }],
   };
+}
+
+/**
+ * Both booking confirmations (with the calendar invite) for the session `s` as booked: the client's to
+ * `client.email`, times in `client.zone` (else the expert's zone); the expert's to `expert.email` in
+ * `expert.timezone`, left out when the expert's account has no address any more.
+ */
+export function bookingEmails(
+  s: SessionMailFacts,
+  client: { email: string; zone?: string },
+  expert: { email: string | null; timezone: string },
+  baseUrl: string,
+): OutgoingEmail[] {
+  const toClient = bookingEmail(s, { email: client.email, zone: client.zone ?? expert.timezone, side: 'client' }, baseUrl);
+  return expert.email ? [toClient, bookingEmail(s, { email: expert.email, zone: expert.timezone, side: 'expert' }, baseUrl)] : [toClient];
 }
 
 export function reminderEmail(s: SessionMailFacts, to: { email: string; zone: string; side: 'client' | 'expert' }, baseUrl: string): OutgoingEmail {

@@ -1,14 +1,14 @@
 /**
  * POST /api/sessions: booking (docs/product.md "Booking", "Free introductory meeting"). One client books a slot of
- * one expert. The card is held first (outside the transaction); then the session (booked), its payment (held),
- * the ledger event and both confirmation e-mails are written in ONE transaction. A conflict voids the hold. The
- * exclusion constraints make double booking impossible even under races.
+ * one expert. The card is held first (outside the database); then the session (booked), its payment (held), the
+ * ledger event and both confirmation e-mails are written in ONE statement, hence one transaction. A conflict voids
+ * the hold. The exclusion constraints make double booking impossible even under races.
  * When the card needs 3-D Secure (Stripe; docs/product.md "Payments") the session is written as pending_payment
  * with `reserved_until` = now + 15 minutes and a pending payment instead: the slot is reserved, no e-mail is
  * sent, and settle-reservation.ts books it or releases it.
  */
-import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
 import { messages } from '../../../../shared/messages.js';
 import { totalCents } from '../../../../shared/pricing.js';
 import { isProfileComplete } from '../../../../shared/roles.js';
@@ -17,16 +17,18 @@ import { autoReleaseHours, reservationMinutes, type CancellationPolicy } from '.
 import { dateInZone } from '../../../../shared/slots.js';
 import type { CurrentUser } from '../../../auth/plugin.js';
 import { pgError } from '../../../db/errors.js';
-import { sessions } from '../../../db/schema.js';
+import type { Db } from '../../../db/client.js';
+import { qualified as q } from '../../../db/qualified.js';
+import { experts, sessions, user as userTable } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
+import { outboxInsert } from '../../../infra/mail/outbox.js';
 import { assertSameRequest, requestHash } from '../../../infra/request-hash.js';
 import { listSlots } from '../../experts/availability-service.js';
-import { findExpert } from '../../experts/service.js';
-import { recordPendingHold } from '../../payments/authorisation-service.js';
-import { recordHold } from '../../payments/service.js';
+import { expertKey } from '../../experts/service.js';
+import { holdWrites } from '../../payments/service.js';
 import { busyIntervalsSql } from '../busy-intervals.js';
-import { enqueueBookingEmails } from '../booking-emails.js';
 import type { SessionDeps } from '../deps.js';
+import { bookingEmails } from '../emails.js';
 import { loadForParty } from '../load-session.js';
 import { toView } from '../session-view.js';
 
@@ -47,20 +49,84 @@ function bookingConflict(err: unknown): AppError | null {
   return null;
 }
 
+/** The client's session booked with an Idempotency-Key: `{ id, requestHash }` as JSON, or null (SQL; placeholders `clientId`, `key`). */
+function previousSql() {
+  return sql<{
+    id: string;
+    requestHash: string | null;
+  } | null>`(select json_build_object('id', ${q(sessions.id)}, 'requestHash', ${q(sessions.requestHash)}) from ${sessions} where ${q(sessions.clientId)} = ${sql.placeholder('clientId')} and ${q(sessions.idempotencyKey)} = ${sql.placeholder('key')})`;
+}
+
 /**
- * The client's booking made with `idempotencyKey`, or null. 402 when it was a reservation that lapsed; 422 when that
- * booking's request had another body than the one fingerprinted `hash` (request-hash.ts): a key names one request.
+ * What a booking reads before it holds the card, as one prepared statement per database and key kind (placeholders
+ * `expert`, `clientId`, `key`): the published expert as booked — terms (rate in cents, currency, cancellation policy),
+ * the zone their e-mail is shown in, their account's address (null when gone) — and the client's session already
+ * booked with this Idempotency-Key (`previous`). No row when the expert is unknown.
  */
-async function replay(deps: SessionDeps, client: CurrentUser, idempotencyKey: string, hash: string): Promise<SessionView | null> {
-  const [existing] = await deps.db
-    .select({ id: sessions.id, requestHash: sessions.requestHash })
-    .from(sessions)
-    .where(and(eq(sessions.clientId, client.id), eq(sessions.idempotencyKey, idempotencyKey)));
-  if (!existing) return null;
-  const { row } = await loadForParty(deps.db, client, existing.id);
+function contextStatement(db: Db, by: 'id' | 'slug') {
+  return db
+    .select({
+      id: experts.id,
+      slug: experts.slug,
+      userId: experts.userId,
+      name: experts.name,
+      hourlyRateCents: experts.hourlyRateCents,
+      currency: experts.currency,
+      cancellationPolicy: experts.cancellationPolicy,
+      timezone: experts.timezone,
+      email: userTable.email,
+      previous: previousSql(),
+    })
+    .from(experts)
+    .leftJoin(userTable, eq(userTable.id, experts.userId))
+    .where(and(eq(by === 'id' ? experts.id : experts.slug, sql.placeholder('expert')), eq(experts.status, 'published')))
+    .limit(1)
+    .prepare(`booking_context_by_${by}`);
+}
+function previousStatement(db: Db) {
+  return db
+    .select({ previous: previousSql() })
+    .from(sql`(select 1) as one`)
+    .prepare('booking_previous');
+}
+const statements = new WeakMap<
+  Db,
+  { id: ReturnType<typeof contextStatement>; slug: ReturnType<typeof contextStatement>; previous: ReturnType<typeof previousStatement> }
+>();
+function statementsFor(db: Db) {
+  let found = statements.get(db);
+  if (!found) statements.set(db, (found = { id: contextStatement(db, 'id'), slug: contextStatement(db, 'slug'), previous: previousStatement(db) }));
+  return found;
+}
+
+/** The client's session booked with `idempotencyKey`, `{ id, requestHash }`, or null. */
+async function previousBooking(db: Db, clientId: string, key: string) {
+  const [row] = await statementsFor(db).previous.execute({ clientId, key });
+  return row?.previous ?? null;
+}
+
+/**
+ * The expert `idOrSlug` as booked and the client's session already booked with `idempotencyKey` (see
+ * contextStatement), in one round trip; `expert` is null when no published expert has that id or slug.
+ */
+async function bookingContext(db: Db, clientId: string, key: string, idOrSlug: string) {
+  const expertRef = expertKey(idOrSlug);
+  const [row] = await statementsFor(db)[expertRef.by].execute({ expert: expertRef.value, clientId, key });
+  if (!row) return { expert: null, previous: await previousBooking(db, clientId, key) };
+  const { previous, ...expert } = row;
+  return { expert, previous };
+}
+
+/**
+ * The answer to a repeated Idempotency-Key: the session `previous` the key booked, as the client sees it. 402 when it
+ * was a reservation that lapsed; 422 when that booking's request had another body than the one fingerprinted `hash`
+ * (request-hash.ts): a key names one request.
+ */
+async function replay(deps: SessionDeps, client: CurrentUser, previous: { id: string; requestHash: string | null }, hash: string): Promise<SessionView> {
+  const { row } = await loadForParty(deps.db, client, previous.id);
   // A lapsed 3-D Secure reservation is not a booking: a retry must start again with a new key (docs/product.md "Payments").
   if (row.session.status === 'expired') throw new AppError('PAYMENT_DECLINED', messages.payment.reservationExpired);
-  assertSameRequest(existing.requestHash, hash);
+  assertSameRequest(previous.requestHash, hash);
   return toView(row, 'client');
 }
 
@@ -92,12 +158,9 @@ export async function bookSession(
     ...rest,
     card: card && { cardholderName: card.cardholderName, last4: card.number.replace(/\D/g, '').slice(-4), expiry: card.expiry },
   });
-  const previous = await replay(deps, client, idempotencyKey, hash);
-  if (previous) return { session: previous, replayed: true };
-
-  const expert = await findExpert(deps.db, input.expertId).catch((err) => {
-    throw err instanceof AppError && err.code === 'NOT_FOUND' ? new AppError('NOT_FOUND', messages.booking.expertNotInSystem) : err;
-  });
+  const { expert, previous } = await bookingContext(deps.db, client.id, idempotencyKey, input.expertId);
+  if (previous) return { session: await replay(deps, client, previous, hash), replayed: true };
+  if (!expert) throw new AppError('NOT_FOUND', messages.booking.expertNotInSystem);
   if (expert.userId === client.id) throw new AppError('FORBIDDEN', messages.booking.ownSession);
 
   const startsAt = new Date(input.startsAt);
@@ -131,63 +194,88 @@ export async function bookSession(
   if (hold && !hold.ok && !pending) throw new AppError(hold.reason === 'invalid_card' ? 'VALIDATION' : 'PAYMENT_DECLINED', hold.message);
   const reservedUntil = pending ? new Date(now.getTime() + reservationMinutes * 60_000) : null;
 
-  const clientName = `${client.firstName} ${client.lastName}`.trim();
+  // The session's and the payment's ids are chosen here, so that every row of the booking (session, payment,
+  // ledger event, both e-mails, rendered from the values booked) goes to the database in ONE statement: one
+  // round trip, one transaction (docs/performance.md "Booking").
+  const session = {
+    id: randomUUID(),
+    clientId: client.id,
+    expertId: expert.id,
+    expertName: expert.name,
+    clientName: `${client.firstName} ${client.lastName}`.trim(),
+    startsAt,
+    endsAt,
+    durationMinutes: input.durationMinutes,
+    kind: input.kind,
+    topic: input.topic,
+    hourlyRateCents: expert.hourlyRateCents,
+    totalAmountCents: amountCents,
+    currency: expert.currency,
+    cancellationPolicy: expert.cancellationPolicy as CancellationPolicy,
+    meetingUrl: meetingUrl(deps.meetingUrlTemplate),
+    idempotencyKey,
+    requestHash: hash,
+    status: pending ? 'pending_payment' : 'booked',
+    reservedUntil,
+  };
+  const providerRef = pending?.providerRef ?? (hold?.ok ? hold.providerRef : null);
+  const ledger = providerRef
+    ? holdWrites(deps.db, {
+        id: randomUUID(),
+        sessionId: session.id,
+        status: pending ? 'pending' : 'held',
+        amountCents,
+        currency: expert.currency,
+        provider: deps.provider.name,
+        providerRef,
+        ...(hold?.ok ? { cardBrand: hold.cardBrand, cardLast4: hold.cardLast4 } : {}),
+        idempotencyKey: holdKey,
+        actorId: client.id,
+      })
+    : null;
+  const mails = pending ? [] : bookingEmails(session, { email: client.email, zone: input.timeZone }, expert, deps.baseUrl);
   try {
-    const sessionId = await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(sessions)
-        .values({
-          clientId: client.id,
-          expertId: expert.id,
-          expertName: expert.name,
-          clientName,
-          startsAt,
-          endsAt,
-          durationMinutes: input.durationMinutes,
-          kind: input.kind,
-          topic: input.topic,
-          hourlyRateCents: expert.hourlyRateCents,
-          totalAmountCents: amountCents,
-          currency: expert.currency,
-          cancellationPolicy: expert.cancellationPolicy as CancellationPolicy,
-          meetingUrl: meetingUrl(deps.meetingUrlTemplate),
-          idempotencyKey,
-          requestHash: hash,
-          ...(reservedUntil ? { status: 'pending_payment', reservedUntil } : {}),
-        })
-        .returning();
-      const s = row!;
-      if (pending) {
-        await recordPendingHold(tx, {
-          sessionId: s.id,
-          amountCents,
-          currency: expert.currency,
-          provider: deps.provider.name,
-          providerRef: pending.providerRef,
-          idempotencyKey: holdKey,
-        });
-        return s.id;
-      }
-      if (hold?.ok) {
-        await recordHold(tx, {
-          sessionId: s.id,
-          amountCents,
-          currency: expert.currency,
-          provider: deps.provider.name,
-          providerRef: hold.providerRef,
-          cardBrand: hold.cardBrand,
-          cardLast4: hold.cardLast4,
-          idempotencyKey: holdKey,
-          actorId: client.id,
-        });
-      }
-      await enqueueBookingEmails(tx, deps, s, expert, { email: client.email, zone: input.timeZone });
-      return s.id;
-    });
+    const written = deps.db
+      .$with('written')
+      .as(deps.db.insert(sessions).values(session).returning({ createdAt: sessions.createdAt, updatedAt: sessions.updatedAt }));
+    const parts = [
+      written,
+      ...(ledger ? [deps.db.$with('payment').as(ledger.payment)] : []),
+      ...(ledger?.event ? [deps.db.$with('ledger_event').as(ledger.event)] : []),
+      ...(mails.length ? [deps.db.$with('mail').as(outboxInsert(deps.db, mails))] : []),
+    ];
+    const [stored] = await deps.db
+      .with(...parts)
+      .select({ createdAt: written.createdAt, updatedAt: written.updatedAt })
+      .from(written);
     deps.busyChanged?.(expert.id);
-    const { row } = await loadForParty(deps.db, client, sessionId);
+    const view = toView(
+      {
+        session: {
+          ...session,
+          ...stored!,
+          clientFeedbackSubmitted: false,
+          expertFeedbackSubmitted: false,
+          cancelledBy: null,
+          cancelReason: null,
+          completedAt: null,
+        },
+        expert: { slug: expert.slug },
+        payment: ledger
+          ? {
+              status: pending ? 'pending' : 'held',
+              amountCents,
+              refundedCents: 0,
+              cardBrand: hold?.ok ? hold.cardBrand : null,
+              cardLast4: hold?.ok ? hold.cardLast4 : null,
+              provider: deps.provider.name,
+            }
+          : null,
+      },
+      'client',
+    );
     return {
-      session: toView(row, 'client'),
+      session: view,
       replayed: false,
       ...(pending && reservedUntil ? { paymentAction: { clientSecret: pending.clientSecret, reservedUntil: reservedUntil.toISOString() } } : {}),
     };
@@ -196,8 +284,8 @@ export async function bookSession(
     if (pending) await deps.provider.cancel({ providerRef: pending.providerRef, idempotencyKey: `void:${pending.providerRef}` }).catch(() => {});
     const { code, constraint } = pgError(err);
     if (code === '23505' && constraint === 'sessions_client_idempotency_key') {
-      const first = await replay(deps, client, idempotencyKey, hash);
-      if (first) return { session: first, replayed: true };
+      const first = await previousBooking(deps.db, client.id, idempotencyKey);
+      if (first) return { session: await replay(deps, client, first, hash), replayed: true };
     }
     throw bookingConflict(err) ?? err;
   }

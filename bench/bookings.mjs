@@ -1,0 +1,172 @@
+// Booking cost: server CPU per booking and bookings per second on one and on two servers sharing one PostgreSQL
+// database, for one or more server bundles measured alternately in the same run (so a ratio between two
+// builds holds on a machine busy with other work while absolute figures do not). Same requests as the booking
+// rows of bench/api.mjs: every request a distinct free slot of one of 2 000 open experts, 50 signed-in clients,
+// the test card, each request its own X-Forwarded-For address (TRUST_PROXY=1).
+//
+//   node bench/bookings.mjs [--server dist/server/main.js]... [--rounds 2] [--duration 10] [--two]
+//   options: --database-url URL (default $BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
+//            a database of its own is created there and dropped), --count N experts (default 5 000),
+//            --connections N (default 50). Run it from the repository whose migrations the bundles expect.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { cpuMs, load, loadTogether, markdownTable, runCommand, startProcess, waitFor } from './lib.mjs';
+
+const { values } = parseArgs({
+  options: {
+    server: { type: 'string', multiple: true, default: ['dist/server/main.js'] },
+    rounds: { type: 'string', default: '2' },
+    duration: { type: 'string', default: '10' },
+    two: { type: 'boolean', default: false },
+    'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
+    count: { type: 'string', default: '5000' },
+    connections: { type: 'string', default: '50' },
+  },
+});
+const run = 'b';
+const clientCount = 50;
+const openExperts = 2000;
+const password = 'bench-password-1';
+const connections = Number(values.connections);
+const duration = Number(values.duration);
+
+/** Distinct bookable slots: request i → client i mod C, open expert i mod E, start `base` + ⌊i / C⌋ hours. */
+function bookings(cookies, base) {
+  let i = 0;
+  return () => {
+    const n = i++;
+    return {
+      method: 'POST',
+      path: '/api/sessions',
+      headers: {
+        cookie: cookies[n % cookies.length],
+        'content-type': 'application/json',
+        'idempotency-key': randomUUID(),
+        'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+      },
+      body: JSON.stringify({
+        expertId: `bench-${run}-${n % openExperts}`,
+        startsAt: new Date(base + Math.floor(n / cookies.length) * 3_600_000).toISOString(),
+        durationMinutes: 60,
+        topic: 'Bench booking',
+        kind: 'paid',
+        card: { cardholderName: 'Bench Client', number: '4242 4242 4242 4242', expiry: '12/35', cvc: '123' },
+      }),
+    };
+  };
+}
+
+/** Starts `servers` processes of `bundle` on one database, books for `duration` s, returns bookings/s and CPU ms per booking. */
+async function measure(bundle, servers, env, base) {
+  const port = 4700 + Math.floor(Math.random() * 200);
+  const started = [];
+  try {
+    for (let i = 0; i < servers; i++) {
+      const server = startProcess([bundle], {
+        PORT: String(port + i),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        TRUST_PROXY: '1',
+        AUTH_RATE_LIMIT: '0',
+        SEED_DEMO: '0',
+        ...env,
+      });
+      started.push(server);
+      await waitFor(`http://127.0.0.1:${port + i}/readyz`);
+    }
+    const A = `http://127.0.0.1:${port}`;
+    const cookies = [];
+    for (let n = 0; n < clientCount; n++) {
+      const res = await fetch(`${A}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: `http://localhost:${port}`, 'x-forwarded-for': `10.250.0.${n + 1}` },
+        body: JSON.stringify({ email: `bench-client-${run}-${n}@example.com`, password }),
+      });
+      if (res.status !== 200) throw new Error(`sign-in of bench client ${n} failed: ${res.status} ${await res.text()}`);
+      cookies.push(
+        res.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; '),
+      );
+    }
+    const warm = await load(A, { connections, duration: 3, next: bookings(cookies, base) });
+    base += Math.ceil(warm.sent / clientCount + 2) * 3_600_000;
+    await new Promise((r) => setTimeout(r, 1000));
+    const pids = started.map((s) => s.child.pid);
+    const before = pids.map(cpuMs);
+    const next = bookings(cookies, base);
+    const r =
+      servers === 1
+        ? await load(A, { connections, duration, next })
+        : await loadTogether(started.map((_, i) => [`http://127.0.0.1:${port + i}`, { connections: Math.ceil(connections / servers), duration, next }]));
+    const used = pids.reduce((sum, pid, i) => sum + cpuMs(pid) - before[i], 0);
+    return { ...r, cpuPerBooking: used / Math.max(1, r.sent), next: base + Math.ceil(r.sent / clientCount + 2) * 3_600_000 };
+  } finally {
+    for (const s of started.reverse()) await s.stop();
+  }
+}
+
+const admin = new pg.Client({ connectionString: values['database-url'] });
+await admin.connect();
+const name = `mentora_bookings_${Date.now()}`;
+await admin.query(`create database ${name}`);
+await admin.end();
+const url = new URL(values['database-url']);
+url.pathname = `/${name}`;
+const rows = [];
+try {
+  await runCommand(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'scripts/seed-experts.ts',
+      '--count',
+      values.count,
+      '--run',
+      run,
+      '--clients',
+      String(clientCount),
+      '--open-experts',
+      String(openExperts),
+      '--password',
+      password,
+    ],
+    { DATABASE_URL: url.toString() },
+  );
+  const env = { DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'mentora-bench-bookings-')) };
+  let base = Math.ceil((Date.now() + 4 * 3_600_000) / 3_600_000) * 3_600_000;
+  for (let round = 1; round <= Number(values.rounds); round++) {
+    for (const servers of values.two ? [1, 2] : [1]) {
+      for (const bundle of values.server) {
+        const r = await measure(bundle, servers, env, base);
+        base = r.next;
+        rows.push({
+          round,
+          server: bundle,
+          servers,
+          'bookings/s': r.rps,
+          'p50 ms': r.p50,
+          'p99 ms': r.p99,
+          'server CPU ms/booking': r.cpuPerBooking.toFixed(2),
+          bookings: r.sent,
+          'non-2xx': r.errors,
+        });
+        console.log(JSON.stringify(rows.at(-1)));
+      }
+    }
+  }
+} finally {
+  const c = new pg.Client({ connectionString: values['database-url'] });
+  await c.connect();
+  await c.query(`drop database if exists ${name} with (force)`);
+  await c.end();
+}
+console.log(
+  `\nBookings, ${new Date().toISOString().slice(0, 16)}Z, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}:\n\n${markdownTable(rows)}\n`,
+);
