@@ -27,12 +27,12 @@
 // only because the bench signs its 50 accounts in at once (sign-in is not measured).
 // Targets: search p99 ≤ 20 ms on PostgreSQL (≤ 50 ms on PGlite); reads ≥ 40% of the bare route's requests/s;
 // never-seen searches ≥ 25% of the kept "design" answer's requests/s and p99 ≤ 250 ms on PostgreSQL.
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { bookingRequests, signInClients } from './booking-load.mjs';
 import { cpuMs, load, loadTogether, markdownTable, rssMb, runCommand, startProcess, waitFor } from './lib.mjs';
 
 const { values } = parseArgs({
@@ -151,29 +151,8 @@ const cycle = (list) => {
   return () => list[i++ % list.length];
 };
 
-/** Distinct bookable slots: request i → client i mod C, open expert i mod E, start `base` + ⌊i / C⌋ hours. */
-function bookings(cookies, base) {
-  let i = 0;
-  return () => {
-    const n = i++;
-    const startsAt = new Date(base + Math.floor(n / cookies.length) * 3_600_000).toISOString();
-    const body = JSON.stringify({
-      expertId: `bench-${run}-${n % openExperts}`,
-      startsAt,
-      durationMinutes: 60,
-      topic: 'Bench booking',
-      kind: 'paid',
-      card: { cardholderName: 'Bench Client', number: '4242 4242 4242 4242', expiry: '12/35', cvc: '123' },
-    });
-    const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-    return {
-      method: 'POST',
-      path: '/api/sessions',
-      headers: { cookie: cookies[n % cookies.length], 'content-type': 'application/json', 'idempotency-key': randomUUID(), 'x-forwarded-for': address },
-      body,
-    };
-  };
-}
+/** Distinct bookable slots (bench/booking-load.mjs). */
+const bookings = (cookies, base) => bookingRequests(cookies, base, { run, openExperts });
 
 // ---------------------------------------------------------------- one database
 
@@ -216,21 +195,7 @@ async function measure(kind, count, env, { second, restartUncached, after = 0 })
     const A = base(port);
 
     // Sign the bench clients in (one address each) and collect 1 000 profile slugs.
-    const cookies = [];
-    for (let n = 0; n < clientCount; n++) {
-      const res = await fetch(`${A}/api/auth/sign-in/email`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: `http://localhost:${port}`, 'x-forwarded-for': `10.250.0.${n + 1}` },
-        body: JSON.stringify({ email: `bench-client-${run}-${n}@example.com`, password }),
-      });
-      if (res.status !== 200) throw new Error(`sign-in of bench client ${n} failed: ${res.status} ${await res.text()}`);
-      cookies.push(
-        res.headers
-          .getSetCookie()
-          .map((c) => c.split(';')[0])
-          .join('; '),
-      );
-    }
+    const cookies = await signInClients(A, { count: clientCount, run, password });
     const slugs = [];
     for (let page = 1; page <= 20; page++)
       slugs.push(...(await (await fetch(`${A}/api/experts?sort=rating&pageSize=50&page=${page}`)).json()).experts.map((e) => e.slug));

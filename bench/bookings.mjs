@@ -8,12 +8,12 @@
 //   options: --database-url URL (default $BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
 //            a database of its own is created there and dropped), --count N experts (default 5 000),
 //            --connections N (default 50). Run it from the repository whose migrations the bundles expect.
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { bookingRequests, signInClients } from './booking-load.mjs';
 import { cpuMs, load, loadTogether, markdownTable, runCommand, startProcess, waitFor } from './lib.mjs';
 
 const { values } = parseArgs({
@@ -34,31 +34,7 @@ const password = 'bench-password-1';
 const connections = Number(values.connections);
 const duration = Number(values.duration);
 
-/** Distinct bookable slots: request i → client i mod C, open expert i mod E, start `base` + ⌊i / C⌋ hours. */
-function bookings(cookies, base) {
-  let i = 0;
-  return () => {
-    const n = i++;
-    return {
-      method: 'POST',
-      path: '/api/sessions',
-      headers: {
-        cookie: cookies[n % cookies.length],
-        'content-type': 'application/json',
-        'idempotency-key': randomUUID(),
-        'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-      },
-      body: JSON.stringify({
-        expertId: `bench-${run}-${n % openExperts}`,
-        startsAt: new Date(base + Math.floor(n / cookies.length) * 3_600_000).toISOString(),
-        durationMinutes: 60,
-        topic: 'Bench booking',
-        kind: 'paid',
-        card: { cardholderName: 'Bench Client', number: '4242 4242 4242 4242', expiry: '12/35', cvc: '123' },
-      }),
-    };
-  };
-}
+const bookings = (cookies, base) => bookingRequests(cookies, base, { run, openExperts });
 
 /** Starts `servers` processes of `bundle` on one database, books for `duration` s, returns bookings/s and CPU ms per booking. */
 async function measure(bundle, servers, env, base) {
@@ -79,21 +55,7 @@ async function measure(bundle, servers, env, base) {
       await waitFor(`http://127.0.0.1:${port + i}/readyz`);
     }
     const A = `http://127.0.0.1:${port}`;
-    const cookies = [];
-    for (let n = 0; n < clientCount; n++) {
-      const res = await fetch(`${A}/api/auth/sign-in/email`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: `http://localhost:${port}`, 'x-forwarded-for': `10.250.0.${n + 1}` },
-        body: JSON.stringify({ email: `bench-client-${run}-${n}@example.com`, password }),
-      });
-      if (res.status !== 200) throw new Error(`sign-in of bench client ${n} failed: ${res.status} ${await res.text()}`);
-      cookies.push(
-        res.headers
-          .getSetCookie()
-          .map((c) => c.split(';')[0])
-          .join('; '),
-      );
-    }
+    const cookies = await signInClients(A, { count: clientCount, run, password });
     const warm = await load(A, { connections, duration: 3, next: bookings(cookies, base) });
     base += Math.ceil(warm.sent / clientCount + 2) * 3_600_000;
     await new Promise((r) => setTimeout(r, 1000));
