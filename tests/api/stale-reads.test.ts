@@ -13,18 +13,11 @@ import { buildApp, type App } from '../../src/server/app.js';
 import { availabilityExceptions, experts } from '../../src/server/db/schema.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
-import { book, createExpert, shift, slotIn } from '../helpers/marketplace.js';
+import { book, createExpert, excellentFeedback, shift, slotIn } from '../helpers/marketplace.js';
 
 const zone = 'America/Vancouver';
 /** The date `days` from now in the expert's zone, YYYY-MM-DD. */
 const dayIn = (days: number) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(Date.now() + days * 86_400_000));
-const excellent = {
-  expertiseRating: 'Excellent',
-  communicationRating: 'Very Clear',
-  punctualityRating: 'On Time',
-  valueRating: 'Excellent Value',
-  recommendationRating: 'Definitely',
-};
 
 describe('kept answers are never stale (production cache settings)', () => {
   let ctx: TestContext;
@@ -79,7 +72,7 @@ describe('kept answers are never stale (production cache settings)', () => {
     for (const url of [...reads, search]) await warm(url);
     expect((await read(b, reads[0]!)).reviewCount).toBe(0);
 
-    expect((await write(a, 'POST', `/api/sessions/${id}/feedback`, client.cookie, excellent)).statusCode).toBe(201);
+    expect((await write(a, 'POST', `/api/sessions/${id}/feedback`, client.cookie, excellentFeedback)).statusCode).toBe(201);
     for (const url of reads)
       await seenAtOnceHereAndSoonThere(url, (p) => ({ ratingAvg: p.ratingAvg, reviewCount: p.reviewCount }), { ratingAvg: 5, reviewCount: 1 });
     await seenAtOnceHereAndSoonThere(search, card, [{ ratingAvg: 5, reviewCount: 1 }]);

@@ -7,6 +7,15 @@ import { createUser, origin } from './auth.js';
 
 export const visa = { cardholderName: 'Casey Client', number: '4242 4242 4242 4242', expiry: '12/35', cvc: '123' };
 
+/** The best answer to each feedback question (docs/product.md "Feedback and reviews"): a review scoring 5. */
+export const excellentFeedback = {
+  expertiseRating: 'Excellent',
+  communicationRating: 'Very Clear',
+  punctualityRating: 'On Time',
+  valueRating: 'Excellent Value',
+  recommendationRating: 'Definitely',
+};
+
 /** An expert account with a published profile available every day, all day (so any 15-minute slot ≥ 2 h ahead is offered). */
 export async function createExpert(ctx: TestContext, o: { email: string; slug?: string; rateCents?: number; policy?: 'flexible' | 'moderate' | 'strict' }) {
   const u = await createUser(ctx, { email: o.email, role: 'expert', firstName: 'Erin', lastName: 'Expert' });

@@ -35,9 +35,6 @@ export type KeptRoute = {
   answerDependsOn?: (answer: unknown, userId: string | null) => Dependency[];
 };
 
-/** Caches `load()` under `key` until a change touches what it read (given to `keptMemo`). */
-export type Memo = <T>(key: string, load: () => Promise<T>) => Promise<T>;
-
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** How this route's answers are kept (src/server/cache/plugin.ts); absent: never. */
@@ -46,8 +43,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Kept session checks per Cookie header (auth/plugin.ts), dropped with the account's user and sign-in session rows. */
     keptChecks: KeptStore<SessionCheck | null>;
-    /** A memo of values that public catalogue answers are computed from, each kept until a change touches `dependsOn`. */
-    keptMemo: (dependsOn: Dependency[]) => Memo;
+    /**
+     * A memo of values that public catalogue answers are computed from: `load()` kept under `key` until a change
+     * touches `dependsOn`.
+     */
+    keptMemo: (dependsOn: Dependency[]) => <T>(key: string, load: () => Promise<T>) => Promise<T>;
   }
 }
 
@@ -100,7 +100,7 @@ export const keptAnswers = fp(async (app: FastifyInstance, { config, database }:
   });
 
   app.decorate('keptChecks', checks);
-  app.decorate('keptMemo', (dependsOn: Dependency[]): Memo => {
+  app.decorate('keptMemo', (dependsOn: Dependency[]) => {
     return <T>(key: string, load: () => Promise<T>) =>
       publicAnswers.catalogue.get(`memo\u0000${key}`, dependsOn, async () => ({ value: await load(), dependsOn })) as Promise<T>;
   });
