@@ -3,10 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '../../../shared/messages.js';
 import { errorResponse } from '../../../shared/schemas/common.js';
-import { bookingInput, cancelInput, disputeInput, paymentAction, sessionList, sessionView } from '../../../shared/schemas/sessions.js';
+import { bookingInput, cancelInput, disputeInput, paymentAction, sessionList, sessionView, type SessionView } from '../../../shared/schemas/sessions.js';
 import { requireUser } from '../../auth/guards.js';
-import { answerKept, jsonBytes, plainJson, sendJson } from '../../http/plain-json.js';
-import type { PerUserCache } from '../../infra/per-user-cache.js';
+import { anyRowOf, rowsOf } from '../../cache/dependencies.js';
+import type { KeptRoute } from '../../cache/plugin.js';
+import { plainJson } from '../../http/plain-json.js';
 import type { SessionDeps } from './deps.js';
 import { bookSession } from './use-cases/book-session.js';
 import { cancelSession } from './use-cases/cancel-session.js';
@@ -20,11 +21,20 @@ const params = z.object({ id: z.string().max(64) });
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const idempotencyHeader = z.object({ 'idempotency-key': z.string().trim().min(8, messages.payment.idempotencyKey).max(200, messages.payment.idempotencyKey) });
 
-/** A session list answer as JSON bytes (plain-json.ts), kept per user (per-user-cache.ts). */
-export type SessionListAnswer = { body: Buffer };
+/**
+ * What a session list reads: the account's sessions (as client or as the expert), their payments, the account's
+ * expert row (which sessions are theirs as the expert), and the expert rows of the sessions listed (slugs).
+ */
+const sessionListKept: KeptRoute = {
+  lifetime: 'signedIn',
+  dependsOn: (_request, userId) => [...rowsOf(`user:${userId}`, 'sessions', 'payments'), ...anyRowOf('experts')],
+  answerDependsOn: (answer, userId) => [
+    ...rowsOf(`user:${userId}`, 'sessions', 'payments', 'experts'),
+    ...[...new Set((answer as { sessions: SessionView[] }).sessions.map((s) => s.expertId))].flatMap((id) => rowsOf(`expert:${id}`, 'experts')),
+  ],
+};
 
-/** `lists` keeps each user's GET /api/sessions answer until a change concerns it (per-user-cache.ts). */
-export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boolean; lists: PerUserCache<SessionListAnswer> }> = async (app, deps) => {
+export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boolean }> = async (app, deps) => {
   const tags = ['sessions'];
 
   /**
@@ -76,30 +86,17 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boo
   /**
    * The caller's sessions as client or expert, newest first: `{ sessions: SessionView[] }`. 401 signed out.
    * Serialised with plain JSON.stringify (plain-json.ts): the views come typed from toView, and re-validating up
-   * to 500 of them was a large share of the request. The JSON bytes are kept for the user in `lists` until any
-   * change to one of their sessions or payments (per-user-cache.ts), so repeated reads skip the database.
+   * to 500 of them was a large share of the request. Kept per account (src/server/cache/plugin.ts) until a change
+   * to one of its sessions, their payments, or the experts they name, so repeated reads skip the database.
    */
   app.get(
     '/api/sessions',
     {
-      config: { signIn: 'required' },
+      config: { signIn: 'required', kept: sessionListKept },
       schema: { tags, response: { 200: sessionList, 401: errorResponse } },
       serializerCompiler: plainJson,
-      // A kept list of a kept session check is answered at once, before the rest of the request's hooks.
-      onRequest: answerKept((request) => {
-        const user = request.keptUser();
-        return user && deps.lists.get(user.id)?.body;
-      }),
     },
-    async (request, reply) => {
-      const user = await requireUser(request);
-      const kept = deps.lists.get(user.id);
-      if (kept) return sendJson(reply, kept.body);
-      const stamp = deps.lists.stamp();
-      const body = jsonBytes({ sessions: await listMySessions(deps.db, user) });
-      deps.lists.set(user.id, user.id, { body }, stamp);
-      return sendJson(reply, body);
-    },
+    async (request) => ({ sessions: await listMySessions(deps.db, await requireUser(request)) }),
   );
 
   /** One session for its client or expert. 403 "You don't have permission to view this session"; 404 'Session not found'. */
