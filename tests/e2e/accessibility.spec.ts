@@ -128,13 +128,15 @@ for (const { name, viewport } of viewports) {
     test.use({ viewport });
 
     test('public pages', async ({ page, market }) => {
-      test.setTimeout(240_000);
+      // A minute more than the pages alone take: the journey first makes an expert with a review.
+      test.setTimeout(300_000);
       const { slug } = await reviewedExpert(market);
       for (const path of publicPaths(slug)) await visit(page, path);
     });
 
     test('every Tab stop shows a visible focus outline', async ({ page, market, client, operator }) => {
-      test.setTimeout(240_000);
+      // A minute more than the pages alone take: the journey first makes an expert with a review.
+      test.setTimeout(300_000);
       const expert = await reviewedExpert(market);
       for (const path of [
         '/',
@@ -161,7 +163,8 @@ for (const { name, viewport } of viewports) {
     });
 
     test('public pages with dialogs, menus and form errors open', async ({ page, market }) => {
-      test.setTimeout(120_000);
+      // A minute more than the pages alone take: the journey first makes an expert with a review.
+      test.setTimeout(180_000);
       const expert = await reviewedExpert(market);
       await page.goto('/');
       await expectNoViolations(page, '/');

@@ -25,7 +25,7 @@ export async function enrolTwoFactorUi(page: Page, { email, password }: SignIn):
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
   await expect(page.getByText('Two-factor sign-in is on.')).toBeVisible();
   const backupCodes = await page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allInnerTexts();
-  saveTotpSecret(email, secret);
+  saveTotpSecret(new URL(page.url()).origin, email, secret);
   await shot(page, 'two-factor-backup-codes');
   await page.getByRole('button', { name: 'I have saved my codes' }).click();
   return { secret, backupCodes };
@@ -46,7 +46,7 @@ export async function signInUi(page: Page, { email, password }: SignIn, { enrolT
   const res = await answer;
   const body = res.ok() ? ((await res.json()) as { twoFactorRedirect?: boolean }) : {};
   if (body.twoFactorRedirect) {
-    const secret = savedTotpSecret(email);
+    const secret = savedTotpSecret(new URL(page.url()).origin, email);
     if (!secret) throw new Error(`${email} has two-factor sign-in but no journey enrolled it`);
     await page.getByLabel('Authentication code').fill(totp(secret));
     const verified = page.waitForResponse((r) => r.url().endsWith('/api/auth/two-factor/verify-totp'));

@@ -1,6 +1,7 @@
 import { expect, test, waitingForApp } from './test';
 import { FakeStripe } from '../helpers/fake-stripe';
 import { freePort, startServer } from '../helpers/server-process';
+import { Marketplace } from './fixtures/marketplace';
 import { seriousViolations, signInUi } from './helpers';
 
 /**
@@ -18,20 +19,22 @@ test('without Stripe, the expert sees that payouts are simulated', async ({ page
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('with Stripe, an expert connects an account on Stripe and comes back to payouts switched on', async ({ browser }) => {
+test('with Stripe, an expert connects an account on Stripe and comes back to payouts switched on', async ({ browser, playwright }) => {
   test.setTimeout(120_000);
   const fake = await new FakeStripe('sk_test_e2e_payouts').start();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = await startServer(
-    { STRIPE_SECRET_KEY: 'sk_test_e2e_payouts', STRIPE_API_URL: fake.url, SEED_DEMO: '1', BASE_URL: base, AUTH_RATE_LIMIT: '0' },
+    { STRIPE_SECRET_KEY: 'sk_test_e2e_payouts', STRIPE_API_URL: fake.url, SEED_DEMO: '1', BASE_URL: base, AUTH_RATE_LIMIT: '0', OUTBOX_INTERVAL_MS: '200' },
     { port },
   );
   const context = await browser.newContext({ baseURL: base });
   const page = waitingForApp(await context.newPage());
+  // An expert made on this journey's own server (the seeded team account approves it).
+  const market = new Marketplace(playwright.request, base);
   try {
-    // This journey's own server, seeded with the demo data: its demo expert is nobody else's.
-    await signInUi(page, { email: 'expert@example.com', password: 'mentora-demo' });
+    const expert = await market.expert();
+    await signInUi(page, expert);
     await page.waitForURL('**/dashboard/expert');
     await page.goto('/dashboard/expert/payouts');
     await expect(page.getByRole('heading', { name: 'Get paid for your sessions' })).toBeVisible();
@@ -39,7 +42,7 @@ test('with Stripe, an expert connects an account on Stripe and comes back to pay
     // The browser leaves for Stripe's hosted onboarding page (here the fake's URL).
     await page.waitForURL(new RegExp(`^${fake.url}/setup/e/acct_`));
     const [account] = [...fake.accounts.values()];
-    expect(account).toMatchObject({ email: 'expert@example.com', type: 'express' });
+    expect(account).toMatchObject({ email: expert.email, type: 'express' });
 
     // Stripe sends the expert back before everything is filled in…
     await page.goto('/dashboard/expert/payouts?onboarding=done');
@@ -53,6 +56,7 @@ test('with Stripe, an expert connects an account on Stripe and comes back to pay
     expect(fake.problems).toEqual([]);
   } finally {
     await context.close();
+    await market.dispose();
     await server.stop();
     await fake.stop();
   }

@@ -3,14 +3,16 @@ import path from 'node:path';
 import { expect, test, waitingForApp, type Page } from './test';
 import { FakeStripe } from '../helpers/fake-stripe';
 import { freePort, startServer, type ServerProcess } from '../helpers/server-process';
-import { pickFirstAvailableDay, seriousViolations, signInUi } from './helpers';
+import { Marketplace } from './fixtures/marketplace';
+import { pickFirstAvailableDay, seriousViolations, signInUi, type SignIn } from './helpers';
 
 /**
  * Card payments with Stripe in the browser (docs/product.md "Payments"): a server with Stripe keys, its SDK pointed at the
  * local fake of the API (tests/helpers/fake-stripe.ts), and the browser given a stand-in for Stripe.js
  * (tests/e2e/fixtures/fake-stripe-js.js) in place of https://js.stripe.com, which this machine cannot reach.
  * The client books through the real pages: the card goes to "Stripe" as a PaymentMethod, never to Mentora, and
- * a card that needs 3-D Secure books once the bank confirms.
+ * a card that needs 3-D Secure books once the bank confirms. The server is this file's own; each journey makes its
+ * client and expert there through the API (fixtures/marketplace.ts), with the seeded team account as the operator.
  */
 const stripeJs = readFileSync(path.resolve('tests/e2e/fixtures/fake-stripe-js.js'), 'utf8');
 let fake: FakeStripe;
@@ -30,6 +32,7 @@ test.beforeAll(async () => {
       SEED_DEMO: '1',
       BASE_URL: base,
       AUTH_RATE_LIMIT: '0',
+      OUTBOX_INTERVAL_MS: '200',
     },
     { port },
   );
@@ -39,12 +42,12 @@ test.afterAll(async () => {
   await fake?.stop();
 });
 
-/** Signs in as the demo client of this file's own server, picks the first free time with `slug` and continues to /payment. */
-async function toPayment(page: Page, slug: string, topic: string) {
+/** Signs in as `client`, picks the first free time with `slug` and continues to /payment. */
+async function toPayment(page: Page, client: SignIn, slug: string, topic: string) {
   const posted: string[] = [];
   page.on('request', (r) => r.method() === 'POST' && posted.push(r.postData() ?? ''));
   await page.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'application/javascript', body: stripeJs }));
-  await signInUi(page, { email: 'client@example.com', password: 'mentora-demo' });
+  await signInUi(page, client);
   await page.waitForURL('**/dashboard/client');
   await page.goto(`/expert/${slug}`);
   await pickFirstAvailableDay(page);
@@ -56,9 +59,17 @@ async function toPayment(page: Page, slug: string, topic: string) {
   return posted;
 }
 
-test('a client pays with Stripe Elements: the card becomes a PaymentMethod at Stripe and the session is booked', async ({ browser }) => {
+/** A new client and a new expert on this file's server. */
+async function people(market: Marketplace) {
+  const [client, expert] = await Promise.all([market.client(), market.expert()]);
+  return { client, expert };
+}
+
+test('a client pays with Stripe Elements: the card becomes a PaymentMethod at Stripe and the session is booked', async ({ browser, playwright }) => {
+  const market = new Marketplace(playwright.request, base);
+  const { client, expert } = await people(market);
   const page = waitingForApp(await (await browser.newContext({ baseURL: base })).newPage());
-  const posted = await toPayment(page, 'marcus-johnson', 'Negotiating a staff engineer offer');
+  const posted = await toPayment(page, client, expert.slug, 'Negotiating a staff engineer offer');
   expect(await seriousViolations(page)).toEqual([]);
   const pay = page.getByRole('button', { name: /^Pay \$/ });
   await page.getByLabel('Cardholder name').fill('Casey Client');
@@ -76,11 +87,14 @@ test('a client pays with Stripe Elements: the card becomes a PaymentMethod at St
   expect(posted.join('\n')).not.toMatch(/4242|0002/);
   expect(fake.problems).toEqual([]);
   await page.context().close();
+  await market.dispose();
 });
 
-test('a card that needs 3-D Secure reserves the time and books it once the bank confirms', async ({ browser }) => {
+test('a card that needs 3-D Secure reserves the time and books it once the bank confirms', async ({ browser, playwright }) => {
+  const market = new Marketplace(playwright.request, base);
+  const { client, expert } = await people(market);
   const page = waitingForApp(await (await browser.newContext({ baseURL: base })).newPage());
-  await toPayment(page, 'ahmed-hassan', 'Preparing for the CFA level II exam');
+  await toPayment(page, client, expert.slug, 'Preparing for the CFA level II exam');
   await page.getByLabel('Cardholder name').fill('Casey Client');
   await page.getByLabel('Card number').fill('4000 0027 6000 3184');
   await page.getByRole('button', { name: /^Pay \$/ }).click();
@@ -96,4 +110,5 @@ test('a card that needs 3-D Secure reserves the time and books it once the bank 
   await expect(page.getByText('Payment successful! Your session has been booked.')).toBeVisible();
   expect(fake.problems).toEqual([]);
   await page.context().close();
+  await market.dispose();
 });

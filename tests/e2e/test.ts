@@ -44,12 +44,13 @@ export const test = base.extend<People>({
     await use(waitingForApp(page));
   },
   market: async ({ playwright, baseURL }, use) => {
-    const market = new Marketplace(() => playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } }), baseURL!);
+    const market = new Marketplace(playwright.request, baseURL!);
     await use(market);
     await market.dispose();
   },
-  client: async ({ market }, use) => use(await market.client()),
+  // Making people has a time budget of its own, apart from the journey's.
+  client: [async ({ market }, use) => use(await market.client()), { timeout: 90_000 }],
   expertOptions: [{}, { option: true }],
-  expert: async ({ market, expertOptions }, use) => use(await market.expert(expertOptions)),
-  operator: async ({ market }, use) => use(await market.operator()),
+  expert: [async ({ market, expertOptions }, use) => use(await market.expert(expertOptions)), { timeout: 90_000 }],
+  operator: [async ({ market }, use) => use(await market.operator()), { timeout: 90_000 }],
 });
