@@ -1,7 +1,7 @@
 /** Session e-mails (docs/product.md "E-mail"): booking confirmation with an .ics invite, reminder, cancellation, release. */
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { formatMoney } from '../../../shared/pricing.js';
+import { formatMoney, introMinutes } from '../../../shared/pricing.js';
 import { policyNames, policyTerms, type CancellationPolicy } from '../../../shared/sessions.js';
 import type { OutgoingEmail } from '../../infra/mail/outbox.js';
 import { calendarInvite } from '../../infra/mail/icalendar.js';
@@ -60,7 +60,7 @@ export function bookingEmail(s: SessionMailFacts, to: { email: string; zone: str
         ? to.side === 'client'
           ? `${formatMoney(s.totalAmountCents)} is held securely and released to the expert only after you confirm the session took place.`
           : `${formatMoney(s.totalAmountCents)} is held for you and released when the client confirms the session.`
-        : 'This is the free 15-minute introductory meeting.',
+        : `This is the free ${introMinutes}-minute introductory meeting.`,
       ...(s.totalAmountCents > 0
         ? [
             `Cancellation policy for this booking: ${policyLine(s.cancellationPolicy)} These terms stay with this booking even if the expert changes their policy later.`,
