@@ -93,7 +93,7 @@ function sortOrder(sort: Exclude<ExpertListQuery['sort'], 'relevance'>): SQL[] {
  */
 const searchCountBound = 1000;
 
-/** Caches `load()` under `key` (the catalogue micro-cache in routes); by default no caching. */
+/** Keeps `load()`'s answer under `key` (the route passes the cache owner's memo, src/server/cache/); by default nothing is kept. */
 export type Memo = <T>(key: string, load: () => Promise<T>) => Promise<T>;
 const noMemo: Memo = (_key, load) => load();
 

@@ -248,7 +248,6 @@ export async function bookSession(
       .with(...parts)
       .select({ createdAt: written.createdAt, updatedAt: written.updatedAt })
       .from(written);
-    deps.busyChanged?.(expert.id);
     const view = toView(
       {
         session: {

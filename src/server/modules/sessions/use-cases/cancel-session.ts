@@ -18,11 +18,11 @@ import { emailOf, expertOf } from '../parties.js';
  * refund (integer cents) follows the cancellation policy stored with the session at booking (an expert's later
  * change does not apply: docs/security.md, "Policy change after booking"); an expert's cancellation refunds in
  * full; the rest of a held payment is released. Both parties get an e-mail, all in one transaction; the slot is
- * then free (`busyChanged`). Returns the session as the caller sees it. 403 / 404; 409 when not booked or
+ * then free. Returns the session as the caller sees it. 403 / 404; 409 when not booked or
  * already started.
  */
 export async function cancelSession(deps: SessionDeps, user: CurrentUser, id: string, reason: string, now = new Date()): Promise<SessionView> {
-  const { row, side } = await loadForParty(deps.db, user, id);
+  const { side } = await loadForParty(deps.db, user, id);
   await deps.db.transaction(async (tx) => {
     const s = await lockSession(tx, id);
     if (!canCancel(s, now)) throw new AppError('CONFLICT', messages.session.badTransition);
@@ -42,6 +42,5 @@ export async function cancelSession(deps: SessionDeps, user: CurrentUser, id: st
       if (to) await enqueueEmail(tx, cancellationEmail(s, { email: to, zone }, by, reason, refunded, deps.baseUrl));
     }
   });
-  deps.busyChanged?.(row.session.expertId);
   return viewForParty(deps.db, user, id);
 }

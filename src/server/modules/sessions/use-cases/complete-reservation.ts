@@ -14,12 +14,9 @@ import { settleReservationIn } from './settle-reservation.js';
  * again). 403 for anyone but the session's client; 404 unknown session.
  */
 export async function completeReservation(deps: SessionDeps, user: CurrentUser, sessionId: string, now = new Date()): Promise<SessionView> {
-  const { row: before, side } = await loadForParty(deps.db, user, sessionId);
+  const { side } = await loadForParty(deps.db, user, sessionId);
   if (side !== 'client') throw new AppError('FORBIDDEN', messages.session.forbidden);
   const status = await deps.db.transaction((tx) => settleReservationIn(tx, deps, sessionId, now));
-  if (status === 'expired') {
-    deps.busyChanged?.(before.session.expertId);
-    throw new AppError('PAYMENT_DECLINED', messages.payment.reservationExpired);
-  }
+  if (status === 'expired') throw new AppError('PAYMENT_DECLINED', messages.payment.reservationExpired);
   return viewForParty(deps.db, user, sessionId);
 }

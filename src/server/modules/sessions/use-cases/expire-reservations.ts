@@ -20,6 +20,5 @@ export async function expireReservations(deps: SessionDeps, now = new Date(), ba
     for (const s of due) await settleLocked(tx, deps, s, now);
     return due;
   });
-  for (const s of settled) deps.busyChanged?.(s.expertId);
   return settled.length;
 }
