@@ -1,19 +1,16 @@
 /**
  * Expert application rules shared by the wizard and the server (docs/product.md
- * "Expert applications"): years-of-experience bands, the limit of 3
- * expertise areas, each step's enabling rule, custom-area entry, progress and status labels. Pure.
+ * "Expert applications"): years-of-experience bands, each step's enabling rule, CV suggestions,
+ * progress and status labels. Pure. The expertise-area rule itself is src/shared/expertise.ts.
  */
 import { z } from 'zod';
+import { expertiseCountProblem, maxExpertiseAreas } from './expertise.js';
 import type { BadgeTone } from './sessions.js';
 
 /** Years-of-experience bands (docs/product.md "Expert applications"), stored as these exact strings. */
 export const yearsExperienceBands = ['0-2', '3-5', '6-10', '11-15', '16+'] as const;
 export type YearsExperienceBand = (typeof yearsExperienceBands)[number];
 
-/** At most 3 expertise areas (docs/product.md "Expert applications"). */
-export const maxExpertiseAreas = 3;
-/** Longest custom expertise area, in characters. */
-export const maxExpertiseAreaLength = 60;
 /** The wizard has 5 steps (docs/product.md "Expert applications"); about 2 minutes to fill in at the start. */
 export const wizardStepCount = 5;
 export const wizardEstimateSeconds = 120;
@@ -88,10 +85,10 @@ export function stepCheck(step: number, d: WizardDraft): { ok: true } | { ok: fa
       return { ok: true };
     case 2:
       return d.hasCv ? { ok: true } : fail(applicationRuleMessages.step2);
-    case 3:
-      if (d.selectedExpertise.length < 1) return fail(applicationRuleMessages.step3);
-      if (d.selectedExpertise.length > maxExpertiseAreas) return fail(applicationRuleMessages.tooManyAreas);
-      return { ok: true };
+    case 3: {
+      const problem = expertiseCountProblem(d.selectedExpertise);
+      return problem ? fail(problem) : { ok: true };
+    }
     case 4:
       return d.whyExpert.trim() ? { ok: true } : fail(applicationRuleMessages.step4);
     case 5:
@@ -99,26 +96,6 @@ export function stepCheck(step: number, d: WizardDraft): { ok: true } | { ok: fa
     default:
       return fail('Unknown step');
   }
-}
-
-/**
- * Adds a custom area typed by the person (docs/product.md "Expert applications"): trimmed, non-empty, not already chosen
- * (case-insensitive), and only while fewer than 3 are chosen. Returns the new list, or the old one
- * unchanged with the reason it was refused.
- */
-export function addExpertiseArea(selected: readonly string[], typed: string): { selected: string[]; refused?: string } {
-  const area = typed.trim().replace(/\s+/g, ' ');
-  if (!area) return { selected: [...selected], refused: applicationRuleMessages.blankArea };
-  if (selected.some((s) => s.toLowerCase() === area.toLowerCase())) return { selected: [...selected], refused: applicationRuleMessages.duplicateArea };
-  if (selected.length >= maxExpertiseAreas) return { selected: [...selected], refused: applicationRuleMessages.tooManyAreas };
-  if (area.length > maxExpertiseAreaLength) return { selected: [...selected], refused: applicationRuleMessages.areaTooLong };
-  return { selected: [...selected, area] };
-}
-
-/** Toggles a catalogue area: removes it when chosen, adds it when fewer than 3 are chosen. */
-export function toggleExpertiseArea(selected: readonly string[], area: string): string[] {
-  if (selected.includes(area)) return selected.filter((s) => s !== area);
-  return selected.length < maxExpertiseAreas ? [...selected, area] : [...selected];
 }
 
 /**
@@ -193,16 +170,11 @@ export function isOpenApplication(status: string): boolean {
   return (openApplicationStatuses as readonly string[]).includes(status);
 }
 
-/** Words of the rules above (every step's enabling rule; docs/product.md "Expert applications"). */
+/** Words of the rules above (every step's enabling rule but step 3's, which are `expertiseMessages`; docs/product.md "Expert applications"). */
 export const applicationRuleMessages = {
   step1: 'Please enter your professional title and years of experience',
   linkedinUrl: 'Please enter a valid URL for your LinkedIn profile (e.g. https://www.linkedin.com/in/your-name)',
   step2: 'Please upload your CV to continue',
-  step3: 'Please select at least one area of expertise',
-  tooManyAreas: 'You can select up to 3 areas of expertise',
-  blankArea: 'Please type an area of expertise',
-  duplicateArea: 'You have already added this area',
-  areaTooLong: `An area of expertise must be ${maxExpertiseAreaLength} characters or fewer`,
   step4: 'Please tell us why you want to become an expert',
   referenceEmail: 'Please enter a valid email address for your reference',
   yearsBand: 'Please choose your years of experience',

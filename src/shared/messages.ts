@@ -150,8 +150,6 @@ export const messages = {
     aboutRequired: 'Please tell clients about yourself',
     rateRange: 'Hourly rate must be between $10 and $1000',
     rateCents: 'Hourly rate can have at most 2 decimal places',
-    expertiseRequired: 'Please choose at least 1 expertise area',
-    expertiseMax: 'Please choose at most 3 expertise areas',
     policyRequired: 'Please choose a cancellation policy',
     duplicate: (item: string) => `Each ${item} can be added only once`,
     tooMany: (items: string, max: number) => `Please add at most ${max} ${items}`,

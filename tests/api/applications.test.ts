@@ -3,6 +3,7 @@ import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationRuleMessages as r } from '../../src/shared/application-rules.js';
+import { expertiseMessages } from '../../src/shared/expertise.js';
 import { messages } from '../../src/shared/messages.js';
 import { applicationInput, type ApplicationInput } from '../../src/shared/schemas/applications.js';
 import { emailOutbox, expertApplications, user } from '../../src/server/db/schema.js';
@@ -77,9 +78,9 @@ describe('expert applications', () => {
     ['a blank title', { professionalTitle: '   ' }, r.step1],
     ['an unknown years band', { yearsExperience: '20+' }, r.yearsBand],
     ['a LinkedIn that is not a URL', { linkedinProfile: 'linkedin.com/in/jane' }, r.linkedinUrl],
-    ['no expertise area', { selectedExpertise: [] }, r.step3],
-    ['four areas', { selectedExpertise: ['Marketing', 'Sales & Customer Service', 'Hospitality', 'Public Speaking'] }, r.tooManyAreas],
-    ['the same area twice', { selectedExpertise: ['Marketing', ' marketing '] }, r.duplicateArea],
+    ['no expertise area', { selectedExpertise: [] }, expertiseMessages.required],
+    ['four areas', { selectedExpertise: ['Marketing', 'Sales & Customer Service', 'Hospitality', 'Public Speaking'] }, expertiseMessages.tooMany],
+    ['the same area twice', { selectedExpertise: ['Marketing', ' marketing '] }, expertiseMessages.duplicateArea],
     ['a blank motivation', { whyExpert: ' \n ' }, r.step4],
     ['a reference e-mail that is not one', { referenceEmail: 'ola@' }, r.referenceEmail],
   ])('refuses %s with the wizard rule and stores nothing', async (_name, over, message) => {

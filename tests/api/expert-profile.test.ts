@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expertiseMessages } from '../../src/shared/expertise.js';
 import { messages } from '../../src/shared/messages.js';
 import type { ExpertProfileInput, MyExpertProfile } from '../../src/shared/schemas/expert-profile.js';
 import type { ExpertProfile } from '../../src/shared/schemas/experts.js';
@@ -136,10 +137,11 @@ describe('expert profile editing', () => {
     ['rate over $1000', { hourlyRate: 1000.01 }, m.rateRange],
     ['rate as text', { hourlyRate: '95' }, m.rateRange],
     ['fractions of a cent', { hourlyRate: 50.555 }, m.rateCents],
-    ['no expertise', { expertise: [] }, m.expertiseRequired],
-    ['four areas', { expertise: ['Marketing', 'Hospitality', 'Public Speaking', 'Leadership Skills'] }, m.expertiseMax],
-    ['the same area twice', { expertise: ['Marketing', 'marketing '] }, m.duplicate('expertise area')],
-    ['a blank area', { expertise: ['  '] }, m.itemBlank('expertise area')],
+    ['no expertise', { expertise: [] }, expertiseMessages.required],
+    ['four areas', { expertise: ['Marketing', 'Hospitality', 'Public Speaking', 'Leadership Skills'] }, expertiseMessages.tooMany],
+    ['the same area twice', { expertise: ['Marketing', 'marketing '] }, expertiseMessages.duplicateArea],
+    ['a blank area', { expertise: ['  '] }, expertiseMessages.blankArea],
+    ['a custom area over 60 characters', { expertise: ['x'.repeat(61)] }, expertiseMessages.areaTooLong],
     ['a language twice', { languages: ['English', 'english'] }, m.duplicate('language')],
     ['a long hobby', { hobbies: ['x'.repeat(61)] }, m.itemTooLong('hobby', 60)],
     ['21 courses', { courses: Array.from({ length: 21 }, (_, i) => `Course ${i}`) }, m.tooMany('courses', 20)],

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  addExpertiseArea,
   applicationRuleMessages as r,
   applicationStatusInfo,
   emptyDraft,
@@ -9,12 +8,14 @@ import {
   isOptionalUrl,
   mergeSuggestions,
   stepCheck,
-  toggleExpertiseArea,
   wizardProgress,
   yearsExperienceBands,
   type WizardDraft,
 } from '../../src/shared/application-rules.js';
 import { expertiseCatalogue } from '../../src/shared/constants.js';
+import { addExpertiseArea, expertiseMessages as e, toggleExpertiseArea } from '../../src/shared/expertise.js';
+import { applicationInput } from '../../src/shared/schemas/applications.js';
+import { expertProfileInput } from '../../src/shared/schemas/expert-profile.js';
 
 const draft = (over: Partial<WizardDraft>): WizardDraft => ({ ...emptyDraft, ...over });
 
@@ -40,9 +41,9 @@ describe('wizard step rules (docs/product.md "Expert applications")', () => {
   it('step 2 needs a CV, step 3 one to three areas, step 4 a non-blank motivation, step 5 a valid reference e-mail if any', () => {
     expect(stepCheck(2, draft({}))).toEqual({ ok: false, reason: r.step2 });
     expect(stepCheck(2, draft({ hasCv: true }))).toEqual({ ok: true });
-    expect(stepCheck(3, draft({}))).toEqual({ ok: false, reason: r.step3 });
+    expect(stepCheck(3, draft({}))).toEqual({ ok: false, reason: e.required });
     expect(stepCheck(3, draft({ selectedExpertise: ['Marketing'] }))).toEqual({ ok: true });
-    expect(stepCheck(3, draft({ selectedExpertise: ['a', 'b', 'c', 'd'] }))).toEqual({ ok: false, reason: r.tooManyAreas });
+    expect(stepCheck(3, draft({ selectedExpertise: ['a', 'b', 'c', 'd'] }))).toEqual({ ok: false, reason: e.tooMany });
     expect(stepCheck(4, draft({ whyExpert: ' \n\t' }))).toEqual({ ok: false, reason: r.step4 });
     expect(stepCheck(4, draft({ whyExpert: 'To give back' }))).toEqual({ ok: true });
     expect(stepCheck(5, draft({}))).toEqual({ ok: true });
@@ -59,13 +60,27 @@ describe('wizard step rules (docs/product.md "Expert applications")', () => {
   });
 });
 
-describe('expertise areas (docs/product.md "Expert applications")', () => {
-  it('adds a custom area trimmed, refusing blanks, duplicates (any case) and a fourth', () => {
+describe('expertise areas (docs/product.md "Expert profiles", "Expert applications")', () => {
+  it('adds a custom area trimmed, refusing blanks, duplicates (any case), a fourth and over 60 characters', () => {
     expect(addExpertiseArea([], '  Career   coaching ')).toEqual({ selected: ['Career coaching'] });
-    expect(addExpertiseArea(['Marketing'], '   ')).toEqual({ selected: ['Marketing'], refused: r.blankArea });
-    expect(addExpertiseArea(['Marketing'], 'marketing')).toEqual({ selected: ['Marketing'], refused: r.duplicateArea });
-    expect(addExpertiseArea(['a', 'b', 'c'], 'd')).toEqual({ selected: ['a', 'b', 'c'], refused: r.tooManyAreas });
-    expect(addExpertiseArea([], 'x'.repeat(61)).refused).toBe(r.areaTooLong);
+    expect(addExpertiseArea([], ' public SPEAKING ')).toEqual({ selected: ['Public Speaking'] });
+    expect(addExpertiseArea(['Marketing'], '   ')).toEqual({ selected: ['Marketing'], refused: e.blankArea });
+    expect(addExpertiseArea(['Marketing'], 'marketing')).toEqual({ selected: ['Marketing'], refused: e.duplicateArea });
+    expect(addExpertiseArea(['a', 'b', 'c'], 'd')).toEqual({ selected: ['a', 'b', 'c'], refused: e.tooMany });
+    expect(addExpertiseArea([], 'x'.repeat(61)).refused).toBe(e.areaTooLong);
+    expect(addExpertiseArea([], 'x'.repeat(60))).toEqual({ selected: ['x'.repeat(60)] });
+  });
+
+  it('is the same rule in the application and the expert profile schemas: a 61-character custom area is refused', () => {
+    for (const schema of [applicationInput.shape.selectedExpertise, expertProfileInput.shape.expertise]) {
+      const refused = schema.safeParse(['Marketing', 'x'.repeat(61)]);
+      expect(refused.success).toBe(false);
+      expect(refused.error?.issues[0]?.message).toBe(e.areaTooLong);
+      expect(schema.safeParse([' marketing ', `  ${'x'.repeat(60)} `]).data).toEqual(['Marketing', 'x'.repeat(60)]);
+      expect(schema.safeParse([]).error?.issues[0]?.message).toBe(e.required);
+      expect(schema.safeParse(['a', 'b', 'c', 'd']).error?.issues[0]?.message).toBe(e.tooMany);
+      expect(schema.safeParse(['Marketing', 'MARKETING']).error?.issues[0]?.message).toBe(e.duplicateArea);
+    }
   });
 
   it('toggles catalogue areas without ever exceeding 3', () => {

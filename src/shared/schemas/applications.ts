@@ -4,35 +4,22 @@
  * The wizard checks each step with the same rules (src/shared/application-rules.ts).
  */
 import { z } from 'zod';
-import {
-  applicationRuleMessages as r,
-  applicationStatuses,
-  isOptionalEmail,
-  isOptionalUrl,
-  maxExpertiseAreaLength,
-  maxExpertiseAreas,
-  yearsExperienceBands,
-} from '../application-rules.js';
+import { applicationRuleMessages as r, applicationStatuses, isOptionalEmail, isOptionalUrl, yearsExperienceBands } from '../application-rules.js';
+import { expertiseAreas, maxExpertiseAreaLength, maxExpertiseAreas } from '../expertise.js';
 import { optionalText, requiredText } from './common.js';
 import { personName } from '../person-name.js';
 
-const area = z.string().trim().min(1, r.blankArea).max(maxExpertiseAreaLength, r.areaTooLong);
-
 /**
  * Body of POST /api/applications. Title and years band required; LinkedIn optional, an http(s) URL;
- * `cvFileId` optional, the caller's own CV (uuid from POST /api/files?purpose=cv); 1-3 distinct areas
- * (catalogue or custom); motivation required; references optional, the e-mail in e-mail format.
+ * `cvFileId` optional, the caller's own CV (uuid from POST /api/files?purpose=cv); 1-3 areas by the
+ * shared rule (src/shared/expertise.ts); motivation required; references optional, the e-mail in e-mail format.
  */
 export const applicationInput = z.object({
   professionalTitle: requiredText(r.step1, 200),
   yearsExperience: z.enum(yearsExperienceBands, { error: r.yearsBand }),
   linkedinProfile: optionalText(500).refine(isOptionalUrl, r.linkedinUrl),
   cvFileId: z.uuid(r.step2).optional(),
-  selectedExpertise: z
-    .array(area, { error: r.step3 })
-    .min(1, r.step3)
-    .max(maxExpertiseAreas, r.tooManyAreas)
-    .refine((list) => new Set(list.map((a) => a.toLowerCase())).size === list.length, r.duplicateArea),
+  selectedExpertise: expertiseAreas,
   whyExpert: requiredText(r.step4, 5000),
   referenceName: personName(optionalText(200)),
   referencePosition: optionalText(200),

@@ -5,18 +5,17 @@
  * expert uploaded (POST /api/files); rating and review count are read-only (computed from feedback).
  */
 import { z } from 'zod';
-import { expertiseCatalogue } from '../constants.js';
+import { expertiseAreas } from '../expertise.js';
 import { messages } from '../messages.js';
 import { cancellationPolicies } from './experts.js';
 
 const m = messages.profile;
 
-/** Limits of the editable fields (characters, items). */
+/** Limits of the editable fields (characters, items); expertise areas follow src/shared/expertise.ts. */
 export const profileLimits = {
   headline: 120,
   about: 5000,
   experience: 5000,
-  expertise: { items: 3, length: 100 },
   courses: { items: 20, length: 200 },
   languages: { items: 20, length: 50 },
   hobbies: { items: 20, length: 60 },
@@ -27,12 +26,6 @@ export const profileLimits = {
 /** True when `list` has no two entries equal ignoring case. */
 export function isUniqueIgnoringCase(list: readonly string[]): boolean {
   return new Set(list.map((s) => s.toLocaleLowerCase('en-US'))).size === list.length;
-}
-
-/** A catalogue area written in any case becomes the catalogue's own spelling; anything else is custom. */
-export function canonicalExpertise(area: string): string {
-  const lower = area.toLocaleLowerCase('en-US');
-  return expertiseCatalogue.find((a) => a.toLocaleLowerCase('en-US') === lower) ?? area;
 }
 
 /** A list of trimmed, non-blank, distinct (ignoring case) short texts; `item` names one in messages. */
@@ -76,9 +69,7 @@ export const expertProfileInput = z.strictObject(
     courses: tagList('course', profileLimits.courses, m.tooMany('courses', profileLimits.courses.items)),
     languages: tagList('language', profileLimits.languages, m.tooMany('languages', profileLimits.languages.items)),
     hobbies: tagList('hobby', profileLimits.hobbies, m.tooMany('hobbies', profileLimits.hobbies.items)),
-    expertise: tagList('expertise area', profileLimits.expertise, m.expertiseMax)
-      .min(1, m.expertiseRequired)
-      .transform((areas) => areas.map(canonicalExpertise)),
+    expertise: expertiseAreas,
     hourlyRate: z
       .number({ error: m.rateRange })
       .min(profileLimits.minRate, m.rateRange)

@@ -9,12 +9,12 @@ import { toast } from 'sonner';
 import { emptyDraft, stepCheck, wizardStepCount, wizardSteps, type WizardDraft, type YearsExperienceBand } from '@shared/application-rules';
 import { delays } from '@shared/constants';
 import { messages } from '@shared/messages';
+import { ExpertisePicker } from '../../../components/expertise-picker';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api';
 import { useSubmitApplication } from '../api/submit-application';
 import { StepBackground } from './step-background';
 import { StepCv } from './step-cv';
-import { StepExpertise } from './step-expertise';
 import { StepMotivation } from './step-motivation';
 import { StepReferences } from './step-references';
 import { useCvUpload } from './use-cv-upload';
@@ -100,7 +100,7 @@ export function ApplicationWizard({ onSubmitted }: { onSubmitted: () => void }) 
       {step === 1 ? <StepBackground draft={draft} update={update} /> : null}
       {step === 2 ? <StepCv cv={cv.cv} error={cv.error} analyzing={cv.analyzing} onChoose={(f) => void cv.choose(f)} onRetry={() => void cv.retry()} /> : null}
       {step === 3 ? (
-        <StepExpertise selected={draft.selectedExpertise} suggested={cv.suggested} onChange={(selectedExpertise) => update({ selectedExpertise })} />
+        <ExpertisePicker value={draft.selectedExpertise} suggested={cv.suggested} onChange={(selectedExpertise) => update({ selectedExpertise })} />
       ) : null}
       {step === 4 ? <StepMotivation draft={draft} update={update} /> : null}
       {step === 5 ? <StepReferences draft={draft} update={update} /> : null}

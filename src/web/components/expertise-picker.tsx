@@ -1,24 +1,35 @@
 import { Check, Plus, Sparkles, X } from 'lucide-react';
-import { useState } from 'react';
-import { addExpertiseArea, maxExpertiseAreaLength, maxExpertiseAreas, toggleExpertiseArea } from '@shared/application-rules';
+import { useId, useState } from 'react';
 import { expertiseCatalogue } from '@shared/constants';
-import { Button } from '../../../components/ui/button';
-import { Input, Label } from '../../../components/ui/input';
-import { cn } from '../../../lib/cn';
+import { addExpertiseArea, maxExpertiseAreaLength, maxExpertiseAreas, toggleExpertiseArea } from '@shared/expertise';
+import { cn } from '../lib/cn';
+import { Button } from './ui/button';
+import { Input, Label } from './ui/input';
 
-type Props = { selected: string[]; suggested: string[]; onChange: (areas: string[]) => void };
+type Props = {
+  value: string[];
+  onChange: (areas: string[]) => void;
+  /** Catalogue areas marked "suggested from your CV" (the application wizard passes them). */
+  suggested?: readonly string[];
+  /** The form's message for the whole list (e.g. 'Please choose at least 1 expertise area'); a refused custom area's message takes its place. */
+  error?: string;
+};
 
 /**
- * Step 3 (docs/product.md "Expert applications"): one to three areas from the 26-area catalogue, or custom ones added with Enter or the
- * + button (trimmed, no duplicates, while fewer than 3 are chosen). Areas the CV matched are marked.
+ * The expertise picker of the application wizard and the profile editor (docs/product.md "Expert profiles",
+ * "Expert applications", rule in src/shared/expertise.ts): the 26 catalogue areas as toggle buttons
+ * (aria-pressed), the chosen areas as chips with 'Remove {area}', and a custom area added with Enter or the
+ * + button ('Add area'); refused additions show the rule's message.
  */
-export function StepExpertise({ selected, suggested, onChange }: Props) {
+export function ExpertisePicker({ value, onChange, suggested = [], error }: Props) {
+  const id = useId();
   const [custom, setCustom] = useState('');
   const [refusal, setRefusal] = useState<string>();
-  const full = selected.length >= maxExpertiseAreas;
+  const full = value.length >= maxExpertiseAreas;
+  const message = refusal ?? error;
 
   function addCustom() {
-    const result = addExpertiseArea(selected, custom);
+    const result = addExpertiseArea(value, custom);
     setRefusal(result.refused);
     if (!result.refused) {
       onChange(result.selected);
@@ -30,14 +41,14 @@ export function StepExpertise({ selected, suggested, onChange }: Props) {
     <div className="space-y-5">
       <div aria-live="polite" className="flex flex-wrap items-center gap-2">
         <p className="text-sm font-medium text-slate-800">
-          {selected.length} of {maxExpertiseAreas} selected
+          {value.length} of {maxExpertiseAreas} selected
         </p>
-        {selected.map((area) => (
+        {value.map((area) => (
           <span key={area} className="inline-flex items-center gap-1 rounded-full bg-brand-600 py-1 pr-1 pl-3 text-sm font-medium text-white">
             {area}
             <button
               type="button"
-              onClick={() => onChange(selected.filter((a) => a !== area))}
+              onClick={() => onChange(value.filter((a) => a !== area))}
               className="cursor-pointer rounded-full p-0.5 hover:bg-brand-700"
               aria-label={`Remove ${area}`}
             >
@@ -51,15 +62,14 @@ export function StepExpertise({ selected, suggested, onChange }: Props) {
         <legend className="mb-2 text-sm font-medium text-slate-800">Choose from our catalogue</legend>
         <div className="flex flex-wrap gap-2">
           {expertiseCatalogue.map((area) => {
-            const on = selected.includes(area);
-            const isSuggested = suggested.includes(area);
+            const on = value.includes(area);
             return (
               <button
                 key={area}
                 type="button"
                 aria-pressed={on}
                 disabled={!on && full}
-                onClick={() => onChange(toggleExpertiseArea(selected, area))}
+                onClick={() => onChange(toggleExpertiseArea(value, area))}
                 className={cn(
                   'inline-flex cursor-pointer items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm transition-colors disabled:cursor-not-allowed disabled:opacity-45',
                   on ? 'border-brand-600 bg-brand-50 font-semibold text-brand-700' : 'border-slate-300 bg-white text-slate-800 hover:border-brand-500',
@@ -67,7 +77,7 @@ export function StepExpertise({ selected, suggested, onChange }: Props) {
               >
                 {on ? <Check className="h-3.5 w-3.5" aria-hidden /> : null}
                 {area}
-                {isSuggested ? (
+                {suggested.includes(area) ? (
                   <>
                     <Sparkles className="h-3.5 w-3.5 text-brand-600" aria-hidden />
                     <span className="sr-only"> (suggested from your CV)</span>
@@ -80,15 +90,16 @@ export function StepExpertise({ selected, suggested, onChange }: Props) {
       </fieldset>
 
       <div>
-        <Label htmlFor="custom-area">Add your own area</Label>
+        <Label htmlFor={`${id}-custom`}>Add your own area</Label>
         <div className="flex gap-2">
           <Input
-            id="custom-area"
+            id={`${id}-custom`}
             value={custom}
             maxLength={maxExpertiseAreaLength + 20}
-            placeholder={full ? 'You have chosen 3 areas' : 'e.g. Product Management'}
+            placeholder={full ? `You have chosen ${maxExpertiseAreas} areas` : 'e.g. Product Management'}
             disabled={full}
-            aria-describedby={refusal ? 'custom-area-refusal' : 'custom-area-hint'}
+            aria-invalid={Boolean(refusal)}
+            aria-describedby={`${id}-${message ? 'message' : 'hint'}`}
             onChange={(e) => {
               setCustom(e.target.value);
               setRefusal(undefined);
@@ -100,16 +111,16 @@ export function StepExpertise({ selected, suggested, onChange }: Props) {
               }
             }}
           />
-          <Button variant="outline" size="icon" onClick={addCustom} disabled={full} aria-label="Add area">
+          <Button variant="outline" size="icon" onClick={addCustom} disabled={full} aria-label="Add area" className="shrink-0">
             <Plus className="h-4 w-4" aria-hidden />
           </Button>
         </div>
-        {refusal ? (
-          <p id="custom-area-refusal" role="alert" className="mt-1.5 text-sm text-red-700">
-            {refusal}
+        {message ? (
+          <p id={`${id}-message`} role="alert" className="mt-1.5 text-sm text-red-700">
+            {message}
           </p>
         ) : (
-          <p id="custom-area-hint" className="mt-1.5 text-sm text-slate-600">
+          <p id={`${id}-hint`} className="mt-1.5 text-sm text-slate-600">
             Press Enter or the + button to add it.
           </p>
         )}
