@@ -134,7 +134,7 @@ describe('profile validation', () => {
     [{ firstName: 'A', lastName: 'B', role: 'client', phone: 'call me' }, 'Please enter a valid phone number'],
   ] as const;
 
-  it.each(bad)('refuses %j with the spec message and changes nothing', async (payload, message) => {
+  it.each(bad)('refuses %j with the product message and changes nothing', async (payload, message) => {
     const res = await ctx.app.inject({ method: 'PUT', url: '/api/me/profile', headers: { ...json, cookie }, payload });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: { code: 'VALIDATION', message } });

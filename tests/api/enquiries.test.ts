@@ -73,7 +73,7 @@ describe('POST /api/contact', () => {
     ['no body at all', undefined, messages.contact.requiredFields],
     ['malformed email', { ...contact, email: 'ada-at-example' }, messages.auth.invalidEmail],
     ['message over 5000 characters', { ...contact, message: 'x'.repeat(5001) }, 'Must be 5000 characters or fewer'],
-  ])('refuses %s with 400 in the spec words and stores nothing', async (_label, body, message) => {
+  ])('refuses %s with 400 in the product wording and stores nothing', async (_label, body, message) => {
     const [before, mailsBefore] = [await count(contactMessages), await count(emailOutbox)];
     const res = await post('/api/contact', body);
     expect(res.statusCode).toBe(400);
@@ -133,7 +133,7 @@ describe('POST /api/match-requests', () => {
     ['request text of 401 characters', { ...search, requestText: 'x'.repeat(401) }, messages.search.tooLong],
     ['malformed email', { ...search, email: 'sam@' }, messages.auth.invalidEmail],
     ['mobile number with letters', { ...search, mobileNumber: 'call me maybe' }, messages.search.invalidMobile],
-  ])('refuses %s with 400 in the spec words and stores nothing', async (_label, body, message) => {
+  ])('refuses %s with 400 in the product wording and stores nothing', async (_label, body, message) => {
     const before = await count(matchRequests);
     const res = await post('/api/match-requests', body);
     expect(res.statusCode).toBe(400);

@@ -441,7 +441,7 @@ describe('demo expert catalogue', () => {
   });
   afterAll(() => ctx.close());
 
-  it('has the spec’s three sample experts and 20 more over all 26 areas', async () => {
+  it('has the three sample experts and 20 more over all 26 areas', async () => {
     const body = (await ctx.app.inject('/api/experts?pageSize=50')).json() as ExpertList;
     expect(body.total).toBeGreaterThanOrEqual(23);
     const rate = (slug: string) => body.experts.find((e) => e.slug === slug)?.hourlyRateCents;

@@ -154,7 +154,7 @@ describe('Stripe payments', () => {
       expect(fake.problems).toEqual([]);
     });
 
-    it('answers a declined card with 402 in the spec words and writes nothing', async () => {
+    it('answers a declined card with 402 in the product wording and writes nothing', async () => {
       const before = await tally();
       const declined = await book(client.cookie, slotIn(60), 'pm_card_chargeDeclined');
       expect(declined.statusCode).toBe(402);

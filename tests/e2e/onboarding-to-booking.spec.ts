@@ -7,7 +7,7 @@ import { accountPassword } from './fixtures/marketplace';
 import { seriousViolations, shot, signInUi, signUpAsExpert, type SignIn } from './helpers';
 
 /**
- * Issue 4 end to end, all through the UI: a new user signs up as an expert, applies with a PDF CV, sees the
+ * Becoming an expert end to end, all through the UI: a new user signs up as an expert, applies with a PDF CV, sees the
  * suggested areas and submits; the team (the seeded team account) approves in /admin; the new expert sets a rate
  * and weekly availability (Saturdays 10:00 AM–2:00 PM); /results lists them and a new client books a
  * Saturday slot and pays with the test card; the expert's dashboard shows the session. The browser runs in

@@ -56,7 +56,7 @@ describe('change-password form rules (/account)', () => {
     return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
   };
 
-  it('uses the spec words: all fields, at least 6 characters, passwords that match', async () => {
+  it('uses the product wording: all fields, at least 6 characters, passwords that match', async () => {
     expect(await messagesOf({})).toEqual([]);
     expect(await messagesOf({ currentPassword: '' })).toEqual(['currentPassword: Please fill in all fields']);
     expect(await messagesOf({ newPassword: 'abc', confirmPassword: 'abc' })).toEqual(['newPassword: Password must be at least 6 characters long']);

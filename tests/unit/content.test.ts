@@ -7,7 +7,7 @@ import { universityBenefits } from '../../src/web/features/content/university-be
 
 const unique = (values: readonly string[]) => new Set(values).size === values.length;
 
-describe('content pages carry the counts the spec fixes (§2 "Other pages")', () => {
+describe('content pages carry the counts docs/product.md fixes ("Content and timings")', () => {
   it('client FAQ has 13 questions with unique ids and non-empty answers', () => {
     expect(clientFaqs).toHaveLength(13);
     expect(unique(clientFaqs.map((f) => f.id))).toBe(true);
@@ -25,7 +25,7 @@ describe('content pages carry the counts the spec fixes (§2 "Other pages")', ()
     expect(expertSteps).toHaveLength(5);
   });
 
-  it('community guidelines have the 8 sections in the spec order, each with 3-6 rules', () => {
+  it('community guidelines have the 8 sections in the documented order, each with 3-6 rules', () => {
     expect(guidelineSections.map((s) => s.title)).toEqual([
       'Integrity and authenticity',
       'Illegal and prohibited services',
@@ -42,7 +42,7 @@ describe('content pages carry the counts the spec fixes (§2 "Other pages")', ()
     }
   });
 
-  it('guidelines state the rules the spec names', () => {
+  it('guidelines state the rules docs/product.md names', () => {
     const text = guidelineSections
       .flatMap((s) => [s.summary, ...s.points])
       .join(' ')
@@ -65,7 +65,7 @@ describe('content pages carry the counts the spec fixes (§2 "Other pages")', ()
     expect(universityBenefits.map((b) => b.id)).toEqual(['bulk-credits', 'co-branded-workshops', 'access-codes', 'pilots', 'reporting']);
   });
 
-  it('international students page lists the 4 programmes in the spec order', () => {
+  it('international students page lists the 4 programmes in the documented order', () => {
     expect(internationalProgrammes.map((p) => p.title)).toEqual([
       'Cultural integration workshops',
       'International CV building',

@@ -43,7 +43,7 @@ describe('booking card rules (docs/product.md "Booking")', () => {
   const now = new Date('2026-11-22T12:00:00Z');
   const future = '2026-11-23T09:00:00.000Z';
 
-  it('names the first missing choice in the spec words', () => {
+  it('names the first missing choice in the product wording', () => {
     expect(bookingProblem({ date: null, time: null, topic: '' }, now)).toBe('Please select a date');
     expect(bookingProblem({ date: '2026-11-23', time: null, topic: '' }, now)).toBe('Please select a time');
     expect(bookingProblem({ date: '2026-11-23', time: future, topic: '   ' }, now)).toBe("Please describe what you'd like to discuss");

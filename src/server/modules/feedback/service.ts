@@ -39,7 +39,7 @@ export async function recomputeRating(tx: Db | Tx, expertId: string): Promise<vo
 /**
  * POST /api/sessions/{id}/feedback: the client's public review of a paid session that took place — confirmed, or
  * completed by the team's decision for the expert without feedback yet. 404 'Session information not found'
- * (unknown, or not the caller's as client); 403 for the expert themselves (spec sentence); 409 for a free intro
+ * (unknown, or not the caller's as client); 403 for the expert themselves (docs/product.md "Feedback and reviews"); 409 for a free intro
  * (`introNotRated`: private feedback only), when not concluded, or already given ('You have already submitted
  * feedback for this session', also on the unique violation 23505).
  */
