@@ -12,7 +12,8 @@ import { AppError } from '../errors.js';
 import { anyRowOf, rowsOf } from '../cache/dependencies.js';
 import type { Auth } from './auth.js';
 import { authAction, authAttemptLine, refusalLine } from './auth-log.js';
-import { runAfterAnswer } from './reset-request.js';
+import { defersWork, runAfterAnswer } from './reset-request.js';
+import { answerBeforeWriting } from '../cache/answered-before-writing.js';
 
 /** The signed-in account as the API sees it. */
 export type CurrentUser = typeof userTable.$inferSelect;
@@ -45,6 +46,7 @@ async function authRoutes(app: FastifyInstance, opts: { auth: Auth; secret: stri
       const webRequest = new Request(url, { method: request.method, headers, body });
       const response = await opts.auth.handler(webRequest);
       // Work Better Auth's hooks deferred until the answer is out (reset-request.ts) starts when it is sent.
+      if (defersWork(webRequest)) answerBeforeWriting(request);
       reply.raw.once('finish', () => runAfterAnswer(webRequest));
       reply.status(response.status);
       response.headers.forEach((value, key) => {

@@ -16,6 +16,11 @@ export type ResetRequest = z.infer<typeof resetBody>;
 /** Work to start once the answer to an HTTP request (Better Auth's Request object) has been sent. */
 const afterAnswer = new WeakMap<Request, () => void>();
 
+/** True when `request`'s answer was given before its work, which waits for `runAfterAnswer`. */
+export function defersWork(request: Request): boolean {
+  return afterAnswer.has(request);
+}
+
 /** Starts the work `request`'s answer deferred, if any, on the next turn of the event loop. */
 export function runAfterAnswer(request: Request): void {
   const work = afterAnswer.get(request);

@@ -9,6 +9,7 @@
  *     touches, on every server, whoever made it; while the feed is down nothing is kept;
  *   - a write (any method but GET, HEAD, OPTIONS) is answered only once this server has heard the notifications of
  *     every change committed before it, so the writer's next read on this server is fresh.
+ *     A request that writes only after its answer (answered-before-writing.ts) is not held.
  * Handlers of kept routes return their answer and never touch `reply`: concurrent misses share one load.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
@@ -19,6 +20,7 @@ import type { Database } from '../db/client.js';
 import { openChangeFeed } from '../db/change-feed.js';
 import { jsonBytes } from '../http/plain-json.js';
 import { safeMethods } from '../http/same-origin.js';
+import { answersBeforeWriting } from './answered-before-writing.js';
 import type { Dependency } from './dependencies.js';
 import { keptStore, type KeptStore } from './store.js';
 
@@ -137,7 +139,7 @@ export const keptAnswers = fp(async (app: FastifyInstance, { config, database }:
   // A write is answered once this server has heard of every change committed before its answer: its own included.
   if (feed) {
     app.addHook('onSend', (request, _reply, payload, done) => {
-      if (safeMethods.has(request.method) || !feed.live()) return done(null, payload);
+      if (safeMethods.has(request.method) || answersBeforeWriting(request) || !feed.live()) return done(null, payload);
       void feed.sync().then((heard) => {
         if (!heard) for (const store of stores) store.clear();
         done(null, payload);
