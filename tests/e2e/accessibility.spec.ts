@@ -21,10 +21,14 @@ async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** Waits until the page shows its main heading and no loading spinner, then checks it with axe. */
+/**
+ * Waits until the page shows its main heading, no loading spinner and has no request in flight (the booking
+ * calendar restyles its days when the bookable days arrive), then checks it with axe.
+ */
 async function expectNoViolations(page: Page, what: string) {
   await expect(page.getByRole('heading', { level: 1 }).first(), what).toBeVisible();
   await expect(page.locator('.animate-spin'), what).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
   expect.soft(await axeViolations(page), what).toEqual([]);
 }
 
