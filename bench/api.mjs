@@ -32,8 +32,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { bookingRequests, signInClients } from './booking-load.mjs';
-import { cpuMs, load, loadTogether, markdownTable, rssMb, runCommand, startProcess, waitFor } from './lib.mjs';
+import { bookingRequests, seedBenchCatalogue, signInClients } from './booking-load.mjs';
+import { cpuMs, load, loadTogether, markdownTable, rssMb, startProcess, waitFor } from './lib.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -393,25 +393,7 @@ async function postgres() {
       await db.end();
     } else {
       console.log(`Seeding ${count} experts on PostgreSQL (${name})…`);
-      await runCommand(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          'scripts/seed-experts.ts',
-          '--count',
-          String(count),
-          '--run',
-          run,
-          '--clients',
-          String(clientCount),
-          '--open-experts',
-          String(openExperts),
-          '--password',
-          password,
-        ],
-        { DATABASE_URL: url.toString() },
-      );
+      await seedBenchCatalogue({ DATABASE_URL: url.toString() }, { count, run, clients: clientCount, openExperts, password });
     }
     return await measure(
       'PostgreSQL',
@@ -436,24 +418,9 @@ async function pglite() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mentora-bench-api-'));
   try {
     console.log(`Seeding ${count} experts on PGlite (${dataDir})…`);
-    await runCommand(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'scripts/seed-experts.ts',
-        '--count',
-        String(count),
-        '--run',
-        run,
-        '--clients',
-        String(clientCount),
-        '--open-experts',
-        String(Math.min(openExperts, count)),
-        '--password',
-        password,
-      ],
+    await seedBenchCatalogue(
       { DATA_DIR: dataDir, DATABASE_URL: undefined },
+      { count, run, clients: clientCount, openExperts: Math.min(openExperts, count), password },
     );
     return await measure('PGlite (embedded)', count, { DATA_DIR: dataDir, DATABASE_URL: undefined }, { second: false, restartUncached: true });
   } finally {

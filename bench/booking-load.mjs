@@ -1,6 +1,7 @@
 // The booking load of the benches (bench/api.mjs, bench/bookings.mjs) on a database seeded by
 // scripts/seed-experts.ts with `--run`, `--clients`, `--open-experts` and `--password`.
 import { randomUUID } from 'node:crypto';
+import { runCommand } from './lib.mjs';
 
 /** Signs in the seeded clients 0..count-1 of `run` at `url` (one address each); returns their Cookie headers. */
 export async function signInClients(url, { count, run, password }) {
@@ -48,4 +49,13 @@ export function bookingRequests(cookies, base, { run, openExperts }) {
       body,
     };
   };
+}
+
+/**
+ * Seeds `count` experts (scripts/seed-experts.ts) with `clients` bench clients and `openExperts` experts open all
+ * week, every account signing in with `password`, into the database `env` names (DATABASE_URL, or DATA_DIR for PGlite).
+ */
+export function seedBenchCatalogue(env, { count, run, clients, openExperts, password }) {
+  const args = ['--count', String(count), '--run', run, '--clients', String(clients), '--open-experts', String(openExperts), '--password', password];
+  return runCommand(process.execPath, ['--import', 'tsx', 'scripts/seed-experts.ts', ...args], env);
 }

@@ -13,8 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { bookingRequests, signInClients } from './booking-load.mjs';
-import { cpuMs, load, loadTogether, markdownTable, runCommand, startProcess, waitFor } from './lib.mjs';
+import { bookingRequests, seedBenchCatalogue, signInClients } from './booking-load.mjs';
+import { cpuMs, load, loadTogether, markdownTable, startProcess, waitFor } from './lib.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -82,25 +82,7 @@ const url = new URL(values['database-url']);
 url.pathname = `/${name}`;
 const rows = [];
 try {
-  await runCommand(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'scripts/seed-experts.ts',
-      '--count',
-      values.count,
-      '--run',
-      run,
-      '--clients',
-      String(clientCount),
-      '--open-experts',
-      String(openExperts),
-      '--password',
-      password,
-    ],
-    { DATABASE_URL: url.toString() },
-  );
+  await seedBenchCatalogue({ DATABASE_URL: url.toString() }, { count: values.count, run, clients: clientCount, openExperts, password });
   const env = { DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'mentora-bench-bookings-')) };
   let base = Math.ceil((Date.now() + 4 * 3_600_000) / 3_600_000) * 3_600_000;
   for (let round = 1; round <= Number(values.rounds); round++) {
