@@ -33,15 +33,7 @@ export async function createAccount(
   const ctx = await auth.$context;
   const id = randomUUID();
   await db.transaction(async (tx) => {
-    await tx.insert(user).values({
-      id,
-      name: `${a.firstName} ${a.lastName}`,
-      email: a.email.toLowerCase(),
-      emailVerified: true,
-      firstName: a.firstName,
-      lastName: a.lastName,
-      role: a.role,
-    });
+    await tx.insert(user).values(verifiedUserRow(id, a));
     await tx.insert(authAccount).values({
       id: randomUUID(),
       accountId: id,
@@ -52,6 +44,17 @@ export async function createAccount(
   });
   return id;
 }
+
+/** The user row of a seeded account: e-mail stored lower-case and already verified, display name from its parts. */
+const verifiedUserRow = (id: string, a: { email: string; firstName: string; lastName: string; role: string }) => ({
+  id,
+  name: `${a.firstName} ${a.lastName}`,
+  email: a.email.toLowerCase(),
+  emailVerified: true,
+  firstName: a.firstName,
+  lastName: a.lastName,
+  role: a.role,
+});
 
 /** A demo login to create: verified e-mail, password `mentora-demo`, complete profile. */
 export type DemoLogin = { email: string; firstName: string; lastName: string; role: string };
@@ -71,13 +74,7 @@ export function demoLoginMaker(db: Db | Tx, passwordHash: string): CreateLogins 
     const rows = logins.map((a) => ({ id: randomUUID(), at: new Date(clock++), a }));
     await db.insert(user).values(
       rows.map(({ id, at, a }) => ({
-        id,
-        name: `${a.firstName} ${a.lastName}`,
-        email: a.email.toLowerCase(),
-        emailVerified: true,
-        firstName: a.firstName,
-        lastName: a.lastName,
-        role: a.role,
+        ...verifiedUserRow(id, a),
         createdAt: at,
         updatedAt: at,
       })),
