@@ -1,0 +1,2 @@
+-- Being written in this session; replaced before it is used.
+SELECT 1;
