@@ -4,15 +4,17 @@
  * An expert's availability is wall-clock minutes in the expert's IANA zone: weekly rules (per weekday, one or
  * more [start, end) ranges), replaced on a date by a `custom` exception or removed by a `blocked` one; an expert
  * with no rules has `defaultWeeklyRules` (Monday–Friday 09:00–17:00). Each day's ranges become UTC instants
- * with @date-fns/tz, so daylight-saving days are 23 or 25 hours long; a wall-clock time inside a DST gap
- * resolves forward (02:30 on a spring-forward night is 03:30). Touching ranges merge, also across midnight.
+ * through src/shared/wall-clock.ts (Intl offsets, independent of the host's TZ), so daylight-saving days are 23
+ * or 25 hours long; per RFC 5545 §3.3.5 an ambiguous wall-clock time is its first occurrence and one inside a
+ * gap moves forward by the gap (02:30 on a spring-forward night is 03:30). Touching ranges merge, also across
+ * midnight.
  *
  * A slot is a start instant on the 15-minute grid (a UTC grid equals the local grid in every zone whose offset
  * is a multiple of 15 minutes, i.e. all current zones) such that [start, start + duration) lies wholly inside
  * availability, overlaps no busy interval, starts at least 2 hours after `now`, and whose start falls on the
  * requested date as seen in the CLIENT's zone.
  */
-import { TZDate } from '@date-fns/tz';
+import { wallClockAt, wallClockToInstant } from './wall-clock.js';
 
 /** A weekly range: minutes after local midnight, [startMinute, endMinute), weekday 0 = Sunday … 6 = Saturday. */
 export type WeeklyRule = { weekday: number; startMinute: number; endMinute: number };
@@ -90,7 +92,7 @@ const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
  * Zone conversions already made, by zone, date (or instant) and minute. A day's slots need a dozen conversions,
- * each some tens of microseconds through Intl (TZDate), and the same few (expert dates × their ranges, the
+ * each some microseconds through Intl, and the same few (expert dates × their ranges, the
  * client's day bounds) recur request after request. Answers depend only on the key, so the memo is exact; it
  * is dropped whole when it reaches `memoLimit` entries.
  */
@@ -116,24 +118,19 @@ export function weekdayOf(date: string): number {
   return new Date(utcMidnight(date)).getUTCDay();
 }
 
-/** The instant when the clock in `zone` shows `date` at `minute` minutes after midnight (1440 = next midnight). */
+/**
+ * The instant when the clock in `zone` shows `date` at `minute` minutes after midnight (1440 = next midnight).
+ * RFC 5545 §3.3.5: an ambiguous time is its first occurrence; a non-existent one moves forward by the gap.
+ */
 export function wallClockToUtc(date: string, minute: number, zone: string): Date {
-  return new Date(
-    memo(`w ${zone} ${date} ${minute}`, () => {
-      const [y, m, d] = dateParts(date);
-      return new TZDate(y, m, d, Math.floor(minute / 60), minute % 60, 0, zone).getTime();
-    }),
-  );
+  return new Date(memo(`w ${zone} ${date} ${minute}`, () => wallClockToInstant(utcMidnight(date) + minute * minuteMs, zone)));
 }
 
 /** The calendar date (YYYY-MM-DD) of `instant` in `zone`. */
 export function dateInZone(instant: Date, zone: string): string {
   const ms = instant.getTime();
   if (zone === 'UTC') return utcDate(ms);
-  return memo(`d ${zone} ${ms}`, () => {
-    const local = new TZDate(ms, zone);
-    return `${String(local.getFullYear()).padStart(4, '0')}-${String(local.getMonth() + 1).padStart(2, '0')}-${String(local.getDate()).padStart(2, '0')}`;
-  });
+  return memo(`d ${zone} ${ms}`, () => utcDate(wallClockAt(ms, zone)));
 }
 
 /** The expert's [start, end) minute ranges on one of their local dates, after exceptions and defaults. */
