@@ -19,6 +19,7 @@ import { paymentProvider } from './infra/payments/select.js';
 import { storageDriver } from './infra/storage/select.js';
 import { deleteUnusedUploads } from './modules/files/cleanup.js';
 import { autoReleaseDue } from './modules/sessions/use-cases/auto-release-sessions.js';
+import { settleDueNoShows } from './modules/sessions/use-cases/settle-no-shows.js';
 import { sendDueReminders } from './modules/sessions/use-cases/send-session-reminders.js';
 import { expireReservations } from './modules/sessions/use-cases/expire-reservations.js';
 
@@ -97,6 +98,7 @@ async function main() {
       autoRelease: () => autoReleaseDue(sessionDeps),
       reminders: () => sendDueReminders(sessionDeps),
       reservations: () => expireReservations(sessionDeps),
+      noShows: () => settleDueNoShows(sessionDeps),
     },
     uploadCleanup: () => deleteUnusedUploads(database.db, uploadStorage, { log: app.log }),
     log: app.log,

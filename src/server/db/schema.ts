@@ -529,6 +529,48 @@ export const disputes = pgTable(
 );
 
 /**
+ * A party's report that the other did not attend a session (docs/product.md "No-shows"), one per session; the other
+ * party may contest it until `respondBy`. Migration 0019 also holds the trigger that keeps a session with an open
+ * report from being confirmed or completed.
+ */
+export const noShowReports = pgTable(
+  'no_show_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .unique()
+      .references(() => sessions.id, { onDelete: 'restrict' }),
+    reportedBy: text('reported_by').$type<'client' | 'expert'>().notNull(),
+    reporterId: text('reporter_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    statement: text('statement').notNull().default(''),
+    status: text('status').$type<'open' | 'contested' | 'upheld'>().notNull().default('open'),
+    respondBy: timestamp('respond_by', { withTimezone: true }).notNull(),
+    contestStatement: text('contest_statement'),
+    contestedAt: timestamp('contested_at', { withTimezone: true }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('no_show_reports_reported_by_check', sql`${t.reportedBy} in ('client', 'expert')`),
+    check('no_show_reports_status_check', sql`${t.status} in ('open', 'contested', 'upheld')`),
+    check(
+      'no_show_reports_statement_check',
+      sql`char_length(${t.statement}) <= 5000 and char_length(coalesce(${t.contestStatement}, '')) <= 5000`,
+    ),
+    check(
+      'no_show_reports_contest_check',
+      sql`(${t.status} = 'contested') = (${t.contestedAt} is not null) and (${t.contestedAt} is null) = (${t.contestStatement} is null)`,
+    ),
+    check('no_show_reports_resolved_check', sql`(${t.status} = 'open') = (${t.resolvedAt} is null)`),
+    check('no_show_reports_respond_by_check', sql`${t.respondBy} > ${t.createdAt}`),
+    index('no_show_reports_open_due_idx').on(t.respondBy).where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/**
  * Uploaded files (docs/product.md "Uploads"): CVs are private (owner and admins), photos and intro videos are public. The bytes
  * live in the StorageDriver under `storage_key`, chosen by the server (never from the file's name);
  * `original_name` is a sanitised display name only. `content_type` is decided from the bytes, not the name.

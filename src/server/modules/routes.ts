@@ -20,6 +20,7 @@ import { fileRoutes } from './files/routes.js';
 import { meRoutes } from './me/routes.js';
 import { payoutRoutes } from './payouts/routes.js';
 import { stripeWebhookRoutes } from './payments/stripe-webhook-routes.js';
+import { noShowRoutes } from './sessions/no-show-routes.js';
 import { sessionRoutes } from './sessions/routes.js';
 import { busyIntervalsSql } from './sessions/busy-intervals.js';
 
@@ -30,6 +31,7 @@ export async function moduleRoutes(app: FastifyInstance, { config, database, pro
   const sessionDeps = { db, provider, baseUrl: config.baseUrl, meetingUrlTemplate: config.meetingUrlTemplate };
   await app.register(expertRoutes, { db, busyIntervals: busyIntervalsSql });
   await app.register(sessionRoutes, { ...sessionDeps, testHooks: config.testHooks });
+  await app.register(noShowRoutes, sessionDeps);
   if (config.stripe?.webhookSecret)
     await app.register(stripeWebhookRoutes, { deps: sessionDeps, verify: stripeWebhookVerifier(config.stripe, config.stripe.webhookSecret) });
   await app.register(payoutRoutes, { db, accounts: config.stripe ? stripePayoutAccounts(config.stripe) : null, baseUrl: config.baseUrl });

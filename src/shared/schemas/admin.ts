@@ -84,6 +84,10 @@ export const disputeView = z.object({
   payment: paymentSummary.nullable(),
   /** Cents still held in escrow: the most a decision for the client can refund. */
   heldCents: z.number().int(),
+  /** When the dispute is a contested no-show report (docs/product.md "No-shows"): who reported, and both statements. */
+  noShow: z
+    .object({ reportedBy: z.enum(['client', 'expert']), statement: z.string(), contestStatement: z.string().nullable(), reportedAt: z.string() })
+    .nullable(),
   resolution: z
     .object({
       decision: z.enum(['client', 'expert']),

@@ -10,7 +10,7 @@ import { messages } from '../../../shared/messages.js';
 import type { DisputeView, ResolveDisputeInput } from '../../../shared/schemas/admin.js';
 import type { CurrentUser } from '../../auth/plugin.js';
 import type { Db, Tx } from '../../db/client.js';
-import { disputes, experts, payments, sessions, user as userTable } from '../../db/schema.js';
+import { disputes, experts, noShowReports, payments, sessions, user as userTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { enqueueEmail } from '../../infra/mail/outbox.js';
 import type { PaymentProvider } from '../../infra/payments/provider.js';
@@ -34,18 +34,20 @@ function joined(db: Db | Tx) {
       expert: { slug: experts.slug, userId: experts.userId },
       expertEmail: expertUser.email,
       p: payments,
+      n: noShowReports,
     })
     .from(disputes)
     .innerJoin(sessions, eq(sessions.id, disputes.sessionId))
     .innerJoin(experts, eq(experts.id, sessions.expertId))
     .leftJoin(clientUser, eq(clientUser.id, sessions.clientId))
     .leftJoin(expertUser, eq(expertUser.id, experts.userId))
-    .leftJoin(payments, eq(payments.sessionId, sessions.id));
+    .leftJoin(payments, eq(payments.sessionId, sessions.id))
+    .leftJoin(noShowReports, eq(noShowReports.sessionId, sessions.id));
 }
 
 type Joined = Awaited<ReturnType<ReturnType<typeof joined>['where']>>[number];
 
-function toView({ d, s, clientEmail, expert, expertEmail, p }: Joined): DisputeView {
+function toView({ d, s, clientEmail, expert, expertEmail, p, n }: Joined): DisputeView {
   return {
     id: d.id,
     status: d.status as DisputeView['status'],
@@ -75,6 +77,7 @@ function toView({ d, s, clientEmail, expert, expertEmail, p }: Joined): DisputeV
         }
       : null,
     heldCents: p?.status === 'held' ? p.amountCents : 0,
+    noShow: n ? { reportedBy: n.reportedBy, statement: n.statement, contestStatement: n.contestStatement, reportedAt: n.createdAt.toISOString() } : null,
     resolution:
       d.status === 'resolved' && d.decision && d.resolvedAt
         ? {
@@ -106,7 +109,7 @@ export async function countOpenDisputes(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** GET /api/admin/disputes/{id}: the session, both parties, the client's report, the money. 404. */
+/** GET /api/admin/disputes/{id}: the session, both parties, the client's report (or both statements of a contested no-show), the money. 404. */
 export async function getDispute(db: Db | Tx, id: string): Promise<DisputeView> {
   assertUuid(id, m.disputeNotFound);
   const [row] = await joined(db).where(eq(disputes.id, id));

@@ -4,6 +4,7 @@ import { canConfirm } from '../../../../shared/sessions.js';
 import type { CurrentUser } from '../../../auth/plugin.js';
 import type { SessionDeps } from '../deps.js';
 import { loadForParty, lockSession, viewForParty } from '../load-session.js';
+import { refuseWhileNoShowOpen } from '../no-show-report.js';
 import { confirmAndRelease, notNow, refuseUnlessClient } from '../transitions.js';
 
 /**
@@ -17,6 +18,7 @@ export async function confirmSession(deps: SessionDeps, user: CurrentUser, id: s
   await deps.db.transaction(async (tx) => {
     const s = await lockSession(tx, id);
     if (!canConfirm(s, now)) throw notNow(s);
+    await refuseWhileNoShowOpen(tx, id);
     await confirmAndRelease(tx, deps, s, user.id, false, now);
   });
   return viewForParty(deps.db, user, id);

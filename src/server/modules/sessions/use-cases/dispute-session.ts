@@ -9,6 +9,7 @@ import { actionEmail } from '../../../infra/mail/templates.js';
 import { securePayment } from '../../payments/service.js';
 import type { SessionDeps } from '../deps.js';
 import { loadForParty, lockSession, viewForParty } from '../load-session.js';
+import { refuseWhileNoShowOpen } from '../no-show-report.js';
 import { notNow, refuseUnlessClient } from '../transitions.js';
 
 /**
@@ -23,6 +24,7 @@ export async function disputeSession(deps: SessionDeps, user: CurrentUser, id: s
   await deps.db.transaction(async (tx) => {
     const s = await lockSession(tx, id);
     if (!canDispute(s, now)) throw notNow(s);
+    await refuseWhileNoShowOpen(tx, id);
     await tx.update(sessions).set({ status: 'disputed', updatedAt: now }).where(eq(sessions.id, id));
     await tx.insert(disputes).values({ sessionId: id, clientId: user.id, description });
     await securePayment(tx, deps.provider, id);

@@ -1,4 +1,7 @@
-/** The team's decision on a disputed session (docs/product.md "Disputes"), for src/server/modules/admin/dispute-resolution-service.ts. */
+/**
+ * The team's decision on a disputed session (docs/product.md "Disputes"), for src/server/modules/admin/dispute-resolution-service.ts,
+ * and the same settlement for a no-show report nobody contested (docs/product.md "No-shows").
+ */
 import { eq } from 'drizzle-orm';
 import { messages } from '../../../../shared/messages.js';
 import type { Tx } from '../../../db/client.js';
@@ -20,19 +23,44 @@ export async function settleDisputedSession(
   tx: Tx,
   provider: PaymentProvider,
   id: string,
-  outcome: { decision: 'client'; refundCents: number } | { decision: 'expert' },
+  outcome: SettleOutcome,
   actorId: string,
   note: string,
   now = new Date(),
 ): Promise<{ session: SessionRow; refundedCents: number }> {
   const s = await lockSession(tx, id);
   if (s.status !== 'disputed') throw new AppError('CONFLICT', messages.session.badTransition);
-  if (outcome.decision === 'expert') {
-    await tx.update(sessions).set({ status: 'completed', completedAt: now, updatedAt: now }).where(eq(sessions.id, id));
-    await releasePayment(tx, provider, id, actorId, `dispute decided for the expert: ${note}`);
-    return { session: s, refundedCents: 0 };
-  }
-  await tx.update(sessions).set({ status: 'cancelled', cancelledBy: 'team', cancelReason: note, cancelledAt: now, updatedAt: now }).where(eq(sessions.id, id));
-  const refundedCents = await refundPayment(tx, provider, id, outcome.refundCents, actorId, `dispute decided for the client: ${note}`);
+  const refundedCents = await settleSession(tx, provider, s, outcome, actorId, `dispute decided for the ${outcome.decision}: ${note}`, note, now);
   return { session: s, refundedCents };
+}
+
+export type SettleOutcome = { decision: 'client'; refundCents: number } | { decision: 'expert' };
+
+/**
+ * Decides the locked session `s` inside `tx`, at `now` — a dispute decided by the team, or a no-show report nobody
+ * contested (docs/product.md "Disputes", "No-shows"): for the client → cancelled (cancelled_by 'team', reason
+ * `reason`), `refundCents` of the held payment refunded and any rest released; for the expert → completed, the
+ * payment released. `ledgerNote` goes on the payment event, `actorId` is the deciding user (null for a job).
+ * Returns the cents refunded.
+ */
+export async function settleSession(
+  tx: Tx,
+  provider: PaymentProvider,
+  s: SessionRow,
+  outcome: SettleOutcome,
+  actorId: string | null,
+  ledgerNote: string,
+  reason: string,
+  now: Date,
+): Promise<number> {
+  if (outcome.decision === 'expert') {
+    await tx.update(sessions).set({ status: 'completed', completedAt: now, updatedAt: now }).where(eq(sessions.id, s.id));
+    await releasePayment(tx, provider, s.id, actorId, ledgerNote);
+    return 0;
+  }
+  await tx
+    .update(sessions)
+    .set({ status: 'cancelled', cancelledBy: 'team', cancelReason: reason, cancelledAt: now, updatedAt: now })
+    .where(eq(sessions.id, s.id));
+  return refundPayment(tx, provider, s.id, outcome.refundCents, actorId, ledgerNote);
 }
