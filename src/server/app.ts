@@ -89,7 +89,7 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
   // The API document at /api/docs/json: routes, who may call them, Better Auth's endpoints (openapi.ts).
   await app.register(swagger, await openapiOptions(config, auth));
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  await app.register(sameOrigin, { baseUrl: config.baseUrl });
+  await app.register(sameOrigin, config.ownOrigins);
   await app.register(noNul);
   // Before sign-in and every route: it keeps session checks and the answers routes declare (src/server/cache/).
   await app.register(keptAnswers, { config, database });

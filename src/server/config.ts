@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { OwnOrigins } from './http/own-origin.js';
 
 export class ConfigError extends Error {}
 
@@ -83,6 +84,8 @@ export type Config = {
   databaseUrl?: string;
   databasePoolSize: number;
   baseUrl: string;
+  /** Origins browsers may write from (http/own-origin.ts): BASE_URL's, or without it also the address used. */
+  ownOrigins: OwnOrigins;
   authSecret: string;
   adminEmails: string[];
   smtpUrl?: string;
@@ -140,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.TEST_HOOKS && e.NODE_ENV === 'production') throw new ConfigError('Invalid configuration: TEST_HOOKS must not be set in production');
   const dataDir = path.resolve(e.DATA_DIR);
   const port = e.PORT;
+  const baseUrl = (e.BASE_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     port,
@@ -147,7 +151,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
-    baseUrl: (e.BASE_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    baseUrl,
+    ownOrigins: { base: new URL(baseUrl).origin, fixed: e.BASE_URL !== undefined },
     authSecret: e.AUTH_SECRET ?? persistentSecret(dataDir),
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((s) => s.trim().toLowerCase())

@@ -41,6 +41,8 @@ export const messages = {
   common: {
     notSignedIn: 'Please sign in to continue',
     forbidden: "You don't have permission to do that",
+    /** A browser write from an address that is not BASE_URL's (docs/security.md "Opened at another address"). */
+    otherAddress: (base: string) => `This page is open at an address Mentora doesn't use. Open ${base} and try again.`,
     notFound: 'Not found',
     rateLimited: 'Too many requests. Please wait a moment and try again.',
     invalidRequest: 'Invalid request',
@@ -71,6 +73,7 @@ export const messages = {
     introUsed: 'You have already had your free introductory meeting with this expert.',
     ownSession: 'You cannot book a session with yourself.',
     slotUnavailable: 'This time is not available. Please choose one of the offered times.',
+    dayFull: 'This expert is fully booked on that day. Please choose another day.',
   },
   payment: {
     failed: 'Payment failed. Please try again.',

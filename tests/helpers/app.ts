@@ -48,7 +48,7 @@ const noPublicCaches = { CATALOGUE_CACHE_MS: '0', SLOTS_CACHE_MS: '0' };
  * `onRoute` sees every route as it registers (tests/security/authorization-matrix lists them); `logger` as in buildApp.
  */
 export async function createTestApp(
-  env: Record<string, string> = {},
+  env: Record<string, string | undefined> = {},
   {
     onRoute,
     logger,

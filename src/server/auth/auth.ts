@@ -23,6 +23,7 @@ import { actionEmail } from '../infra/mail/templates.js';
 import { hasForbiddenNameCharacter } from '../../shared/person-name.js';
 import { inboxProof } from './inbox-proof.js';
 import { resetRequestAtOnce } from './reset-request.js';
+import { trustedOriginsOf } from '../http/own-origin.js';
 
 /** The body field holding a NEW password, per Better Auth endpoint. */
 const newPasswordField: Record<string, string> = { '/sign-up/email': 'password', '/reset-password': 'newPassword', '/change-password': 'newPassword' };
@@ -67,7 +68,7 @@ export function createAuth(config: Config, db: Db, secondaryStorage?: SecondaryS
     baseURL: config.baseUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
-    trustedOrigins: [config.baseUrl],
+    trustedOrigins: (request) => trustedOriginsOf(config.ownOrigins, request),
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {
@@ -92,6 +93,7 @@ export function createAuth(config: Config, db: Db, secondaryStorage?: SecondaryS
         lastName: { type: 'string', required: false, input: false, defaultValue: null },
         phone: { type: 'string', required: false, input: false, defaultValue: null },
         role: { type: 'string', required: false, input: false, defaultValue: null },
+        timeZone: { type: 'string', required: false, input: false, defaultValue: null },
       },
     },
     advanced: {

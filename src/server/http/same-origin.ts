@@ -1,7 +1,8 @@
 /**
  * Cross-site request refusal (docs/security.md): a state-changing request (any method but
- * GET, HEAD, OPTIONS) to an API route whose `Origin` is not BASE_URL's origin, or that the browser marks
- * `Sec-Fetch-Site: cross-site`, answers 403 and reaches no route. "API route" is decided on the route that will
+ * GET, HEAD, OPTIONS) to an API route whose `Origin` is not this server's own (own-origin.ts), or that the browser
+ * marks `Sec-Fetch-Site: cross-site`, answers 403 and reaches no route. With BASE_URL set, the refusal names the
+ * address to open instead ("Opened at another address"). "API route" is decided on the route that will
  * run and on the path in any spelling (api-path.ts isApiRequest), never on the raw URL alone, which
  * `/%61pi/...` would get past. Requests without either header come from
  * non-browser clients (which carry no ambient cookies) and pass; Better Auth checks its own routes the same
@@ -13,22 +14,23 @@ import { messages } from '../../shared/messages.js';
 import type { ErrorBody } from '../errors.js';
 import { redactUrl } from '../auth/auth-log.js';
 import { isApiRequest } from './api-path.js';
+import { isOwnOrigin, type OwnOrigins } from './own-origin.js';
 
 /** Methods that change nothing (RFC 9110 §9.2.1). */
 export const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Route patterns exempt from the check. */
 const exempt = new Set(['/api/payments/stripe/webhook']);
 
-export const sameOrigin = fp(async (app: FastifyInstance, opts: { baseUrl: string }) => {
-  const allowed = new URL(opts.baseUrl).origin;
+export const sameOrigin = fp(async (app: FastifyInstance, own: OwnOrigins) => {
+  const refusal = own.fixed ? messages.common.otherAddress(own.base) : messages.common.forbidden;
   // A callback hook (no promise per request); a refusal answers without calling done, so no route runs.
   app.addHook('onRequest', (request, reply, done) => {
     if (safeMethods.has(request.method) || !isApiRequest(request) || exempt.has(request.routeOptions.url ?? '')) return done();
     const origin = request.headers.origin;
     const site = request.headers['sec-fetch-site'];
-    if ((origin !== undefined && origin !== allowed) || site === 'cross-site') {
+    if ((origin !== undefined && !isOwnOrigin(own, origin, request)) || site === 'cross-site') {
       request.log.warn({ method: request.method, url: redactUrl(request.url), origin }, 'refused cross-site request');
-      reply.status(403).send({ error: { code: 'FORBIDDEN', message: messages.common.forbidden } } satisfies ErrorBody);
+      reply.status(403).send({ error: { code: 'FORBIDDEN', message: refusal } } satisfies ErrorBody);
       return;
     }
     done();

@@ -75,7 +75,7 @@ export function EmailForm({
         const { data, error: err } = await authClient.signIn.email({ email: email.trim(), password });
         if (err) {
           setError(err.message || messages.auth.signInFailed);
-          setUnverified(err.status === 403);
+          setUnverified(err.code === 'EMAIL_NOT_VERIFIED');
         } else if (data && 'twoFactorRedirect' in data && data.twoFactorRedirect) setSecondStep(true);
         else await onSignedIn();
       }
