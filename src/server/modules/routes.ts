@@ -31,7 +31,7 @@ export async function moduleRoutes(app: FastifyInstance, { config, database, pro
   const sessionDeps = { db, provider, baseUrl: config.baseUrl, meetingUrlTemplate: config.meetingUrlTemplate };
   await app.register(expertRoutes, { db, busyIntervals: busyIntervalsSql });
   await app.register(sessionRoutes, { ...sessionDeps, testHooks: config.testHooks });
-  await app.register(noShowRoutes, sessionDeps);
+  await app.register(noShowRoutes, { ...sessionDeps, testHooks: config.testHooks });
   if (config.stripe?.webhookSecret)
     await app.register(stripeWebhookRoutes, { deps: sessionDeps, verify: stripeWebhookVerifier(config.stripe, config.stripe.webhookSecret) });
   await app.register(payoutRoutes, { db, accounts: config.stripe ? stripePayoutAccounts(config.stripe) : null, baseUrl: config.baseUrl });

@@ -8,11 +8,12 @@ import type { SessionDeps } from './deps.js';
 import { contestNoShow } from './use-cases/contest-no-show.js';
 import { getNoShow } from './use-cases/get-no-show.js';
 import { reportNoShow } from './use-cases/report-no-show.js';
+import { settleDueNoShows } from './use-cases/settle-no-shows.js';
 
 const params = z.object({ id: z.string().max(64) });
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
-export const noShowRoutes: FastifyPluginAsyncZod<SessionDeps> = async (app, deps) => {
+export const noShowRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boolean }> = async (app, deps) => {
   const tags = ['sessions'];
 
   /** The session's no-show report, `{ report }` (null when none was made), for its client or expert. 403 / 404. */
@@ -42,4 +43,20 @@ export const noShowRoutes: FastifyPluginAsyncZod<SessionDeps> = async (app, deps
     { config: { signIn: 'required' }, schema: { tags, params, body: noShowContestInput, response: { 200: noShowView, ...errors } } },
     async (request) => contestNoShow(deps, await requireUser(request), request.params.id, request.body.statement),
   );
+
+  if (deps.testHooks) {
+    const { ageNoShowReport } = await import('./test-hooks.js');
+    /**
+     * Test only (TEST_HOOKS=1, never in production): moves the session's no-show report `hours` into the past, then
+     * runs the settlement job once, so a journey sees an uncontested report settled without waiting for its minute.
+     */
+    app.post(
+      '/api/test/sessions/:id/no-show/age',
+      { schema: { hide: true, params, body: z.object({ hours: z.number().min(0).max(10_000) }) } },
+      async (request) => {
+        await ageNoShowReport(deps.db, request.params.id, request.body.hours);
+        return { settled: await settleDueNoShows(deps) };
+      },
+    );
+  }
 };

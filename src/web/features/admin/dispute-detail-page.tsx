@@ -43,6 +43,39 @@ function Party({ title, name, email, extra }: { title: string; name: string; ema
   );
 }
 
+function Said({ children }: { children: string | null }) {
+  return (
+    <blockquote className="mt-1 whitespace-pre-line break-words border-l-4 border-amber-300 pl-3 text-sm leading-relaxed text-slate-900">
+      {children || 'No details given.'}
+    </blockquote>
+  );
+}
+
+/** A contested no-show report (docs/product.md "No-shows"): who said the other did not attend, and both statements. */
+function NoShowStatements({ dispute: d, noShow }: { dispute: DisputeView; noShow: NonNullable<DisputeView['noShow']> }) {
+  const reporter = noShow.reportedBy === 'client' ? `${d.client.name} (client)` : `${d.expert.name} (expert)`;
+  const absent = noShow.reportedBy === 'client' ? `${d.expert.name} (expert)` : `${d.client.name} (client)`;
+  return (
+    <div className="mt-6 space-y-4 border-t border-slate-100 pt-6">
+      <p className="text-sm font-semibold text-slate-900">
+        Contested no-show: {reporter} reported that {absent} did not attend.
+      </p>
+      <div>
+        <h3 className="text-sm font-medium text-slate-600">
+          Report by {reporter} ({formatDateTime(noShow.reportedAt)})
+        </h3>
+        <Said>{noShow.statement}</Said>
+      </div>
+      <div>
+        <h3 className="text-sm font-medium text-slate-600">
+          Answer from {absent} ({formatDateTime(d.createdAt)})
+        </h3>
+        <Said>{noShow.contestStatement}</Said>
+      </div>
+    </div>
+  );
+}
+
 function Detail({ dispute: d }: { dispute: DisputeView }) {
   const [deciding, setDeciding] = useState(false);
   const badge = statusBadge(d.session.status);
@@ -84,12 +117,14 @@ function Detail({ dispute: d }: { dispute: DisputeView }) {
             { label: 'Payment', value: paymentLine(d) },
           ]}
         />
-        <div className="mt-6 border-t border-slate-100 pt-6">
-          <h3 className="text-sm font-medium text-slate-600">The client's report ({formatDateTime(d.createdAt)})</h3>
-          <blockquote className="mt-1 whitespace-pre-line border-l-4 border-amber-300 pl-3 text-sm leading-relaxed text-slate-900">
-            {d.description || 'No details given.'}
-          </blockquote>
-        </div>
+        {d.noShow ? (
+          <NoShowStatements dispute={d} noShow={d.noShow} />
+        ) : (
+          <div className="mt-6 border-t border-slate-100 pt-6">
+            <h3 className="text-sm font-medium text-slate-600">The client's report ({formatDateTime(d.createdAt)})</h3>
+            <Said>{d.description}</Said>
+          </div>
+        )}
       </Card>
       {d.resolution ? (
         <section aria-labelledby="resolution-title" className="rounded-2xl border border-emerald-200 bg-emerald-50 p-5 sm:p-6">

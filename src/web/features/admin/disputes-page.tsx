@@ -33,7 +33,9 @@ export default function DisputesPage() {
               <Badge tone="red">Open</Badge>
             )}
           </div>
-          <p className="mt-1 line-clamp-2 text-sm text-slate-700">“{d.description || 'No details given'}”</p>
+          <p className="mt-1 line-clamp-2 text-sm text-slate-700">
+            {d.noShow ? `Contested no-show (reported by the ${d.noShow.reportedBy}): ` : null}“{d.description || 'No details given'}”
+          </p>
           <p className="mt-1 text-xs text-slate-500">
             Session {formatDateTime(d.session.startsAt)} ·{' '}
             {d.session.kind === 'intro' ? 'Free intro' : formatMoney(d.session.totalAmountCents, d.session.currency)} · Reported {formatDateTime(d.createdAt)}

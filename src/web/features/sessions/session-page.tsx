@@ -5,18 +5,22 @@ import { detailBadge, isPendingConfirmation } from '@shared/sessions';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { useNoShow } from './api/get-no-show';
 import { ClientPanel } from './client-panel';
 import { ExpertPanel } from './expert-panel';
+import { WithNoShow } from './no-show-panel';
 import { SessionFacts } from './session-facts';
 import { SessionGate } from './session-gate';
 
 function SessionDetail({ session }: { session: SessionView }) {
   const client = session.viewerRole === 'client';
   const counterpart = client ? session.expertName : session.clientName;
-  const badge = detailBadge(
-    session.status,
-    isPendingConfirmation({ status: session.status, startsAt: new Date(session.startsAt), endsAt: new Date(session.endsAt) }),
-  );
+  const noShow = useNoShow(session.id).data?.report;
+  // An open no-show report holds the session: it waits for an answer, not for a confirmation (docs/product.md "No-shows").
+  const badge =
+    noShow?.status === 'open'
+      ? ({ label: 'No-show reported', tone: 'amber' } as const)
+      : detailBadge(session.status, isPendingConfirmation({ status: session.status, startsAt: new Date(session.startsAt), endsAt: new Date(session.endsAt) }));
   return (
     <div className="bg-slate-50">
       <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
@@ -53,7 +57,9 @@ function SessionDetail({ session }: { session: SessionView }) {
             </Button>
           ) : null}
         </Card>
-        <div className="mt-6">{client ? <ClientPanel session={session} /> : <ExpertPanel session={session} />}</div>
+        <div className="mt-6">
+          <WithNoShow session={session}>{client ? <ClientPanel session={session} /> : <ExpertPanel session={session} />}</WithNoShow>
+        </div>
       </div>
     </div>
   );
