@@ -209,6 +209,7 @@ describe.skipIf(!pgUrl)('many servers on one PostgreSQL database (set TEST_DATAB
       db,
       provider: paymentProvider(ctx.config),
       baseUrl: ctx.config.baseUrl,
+      mailFrom: ctx.config.mailFrom,
       meetingUrlTemplate: ctx.config.meetingUrlTemplate,
     });
     try {

@@ -62,7 +62,7 @@ type Schema = OpenAPIV3_1.SchemaObject;
  * Fields whose rule is a zod refinement the JSON Schema cannot show (an IANA time zone, the booking lengths, a
  * booking's card or Stripe payment method: one of the two is needed), sent wherever the schema has them.
  */
-const refined: Record<string, unknown> = { timezone: 'Europe/London', durationMinutes: 60, paymentMethodId: 'pm_card_visa' };
+const refined: Record<string, unknown> = { timezone: 'Europe/London', timeZone: 'Europe/London', durationMinutes: 60, paymentMethodId: 'pm_card_visa' };
 
 /**
  * A value the schema accepts, so that a visitor's call passes validation and meets the route's sign-in check (a

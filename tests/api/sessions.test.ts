@@ -417,6 +417,7 @@ describe('sessions', () => {
       db: ctx.database.db,
       provider: simulatedProvider(),
       baseUrl: 'http://localhost:3000',
+      mailFrom: 'Mentora <no-reply@mentora.example>',
       meetingUrlTemplate: 'https://meet.jit.si/mentora-{room}',
     });
 

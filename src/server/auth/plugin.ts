@@ -95,6 +95,7 @@ function asCurrentUser(u: SessionUser): CurrentUser {
     phone: u.phone ?? null,
     role: u.role ?? null,
     twoFactorEnabled: u.twoFactorEnabled ?? false,
+    timeZone: u.timeZone ?? null,
     createdAt: u.createdAt,
     updatedAt: u.updatedAt,
   };

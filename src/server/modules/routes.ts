@@ -28,7 +28,7 @@ export async function moduleRoutes(app: FastifyInstance, { config, database, pro
   const db = database.db;
   await app.register(meRoutes, { db });
   await app.register(enquiryRoutes, { db, baseUrl: config.baseUrl });
-  const sessionDeps = { db, provider, baseUrl: config.baseUrl, meetingUrlTemplate: config.meetingUrlTemplate };
+  const sessionDeps = { db, provider, baseUrl: config.baseUrl, mailFrom: config.mailFrom, meetingUrlTemplate: config.meetingUrlTemplate };
   await app.register(expertRoutes, { db, busyIntervals: busyIntervalsSql });
   await app.register(sessionRoutes, { ...sessionDeps, testHooks: config.testHooks });
   await app.register(noShowRoutes, { ...sessionDeps, testHooks: config.testHooks });

@@ -4,6 +4,7 @@ import { messages } from '../messages.js';
 import { selfServiceRoles } from '../roles.js';
 import { optionalText, requiredText } from './common.js';
 import { personName } from '../person-name.js';
+import { timeZone } from './experts.js';
 
 const required = messages.auth.fillRequiredFields;
 
@@ -13,8 +14,14 @@ export const profileInput = z.object({
   lastName: personName(requiredText(required, 100)),
   phone: optionalText(40).refine((v) => v === undefined || /^[+\d][\d\s().-]{4,39}$/.test(v), 'Please enter a valid phone number'),
   role: z.enum(selfServiceRoles, { error: required }),
+  /** The browser's IANA zone (Intl), stored only when the account has none yet (docs/product.md "E-mail"). */
+  timeZone: timeZone.optional(),
 });
 export type ProfileInput = z.input<typeof profileInput>;
+
+/** Body of PUT /api/me/time-zone: the IANA zone the account's e-mails and invites are written in. */
+export const timeZoneInput = z.object({ timeZone });
+export type TimeZoneInput = z.input<typeof timeZoneInput>;
 
 /** The signed-in account as the web app sees it. Timestamps are ISO-8601 UTC. */
 export const me = z.object({
@@ -29,6 +36,8 @@ export const me = z.object({
   profilePictureUrl: z.string().nullable(),
   /** Two-factor sign-in with an authenticator app is on (required for the admin role). */
   twoFactorEnabled: z.boolean(),
+  /** IANA zone of the account's e-mails and invites; null until the browser reported one (docs/product.md "E-mail"). */
+  timeZone: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Me = z.infer<typeof me>;

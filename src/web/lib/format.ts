@@ -19,6 +19,9 @@ export function formatDuration(minutes: number): string {
   return parts.join(' ') || '0 minutes';
 }
 
+/** The viewer's IANA zone, e.g. 'Europe/London'. */
+export const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 /** The viewer's time zone as a short name, e.g. 'GMT+1' or 'PST', for labelling local times. */
 export function localZoneName(at: string | Date = new Date()): string {
   return new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' }).formatToParts(new Date(at)).find((p) => p.type === 'timeZoneName')?.value ?? '';

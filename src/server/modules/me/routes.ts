@@ -1,10 +1,10 @@
-/** GET /api/me and PUT /api/me/profile. */
+/** GET /api/me, PUT /api/me/profile and PUT /api/me/time-zone. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { me, meResponse, profileInput } from '../../../shared/schemas/profile.js';
+import { me, meResponse, profileInput, timeZoneInput } from '../../../shared/schemas/profile.js';
 import { errorResponse } from '../../../shared/schemas/common.js';
 import { requireUser } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
-import { saveProfile, toMe } from './service.js';
+import { saveProfile, saveTimeZone, toMe } from './service.js';
 
 export const meRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   /** The signed-in account, or `{ user: null }` for a visitor. */
@@ -21,5 +21,15 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) =
       schema: { tags: ['account'], body: profileInput, response: { 200: me, 400: errorResponse, 401: errorResponse, 409: errorResponse } },
     },
     async (request) => saveProfile(db, await requireUser(request), request.body),
+  );
+
+  /** Sets the account's IANA time zone (e-mails, reminders, invites are written in it). 400 unknown zone. */
+  app.put(
+    '/api/me/time-zone',
+    {
+      config: { signIn: 'required' },
+      schema: { tags: ['account'], body: timeZoneInput, response: { 200: me, 400: errorResponse, 401: errorResponse } },
+    },
+    async (request) => saveTimeZone(db, await requireUser(request), request.body),
   );
 };

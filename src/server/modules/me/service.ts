@@ -1,8 +1,7 @@
 /** The signed-in account's own profile (docs/product.md "Accounts and sign-in"). */
-import { eq } from 'drizzle-orm';
-import type { ProfileInput } from '../../../shared/schemas/profile.js';
-import type { Me } from '../../../shared/schemas/profile.js';
-import { profileInput } from '../../../shared/schemas/profile.js';
+import { eq, sql } from 'drizzle-orm';
+import type { Me, ProfileInput, TimeZoneInput } from '../../../shared/schemas/profile.js';
+import { profileInput, timeZoneInput } from '../../../shared/schemas/profile.js';
 import type { Db } from '../../db/client.js';
 import { user } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -23,6 +22,7 @@ export function toMe(row: CurrentUser): Me {
     role: (row.role as Me['role']) ?? null,
     profilePictureUrl: row.image,
     twoFactorEnabled: row.twoFactorEnabled,
+    timeZone: row.timeZone,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -44,10 +44,24 @@ export async function saveProfile(db: Db, current: CurrentUser, input: ProfileIn
       phone: data.phone ?? null,
       role: current.role === 'admin' ? 'admin' : data.role,
       name: `${data.firstName} ${data.lastName}`,
+      // The zone detected at sign-up never replaces one the account already has (chosen on /account or stored at booking).
+      ...(data.timeZone ? { timeZone: sql`coalesce(${user.timeZone}, ${data.timeZone})` } : {}),
       updatedAt: new Date(),
     })
     .where(eq(user.id, current.id))
     .returning();
+  if (!row) throw new AppError('NOT_FOUND', messages.auth.saveProfileFailed);
+  return toMe(row);
+}
+
+/**
+ * Sets the account's IANA time zone (`timeZoneInput`; 400 'Please choose a valid time zone (for example
+ * Europe/London)' for a name the runtime does not know): every later e-mail, reminder and invite to the account
+ * is written in it (docs/product.md "E-mail").
+ */
+export async function saveTimeZone(db: Db, current: CurrentUser, input: TimeZoneInput): Promise<Me> {
+  const data = timeZoneInput.parse(input);
+  const [row] = await db.update(user).set({ timeZone: data.timeZone, updatedAt: new Date() }).where(eq(user.id, current.id)).returning();
   if (!row) throw new AppError('NOT_FOUND', messages.auth.saveProfileFailed);
   return toMe(row);
 }

@@ -4,7 +4,7 @@ import type { PaymentProvider } from '../../infra/payments/provider.js';
 
 /**
  * `db` the database; `provider` the payment processor; `baseUrl` the site's origin for links in e-mails;
- * `meetingUrlTemplate` MEETING_URL_TEMPLATE with `{room}`. Kept slot answers need no telling: the database's
+ * `mailFrom` MAIL_FROM (the calendar invites' organizer); `meetingUrlTemplate` MEETING_URL_TEMPLATE with `{room}`. Kept slot answers need no telling: the database's
  * change notifications drop them (src/server/cache/).
  */
-export type SessionDeps = { db: Db; provider: PaymentProvider; baseUrl: string; meetingUrlTemplate: string };
+export type SessionDeps = { db: Db; provider: PaymentProvider; baseUrl: string; mailFrom: string; meetingUrlTemplate: string };

@@ -1,7 +1,9 @@
-/** Who a session's e-mails go to: the addresses and the expert row behind a session's two parties. */
+/** Who a session's e-mails go to: the addresses, zones and the expert row behind a session's two parties. */
 import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { experts, user as userTable } from '../../db/schema.js';
+import type { SessionParties } from './emails.js';
 
 /** The e-mail address of user `userId`, or null when the account is gone. */
 export async function emailOf(tx: Tx, userId: string): Promise<string | null> {
@@ -13,4 +15,28 @@ export async function emailOf(tx: Tx, userId: string): Promise<string | null> {
 export async function expertOf(tx: Tx, expertId: string): Promise<typeof experts.$inferSelect> {
   const [row] = await tx.select().from(experts).where(eq(experts.id, expertId));
   return row!;
+}
+
+const clientUser = alias(userTable, 'client_user');
+const expertUser = alias(userTable, 'expert_user');
+
+/**
+ * Both parties of session `s` as e-mail recipients (docs/product.md "E-mail"): each account's address and its own
+ * time zone; an account that has not reported a zone yet reads its times in the expert's availability zone. A party
+ * whose account is gone is null.
+ */
+export async function partiesOf(tx: Tx, s: { clientId: string; expertId: string }): Promise<SessionParties> {
+  const [row] = await tx
+    .select({
+      expertZone: experts.timezone,
+      client: { email: clientUser.email, zone: clientUser.timeZone },
+      expert: { email: expertUser.email, zone: expertUser.timeZone },
+    })
+    .from(experts)
+    .leftJoin(clientUser, eq(clientUser.id, s.clientId))
+    .leftJoin(expertUser, eq(expertUser.id, experts.userId))
+    .where(eq(experts.id, s.expertId));
+  if (!row) throw new Error(`session expert ${s.expertId} not found`);
+  const party = (p: { email: string; zone: string | null } | null) => (p ? { email: p.email, zone: p.zone ?? row.expertZone } : null);
+  return { client: party(row.client), expert: party(row.expert) };
 }

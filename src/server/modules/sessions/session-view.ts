@@ -7,7 +7,10 @@ export type PaymentRow = typeof payments.$inferSelect;
 
 /** The columns a session view is made of (a row of `loadForParty` has them all). */
 export type Viewed = {
-  session: Omit<SessionRow, 'idempotencyKey' | 'requestHash' | 'reminderSentAt' | 'confirmedAt' | 'cancelledAt' | 'reservedUntil'>;
+  session: Omit<
+    SessionRow,
+    'idempotencyKey' | 'requestHash' | 'reminderSentAt' | 'hourReminderSentAt' | 'inviteSequence' | 'confirmedAt' | 'cancelledAt' | 'reservedUntil'
+  >;
   expert: { slug: string };
   payment: Pick<PaymentRow, 'status' | 'amountCents' | 'refundedCents' | 'cardBrand' | 'cardLast4' | 'provider'> | null;
 };

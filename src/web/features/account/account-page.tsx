@@ -1,7 +1,8 @@
 /**
  * /account: account settings of any signed-in user (client, expert or admin), reached from the header's
- * account menu. Shows who is signed in, the change-password form (docs/security.md) and two-factor sign-in (required
- * for the team console, which sends team members here until it is on). Anonymous visitors go to /signup.
+ * account menu. Shows who is signed in, two-factor sign-in (required for the team console, which sends team
+ * members here until it is on), the time zone of the account's e-mails and invites (docs/product.md "E-mail") and
+ * the change-password form (docs/security.md). Anonymous visitors go to /signup.
  */
 import { Link } from 'react-router';
 import { dashboardPath, displayName } from '@shared/roles';
@@ -9,6 +10,7 @@ import { RequireAuth } from '../../components/require-auth';
 import { Card } from '../../components/ui/card';
 import { useAuth } from '../../lib/auth';
 import { ChangePasswordForm } from './change-password-form';
+import { TimeZoneSettings } from './time-zone-settings';
 import { TwoFactorSettings } from './two-factor-settings';
 
 function AccountSettings() {
@@ -29,6 +31,9 @@ function AccountSettings() {
         </p>
         <Card className="mt-8 p-6 sm:p-8">
           <TwoFactorSettings />
+        </Card>
+        <Card className="mt-6 p-6 sm:p-8">
+          <TimeZoneSettings me={me} />
         </Card>
         <Card className="mt-6 p-6 sm:p-8">
           <ChangePasswordForm />

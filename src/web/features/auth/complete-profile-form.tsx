@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { FormError, Input, Label } from '../../components/ui/input';
 import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { viewerTimeZone } from '../../lib/format';
 import { useSaveProfile } from './api/save-profile';
 
 const roleOptions = [
@@ -15,7 +16,8 @@ const roleOptions = [
 
 /**
  * Complete-profile form (docs/product.md "Accounts and sign-in"): first and last name required, phone optional,
- * role client or expert. Prefilled by splitting the provider's full name at the first space.
+ * role client or expert; the browser's IANA zone (Intl) is sent along. Prefilled by splitting the provider's full
+ * name at the first space.
  */
 export function CompleteProfileForm({ me, onSaved }: { me: Me; onSaved: (saved: Me) => Promise<void> }) {
   const prefill = me.firstName ? { firstName: me.firstName, lastName: me.lastName ?? '' } : splitFullName(me.fullName === me.email ? '' : me.fullName);
@@ -29,7 +31,8 @@ export function CompleteProfileForm({ me, onSaved }: { me: Me; onSaved: (saved: 
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = profileInput.safeParse({ firstName, lastName, phone, role });
+    // The browser's zone goes along, so e-mails are in the user's time from the first one (docs/product.md "E-mail").
+    const parsed = profileInput.safeParse({ firstName, lastName, phone, role, timeZone: viewerTimeZone() });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? messages.auth.fillRequiredFields);
       return;

@@ -11,7 +11,7 @@ import { useMyAvailability } from './api/get-availability';
 import { useSaveAvailability } from './api/save-availability';
 import { DateOverrides } from './date-overrides';
 import { toDraft, toInput, type ScheduleDraft } from './schedule-draft';
-import { TimeZoneSelect } from './time-zone-select';
+import { TimeZoneSelect } from '../../components/time-zone-select';
 import { WeeklySchedule } from './weekly-schedule';
 
 /**

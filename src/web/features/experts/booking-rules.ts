@@ -38,6 +38,3 @@ export function zoneLabel(tz: string, at = new Date()): string {
 
 /** Calendar date of a local Date as YYYY-MM-DD (the calendar works in the browser's zone, which is the viewer's). */
 export const toIsoDate = (d: Date) => format(d, 'yyyy-MM-dd');
-
-/** The viewer's IANA zone, e.g. 'Europe/London'. */
-export const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -18,7 +18,8 @@ import { saveBookingDraft, type BookingDraft } from '../../lib/booking-draft';
 import { useAvailableDays } from './api/get-availability-days';
 import { useIntroEligibility } from './api/get-intro-eligibility';
 import { useSlots } from './api/get-slots';
-import { bookingProblem, viewerTimeZone } from './booking-rules';
+import { bookingProblem } from './booking-rules';
+import { viewerTimeZone } from '../../lib/format';
 
 /** 'Sign in to book a session. Sign in or create an account' with the link. */
 const signInToBook = (

@@ -18,6 +18,8 @@ function listStatement(db: Db) {
     idempotencyKey: _key,
     requestHash: _hash,
     reminderSentAt: _reminder,
+    hourReminderSentAt: _hourReminder,
+    inviteSequence: _sequence,
     confirmedAt: _confirmed,
     cancelledAt: _cancelled,
     reservedUntil: _reserved,

@@ -13,13 +13,13 @@
 import { eq } from 'drizzle-orm';
 import { messages } from '../../../../shared/messages.js';
 import type { Tx } from '../../../db/client.js';
-import { experts, sessions, user as userTable } from '../../../db/schema.js';
+import { sessions } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
 import { outboxInsert } from '../../../infra/mail/outbox.js';
 import { confirmPendingHold, failPendingHold, lockPaymentOfSession } from '../../payments/authorisation-service.js';
 import type { SessionDeps } from '../deps.js';
 import { bookingEmails } from '../emails.js';
-import { emailOf } from '../parties.js';
+import { partiesOf } from '../parties.js';
 import type { SessionRow } from '../session-view.js';
 
 export type ReservationOutcome = 'booked' | 'expired' | 'pending_payment';
@@ -44,13 +44,8 @@ export async function settleLocked(tx: Tx, deps: SessionDeps, s: SessionRow, now
   if (answer.state === 'held') {
     await tx.update(sessions).set({ status: 'booked', reservedUntil: null, updatedAt: now }).where(eq(sessions.id, s.id));
     await confirmPendingHold(tx, payment, answer, s.clientId, now);
-    const [expert] = await tx
-      .select({ timezone: experts.timezone, email: userTable.email })
-      .from(experts)
-      .leftJoin(userTable, eq(userTable.id, experts.userId))
-      .where(eq(experts.id, s.expertId));
-    const client = await emailOf(tx, s.clientId);
-    if (expert && client) await outboxInsert(tx, bookingEmails(s, { email: client }, expert, deps.baseUrl));
+    const mails = bookingEmails(s, await partiesOf(tx, s), deps);
+    if (mails.length) await outboxInsert(tx, mails);
     return 'booked';
   }
   if (answer.state === 'pending') return 'pending_payment';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Label, Select } from '../../components/ui/input';
+import { Label, Select } from './ui/input';
 
 /** "GMT-7" style offset of `zone` now, for the option labels. */
 function offsetOf(zone: string, now: Date): string {
