@@ -22,6 +22,22 @@ export type WeeklyRule = { weekday: number; startMinute: number; endMinute: numb
 export type DateException = { date: string; kind: 'blocked' } | { date: string; kind: 'custom'; startMinute: number; endMinute: number };
 /** A half-open interval of real time [start, end). */
 export type Interval = { start: Date; end: Date };
+/** A live session of the expert: its own times and the buffers it was booked under (minutes; absent = 0). */
+export type BusySession = Interval & { bufferBeforeMinutes?: number; bufferAfterMinutes?: number };
+/** The expert's scheduling limits (docs/product.md "Availability"). */
+export type SchedulingLimits = {
+  /** Free minutes kept before and after a session, 0–60 each. */
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
+  /** Most live sessions starting on one date in the expert's zone; null = no limit. */
+  maxSessionsPerDay: number | null;
+};
+/** Largest buffer before or after a session, in minutes. */
+export const maxBufferMinutes = 60;
+/** Largest daily maximum an expert can set (a day of 15-minute sessions). */
+export const maxSessionsPerDayCap = 96;
+/** No buffers, no daily maximum. */
+export const noLimits: SchedulingLimits = { bufferBeforeMinutes: 0, bufferAfterMinutes: 0, maxSessionsPerDay: null };
 
 export const slotStepMinutes = 15;
 /** Minimum time between now and a slot's start, in minutes. */
@@ -37,8 +53,10 @@ export type Availability = {
   /** Weekly rules; empty means `defaultWeeklyRules`. */
   rules: readonly WeeklyRule[];
   exceptions: readonly DateException[];
-  /** Times the expert is already taken (live sessions), UTC. */
-  busy: readonly Interval[];
+  /** The expert's live sessions, UTC. */
+  busy: readonly BusySession[];
+  /** Buffers and daily maximum; absent = `noLimits`. */
+  limits?: SchedulingLimits;
 };
 
 export type SlotRequest = Availability & {
@@ -170,8 +188,40 @@ function availabilityBetween(a: Availability, first: string, last: string): Inte
 }
 
 /**
+ * The real time a session takes from its expert's calendar: [start − buffer before, end + buffer after), in ms.
+ * Two live sessions of an expert may not have overlapping blocked ranges (docs/product.md "Availability"; the
+ * database's sessions_expert_no_overlap constraint, migration 0017), so consecutive sessions are at least the
+ * first's buffer after plus the second's buffer before apart.
+ */
+export function blockedRange(start: number, end: number, bufferBeforeMinutes = 0, bufferAfterMinutes = 0): [number, number] {
+  return [start - bufferBeforeMinutes * minuteMs, end + bufferAfterMinutes * minuteMs];
+}
+
+/** How many of `busy` start on each date of `zone` (YYYY-MM-DD → count). */
+function sessionsPerDate(busy: readonly BusySession[], zone: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const b of busy) {
+    const date = dateInZone(b.start, zone);
+    counts.set(date, (counts.get(date) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/**
+ * True when the expert's date (in their zone) of `start` already has their maximum of live sessions in `busy`
+ * (docs/product.md "Availability"). `busy` must hold every live session of that date.
+ */
+export function dayIsFull(start: Date, a: Pick<Availability, 'expertTimeZone' | 'busy' | 'limits'>): boolean {
+  const max = a.limits?.maxSessionsPerDay ?? null;
+  return max !== null && (sessionsPerDate(a.busy, a.expertTimeZone).get(dateInZone(start, a.expertTimeZone)) ?? 0) >= max;
+}
+
+/**
  * Start times (UTC ISO-8601, ascending) the client can book on `date` in their zone. Returns [] for a
- * non-positive duration. Inputs are assumed valid (use isIsoDate / isValidTimeZone first).
+ * non-positive duration. Inputs are assumed valid (use isIsoDate / isValidTimeZone first). With `limits`, a start
+ * is refused when the slot's blocked range overlaps a busy session's blocked range (see blockedRange), or when
+ * its date in the expert's zone already has the expert's maximum of sessions; `busy` must then cover every live
+ * session of those dates.
  */
 export function generateSlots(q: SlotRequest): string[] {
   if (!(q.durationMinutes > 0)) return [];
@@ -181,13 +231,17 @@ export function generateSlots(q: SlotRequest): string[] {
   const first = shiftDate(dateInZone(new Date(dayStart), q.expertTimeZone), -1);
   const last = shiftDate(dateInZone(new Date(dayEnd), q.expertTimeZone), 1);
   const earliest = q.now.getTime() + minLeadMinutes * minuteMs;
-  const busy = q.busy.map((b) => [b.start.getTime(), b.end.getTime()] as const);
+  const { bufferBeforeMinutes, bufferAfterMinutes, maxSessionsPerDay } = q.limits ?? noLimits;
+  const busy = q.busy.map((b) => blockedRange(b.start.getTime(), b.end.getTime(), b.bufferBeforeMinutes, b.bufferAfterMinutes));
+  const perDate = maxSessionsPerDay === null ? null : sessionsPerDate(q.busy, q.expertTimeZone);
+  const full = (t: number) => perDate !== null && (perDate.get(dateInZone(new Date(t), q.expertTimeZone)) ?? 0) >= maxSessionsPerDay!;
 
   const slots: string[] = [];
   for (const window of availabilityBetween(q, first, last)) {
     const from = Math.max(window.start.getTime(), dayStart, earliest);
     for (let t = Math.ceil(from / stepMs) * stepMs; t < dayEnd && t + durationMs <= window.end.getTime(); t += stepMs) {
-      if (!busy.some(([bs, be]) => t < be && bs < t + durationMs)) slots.push(new Date(t).toISOString());
+      const [s, e] = blockedRange(t, t + durationMs, bufferBeforeMinutes, bufferAfterMinutes);
+      if (!busy.some(([bs, be]) => s < be && bs < e) && !full(t)) slots.push(new Date(t).toISOString());
     }
   }
   return slots;

@@ -345,8 +345,10 @@ describe('experts API', () => {
       };
       const res = await put(owner.cookie, payload);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ ...payload, usesDefault: false });
-      expect(await get(owner.cookie)).toEqual({ ...payload, usesDefault: false });
+      // No scheduling limits sent: none (docs/product.md "Availability").
+      const saved = { ...payload, usesDefault: false, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, maxSessionsPerDay: null };
+      expect(res.json()).toEqual(saved);
+      expect(await get(owner.cookie)).toEqual(saved);
       expect((await ctx.app.inject('/api/experts/olga-owner')).json().timezone).toBe('Europe/London');
 
       const slots = async (date: string) =>

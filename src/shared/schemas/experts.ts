@@ -6,12 +6,14 @@
 import { z } from 'zod';
 import { expertSorts, searchTextMax } from '../constants.js';
 import { durations, isDuration } from '../pricing.js';
-import { isIsoDate, isValidTimeZone, minutesPerDay } from '../slots.js';
+import { isIsoDate, isValidTimeZone, maxBufferMinutes, maxSessionsPerDayCap, minutesPerDay } from '../slots.js';
 
 /** Messages of these endpoints (docs/product.md "Expert profiles"). */
 export const expertMessages = {
   notFound: 'Expert Not Found',
   notAnExpert: 'Only experts with a profile can manage availability',
+  invalidBuffer: 'Buffers must be whole minutes from 0 to 60',
+  invalidMaxPerDay: 'The maximum sessions per day must be a whole number from 1 to 96, or empty for no limit',
   queryTooLong: `Search text must be ${searchTextMax} characters or fewer`,
   invalidRate: 'Rates must be amounts in dollars between 0 and 1000',
   rateOrder: 'The minimum rate must not be more than the maximum rate',
@@ -170,15 +172,32 @@ export type DateExceptionInput = z.infer<typeof dateException>;
 type Span = { key: string | number; start: number; end: number };
 const overlaps = (spans: Span[]) => spans.some((a, i) => spans.some((b, j) => i < j && a.key === b.key && a.start < b.end && b.start < a.end));
 
+const bufferMinutes = z
+  .number({ error: expertMessages.invalidBuffer })
+  .int(expertMessages.invalidBuffer)
+  .min(0, expertMessages.invalidBuffer)
+  .max(maxBufferMinutes, expertMessages.invalidBuffer);
+
 /**
  * PUT /api/me/availability body and GET answer: the expert's zone, weekly ranges (none = the default
- * Monday–Friday 09:00–17:00) and date exceptions (a day off, or custom hours replacing that day's ranges).
+ * Monday–Friday 09:00–17:00), date exceptions (a day off, or custom hours replacing that day's ranges) and
+ * scheduling limits (docs/product.md "Availability"): buffers before and after sessions in minutes (0–60; absent
+ * = 0) and the most sessions per date in the expert's zone (1–96; null or absent = no limit).
  */
 export const availabilityInput = z
   .object({
     timezone: timeZone,
     rules: z.array(weeklyRule).max(50, expertMessages.tooManyRules),
     exceptions: z.array(dateException).max(400, expertMessages.tooManyExceptions),
+    bufferBeforeMinutes: bufferMinutes.default(0),
+    bufferAfterMinutes: bufferMinutes.default(0),
+    maxSessionsPerDay: z
+      .number({ error: expertMessages.invalidMaxPerDay })
+      .int(expertMessages.invalidMaxPerDay)
+      .min(1, expertMessages.invalidMaxPerDay)
+      .max(maxSessionsPerDayCap, expertMessages.invalidMaxPerDay)
+      .nullable()
+      .default(null),
   })
   .refine((a) => !overlaps(a.rules.map((r) => ({ key: r.weekday, start: r.startMinute, end: r.endMinute }))), {
     message: expertMessages.rulesOverlap,
@@ -201,6 +220,9 @@ export const availabilitySettings = z.object({
   rules: z.array(z.object({ weekday: z.number().int(), startMinute: z.number().int(), endMinute: z.number().int() })),
   exceptions: z.array(dateException),
   usesDefault: z.boolean(),
+  bufferBeforeMinutes: z.number().int(),
+  bufferAfterMinutes: z.number().int(),
+  maxSessionsPerDay: z.number().int().nullable(),
 });
 export type AvailabilitySettings = z.infer<typeof availabilitySettings>;
 

@@ -15,14 +15,19 @@ import { expertKey, type ExpertRow } from './service.js';
 
 /**
  * Where busy times come from: SQL giving the live sessions of the expert `expertId` (an SQL uuid: a value or a
- * column of the enclosing query) overlapping [from, to) (SQL timestamptz values) as a json array of [startMs, endMs] pairs. The sessions
- * module provides it (busyIntervalsSql); the routes take it as an option (see routes.ts). SQL rather than a
- * function returning rows, so the slot read is one statement (one round trip) instead of four.
+ * column of the enclosing query) starting in [from, to) (SQL timestamptz values) as a json array of [startMs, endMs,
+ * bufferBeforeMinutes, bufferAfterMinutes]. The sessions module provides it (busyIntervalsSql); the routes take it
+ * as an option (see routes.ts). SQL rather than a function returning rows, so the slot read is one statement (one
+ * round trip) instead of four.
  */
-export type BusyIntervals = (expertId: SQL, from: SQL, to: SQL) => SQL<[number, number][]>;
+export type BusyIntervals = (expertId: SQL, from: SQL, to: SQL) => SQL<[number, number, number, number][]>;
 
-/** Longest bookable duration in minutes: busy times are read this far past the asked range. */
-const maxDurationMs = 120 * 60_000;
+/**
+ * Busy times are read this far either side of the asked range: every session starting on an expert date that a
+ * client date can touch (zone offsets differ by at most 26 hours), for the daily maximum, which also covers the
+ * longest session (120 minutes) and the largest buffers (60 minutes each) reaching into the range.
+ */
+const busyMarginMs = 27 * 3_600_000;
 
 type DbOrTx = Db | Tx;
 
@@ -70,6 +75,9 @@ function availabilityStatement(db: Db, busy: BusyIntervals, by: 'id' | 'slug', n
       id: e.id,
       timezone: e.timezone,
       isAvailable: e.isAvailable,
+      bufferBeforeMinutes: e.bufferBeforeMinutes,
+      bufferAfterMinutes: e.bufferAfterMinutes,
+      maxSessionsPerDay: e.maxSessionsPerDay,
       rules: sql<
         [number, number, number][]
       >`coalesce((select json_agg(json_build_array(${q(r.weekday)}, ${q(r.startMinute)}, ${q(r.endMinute)}) order by ${q(r.weekday)}, ${q(r.startMinute)}) from ${r} where ${q(r.expertId)} = ${q(e.id)}), '[]'::json)`,
@@ -123,8 +131,8 @@ async function availabilityFor(
     key: key.value,
     first: shiftDate(from, -exceptionMarginDays),
     last: shiftDate(to, exceptionMarginDays),
-    busyFrom: start.toISOString(),
-    busyTo: new Date(end.getTime() + maxDurationMs).toISOString(),
+    busyFrom: new Date(start.getTime() - busyMarginMs).toISOString(),
+    busyTo: new Date(end.getTime() + busyMarginMs).toISOString(),
   });
   if (!row) throw new AppError('NOT_FOUND', expertMessages.notFound);
   return {
@@ -134,15 +142,22 @@ async function availabilityFor(
       expertTimeZone: row.timezone,
       rules: row.rules.map(([weekday, startMinute, endMinute]) => ({ weekday, startMinute, endMinute })),
       exceptions: row.exceptions.map(([date, kind, startMinute, endMinute]) => toException({ date, kind, startMinute, endMinute })),
-      busy: row.busy.map(([s, e]) => ({ start: new Date(s), end: new Date(e) })),
+      busy: row.busy.map(([s, e, bufferBeforeMinutes, bufferAfterMinutes]) => ({
+        start: new Date(s),
+        end: new Date(e),
+        bufferBeforeMinutes,
+        bufferAfterMinutes,
+      })),
+      limits: { bufferBeforeMinutes: row.bufferBeforeMinutes, bufferAfterMinutes: row.bufferAfterMinutes, maxSessionsPerDay: row.maxSessionsPerDay },
     },
   };
 }
 
 /**
  * Start times (UTC ISO) a client in zone `tz` can book on `date` for `duration` minutes: inside the expert's
- * availability, outside busy times, at least 2 hours from `now`, on the 15-minute grid. An expert marked
- * unavailable has none. Returns them with the expert's uuid. 404 'Expert Not Found'.
+ * availability, clear of busy times with both sides' buffers, on an expert date below their daily maximum, at
+ * least 2 hours from `now`, on the 15-minute grid. An expert marked unavailable has none. Returns them with the
+ * expert's uuid and the availability they came from. 404 'Expert Not Found'.
  */
 export async function listSlots(
   db: Db,
@@ -150,9 +165,13 @@ export async function listSlots(
   q: { date: string; duration: number; tz: string },
   now: Date,
   busy: BusyIntervals,
-): Promise<{ expertId: string; slots: string[] }> {
+): Promise<{ expertId: string; slots: string[]; availability: Availability }> {
   const { expertId, isAvailable, availability } = await availabilityFor(db, idOrSlug, q.date, q.date, q.tz, busy);
-  return { expertId, slots: isAvailable ? generateSlots({ ...availability, date: q.date, clientTimeZone: q.tz, durationMinutes: q.duration, now }) : [] };
+  return {
+    expertId,
+    availability,
+    slots: isAvailable ? generateSlots({ ...availability, date: q.date, clientTimeZone: q.tz, durationMinutes: q.duration, now }) : [],
+  };
 }
 
 /**
@@ -187,22 +206,44 @@ async function ownExpert(db: DbOrTx, user: CurrentUser): Promise<ExpertRow> {
 async function settingsOf(db: DbOrTx, expert: ExpertRow): Promise<AvailabilitySettings> {
   const { rules, exceptions } = await loadAvailability(db, expert);
   const usesDefault = rules.length === 0;
-  return { timezone: expert.timezone, rules: usesDefault ? [...defaultWeeklyRules] : rules, exceptions, usesDefault };
+  return {
+    timezone: expert.timezone,
+    rules: usesDefault ? [...defaultWeeklyRules] : rules,
+    exceptions,
+    usesDefault,
+    bufferBeforeMinutes: expert.bufferBeforeMinutes,
+    bufferAfterMinutes: expert.bufferAfterMinutes,
+    maxSessionsPerDay: expert.maxSessionsPerDay,
+  };
 }
 
-/** GET /api/me/availability: the signed-in expert's zone, weekly ranges (default when none) and exceptions. 403 without a profile. */
+/**
+ * GET /api/me/availability: the signed-in expert's zone, weekly ranges (default when none), exceptions and
+ * scheduling limits (buffers in minutes, daily maximum or null). 403 without a profile.
+ */
 export async function getMyAvailability(db: Db, user: CurrentUser): Promise<AvailabilitySettings> {
   return settingsOf(db, await ownExpert(db, user));
 }
 
 /**
- * PUT /api/me/availability: replaces zone, weekly ranges and exceptions in one transaction (input already
- * validated by `availabilityInput`; the exclusion constraints are the backstop). 403 without a profile.
+ * PUT /api/me/availability: replaces zone, weekly ranges, exceptions and scheduling limits in one transaction
+ * (input already validated by `availabilityInput`; the exclusion and check constraints are the backstop). New
+ * buffers apply to sessions booked from now on; sessions already booked keep theirs. 403 without a profile.
  */
 export async function saveMyAvailability(db: Db, user: CurrentUser, input: AvailabilityInput): Promise<AvailabilitySettings> {
   return db.transaction(async (tx) => {
     const expert = await ownExpert(tx, user);
-    const [updated] = await tx.update(experts).set({ timezone: input.timezone, updatedAt: new Date() }).where(eq(experts.id, expert.id)).returning();
+    const [updated] = await tx
+      .update(experts)
+      .set({
+        timezone: input.timezone,
+        bufferBeforeMinutes: input.bufferBeforeMinutes,
+        bufferAfterMinutes: input.bufferAfterMinutes,
+        maxSessionsPerDay: input.maxSessionsPerDay,
+        updatedAt: new Date(),
+      })
+      .where(eq(experts.id, expert.id))
+      .returning();
     await tx.delete(availabilityRules).where(eq(availabilityRules.expertId, expert.id));
     await tx.delete(availabilityExceptions).where(eq(availabilityExceptions.expertId, expert.id));
     if (input.rules.length > 0) await tx.insert(availabilityRules).values(input.rules.map((r) => ({ expertId: expert.id, ...r })));

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { expertMessages } from '@shared/schemas/experts';
 import { dateInZone } from '@shared/slots';
 import { ExpertSettingsShell } from '../../components/expert-settings-shell';
 import { Button } from '../../components/ui/button';
@@ -10,12 +11,13 @@ import { ApiError } from '../../lib/api';
 import { useMyAvailability } from './api/get-availability';
 import { useSaveAvailability } from './api/save-availability';
 import { DateOverrides } from './date-overrides';
+import { SchedulingLimits } from './scheduling-limits';
 import { toDraft, toInput, type ScheduleDraft } from './schedule-draft';
-import { TimeZoneSelect } from '../../components/time-zone-select';
+import { TimeZoneSelect } from './time-zone-select';
 import { WeeklySchedule } from './weekly-schedule';
 
 /**
- * /dashboard/expert/availability: the expert's time zone, weekly hours and date exceptions (GET/PUT
+ * /dashboard/expert/availability: the expert's time zone, weekly hours, date exceptions and scheduling limits (GET/PUT
  * /api/me/availability). Visitors go to /signup, other roles to their own dashboard. A 400 shows the
  * server's message; success shows a toast.
  */
@@ -48,7 +50,9 @@ function AvailabilityForm({ initial, usesDefault }: { initial: ScheduleDraft; us
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate(toInput(draft), {
+    const input = toInput(draft);
+    if (Number.isNaN(input.maxSessionsPerDay)) return setError(expertMessages.invalidMaxPerDay);
+    save.mutate(input, {
       onSuccess: () => toast.success('Availability saved'),
       onError: (err) => setError(err instanceof ApiError ? err.message : 'Failed to save availability. Please try again.'),
     });
@@ -82,6 +86,17 @@ function AvailabilityForm({ initial, usesDefault }: { initial: ScheduleDraft; us
         </CardHeader>
         <CardContent>
           <DateOverrides overrides={draft.overrides} onChange={(overrides) => change({ overrides })} today={dateInZone(new Date(), draft.timezone)} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Scheduling limits</CardTitle>
+          <p className="text-sm text-slate-700">
+            Keep free time around your sessions and cap how many clients can book in one day. Sessions already booked keep their buffers.
+          </p>
+        </CardHeader>
+        <CardContent>
+          <SchedulingLimits limits={draft.limits} onChange={(limits) => change({ limits })} />
         </CardContent>
       </Card>
       <div className="sticky bottom-0 -mx-4 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border">

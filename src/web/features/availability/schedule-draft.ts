@@ -4,20 +4,25 @@
  * 0 = Sunday, shown Monday first. Pure.
  */
 import type { AvailabilityInput, AvailabilitySettings, DateExceptionInput } from '@shared/schemas/experts';
-import { minutesPerDay, slotStepMinutes } from '@shared/slots';
+import { maxBufferMinutes, minutesPerDay, slotStepMinutes } from '@shared/slots';
 
 export type Range = { key: number; startMinute: number; endMinute: number };
 /** A weekday: `enabled` off keeps its ranges in the draft but sends none. */
 export type DayDraft = { weekday: number; enabled: boolean; ranges: Range[] };
 /** One date exception: a day off, or custom hours (one or more ranges) replacing that day's weekly hours. */
 export type OverrideDraft = { date: string; kind: 'blocked' | 'custom'; ranges: Range[] };
-export type ScheduleDraft = { timezone: string; days: DayDraft[]; overrides: OverrideDraft[] };
+/** Scheduling limits as edited: buffers in minutes; the daily maximum as typed ('' = no limit). */
+export type LimitsDraft = { bufferBeforeMinutes: number; bufferAfterMinutes: number; maxSessionsPerDay: string };
+export type ScheduleDraft = { timezone: string; days: DayDraft[]; overrides: OverrideDraft[]; limits: LimitsDraft };
 
 export const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 /** Display order: Monday … Sunday. */
 export const weekdayOrder = [1, 2, 3, 4, 5, 6, 0] as const;
 /** Hours given to a day switched on without ranges, and to new custom hours: 9:00 AM–5:00 PM. */
 export const defaultRange = { startMinute: 9 * 60, endMinute: 17 * 60 };
+
+/** Buffer choices in minutes, 0 … 60. */
+export const bufferChoices = [0, 5, 10, 15, 20, 25, 30, 45, maxBufferMinutes] as const;
 
 let nextKey = 1;
 /** A range with a fresh React key. */
@@ -58,14 +63,29 @@ export function toDraft(settings: AvailabilitySettings): ScheduleDraft {
     else if (current?.kind === 'custom') current.ranges.push(range(e.startMinute, e.endMinute));
     else if (!current) byDate.set(e.date, { date: e.date, kind: 'custom', ranges: [range(e.startMinute, e.endMinute)] });
   }
-  return { timezone: settings.timezone, days, overrides: sortOverrides([...byDate.values()]) };
+  const limits = {
+    bufferBeforeMinutes: settings.bufferBeforeMinutes,
+    bufferAfterMinutes: settings.bufferAfterMinutes,
+    maxSessionsPerDay: settings.maxSessionsPerDay === null ? '' : String(settings.maxSessionsPerDay),
+  };
+  return { timezone: settings.timezone, days, overrides: sortOverrides([...byDate.values()]), limits };
 }
 
 export function sortOverrides(overrides: OverrideDraft[]): OverrideDraft[] {
   return [...overrides].sort((a, b) => a.date.localeCompare(b.date));
 }
 
-/** The PUT body. Ranges are sent as drawn, so the server's rules (order, overlaps) report mistakes in its words. */
+/** The daily maximum as typed: null for '' (no limit), the number for digits, NaN otherwise. */
+export function typedMaxPerDay(text: string): number | null {
+  const t = text.trim();
+  if (t === '') return null;
+  return /^\d+$/.test(t) ? Number(t) : Number.NaN;
+}
+
+/**
+ * The PUT body. Ranges and limits are sent as entered, so the server's rules (order, overlaps, limit ranges)
+ * report mistakes in its words; the page refuses a daily maximum that is not digits (NaN) before sending.
+ */
 export function toInput(draft: ScheduleDraft): AvailabilityInput {
   return {
     timezone: draft.timezone,
@@ -75,5 +95,8 @@ export function toInput(draft: ScheduleDraft): AvailabilityInput {
         ? [{ date: o.date, kind: 'blocked' }]
         : o.ranges.map(({ startMinute, endMinute }) => ({ date: o.date, kind: 'custom', startMinute, endMinute })),
     ),
+    bufferBeforeMinutes: draft.limits.bufferBeforeMinutes,
+    bufferAfterMinutes: draft.limits.bufferAfterMinutes,
+    maxSessionsPerDay: typedMaxPerDay(draft.limits.maxSessionsPerDay),
   };
 }

@@ -8,13 +8,13 @@
  * sent, and settle-reservation.ts books it or releases it.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { messages } from '../../../../shared/messages.js';
 import { totalCents } from '../../../../shared/pricing.js';
 import { isProfileComplete } from '../../../../shared/roles.js';
 import { bookingInput, type BookingInput, type PaymentAction, type SessionView } from '../../../../shared/schemas/sessions.js';
 import { autoReleaseHours, reservationMinutes, type CancellationPolicy } from '../../../../shared/sessions.js';
-import { dateInZone } from '../../../../shared/slots.js';
+import { dateInZone, dayIsFull } from '../../../../shared/slots.js';
 import type { CurrentUser } from '../../../auth/plugin.js';
 import { pgError } from '../../../db/errors.js';
 import type { Db } from '../../../db/client.js';
@@ -37,11 +37,15 @@ export function meetingUrl(template: string): string {
   return template.replace('{room}', randomBytes(18).toString('base64url').replace(/[-_]/g, 'x'));
 }
 
-/** Maps a failed insert (22P02, 23503, 23505; exclusion 23P01 per side) to the product's message (docs/product.md "Booking"). */
+/**
+ * Maps a failed insert (22P02, 23503, 23505; exclusion 23P01 per side; 23514 from the daily maximum's trigger,
+ * migration 0017) to the product's message (docs/product.md "Booking", "Availability").
+ */
 function bookingConflict(err: unknown): AppError | null {
   const { code, constraint } = pgError(err);
   if (code === '23P01')
     return new AppError('CONFLICT', constraint === 'sessions_expert_no_overlap' ? messages.booking.expertClash : messages.booking.clientClash);
+  if (code === '23514' && constraint === 'sessions_expert_daily_limit') return new AppError('CONFLICT', messages.booking.dayFull);
   if (code === '23505' && constraint === 'sessions_one_intro_per_pair') return new AppError('CONFLICT', messages.booking.introUsed);
   if (code === '23505') return new AppError('CONFLICT', messages.booking.clientClash);
   if (code === '22P02') return new AppError('VALIDATION', messages.booking.invalidExpertFormat);
@@ -60,7 +64,7 @@ function previousSql() {
 /**
  * What a booking reads before it holds the card, as one prepared statement per database and key kind (placeholders
  * `expert`, `clientId`, `key`): the published expert as booked — terms (rate in cents, currency, cancellation policy),
- * their availability zone and their account's own zone and address (null when gone) — and the client's session already
+ * the zone their e-mail is shown in, their account's address (null when gone) — and the client's session already
  * booked with this Idempotency-Key (`previous`). No row when the expert is unknown.
  */
 function contextStatement(db: Db, by: 'id' | 'slug') {
@@ -75,7 +79,6 @@ function contextStatement(db: Db, by: 'id' | 'slug') {
       cancellationPolicy: experts.cancellationPolicy,
       timezone: experts.timezone,
       email: userTable.email,
-      userTimeZone: userTable.timeZone,
       previous: previousSql(),
     })
     .from(experts)
@@ -167,14 +170,15 @@ export async function bookSession(
   const startsAt = new Date(input.startsAt);
   if (startsAt.getTime() <= now.getTime()) throw new AppError('VALIDATION', messages.booking.futureDateTime);
   const endsAt = new Date(startsAt.getTime() + input.durationMinutes * 60_000);
-  const { slots: offered } = await listSlots(
+  const { slots: offered, availability } = await listSlots(
     deps.db,
     expert.id,
     { date: dateInZone(startsAt, 'UTC'), duration: input.durationMinutes, tz: 'UTC' },
     now,
     busyIntervalsSql,
   );
-  if (!offered.some((s) => new Date(s).getTime() === startsAt.getTime())) throw new AppError('CONFLICT', messages.booking.slotUnavailable);
+  if (!offered.some((s) => new Date(s).getTime() === startsAt.getTime()))
+    throw new AppError('CONFLICT', dayIsFull(startsAt, availability) ? messages.booking.dayFull : messages.booking.slotUnavailable);
 
   const amountCents = input.kind === 'intro' ? 0 : totalCents(expert.hourlyRateCents, input.durationMinutes);
   const holdKey = `hold:${client.id}:${idempotencyKey}`;
@@ -234,17 +238,7 @@ export async function bookSession(
         actorId: client.id,
       })
     : null;
-  // The client's zone is stored at their first booking when sign-up did not report one (docs/product.md "E-mail").
-  const clientZone = client.timeZone ?? input.timeZone ?? null;
-  const parties = {
-    client: { email: client.email, zone: clientZone ?? expert.timezone },
-    expert: expert.email ? { email: expert.email, zone: expert.userTimeZone ?? expert.timezone } : null,
-  };
-  const mails = pending ? [] : bookingEmails({ ...session, inviteSequence: 0 }, parties, deps);
-  const storeZone =
-    !client.timeZone && clientZone
-      ? deps.db.update(userTable).set({ timeZone: clientZone }).where(and(eq(userTable.id, client.id), isNull(userTable.timeZone)))
-      : null;
+  const mails = pending ? [] : bookingEmails(session, { email: client.email, zone: input.timeZone }, expert, deps.baseUrl);
   try {
     const written = deps.db
       .$with('written')
@@ -254,7 +248,6 @@ export async function bookSession(
       ...(ledger ? [deps.db.$with('payment').as(ledger.payment)] : []),
       ...(ledger?.event ? [deps.db.$with('ledger_event').as(ledger.event)] : []),
       ...(mails.length ? [deps.db.$with('mail').as(outboxInsert(deps.db, mails))] : []),
-      ...(storeZone ? [deps.db.$with('client_zone').as(storeZone)] : []),
     ];
     const [stored] = await deps.db
       .with(...parts)
