@@ -45,10 +45,15 @@ export const user = pgTable(
     role: text('role'),
     /** Better Auth's twoFactor plugin: true once an authenticator app is confirmed (auth_two_factor holds its secret). */
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /** IANA zone the account's e-mails and invites are written in (docs/product.md "E-mail"); null until the browser reports one. */
+    timeZone: text('time_zone'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('user_role_check', sql`${t.role} is null or ${t.role} in ('client', 'expert', 'admin')`)],
+  (t) => [
+    check('user_role_check', sql`${t.role} is null or ${t.role} in ('client', 'expert', 'admin')`),
+    check('user_time_zone_check', sql`${t.timeZone} is null or length(${t.timeZone}) between 1 and 64`),
+  ],
 );
 
 export const authSession = pgTable(
@@ -362,7 +367,12 @@ export const sessions = pgTable(
     cancellationPolicy: text('cancellation_policy').$type<CancellationPolicy>().notNull(),
     cancelledBy: text('cancelled_by'),
     cancelReason: text('cancel_reason'),
+    /** When the 24-hour reminder went out (docs/product.md "Sessions"). */
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /** When the 1-hour reminder went out. */
+    hourReminderSentAt: timestamp('hour_reminder_sent_at', { withTimezone: true }),
+    /** SEQUENCE of the session's calendar invite (RFC 5545 §3.8.7.4): 0 at booking, raised by each later invite. */
+    inviteSequence: integer('invite_sequence').notNull().default(0),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -397,7 +407,11 @@ export const sessions = pgTable(
     check('sessions_cancelled_by_check', sql`${t.cancelledBy} is null or ${t.cancelledBy} in ('client', 'expert', 'team')`),
     check('sessions_cancellation_policy_check', sql`${t.cancellationPolicy} in ('flexible', 'moderate', 'strict')`),
     check('sessions_request_hash_check', sql`${t.requestHash} is null or ${t.requestHash} ~ '^[0-9a-f]{64}$'`),
+    check('sessions_invite_sequence_check', sql`${t.inviteSequence} >= 0`),
     check('sessions_buffers_check', sql`${t.bufferBeforeMinutes} between 0 and 60 and ${t.bufferAfterMinutes} between 0 and 60`),
+    index('sessions_reminders_due_idx')
+      .on(t.startsAt)
+      .where(sql`${t.status} = 'booked' and (${t.reminderSentAt} is null or ${t.hourReminderSentAt} is null)`),
   ],
 );
 
@@ -570,16 +584,17 @@ export const noShowReports = pgTable(
   (t) => [
     check('no_show_reports_reported_by_check', sql`${t.reportedBy} in ('client', 'expert')`),
     check('no_show_reports_status_check', sql`${t.status} in ('open', 'contested', 'upheld')`),
-    check('no_show_reports_statement_check', sql`char_length(${t.statement}) <= 5000 and char_length(coalesce(${t.contestStatement}, '')) <= 5000`),
+    check(
+      'no_show_reports_statement_check',
+      sql`char_length(${t.statement}) <= 5000 and char_length(coalesce(${t.contestStatement}, '')) <= 5000`,
+    ),
     check(
       'no_show_reports_contest_check',
       sql`(${t.status} = 'contested') = (${t.contestedAt} is not null) and (${t.contestedAt} is null) = (${t.contestStatement} is null)`,
     ),
     check('no_show_reports_resolved_check', sql`(${t.status} = 'open') = (${t.resolvedAt} is null)`),
     check('no_show_reports_respond_by_check', sql`${t.respondBy} > ${t.createdAt}`),
-    index('no_show_reports_open_due_idx')
-      .on(t.respondBy)
-      .where(sql`${t.status} = 'open'`),
+    index('no_show_reports_open_due_idx').on(t.respondBy).where(sql`${t.status} = 'open'`),
   ],
 );
 

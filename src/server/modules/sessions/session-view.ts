@@ -9,7 +9,16 @@ export type PaymentRow = typeof payments.$inferSelect;
 export type Viewed = {
   session: Omit<
     SessionRow,
-    'idempotencyKey' | 'requestHash' | 'reminderSentAt' | 'confirmedAt' | 'cancelledAt' | 'reservedUntil' | 'bufferBeforeMinutes' | 'bufferAfterMinutes'
+    | 'idempotencyKey'
+    | 'requestHash'
+    | 'reminderSentAt'
+    | 'hourReminderSentAt'
+    | 'inviteSequence'
+    | 'confirmedAt'
+    | 'cancelledAt'
+    | 'reservedUntil'
+    | 'bufferBeforeMinutes'
+    | 'bufferAfterMinutes'
   >;
   expert: { slug: string };
   payment: Pick<PaymentRow, 'status' | 'amountCents' | 'refundedCents' | 'cardBrand' | 'cardLast4' | 'provider'> | null;

@@ -13,7 +13,7 @@ import { useSaveAvailability } from './api/save-availability';
 import { DateOverrides } from './date-overrides';
 import { SchedulingLimits } from './scheduling-limits';
 import { toDraft, toInput, type ScheduleDraft } from './schedule-draft';
-import { TimeZoneSelect } from './time-zone-select';
+import { TimeZoneSelect } from '../../components/time-zone-select';
 import { WeeklySchedule } from './weekly-schedule';
 
 /**

@@ -8,7 +8,7 @@
  * sent, and settle-reservation.ts books it or releases it.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { messages } from '../../../../shared/messages.js';
 import { totalCents } from '../../../../shared/pricing.js';
 import { isProfileComplete } from '../../../../shared/roles.js';
@@ -64,7 +64,7 @@ function previousSql() {
 /**
  * What a booking reads before it holds the card, as one prepared statement per database and key kind (placeholders
  * `expert`, `clientId`, `key`): the published expert as booked — terms (rate in cents, currency, cancellation policy),
- * the zone their e-mail is shown in, their account's address (null when gone) — and the client's session already
+ * their availability zone and their account's own zone and address (null when gone) — and the client's session already
  * booked with this Idempotency-Key (`previous`). No row when the expert is unknown.
  */
 function contextStatement(db: Db, by: 'id' | 'slug') {
@@ -79,6 +79,7 @@ function contextStatement(db: Db, by: 'id' | 'slug') {
       cancellationPolicy: experts.cancellationPolicy,
       timezone: experts.timezone,
       email: userTable.email,
+      userTimeZone: userTable.timeZone,
       previous: previousSql(),
     })
     .from(experts)
@@ -238,7 +239,17 @@ export async function bookSession(
         actorId: client.id,
       })
     : null;
-  const mails = pending ? [] : bookingEmails(session, { email: client.email, zone: input.timeZone }, expert, deps.baseUrl);
+  // The client's zone is stored at their first booking when sign-up did not report one (docs/product.md "E-mail").
+  const clientZone = client.timeZone ?? input.timeZone ?? null;
+  const parties = {
+    client: { email: client.email, zone: clientZone ?? expert.timezone },
+    expert: expert.email ? { email: expert.email, zone: expert.userTimeZone ?? expert.timezone } : null,
+  };
+  const mails = pending ? [] : bookingEmails({ ...session, inviteSequence: 0 }, parties, deps);
+  const storeZone =
+    !client.timeZone && clientZone
+      ? deps.db.update(userTable).set({ timeZone: clientZone }).where(and(eq(userTable.id, client.id), isNull(userTable.timeZone)))
+      : null;
   try {
     const written = deps.db
       .$with('written')
@@ -248,6 +259,7 @@ export async function bookSession(
       ...(ledger ? [deps.db.$with('payment').as(ledger.payment)] : []),
       ...(ledger?.event ? [deps.db.$with('ledger_event').as(ledger.event)] : []),
       ...(mails.length ? [deps.db.$with('mail').as(outboxInsert(deps.db, mails))] : []),
+      ...(storeZone ? [deps.db.$with('client_zone').as(storeZone)] : []),
     ];
     const [stored] = await deps.db
       .with(...parts)
