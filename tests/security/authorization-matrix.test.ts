@@ -72,6 +72,8 @@ const names: Record<Exclude<Actor, 'anon'>, [string, string]> = {
 type Fixtures = {
   expertA: { id: string; slug: string };
   sessions: { future1: string; future2: string; payment: string; pastConfirm: string; pastDispute: string; confirmed: string };
+  /** Ended an hour or three ago: expert A reports a no-show on `byExpert`, client A on `byClient`, each contested by the other. */
+  noShows: { byExpert: string; byClient: string };
   disputeId: string;
   applicationId: string;
   rejectApplicationId: string;
@@ -264,6 +266,26 @@ const rows: Row[] = [
     expect: who(403, { clientA: 200 }),
   },
   {
+    method: 'GET',
+    route: '/api/sessions/:id/no-show',
+    url: (f) => `/api/sessions/${f.noShows.byExpert}/no-show`,
+    expect: who(403, { clientA: 200, expertA: 200 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/sessions/:id/no-show',
+    url: (f, a) => `/api/sessions/${a === 'expertA' ? f.noShows.byExpert : f.noShows.byClient}/no-show`,
+    body: () => ({ statement: 'Nobody joined the call' }),
+    expect: who(403, { clientA: 201, expertA: 201 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/sessions/:id/no-show/contest',
+    url: (f, a) => `/api/sessions/${a === 'expertA' ? f.noShows.byClient : f.noShows.byExpert}/no-show/contest`,
+    body: () => ({ statement: 'I was in the call' }),
+    expect: who(403, { clientA: 200, expertA: 200 }),
+  },
+  {
     method: 'POST',
     route: '/api/sessions/:id/cancel',
     url: (f, a) => `/api/sessions/${a === 'expertA' ? f.sessions.future2 : f.sessions.future1}/cancel`,
@@ -376,6 +398,10 @@ describe('authorization matrix', () => {
       confirmed: await booked(clientA.cookie, expertA.expert.id, 70),
     };
     const disputed = await booked(clientA.cookie, expertA.expert.id, 74);
+    const noShows = { byExpert: await booked(clientA.cookie, expertA.expert.id, 78), byClient: await booked(clientA.cookie, expertA.expert.id, 82) };
+    // Ended 1 and 3 hours ago: inside the 48 hours in which a no-show may be reported.
+    await shift(ctx, noShows.byExpert, -80);
+    await shift(ctx, noShows.byClient, -86);
     await booked(clientB.cookie, expertB.expert.id, 50);
     for (const id of [s.pastConfirm, s.pastDispute, s.confirmed, disputed]) await shift(ctx, id, -100);
     expect((await post(`/api/sessions/${s.confirmed}/confirm`, clientA.cookie, {})).statusCode).toBe(200);
@@ -409,13 +435,14 @@ describe('authorization matrix', () => {
     f = {
       expertA: { id: expertA.expert.id, slug: expertA.expert.slug },
       sessions: s,
+      noShows,
       disputeId: dispute!.id,
       applicationId: application.json().application.id,
       rejectApplicationId: rejectable.json().application.id,
       cvId: cv.id,
       contactId: contact!.id,
     };
-    pairSecrets = [clientA.email, clientA.id, expertA.email, expertA.id, ...Object.values(s), disputed, dispute!.id];
+    pairSecrets = [clientA.email, clientA.id, expertA.email, expertA.id, ...Object.values(s), ...Object.values(noShows), disputed, dispute!.id];
     applicantSecrets = [applicant.email, applicant.id, cv.id, f.applicationId];
   }, 120_000);
 
