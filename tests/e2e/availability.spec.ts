@@ -69,6 +69,38 @@ test('an expert changes Monday hours and adds a day off; both persist and change
   expect(await slots(dayOff)).toEqual([]);
 });
 
+test('an expert sets buffers and a daily maximum; a maximum that is not a number is refused; both persist', async ({ page, expert }) => {
+  await signInUi(page, expert);
+  await expect(page).toHaveURL(/\/dashboard\/expert$/);
+  await page.goto('/dashboard/expert/availability');
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: 'Scheduling limits' })).toBeVisible();
+  await expect(page.getByLabel('Buffer before sessions')).toHaveValue('0');
+  await expect(page.getByLabel('Maximum sessions per day')).toHaveValue('');
+
+  await page.getByLabel('Buffer before sessions').selectOption({ label: '15 minutes' });
+  await page.getByLabel('Buffer after sessions').selectOption({ label: '30 minutes' });
+  await page.getByLabel('Maximum sessions per day').fill('three');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The maximum sessions per day must be a whole number from 1 to 96, or empty for no limit');
+  expect((await (await page.request.get('/api/me/availability')).json()).maxSessionsPerDay).toBeNull();
+
+  await page.getByLabel('Maximum sessions per day').fill('3');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Availability saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Buffer before sessions')).toHaveValue('15');
+  await expect(page.getByLabel('Buffer after sessions')).toHaveValue('30');
+  await expect(page.getByLabel('Maximum sessions per day')).toHaveValue('3');
+  expect(await (await page.request.get('/api/me/availability')).json()).toMatchObject({
+    bufferBeforeMinutes: 15,
+    bufferAfterMinutes: 30,
+    maxSessionsPerDay: 3,
+  });
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+});
+
 test('clients and visitors cannot open the availability editor', async ({ page, client }) => {
   await page.goto('/dashboard/expert/availability');
   await expect(page).toHaveURL(/\/signup$/);
