@@ -294,11 +294,12 @@ describe('team console', () => {
         ]),
       );
       expect(events).toHaveLength(3);
-      const clientMail = (await mailsTo('client@example.com')).at(-1)!;
+      const decided = (mails: (typeof emailOutbox.$inferSelect)[]) => mails.filter((m) => m.subject === 'Dispute decided: Casey Client with Erin Expert');
       const expertMails = await mailsTo('erin@example.com');
-      expect(expertMails.length).toBe(before + 1);
-      for (const mail of [clientMail, expertMails.at(-1)!]) {
-        expect(mail.subject).toBe('Dispute decided: Casey Client with Erin Expert');
+      // The decision, and the cancellation with the invite's CANCEL (docs/product.md "E-mail").
+      expect(expertMails.length).toBe(before + 2);
+      expect(expertMails.slice(before).map((m) => m.attachments?.[0]?.contentType ?? null)).toContain('text/calendar; charset=utf-8; method=CANCEL');
+      for (const mail of [decided(await mailsTo('client@example.com')).at(-1)!, decided(expertMails.slice(before))[0]!]) {
         expect(mail.text).toContain('$40.00 of $90.00 is refunded');
         expect(mail.text).toContain('Note from the team: The call started 30 minutes late.');
       }

@@ -9,6 +9,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, sessions, user } from '../../src/server/db/schema.js';
 import { simulatedProvider } from '../../src/server/infra/payments/simulated.js';
+import { settleDisputedSession } from '../../src/server/modules/sessions/use-cases/settle-dispute.js';
 import { sendDueReminders } from '../../src/server/modules/sessions/use-cases/send-session-reminders.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
@@ -165,6 +166,25 @@ describe('calendar invites and time zones', () => {
       const [row] = await ctx.database.db.select({ n: sessions.inviteSequence }).from(sessions).where(eq(sessions.id, s.id));
       expect(row!.n).toBe(1);
     }
+  });
+
+  it('sends METHOD:CANCEL to both parties when the team decides a dispute for the client', async () => {
+    const s = (await book(client.cookie, slotIn(110))).json().session;
+    await shift(ctx, s.id, -111); // started an hour ago
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: `/api/sessions/${s.id}/dispute`, headers: { ...json, cookie: client.cookie }, payload: {} })).statusCode,
+    ).toBe(200);
+    await ctx.database.db.delete(emailOutbox);
+    await ctx.database.db.transaction((tx) =>
+      settleDisputedSession(tx, deps(), s.id, { decision: 'client', refundCents: 9000 }, expert.id, 'The expert did not join'),
+    );
+    const cancels = await outbox();
+    expect(cancels.map((m) => [m.to, m.subject]).sort()).toEqual([
+      ['erin@example.com', `Session cancelled: ${clientName.firstName} ${clientName.lastName} with Erin Expert`],
+      ['zoe@example.com', `Session cancelled: ${clientName.firstName} ${clientName.lastName} with Erin Expert`],
+    ]);
+    for (const mail of cancels) expect(inviteOf(mail)).toMatchObject({ method: 'CANCEL', uid: `${s.id}@mentora`, sequence: 1, status: 'CANCELLED' });
+    expect(cancels[0]!.text).toContain('cancelled by the Mentora team');
   });
 
   it('reminds each party 24 hours and 1 hour before, once each, in their own zone, with several workers at once', async () => {

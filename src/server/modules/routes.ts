@@ -36,7 +36,7 @@ export async function moduleRoutes(app: FastifyInstance, { config, database, pro
     await app.register(stripeWebhookRoutes, { deps: sessionDeps, verify: stripeWebhookVerifier(config.stripe, config.stripe.webhookSecret) });
   await app.register(payoutRoutes, { db, accounts: config.stripe ? stripePayoutAccounts(config.stripe) : null, baseUrl: config.baseUrl });
   await app.register(feedbackRoutes, { db });
-  await app.register(adminRoutes, { db, provider, baseUrl: config.baseUrl });
+  await app.register(adminRoutes, { db, provider, baseUrl: config.baseUrl, mailFrom: config.mailFrom });
   const storage = storageDriver(config);
   await app.register(fileRoutes, { db, storage });
   await app.register(applicationRoutes, { db, storage, baseUrl: config.baseUrl, adminEmails: config.adminEmails });

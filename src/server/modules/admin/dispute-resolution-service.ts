@@ -120,8 +120,9 @@ export async function getDispute(db: Db | Tx, id: string): Promise<DisputeView> 
 /**
  * POST /api/admin/disputes/{id}/resolve (`resolveDisputeInput`). For the client: refund `refundCents`
  * (default: all that is held; 400 outside 1..held) and cancel; for the expert: release and complete.
- * Both parties are e-mailed with the note, and the expert's public rating is recomputed (a session decided for
- * the client no longer counts). With an `idempotencyKey` (money-moving mutations), a replay of the
+ * Both parties are e-mailed with the note (links to `site.baseUrl`; a decision for the client also sends the
+ * cancellation with the invite's CANCEL from `site.mailFrom`, settle-dispute.ts), and the expert's public rating is
+ * recomputed (a session decided for the client no longer counts). With an `idempotencyKey` (money-moving mutations), a replay of the
  * request that decided the dispute — same dispute, same body — answers the decided dispute and changes nothing;
  * the key with another dispute or body answers 422 and changes nothing (request-hash.ts, as with Stripe).
  * 404 unknown; 409 already decided (by another request) or the session is not disputed.
@@ -132,7 +133,7 @@ export async function resolveDispute(
   admin: CurrentUser,
   id: string,
   input: ResolveDisputeInput,
-  baseUrl: string,
+  site: { baseUrl: string; mailFrom: string },
   idempotencyKey?: string,
   now = new Date(),
 ): Promise<DisputeView> {
@@ -156,7 +157,7 @@ export async function resolveDispute(
     }
     const note = input.note.trim();
     const outcome = input.decision === 'client' ? { decision: 'client' as const, refundCents: refund } : { decision: 'expert' as const };
-    const { session: s, refundedCents } = await settleDisputedSession(tx, provider, d.sessionId, outcome, admin.id, note, now);
+    const { session: s, refundedCents } = await settleDisputedSession(tx, { provider, ...site }, d.sessionId, outcome, admin.id, note, now);
     await tx
       .update(disputes)
       .set({ status: 'resolved', decision: input.decision, refundCents: refundedCents, resolutionNote: note, resolvedBy: admin.id, resolvedAt: now })
@@ -186,7 +187,7 @@ export async function resolveDispute(
       amountCents: held,
       note,
     };
-    for (const to of [view.client.email, view.expert.email]) if (to) await enqueueEmail(tx, disputeDecisionEmail(to, facts, baseUrl));
+    for (const to of [view.client.email, view.expert.email]) if (to) await enqueueEmail(tx, disputeDecisionEmail(to, facts, site.baseUrl));
     return view;
   });
 }

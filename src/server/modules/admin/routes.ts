@@ -39,13 +39,13 @@ import { listAudit } from './audit-service.js';
 import { countOpenDisputes, getDispute, listDisputes, resolveDispute } from './dispute-resolution-service.js';
 import { listInbox, setHandled, unhandledCounts } from './inbox-service.js';
 
-export type AdminDeps = { db: Db; provider: PaymentProvider; baseUrl: string };
+export type AdminDeps = { db: Db; provider: PaymentProvider; baseUrl: string; mailFrom: string };
 
 /** Optional on the dispute decision (docs/security.md "Idempotency-Key replayed with another body"); 8–200 characters when sent. */
 const idempotencyHeader = z.object({ 'idempotency-key': z.string().trim().min(8).max(200).optional() });
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
-export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, provider, baseUrl }) => {
+export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, provider, baseUrl, mailFrom }) => {
   const tags = ['admin'];
   const admin = (request: Parameters<typeof requireRole>[0]) => requireRole(request, ['admin']);
 
@@ -120,7 +120,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, p
       config: { signIn: 'required' },
       schema: { tags, params: idParams, headers: idempotencyHeader, body: resolveDisputeInput, response: { 200: disputeView, 422: errorResponse, ...errors } },
     },
-    async (request) => resolveDispute(db, provider, await admin(request), request.params.id, request.body, baseUrl, request.headers['idempotency-key']),
+    async (request) =>
+      resolveDispute(db, provider, await admin(request), request.params.id, request.body, { baseUrl, mailFrom }, request.headers['idempotency-key']),
   );
 
   /** One inbox (contact, partner, match, private_feedback), filtered by handled state, with every inbox's unhandled count. */

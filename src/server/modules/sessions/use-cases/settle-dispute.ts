@@ -7,9 +7,12 @@ import { messages } from '../../../../shared/messages.js';
 import type { Tx } from '../../../db/client.js';
 import { sessions } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
-import type { PaymentProvider } from '../../../infra/payments/provider.js';
+import { outboxInsert } from '../../../infra/mail/outbox.js';
 import { refundPayment, releasePayment } from '../../payments/service.js';
+import type { SessionDeps } from '../deps.js';
+import { cancellationEmails } from '../emails.js';
 import { lockSession } from '../load-session.js';
+import { partiesOf } from '../parties.js';
 import type { SessionRow } from '../session-view.js';
 
 /**
@@ -21,7 +24,7 @@ import type { SessionRow } from '../session-view.js';
  */
 export async function settleDisputedSession(
   tx: Tx,
-  provider: PaymentProvider,
+  deps: SettleDeps,
   id: string,
   outcome: SettleOutcome,
   actorId: string,
@@ -30,22 +33,26 @@ export async function settleDisputedSession(
 ): Promise<{ session: SessionRow; refundedCents: number }> {
   const s = await lockSession(tx, id);
   if (s.status !== 'disputed') throw new AppError('CONFLICT', messages.session.badTransition);
-  const refundedCents = await settleSession(tx, provider, s, outcome, actorId, `dispute decided for the ${outcome.decision}: ${note}`, note, now);
+  const refundedCents = await settleSession(tx, deps, s, outcome, actorId, `dispute decided for the ${outcome.decision}: ${note}`, note, now);
   return { session: s, refundedCents };
 }
 
 export type SettleOutcome = { decision: 'client'; refundCents: number } | { decision: 'expert' };
 
+/** The payment processor, and where the cancellation e-mails' links point and who sends them. */
+export type SettleDeps = Pick<SessionDeps, 'provider' | 'baseUrl' | 'mailFrom'>;
+
 /**
  * Decides the locked session `s` inside `tx`, at `now` — a dispute decided by the team, or a no-show report nobody
  * contested (docs/product.md "Disputes", "No-shows"): for the client → cancelled (cancelled_by 'team', reason
- * `reason`), `refundCents` of the held payment refunded and any rest released; for the expert → completed, the
+ * `reason`), `refundCents` of the held payment refunded and any rest released, and both parties get the
+ * cancellation with the invite's CANCEL (SEQUENCE raised; docs/product.md "E-mail"); for the expert → completed, the
  * payment released. `ledgerNote` goes on the payment event, `actorId` is the deciding user (null for a job).
  * Returns the cents refunded.
  */
 export async function settleSession(
   tx: Tx,
-  provider: PaymentProvider,
+  deps: SettleDeps,
   s: SessionRow,
   outcome: SettleOutcome,
   actorId: string | null,
@@ -55,12 +62,15 @@ export async function settleSession(
 ): Promise<number> {
   if (outcome.decision === 'expert') {
     await tx.update(sessions).set({ status: 'completed', completedAt: now, updatedAt: now }).where(eq(sessions.id, s.id));
-    await releasePayment(tx, provider, s.id, actorId, ledgerNote);
+    await releasePayment(tx, deps.provider, s.id, actorId, ledgerNote);
     return 0;
   }
   await tx
     .update(sessions)
-    .set({ status: 'cancelled', cancelledBy: 'team', cancelReason: reason, cancelledAt: now, updatedAt: now })
+    .set({ status: 'cancelled', cancelledBy: 'team', cancelReason: reason, cancelledAt: now, inviteSequence: s.inviteSequence + 1, updatedAt: now })
     .where(eq(sessions.id, s.id));
-  return refundPayment(tx, provider, s.id, outcome.refundCents, actorId, ledgerNote);
+  const refunded = await refundPayment(tx, deps.provider, s.id, outcome.refundCents, actorId, ledgerNote);
+  const mails = cancellationEmails({ ...s, inviteSequence: s.inviteSequence + 1 }, await partiesOf(tx, s), 'the Mentora team', reason, refunded, deps);
+  if (mails.length) await outboxInsert(tx, mails);
+  return refunded;
 }

@@ -40,7 +40,7 @@ export async function settleDueNoShows(deps: SessionDeps, now = new Date(), batc
       const held = await heldCents(item, s.id);
       const note = `${report.reportedBy === 'client' ? 'The expert' : 'The client'} did not attend (no-show report not contested within 48 hours)`;
       const outcome = uncontestedOutcome(report.reportedBy) === 'refund' ? { decision: 'client' as const, refundCents: held } : { decision: 'expert' as const };
-      await settleSession(item, deps.provider, s, outcome, null, `no-show uncontested: ${note}`, note, now);
+      await settleSession(item, deps, s, outcome, null, `no-show uncontested: ${note}`, note, now);
       const facts = mailFacts(s, report, held);
       for (const userId of [s.clientId, (await expertOf(item, s.expertId)).userId]) {
         const to = await emailOf(item, userId);
