@@ -88,7 +88,13 @@ async function main() {
   mark('seed');
 
   const transport = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : fileTransport(path.join(config.dataDir, 'mail'), config.mailFrom);
-  const sessionDeps = { db: database.db, provider: paymentProvider(config), baseUrl: config.baseUrl, mailFrom: config.mailFrom, meetingUrlTemplate: config.meetingUrlTemplate };
+  const sessionDeps = {
+    db: database.db,
+    provider: paymentProvider(config),
+    baseUrl: config.baseUrl,
+    mailFrom: config.mailFrom,
+    meetingUrlTemplate: config.meetingUrlTemplate,
+  };
   const uploadStorage = storageDriver(config);
   const jobs = startJobs({
     config,

@@ -81,7 +81,13 @@ describe('Stripe payments', () => {
       STRIPE_WEBHOOK_SECRET: webhookSecret,
       STRIPE_API_URL: fake.url,
     });
-    deps = { db: ctx.database.db, provider: paymentProvider(ctx.config), baseUrl: ctx.config.baseUrl, mailFrom: ctx.config.mailFrom, meetingUrlTemplate: ctx.config.meetingUrlTemplate };
+    deps = {
+      db: ctx.database.db,
+      provider: paymentProvider(ctx.config),
+      baseUrl: ctx.config.baseUrl,
+      mailFrom: ctx.config.mailFrom,
+      meetingUrlTemplate: ctx.config.meetingUrlTemplate,
+    };
     client = await createUser(ctx, { email: 'client@example.com', firstName: 'Casey', lastName: 'Client' });
     other = await createUser(ctx, { email: 'other@example.com', firstName: 'Olive', lastName: 'Other' });
     admin = await createUser(ctx, { email: 'admin@example.com', role: 'admin' });

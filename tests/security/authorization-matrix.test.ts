@@ -145,6 +145,7 @@ const rows: Row[] = [
     }),
     expect: who(200),
   },
+  { method: 'PUT', route: '/api/me/time-zone', url: () => '/api/me/time-zone', body: () => ({ timeZone: 'Europe/Lisbon' }), expect: who(200) },
   {
     method: 'PUT',
     route: '/api/me/availability',

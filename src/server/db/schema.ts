@@ -584,17 +584,16 @@ export const noShowReports = pgTable(
   (t) => [
     check('no_show_reports_reported_by_check', sql`${t.reportedBy} in ('client', 'expert')`),
     check('no_show_reports_status_check', sql`${t.status} in ('open', 'contested', 'upheld')`),
-    check(
-      'no_show_reports_statement_check',
-      sql`char_length(${t.statement}) <= 5000 and char_length(coalesce(${t.contestStatement}, '')) <= 5000`,
-    ),
+    check('no_show_reports_statement_check', sql`char_length(${t.statement}) <= 5000 and char_length(coalesce(${t.contestStatement}, '')) <= 5000`),
     check(
       'no_show_reports_contest_check',
       sql`(${t.status} = 'contested') = (${t.contestedAt} is not null) and (${t.contestedAt} is null) = (${t.contestStatement} is null)`,
     ),
     check('no_show_reports_resolved_check', sql`(${t.status} = 'open') = (${t.resolvedAt} is null)`),
     check('no_show_reports_respond_by_check', sql`${t.respondBy} > ${t.createdAt}`),
-    index('no_show_reports_open_due_idx').on(t.respondBy).where(sql`${t.status} = 'open'`),
+    index('no_show_reports_open_due_idx')
+      .on(t.respondBy)
+      .where(sql`${t.status} = 'open'`),
   ],
 );
 

@@ -248,7 +248,10 @@ export async function bookSession(
   const mails = pending ? [] : bookingEmails({ ...session, inviteSequence: 0 }, parties, deps);
   const storeZone =
     !client.timeZone && clientZone
-      ? deps.db.update(userTable).set({ timeZone: clientZone }).where(and(eq(userTable.id, client.id), isNull(userTable.timeZone)))
+      ? deps.db
+          .update(userTable)
+          .set({ timeZone: clientZone })
+          .where(and(eq(userTable.id, client.id), isNull(userTable.timeZone)))
       : null;
   try {
     const written = deps.db
