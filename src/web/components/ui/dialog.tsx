@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { Button } from './button';
 
 /**
  * Modal dialog (WAI-ARIA dialog (modal) pattern via Radix): role=dialog, aria-modal, named by its title,
@@ -65,5 +66,31 @@ export function Dialog({
         </D.Content>
       </D.Portal>
     </D.Root>
+  );
+}
+
+/** The buttons under a dialog's form: one that closes it (`cancelLabel`, 'Cancel') and the submit button. */
+export function DialogButtons({
+  onCancel,
+  submitLabel,
+  pending,
+  destructive,
+  cancelLabel = 'Cancel',
+}: {
+  onCancel: () => void;
+  submitLabel: string;
+  pending: boolean;
+  destructive?: boolean;
+  cancelLabel?: string;
+}) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Button variant="outline" onClick={onCancel}>
+        {cancelLabel}
+      </Button>
+      <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={pending}>
+        {submitLabel}
+      </Button>
+    </div>
   );
 }

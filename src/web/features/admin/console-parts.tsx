@@ -195,27 +195,3 @@ export function RecordFrame({ backTo, backLabel, query, children }: { backTo: st
     </div>
   );
 }
-
-/** The buttons under a dialog's form: Cancel (closes) and the submit button. */
-export function DialogButtons({
-  onCancel,
-  submitLabel,
-  pending,
-  destructive,
-}: {
-  onCancel: () => void;
-  submitLabel: string;
-  pending: boolean;
-  destructive?: boolean;
-}) {
-  return (
-    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-      <Button variant="outline" onClick={onCancel}>
-        Cancel
-      </Button>
-      <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={pending}>
-        {submitLabel}
-      </Button>
-    </div>
-  );
-}

@@ -3,10 +3,9 @@ import { toast } from 'sonner';
 import { messages } from '@shared/messages';
 import { formatMoney } from '@shared/pricing';
 import type { DisputeView } from '@shared/schemas/admin';
-import { Dialog } from '../../components/ui/dialog';
+import { Dialog, DialogButtons } from '../../components/ui/dialog';
 import { FormError, Input, Label, Textarea } from '../../components/ui/input';
 import { useResolveDispute } from './api/resolve-dispute';
-import { DialogButtons } from './console-parts';
 
 /** '12.50' → 1250 cents; null unless a positive amount with at most 2 decimals. */
 function dollarsToCents(text: string): number | null {

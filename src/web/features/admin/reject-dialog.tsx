@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages';
-import { Dialog } from '../../components/ui/dialog';
+import { Dialog, DialogButtons } from '../../components/ui/dialog';
 import { FormError, Label, Textarea } from '../../components/ui/input';
 import { useReviewApplication } from './api/review-application';
-import { DialogButtons } from './console-parts';
 
 /** Reject an application with a required reason; the reason is stored and e-mailed to the applicant. */
 export function RejectDialog({

@@ -4,8 +4,7 @@ import { messages } from '@shared/messages';
 import { formatMoney } from '@shared/pricing';
 import type { SessionView } from '@shared/schemas/sessions';
 import { policyTerms, refundCents } from '@shared/sessions';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { Dialog, DialogButtons } from '../../components/ui/dialog';
 import { FormError, Label, Textarea } from '../../components/ui/input';
 import { useSessionAction } from './api/session-actions';
 
@@ -55,14 +54,7 @@ export function CancelDialog({ session, open, onOpenChange }: { session: Session
           />
         </div>
         <FormError>{error}</FormError>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Keep Session
-          </Button>
-          <Button type="submit" variant="destructive" disabled={action.isPending}>
-            Cancel Session
-          </Button>
-        </div>
+        <DialogButtons onCancel={() => onOpenChange(false)} cancelLabel="Keep Session" submitLabel="Cancel Session" pending={action.isPending} destructive />
       </form>
     </Dialog>
   );

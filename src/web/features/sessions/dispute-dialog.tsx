@@ -2,8 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { Dialog, DialogButtons } from '../../components/ui/dialog';
 import { FormError, Label, Textarea } from '../../components/ui/input';
 import { useSessionAction } from './api/session-actions';
 
@@ -51,14 +50,7 @@ export function DisputeDialog({ sessionId, open, onOpenChange }: { sessionId: st
           />
         </div>
         <FormError>{error}</FormError>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={action.isPending}>
-            Submit Report
-          </Button>
-        </div>
+        <DialogButtons onCancel={() => onOpenChange(false)} submitLabel="Submit Report" pending={action.isPending} />
       </form>
     </Dialog>
   );

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { noShowMessages } from '@shared/no-shows';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { Dialog, DialogButtons } from '../../components/ui/dialog';
 import { FormError, Label, Textarea } from '../../components/ui/input';
 import { useContestNoShow } from './api/contest-no-show';
 import { useReportNoShow } from './api/report-no-show';
@@ -44,14 +43,7 @@ function StatementDialog({
           <Textarea id="no-show-statement" value={statement} onChange={(e) => setStatement(e.target.value)} maxLength={5000} />
         </div>
         <FormError>{error}</FormError>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {submitLabel}
-          </Button>
-        </div>
+        <DialogButtons onCancel={() => onOpenChange(false)} submitLabel={submitLabel} pending={pending} />
       </form>
     </Dialog>
   );

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '@shared/pricing';
 import type { SessionView } from '@shared/schemas/sessions';
@@ -12,7 +12,10 @@ const tones = {
   neutral: 'border-slate-200 bg-slate-50 [&_svg.panel-icon]:text-slate-600',
 } as const;
 
-/** The box under a session's facts that says where it stands and what the viewer can do next. */
+/**
+ * A box under a session's facts that says where it stands and what the viewer can do next; a page may show more
+ * than one (the session's state and a no-show report), each a region named by its own title.
+ */
 export function StatusPanel({
   icon: Icon,
   title,
@@ -26,12 +29,13 @@ export function StatusPanel({
   children?: ReactNode;
   actions?: ReactNode;
 }) {
+  const titleId = useId();
   return (
-    <section aria-labelledby="status-title" className={cn('rounded-2xl border p-5 sm:p-6', tones[tone])}>
+    <section aria-labelledby={titleId} className={cn('rounded-2xl border p-5 sm:p-6', tones[tone])}>
       <div className="flex gap-3">
         <Icon className="panel-icon mt-0.5 h-6 w-6 shrink-0" aria-hidden />
         <div className="min-w-0 flex-1">
-          <h2 id="status-title" className="text-lg font-semibold text-slate-900">
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
             {title}
           </h2>
           {children ? <div className="mt-1 space-y-1 text-sm text-slate-800">{children}</div> : null}
