@@ -69,7 +69,8 @@ describe('CV analysis of hostile documents', () => {
     expect(result.status).toBe(422);
     expect(result.body.error.message).toBe(messages.application.cvTooComplex);
     // Read on the request thread, the same file takes about 12 s and 2 GB, and answers 'could not read any text'.
-    expect(performance.now() - started).toBeLessThan(cvTextLimits.timeLimitMs);
+    // The limit bounds the extraction; the request around it (reading the file, starting the child) adds a little.
+    expect(performance.now() - started).toBeLessThan(cvTextLimits.timeLimitMs + 1500);
     expect(probes.length).toBeGreaterThanOrEqual(2);
     for (const probe of probes) expect(probe).toMatchObject({ status: 200 });
   });
