@@ -18,6 +18,7 @@ import { fileTransport, smtpTransport } from './infra/mail/transport.js';
 import { paymentProvider } from './infra/payments/select.js';
 import { storageDriver } from './infra/storage/select.js';
 import { deleteUnusedUploads } from './modules/files/cleanup.js';
+import { sessionDeps } from './modules/sessions/deps.js';
 import { autoReleaseDue } from './modules/sessions/use-cases/auto-release-sessions.js';
 import { settleDueNoShows } from './modules/sessions/use-cases/settle-no-shows.js';
 import { sendDueReminders } from './modules/sessions/use-cases/send-session-reminders.js';
@@ -88,23 +89,17 @@ async function main() {
   mark('seed');
 
   const transport = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : fileTransport(path.join(config.dataDir, 'mail'), config.mailFrom);
-  const sessionDeps = {
-    db: database.db,
-    provider: paymentProvider(config),
-    baseUrl: config.baseUrl,
-    mailFrom: config.mailFrom,
-    meetingUrlTemplate: config.meetingUrlTemplate,
-  };
+  const deps = sessionDeps(config, database.db, paymentProvider(config));
   const uploadStorage = storageDriver(config);
   const jobs = startJobs({
     config,
     db: database.db,
     transport,
     sessions: {
-      autoRelease: () => autoReleaseDue(sessionDeps),
-      reminders: () => sendDueReminders(sessionDeps),
-      reservations: () => expireReservations(sessionDeps),
-      noShows: () => settleDueNoShows(sessionDeps),
+      autoRelease: () => autoReleaseDue(deps),
+      reminders: () => sendDueReminders(deps),
+      reservations: () => expireReservations(deps),
+      noShows: () => settleDueNoShows(deps),
     },
     uploadCleanup: () => deleteUnusedUploads(database.db, uploadStorage, { log: app.log }),
     log: app.log,

@@ -1,3 +1,4 @@
+import { sessionDeps } from '../../src/server/modules/sessions/deps.js';
 /**
  * Calendar invites (RFC 5545 / RFC 5546) and each user's time zone (docs/product.md "E-mail", "Sessions"): every
  * invite the product sends is read back with an independent parser (ical.js); every e-mail is written in its
@@ -58,13 +59,7 @@ describe('calendar invites and time zones', () => {
   let expert: Awaited<ReturnType<typeof createExpert>>;
   const outbox = () => ctx.database.db.select().from(emailOutbox);
   const zoneOf = async (id: string) => (await ctx.database.db.select({ z: user.timeZone }).from(user).where(eq(user.id, id)))[0]!.z;
-  const deps = () => ({
-    db: ctx.database.db,
-    provider: simulatedProvider(),
-    baseUrl: ctx.config.baseUrl,
-    mailFrom: ctx.config.mailFrom,
-    meetingUrlTemplate: ctx.config.meetingUrlTemplate,
-  });
+  const deps = () => sessionDeps(ctx.config, ctx.database.db, simulatedProvider());
   const book = (cookie: string, startsAt: string, timeZone?: string, expertSlug = expert.expert.slug) =>
     ctx.app.inject({
       method: 'POST',

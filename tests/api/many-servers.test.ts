@@ -1,3 +1,4 @@
+import { sessionDeps } from '../../src/server/modules/sessions/deps.js';
 /**
  * Many servers on one PostgreSQL database, with real server processes (tsx) behind an
  * imagined proxy (TRUST_PROXY=1, one X-Forwarded-For per client):
@@ -205,13 +206,7 @@ describe.skipIf(!pgUrl)('many servers on one PostgreSQL database (set TEST_DATAB
     }
     for (const id of ids.slice(3)) await shift(ctx, id, -200); // ended more than 72 hours ago
     const second = openPostgres(env.DATABASE_URL!, 2);
-    const deps = (db: typeof ctx.database.db) => ({
-      db,
-      provider: paymentProvider(ctx.config),
-      baseUrl: ctx.config.baseUrl,
-      mailFrom: ctx.config.mailFrom,
-      meetingUrlTemplate: ctx.config.meetingUrlTemplate,
-    });
+    const deps = (db: typeof ctx.database.db) => sessionDeps(ctx.config, db, paymentProvider(ctx.config));
     try {
       const reminded = await Promise.all([sendDueReminders(deps(ctx.database.db)), sendDueReminders(deps(second.db))]);
       const released = await Promise.all([autoReleaseDue(deps(ctx.database.db)), autoReleaseDue(deps(second.db))]);

@@ -1,3 +1,4 @@
+import { sessionDeps } from '../../src/server/modules/sessions/deps.js';
 /**
  * No-shows (docs/product.md "No-shows"): either party reports within 48 hours of the end, only the other party
  * contests within 48 hours of the report, an uncontested report refunds the client or releases to the expert, a
@@ -23,13 +24,7 @@ describe('no-shows', () => {
   let admin: Awaited<ReturnType<typeof createUser>>;
   let expert: Awaited<ReturnType<typeof createExpert>>;
   let nextSlot = 100;
-  const deps = () => ({
-    db: ctx.database.db,
-    provider: simulatedProvider(),
-    baseUrl: 'http://localhost:3000',
-    mailFrom: 'Mentora <no-reply@mentora.example>',
-    meetingUrlTemplate: 'https://meet.jit.si/mentora-{room}',
-  });
+  const deps = () => sessionDeps(ctx.config, ctx.database.db, simulatedProvider());
   const post = (url: string, cookie: string, payload: object = {}) =>
     ctx.app.inject({ method: 'POST', url, headers: { origin, 'content-type': 'application/json', cookie }, payload });
   const get = (url: string, cookie: string) => ctx.app.inject({ url, headers: { cookie } });

@@ -1,3 +1,4 @@
+import { sessionDeps } from '../../src/server/modules/sessions/deps.js';
 import { count, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -413,13 +414,7 @@ describe('sessions', () => {
   });
 
   describe('jobs', () => {
-    const deps = () => ({
-      db: ctx.database.db,
-      provider: simulatedProvider(),
-      baseUrl: 'http://localhost:3000',
-      mailFrom: 'Mentora <no-reply@mentora.example>',
-      meetingUrlTemplate: 'https://meet.jit.si/mentora-{room}',
-    });
+    const deps = () => sessionDeps(ctx.config, ctx.database.db, simulatedProvider());
 
     it('auto-releases booked sessions 72 h after their end, not disputed ones', async () => {
       const id = (await book(ctx, client.cookie, { expertId: otherExpert.expert.slug, startsAt: slotIn(900) })).json().session.id;

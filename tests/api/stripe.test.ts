@@ -1,3 +1,4 @@
+import { sessionDeps } from '../../src/server/modules/sessions/deps.js';
 /**
  * Stripe payments (docs/product.md "Payments") without the internet: the real SDK talks to a local fake of the API
  * (tests/helpers/fake-stripe.ts) that checks every request; webhooks are signed with the SDK's
@@ -81,13 +82,7 @@ describe('Stripe payments', () => {
       STRIPE_WEBHOOK_SECRET: webhookSecret,
       STRIPE_API_URL: fake.url,
     });
-    deps = {
-      db: ctx.database.db,
-      provider: paymentProvider(ctx.config),
-      baseUrl: ctx.config.baseUrl,
-      mailFrom: ctx.config.mailFrom,
-      meetingUrlTemplate: ctx.config.meetingUrlTemplate,
-    };
+    deps = sessionDeps(ctx.config, ctx.database.db, paymentProvider(ctx.config));
     client = await createUser(ctx, { email: 'client@example.com', firstName: 'Casey', lastName: 'Client' });
     other = await createUser(ctx, { email: 'other@example.com', firstName: 'Olive', lastName: 'Other' });
     admin = await createUser(ctx, { email: 'admin@example.com', role: 'admin' });

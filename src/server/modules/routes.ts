@@ -23,17 +23,18 @@ import { stripeWebhookRoutes } from './payments/stripe-webhook-routes.js';
 import { noShowRoutes } from './sessions/no-show-routes.js';
 import { sessionRoutes } from './sessions/routes.js';
 import { busyIntervalsSql } from './sessions/busy-intervals.js';
+import { sessionDeps } from './sessions/deps.js';
 
 export async function moduleRoutes(app: FastifyInstance, { config, database, provider }: { config: Config; database: Database; provider: PaymentProvider }) {
   const db = database.db;
   await app.register(meRoutes, { db });
   await app.register(enquiryRoutes, { db, baseUrl: config.baseUrl });
-  const sessionDeps = { db, provider, baseUrl: config.baseUrl, mailFrom: config.mailFrom, meetingUrlTemplate: config.meetingUrlTemplate };
+  const deps = sessionDeps(config, db, provider);
   await app.register(expertRoutes, { db, busyIntervals: busyIntervalsSql });
-  await app.register(sessionRoutes, { ...sessionDeps, testHooks: config.testHooks });
-  await app.register(noShowRoutes, { ...sessionDeps, testHooks: config.testHooks });
+  await app.register(sessionRoutes, { ...deps, testHooks: config.testHooks });
+  await app.register(noShowRoutes, { ...deps, testHooks: config.testHooks });
   if (config.stripe?.webhookSecret)
-    await app.register(stripeWebhookRoutes, { deps: sessionDeps, verify: stripeWebhookVerifier(config.stripe, config.stripe.webhookSecret) });
+    await app.register(stripeWebhookRoutes, { deps, verify: stripeWebhookVerifier(config.stripe, config.stripe.webhookSecret) });
   await app.register(payoutRoutes, { db, accounts: config.stripe ? stripePayoutAccounts(config.stripe) : null, baseUrl: config.baseUrl });
   await app.register(feedbackRoutes, { db });
   await app.register(adminRoutes, { db, provider, baseUrl: config.baseUrl, mailFrom: config.mailFrom });
