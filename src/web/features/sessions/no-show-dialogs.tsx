@@ -8,7 +8,16 @@ import { useReportNoShow } from './api/report-no-show';
 
 type DialogProps = { sessionId: string; counterpart: string; open: boolean; onOpenChange: (open: boolean) => void };
 
-/** A statement form in a dialog: the textarea, the server's refusal in words, Cancel and `submitLabel`. */
+/** What a statement dialog sends: the report or the contest mutation (api/report-no-show.ts, api/contest-no-show.ts). */
+type StatementMutation = {
+  mutate: (body: { statement: string }, on: { onSuccess: () => void; onError: (err: Error) => void }) => void;
+  isPending: boolean;
+};
+
+/**
+ * A statement form in a dialog: the textarea, Cancel and `submitLabel`; sending closes it with `sentMessage`, a
+ * refusal stays in it in the server's words.
+ */
 function StatementDialog({
   open,
   onOpenChange,
@@ -16,9 +25,8 @@ function StatementDialog({
   description,
   label,
   submitLabel,
-  pending,
-  error,
-  onSubmit,
+  sentMessage,
+  send,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -26,14 +34,24 @@ function StatementDialog({
   description: string;
   label: string;
   submitLabel: string;
-  pending: boolean;
-  error: string | null;
-  onSubmit: (statement: string) => void;
+  sentMessage: string;
+  send: StatementMutation;
 }) {
   const [statement, setStatement] = useState('');
+  const [error, setError] = useState<string | null>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onSubmit(statement.trim());
+    setError(null);
+    send.mutate(
+      { statement: statement.trim() },
+      {
+        onSuccess: () => {
+          toast.success(sentMessage);
+          onOpenChange(false);
+        },
+        onError: (err) => setError(err.message),
+      },
+    );
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
@@ -43,7 +61,7 @@ function StatementDialog({
           <Textarea id="no-show-statement" value={statement} onChange={(e) => setStatement(e.target.value)} maxLength={5000} />
         </div>
         <FormError>{error}</FormError>
-        <DialogButtons onCancel={() => onOpenChange(false)} submitLabel={submitLabel} pending={pending} />
+        <DialogButtons onCancel={() => onOpenChange(false)} submitLabel={submitLabel} pending={send.isPending} />
       </form>
     </Dialog>
   );
@@ -51,8 +69,6 @@ function StatementDialog({
 
 /** 'Report a no-show' (docs/product.md "No-shows"): an optional statement, then the report. */
 export function ReportNoShowDialog({ sessionId, counterpart, open, onOpenChange }: DialogProps) {
-  const report = useReportNoShow(sessionId);
-  const [error, setError] = useState<string | null>(null);
   return (
     <StatementDialog
       open={open}
@@ -61,29 +77,14 @@ export function ReportNoShowDialog({ sessionId, counterpart, open, onOpenChange 
       description={`Tell us that ${counterpart} did not attend. ${counterpart} is told and has 48 hours to contest; the payment stays held until then.`}
       label="What happened? (optional)"
       submitLabel="Report no-show"
-      pending={report.isPending}
-      error={error}
-      onSubmit={(statement) => {
-        setError(null);
-        report.mutate(
-          { statement },
-          {
-            onSuccess: () => {
-              toast.success(noShowMessages.reported);
-              onOpenChange(false);
-            },
-            onError: (err) => setError(err.message),
-          },
-        );
-      }}
+      sentMessage={noShowMessages.reported}
+      send={useReportNoShow(sessionId)}
     />
   );
 }
 
 /** 'Contest' (docs/product.md "No-shows"): the reported party's statement, required; the team then reviews both. */
 export function ContestNoShowDialog({ sessionId, counterpart, open, onOpenChange }: DialogProps) {
-  const contest = useContestNoShow(sessionId);
-  const [error, setError] = useState<string | null>(null);
   return (
     <StatementDialog
       open={open}
@@ -92,21 +93,8 @@ export function ContestNoShowDialog({ sessionId, counterpart, open, onOpenChange
       description={`Tell our team what happened. They will review your statement and ${counterpart}'s and contact you both.`}
       label="What happened?"
       submitLabel="Contest report"
-      pending={contest.isPending}
-      error={error}
-      onSubmit={(statement) => {
-        setError(null);
-        contest.mutate(
-          { statement },
-          {
-            onSuccess: () => {
-              toast.success(noShowMessages.contested);
-              onOpenChange(false);
-            },
-            onError: (err) => setError(err.message),
-          },
-        );
-      }}
+      sentMessage={noShowMessages.contested}
+      send={useContestNoShow(sessionId)}
     />
   );
 }
