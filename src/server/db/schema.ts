@@ -714,3 +714,36 @@ export const stripeEvents = pgTable('stripe_events', {
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The expert's proposals to move a booked session (docs/product.md "Reschedule proposals"): one open proposal per
+ * session (partial unique index); the client accepts or declines it; unanswered, it expires at `expiresAt` (the
+ * session's start when it was made). `answeredAt` is set exactly when it leaves 'open'.
+ */
+export const rescheduleProposals = pgTable(
+  'reschedule_proposals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'restrict' }),
+    proposedStartsAt: timestamp('proposed_starts_at', { withTimezone: true }).notNull(),
+    message: text('message'),
+    status: text('status').$type<'open' | 'accepted' | 'declined' | 'expired' | 'withdrawn'>().notNull().default('open'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('reschedule_proposals_status_check', sql`${t.status} in ('open', 'accepted', 'declined', 'expired', 'withdrawn')`),
+    check('reschedule_proposals_message_check', sql`char_length(coalesce(${t.message}, '')) <= 1000`),
+    check('reschedule_proposals_answered_check', sql`(${t.status} = 'open') = (${t.answeredAt} is null)`),
+    check('reschedule_proposals_expires_check', sql`${t.expiresAt} > ${t.createdAt}`),
+    uniqueIndex('reschedule_proposals_one_open_per_session')
+      .on(t.sessionId)
+      .where(sql`${t.status} = 'open'`),
+    index('reschedule_proposals_open_due_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'open'`),
+  ],
+);
