@@ -39,6 +39,7 @@ function session(
     createdAt: now.toISOString(),
     viewerRole: 'client',
     payment: payment ? { status: payment, amountCents: 9000, refundedCents: 0, cardBrand: null, cardLast4: null, provider: 'stripe' } : null,
+    proposal: null,
   };
 }
 

@@ -8,6 +8,7 @@ import { messages } from '../messages.js';
 import { durations, introMinutes, isDuration } from '../pricing.js';
 import { cancellationPolicies, sessionStatuses } from '../sessions.js';
 import { isValidTimeZone } from '../slots.js';
+import { proposalSummary } from './reschedule-proposals.js';
 
 const m = messages.booking;
 
@@ -89,6 +90,8 @@ export const sessionView = z.object({
   /** 'client' or 'expert': which side the caller is on. */
   viewerRole: z.enum(['client', 'expert']),
   payment: paymentSummary.nullable(),
+  /** The expert's open proposal of a new time, for the client to accept or decline (docs/product.md "Reschedule proposals"). */
+  proposal: proposalSummary.nullable(),
 });
 export type SessionView = z.infer<typeof sessionView>;
 

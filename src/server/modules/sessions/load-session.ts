@@ -3,16 +3,16 @@
  * and its expert, docs/product.md "Roles"), and locked for a state change (docs/architecture.md "Session and
  * payment lifecycles": the row is locked and re-checked, so a concurrent transition answers 409).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { SessionView } from '../../../shared/schemas/sessions.js';
 import { messages } from '../../../shared/messages.js';
 import type { CurrentUser } from '../../auth/plugin.js';
 import type { Db, Tx } from '../../db/client.js';
-import { experts, payments, sessions } from '../../db/schema.js';
+import { experts, payments, rescheduleProposals, sessions } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { toView, type PaymentRow, type SessionRow } from './session-view.js';
+import { toView, type PaymentRow, type ProposalRow, type SessionRow } from './session-view.js';
 
-export type PartyRow = { session: SessionRow; expert: { slug: string; userId: string }; payment: PaymentRow | null };
+export type PartyRow = { session: SessionRow; expert: { slug: string; userId: string }; payment: PaymentRow | null; proposal: ProposalRow | null };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -24,10 +24,12 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export async function loadForParty(db: Db | Tx, user: CurrentUser, sessionId: string): Promise<{ row: PartyRow; side: 'client' | 'expert' }> {
   if (!uuidPattern.test(sessionId)) throw new AppError('NOT_FOUND', messages.session.notFound);
   const [row] = await db
-    .select({ session: sessions, expert: { slug: experts.slug, userId: experts.userId }, payment: payments })
+    .select({ session: sessions, expert: { slug: experts.slug, userId: experts.userId }, payment: payments, proposal: rescheduleProposals })
     .from(sessions)
     .innerJoin(experts, eq(experts.id, sessions.expertId))
     .leftJoin(payments, eq(payments.sessionId, sessions.id))
+    // At most one open proposal per session (a partial unique index).
+    .leftJoin(rescheduleProposals, and(eq(rescheduleProposals.sessionId, sessions.id), eq(rescheduleProposals.status, 'open')))
     .where(eq(sessions.id, sessionId))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', messages.session.notFound);

@@ -1,9 +1,11 @@
 /** How a session is shown to one of its two parties (docs/product.md "Sessions"). */
 import type { SessionView } from '../../../shared/schemas/sessions.js';
-import type { payments, sessions } from '../../db/schema.js';
+import { isProposalDue } from '../../../shared/reschedule-proposals.js';
+import type { payments, rescheduleProposals, sessions } from '../../db/schema.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
+export type ProposalRow = typeof rescheduleProposals.$inferSelect;
 
 /** The columns a session view is made of (a row of `loadForParty` has them all). */
 export type Viewed = {
@@ -22,6 +24,8 @@ export type Viewed = {
   >;
   expert: { slug: string };
   payment: Pick<PaymentRow, 'status' | 'amountCents' | 'refundedCents' | 'cardBrand' | 'cardLast4' | 'provider'> | null;
+  /** The session's open reschedule proposal (loadForParty joins it; lists leave it out). */
+  proposal?: Pick<ProposalRow, 'id' | 'status' | 'proposedStartsAt' | 'message' | 'expiresAt'> | null;
 };
 
 /**
@@ -29,7 +33,7 @@ export type Viewed = {
  * session at booking, not the expert's current one; times are UTC ISO strings, amounts integer cents.
  */
 export function toView(row: Viewed, viewerRole: 'client' | 'expert'): SessionView {
-  const { session: s, expert, payment } = row;
+  const { session: s, expert, payment, proposal } = row;
   return {
     id: s.id,
     clientId: s.clientId,
@@ -66,5 +70,10 @@ export function toView(row: Viewed, viewerRole: 'client' | 'expert'): SessionVie
           provider: payment.provider,
         }
       : null,
+    // An open proposal the client can no longer answer (expired, or the session moved or ended meanwhile) is not shown.
+    proposal:
+      proposal && !isProposalDue(proposal, s)
+        ? { id: proposal.id, startsAt: proposal.proposedStartsAt.toISOString(), message: proposal.message, expiresAt: proposal.expiresAt.toISOString() }
+        : null,
   };
 }

@@ -4,6 +4,7 @@ import { messages } from '../../../../shared/messages.js';
 import type { SessionView } from '../../../../shared/schemas/sessions.js';
 import { canCancel, refundCents } from '../../../../shared/sessions.js';
 import type { CurrentUser } from '../../../auth/plugin.js';
+import type { Tx } from '../../../db/client.js';
 import { sessions } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
 import { outboxInsert } from '../../../infra/mail/outbox.js';
@@ -12,6 +13,7 @@ import type { SessionDeps } from '../deps.js';
 import { cancellationEmails } from '../emails.js';
 import { loadForParty, lockSession, viewForParty } from '../load-session.js';
 import { partiesOf } from '../parties.js';
+import type { SessionRow } from '../session-view.js';
 
 /**
  * The client or the expert cancels a booked session before its start (at `now`) with `reason`. The client's
@@ -27,14 +29,32 @@ export async function cancelSession(deps: SessionDeps, user: CurrentUser, id: st
     const s = await lockSession(tx, id);
     if (!canCancel(s, now)) throw new AppError('CONFLICT', messages.session.badTransition);
     const refund = refundCents({ amountCents: s.totalAmountCents, policy: s.cancellationPolicy, cancelledBy: side, startsAt: s.startsAt, now });
-    await tx
-      .update(sessions)
-      .set({ status: 'cancelled', cancelledBy: side, cancelReason: reason, cancelledAt: now, inviteSequence: s.inviteSequence + 1, updatedAt: now })
-      .where(eq(sessions.id, id));
-    const refunded = await refundPayment(tx, deps.provider, id, refund, user.id, `cancelled by the ${side}: ${reason}`);
-    const by = side === 'client' ? s.clientName : s.expertName;
-    const mails = cancellationEmails({ ...s, inviteSequence: s.inviteSequence + 1 }, await partiesOf(tx, s), by, reason, refunded, deps);
-    if (mails.length) await outboxInsert(tx, mails);
+    await cancelLockedSession(tx, deps, s, { side, userId: user.id }, reason, refund, now);
   });
   return viewForParty(deps.db, user, id);
+}
+
+/**
+ * Cancels the booked session `s`, locked in `tx` by the caller who checked it may be cancelled: status cancelled by
+ * `by.side` with `reason`, `refund` cents of a held payment refunded (the rest released), and both parties e-mailed
+ * in their own zone with the invite's CANCEL (SEQUENCE raised). Also used when the client declines the expert's
+ * proposed new time (decline-reschedule-proposal.ts), which refunds in full whatever the policy.
+ */
+export async function cancelLockedSession(
+  tx: Tx,
+  deps: SessionDeps,
+  s: SessionRow,
+  by: { side: 'client' | 'expert'; userId: string },
+  reason: string,
+  refund: number,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(sessions)
+    .set({ status: 'cancelled', cancelledBy: by.side, cancelReason: reason, cancelledAt: now, inviteSequence: s.inviteSequence + 1, updatedAt: now })
+    .where(eq(sessions.id, s.id));
+  const refunded = await refundPayment(tx, deps.provider, s.id, refund, by.userId, `cancelled by the ${by.side}: ${reason}`);
+  const name = by.side === 'client' ? s.clientName : s.expertName;
+  const mails = cancellationEmails({ ...s, inviteSequence: s.inviteSequence + 1 }, await partiesOf(tx, s), name, reason, refunded, deps);
+  if (mails.length) await outboxInsert(tx, mails);
 }
