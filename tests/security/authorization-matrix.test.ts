@@ -146,6 +146,9 @@ const rows: Row[] = [
     expect: who(200),
   },
   { method: 'PUT', route: '/api/me/time-zone', url: () => '/api/me/time-zone', body: () => ({ timeZone: 'Europe/Lisbon' }), expect: who(200) },
+  // Each account's own calendar feed address (docs/product.md "Calendar feed"): nothing of anyone else's is named.
+  { method: 'GET', route: '/api/me/calendar-feed', url: () => '/api/me/calendar-feed', expect: who(200) },
+  { method: 'POST', route: '/api/me/calendar-feed', url: () => '/api/me/calendar-feed', body: () => ({}), expect: who(201) },
   {
     method: 'PUT',
     route: '/api/me/availability',

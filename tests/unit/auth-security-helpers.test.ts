@@ -27,6 +27,8 @@ describe('redactUrl', () => {
     ['/api/auth/callback/google?state=s3cr3t&code=4%2F0Ad', '/api/auth/callback/google?state=[redacted]&code=[redacted]'],
     ['/api/experts?q=design&page=2', '/api/experts?q=design&page=2'],
     ['/api/sessions/8c1f', '/api/sessions/8c1f'],
+    ['/calendar/Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV.ics', '/calendar/[redacted]'],
+    ['//Calendar/Zm9vYmFyYmF6cXV4.ics?x=1', '/calendar/[redacted]?x=1'],
     // Other spellings of the same URLs keep nothing secret either.
     ['/%61pi/auth/reset-password/AbC123xyz', '/%61pi/auth/reset-password/[redacted]'],
     ['/api/auth/Reset-Password//AbC123xyz/', '/api/auth/Reset-Password//[redacted]/'],

@@ -598,6 +598,23 @@ export const noShowReports = pgTable(
 );
 
 /**
+ * Each account's private calendar subscription address (docs/product.md "Calendar feed"), one per account: only the
+ * SHA-256 (hex) of the address's token is kept, never the token (docs/security.md "Calendar feed address"). A reset
+ * replaces the hash, so the old address stops answering.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('calendar_feeds_token_hash_check', sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`)],
+);
+
+/**
  * Uploaded files (docs/product.md "Uploads"): CVs are private (owner and admins), photos and intro videos are public. The bytes
  * live in the StorageDriver under `storage_key`, chosen by the server (never from the file's name);
  * `original_name` is a sanitised display name only. `content_type` is decided from the bytes, not the name.

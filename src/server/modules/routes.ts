@@ -13,6 +13,7 @@ import { stripeWebhookVerifier } from '../infra/payments/stripe.js';
 import { storageDriver } from '../infra/storage/select.js';
 import { adminRoutes } from './admin/routes.js';
 import { applicationRoutes } from './applications/routes.js';
+import { calendarFeedRoutes } from './calendar-feed/routes.js';
 import { enquiryRoutes } from './enquiries/routes.js';
 import { expertRoutes } from './experts/routes.js';
 import { feedbackRoutes } from './feedback/routes.js';
@@ -37,6 +38,7 @@ export async function moduleRoutes(app: FastifyInstance, { config, database, pro
     await app.register(stripeWebhookRoutes, { deps, verify: stripeWebhookVerifier(config.stripe, config.stripe.webhookSecret) });
   await app.register(payoutRoutes, { db, accounts: config.stripe ? stripePayoutAccounts(config.stripe) : null, baseUrl: config.baseUrl });
   await app.register(feedbackRoutes, { db });
+  await app.register(calendarFeedRoutes, { db, baseUrl: config.baseUrl });
   await app.register(adminRoutes, { db, provider, baseUrl: config.baseUrl, mailFrom: config.mailFrom });
   const storage = storageDriver(config);
   await app.register(fileRoutes, { db, storage });

@@ -4,7 +4,12 @@
  * request's CPU cost low (docs/performance.md "Booking cost"), while escaping, folding at 75 octets and date forms
  * stay a library's job.
  */
-import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus, type ICalEventData } from 'ical-generator';
+
+/** The UID of a session's calendar event (RFC 5545 §3.8.4.7), the same in every invite and calendar feed about it. */
+export function sessionEventUid(sessionId: string): string {
+  return `${sessionId}@mentora`;
+}
 
 /** A calendar user: display name and e-mail address. */
 export type CalendarUser = { name: string; email: string };
@@ -20,15 +25,12 @@ export function organizerOf(mailFrom: string): CalendarUser {
 }
 
 /**
- * An iTIP message about one event (RFC 5546 §3.2): `method` REQUEST (a new or changed event) or CANCEL (it leaves the
- * attendees' calendars), `uid` (globally unique, the same in every message about the event), `sequence` (0 first,
- * higher in each later message, RFC 5545 §3.8.7.4), `start` (an instant, written in UTC), `durationMinutes`,
- * `summary`, `description`, `location` and `url` (plain text), `organizer`, `attendees` (each a required participant
- * who has accepted: a booking is already agreed, no RSVP is asked), stamped `stamp` (when the message is made).
- * Returns the text of the .ics attachment (CRLF line ends, lines folded at 75 octets).
+ * One session's event as every calendar object Mentora writes has it (invites and the calendar feed): `uid`
+ * (globally unique, the same in every message and feed about the event), `sequence` (0 first, higher after each
+ * change, RFC 5545 §3.8.7.4), `start` (an instant, written in UTC), `durationMinutes`, `summary`, `description`,
+ * `location` and `url` (plain text), stamped `stamp`.
  */
-export function calendarInvite(event: {
-  method: 'REQUEST' | 'CANCEL';
+export type CalendarEvent = {
   uid: string;
   sequence: number;
   start: Date;
@@ -37,16 +39,12 @@ export function calendarInvite(event: {
   description: string;
   location: string;
   url: string;
-  organizer: CalendarUser;
-  attendees: CalendarUser[];
   stamp: Date;
-}): string {
-  const cancel = event.method === 'CANCEL';
-  const calendar = ical({
-    prodId: { company: 'Mentora', product: 'Sessions', language: 'EN' },
-    method: cancel ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
-  });
-  calendar.createEvent({
+};
+
+/** ical-generator's fields of `event`, its end computed from the start and duration. */
+function eventData(event: CalendarEvent): ICalEventData {
+  return {
     id: event.uid,
     sequence: event.sequence,
     start: event.start,
@@ -56,9 +54,42 @@ export function calendarInvite(event: {
     description: event.description,
     location: event.location,
     url: event.url,
+  };
+}
+
+const prodId = { company: 'Mentora', product: 'Sessions', language: 'EN' };
+
+/**
+ * An iTIP message about one event (RFC 5546 §3.2): `method` REQUEST (a new or changed event) or CANCEL (it leaves the
+ * attendees' calendars), the event's fields (CalendarEvent), `organizer`, `attendees` (each a required participant
+ * who has accepted: a booking is already agreed, no RSVP is asked).
+ * Returns the text of the .ics attachment (CRLF line ends, lines folded at 75 octets).
+ */
+export function calendarInvite(
+  event: CalendarEvent & {
+    method: 'REQUEST' | 'CANCEL';
+    organizer: CalendarUser;
+    attendees: CalendarUser[];
+  },
+): string {
+  const cancel = event.method === 'CANCEL';
+  const calendar = ical({ prodId, method: cancel ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST });
+  calendar.createEvent({
+    ...eventData(event),
     organizer: event.organizer,
     attendees: event.attendees.map((a) => ({ ...a, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.ACCEPTED, rsvp: false })),
     status: cancel ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
   });
+  return calendar.toString();
+}
+
+/**
+ * A published calendar (RFC 5545 with METHOD:PUBLISH, never an iTIP REQUEST: subscribing is not being invited) named
+ * `name` (X-WR-CALNAME), with every event CONFIRMED, and `refreshSeconds` as the polling interval it suggests to
+ * subscribers (REFRESH-INTERVAL, RFC 7986, and X-PUBLISHED-TTL, which Outlook and Apple read). Returns the .ics text.
+ */
+export function publishedCalendar(feed: { name: string; refreshSeconds: number; events: CalendarEvent[] }): string {
+  const calendar = ical({ prodId, method: ICalCalendarMethod.PUBLISH, name: feed.name, ttl: feed.refreshSeconds });
+  for (const event of feed.events) calendar.createEvent({ ...eventData(event), status: ICalEventStatus.CONFIRMED });
   return calendar.toString();
 }

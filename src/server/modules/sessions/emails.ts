@@ -8,7 +8,7 @@ import { format } from 'date-fns';
 import { formatMoney, introMinutes } from '../../../shared/pricing.js';
 import { policyNames, policyTerms, type CancellationPolicy } from '../../../shared/sessions.js';
 import type { OutgoingEmail } from '../../infra/mail/outbox.js';
-import { calendarInvite, organizerOf } from '../../infra/mail/icalendar.js';
+import { calendarInvite, organizerOf, sessionEventUid } from '../../infra/mail/icalendar.js';
 import { actionEmail } from '../../infra/mail/templates.js';
 
 export type SessionMailFacts = {
@@ -35,11 +35,6 @@ export type Recipient = { email: string; zone: string };
 /** Both parties of a session as recipients; null where the account has no address any more. */
 export type SessionParties = { client: Recipient | null; expert: Recipient | null };
 
-/** The UID of a session's calendar event (RFC 5545 §3.8.4.7), the same in every invite and feed entry about it. */
-export function inviteUid(sessionId: string): string {
-  return `${sessionId}@mentora`;
-}
-
 /** 'Flexible — Full refund until 24 hours before the session, 50% after.' */
 function policyLine(policy: CancellationPolicy): string {
   return `${policyNames[policy]} — ${policyTerms[policy].summary}`;
@@ -62,7 +57,7 @@ function sessionInvite(s: SessionMailFacts, parties: SessionParties, to: Recipie
   ];
   return calendarInvite({
     method,
-    uid: inviteUid(s.id),
+    uid: sessionEventUid(s.id),
     sequence: s.inviteSequence,
     summary: `Mentora session: ${s.clientName} with ${s.expertName}`,
     description: `When: ${formatInZone(s.startsAt, to.zone)}\nTopic: ${s.topic}\nJoin: ${s.meetingUrl}\nSession page: ${site.baseUrl}/session/${s.id}`,

@@ -1,0 +1,77 @@
+/**
+ * GET /calendar/{token}.ics (docs/product.md "Calendar feed"): the account's sessions as a published calendar that
+ * Google, Apple and Outlook calendars poll. Read fresh from the database on every request (never a kept answer),
+ * so a booking or cancellation shows at the calendar's next poll.
+ */
+import { and, asc, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import { liveStatuses } from '../../../../shared/sessions.js';
+import { messages } from '../../../../shared/messages.js';
+import type { Db } from '../../../db/client.js';
+import { qualified as q } from '../../../db/qualified.js';
+import { calendarFeeds, experts, sessions } from '../../../db/schema.js';
+import { AppError } from '../../../errors.js';
+import { publishedCalendar, sessionEventUid, type CalendarEvent } from '../../../infra/mail/icalendar.js';
+import { feedTokenHash, isFeedToken } from '../feed-token.js';
+
+/** Sessions that happen or happened: live ones, without reservations still waiting for their payment. */
+const feedStatuses = liveStatuses.filter((s) => s !== 'pending_payment');
+/** How far back the feed reaches, in days. */
+export const feedPastDays = 30;
+/** At most this many events, the earliest first from `feedPastDays` ago: a bounded answer whatever the history. */
+export const feedMaxEvents = 500;
+/** How often the feed asks subscribers to poll, in seconds (one hour). */
+const refreshSeconds = 3600;
+
+/**
+ * The .ics text of the feed whose token is `token`, for the site `baseUrl`: one event per session of the account, as
+ * client or as expert of its profile, starting no earlier than `feedPastDays` before `now`; each with the invites'
+ * UID and SEQUENCE, so a calendar that has the invite too shows one event. NOT_FOUND for an unknown, replaced or
+ * malformed token alike.
+ */
+export async function readCalendarFeed(db: Db, token: string, baseUrl: string, now = new Date()): Promise<string> {
+  const notFound = new AppError('NOT_FOUND', messages.common.notFound);
+  if (!isFeedToken(token)) throw notFound;
+  const [feed] = await db
+    .select({ userId: calendarFeeds.userId })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.tokenHash, feedTokenHash(token)));
+  if (!feed) throw notFound;
+  const ownExpert = sql`(select ${q(experts.id)} from ${experts} where ${q(experts.userId)} = ${feed.userId})`;
+  const rows = await db
+    .select({
+      id: sessions.id,
+      clientId: sessions.clientId,
+      clientName: sessions.clientName,
+      expertName: sessions.expertName,
+      startsAt: sessions.startsAt,
+      durationMinutes: sessions.durationMinutes,
+      topic: sessions.topic,
+      meetingUrl: sessions.meetingUrl,
+      inviteSequence: sessions.inviteSequence,
+    })
+    .from(sessions)
+    .where(
+      and(
+        inArray(sessions.status, feedStatuses),
+        gte(sessions.startsAt, new Date(now.getTime() - feedPastDays * 86_400_000)),
+        or(eq(sessions.clientId, feed.userId), sql`${sessions.expertId} = ${ownExpert}`),
+      ),
+    )
+    .orderBy(asc(sessions.startsAt))
+    .limit(feedMaxEvents);
+  const events: CalendarEvent[] = rows.map((s) => {
+    const other = s.clientId === feed.userId ? s.expertName : s.clientName;
+    return {
+      uid: sessionEventUid(s.id),
+      sequence: s.inviteSequence,
+      start: s.startsAt,
+      durationMinutes: s.durationMinutes,
+      summary: `Mentora session with ${other}`,
+      description: `Topic: ${s.topic}\nJoin: ${s.meetingUrl}\nSession page: ${baseUrl}/session/${s.id}`,
+      location: s.meetingUrl,
+      url: s.meetingUrl,
+      stamp: now,
+    };
+  });
+  return publishedCalendar({ name: 'Mentora sessions', refreshSeconds, events });
+}

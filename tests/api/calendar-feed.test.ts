@@ -1,0 +1,175 @@
+/**
+ * The private calendar feed (docs/product.md "Calendar feed"; docs/security.md "Calendar feed address"), read the way a
+ * calendar program reads it: over HTTP without a cookie, parsed by an independent parser (ical.js, as the invites
+ * are in invites-and-zones.test.ts).
+ */
+import { eq } from 'drizzle-orm';
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calendarFeeds, emailOutbox } from '../../src/server/db/schema.js';
+import { createTestApp, type TestContext } from '../helpers/app.js';
+import { createUser, origin } from '../helpers/auth.js';
+import { book, createExpert, shift, slotIn } from '../helpers/marketplace.js';
+
+const json = { origin, 'content-type': 'application/json' };
+type User = Awaited<ReturnType<typeof createUser>>;
+
+/** The feed as a calendar program reads it: the calendar's properties and each event's. */
+function parseFeed(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  return {
+    method: calendar.getFirstPropertyValue('method'),
+    name: calendar.getFirstPropertyValue('x-wr-calname'),
+    ttl: String(calendar.getFirstPropertyValue('x-published-ttl')),
+    refresh: String(calendar.getFirstPropertyValue('refresh-interval')),
+    events: calendar.getAllSubcomponents('vevent').map((e) => ({
+      uid: String(e.getFirstPropertyValue('uid')),
+      sequence: Number(e.getFirstPropertyValue('sequence')),
+      start: (e.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
+      end: (e.getFirstPropertyValue('dtend') as ICAL.Time).toJSDate().toISOString(),
+      startZone: (e.getFirstPropertyValue('dtstart') as ICAL.Time).zone?.tzid,
+      summary: String(e.getFirstPropertyValue('summary')),
+      location: e.getFirstPropertyValue('location'),
+      url: e.getFirstPropertyValue('url'),
+      description: String(e.getFirstPropertyValue('description')),
+    })),
+  };
+}
+
+describe('calendar feed', () => {
+  let ctx: TestContext;
+  let client: User;
+  let other: User;
+  let expert: Awaited<ReturnType<typeof createExpert>>;
+  const logLines: string[] = [];
+
+  const create = (cookie: string) => ctx.app.inject({ method: 'POST', url: '/api/me/calendar-feed', headers: { ...json, cookie }, payload: {} });
+  const status = (cookie: string) => ctx.app.inject({ url: '/api/me/calendar-feed', headers: { cookie } });
+  /** GET of `url` (a full address) as a calendar program: no cookie, no origin. */
+  const fetchFeed = (url: string) => ctx.app.inject({ url: new URL(url).pathname });
+  const feedOf = async (url: string) => {
+    const res = await fetchFeed(url);
+    expect(res.statusCode, res.body).toBe(200);
+    return parseFeed(res.body);
+  };
+  const bookAt = async (hours: number) => {
+    const res = await book(ctx, client.cookie, { expertId: expert.expert.slug, startsAt: slotIn(hours) });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().session as { id: string; startsAt: string; endsAt: string; meetingUrl: string };
+  };
+  const cancel = (id: string) =>
+    ctx.app.inject({ method: 'POST', url: `/api/sessions/${id}/cancel`, headers: { ...json, cookie: client.cookie }, payload: { reason: 'Plans changed' } });
+
+  beforeAll(async () => {
+    ctx = await createTestApp({}, { logger: { level: 'info', stream: { write: (line: string) => void logLines.push(line) } } });
+    client = await createUser(ctx, { email: 'feed-client@example.com', firstName: 'Fay', lastName: 'Client' });
+    other = await createUser(ctx, { email: 'feed-other@example.com' });
+    expert = await createExpert(ctx, { email: 'feed-expert@example.com' });
+  });
+  afterAll(() => ctx?.close());
+
+  it('has no address until one is made; signed-out callers are asked to sign in', async () => {
+    expect((await status(client.cookie)).json()).toEqual({ exists: false, createdAt: null });
+    expect((await ctx.app.inject({ url: '/api/me/calendar-feed' })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/me/calendar-feed', headers: json, payload: {} })).statusCode).toBe(401);
+  });
+
+  it("lists the user's sessions with the invites' UID and SEQUENCE, as client and as expert, in UTC, with no cookie", async () => {
+    await ctx.database.db.delete(emailOutbox);
+    const s = await bookAt(30);
+    const made = await create(client.cookie);
+    expect(made.statusCode, made.body).toBe(201);
+    const { url } = made.json() as { url: string };
+    expect(url).toMatch(/^http:\/\/localhost:3000\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect((await status(client.cookie)).json()).toEqual({ exists: true, createdAt: expect.any(String) });
+
+    const res = await fetchFeed(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(res.headers['cache-control']).toContain('no-store');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const feed = parseFeed(res.body);
+    expect(feed).toMatchObject({ method: 'PUBLISH', name: 'Mentora sessions', ttl: 'PT1H', refresh: 'PT1H' });
+    expect(res.body).not.toContain('METHOD:REQUEST');
+
+    // The UID is the one of the invite in the booking e-mail.
+    const [mail] = await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'feed-client@example.com'));
+    const invite = new ICAL.Component(ICAL.parse(mail!.attachments!.find((a) => a.filename.endsWith('.ics'))!.content));
+    const inviteUid = String(invite.getFirstSubcomponent('vevent')!.getFirstPropertyValue('uid'));
+    expect(feed.events).toEqual([
+      {
+        uid: inviteUid,
+        sequence: 0,
+        start: new Date(s.startsAt).toISOString(),
+        end: new Date(s.endsAt).toISOString(),
+        startZone: 'UTC',
+        summary: 'Mentora session with Erin Expert',
+        location: s.meetingUrl,
+        url: s.meetingUrl,
+        description: expect.stringContaining(`Session page: http://localhost:3000/session/${s.id}`),
+      },
+    ]);
+
+    // The expert's own feed shows the same session, naming the client.
+    const expertFeed = await feedOf((await create(expert.cookie)).json().url);
+    expect(expertFeed.events.map((e) => [e.uid, e.summary])).toEqual([[inviteUid, 'Mentora session with Fay Client']]);
+  });
+
+  it("shows a new booking at the next read and drops a cancelled one; never another user's sessions", async () => {
+    const { url } = (await create(client.cookie)).json();
+    const otherUrl = (await create(other.cookie)).json().url;
+    const before = (await feedOf(url)).events.length;
+    const s = await bookAt(40);
+    const uids = async () => (await feedOf(url)).events.map((e) => e.uid);
+    expect(await uids()).toContain(`${s.id}@mentora`);
+    expect((await feedOf(url)).events).toHaveLength(before + 1);
+    expect((await feedOf(otherUrl)).events).toEqual([]);
+
+    expect((await cancel(s.id)).statusCode).toBe(200);
+    expect(await uids()).not.toContain(`${s.id}@mentora`);
+    expect((await feedOf(url)).events).toHaveLength(before);
+  });
+
+  it('keeps the last 30 days and drops older sessions', async () => {
+    const { url } = (await create(client.cookie)).json();
+    const recent = await bookAt(50);
+    const old = await bookAt(60);
+    await shift(ctx, recent.id, -50 - 29 * 24); // started 29 days ago
+    await shift(ctx, old.id, -60 - 31 * 24); // started 31 days ago
+    const uids = (await feedOf(url)).events.map((e) => e.uid);
+    expect(uids).toContain(`${recent.id}@mentora`);
+    expect(uids).not.toContain(`${old.id}@mentora`);
+  });
+
+  it('a reset makes the old address answer 404 and the new one 200; unknown and malformed tokens answer 404 alike', async () => {
+    const first = (await create(client.cookie)).json().url as string;
+    expect((await fetchFeed(first)).statusCode).toBe(200);
+    const second = (await create(client.cookie)).json().url as string;
+    expect(second).not.toBe(first);
+    const gone = await fetchFeed(first);
+    expect(gone.statusCode).toBe(404);
+    expect((await fetchFeed(second)).statusCode).toBe(200);
+    for (const path of ['/calendar/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics', '/calendar/garbage.ics', "/calendar/'%20or%201=1.ics"]) {
+      const res = await ctx.app.inject({ url: path });
+      expect(res.statusCode, path).toBe(404);
+      expect(res.body).toBe(gone.body);
+    }
+  });
+
+  it('stores only a hash of the token, and never logs the address', async () => {
+    logLines.length = 0;
+    const { url } = (await create(client.cookie)).json();
+    const token = /\/calendar\/([^/]+)\.ics$/.exec(url)![1]!;
+    const rows = await ctx.database.db.select().from(calendarFeeds);
+    expect(JSON.stringify(rows)).not.toContain(token);
+    const [row] = rows.filter((r) => r.userId === client.id);
+    expect(row!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    // The old address after a reset is answered 404, which is logged: the line has no token.
+    await create(client.cookie);
+    expect((await fetchFeed(url)).statusCode).toBe(404);
+    const lines = logLines.filter((l) => l.includes('/calendar/'));
+    expect(lines.length).toBeGreaterThan(0);
+    expect(logLines.join('\n')).not.toContain(token);
+    expect(lines.every((l) => l.includes('/calendar/[redacted]'))).toBe(true);
+  });
+});
