@@ -2,11 +2,18 @@
  * Client-side checks of the sign-up and sign-in forms, in the order and words of docs/product.md "Accounts and sign-in".
  * Each returns the first message that applies, or null when the form may be sent.
  */
+import { z } from 'zod';
 import { minPasswordLength } from './constants.js';
 import { messages } from './messages.js';
 
+/** An e-mail address as the account service accepts it (the same zod rule Better Auth validates with). */
+export function isEmailAddress(value: string): boolean {
+  return z.email().safeParse(value.trim()).success;
+}
+
 export function signUpError(v: { email: string; password: string; confirmPassword: string }): string | null {
   if (!v.email.trim() || !v.password || !v.confirmPassword) return messages.auth.fillAllFields;
+  if (!isEmailAddress(v.email)) return messages.auth.invalidEmail;
   if (v.password !== v.confirmPassword) return messages.auth.passwordsDoNotMatch;
   if (v.password.length < minPasswordLength) return messages.auth.passwordTooShort;
   return null;
@@ -14,5 +21,6 @@ export function signUpError(v: { email: string; password: string; confirmPasswor
 
 export function signInError(v: { email: string; password: string }): string | null {
   if (!v.email.trim() || !v.password) return messages.auth.enterEmailAndPassword;
+  if (!isEmailAddress(v.email)) return messages.auth.invalidEmail;
   return null;
 }

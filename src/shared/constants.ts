@@ -5,6 +5,8 @@ export const countryCodes = ['+1', '+44', '+61', '+33', '+49', '+91', '+86', '+8
 
 /** Maximum length of a search request's free text, in characters. */
 export const searchTextMax = 400;
+/** The shortest description a dispute takes, in characters: a sentence, so the team has something to act on (docs/product.md "Disputes"). */
+export const disputeDescriptionMin = 15;
 
 /** Minimum password length. */
 export const minPasswordLength = 6;

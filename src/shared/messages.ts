@@ -2,6 +2,8 @@
  * Every user-facing message, once (docs/product.md quotes them where they state a rule).
  * Server errors and web forms both read from here so the words cannot drift.
  */
+import { disputeDescriptionMin } from './constants.js';
+
 export const messages = {
   auth: {
     fillAllFields: 'Please fill in all fields',
@@ -110,6 +112,7 @@ export const messages = {
     clientDisputed: 'You reported an issue with this session. Our team is reviewing it and will contact you within 24 hours',
     badTransition: 'This session cannot be changed that way now',
     cancelReason: 'Please tell us why you are cancelling',
+    disputeDescription: `Please describe what went wrong in a sentence or more (at least ${disputeDescriptionMin} characters)`,
   },
   feedback: {
     answerAll: 'Please answer all rating questions',

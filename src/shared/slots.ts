@@ -43,6 +43,8 @@ export const slotStepMinutes = 15;
 /** Minimum time between now and a slot's start, in minutes. */
 export const minLeadMinutes = 120;
 export const minutesPerDay = 1440;
+/** Weekday names by number as availability rules count them: 0 = Sunday … 6 = Saturday. */
+export const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 /** Availability of an expert without weekly rules: Monday–Friday 09:00–17:00 in the expert's zone. */
 export const defaultWeeklyRules: readonly WeeklyRule[] = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, startMinute: 9 * 60, endMinute: 17 * 60 }));

@@ -73,6 +73,17 @@ describe('accounts: sign-up → verify → sign-in → profile → sign-out', ()
     expect(after.json()).toEqual({ user: null });
   });
 
+  it('refuses a malformed sign-up or sign-in in the product words, not the validator text', async () => {
+    for (const url of ['/api/auth/sign-up/email', '/api/auth/sign-in/email']) {
+      const res = await ctx.app.inject({ method: 'POST', url, headers: json, payload: { email: 'no-at-sign', password: 'correct-horse', name: '' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Please enter a valid email address');
+    }
+    const noPassword = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: json, payload: { email: 'a@example.com' } });
+    expect(noPassword.statusCode).toBe(400);
+    expect(noPassword.json().message).toBe('Invalid request');
+  });
+
   it('gives the admin role to e-mails in ADMIN_EMAILS', async () => {
     await ctx.app.inject({
       method: 'POST',

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expertiseCatalogue } from '../../src/shared/constants.js';
 import type { AvailabilitySettings, ExpertList, ExpertProfile } from '../../src/shared/schemas/experts.js';
-import { experts, user } from '../../src/server/db/schema.js';
+import { availabilityExceptions, experts, user } from '../../src/server/db/schema.js';
 import { seedDemo } from '../../src/server/db/seed.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin, signIn } from '../helpers/auth.js';
@@ -368,7 +368,15 @@ describe('experts API', () => {
       const before = await get(owner.cookie);
       const cases: [unknown, string][] = [
         [{ timezone: 'Nowhere/City', rules: [], exceptions: [] }, 'Please choose a valid time zone (for example Europe/London)'],
-        [{ timezone: 'UTC', rules: [{ weekday: 2, startMinute: 600, endMinute: 540 }], exceptions: [] }, 'Start time must be before end time'],
+        [{ timezone: 'UTC', rules: [{ weekday: 2, startMinute: 600, endMinute: 540 }], exceptions: [] }, 'Tuesday: the start time must be before the end time'],
+        [
+          { timezone: 'UTC', rules: [], exceptions: [{ date: '2030-06-20', kind: 'custom', startMinute: 600, endMinute: 600 }] },
+          'Thu, Jun 20, 2030: the start time must be before the end time',
+        ],
+        [
+          { timezone: 'UTC', rules: [], exceptions: [{ date: '2020-01-01', kind: 'blocked' }] },
+          'Wed, Jan 1, 2020 is in the past: date exceptions can be for today or later',
+        ],
         [
           {
             timezone: 'UTC',
@@ -378,7 +386,7 @@ describe('experts API', () => {
             ],
             exceptions: [],
           },
-          'Time ranges on the same day must not overlap',
+          'Time ranges on Tuesday must not overlap',
         ],
         [
           { timezone: 'UTC', rules: [{ weekday: 7, startMinute: 540, endMinute: 720 }], exceptions: [] },
@@ -394,7 +402,7 @@ describe('experts API', () => {
               { date: '2030-06-20', kind: 'custom', startMinute: 60, endMinute: 120 },
             ],
           },
-          'A date can have one day off or non-overlapping custom hours, not both',
+          'Thu, Jun 20, 2030 can have one day off or non-overlapping custom hours, not both',
         ],
         [{ timezone: 'UTC', rules: [], exceptions: [{ date: '2030-13-01', kind: 'blocked' }] }, 'Please choose a valid date (YYYY-MM-DD)'],
       ];
@@ -404,6 +412,14 @@ describe('experts API', () => {
         expect(res.json().error.message).toBe(message);
       }
       expect(await get(owner.cookie)).toEqual(before);
+    });
+
+    it('leaves past date exceptions out, so the page can save what it was given', async () => {
+      await ctx.database.db.insert(availabilityExceptions).values({ expertId: ownerExpertId, date: '2020-01-01', kind: 'blocked' });
+      const settings = await get(owner.cookie);
+      expect(settings.exceptions.map((e) => e.date)).not.toContain('2020-01-01');
+      const { usesDefault: _, ...input } = settings;
+      expect((await put(owner.cookie, input)).statusCode).toBe(200);
     });
 
     it('answers 401 signed out, 403 for a client and for an expert without a profile', async () => {

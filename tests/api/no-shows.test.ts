@@ -69,7 +69,7 @@ describe('no-shows', () => {
     const confirm = await post(`/api/sessions/${id}/confirm`, client.cookie);
     expect(confirm.statusCode).toBe(409);
     expect(confirm.json().error.message).toBe(noShowMessages.reportOpen);
-    expect((await post(`/api/sessions/${id}/dispute`, client.cookie, { description: 'x' })).statusCode).toBe(409);
+    expect((await post(`/api/sessions/${id}/dispute`, client.cookie, { description: 'The expert never joined.' })).statusCode).toBe(409);
 
     // Not yet due: nothing moves.
     await settleDueNoShows(deps(), new Date(Date.now() + 47 * hour));

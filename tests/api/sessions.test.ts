@@ -331,11 +331,18 @@ describe('sessions', () => {
   describe('disputes', () => {
     it('marks the session disputed, keeps the money held and tells the team', async () => {
       const id = (await book(ctx, other.cookie, { expertId: expert.expert.slug, startsAt: slotIn(600) })).json().session.id;
-      expect((await post(`/api/sessions/${id}/dispute`, other.cookie, { description: 'Not yet' })).statusCode).toBe(409);
+      expect((await post(`/api/sessions/${id}/dispute`, other.cookie, { description: 'Not started yet, but worried.' })).statusCode).toBe(409);
       await shift(ctx, id, -601);
-      const byExpert = await post(`/api/sessions/${id}/dispute`, expert.cookie, { description: 'x' });
+      const byExpert = await post(`/api/sessions/${id}/dispute`, expert.cookie, { description: 'The call never happened.' });
       expect(byExpert.statusCode).toBe(403);
       expect(byExpert.json().error.message).toBe(messages.session.expertCannotDispute);
+      // A dispute says what went wrong: a word or nothing is refused and the session stays as it was.
+      for (const body of [{}, { description: '  Bad call.   ' }]) {
+        const short = await post(`/api/sessions/${id}/dispute`, other.cookie, body);
+        expect(short.statusCode).toBe(400);
+        expect(short.json().error.message).toBe('Please describe what went wrong in a sentence or more (at least 15 characters)');
+      }
+      expect((await ctx.database.db.select().from(disputes).where(eq(disputes.sessionId, id))).length).toBe(0);
       const res = await post(`/api/sessions/${id}/dispute`, other.cookie, { description: 'The expert never joined.' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ status: 'disputed', payment: { status: 'held' } });
@@ -354,16 +361,16 @@ describe('sessions', () => {
       const expertConfirms = await post(`/api/sessions/${id}/confirm`, expert.cookie);
       expect(expertConfirms.statusCode).toBe(403);
       expect(expertConfirms.json().error.message).toBe(messages.session.expertCannotConfirm);
-      expect((await post(`/api/sessions/${id}/dispute`, client.cookie, { description: 'Cut short.' })).statusCode).toBe(200);
+      expect((await post(`/api/sessions/${id}/dispute`, client.cookie, { description: 'The call was cut short.' })).statusCode).toBe(200);
 
       for (const action of ['confirm', 'dispute']) {
-        const res = await post(`/api/sessions/${id}/${action}`, expert.cookie, { description: 'x' });
+        const res = await post(`/api/sessions/${id}/${action}`, expert.cookie, { description: 'The call never happened.' });
         expect(res.statusCode).toBe(403);
         expect(res.json().error.message).toBe(messages.session.expertDisputed);
-        const byClient = await post(`/api/sessions/${id}/${action}`, client.cookie, { description: 'x' });
+        const byClient = await post(`/api/sessions/${id}/${action}`, client.cookie, { description: 'The call never happened.' });
         expect(byClient.statusCode).toBe(409);
         expect(byClient.json().error.message).toBe(messages.session.clientDisputed);
-        const byStranger = await post(`/api/sessions/${id}/${action}`, other.cookie, { description: 'x' });
+        const byStranger = await post(`/api/sessions/${id}/${action}`, other.cookie, { description: 'The call never happened.' });
         expect(byStranger.statusCode).toBe(403);
         expect(byStranger.json().error.message).toBe(messages.session.forbidden);
       }

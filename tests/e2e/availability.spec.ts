@@ -38,7 +38,7 @@ test('an expert changes Monday hours and adds a day off; both persist and change
   await page.getByRole('button', { name: 'Add Monday time range' }).click();
   await page.getByLabel('Monday start time 2').selectOption({ label: '11:00 AM' });
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Time ranges on the same day must not overlap');
+  await expect(page.getByRole('alert')).toHaveText('Time ranges on Monday must not overlap');
   await page.getByRole('button', { name: 'Remove Monday time range 2' }).click();
   await expect(page.getByRole('alert')).toHaveCount(0);
 

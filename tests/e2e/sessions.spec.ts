@@ -141,6 +141,7 @@ test('the session page of an upcoming session: details, video link, and cancelli
   await expect(dialog).toContainText(`You will be refunded ${total} of ${total}`);
   await dialog.getByRole('button', { name: 'Cancel Session' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Please tell us why you are cancelling');
+  await expect(dialog.getByLabel('Reason for cancelling')).toHaveAttribute('aria-required', 'true');
   await dialog.getByLabel('Reason for cancelling').fill('My interview was moved');
   await dialog.getByRole('button', { name: 'Cancel Session' }).click();
 

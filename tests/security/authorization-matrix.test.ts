@@ -409,7 +409,7 @@ describe('authorization matrix', () => {
     await booked(clientB.cookie, expertB.expert.id, 50);
     for (const id of [s.pastConfirm, s.pastDispute, s.confirmed, disputed]) await shift(ctx, id, -100);
     expect((await post(`/api/sessions/${s.confirmed}/confirm`, clientA.cookie, {})).statusCode).toBe(200);
-    expect((await post(`/api/sessions/${disputed}/dispute`, clientA.cookie, { description: 'No show' })).statusCode).toBe(200);
+    expect((await post(`/api/sessions/${disputed}/dispute`, clientA.cookie, { description: 'The expert did not show up.' })).statusCode).toBe(200);
     const [dispute] = await ctx.database.db.select().from(disputes).where(eq(disputes.sessionId, disputed));
 
     const cv = (await upload(ctx, applicant.cookie, 'cv', 'avery-cv.pdf', await makePdf(['Avery Applicant', 'Senior designer, portfolio reviews']))).json()

@@ -173,7 +173,7 @@ function examples(ids: { expertId: string; cvId: string }): Record<string, { bod
     },
     'POST /api/sessions': { body: { expertId: ids.expertId, startsAt: '2030-01-15T17:00:00Z', durationMinutes: 60, topic: 'Career', card, timeZone: 'UTC' } },
     'POST /api/sessions/:id/cancel': { body: { reason: 'Plans changed' } },
-    'POST /api/sessions/:id/dispute': { body: { description: 'No show' } },
+    'POST /api/sessions/:id/dispute': { body: { description: 'The expert did not show up.' } },
     'POST /api/sessions/:id/no-show': { body: { statement: 'Nobody joined the call' } },
     'POST /api/sessions/:id/no-show/contest': { body: { statement: 'I was in the call' } },
     'POST /api/experts/:idOrSlug/private-feedback': { body: { comments: 'A note' } },

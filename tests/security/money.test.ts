@@ -172,7 +172,7 @@ describe('money is computed on the server', () => {
     await shift(ctx, id, -200);
     const post = (url: string, cookie: string, payload: object) =>
       ctx.app.inject({ method: 'POST', url, headers: { origin, cookie, 'content-type': 'application/json' }, payload });
-    expect((await post(`/api/sessions/${id}/dispute`, client.cookie, { description: 'No show' })).statusCode).toBe(200);
+    expect((await post(`/api/sessions/${id}/dispute`, client.cookie, { description: 'The expert did not show up.' })).statusCode).toBe(200);
     const disputeId = (await ctx.app.inject({ url: '/api/admin/disputes', headers: { cookie: admin.cookie } }))
       .json()
       .items.find((d: { session: { id: string } }) => d.session.id === id).id as string;

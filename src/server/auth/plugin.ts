@@ -14,6 +14,7 @@ import type { Auth } from './auth.js';
 import { authAction, authAttemptLine, refusalLine } from './auth-log.js';
 import { defersWork, runAfterAnswer } from './reset-request.js';
 import { answerBeforeWriting } from '../cache/answered-before-writing.js';
+import { inProductWords } from './validation-words.js';
 
 /** The signed-in account as the API sees it. */
 export type CurrentUser = typeof userTable.$inferSelect;
@@ -55,7 +56,7 @@ async function authRoutes(app: FastifyInstance, opts: { auth: Auth; secret: stri
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
       reply.header('cache-control', 'no-store');
-      const payload = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+      const payload = inProductWords(response.status, response.body ? Buffer.from(await response.arrayBuffer()) : null);
       const action = authAction(request.method, url.pathname);
       if (action) {
         // A refused password change names no user in its answer: the session (still valid then) does.

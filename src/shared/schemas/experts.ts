@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { expertSorts, searchTextMax } from '../constants.js';
 import { durations, isDuration } from '../pricing.js';
-import { isIsoDate, isValidTimeZone, maxBufferMinutes, maxSessionsPerDayCap, minutesPerDay } from '../slots.js';
+import { isIsoDate, isValidTimeZone, maxBufferMinutes, maxSessionsPerDayCap, minutesPerDay, weekdayNames } from '../slots.js';
 
 /** Messages of these endpoints (docs/product.md "Expert profiles"). */
 export const expertMessages = {
@@ -27,9 +27,10 @@ export const expertMessages = {
   rangeTooLong: 'Please ask for at most 62 days at a time',
   invalidWeekday: 'Weekday must be a whole number from 0 (Sunday) to 6 (Saturday)',
   invalidMinute: 'Times must be whole minutes from 0 to 1440',
-  startBeforeEnd: 'Start time must be before end time',
-  rulesOverlap: 'Time ranges on the same day must not overlap',
-  exceptionsOverlap: 'A date can have one day off or non-overlapping custom hours, not both',
+  startBeforeEnd: (day: string) => `${day}: the start time must be before the end time`,
+  rulesOverlap: (day: string) => `Time ranges on ${day} must not overlap`,
+  exceptionsOverlap: (day: string) => `${day} can have one day off or non-overlapping custom hours, not both`,
+  exceptionInPast: (day: string) => `${day} is in the past: date exceptions can be for today or later`,
   tooManyRules: 'At most 50 weekly time ranges',
   tooManyExceptions: 'At most 400 date exceptions',
 } as const;
@@ -159,18 +160,29 @@ export const weeklyRule = z
     startMinute: minute,
     endMinute: minute,
   })
-  .refine((r) => r.startMinute < r.endMinute, { message: expertMessages.startBeforeEnd, path: ['endMinute'] });
+  .superRefine((r, ctx) => {
+    if (r.startMinute >= r.endMinute) ctx.addIssue({ code: 'custom', message: expertMessages.startBeforeEnd(weekdayNames[r.weekday]!), path: ['endMinute'] });
+  });
 
 export const dateException = z.discriminatedUnion('kind', [
   z.object({ date: isoDate, kind: z.literal('blocked') }),
   z
     .object({ date: isoDate, kind: z.literal('custom'), startMinute: minute, endMinute: minute })
-    .refine((r) => r.startMinute < r.endMinute, { message: expertMessages.startBeforeEnd, path: ['endMinute'] }),
+    .superRefine((r, ctx) => {
+      if (r.startMinute >= r.endMinute) ctx.addIssue({ code: 'custom', message: expertMessages.startBeforeEnd(dayLabel(r.date)), path: ['endMinute'] });
+    }),
 ]);
 export type DateExceptionInput = z.infer<typeof dateException>;
 
-type Span = { key: string | number; start: number; end: number };
-const overlaps = (spans: Span[]) => spans.some((a, i) => spans.some((b, j) => i < j && a.key === b.key && a.start < b.end && b.start < a.end));
+type Span<K> = { key: K; start: number; end: number };
+/** The key (weekday or date) of the first two spans that overlap, or undefined. */
+const overlapKey = <K>(spans: Span<K>[]): K | undefined =>
+  spans.find((a, i) => spans.some((b, j) => i < j && a.key === b.key && a.start < b.end && b.start < a.end))?.key;
+
+/** A date as the availability page shows it, 'Mon, Jun 17, 2030' (the date itself, no zone involved). */
+export function dayLabel(date: string): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+}
 
 const bufferMinutes = z
   .number({ error: expertMessages.invalidBuffer })
@@ -199,19 +211,15 @@ export const availabilityInput = z
       .nullable()
       .default(null),
   })
-  .refine((a) => !overlaps(a.rules.map((r) => ({ key: r.weekday, start: r.startMinute, end: r.endMinute }))), {
-    message: expertMessages.rulesOverlap,
-    path: ['rules'],
-  })
-  .refine(
-    (a) =>
-      !overlaps(
-        a.exceptions.map((e) =>
-          e.kind === 'custom' ? { key: e.date, start: e.startMinute, end: e.endMinute } : { key: e.date, start: 0, end: minutesPerDay },
-        ),
-      ),
-    { message: expertMessages.exceptionsOverlap, path: ['exceptions'] },
-  );
+  .superRefine((a, ctx) => {
+    // A bad range names its day, so the expert finds it among seven weekdays and many dates.
+    const weekday = overlapKey(a.rules.map((r) => ({ key: r.weekday, start: r.startMinute, end: r.endMinute })));
+    if (weekday !== undefined) ctx.addIssue({ code: 'custom', message: expertMessages.rulesOverlap(weekdayNames[weekday]!), path: ['rules'] });
+    const date = overlapKey(
+      a.exceptions.map((e) => (e.kind === 'custom' ? { key: e.date, start: e.startMinute, end: e.endMinute } : { key: e.date, start: 0, end: minutesPerDay })),
+    );
+    if (date !== undefined) ctx.addIssue({ code: 'custom', message: expertMessages.exceptionsOverlap(dayLabel(date)), path: ['exceptions'] });
+  });
 export type AvailabilityInput = z.infer<typeof availabilityInput>;
 
 /** GET/PUT /api/me/availability answer. `usesDefault` is true when no weekly ranges are stored (rules shows the default). */

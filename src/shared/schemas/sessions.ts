@@ -3,6 +3,7 @@
  * "Feedback and reviews"). Instants are UTC ISO-8601, money integer cents, durations minutes.
  */
 import { z } from 'zod';
+import { disputeDescriptionMin } from '../constants.js';
 import { feedbackQuestions } from '../feedback.js';
 import { messages } from '../messages.js';
 import { durations, introMinutes, isDuration } from '../pricing.js';
@@ -106,8 +107,14 @@ export const paymentAction = z.object({ clientSecret: z.string(), reservedUntil:
 export type PaymentAction = z.infer<typeof paymentAction>;
 
 export const cancelInput = z.object({ reason: z.string({ error: messages.session.cancelReason }).trim().min(1, messages.session.cancelReason).max(1000) });
-/** Dispute text is optional but bounded (docs/product.md "Disputes"). */
-export const disputeInput = z.object({ description: z.string().trim().max(5000).default('') });
+/** What went wrong, 15–5000 characters (docs/product.md "Disputes"). */
+export const disputeInput = z.object({
+  description: z
+    .string({ error: messages.session.disputeDescription })
+    .trim()
+    .min(disputeDescriptionMin, messages.session.disputeDescription)
+    .max(5000),
+});
 
 /** Body of POST /api/sessions/{id}/feedback: the five answers (docs/product.md "Feedback and reviews") and optional comments. */
 export const feedbackInput = z.object({

@@ -4,8 +4,8 @@
  */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AvailabilityInput, AvailabilitySettings, DateExceptionInput } from '../../../shared/schemas/experts.js';
-import { expertMessages, maxAvailabilityDays } from '../../../shared/schemas/experts.js';
-import { availableDays, daysInclusive, defaultWeeklyRules, generateSlots, shiftDate, wallClockToUtc, type Availability } from '../../../shared/slots.js';
+import { dayLabel, expertMessages, maxAvailabilityDays } from '../../../shared/schemas/experts.js';
+import { availableDays, dateInZone, daysInclusive, defaultWeeklyRules, generateSlots, shiftDate, wallClockToUtc, type Availability } from '../../../shared/slots.js';
 import type { CurrentUser } from '../../auth/plugin.js';
 import type { Db, Tx } from '../../db/client.js';
 import { availabilityExceptions, availabilityRules, experts } from '../../db/schema.js';
@@ -67,7 +67,7 @@ type ExceptionJson = [date: string, kind: string, startMinute: number | null, en
  * neither rebuilds the query in Drizzle nor has PostgreSQL parse and plan it again on a pooled connection.
  * Placeholders: key (uuid or slug), first and last (expert dates of the exceptions), busyFrom and busyTo (ISO).
  */
-function availabilityStatement(db: Db, busy: BusyIntervals, by: 'id' | 'slug', name: string) {
+function availabilityStatement(db: DbOrTx, busy: BusyIntervals, by: 'id' | 'slug', name: string) {
   const p = sql.placeholder;
   const [r, x, e] = [availabilityRules, availabilityExceptions, experts];
   return db
@@ -115,9 +115,11 @@ function statementsFor(db: Db, busy: BusyIntervals): Statements {
 /**
  * A published expert by uuid or slug with their availability around client dates `from`..`to` in zone `tz`,
  * in one statement: `{ expertId, isAvailable, availability }` (busy times from `busy`); 404 'Expert Not Found'.
+ * Inside a transaction (a session being moved, src/server/modules/sessions/move-session.ts) the statement runs on
+ * it, unnamed: a named one belongs to the pool's connections, and PGlite's single connection is the transaction's.
  */
-async function availabilityFor(
-  db: Db,
+export async function availabilityFor(
+  db: DbOrTx,
   idOrSlug: string,
   from: string,
   to: string,
@@ -127,7 +129,9 @@ async function availabilityFor(
   const start = wallClockToUtc(from, 0, tz);
   const end = wallClockToUtc(shiftDate(to, 1), 0, tz);
   const key = expertKey(idOrSlug);
-  const [row] = await statementsFor(db, busy)[key.by].execute({
+  // A transaction handle is the one with rollback().
+  const statement = 'rollback' in db ? availabilityStatement(db, busy, key.by, '') : statementsFor(db, busy)[key.by];
+  const [row] = await statement.execute({
     key: key.value,
     first: shiftDate(from, -exceptionMarginDays),
     last: shiftDate(to, exceptionMarginDays),
@@ -203,8 +207,11 @@ async function ownExpert(db: DbOrTx, user: CurrentUser): Promise<ExpertRow> {
   return row;
 }
 
-async function settingsOf(db: DbOrTx, expert: ExpertRow): Promise<AvailabilitySettings> {
-  const { rules, exceptions } = await loadAvailability(db, expert);
+/** The settings as the page edits them: exceptions from today on in the expert's zone (a save refuses past ones). */
+async function settingsOf(db: DbOrTx, expert: ExpertRow, now = new Date()): Promise<AvailabilitySettings> {
+  const { rules, exceptions: all } = await loadAvailability(db, expert);
+  const today = dateInZone(now, expert.timezone);
+  const exceptions = all.filter((e) => e.date >= today);
   const usesDefault = rules.length === 0;
   return {
     timezone: expert.timezone,
@@ -228,9 +235,13 @@ export async function getMyAvailability(db: Db, user: CurrentUser): Promise<Avai
 /**
  * PUT /api/me/availability: replaces zone, weekly ranges, exceptions and scheduling limits in one transaction
  * (input already validated by `availabilityInput`; the exclusion and check constraints are the backstop). New
- * buffers apply to sessions booked from now on; sessions already booked keep theirs. 403 without a profile.
+ * buffers apply to sessions booked from now on; sessions already booked keep theirs. A date exception before
+ * today in the new zone is refused (400, naming the day); past ones stored earlier are dropped. 403 without a profile.
  */
-export async function saveMyAvailability(db: Db, user: CurrentUser, input: AvailabilityInput): Promise<AvailabilitySettings> {
+export async function saveMyAvailability(db: Db, user: CurrentUser, input: AvailabilityInput, now = new Date()): Promise<AvailabilitySettings> {
+  const today = dateInZone(now, input.timezone);
+  const past = input.exceptions.find((e) => e.date < today);
+  if (past) throw new AppError('VALIDATION', expertMessages.exceptionInPast(dayLabel(past.date)));
   return db.transaction(async (tx) => {
     const expert = await ownExpert(tx, user);
     const [updated] = await tx

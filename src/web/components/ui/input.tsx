@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import { Children, type ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
 const field =
@@ -26,7 +26,8 @@ export function Label({ className, htmlFor, children, ...props }: ComponentProps
 
 /** A red inline message for a form or field error; announced to screen readers. */
 export function FormError({ children, className }: { children?: React.ReactNode; className?: string }) {
-  if (!children) return null;
+  // Children such as `{error}{note}` with both null are an array: only what renders counts, or an empty red box shows.
+  if (Children.toArray(children).every((child) => child === '')) return null;
   return (
     <div role="alert" className={cn('rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700', className)}>
       {children}

@@ -1,14 +1,15 @@
 /**
  * /account: account settings of any signed-in user (client, expert or admin), reached from the header's
  * account menu. Shows who is signed in, two-factor sign-in (required for the team console, which sends team
- * members here until it is on), the time zone of the account's e-mails and invites (docs/product.md "E-mail") and
- * the change-password form (docs/security.md). Anonymous visitors go to /signup.
+ * members here until it is on), the time zone of the account's e-mails and invites (docs/product.md "E-mail"), the
+ * calendar feed address (docs/product.md "Calendar feed") and the change-password form (docs/security.md). Anonymous visitors go to /signup.
  */
 import { Link } from 'react-router';
 import { dashboardPath, displayName } from '@shared/roles';
 import { RequireAuth } from '../../components/require-auth';
 import { Card } from '../../components/ui/card';
 import { useAuth } from '../../lib/auth';
+import { CalendarFeedSettings } from './calendar-feed-settings';
 import { ChangePasswordForm } from './change-password-form';
 import { TimeZoneSettings } from './time-zone-settings';
 import { TwoFactorSettings } from './two-factor-settings';
@@ -34,6 +35,9 @@ function AccountSettings() {
         </Card>
         <Card className="mt-6 p-6 sm:p-8">
           <TimeZoneSettings me={me} />
+        </Card>
+        <Card className="mt-6 p-6 sm:p-8">
+          <CalendarFeedSettings />
         </Card>
         <Card className="mt-6 p-6 sm:p-8">
           <ChangePasswordForm />

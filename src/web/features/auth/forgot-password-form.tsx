@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { isEmailAddress } from '@shared/auth-rules';
 import { messages } from '@shared/messages';
 import { Button } from '../../components/ui/button';
 import { FormError, Input, Label } from '../../components/ui/input';
@@ -13,7 +14,7 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!/^\S+@\S+\.\S+$/.test(email.trim())) return setError(messages.auth.invalidEmail);
+    if (!isEmailAddress(email)) return setError(messages.auth.invalidEmail);
     setError(null);
     setSubmitting(true);
     const { error: err } = await authClient.requestPasswordReset({ email: email.trim(), redirectTo: '/reset-password' });

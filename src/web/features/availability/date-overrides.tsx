@@ -1,6 +1,6 @@
-import { format, parseISO } from 'date-fns';
 import { CalendarOff, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
+import { dayLabel } from '@shared/schemas/experts';
 import { Button } from '../../components/ui/button';
 import { Input, Label } from '../../components/ui/input';
 import { defaultRange, range, sortOverrides, type OverrideDraft } from './schedule-draft';
@@ -62,7 +62,7 @@ export function DateOverrides({ overrides, onChange, today }: { overrides: Overr
       ) : (
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200">
           {overrides.map((o) => {
-            const label = format(parseISO(o.date), 'EEE, MMM d, yyyy');
+            const label = dayLabel(o.date);
             return (
               <li key={o.date} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
                 <div className="sm:w-44 sm:leading-10">

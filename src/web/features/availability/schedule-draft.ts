@@ -15,7 +15,6 @@ export type OverrideDraft = { date: string; kind: 'blocked' | 'custom'; ranges: 
 export type LimitsDraft = { bufferBeforeMinutes: number; bufferAfterMinutes: number; maxSessionsPerDay: string };
 export type ScheduleDraft = { timezone: string; days: DayDraft[]; overrides: OverrideDraft[]; limits: LimitsDraft };
 
-export const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 /** Display order: Monday … Sunday. */
 export const weekdayOrder = [1, 2, 3, 4, 5, 6, 0] as const;
 /** Hours given to a day switched on without ranges, and to new custom hours: 9:00 AM–5:00 PM. */

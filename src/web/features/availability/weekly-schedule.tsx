@@ -1,5 +1,6 @@
 import { Switch } from 'radix-ui';
-import { defaultRange, range, weekdayNames, type DayDraft } from './schedule-draft';
+import { weekdayNames } from '@shared/slots';
+import { defaultRange, range, type DayDraft } from './schedule-draft';
 import { TimeRangeFields } from './time-range-fields';
 
 /**

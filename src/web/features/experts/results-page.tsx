@@ -5,10 +5,12 @@
  */
 import { SearchX } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
+import { searchTextMax } from '@shared/constants';
 import { messages } from '@shared/messages';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
+import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useExpertLanguages } from './api/get-expert-languages';
 import { resultsPageSize, useExperts } from './api/get-experts';
@@ -36,6 +38,10 @@ export default function ResultsPage() {
   const data = results.data;
   const notMatched = data && params.query && !data.matched;
   const pageCount = data ? Math.ceil(data.total / resultsPageSize) : 0;
+  /** A page number past the end (an old link, a hand-edited URL): the count line would read backwards. */
+  const pastLastPage = data !== undefined && data.experts.length === 0 && data.total > 0;
+  /** Only a hand-made URL can carry more than the box accepts; the API refuses it and the heading must not echo it. */
+  const queryTooLong = params.query.length > searchTextMax;
 
   return (
     <>
@@ -43,7 +49,7 @@ export default function ResultsPage() {
         <div className="mx-auto max-w-6xl px-4 pb-10 pt-12 text-center sm:pt-16">
           <p className="mb-3 text-sm font-semibold uppercase tracking-wide text-brand-700">Find an Expert</p>
           <h1 className="break-words text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl">
-            {params.query ? `Experts for "${params.query}"` : 'Our Expert Network'}
+            {queryTooLong ? 'Search text too long' : params.query ? `Experts for "${params.query}"` : 'Our Expert Network'}
           </h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700">
             Book a one-to-one video session with professionals who have walked the path you are on.
@@ -82,7 +88,7 @@ export default function ResultsPage() {
               No experts matched "{params.query}" — showing all experts
             </p>
           ) : null}
-          {data && data.total > 0 ? (
+          {data && data.experts.length > 0 ? (
             <p className={cn('text-sm text-slate-700', notMatched && 'mt-4')}>
               Showing {(data.page - 1) * data.pageSize + 1}–{Math.min(data.page * data.pageSize, data.total)} of {data.total.toLocaleString('en-US')}
               {data.totalIsLowerBound ? '+' : ''} {data.total === 1 ? 'expert' : 'experts'}
@@ -93,9 +99,12 @@ export default function ResultsPage() {
         {results.isError ? (
           <div className="mt-6 space-y-3">
             <FormError>{results.error.message}</FormError>
-            <Button variant="outline" onClick={() => results.refetch()}>
-              Try again
-            </Button>
+            {/* A refused search (400) fails the same way again: only a changed search helps. */}
+            {results.error instanceof ApiError && results.error.status === 400 ? null : (
+              <Button variant="outline" onClick={() => results.refetch()}>
+                Try again
+              </Button>
+            )}
           </div>
         ) : results.isPending ? (
           <ul className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading experts">
@@ -105,6 +114,18 @@ export default function ResultsPage() {
               </li>
             ))}
           </ul>
+        ) : pastLastPage ? (
+          <div className="mt-6 flex flex-col items-center rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center">
+            <h2 className="text-lg font-semibold text-slate-900">There is no page {params.page}</h2>
+            <p className="mt-1 max-w-md text-slate-700">
+              {data.totalIsLowerBound ? 'These results' : `These ${data.total.toLocaleString('en-US')} results`} end on page {pageCount}.
+            </p>
+            <div className="mt-6">
+              <Button asChild>
+                <Link to={hrefFor(pageCount)}>Go to page {pageCount}</Link>
+              </Button>
+            </div>
+          </div>
         ) : data && data.experts.length === 0 ? (
           <div className="mt-6 flex flex-col items-center rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center">
             <SearchX className="h-10 w-10 text-slate-500" aria-hidden />

@@ -43,12 +43,13 @@ export function CancelDialog({ session, open, onOpenChange }: { session: Session
     <Dialog open={open} onOpenChange={onOpenChange} title="Cancel this session?" description={open ? refundText(session) : undefined}>
       <form onSubmit={submit} noValidate className="space-y-4">
         <div>
-          <Label htmlFor="cancel-reason">Reason for cancelling</Label>
+          <Label htmlFor="cancel-reason">Reason for cancelling *</Label>
           <Textarea
             id="cancel-reason"
             value={reason}
             onChange={(e) => setReason(e.target.value)}
             maxLength={1000}
+            aria-required
             aria-invalid={Boolean(error) && !reason.trim()}
             placeholder="Let the other side know why"
           />

@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { disputeDescriptionMin } from '@shared/constants';
 import { messages } from '@shared/messages';
 import { Dialog, DialogButtons } from '../../components/ui/dialog';
 import { FormError, Label, Textarea } from '../../components/ui/input';
 import { useSessionAction } from './api/session-actions';
 
 /**
- * 'No, Report an Issue' (docs/product.md "Disputes"): free text (optional), Cancel and
+ * 'No, Report an Issue' (docs/product.md "Disputes"): what went wrong (a sentence at least), Cancel and
  * 'Submit Report'. POSTs the dispute, toasts the product's message and goes to the client dashboard.
  */
 export function DisputeDialog({ sessionId, open, onOpenChange }: { sessionId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -18,6 +19,7 @@ export function DisputeDialog({ sessionId, open, onOpenChange }: { sessionId: st
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (description.trim().length < disputeDescriptionMin) return setError(messages.session.disputeDescription);
     setError(null);
     action.mutate(
       { path: 'dispute', body: { description: description.trim() } },
@@ -38,14 +40,16 @@ export function DisputeDialog({ sessionId, open, onOpenChange }: { sessionId: st
       title="Report an issue"
       description="Tell us what went wrong. The payment stays held while our team reviews your report."
     >
-      <form onSubmit={submit} className="space-y-4">
+      <form onSubmit={submit} noValidate className="space-y-4">
         <div>
-          <Label htmlFor="dispute-description">What happened?</Label>
+          <Label htmlFor="dispute-description">What happened? *</Label>
           <Textarea
             id="dispute-description"
             value={description}
             onChange={(e) => setDescription(e.target.value)}
             maxLength={5000}
+            aria-required
+            aria-invalid={Boolean(error)}
             placeholder="For example: the expert did not join the call"
           />
         </div>
