@@ -166,11 +166,9 @@ export const weeklyRule = z
 
 export const dateException = z.discriminatedUnion('kind', [
   z.object({ date: isoDate, kind: z.literal('blocked') }),
-  z
-    .object({ date: isoDate, kind: z.literal('custom'), startMinute: minute, endMinute: minute })
-    .superRefine((r, ctx) => {
-      if (r.startMinute >= r.endMinute) ctx.addIssue({ code: 'custom', message: expertMessages.startBeforeEnd(dayLabel(r.date)), path: ['endMinute'] });
-    }),
+  z.object({ date: isoDate, kind: z.literal('custom'), startMinute: minute, endMinute: minute }).superRefine((r, ctx) => {
+    if (r.startMinute >= r.endMinute) ctx.addIssue({ code: 'custom', message: expertMessages.startBeforeEnd(dayLabel(r.date)), path: ['endMinute'] });
+  }),
 ]);
 export type DateExceptionInput = z.infer<typeof dateException>;
 

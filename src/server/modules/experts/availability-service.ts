@@ -5,7 +5,16 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AvailabilityInput, AvailabilitySettings, DateExceptionInput } from '../../../shared/schemas/experts.js';
 import { dayLabel, expertMessages, maxAvailabilityDays } from '../../../shared/schemas/experts.js';
-import { availableDays, dateInZone, daysInclusive, defaultWeeklyRules, generateSlots, shiftDate, wallClockToUtc, type Availability } from '../../../shared/slots.js';
+import {
+  availableDays,
+  dateInZone,
+  daysInclusive,
+  defaultWeeklyRules,
+  generateSlots,
+  shiftDate,
+  wallClockToUtc,
+  type Availability,
+} from '../../../shared/slots.js';
 import type { CurrentUser } from '../../auth/plugin.js';
 import type { Db, Tx } from '../../db/client.js';
 import { availabilityExceptions, availabilityRules, experts } from '../../db/schema.js';
