@@ -17,5 +17,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? { outDir: r('./dist/ssr'), emptyOutDir: true, sourcemap: false, copyPublicDir: false }
     : { outDir: r('./dist/web'), emptyOutDir: true, sourcemap: false, manifest: true, chunkSizeWarningLimit: 600 },
-  server: { proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000', '/healthz': 'http://localhost:3000' } },
+  server: {
+    proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000', '/healthz': 'http://localhost:3000', '/calendar': 'http://localhost:3000' },
+  },
 }));
