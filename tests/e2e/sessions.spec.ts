@@ -251,6 +251,11 @@ test('only the two parties see a session; the expert view is read-only; feedback
 
 test('a free intro is not rated publicly: after confirming it the client is offered private feedback instead', async ({ page, client, expert }) => {
   await signIn(page, client);
+  // The booking card's promise for the free intro: no card, nothing held or refunded.
+  await page.goto(`/expert/${expert.slug}`);
+  await page.getByRole('checkbox', { name: /Free 15-minute intro meeting/ }).check();
+  await expect(page.getByText('The intro is free: no card, no payment, and you can cancel it any time before it starts.')).toBeVisible();
+  await expect(page.getByText(/payment is held/)).toHaveCount(0);
   let intro: { id: string; startsAt: string } | undefined;
   for (let day = 8; day < 22 && !intro; day++) {
     const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);

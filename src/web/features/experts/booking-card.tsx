@@ -198,7 +198,11 @@ export function BookingCard({ expert }: { expert: ExpertProfile }) {
 
         <p className="flex items-start gap-2 text-xs text-slate-600">
           <ShieldCheck className="mt-0.5 h-4 w-4 shrink-0 text-emerald-700" aria-hidden />
-          <span>Your payment is held until you both confirm the session took place. {policyTerms[expert.cancellationPolicy].summary}</span>
+          <span>
+            {b.isIntro
+              ? 'The intro is free: no card, no payment, and you can cancel it any time before it starts.'
+              : `Your payment is held until you both confirm the session took place. ${policyTerms[expert.cancellationPolicy].summary}`}
+          </span>
         </p>
       </form>
     </section>
