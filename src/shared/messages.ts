@@ -187,6 +187,15 @@ export const messages = {
     cvTooComplex: 'This document is too large to analyze',
     cvAnalysisBusy: 'Too many CVs are being analyzed right now; please try again in a minute',
   },
+  reschedule: {
+    notUpcoming: 'Only an upcoming session can be rescheduled.',
+    started: 'This session has already started, so it can no longer be rescheduled.',
+    clientOnly: 'Only the client can reschedule a session. An expert can propose a new time instead.',
+    notFree: 'That time is no longer free. Pick another time.',
+    notSlot: 'That time is not one of the free times for this session. Pick one of the times shown.',
+    sameTime: 'The session is already at that time. Pick another time.',
+    done: 'Session rescheduled',
+  },
   notFound: {
     code: '404',
     title: 'Oops! Page not found',

@@ -733,6 +733,31 @@ export const stripeEvents = pgTable('stripe_events', {
 });
 
 /**
+ * The history of a session's moves (docs/product.md "Reschedule"): previous and new start, who moved it ('client'
+ * rescheduled it; 'expert' when the client accepted the expert's proposal) and when. The session row holds the
+ * current time.
+ */
+export const sessionMoves = pgTable(
+  'session_moves',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'restrict' }),
+    fromStartsAt: timestamp('from_starts_at', { withTimezone: true }).notNull(),
+    toStartsAt: timestamp('to_starts_at', { withTimezone: true }).notNull(),
+    movedBy: text('moved_by').$type<'client' | 'expert'>().notNull(),
+    movedAt: timestamp('moved_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('session_moves_moved_by_check', sql`${t.movedBy} in ('client', 'expert')`),
+    check('session_moves_change_check', sql`${t.fromStartsAt} <> ${t.toStartsAt}`),
+    index('session_moves_session_idx').on(t.sessionId, t.movedAt),
+  ],
+);
+
+/**
  * The expert's proposals to move a booked session (docs/product.md "Reschedule proposals"): one open proposal per
  * session (partial unique index); the client accepts or declines it; unanswered, it expires at `expiresAt` (the
  * session's start when it was made). `answeredAt` is set exactly when it leaves 'open'.

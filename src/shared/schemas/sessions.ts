@@ -9,6 +9,7 @@ import { messages } from '../messages.js';
 import { durations, introMinutes, isDuration } from '../pricing.js';
 import { cancellationPolicies, sessionStatuses } from '../sessions.js';
 import { isValidTimeZone } from '../slots.js';
+import { rescheduleVerdictView, sessionMoveView } from './reschedule.js';
 import { proposalSummary } from './reschedule-proposals.js';
 
 const m = messages.booking;
@@ -91,6 +92,10 @@ export const sessionView = z.object({
   /** 'client' or 'expert': which side the caller is on. */
   viewerRole: z.enum(['client', 'expert']),
   payment: paymentSummary.nullable(),
+  /** The session's moves, oldest first (docs/product.md "Reschedule"). */
+  moves: z.array(sessionMoveView),
+  /** Whether the viewer may reschedule it now, and why not (docs/product.md "Reschedule"). */
+  reschedule: rescheduleVerdictView,
   /** The expert's open proposal of a new time, for the client to accept or decline (docs/product.md "Reschedule proposals"). */
   proposal: proposalSummary.nullable(),
 });

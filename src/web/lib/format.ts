@@ -19,6 +19,15 @@ export function formatDuration(minutes: number): string {
   return parts.join(' ') || '0 minutes';
 }
 
+/** 'Europe/London (GMT+1)': the zone and its current short name or offset, US English. */
+export function zoneLabel(tz: string, at = new Date()): string {
+  const short = new Intl.DateTimeFormat('en-US', { timeZone: tz, timeZoneName: 'short' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
+  return short && short !== tz ? `${tz.replace(/_/g, ' ')} (${short})` : tz.replace(/_/g, ' ');
+}
+
+/** Calendar date of a local Date as YYYY-MM-DD (the calendar works in the browser's zone, which is the viewer's). */
+export const toIsoDate = (d: Date) => format(d, 'yyyy-MM-dd');
+
 /** The viewer's IANA zone, e.g. 'Europe/London'. */
 export const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 

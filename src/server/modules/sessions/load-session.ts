@@ -3,16 +3,31 @@
  * and its expert, docs/product.md "Roles"), and locked for a state change (docs/architecture.md "Session and
  * payment lifecycles": the row is locked and re-checked, so a concurrent transition answers 409).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SessionView } from '../../../shared/schemas/sessions.js';
 import { messages } from '../../../shared/messages.js';
 import type { CurrentUser } from '../../auth/plugin.js';
 import type { Db, Tx } from '../../db/client.js';
-import { experts, payments, rescheduleProposals, sessions } from '../../db/schema.js';
+import { qualified as q } from '../../db/qualified.js';
+import { experts, payments, rescheduleProposals, sessionMoves, sessions } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { toView, type PaymentRow, type ProposalRow, type SessionRow } from './session-view.js';
+import { toView, type MoveTuple, type PaymentRow, type ProposalRow, type SessionRow } from './session-view.js';
 
-export type PartyRow = { session: SessionRow; expert: { slug: string; userId: string }; payment: PaymentRow | null; proposal: ProposalRow | null };
+const ms = (column: AnyPgColumn) => sql`(extract(epoch from ${q(column)}) * 1000)::float8`;
+
+export type PartyRow = {
+  session: SessionRow;
+  expert: { slug: string; userId: string };
+  payment: PaymentRow | null;
+  proposal: ProposalRow | null;
+  moves: MoveTuple[];
+};
+
+/** The session's moves, oldest first, as json [fromMs, toMs, movedBy, movedAtMs] (ms since the epoch, UTC), in the same statement. */
+const movesSql = sql<
+  MoveTuple[]
+>`coalesce((select json_agg(json_build_array(${ms(sessionMoves.fromStartsAt)}, ${ms(sessionMoves.toStartsAt)}, ${q(sessionMoves.movedBy)}, ${ms(sessionMoves.movedAt)}) order by ${q(sessionMoves.movedAt)}, ${q(sessionMoves.createdAt)}) from ${sessionMoves} where ${q(sessionMoves.sessionId)} = ${q(sessions.id)}), '[]'::json)`;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -24,7 +39,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export async function loadForParty(db: Db | Tx, user: CurrentUser, sessionId: string): Promise<{ row: PartyRow; side: 'client' | 'expert' }> {
   if (!uuidPattern.test(sessionId)) throw new AppError('NOT_FOUND', messages.session.notFound);
   const [row] = await db
-    .select({ session: sessions, expert: { slug: experts.slug, userId: experts.userId }, payment: payments, proposal: rescheduleProposals })
+    .select({ session: sessions, expert: { slug: experts.slug, userId: experts.userId }, payment: payments, proposal: rescheduleProposals, moves: movesSql })
     .from(sessions)
     .innerJoin(experts, eq(experts.id, sessions.expertId))
     .leftJoin(payments, eq(payments.sessionId, sessions.id))

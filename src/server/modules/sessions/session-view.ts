@@ -1,11 +1,14 @@
 /** How a session is shown to one of its two parties (docs/product.md "Sessions"). */
 import type { SessionView } from '../../../shared/schemas/sessions.js';
+import { canClientReschedule } from '../../../shared/reschedule.js';
 import { isProposalDue } from '../../../shared/reschedule-proposals.js';
 import type { payments, rescheduleProposals, sessions } from '../../db/schema.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type ProposalRow = typeof rescheduleProposals.$inferSelect;
+/** One move of a session as loadForParty reads it: [fromMs, toMs, movedBy, movedAtMs] (ms since the epoch, UTC). */
+export type MoveTuple = [number, number, 'client' | 'expert', number];
 
 /** The columns a session view is made of (a row of `loadForParty` has them all). */
 export type Viewed = {
@@ -26,6 +29,8 @@ export type Viewed = {
   payment: Pick<PaymentRow, 'status' | 'amountCents' | 'refundedCents' | 'cardBrand' | 'cardLast4' | 'provider'> | null;
   /** The session's open reschedule proposal (loadForParty joins it; lists leave it out). */
   proposal?: Pick<ProposalRow, 'id' | 'status' | 'proposedStartsAt' | 'message' | 'expiresAt'> | null;
+  /** The session's moves, oldest first (loadForParty reads them; lists leave them out). */
+  moves?: MoveTuple[];
 };
 
 /**
@@ -33,7 +38,8 @@ export type Viewed = {
  * session at booking, not the expert's current one; times are UTC ISO strings, amounts integer cents.
  */
 export function toView(row: Viewed, viewerRole: 'client' | 'expert'): SessionView {
-  const { session: s, expert, payment, proposal } = row;
+  const { session: s, expert, payment, proposal, moves = [] } = row;
+  const verdict = viewerRole === 'client' ? canClientReschedule(s, new Date()) : null;
   return {
     id: s.id,
     clientId: s.clientId,
@@ -70,6 +76,14 @@ export function toView(row: Viewed, viewerRole: 'client' | 'expert'): SessionVie
           provider: payment.provider,
         }
       : null,
+    moves: moves.map(([from, to, movedBy, at]) => ({
+      fromStartsAt: new Date(from).toISOString(),
+      toStartsAt: new Date(to).toISOString(),
+      movedBy,
+      movedAt: new Date(at).toISOString(),
+    })),
+    // The client reschedules within their stored policy's full-refund window; the expert proposes a time instead.
+    reschedule: verdict ? { allowed: verdict.allowed, reason: verdict.allowed ? null : verdict.reason } : { allowed: false, reason: null },
     // An open proposal the client can no longer answer (expired, or the session moved or ended meanwhile) is not shown.
     proposal:
       proposal && !isProposalDue(proposal, s)

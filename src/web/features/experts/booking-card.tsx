@@ -15,9 +15,10 @@ import { Button } from '../../components/ui/button';
 import { FormError, Label, Select, Textarea } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
-import { BookingCalendar } from './booking-calendar';
-import { durationLabel, isComplete, zoneLabel } from './booking-rules';
-import { slotLabel, TimeSlots } from './time-slots';
+import { BookingCalendar } from '../../components/booking-calendar';
+import { slotLabel, TimeSlots } from '../../components/time-slots';
+import { zoneLabel } from '../../lib/format';
+import { durationLabel, isComplete } from './booking-rules';
 import { useBooking } from './use-booking';
 
 const topicMax = 2000;

@@ -1,5 +1,4 @@
 /** Booking card rules (docs/product.md "Booking"): the first missing or invalid choice, in the product's words. */
-import { format } from 'date-fns';
 import { messages } from '@shared/messages';
 
 export type BookingChoice = { date: string | null; time: string | null; topic: string };
@@ -29,12 +28,3 @@ export function durationLabel(minutes: number): string {
   const m = rest ? `${rest} minutes` : '';
   return [h, m].filter(Boolean).join(' ');
 }
-
-/** 'Europe/London (GMT+1)': the zone and its current short name or offset, US English. */
-export function zoneLabel(tz: string, at = new Date()): string {
-  const short = new Intl.DateTimeFormat('en-US', { timeZone: tz, timeZoneName: 'short' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
-  return short && short !== tz ? `${tz.replace(/_/g, ' ')} (${short})` : tz.replace(/_/g, ' ');
-}
-
-/** Calendar date of a local Date as YYYY-MM-DD (the calendar works in the browser's zone, which is the viewer's). */
-export const toIsoDate = (d: Date) => format(d, 'yyyy-MM-dd');

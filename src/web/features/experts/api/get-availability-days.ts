@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { endOfMonth, max, startOfMonth, startOfToday } from 'date-fns';
 import { api } from '../../../lib/api';
-import { toIsoDate } from '../booking-rules';
+import { toIsoDate } from '../../../lib/format';
 
 /** Client dates from..to (YYYY-MM-DD, inclusive, zone `tz`) with at least one slot of `duration` minutes. Throws ApiError. */
 export async function getAvailableDays(expertId: string, range: { from: string; to: string }, duration: number, tz: string): Promise<string[]> {

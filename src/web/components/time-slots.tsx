@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import { RadioGroup } from 'radix-ui';
-import { cn } from '../../lib/cn';
+import { cn } from '../lib/cn';
 
 /** '9:15 AM': a UTC instant as 12-hour US English time in the viewer's zone (docs/product.md "Availability"). */
 export const slotLabel = (iso: string) => format(new Date(iso), 'h:mm a');

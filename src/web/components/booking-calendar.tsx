@@ -1,8 +1,8 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { DayPicker, type ChevronProps } from 'react-day-picker';
 import { addMonths, parseISO, startOfMonth, startOfToday } from 'date-fns';
-import { cn } from '../../lib/cn';
-import { toIsoDate } from './booking-rules';
+import { cn } from '../lib/cn';
+import { toIsoDate } from '../lib/format';
 
 /** How far ahead the calendar lets the client look, in months. */
 const monthsAhead = 6;
@@ -13,7 +13,7 @@ function Chevron({ orientation, className }: ChevronProps) {
 }
 
 /**
- * The booking card's date picker (docs/product.md "Booking"): past days and days without
+ * The date picker of the booking card and of rescheduling (docs/product.md "Booking", "Reschedule"): past days and days without
  * a free slot are disabled; days with slots are tinted. `availableDays` undefined = still loading (all disabled).
  */
 export function BookingCalendar({
