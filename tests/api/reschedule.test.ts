@@ -13,6 +13,9 @@ import { pastWindowReason } from '../../src/shared/reschedule.js';
 import { emailOutbox, paymentEvents, payments, sessionMoves, sessions } from '../../src/server/db/schema.js';
 import { sessionEventUid } from '../../src/server/infra/mail/icalendar.js';
 import { formatInZone } from '../../src/server/modules/sessions/emails.js';
+import { simulatedProvider } from '../../src/server/infra/payments/simulated.js';
+import { sessionDeps } from '../../src/server/modules/sessions/deps.js';
+import { sendDueReminders } from '../../src/server/modules/sessions/use-cases/send-session-reminders.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
 import { book, createExpert, slotIn } from '../helpers/marketplace.js';
@@ -120,6 +123,23 @@ describe('reschedule', () => {
       expect(invite.description).toContain(formatInZone(new Date(to), zone));
       expect(mail.text).toContain(`from ${formatInZone(new Date(from), zone)} to ${formatInZone(new Date(to), zone)}`);
     }
+  });
+
+  it('a moved session gets its reminders again, for the new time', async () => {
+    const id = await booked(client.cookie, slotIn(30));
+    // Both reminders went for the old time (as the job marks them).
+    await ctx.database.db.update(sessions).set({ reminderSentAt: new Date(), hourReminderSentAt: new Date() }).where(eq(sessions.id, id));
+    const to = slotIn(80);
+    expect((await reschedule(id, client.cookie, to)).statusCode).toBe(200);
+    const reminders = () =>
+      ctx.database.db
+        .select()
+        .from(emailOutbox)
+        .where(and(like(emailOutbox.subject, 'Reminder:%'), like(emailOutbox.html, `%/session/${id}%`)));
+    await sendDueReminders(sessionDeps(ctx.config, ctx.database.db, simulatedProvider()), new Date(new Date(to).getTime() - 23 * 3_600_000));
+    const sent = await reminders();
+    expect(sent.map((m) => m.to).sort()).toEqual([client.email, expert.email].sort());
+    expect(sent.find((m) => m.to === client.email)!.text).toContain(formatInZone(new Date(to), 'Asia/Tokyo'));
   });
 
   it('only the client reschedules: the expert and another account are refused and nothing changes', async () => {

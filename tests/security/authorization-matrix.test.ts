@@ -290,6 +290,19 @@ const rows: Row[] = [
     expect: who(403, { clientA: 200, expertA: 200 }),
   },
   {
+    method: 'GET',
+    route: '/api/sessions/:id/reschedule-slots',
+    url: (f) => `/api/sessions/${f.sessions.future1}/reschedule-slots?from=${day(48)}&days=2`,
+    expect: who(403, { clientA: 200, expertA: 200 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/sessions/:id/reschedule',
+    url: (f) => `/api/sessions/${f.sessions.future1}/reschedule`,
+    body: () => ({ startsAt: slotIn(140) }),
+    expect: who(403, { clientA: 200 }),
+  },
+  {
     method: 'POST',
     route: '/api/sessions/:id/cancel',
     url: (f, a) => `/api/sessions/${a === 'expertA' ? f.sessions.future2 : f.sessions.future1}/cancel`,

@@ -1,4 +1,4 @@
-import { AlertTriangle, CalendarCheck, CheckCircle2, HelpCircle, Lock, Star, XCircle } from 'lucide-react';
+import { AlertTriangle, CalendarCheck, CalendarClock, CheckCircle2, HelpCircle, Lock, Star, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/button';
 import { afterConfirmation } from './after-confirmation';
 import { CancelDialog } from './cancel-dialog';
 import { useSessionAction } from './api/session-actions';
+import { RescheduleDialog } from './reschedule-dialog';
 import { ReservationPanel } from './reservation-panel';
 import { CancellationDetails, CancelledTitle, StatusPanel } from './status-panel';
 
@@ -68,6 +69,7 @@ function ConcludedQuestion({ session }: { session: SessionView }) {
 
 function Scheduled({ session }: { session: SessionView }) {
   const [cancelling, setCancelling] = useState(false);
+  const [rescheduling, setRescheduling] = useState(false);
   const cancellable = canCancel(timed(session));
   return (
     <StatusPanel
@@ -76,9 +78,17 @@ function Scheduled({ session }: { session: SessionView }) {
       title="Session Scheduled"
       actions={
         cancellable ? (
-          <Button variant="outline" onClick={() => setCancelling(true)}>
-            Cancel Session
-          </Button>
+          <>
+            {session.reschedule.allowed ? (
+              <Button variant="outline" onClick={() => setRescheduling(true)}>
+                <CalendarClock className="h-4 w-4" aria-hidden />
+                Reschedule
+              </Button>
+            ) : null}
+            <Button variant="outline" onClick={() => setCancelling(true)}>
+              Cancel Session
+            </Button>
+          </>
         ) : undefined
       }
     >
@@ -87,7 +97,9 @@ function Scheduled({ session }: { session: SessionView }) {
           ? 'Join the video call at the scheduled time. Come back here afterwards to confirm the session took place.'
           : 'Your session is under way. Once it ends, confirm it here to release the payment.'}
       </p>
+      {cancellable && session.reschedule.reason ? <p className="text-slate-700">{session.reschedule.reason}</p> : null}
       <CancelDialog session={session} open={cancelling} onOpenChange={setCancelling} />
+      {session.reschedule.allowed ? <RescheduleDialog session={session} open={rescheduling} onOpenChange={setRescheduling} /> : null}
     </StatusPanel>
   );
 }

@@ -11,6 +11,7 @@ import { ExpertPanel } from './expert-panel';
 import { WithNoShow } from './no-show-panel';
 import { SessionFacts } from './session-facts';
 import { SessionGate } from './session-gate';
+import { SessionMoves } from './session-moves';
 
 function SessionDetail({ session }: { session: SessionView }) {
   const client = session.viewerRole === 'client';
@@ -46,6 +47,7 @@ function SessionDetail({ session }: { session: SessionView }) {
           </div>
           <div className="mt-6 border-t border-slate-100 pt-6">
             <SessionFacts session={session} />
+            <SessionMoves session={session} />
           </div>
           {session.status === 'booked' ? (
             <Button asChild size="lg" className="mt-6 w-full sm:w-auto">

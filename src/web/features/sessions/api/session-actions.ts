@@ -1,6 +1,6 @@
 /**
  * State changes of one session (docs/product.md "Sessions", "Payments"): POST /api/sessions/{id}/confirm,
- * …/dispute, …/cancel, and …/payment to settle a 3-D Secure reservation. Each answers the updated SessionView,
+ * …/dispute, …/cancel, …/reschedule (docs/product.md "Reschedule"), and …/payment to settle a 3-D Secure reservation. Each answers the updated SessionView,
  * which replaces the cached session, and refreshes the caller's session lists (['sessions']).
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -9,7 +9,11 @@ import { api } from '../../../lib/api';
 import { sessionKey } from './get-session';
 
 export type SessionAction =
-  { path: 'confirm' } | { path: 'payment' } | { path: 'dispute'; body: { description: string } } | { path: 'cancel'; body: { reason: string } };
+  | { path: 'confirm' }
+  | { path: 'payment' }
+  | { path: 'dispute'; body: { description: string } }
+  | { path: 'cancel'; body: { reason: string } }
+  | { path: 'reschedule'; body: { startsAt: string } };
 
 /** Runs `action` on session `id`. Throws ApiError carrying the rule broken, in the product's words. */
 export function postSessionAction(id: string, action: SessionAction): Promise<SessionView> {
