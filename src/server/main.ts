@@ -21,6 +21,7 @@ import { deleteUnusedUploads } from './modules/files/cleanup.js';
 import { sessionDeps } from './modules/sessions/deps.js';
 import { autoReleaseDue } from './modules/sessions/use-cases/auto-release-sessions.js';
 import { settleDueNoShows } from './modules/sessions/use-cases/settle-no-shows.js';
+import { expireRescheduleProposals } from './modules/sessions/use-cases/expire-reschedule-proposals.js';
 import { sendDueReminders } from './modules/sessions/use-cases/send-session-reminders.js';
 import { expireReservations } from './modules/sessions/use-cases/expire-reservations.js';
 
@@ -100,6 +101,7 @@ async function main() {
       reminders: () => sendDueReminders(deps),
       reservations: () => expireReservations(deps),
       noShows: () => settleDueNoShows(deps),
+      proposals: () => expireRescheduleProposals(deps.db),
     },
     uploadCleanup: () => deleteUnusedUploads(database.db, uploadStorage, { log: app.log }),
     log: app.log,

@@ -53,7 +53,6 @@ export const declinedProposalReason = "Declined the expert's proposed new time";
 /** The product's words for proposals (docs/product.md "Reschedule proposals"). */
 export const proposalMessages = {
   sent: 'Proposal sent — waiting for the client',
-  accepted: 'Session rescheduled',
   declined: 'Session cancelled. You will be refunded in full.',
   onlyExpert: 'Only the expert can propose a new time for this session.',
   onlyClient: 'Only the client can answer a proposed new time.',
@@ -61,5 +60,4 @@ export const proposalMessages = {
   closed: 'This proposal can no longer be answered.',
   notFound: 'Proposal not found',
   chooseTime: 'Please choose a new time',
-  notFree: 'That time is no longer available. Please choose another time.',
 } as const;

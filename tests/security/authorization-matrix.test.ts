@@ -74,6 +74,8 @@ type Fixtures = {
   sessions: { future1: string; future2: string; payment: string; pastConfirm: string; pastDispute: string; confirmed: string };
   /** Ended an hour or three ago: expert A reports a no-show on `byExpert`, client A on `byClient`, each contested by the other. */
   noShows: { byExpert: string; byClient: string };
+  /** Expert A's open proposals of a new time for client A's sessions: one the client accepts, one they decline. */
+  proposals: Record<'accept' | 'decline', { sessionId: string; id: string }>;
   disputeId: string;
   applicationId: string;
   rejectApplicationId: string;
@@ -304,6 +306,25 @@ const rows: Row[] = [
   },
   {
     method: 'POST',
+    route: '/api/sessions/:id/reschedule-proposals',
+    url: (f) => `/api/sessions/${f.sessions.future2}/reschedule-proposals`,
+    body: () => ({ startsAt: slotIn(150) }),
+    expect: who(403, { expertA: 201 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/sessions/:id/reschedule-proposals/:proposalId/accept',
+    url: (f) => `/api/sessions/${f.proposals.accept.sessionId}/reschedule-proposals/${f.proposals.accept.id}/accept`,
+    expect: who(403, { clientA: 200 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/sessions/:id/reschedule-proposals/:proposalId/decline',
+    url: (f) => `/api/sessions/${f.proposals.decline.sessionId}/reschedule-proposals/${f.proposals.decline.id}/decline`,
+    expect: who(403, { clientA: 200 }),
+  },
+  {
+    method: 'POST',
     route: '/api/sessions/:id/cancel',
     url: (f, a) => `/api/sessions/${a === 'expertA' ? f.sessions.future2 : f.sessions.future1}/cancel`,
     body: () => ({ reason: 'Something came up' }),
@@ -420,6 +441,13 @@ describe('authorization matrix', () => {
     await shift(ctx, noShows.byExpert, -80);
     await shift(ctx, noShows.byClient, -86);
     await booked(clientB.cookie, expertB.expert.id, 50);
+    const proposed = async (hours: number, to: number) => {
+      const sessionId = await booked(clientA.cookie, expertA.expert.id, hours);
+      const res = await post(`/api/sessions/${sessionId}/reschedule-proposals`, expertA.cookie, { startsAt: slotIn(to) });
+      expect(res.statusCode, res.body).toBe(201);
+      return { sessionId, id: res.json().proposal.id as string };
+    };
+    const proposals = { accept: await proposed(86, 160), decline: await proposed(90, 166) };
     for (const id of [s.pastConfirm, s.pastDispute, s.confirmed, disputed]) await shift(ctx, id, -100);
     expect((await post(`/api/sessions/${s.confirmed}/confirm`, clientA.cookie, {})).statusCode).toBe(200);
     expect((await post(`/api/sessions/${disputed}/dispute`, clientA.cookie, { description: 'The expert did not show up.' })).statusCode).toBe(200);
@@ -453,13 +481,24 @@ describe('authorization matrix', () => {
       expertA: { id: expertA.expert.id, slug: expertA.expert.slug },
       sessions: s,
       noShows,
+      proposals,
       disputeId: dispute!.id,
       applicationId: application.json().application.id,
       rejectApplicationId: rejectable.json().application.id,
       cvId: cv.id,
       contactId: contact!.id,
     };
-    pairSecrets = [clientA.email, clientA.id, expertA.email, expertA.id, ...Object.values(s), ...Object.values(noShows), disputed, dispute!.id];
+    pairSecrets = [
+      clientA.email,
+      clientA.id,
+      expertA.email,
+      expertA.id,
+      ...Object.values(s),
+      ...Object.values(noShows),
+      ...Object.values(proposals).flatMap((p) => [p.sessionId, p.id]),
+      disputed,
+      dispute!.id,
+    ];
     applicantSecrets = [applicant.email, applicant.id, cv.id, f.applicationId];
   }, 120_000);
 

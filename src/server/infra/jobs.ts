@@ -1,6 +1,6 @@
 /**
  * Background jobs of one server process: the e-mail outbox (every OUTBOX_INTERVAL_MS), every minute the
- * session reminders, the 72-hour auto-release and the settlement of uncontested no-show reports, every 30 s the expiry of 3-D Secure reservations, and every
+ * session reminders, the 72-hour auto-release, the settlement of uncontested no-show reports and the expiry of unanswered reschedule proposals, every 30 s the expiry of 3-D Secure reservations, and every
  * 10 minutes the deletion of unused uploads.
  * Every job claims rows with FOR UPDATE SKIP LOCKED, so several servers can run them at once and each due
  * item is handled once. A job never overlaps itself; `stop()` asks a running tick to stop after
@@ -16,6 +16,7 @@ export type SessionJobs = {
   reminders: () => Promise<unknown>;
   reservations: () => Promise<unknown>;
   noShows: () => Promise<unknown>;
+  proposals: () => Promise<unknown>;
 };
 
 function every(ms: number, run: (signal: AbortSignal) => Promise<unknown>, log: JobLogger, name: string) {
@@ -60,6 +61,8 @@ export function startJobs(opts: {
     every(60_000, opts.sessions.autoRelease, opts.log, 'auto-release'),
     // No-show reports nobody contested within 48 hours: refund or release (docs/product.md "No-shows").
     every(60_000, opts.sessions.noShows, opts.log, 'no-show settlement'),
+    // Reschedule proposals unanswered by the session's start expire; the booking stands (docs/product.md "Reschedule proposals").
+    every(60_000, opts.sessions.proposals, opts.log, 'reschedule proposal expiry'),
     // 3-D Secure reservations past their 15 minutes: the intent is cancelled and the slot freed (docs/product.md "Payments").
     every(30_000, opts.sessions.reservations, opts.log, 'reservation expiry'),
     // Uploads never attached within 24 hours, and photos and videos replaced on a profile (docs/security.md "Uploads").

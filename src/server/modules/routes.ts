@@ -22,6 +22,7 @@ import { meRoutes } from './me/routes.js';
 import { payoutRoutes } from './payouts/routes.js';
 import { stripeWebhookRoutes } from './payments/stripe-webhook-routes.js';
 import { noShowRoutes } from './sessions/no-show-routes.js';
+import { proposalRoutes } from './sessions/proposal-routes.js';
 import { rescheduleRoutes } from './sessions/reschedule-routes.js';
 import { sessionRoutes } from './sessions/routes.js';
 import { busyIntervalsSql } from './sessions/busy-intervals.js';
@@ -35,6 +36,7 @@ export async function moduleRoutes(app: FastifyInstance, { config, database, pro
   await app.register(expertRoutes, { db, busyIntervals: busyIntervalsSql });
   await app.register(sessionRoutes, { ...deps, testHooks: config.testHooks });
   await app.register(noShowRoutes, { ...deps, testHooks: config.testHooks });
+  await app.register(proposalRoutes, deps);
   await app.register(rescheduleRoutes, deps);
   if (config.stripe?.webhookSecret)
     await app.register(stripeWebhookRoutes, { deps, verify: stripeWebhookVerifier(config.stripe, config.stripe.webhookSecret) });

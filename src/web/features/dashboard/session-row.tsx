@@ -9,7 +9,7 @@ import { formatDateTime, localZoneName } from '../../lib/format';
 
 /**
  * One session in a dashboard list: counterpart name, topic (or 'No topic'), status badge, date-time
- * in the viewer's zone, amount, duration in minutes, then the viewer's links in `actions`.
+ * in the viewer's zone, amount (and what was refunded of it), duration in minutes, then the viewer's links in `actions`.
  */
 export function SessionRow({ session, counterpart, actions }: { session: SessionView; counterpart: string; actions: ReactNode }) {
   const badge = statusBadge(session.status);
@@ -44,6 +44,9 @@ export function SessionRow({ session, counterpart, actions }: { session: Session
             <dt className="sr-only">Amount</dt>
             <dd className="font-semibold text-slate-900">
               {session.kind === 'intro' ? 'Free intro' : formatMoney(session.totalAmountCents, session.currency)}
+              {session.payment && session.payment.refundedCents > 0 ? (
+                <span className="font-normal text-slate-700"> · Refunded {formatMoney(session.payment.refundedCents, session.currency)}</span>
+              ) : null}
             </dd>
           </div>
         </dl>

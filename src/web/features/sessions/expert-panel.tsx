@@ -4,15 +4,18 @@ import type { SessionView } from '@shared/schemas/sessions';
 import { canCancel } from '@shared/sessions';
 import { Button } from '../../components/ui/button';
 import { CancelDialog } from './cancel-dialog';
+import { ProposeRescheduleDialog } from './propose-reschedule-dialog';
 import { ReservationPanel } from './reservation-panel';
 import { CancellationDetails, CancelledTitle, StatusPanel } from './status-panel';
 
 /**
  * The expert's read-only view (docs/product.md "Sessions"): the client confirms completion and handles
- * payment; the expert may only cancel a booked session before it starts (the client is refunded in full).
+ * payment; before a booked session starts the expert may propose a new time (docs/product.md "Reschedule proposals")
+ * or cancel it (the client is refunded in full).
  */
 export function ExpertPanel({ session }: { session: SessionView }) {
   const [cancelling, setCancelling] = useState(false);
+  const [proposing, setProposing] = useState(false);
   const note = <p>{session.clientName} will confirm completion and handle payment. This page is read-only for you.</p>;
   switch (session.status) {
     case 'booked': {
@@ -24,15 +27,21 @@ export function ExpertPanel({ session }: { session: SessionView }) {
           title={upcoming ? 'Session Scheduled' : 'Awaiting client confirmation'}
           actions={
             upcoming ? (
-              <Button variant="outline" onClick={() => setCancelling(true)}>
-                Cancel Session
-              </Button>
+              <>
+                <Button variant="outline" onClick={() => setProposing(true)}>
+                  Propose a new time
+                </Button>
+                <Button variant="outline" onClick={() => setCancelling(true)}>
+                  Cancel Session
+                </Button>
+              </>
             ) : undefined
           }
         >
           {note}
           {upcoming ? <p className="text-slate-700">If you cancel, the client is refunded in full.</p> : null}
           <CancelDialog session={session} open={cancelling} onOpenChange={setCancelling} />
+          <ProposeRescheduleDialog session={session} open={proposing} onOpenChange={setProposing} />
         </StatusPanel>
       );
     }

@@ -9,6 +9,7 @@ import { useNoShow } from './api/get-no-show';
 import { ClientPanel } from './client-panel';
 import { ExpertPanel } from './expert-panel';
 import { WithNoShow } from './no-show-panel';
+import { WithProposal } from './reschedule-proposal-panel';
 import { SessionFacts } from './session-facts';
 import { SessionGate } from './session-gate';
 import { SessionMoves } from './session-moves';
@@ -60,7 +61,9 @@ function SessionDetail({ session }: { session: SessionView }) {
           ) : null}
         </Card>
         <div className="mt-6">
-          <WithNoShow session={session}>{client ? <ClientPanel session={session} /> : <ExpertPanel session={session} />}</WithNoShow>
+          <WithProposal session={session}>
+            <WithNoShow session={session}>{client ? <ClientPanel session={session} /> : <ExpertPanel session={session} />}</WithNoShow>
+          </WithProposal>
         </div>
       </div>
     </div>
