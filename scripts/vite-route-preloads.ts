@@ -13,7 +13,8 @@ import type { Plugin, Rollup } from 'vite';
 
 type OutputChunk = Rollup.OutputChunk;
 
-const routeLine = /path: '(\/[^']*)', lazy: page\(\(\) => import\('\.\.\/([^']+)'\)\)/g;
+/** A route of src/web/app/router.tsx: its path, an optional title handle, and its lazily loaded page module. */
+const routeLine = /path: '(\/[^']*)',\s*(?:handle: titled\([^)]*\),\s*)?lazy: page\(\(\) => import\('\.\.\/([^']+)'\)\)/g;
 
 /** The plugin; `webRoot` is the SPA source folder (src/web). */
 export function routePreloads({ webRoot }: { webRoot: string }): Plugin {

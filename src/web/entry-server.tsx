@@ -10,11 +10,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { pageTitle } from './app/page-title';
 import { newQueryClient, Providers } from './app/providers';
 import { routes } from './app/router';
 import { expertProfileQuery } from './features/experts/api/get-expert';
 import { expertLanguagesQuery } from './features/experts/api/get-expert-languages';
 import { expertListQuery } from './features/experts/api/get-experts';
+import { profileTitle } from './features/experts/profile-title';
 import { parseResultsParams } from './features/experts/results-params';
 import { expertVideosQuery } from './features/home/api/get-expert-videos';
 import { setApiFetch, type ApiFetch } from './lib/api';
@@ -50,7 +52,8 @@ setApiFetch((path, init) => {
 
 const handler = createStaticHandler(routes);
 
-export type RenderedPage = { html: string; state: DehydratedState };
+/** The page's markup, its dehydrated reads, and its title (undefined: the shell's own, index.html). */
+export type RenderedPage = { html: string; state: DehydratedState; title: string | undefined };
 
 /**
  * Renders `url` (absolute, e.g. 'http://host/results?query=design'). `fetchApi(path, init)` answers the
@@ -78,5 +81,8 @@ export async function renderPage(url: string, fetchApi: ApiFetch): Promise<Rende
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </Providers>,
   );
-  return { html, state: dehydrate(client) };
+  // A profile's title names its expert, as the page does in the browser (a page with `titled(null)`).
+  const profile = leaf.route.path === '/expert/:id' ? profileTitle(client.getQueryData(expertProfileQuery(leaf.params.id ?? '').queryKey)) : undefined;
+  const title = profile ? `${profile} · Mentora` : pageTitle(context.matches.map((m) => m.route.handle));
+  return { html, state: dehydrate(client), title };
 }

@@ -57,6 +57,15 @@ describe('server-rendered pages', () => {
     expect(rootMarkup(missing.body)).toContain('Expert Not Found');
   });
 
+  it('each rendered page arrives with its own title', async () => {
+    const title = async (url: string) => /<title>([^<]*)<\/title>/.exec((await ctx.app.inject(url)).body)?.[1];
+    expect(await title('/')).toBe('Mentora — Connect to Experience');
+    expect(await title('/results')).toBe('Find an Expert · Mentora');
+    expect(await title('/about')).toBe('About · Mentora');
+    expect(await title('/expert/rendered-expert')).toBe('Erin Expert, Staff Engineer · Mentora');
+    expect(await title('/expert/nobody-here')).toBe('Expert Not Found · Mentora');
+  });
+
   it('escapes what the address brings, in the markup and in the embedded data', async () => {
     const attack = '</script><script>alert(1)</script><img src=x onerror=alert(2)>';
     const res = await ctx.app.inject(`/results?query=${encodeURIComponent(attack)}`);

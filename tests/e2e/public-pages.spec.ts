@@ -32,6 +32,22 @@ for (const [path, heading] of pages) {
   });
 }
 
+test('every page has its own title, also after moving between pages in the app', async ({ page }) => {
+  const titles = new Map<string, string>();
+  for (const [path] of pages) {
+    await page.goto(path);
+    titles.set(path, await page.title());
+  }
+  expect(titles.get('/')).toBe('Mentora — Connect to Experience');
+  expect(titles.get('/about')).toBe('About · Mentora');
+  expect(new Set(titles.values()).size).toBe(titles.size);
+
+  // Moving in the app (no page load) changes the title too.
+  await page.goto('/about');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Community guidelines' }).click();
+  await expect(page).toHaveTitle('Community Guidelines · Mentora');
+});
+
 test('the 404 page links home and logs the path', async ({ page }) => {
   const logged: string[] = [];
   page.on('console', (m) => logged.push(m.text()));

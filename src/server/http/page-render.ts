@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SpaPage } from './spa-pages.js';
 
 type ApiFetch = (path: string, init: RequestInit) => Promise<Response>;
-type Renderer = { renderPage: (url: string, fetchApi: ApiFetch) => Promise<{ html: string; state: unknown } | null> };
+type Renderer = { renderPage: (url: string, fetchApi: ApiFetch) => Promise<{ html: string; state: unknown; title: string | undefined } | null> };
 
 /** JSON safe inside a `<script>` element: no `</script>`, no HTML comment openers, no line separators. */
 function scriptJson(value: unknown): string {
@@ -53,7 +53,9 @@ export function pageRenderer(app: FastifyInstance, webDir: string, baseUrl: stri
       const rendered = await (await renderer).renderPage(new URL(`${baseUrl}${request.url}`).href, fetchApi);
       if (!rendered) return null;
       const modules = page.modules.join(' ').replace(/[&"<]/g, '');
+      const title = rendered.title?.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`);
       return page.shell
+        .replace(/<title>[^<]*<\/title>/, (shell) => (title ? `<title>${title}</title>` : shell))
         .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>`)
         .replace('</body>', () => `<script type="application/json" id="ssr-data" data-modules="${modules}">${scriptJson(rendered.state)}</script>\n  </body>`);
     } catch (err) {

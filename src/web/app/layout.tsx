@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
 import { toastLimits } from '@shared/constants';
 import { useHydrated } from '../lib/use-hydrated';
 import { Footer } from './footer';
 import { Header } from './header';
+import { pageTitle } from './page-title';
 
 // The toast area loads after the first render (sonner is ~10 KB gzip of the landing page's first load otherwise);
 // a toast raised before it arrives is shown when it mounts (sonner replays active toasts to a new Toaster). It is
@@ -21,10 +22,14 @@ function Toasts() {
   );
 }
 
-/** Page frame: skip link, header, main content, footer, and the toast area at top-right. */
+/** Page frame: skip link, header, main content, footer, and the toast area at top-right; the tab shows the page's title. */
 export function Layout() {
   const navigation = useNavigation();
   const loading = navigation.state === 'loading';
+  const title = pageTitle(useMatches().map((m) => m.handle));
+  useEffect(() => {
+    if (title !== undefined) document.title = title;
+  }, [title]);
   return (
     <div className="flex min-h-screen flex-col">
       <a

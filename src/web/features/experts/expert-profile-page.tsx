@@ -16,6 +16,7 @@ import { useExpertProfile } from './api/get-expert';
 import { ProfileSections } from './profile-sections';
 import { ReviewsDialog } from './reviews-dialog';
 import { ratingText, reviewCountText, StarRating } from './star-rating';
+import { profileTitle } from './profile-title';
 import { useDocumentTitle } from './use-document-title';
 
 // The booking card (calendar, times, form; react-day-picker and date-fns) loads after the profile text, which is
@@ -114,7 +115,7 @@ export default function ExpertProfilePage() {
   const { id = '' } = useParams();
   const expert = useExpertProfile(id);
   const [reviewsOpen, setReviewsOpen] = useState(false);
-  useDocumentTitle(expert.data ? `${expert.data.name}, ${expert.data.role}` : expert.data === null ? 'Expert Not Found' : null);
+  useDocumentTitle(profileTitle(expert.data) ?? null);
 
   if (expert.isPending) return <ProfileSkeleton />;
   if (expert.isError)

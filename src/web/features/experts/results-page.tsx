@@ -18,7 +18,6 @@ import { ExpertCard, ExpertCardSkeleton } from './expert-card';
 import { Pagination } from './pagination';
 import { ResultsFilters, ResultsSearchBox } from './results-filters';
 import { hasNarrowing, parseResultsParams, toSearchParams, type ResultsParams } from './results-params';
-import { useDocumentTitle } from './use-document-title';
 
 /** Cards whose photos load at once (those that can be in the first screen, phone or desktop); the rest load lazily. */
 const firstScreenCards = 2;
@@ -28,7 +27,6 @@ export default function ResultsPage() {
   const params = parseResultsParams(searchParams);
   const results = useExperts(params);
   const languages = useExpertLanguages();
-  useDocumentTitle('Find an Expert');
 
   /** Applies a change of search, filter or sort: back to page 1, new history entry, no jump to the top. */
   const change = (patch: Partial<ResultsParams>) => setSearchParams(toSearchParams({ ...params, ...patch, page: 1 }), { preventScrollReset: true });
