@@ -6,7 +6,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, like } from 'drizzle-orm';
-import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.js';
 import { pastWindowReason } from '../../src/shared/reschedule.js';
@@ -18,24 +17,10 @@ import { sessionDeps } from '../../src/server/modules/sessions/deps.js';
 import { sendDueReminders } from '../../src/server/modules/sessions/use-cases/send-session-reminders.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
+import { inviteOf } from '../helpers/invites.js';
 import { book, createExpert, slotIn } from '../helpers/marketplace.js';
 
 const json = { origin, 'content-type': 'application/json' };
-
-/** The invite attached to `mail` as a calendar program reads it. */
-function inviteOf(mail: typeof emailOutbox.$inferSelect) {
-  const ics = mail.attachments?.find((a) => a.filename.endsWith('.ics'));
-  if (!ics) throw new Error(`no invite attached to "${mail.subject}"`);
-  const calendar = new ICAL.Component(ICAL.parse(ics.content));
-  const event = calendar.getFirstSubcomponent('vevent')!;
-  return {
-    method: calendar.getFirstPropertyValue('method'),
-    uid: event.getFirstPropertyValue('uid'),
-    sequence: Number(event.getFirstPropertyValue('sequence')),
-    start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
-    description: String(event.getFirstPropertyValue('description')),
-  };
-}
 
 describe('reschedule', () => {
   let ctx: TestContext;

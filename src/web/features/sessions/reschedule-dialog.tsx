@@ -38,7 +38,7 @@ export function RescheduleDialog({ session, open, onOpenChange }: { session: Ses
       onOpenChange={onOpenChange}
       title="Reschedule this session"
       description={`Now: ${formatDateTime(session.startsAt)}. Pick a new time with ${session.expertName}; your payment stays as it is and both of you get an updated calendar invite.`}
-      className="sm:max-w-xl"
+      className="sm:max-w-3xl"
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         {open ? <RescheduleSlotPicker sessionId={session.id} value={startsAt} onChange={setStartsAt} /> : null}

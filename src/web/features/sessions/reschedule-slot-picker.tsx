@@ -34,44 +34,47 @@ export function RescheduleSlotPicker({ sessionId, value, onChange }: { sessionId
     onChange(null);
   };
 
+  // Calendar and times side by side where the dialog is wide enough (a container query: the picker sits in dialogs of different widths).
   return (
-    <div className="space-y-4">
-      <div>
-        <BookingCalendar selected={date} onSelect={selectDate} month={month} onMonthChange={setMonth} availableDays={days} />
-        <div className="mt-2 min-h-5 text-sm text-slate-700" aria-live="polite">
-          {slots.isPending ? (
-            <span className="inline-flex items-center gap-2">
-              <Spinner className="h-4 w-4" label="Checking availability" /> Checking availability…
-            </span>
-          ) : slots.isError ? (
-            <span className="text-red-700">Could not load the free times. Please try again.</span>
-          ) : days?.size === 0 ? (
-            <span>
-              No free times in {format(month, 'MMMM')}.{' '}
-              {!isSameMonth(month, lastMonth) ? (
-                <button type="button" className="cursor-pointer font-semibold text-brand-700 underline" onClick={() => setMonth(addMonths(month, 1))}>
-                  Show {format(addMonths(month, 1), 'MMMM')}
-                </button>
-              ) : null}
-            </span>
-          ) : null}
+    <div className="@container">
+      <div className="grid gap-4 @2xl:grid-cols-2 @2xl:gap-6">
+        <div>
+          <BookingCalendar selected={date} onSelect={selectDate} month={month} onMonthChange={setMonth} availableDays={days} />
+          <div className="mt-2 min-h-5 text-sm text-slate-700" aria-live="polite">
+            {slots.isPending ? (
+              <span className="inline-flex items-center gap-2">
+                <Spinner className="h-4 w-4" label="Checking availability" /> Checking availability…
+              </span>
+            ) : slots.isError ? (
+              <span className="text-red-700">Could not load the free times. Please try again.</span>
+            ) : days?.size === 0 ? (
+              <span>
+                No free times in {format(month, 'MMMM')}.{' '}
+                {!isSameMonth(month, lastMonth) ? (
+                  <button type="button" className="cursor-pointer font-semibold text-brand-700 underline" onClick={() => setMonth(addMonths(month, 1))}>
+                    Show {format(addMonths(month, 1), 'MMMM')}
+                  </button>
+                ) : null}
+              </span>
+            ) : null}
+          </div>
         </div>
-      </div>
-      <div>
-        <p id={timeId} className="mb-2 text-sm font-semibold text-slate-900">
-          {date ? `Choose a time on ${format(parseISO(date), 'EEEE, MMMM d')}` : 'Choose a time'}
-        </p>
-        {!date ? (
-          <p className="rounded-lg bg-slate-50 px-3 py-4 text-center text-sm text-slate-700">Pick a date to see the free times.</p>
-        ) : times.length === 0 ? (
-          <p className="rounded-lg bg-slate-50 px-3 py-4 text-center text-sm text-slate-700">No free times on this day. Please choose another date.</p>
-        ) : (
-          <TimeSlots slots={times} value={value} onChange={onChange} labelledBy={timeId} />
-        )}
-        <p className="mt-3 flex items-center gap-1.5 text-xs text-slate-600">
-          <Globe className="h-3.5 w-3.5 shrink-0" aria-hidden />
-          Times are shown in your time zone: {zoneLabel(tz)}
-        </p>
+        <div>
+          <p id={timeId} className="mb-2 text-sm font-semibold text-slate-900">
+            {date ? `Choose a time on ${format(parseISO(date), 'EEEE, MMMM d')}` : 'Choose a time'}
+          </p>
+          {!date ? (
+            <p className="rounded-lg bg-slate-50 px-3 py-4 text-center text-sm text-slate-700">Pick a date to see the free times.</p>
+          ) : times.length === 0 ? (
+            <p className="rounded-lg bg-slate-50 px-3 py-4 text-center text-sm text-slate-700">No free times on this day. Please choose another date.</p>
+          ) : (
+            <TimeSlots slots={times} value={value} onChange={onChange} labelledBy={timeId} />
+          )}
+          <p className="mt-3 flex items-center gap-1.5 text-xs text-slate-600">
+            <Globe className="h-3.5 w-3.5 shrink-0" aria-hidden />
+            Times are shown in your time zone: {zoneLabel(tz)}
+          </p>
+        </div>
       </div>
     </div>
   );
