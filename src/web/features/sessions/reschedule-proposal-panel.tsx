@@ -60,13 +60,7 @@ function DeclineDialog({
     <Dialog open={open} onOpenChange={onOpenChange} title="Decline the new time?" description={`The session will be cancelled. ${refund}`}>
       <form onSubmit={submit} className="space-y-4">
         <FormError>{error}</FormError>
-        <DialogButtons
-          onCancel={() => onOpenChange(false)}
-          cancelLabel="Keep deciding"
-          submitLabel="Decline and cancel"
-          pending={answer.isPending}
-          destructive
-        />
+        <DialogButtons onCancel={() => onOpenChange(false)} cancelLabel="Go back" submitLabel="Decline and cancel" pending={answer.isPending} destructive />
       </form>
     </Dialog>
   );
