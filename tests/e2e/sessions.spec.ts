@@ -274,6 +274,8 @@ test('a free intro is not rated publicly: after confirming it the client is offe
   // Ended, and well inside the 72 hours before auto-release would confirm it (docs/product.md "Sessions").
   await moveIntoPast(page.request, intro!, 30);
   await page.goto(`/session/${intro!.id}`);
+  await expect(page.getByText('Confirming closes this free intro.')).toBeVisible();
+  await expect(page.getByText(/releases the payment/)).toHaveCount(0);
   await page.getByRole('button', { name: 'Yes, Session Completed' }).click();
   await expect(page).toHaveURL(new RegExp(`/expert/${expert.slug}/private-feedback$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Private feedback');

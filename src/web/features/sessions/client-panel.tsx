@@ -56,7 +56,11 @@ function ConcludedQuestion({ session }: { session: SessionView }) {
         </>
       }
     >
-      <p>Confirming releases the payment to {session.expertName}. Something went wrong instead?</p>
+      <p>
+        {/* A free intro has no payment: confirming only closes it. */}
+        {session.totalAmountCents > 0 ? `Confirming releases the payment to ${session.expertName}.` : 'Confirming closes this free intro.'} Something went wrong
+        instead?
+      </p>
       <p>
         <Link to={`/session/confirm/${session.id}`} className="font-medium text-brand-700 underline underline-offset-2">
           Report an issue
@@ -95,7 +99,7 @@ function Scheduled({ session }: { session: SessionView }) {
       <p>
         {cancellable
           ? 'Join the video call at the scheduled time. Come back here afterwards to confirm the session took place.'
-          : 'Your session is under way. Once it ends, confirm it here to release the payment.'}
+          : `Your session is under way. Once it ends, confirm it here${session.totalAmountCents > 0 ? ' to release the payment' : ''}.`}
       </p>
       {cancellable && session.reschedule.reason ? <p className="text-slate-700">{session.reschedule.reason}</p> : null}
       <CancelDialog session={session} open={cancelling} onOpenChange={setCancelling} />

@@ -82,7 +82,10 @@ function ConfirmSession({ session }: { session: SessionView }) {
   else
     body = (
       <>
-        <p className="text-slate-800">Did your session with {session.expertName} take place as planned? Confirming releases the payment to the expert.</p>
+        <p className="text-slate-800">
+          Did your session with {session.expertName} take place as planned?
+          {session.totalAmountCents > 0 ? ' Confirming releases the payment to the expert.' : null}
+        </p>
         {canConfirm(times) ? null : (
           <p className="mt-2 text-sm text-slate-700">You can confirm once the session has ended. Come back after {formatDateTime(session.endsAt)}.</p>
         )}
