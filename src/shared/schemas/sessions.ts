@@ -114,11 +114,7 @@ export type PaymentAction = z.infer<typeof paymentAction>;
 export const cancelInput = z.object({ reason: z.string({ error: messages.session.cancelReason }).trim().min(1, messages.session.cancelReason).max(1000) });
 /** What went wrong, 15–5000 characters (docs/product.md "Disputes"). */
 export const disputeInput = z.object({
-  description: z
-    .string({ error: messages.session.disputeDescription })
-    .trim()
-    .min(disputeDescriptionMin, messages.session.disputeDescription)
-    .max(5000),
+  description: z.string({ error: messages.session.disputeDescription }).trim().min(disputeDescriptionMin, messages.session.disputeDescription).max(5000),
 });
 
 /** Body of POST /api/sessions/{id}/feedback: the five answers (docs/product.md "Feedback and reviews") and optional comments. */
