@@ -60,9 +60,15 @@ type Schema = OpenAPIV3_1.SchemaObject;
 
 /**
  * Fields whose rule is a zod refinement the JSON Schema cannot show (an IANA time zone, the booking lengths, a
- * booking's card or Stripe payment method: one of the two is needed), sent wherever the schema has them.
+ * booking's card or Stripe payment method: one of the two is needed, a calendar date), sent wherever the schema has them.
  */
-const refined: Record<string, unknown> = { timezone: 'Europe/London', timeZone: 'Europe/London', durationMinutes: 60, paymentMethodId: 'pm_card_visa' };
+const refined: Record<string, unknown> = {
+  timezone: 'Europe/London',
+  timeZone: 'Europe/London',
+  durationMinutes: 60,
+  paymentMethodId: 'pm_card_visa',
+  from: '2030-01-15',
+};
 
 /**
  * A value the schema accepts, so that a visitor's call passes validation and meets the route's sign-in check (a
@@ -206,7 +212,7 @@ describe('OpenAPI document', () => {
       const headers: Record<string, string> = { origin };
       for (const p of (operation.parameters ?? []) as OpenAPIV3_1.ParameterObject[]) {
         if (!p.required) continue;
-        if (p.in === 'query') url.searchParams.set(p.name, String(sample(p.schema as Schema)));
+        if (p.in === 'query') url.searchParams.set(p.name, String(p.name in refined ? refined[p.name] : sample(p.schema as Schema)));
         if (p.in === 'header') headers[p.name] = String(sample(p.schema as Schema));
       }
       const body = (operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content['application/json']?.schema;
