@@ -1,11 +1,15 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { DayPicker, type ChevronProps } from 'react-day-picker';
-import { addMonths, parseISO, startOfMonth, startOfToday } from 'date-fns';
+import { addMonths, format, isSameMonth, parseISO, startOfMonth, startOfToday } from 'date-fns';
 import { cn } from '../lib/cn';
+import { Spinner } from './ui/spinner';
 import { toIsoDate } from '../lib/format';
 
 /** How far ahead the calendar lets the client look, in months. */
 const monthsAhead = 6;
+
+/** The last month the calendar shows. */
+export const lastCalendarMonth = () => startOfMonth(addMonths(new Date(), monthsAhead));
 
 function Chevron({ orientation, className }: ChevronProps) {
   const Icon = orientation === 'left' ? ChevronLeft : ChevronRight;
@@ -70,5 +74,44 @@ export function BookingCalendar({
         hidden: 'invisible',
       }}
     />
+  );
+}
+
+/**
+ * The line under the calendar: checking availability, a load error, or a month without free days with a link to the
+ * next month (up to the last month the calendar shows).
+ */
+export function CalendarStatus({
+  pending,
+  failed,
+  empty,
+  month,
+  onMonthChange,
+}: {
+  pending: boolean;
+  failed: boolean;
+  empty: boolean;
+  month: Date;
+  onMonthChange: (month: Date) => void;
+}) {
+  return (
+    <div className="mt-2 min-h-5 text-sm text-slate-700" aria-live="polite">
+      {pending ? (
+        <span className="inline-flex items-center gap-2">
+          <Spinner className="h-4 w-4" label="Checking availability" /> Checking availability…
+        </span>
+      ) : failed ? (
+        <span className="text-red-700">Could not load availability. Please try again.</span>
+      ) : empty ? (
+        <span>
+          No open times in {format(month, 'MMMM')}.{' '}
+          {!isSameMonth(month, lastCalendarMonth()) ? (
+            <button type="button" className="cursor-pointer font-semibold text-brand-700 underline" onClick={() => onMonthChange(addMonths(month, 1))}>
+              Show {format(addMonths(month, 1), 'MMMM')}
+            </button>
+          ) : null}
+        </span>
+      ) : null}
+    </div>
   );
 }

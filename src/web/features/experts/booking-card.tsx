@@ -3,7 +3,7 @@
  * with past and fully booked days disabled, the free times of the chosen day in the viewer's zone, the
  * duration, the topic and the total. A view over useBooking (use-booking.tsx), which holds the choice and books.
  */
-import { addMinutes, addMonths, format, isSameMonth, parseISO } from 'date-fns';
+import { addMinutes, format, parseISO } from 'date-fns';
 import { CalendarCheck, Globe, ShieldCheck } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -15,7 +15,7 @@ import { Button } from '../../components/ui/button';
 import { FormError, Label, Select, Textarea } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
-import { BookingCalendar } from '../../components/booking-calendar';
+import { BookingCalendar, CalendarStatus } from '../../components/booking-calendar';
 import { slotLabel, TimeSlots } from '../../components/time-slots';
 import { zoneLabel } from '../../lib/format';
 import { durationLabel, isComplete } from './booking-rules';
@@ -78,24 +78,7 @@ export function BookingCard({ expert }: { expert: ExpertProfile }) {
         <div>
           <StepHeading step={1}>Choose a date</StepHeading>
           <BookingCalendar selected={date} onSelect={b.selectDate} month={month} onMonthChange={b.setMonth} availableDays={days.data} />
-          <div className="mt-2 min-h-5 text-sm text-slate-700" aria-live="polite">
-            {days.isPending ? (
-              <span className="inline-flex items-center gap-2">
-                <Spinner className="h-4 w-4" label="Checking availability" /> Checking availability…
-              </span>
-            ) : days.isError ? (
-              <span className="text-red-700">Could not load availability. Please try again.</span>
-            ) : monthHasNoDays ? (
-              <span>
-                No open times in {format(month, 'MMMM')}.{' '}
-                {!isSameMonth(month, b.lastMonth) ? (
-                  <button type="button" className="cursor-pointer font-semibold text-brand-700 underline" onClick={() => b.setMonth(addMonths(month, 1))}>
-                    Show {format(addMonths(month, 1), 'MMMM')}
-                  </button>
-                ) : null}
-              </span>
-            ) : null}
-          </div>
+          <CalendarStatus pending={days.isPending} failed={days.isError} empty={monthHasNoDays} month={month} onMonthChange={b.setMonth} />
         </div>
 
         <div>

@@ -4,7 +4,7 @@
  * submit. Paid bookings hand a BookingDraft to /payment; the free intro (when the API says it is available)
  * books at once through the shared booking request (src/web/lib/book-session.ts).
  */
-import { addMonths, startOfMonth } from 'date-fns';
+import { startOfMonth } from 'date-fns';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -112,8 +112,6 @@ export function useBooking(expert: ExpertProfile) {
     tz,
     month,
     setMonth,
-    /** The last month the calendar may show: six months ahead. */
-    lastMonth: startOfMonth(addMonths(new Date(), 6)),
     date,
     selectDate,
     time,

@@ -3,17 +3,13 @@
  * over the session's own free times (its duration, the session itself not busy), in the viewer's zone. Used by the
  * client's Reschedule dialog and the expert's Propose a new time dialog.
  */
-import { addMonths, format, isSameMonth, parseISO, startOfMonth, startOfToday } from 'date-fns';
+import { format, parseISO, startOfMonth } from 'date-fns';
 import { Globe } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { Spinner } from '../../components/ui/spinner';
-import { BookingCalendar } from '../../components/booking-calendar';
+import { BookingCalendar, CalendarStatus } from '../../components/booking-calendar';
 import { TimeSlots } from '../../components/time-slots';
 import { toIsoDate, viewerTimeZone, zoneLabel } from '../../lib/format';
 import { useRescheduleSlots } from './api/get-reschedule-slots';
-
-/** The furthest month the picker shows, as the booking calendar: six months ahead. */
-const monthsAhead = 6;
 
 /**
  * A day and a time for session `sessionId`: `value` the chosen start (UTC ISO) or null; `onChange` gets the new one
@@ -27,7 +23,6 @@ export function RescheduleSlotPicker({ sessionId, value, onChange }: { sessionId
   const days = useMemo(() => (slots.data ? new Set(slots.data.keys()) : undefined), [slots.data]);
   const times = date ? (slots.data?.get(date) ?? []) : [];
   const timeId = useId();
-  const lastMonth = addMonths(startOfToday(), monthsAhead);
 
   const selectDate = (d: string | null) => {
     setDate(d);
@@ -40,24 +35,7 @@ export function RescheduleSlotPicker({ sessionId, value, onChange }: { sessionId
       <div className="grid gap-4 @2xl:grid-cols-2 @2xl:gap-6">
         <div>
           <BookingCalendar selected={date} onSelect={selectDate} month={month} onMonthChange={setMonth} availableDays={days} />
-          <div className="mt-2 min-h-5 text-sm text-slate-700" aria-live="polite">
-            {slots.isPending ? (
-              <span className="inline-flex items-center gap-2">
-                <Spinner className="h-4 w-4" label="Checking availability" /> Checking availability…
-              </span>
-            ) : slots.isError ? (
-              <span className="text-red-700">Could not load the free times. Please try again.</span>
-            ) : days?.size === 0 ? (
-              <span>
-                No free times in {format(month, 'MMMM')}.{' '}
-                {!isSameMonth(month, lastMonth) ? (
-                  <button type="button" className="cursor-pointer font-semibold text-brand-700 underline" onClick={() => setMonth(addMonths(month, 1))}>
-                    Show {format(addMonths(month, 1), 'MMMM')}
-                  </button>
-                ) : null}
-              </span>
-            ) : null}
-          </div>
+          <CalendarStatus pending={slots.isPending} failed={slots.isError} empty={days?.size === 0} month={month} onMonthChange={setMonth} />
         </div>
         <div>
           <p id={timeId} className="mb-2 text-sm font-semibold text-slate-900">
