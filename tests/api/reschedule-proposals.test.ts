@@ -118,6 +118,14 @@ describe('reschedule proposals', () => {
     }
   });
 
+  it("the client's own move withdraws the expert's open proposal at once", async () => {
+    const s = await booked(150);
+    const proposal = (await propose(s.id, slotIn(170))).json().proposal;
+    const moved = await post(`/api/sessions/${s.id}/reschedule`, client.cookie, { startsAt: slotIn(180) });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await proposalRow(proposal.id)).status).toBe('withdrawn');
+  });
+
   it('an unanswered proposal expires at the original start and the booking stands; a new proposal replaces an open one', async () => {
     const s = await booked(20);
     const first = (await propose(s.id, slotIn(40))).json().proposal;

@@ -132,6 +132,19 @@ describe('Stripe payments', () => {
       expect(fake.problems).toEqual([]);
     });
 
+    it('a move to a later time charges the authorisation, so it cannot lapse before the release; the money stays held', async () => {
+      const s = (await book(client.cookie, slotIn(50), 'pm_card_visa')).json().session;
+      const payment = await paymentOf(s.id);
+      expect(fake.intents.get(payment.providerRef)!.status).toBe('requires_capture');
+      const moved = await post(`/api/sessions/${s.id}/reschedule`, client.cookie, { startsAt: slotIn(150) });
+      expect(moved.statusCode, moved.body).toBe(200);
+      const [secure] = fake.calls('POST', `/v1/payment_intents/${payment.providerRef}/capture`);
+      expect(secure).toMatchObject({ params: { amount_to_capture: '9000' }, idempotencyKey: `secure:${payment.id}:capture` });
+      expect(moved.json().payment).toMatchObject({ status: 'held', amountCents: 9000, refundedCents: 0 });
+      expect(await eventsOf(payment.id)).toEqual([['hold', 9000]]);
+      expect(fake.problems).toEqual([]);
+    });
+
     it('charges at booking (automatic capture) beyond the window and transfers to the connected account at release', async () => {
       await ctx.database.db.update(experts).set({ stripeAccountId: 'acct_1ErinExpert' }).where(eq(experts.id, expert.expert.id));
       const res = await book(client.cookie, slotIn(24 * 10), 'pm_card_visa');

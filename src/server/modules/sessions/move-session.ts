@@ -9,6 +9,7 @@ import type { Tx } from '../../db/client.js';
 import { sessionMoves, sessions } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { outboxInsert } from '../../infra/mail/outbox.js';
+import { securePayment } from '../payments/service.js';
 import type { SessionDeps } from './deps.js';
 import { inviteUpdateEmails } from './emails.js';
 import { partiesOf } from './parties.js';
@@ -22,7 +23,8 @@ import type { SessionRow } from './session-view.js';
  * Raises the invite's SEQUENCE, clears both reminders' sent marks (they go again before the new time), records the
  * move (session_moves, `movedBy`: 'client', or 'expert' when the client accepts the expert's proposal) and queues
  * both parties' e-mails with the updated invite, each in their own zone. The payment row is untouched: the hold stays
- * with the session and nothing is charged again.
+ * with the session and nothing is charged again; a move to a later time charges a card authorisation now so it cannot
+ * lapse before the release (the money stays held).
  * Errors: 409 not booked; 422 a time the expert does not offer (outside availability, under the 2-hour notice, off
  * the grid) or the session's own time; 409 `messages.reschedule.notFree` when the new time is taken by another live
  * session of the expert (with buffers) or of the client, or would exceed the expert's daily maximum (the database's
@@ -54,6 +56,9 @@ export async function moveSession(tx: Tx, deps: SessionDeps, s: SessionRow, newS
     throw err;
   }
   await tx.insert(sessionMoves).values({ sessionId: s.id, fromStartsAt: s.startsAt, toStartsAt: newStartsAt, movedBy, movedAt: now });
+  // A card authorisation lapses a fixed time after booking (Stripe: 7 days) and was sized for the old time: a later
+  // time could outlast it, so the card is charged now and the money stays held in escrow (as for a dispute).
+  if (newStartsAt > s.startsAt) await securePayment(tx, deps.provider, s.id);
   const mails = inviteUpdateEmails(moved, s.startsAt, await partiesOf(tx, s), deps);
   if (mails.length) await outboxInsert(tx, mails);
 }
