@@ -74,6 +74,11 @@ export function canConfirm(s: Timed, now = new Date()): boolean {
   return s.status === 'booked' && now.getTime() >= s.endsAt.getTime();
 }
 
+/** The video call's link is offered while a session is booked and has not ended (docs/product.md "Sessions"). */
+export function canJoin(s: Timed, now = new Date()): boolean {
+  return s.status === 'booked' && now.getTime() < s.endsAt.getTime();
+}
+
 /** Either party may cancel a booked session before it starts. */
 export function canCancel(s: Timed, now = new Date()): boolean {
   return s.status === 'booked' && now.getTime() < s.startsAt.getTime();

@@ -167,7 +167,14 @@ describe('calendar invites and time zones', () => {
     const s = (await book(client.cookie, slotIn(110))).json().session;
     await shift(ctx, s.id, -111); // started an hour ago
     expect(
-      (await ctx.app.inject({ method: 'POST', url: `/api/sessions/${s.id}/dispute`, headers: { ...json, cookie: client.cookie }, payload: { description: 'The expert never joined.' } })).statusCode,
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/sessions/${s.id}/dispute`,
+          headers: { ...json, cookie: client.cookie },
+          payload: { description: 'The expert never joined.' },
+        })
+      ).statusCode,
     ).toBe(200);
     await ctx.database.db.delete(emailOutbox);
     await ctx.database.db.transaction((tx) =>

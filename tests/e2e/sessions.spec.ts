@@ -275,6 +275,8 @@ test('a free intro is not rated publicly: after confirming it the client is offe
   await moveIntoPast(page.request, intro!, 30);
   await page.goto(`/session/${intro!.id}`);
   await expect(page.getByText('Confirming closes this free intro.')).toBeVisible();
+  // The call has ended: its link is gone.
+  await expect(page.getByRole('link', { name: /Join video call/ })).toHaveCount(0);
   await expect(page.getByText(/releases the payment/)).toHaveCount(0);
   await page.getByRole('button', { name: 'Yes, Session Completed' }).click();
   await expect(page).toHaveURL(new RegExp(`/expert/${expert.slug}/private-feedback$`));
