@@ -11,12 +11,18 @@ export function isEmailAddress(value: string): boolean {
   return z.email().safeParse(value.trim()).success;
 }
 
-export function signUpError(v: { email: string; password: string; confirmPassword: string }): string | null {
-  if (!v.email.trim() || !v.password || !v.confirmPassword) return messages.auth.fillAllFields;
-  if (!isEmailAddress(v.email)) return messages.auth.invalidEmail;
+/** A new password and its confirmation (sign-up, reset): both given, matching, long enough. */
+export function newPasswordError(v: { password: string; confirmPassword: string }): string | null {
+  if (!v.password || !v.confirmPassword) return messages.auth.fillAllFields;
   if (v.password !== v.confirmPassword) return messages.auth.passwordsDoNotMatch;
   if (v.password.length < minPasswordLength) return messages.auth.passwordTooShort;
   return null;
+}
+
+export function signUpError(v: { email: string; password: string; confirmPassword: string }): string | null {
+  if (!v.email.trim() || !v.password || !v.confirmPassword) return messages.auth.fillAllFields;
+  if (!isEmailAddress(v.email)) return messages.auth.invalidEmail;
+  return newPasswordError(v);
 }
 
 export function signInError(v: { email: string; password: string }): string | null {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signInError, signUpError } from '../../src/shared/auth-rules.js';
+import { newPasswordError, signInError, signUpError } from '../../src/shared/auth-rules.js';
 import { dashboardPath, displayName, isProfileComplete, splitFullName } from '../../src/shared/roles.js';
 
 describe('dashboardPath (docs/product.md "Roles")', () => {
@@ -37,6 +37,10 @@ describe('sign-up and sign-in form rules (docs/product.md "Accounts and sign-in"
     expect(signUpError({ email: 'a@b.co', password: 'abc', confirmPassword: 'abd' })).toBe('Passwords do not match');
     expect(signUpError({ email: 'a@b.co', password: 'abc', confirmPassword: 'abc' })).toBe('Password must be at least 6 characters long');
     expect(signUpError({ email: 'a@b.co', password: 'abcdef', confirmPassword: 'abcdef' })).toBeNull();
+    expect(signUpError({ email: 'no-at-sign', password: 'abcdef', confirmPassword: 'abcdef' })).toBe('Please enter a valid email address');
+    // A reset asks only for the new password: no e-mail field to check.
+    expect(newPasswordError({ password: 'abcdef', confirmPassword: 'abcdef' })).toBeNull();
+    expect(newPasswordError({ password: 'abcdef', confirmPassword: 'abcdeg' })).toBe('Passwords do not match');
   });
   it('needs e-mail and password to sign in', () => {
     expect(signInError({ email: ' ', password: 'x' })).toBe('Please enter your email and password');

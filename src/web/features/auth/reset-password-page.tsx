@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { signUpError } from '@shared/auth-rules';
+import { newPasswordError } from '@shared/auth-rules';
 import { PasswordInput } from '../../components/password-input';
 import { Button } from '../../components/ui/button';
 import { FormError, Label } from '../../components/ui/input';
@@ -24,7 +24,7 @@ export default function ResetPasswordPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = signUpError({ email: 'x', password, confirmPassword });
+    const problem = newPasswordError({ password, confirmPassword });
     if (problem) return setError(problem);
     if (!token) return setError('This reset link is invalid or has expired. Please ask for a new one.');
     setSubmitting(true);
