@@ -4,13 +4,11 @@
  */
 import { z } from 'zod';
 import { proposalMessageMax, proposalMessages } from '../reschedule-proposals.js';
+import { sessionStart } from './common.js';
 
 /** The expert's proposal: a new start (on the 15-minute grid, checked by the server) and an optional message. */
 export const proposalInput = z.object({
-  // Years before 3000 only, as for a booking: later ones overflow the slot arithmetic.
-  startsAt: z.iso
-    .datetime({ offset: true, error: proposalMessages.chooseTime })
-    .refine((v) => new Date(v).getUTCFullYear() < 3000, proposalMessages.chooseTime),
+  startsAt: sessionStart(proposalMessages.chooseTime),
   message: z
     .string()
     .trim()

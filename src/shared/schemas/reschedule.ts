@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { messages } from '../messages.js';
+import { sessionStart } from './common.js';
 import { isoDate, maxAvailabilityDays, timeZone } from './experts.js';
 
 const daysError = `Days must be a whole number from 1 to ${maxAvailabilityDays}`;
@@ -21,11 +22,7 @@ export const rescheduleSlotsResponse = z.object({ slots: z.array(z.string()) });
 
 /** POST /api/sessions/{id}/reschedule body: the new start, one of the session's free times. */
 export const rescheduleInput = z.object({
-  // Years 1900–2999 only, as the slot arithmetic allows (src/shared/slots.ts).
-  startsAt: z.iso.datetime({ offset: true, error: messages.booking.selectTime }).refine((v) => {
-    const year = new Date(v).getUTCFullYear();
-    return year >= 1900 && year < 3000;
-  }, messages.booking.selectTime),
+  startsAt: sessionStart(messages.booking.selectTime),
 });
 export type RescheduleInput = z.infer<typeof rescheduleInput>;
 

@@ -10,6 +10,7 @@ import { durations, introMinutes, isDuration } from '../pricing.js';
 import { cancellationPolicies, sessionStatuses } from '../sessions.js';
 import { isValidTimeZone } from '../slots.js';
 import { rescheduleVerdictView, sessionMoveView } from './reschedule.js';
+import { sessionStart } from './common.js';
 import { proposalSummary } from './reschedule-proposals.js';
 
 const m = messages.booking;
@@ -31,8 +32,7 @@ export const cardInput = z.object({
 export const bookingInput = z
   .object({
     expertId: z.string({ error: m.expertNotInSystem }).trim().min(1, m.expertNotInSystem).max(200, m.expertNotInSystem),
-    // Years before 3000 only: later ones overflow the slot arithmetic (a 500 found by tests/security/fuzz).
-    startsAt: z.iso.datetime({ offset: true, error: m.selectTime }).refine((v) => new Date(v).getUTCFullYear() < 3000, m.selectTime),
+    startsAt: sessionStart(m.selectTime),
     durationMinutes: z
       .number({ error: `Duration must be one of ${durations.join(', ')} minutes` })
       .refine(isDuration, `Duration must be one of ${durations.join(', ')} minutes`),
