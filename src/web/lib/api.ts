@@ -45,6 +45,15 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   return data as T;
 }
 
+/**
+ * TanStack Query's `retry` for reads whose refusal is final: a 4xx answer (bad input, not allowed, not found) comes
+ * again on a retry, so it shows at once; other failures are tried up to 3 times, as by default.
+ */
+export function retryUnlessRefused(failureCount: number, error: Error): boolean {
+  const refused = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+  return !refused && failureCount < 3;
+}
+
 function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);

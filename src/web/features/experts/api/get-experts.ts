@@ -4,7 +4,7 @@
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ExpertList } from '@shared/schemas/experts';
-import { api } from '../../../lib/api';
+import { api, retryUnlessRefused } from '../../../lib/api';
 import type { ResultsParams } from '../results-params';
 
 /** Results page size: 12 fills 1, 2 and 3 column grids evenly. */
@@ -24,7 +24,7 @@ export function getExperts(p: ResultsParams): Promise<ExpertList> {
 /** One definition for the page and the server's prefetch (src/web/entry-server.tsx), so the keys always match. */
 export const expertListQuery = (p: ResultsParams) => queryOptions({ queryKey: ['experts', 'list', p], queryFn: () => getExperts(p) });
 
-/** The results of `p`; the previous page stays on screen while the next one loads. */
+/** The results of `p`; the previous page stays on screen while the next one loads; a refused search shows at once. */
 export function useExperts(p: ResultsParams) {
-  return useQuery({ ...expertListQuery(p), placeholderData: keepPreviousData });
+  return useQuery({ ...expertListQuery(p), placeholderData: keepPreviousData, retry: retryUnlessRefused });
 }
