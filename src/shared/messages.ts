@@ -76,6 +76,7 @@ export const messages = {
     ownSession: 'You cannot book a session with yourself.',
     slotUnavailable: 'This time is not available. Please choose one of the offered times.',
     dayFull: 'This expert is fully booked on that day. Please choose another day.',
+    keptTimeGone: (time: string) => `The time you chose, ${time}, is no longer available. Please choose another time.`,
   },
   payment: {
     failed: 'Payment failed. Please try again.',
@@ -90,6 +91,10 @@ export const messages = {
     reservationExpired: 'The payment was not completed, so the time was released. Please book again.',
     authorisationLapsed: 'The card authorisation for this session has lapsed, so its payment can no longer be released. Please contact us.',
     cardFormUnavailable: 'The secure card form could not be loaded. Check your connection, then reload the page.',
+    /** GET /api/sessions/{id}/receipt.pdf for a free session, or a payment never completed. */
+    noReceipt: 'This session has no payment, so there is no receipt',
+    /** The receipt is the paying client's; the expert reads their payments on the earnings page. */
+    receiptClientOnly: 'Only the client who paid can download the receipt',
   },
   session: {
     notFound: 'Session not found',
@@ -140,9 +145,12 @@ export const messages = {
     refundRange: 'The refund must be a whole number of cents between 1 and the held amount',
     disputeResolved: 'This dispute has already been decided',
     markedUnderReview: 'Marked as under review',
-    approved: 'Application approved. The expert profile is published.',
+    approved: 'Application approved. The expert can now set up and publish their profile.',
     rejected: 'Application rejected. The applicant has been told why.',
     resolved: 'Dispute decided. Both parties have been e-mailed.',
+    replyRequired: 'Please write your reply',
+    replyNoAddress: 'This message has no e-mail address to reply to',
+    replied: 'Reply sent by e-mail',
   },
   payouts: {
     simulated: 'Payouts are simulated on this server: released payments are recorded as your earnings, and no money moves.',
@@ -166,6 +174,13 @@ export const messages = {
     videoNotFound: 'Video not found. Please upload it again.',
     saved: 'Profile saved',
     uploadFailed: 'Upload failed. Please try again.',
+  },
+  /** Going live (docs/product.md "Expert onboarding and publishing"). */
+  publishing: {
+    missingSteps: (steps: string[]) => `Before publishing, please set ${steps.join(', ')}.`,
+    suspended: 'Your profile is suspended. Please contact support.',
+    published: 'Your profile is live. Clients can now find and book you.',
+    unpublished: 'Your profile is hidden. Clients cannot find or book you until you publish it again.',
   },
   application: {
     signInToApply: 'Please sign in to submit an expert application',
@@ -195,6 +210,18 @@ export const messages = {
     notSlot: 'That time is not one of the free times for this session. Pick one of the times shown.',
     sameTime: 'The session is already at that time. Pick another time.',
     done: 'Session rescheduled',
+  },
+  account: {
+    detailsSaved: 'Your details are saved',
+    photoSaved: 'Your photo is saved',
+    photoRemoved: 'Your photo is removed',
+    passwordRequired: 'Please enter your password to delete your account',
+    wrongPassword: 'That password is not correct. Your account has not been deleted.',
+    signInAgain: 'For your safety, please sign out and sign in again, then delete your account within 10 minutes.',
+    upcomingSession: 'You have an upcoming or unconfirmed session. Cancel it, or wait until it is confirmed, before deleting your account.',
+    moneyHeld: 'Money for one of your sessions is still held or in dispute. Wait until it is released or refunded before deleting your account.',
+    openReport: 'A dispute or no-show report about one of your sessions is still open. Wait until the team has decided it before deleting your account.',
+    deletedName: 'Deleted user',
   },
   notFound: {
     code: '404',

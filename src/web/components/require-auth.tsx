@@ -1,11 +1,15 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAuth } from '../lib/auth';
+import { signInPath } from '../lib/return-path';
 import { messages } from '@shared/messages';
 import { LoadError } from './ui/load-error';
 import { PageSpinner } from './ui/spinner';
 
-/** Renders children for a signed-in account; sends anonymous visitors to /signup (docs/product.md "Sessions"). */
+/**
+ * Renders children for a signed-in account; sends anonymous visitors to /signup, which brings them back to this
+ * page afterwards (docs/product.md "Sessions", "Accounts and sign-in").
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { me, loading, error, refresh } = useAuth();
   const location = useLocation();
@@ -17,6 +21,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
         <LoadError what={messages.common.loadFailed.signIn} error={error} onRetry={refresh} />
       </div>
     );
-  if (!me) return <Navigate to="/signup" replace state={{ from: location.pathname }} />;
+  if (!me) return <Navigate to={signInPath(location.pathname + location.search)} replace />;
   return <>{children}</>;
 }

@@ -10,6 +10,7 @@ import type { CardInput } from '@shared/cards';
 import { introMinutes } from '@shared/pricing';
 import type { BookingInput, PaymentAction, SessionView } from '@shared/schemas/sessions';
 import { api, ApiError } from './api';
+import { sessionsChanged } from './session-queries';
 
 /** The chosen slot: expert, UTC start, length in minutes, topic, and the client's IANA zone (for the e-mail's times). */
 export type BookingSlot = { expertId: string; startsAt: string; durationMinutes: number; topic: string; timeZone: string };
@@ -41,8 +42,8 @@ export function bookSession(body: BookingInput, idempotencyKey: string): Promise
 /**
  * Books `slot` paid by `payment`. Every attempt at the same slot, duration, topic and kind carries the same
  * Idempotency-Key (another card for the same slot is a retry of the same booking); `renewKey` starts a new
- * booking after the server let a reservation expire. A booking refreshes the caller's session lists
- * (['sessions']); a 409 refreshes the expert's cached availability (['experts', id]), whose slot was just taken.
+ * booking after the server let a reservation expire. A booking refreshes every session read
+ * (sessionsChanged); a 409 refreshes the expert's cached availability (['experts', id]), whose slot was just taken.
  */
 export function useBookSession() {
   const queryClient = useQueryClient();
@@ -57,7 +58,7 @@ export function useBookSession() {
       const body = bookingBody(slot, payment);
       return bookSession(body, keyFor(body));
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['sessions'] }),
+    onSuccess: ({ session }) => sessionsChanged(queryClient, session),
     onError: (err, { slot }) => {
       if (err instanceof ApiError && err.status === 409) void queryClient.invalidateQueries({ queryKey: ['experts', slot.expertId] });
     },

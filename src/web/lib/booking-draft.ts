@@ -1,7 +1,9 @@
 /**
  * The booking the client is about to pay for, handed from the expert's booking card to /payment through
  * navigation state (docs/product.md "Booking": the payment page "receives date, time, duration, rate, expert id and name via
- * navigation state") and kept in sessionStorage so a reload of /payment does not lose it.
+ * navigation state") and kept in sessionStorage so a reload of /payment does not lose it. Once paid, the draft is
+ * remembered with its session, so /payment reached again through the browser's Back button shows the booking
+ * instead of a live payment form ("Return after sign-in" in docs/product.md "Booking").
  */
 export type BookingDraft = {
   expertId: string;
@@ -21,6 +23,39 @@ export type BookingDraft = {
 };
 
 const key = 'mentora.booking-draft';
+const paidKey = 'mentora.booking-paid';
+/** Paid drafts remembered per tab: the few a person books in one sitting. */
+const paidKept = 20;
+
+type Paid = { booking: string; sessionId: string };
+
+/** One booking's identity: the expert, the UTC start and the length (one client cannot book the same slot twice). */
+const identity = (d: Pick<BookingDraft, 'expertId' | 'startsAt' | 'durationMinutes'>) => JSON.stringify([d.expertId, d.startsAt, d.durationMinutes]);
+
+function paidList(): Paid[] {
+  try {
+    const list: unknown = JSON.parse(sessionStorage.getItem(paidKey) ?? '[]');
+    return Array.isArray(list) ? (list as Paid[]).filter((p) => typeof p?.booking === 'string' && typeof p.sessionId === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Forgets the draft and remembers that `draft` became session `sessionId`. */
+export function markBookingPaid(draft: BookingDraft, sessionId: string): void {
+  clearBookingDraft();
+  try {
+    const list = [{ booking: identity(draft), sessionId }, ...paidList().filter((p) => p.booking !== identity(draft))].slice(0, paidKept);
+    sessionStorage.setItem(paidKey, JSON.stringify(list));
+  } catch {
+    /* storage unavailable: the server still refuses a second booking of the same slot */
+  }
+}
+
+/** The session `draft` was already paid as in this tab, or null. */
+export function paidSessionOf(draft: BookingDraft): string | null {
+  return paidList().find((p) => p.booking === identity(draft))?.sessionId ?? null;
+}
 
 export function saveBookingDraft(draft: BookingDraft): void {
   try {

@@ -12,6 +12,7 @@ import { isProfileComplete } from '@shared/roles';
 import { Card } from '../../components/ui/card';
 import { PageSpinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
+import { signInPath } from '../../lib/return-path';
 import { useMyApplication } from './api/get-my-application';
 import { AccountRequired } from './components/account-required';
 import { PendingPanel } from './components/pending-panel';
@@ -29,7 +30,7 @@ export default function ApplicationPage() {
   }, [loading, me]);
 
   if (loading) return <PageSpinner />;
-  if (!me || !isProfileComplete(me)) return <Navigate to="/signup" replace />;
+  if (!me || !isProfileComplete(me)) return <Navigate to={signInPath('/expert/application')} replace />;
 
   let body;
   if (!isExpert) body = <AccountRequired />;

@@ -22,12 +22,15 @@ const panelId = 'email-form-panel';
  */
 export function EmailForm({
   initialMode,
+  callbackURL,
   onSignedIn,
   onSignedUp,
   onForgot,
   onBack,
 }: {
   initialMode: EmailMode;
+  /** The path the e-mail confirmation link opens once the address is confirmed (the sign-in page with its `next`). */
+  callbackURL: string;
   onSignedIn: () => Promise<void>;
   onSignedUp: (email: string) => void;
   onForgot: (email: string) => void;
@@ -68,7 +71,7 @@ export function EmailForm({
     setSubmitting(true);
     try {
       if (mode === 'sign-up') {
-        const { error: err } = await authClient.signUp.email({ email: email.trim(), password, name: '', callbackURL: '/signup' });
+        const { error: err } = await authClient.signUp.email({ email: email.trim(), password, name: '', callbackURL });
         if (err) setError(err.message || messages.auth.createAccountFailed);
         else onSignedUp(email.trim());
       } else {

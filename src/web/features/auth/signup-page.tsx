@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { messages } from '@shared/messages';
 import { dashboardPath, isProfileComplete } from '@shared/roles';
 import type { Me } from '@shared/schemas/profile';
@@ -13,6 +13,7 @@ import { CompleteProfileForm } from './complete-profile-form';
 import { EmailForm } from './email-form';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { useClientConfig } from '../../lib/client-config';
+import { signInPath, useReturnPath } from '../../lib/return-path';
 import { useQueryClient } from '@tanstack/react-query';
 
 type Step = { kind: 'choose' } | { kind: 'email' } | { kind: 'check-email'; email: string } | { kind: 'forgot'; email: string };
@@ -31,6 +32,8 @@ function GoogleIcon() {
 /**
  * /signup and /login (docs/product.md "Accounts and sign-in"): a chooser (Google, e-mail), the
  * e-mail form, the check-your-email message, the complete-profile form, and the already-signed-in view.
+ * With a safe `?next=` path (return-path.ts) a signed-in, complete account goes back there instead of its
+ * dashboard; the path rides along in the e-mail confirmation link and Google's callback ("Return after sign-in").
  */
 export default function SignupPage() {
   const { me, loading, refresh } = useAuth();
@@ -41,13 +44,16 @@ export default function SignupPage() {
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [googleError, setGoogleError] = useState<string | null>(null);
   const [justSignedIn, setJustSignedIn] = useState(false);
+  const next = useReturnPath();
+  /** Where the confirmation link and Google send the browser back: this page, still carrying `next`. */
+  const callbackURL = signInPath(next);
 
   if (loading) return <PageSpinner />;
 
   async function afterSignIn() {
     await refresh();
     const current = queryClient.getQueryData<Me | null>(meQueryKey) ?? (await fetchMe().catch(() => null));
-    if (current && isProfileComplete(current)) navigate(dashboardPath(current.role), { replace: true });
+    if (current && isProfileComplete(current)) navigate(next ?? dashboardPath(current.role), { replace: true });
     else setJustSignedIn(true);
   }
 
@@ -58,11 +64,13 @@ export default function SignupPage() {
           me={me}
           onSaved={async (saved) => {
             await refresh();
-            navigate(dashboardPath(saved.role), { replace: true });
+            navigate(next ?? dashboardPath(saved.role), { replace: true });
           }}
         />
       </AuthCard>
     );
+
+  if (me && next) return <Navigate to={next} replace />;
 
   if (me)
     return (
@@ -106,6 +114,7 @@ export default function SignupPage() {
       <AuthCard title={location.pathname === '/login' ? 'Sign in to Mentora' : 'Welcome to Mentora'} lead="Use your e-mail address and a password.">
         <EmailForm
           initialMode={location.pathname === '/login' ? 'sign-in' : 'sign-up'}
+          callbackURL={callbackURL}
           onSignedIn={afterSignIn}
           onSignedUp={(email) => setStep({ kind: 'check-email', email })}
           onForgot={(email) => setStep({ kind: 'forgot', email })}
@@ -126,7 +135,7 @@ export default function SignupPage() {
           aria-describedby={googleEnabled ? undefined : 'google-off'}
           onClick={async () => {
             setGoogleError(null);
-            const { error } = await authClient.signIn.social({ provider: 'google', callbackURL: '/signup' });
+            const { error } = await authClient.signIn.social({ provider: 'google', callbackURL });
             if (error) setGoogleError(error.message || messages.auth.googleFailed);
           }}
         >

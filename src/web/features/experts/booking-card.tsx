@@ -102,6 +102,11 @@ export function BookingCard({ expert }: { expert: ExpertProfile }) {
           ) : (
             <TimeSlots slots={slots.data} value={time} onChange={b.selectTime} labelledBy={ids.time} />
           )}
+          {b.restoredGone ? (
+            <p role="status" className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              {messages.booking.keptTimeGone(slotLabel(b.restoredGone))}
+            </p>
+          ) : null}
           <p className="mt-3 flex items-center gap-1.5 text-xs text-slate-600">
             <Globe className="h-3.5 w-3.5 shrink-0" aria-hidden />
             Times are shown in your time zone: {zoneLabel(b.tz)}

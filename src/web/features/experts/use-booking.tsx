@@ -2,10 +2,12 @@
  * The booking card's state and actions (docs/product.md "Booking", "Free introductory meeting"): the visible month,
  * the chosen date, time, duration and topic, the free intro, the availability reads in the viewer's zone, and
  * submit. Paid bookings hand a BookingDraft to /payment; the free intro (when the API says it is available)
- * books at once through the shared booking request (src/web/lib/book-session.ts).
+ * books at once through the shared booking request (src/web/lib/book-session.ts). A visitor asked to sign in has
+ * the choice kept (pending-choice.ts) and restored here on return ("Return after sign-in"); a kept time that is
+ * no longer offered says so instead of vanishing.
  */
-import { startOfMonth } from 'date-fns';
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { parseISO, startOfMonth } from 'date-fns';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages';
@@ -15,17 +17,19 @@ import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useBookSession } from '../../lib/book-session';
 import { saveBookingDraft, type BookingDraft } from '../../lib/booking-draft';
+import { signInPath } from '../../lib/return-path';
 import { useAvailableDays } from './api/get-availability-days';
 import { useIntroEligibility } from './api/get-intro-eligibility';
 import { useSlots } from './api/get-slots';
 import { bookingProblem } from './booking-rules';
+import { forgetPendingChoice, keepPendingChoice, pendingChoiceFor } from './pending-choice';
 import { viewerTimeZone } from '../../lib/format';
 
-/** 'Sign in to book a session. Sign in or create an account' with the link. */
-const signInToBook = (
+/** 'Sign in to book a session. Sign in or create an account' with the link, which comes back to `profilePath`. */
+const signInToBook = (profilePath: string) => (
   <>
     {messages.booking.signInToBook}.{' '}
-    <Link to="/signup" className="font-semibold underline">
+    <Link to={signInPath(profilePath)} className="font-semibold underline">
       Sign in or create an account
     </Link>
   </>
@@ -37,13 +41,22 @@ export function useBooking(expert: ExpertProfile) {
   const book = useBookSession();
   const tz = useMemo(() => viewerTimeZone(), []);
 
-  const [month, setMonth] = useState(() => startOfMonth(new Date()));
-  const [date, setDate] = useState<string | null>(null);
-  const [pickedTime, setPickedTime] = useState<string | null>(null);
-  const [chosenDuration, setChosenDuration] = useState<number>(defaultDuration);
-  const [topic, setTopic] = useState('');
-  const [intro, setIntro] = useState(false);
+  // The card renders only in the browser, after hydration (expert-profile-page.tsx), so storage may seed its state.
+  const [kept] = useState(() => pendingChoiceFor(expert.id));
+  useEffect(() => {
+    if (kept) forgetPendingChoice();
+  }, [kept]);
+
+  const [month, setMonth] = useState(() => startOfMonth(kept ? parseISO(kept.date) : new Date()));
+  const [date, setDate] = useState<string | null>(kept?.date ?? null);
+  const [pickedTime, setPickedTime] = useState<string | null>(kept?.startsAt ?? null);
+  const [chosenDuration, setChosenDuration] = useState<number>(kept?.durationMinutes ?? defaultDuration);
+  const [topic, setTopic] = useState(kept?.topic ?? '');
+  const [intro, setIntro] = useState(kept?.intro ?? false);
   const [error, setError] = useState<ReactNode>(null);
+  /** The time restored from before signing in, until another is chosen: said to be gone when no longer offered. */
+  const [restoredTime, setRestoredTime] = useState<string | null>(kept?.startsAt ?? null);
+  const profilePath = `/expert/${expert.slug || expert.id}`;
 
   const eligibility = useIntroEligibility(expert.id, me?.id);
   const introAvailable = Boolean(me && eligibility.data?.introAvailable);
@@ -55,14 +68,17 @@ export function useBooking(expert: ExpertProfile) {
   // A time stays chosen only while it is still offered for the current date and duration.
   const time = pickedTime && slots.data?.includes(pickedTime) ? pickedTime : null;
   const choice = { date, time, topic };
+  const restoredGone = Boolean(restoredTime && pickedTime === restoredTime && slots.data && !slots.data.includes(restoredTime));
 
   const selectDate = (next: string | null) => {
     setDate(next);
     setPickedTime(null);
+    setRestoredTime(null);
     setError(null);
   };
   const selectTime = (iso: string) => {
     setPickedTime(iso);
+    setRestoredTime(null);
     setError(null);
   };
 
@@ -86,7 +102,10 @@ export function useBooking(expert: ExpertProfile) {
     e.preventDefault();
     const problem = bookingProblem(choice);
     if (problem) return setError(problem);
-    if (!me) return setError(signInToBook);
+    if (!me) {
+      keepPendingChoice({ expertId: expert.id, expertSlug: expert.slug, date: date!, startsAt: time, durationMinutes: chosenDuration, topic, intro });
+      return setError(signInToBook(profilePath));
+    }
     if (needsProfile || isSelf) return;
     setError(null);
     if (isIntro) return bookIntro(time!);
@@ -129,6 +148,8 @@ export function useBooking(expert: ExpertProfile) {
     slots,
     choice,
     hint: bookingProblem(choice),
+    /** The time restored from before signing in when it is no longer offered (UTC ISO-8601), else null. */
+    restoredGone: restoredGone ? restoredTime : null,
     priceCents: isIntro ? 0 : totalCents(expert.hourlyRateCents, duration),
     needsProfile,
     isSelf,

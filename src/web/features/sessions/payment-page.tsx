@@ -1,6 +1,6 @@
 import { ArrowLeft, Loader2, Lock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { cardError, type CardInput } from '@shared/cards';
 import { messages } from '@shared/messages';
@@ -12,7 +12,7 @@ import { FormError } from '../../components/ui/input';
 import { PageSpinner, Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
 import { useBookSession, type BookingPayment } from '../../lib/book-session';
-import { clearBookingDraft, loadBookingDraft, type BookingDraft } from '../../lib/booking-draft';
+import { loadBookingDraft, markBookingPaid, paidSessionOf, type BookingDraft } from '../../lib/booking-draft';
 import { useClientConfig } from '../../lib/client-config';
 import { CardFields } from './card-fields';
 import { HowItWorks, ProtectionNotice, TestModeNotice } from './payment-assurances';
@@ -32,6 +32,7 @@ function isDraft(value: unknown): value is BookingDraft {
  * a card form, the summary, the protection notice and 'How it works'. Paying books through the shared booking
  * request (src/web/lib/book-session.ts): one Idempotency-Key per booking, so a double click or a retry can never book or charge twice. The card form is
  * Stripe Elements when the server reports a Stripe publishable key (docs/product.md "Payments"), else the simulated one.
+ * A draft already paid in this tab (the browser's Back after paying) opens its session instead.
  */
 export default function PaymentPage() {
   const { me, loading } = useAuth();
@@ -50,12 +51,15 @@ export default function PaymentPage() {
   const booked = (session: SessionView) => {
     toast.success(messages.payment.success);
     toast.success(messages.payment.booked(session.expertName));
-    clearBookingDraft();
+    if (draft) markBookingPaid(draft, session.id);
     void navigate('/dashboard/client');
   };
 
   if (loading) return <PageSpinner />;
   if (!me) return <SignInPrompt message={messages.booking.signInToBook} />;
+  // Back after paying: the booking, never a second live form for it.
+  const paidSession = draft ? paidSessionOf(draft) : null;
+  if (paidSession) return <Navigate to={`/session/${encodeURIComponent(paidSession)}`} replace />;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

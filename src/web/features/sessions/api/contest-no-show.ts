@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NoShowContestInput, NoShowView } from '@shared/schemas/no-shows';
 import { api } from '../../../lib/api';
-import { noShowKey } from './get-no-show';
+import { sessionKeys, sessionsChanged } from '../../../lib/session-queries';
 
 /** Answers the contested report. Throws ApiError in the product's words (not the reported party, past the deadline). */
 export function contestNoShow(sessionId: string, body: NoShowContestInput): Promise<NoShowView> {
@@ -15,9 +15,8 @@ export function useContestNoShow(sessionId: string) {
   return useMutation({
     mutationFn: (body: NoShowContestInput) => contestNoShow(sessionId, body),
     onSuccess: (report) => {
-      queryClient.setQueryData(noShowKey(sessionId), { report });
-      void queryClient.invalidateQueries({ queryKey: ['session', sessionId] });
-      void queryClient.invalidateQueries({ queryKey: ['sessions'] });
+      queryClient.setQueryData(sessionKeys.noShow(sessionId), { report });
+      void sessionsChanged(queryClient);
     },
   });
 }

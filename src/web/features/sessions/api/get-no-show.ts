@@ -2,9 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { NoShowAnswer } from '@shared/schemas/no-shows';
 import { api } from '../../../lib/api';
-
-/** The report's cache entry; reporting and contesting (report-no-show.ts, contest-no-show.ts) store their answer under it. */
-export const noShowKey = (sessionId: string) => ['session', sessionId, 'no-show'] as const;
+import { sessionKeys } from '../../../lib/session-queries';
 
 /** Throws ApiError (403 not a party, 404 no such session). */
 export function getNoShow(sessionId: string): Promise<NoShowAnswer> {
@@ -13,5 +11,5 @@ export function getNoShow(sessionId: string): Promise<NoShowAnswer> {
 
 /** The report on session `sessionId`; no retry, so 403/404 surface at once. */
 export function useNoShow(sessionId: string) {
-  return useQuery({ queryKey: noShowKey(sessionId), queryFn: () => getNoShow(sessionId), retry: false });
+  return useQuery({ queryKey: sessionKeys.noShow(sessionId), queryFn: () => getNoShow(sessionId), retry: false });
 }

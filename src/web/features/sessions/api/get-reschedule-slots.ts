@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { differenceInCalendarDays, endOfMonth, max, parseISO, startOfMonth, startOfToday } from 'date-fns';
 import { api } from '../../../lib/api';
 import { toIsoDate } from '../../../lib/format';
+import { sessionKeys } from '../../../lib/session-queries';
 
 /** Free UTC ISO start times on `days` client dates from `from` (YYYY-MM-DD in `tz`). Throws ApiError (403, 404). */
 export async function getRescheduleSlots(sessionId: string, from: string, days: number, tz: string): Promise<string[]> {
@@ -13,19 +14,16 @@ export async function getRescheduleSlots(sessionId: string, from: string, days: 
   return (await api<{ slots: string[] }>(`/api/sessions/${encodeURIComponent(sessionId)}/reschedule-slots?${qs}`)).slots;
 }
 
-/** The cache key of a session's free times; a move drops them all (use-reschedule-session.ts). */
-export const rescheduleSlotsKey = (sessionId: string) => ['session', sessionId, 'reschedule-slots'] as const;
-
 /**
  * The free times of `month` from today on, by local date: a Map YYYY-MM-DD → UTC ISO times (ascending), undefined
- * while loading. The browser's zone is the viewer's, as on the booking calendar.
+ * while loading; read again after any change to a session (sessionsChanged). The browser's zone is the viewer's, as on the booking calendar.
  */
 export function useRescheduleSlots(sessionId: string, month: Date, tz: string) {
   const from = toIsoDate(max([startOfMonth(month), startOfToday()]));
   const to = toIsoDate(endOfMonth(month));
   const days = differenceInCalendarDays(parseISO(to), parseISO(from)) + 1;
   return useQuery({
-    queryKey: [...rescheduleSlotsKey(sessionId), from, days, tz],
+    queryKey: [...sessionKeys.rescheduleSlots(sessionId), from, days, tz],
     queryFn: async () => {
       const byDate = new Map<string, string[]>();
       for (const iso of days > 0 ? await getRescheduleSlots(sessionId, from, days, tz) : []) {

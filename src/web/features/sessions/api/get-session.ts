@@ -2,9 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SessionView } from '@shared/schemas/sessions';
 import { api } from '../../../lib/api';
-
-/** The session's cache entry; the session actions (session-actions.ts) store their answer under it. */
-export const sessionKey = (id: string) => ['session', id] as const;
+import { sessionKeys } from '../../../lib/session-queries';
 
 /** Throws ApiError (403 not a party, 404 no such session). */
 export function getSession(id: string): Promise<SessionView> {
@@ -13,5 +11,5 @@ export function getSession(id: string): Promise<SessionView> {
 
 /** No retry, so 403/404 surface at once; idle while `enabled` is false. */
 export function useSession(id: string, enabled = true) {
-  return useQuery({ queryKey: sessionKey(id), queryFn: () => getSession(id), enabled, retry: false });
+  return useQuery({ queryKey: sessionKeys.one(id), queryFn: () => getSession(id), enabled, retry: false });
 }

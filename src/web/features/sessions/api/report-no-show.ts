@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NoShowReportInput, NoShowView } from '@shared/schemas/no-shows';
 import { api } from '../../../lib/api';
-import { noShowKey } from './get-no-show';
+import { sessionKeys, sessionsChanged } from '../../../lib/session-queries';
 
 /** Answers the report. Throws ApiError in the product's words (outside the 48-hour window, already reported). */
 export function reportNoShow(sessionId: string, body: NoShowReportInput): Promise<NoShowView> {
@@ -15,9 +15,8 @@ export function useReportNoShow(sessionId: string) {
   return useMutation({
     mutationFn: (body: NoShowReportInput) => reportNoShow(sessionId, body),
     onSuccess: (report) => {
-      queryClient.setQueryData(noShowKey(sessionId), { report });
-      void queryClient.invalidateQueries({ queryKey: ['session', sessionId] });
-      void queryClient.invalidateQueries({ queryKey: ['sessions'] });
+      queryClient.setQueryData(sessionKeys.noShow(sessionId), { report });
+      void sessionsChanged(queryClient);
     },
   });
 }

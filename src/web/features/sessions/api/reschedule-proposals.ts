@@ -1,13 +1,13 @@
 /**
  * Reschedule proposals (docs/product.md "Reschedule proposals"): POST /api/sessions/{id}/reschedule-proposals (the
  * expert proposes) and …/reschedule-proposals/{proposalId}/accept | decline (the client answers). Each answers the
- * updated SessionView, which replaces the cached session, and refreshes the caller's session lists (['sessions']).
+ * updated SessionView, which replaces the cached session, and refreshes every session read (sessionsChanged).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProposalInput } from '@shared/schemas/reschedule-proposals';
 import type { SessionView } from '@shared/schemas/sessions';
 import { api } from '../../../lib/api';
-import { sessionKey } from './get-session';
+import { sessionsChanged } from '../../../lib/session-queries';
 
 const base = (sessionId: string) => `/api/sessions/${encodeURIComponent(sessionId)}/reschedule-proposals`;
 
@@ -25,10 +25,7 @@ function useStoring<T>(sessionId: string, send: (input: T) => Promise<SessionVie
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: (session) => {
-      queryClient.setQueryData(sessionKey(sessionId), session);
-      void queryClient.invalidateQueries({ queryKey: ['sessions'] });
-    },
+    onSuccess: (session) => sessionsChanged(queryClient, session),
   });
 }
 

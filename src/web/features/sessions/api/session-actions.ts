@@ -1,12 +1,12 @@
 /**
  * State changes of one session (docs/product.md "Sessions", "Payments"): POST /api/sessions/{id}/confirm,
  * …/dispute, …/cancel, …/reschedule (docs/product.md "Reschedule"), and …/payment to settle a 3-D Secure reservation. Each answers the updated SessionView,
- * which replaces the cached session, and refreshes the caller's session lists (['sessions']).
+ * which replaces the cached session, and refreshes every session read (sessionsChanged).
  */
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SessionView } from '@shared/schemas/sessions';
 import { api } from '../../../lib/api';
-import { sessionKey } from './get-session';
+import { sessionsChanged } from '../../../lib/session-queries';
 
 export type SessionAction =
   | { path: 'confirm' }
@@ -20,15 +20,10 @@ export function postSessionAction(id: string, action: SessionAction): Promise<Se
   return api<SessionView>(`/api/sessions/${encodeURIComponent(id)}/${action.path}`, { method: 'POST', body: 'body' in action ? action.body : {} });
 }
 
-function stored(queryClient: QueryClient, id: string, session: SessionView): void {
-  queryClient.setQueryData(sessionKey(id), session);
-  void queryClient.invalidateQueries({ queryKey: ['sessions'] });
-}
-
 /** One state change on session `id`. */
 export function useSessionAction(id: string) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (action: SessionAction) => postSessionAction(id, action), onSuccess: (session) => stored(queryClient, id, session) });
+  return useMutation({ mutationFn: (action: SessionAction) => postSessionAction(id, action), onSuccess: (session) => sessionsChanged(queryClient, session) });
 }
 
 /**
@@ -40,6 +35,6 @@ export function useSettlePayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (sessionId: string) => postSessionAction(sessionId, { path: 'payment' }),
-    onSuccess: (session, sessionId) => stored(queryClient, sessionId, session),
+    onSuccess: (session) => sessionsChanged(queryClient, session),
   });
 }

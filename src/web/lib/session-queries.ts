@@ -1,0 +1,29 @@
+/**
+ * The one owner of the browser's cached session reads (docs/product.md "Sessions": every list that shows a session
+ * is current after a change, without a reload). Every query that shows a session — the dashboards' list, one
+ * session, its no-show report, its reschedule times — is keyed under ['sessions'], and every change (booking,
+ * confirmation, cancellation, dispute, feedback, reschedule, no-show, proposals) calls `sessionsChanged`, which
+ * stores the server's answer and reads the rest again. The server answers a write only once its own kept lists
+ * have dropped what the write touched (src/server/cache/plugin.ts), so the reads that follow are fresh.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { SessionView } from '@shared/schemas/sessions';
+
+export const sessionKeys = {
+  all: ['sessions'] as const,
+  /** GET /api/sessions: the caller's sessions as client and expert. */
+  mine: ['sessions', 'mine'] as const,
+  /** GET /api/sessions/{id}, and under it the reads about that session. */
+  one: (id: string) => ['sessions', 'one', id] as const,
+  noShow: (id: string) => ['sessions', 'one', id, 'no-show'] as const,
+  rescheduleSlots: (id: string) => ['sessions', 'one', id, 'reschedule-slots'] as const,
+};
+
+/**
+ * After a change to a session: `changed` (the server's answer, when it sent one) replaces that session's cached
+ * view at once, and every session read is read again — now where it is on screen, on the next visit otherwise.
+ */
+export function sessionsChanged(queryClient: QueryClient, changed?: SessionView): Promise<void> {
+  if (changed) queryClient.setQueryData(sessionKeys.one(changed.id), changed);
+  return queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+}
