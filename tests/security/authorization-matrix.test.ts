@@ -121,10 +121,15 @@ const rows: Row[] = [
   { method: 'GET', route: '/api/experts/:idOrSlug/feedback-eligibility', url: (f) => `/api/experts/${f.expertA.slug}/feedback-eligibility`, expect: who(200) },
   { method: 'GET', route: '/api/me/availability', url: () => '/api/me/availability', expect: who(403, { expertA: 200, expertB: 200 }) },
   { method: 'GET', route: '/api/me/expert-profile', url: () => '/api/me/expert-profile', expect: who(403, { expertA: 200, expertB: 200 }) },
+  { method: 'GET', route: '/api/me/profile-publishing', url: () => '/api/me/profile-publishing', expect: who(403, { expertA: 200, expertB: 200 }) },
   // Only an expert reads their payout account (simulated provider on this app: nothing connected).
   { method: 'GET', route: '/api/me/payouts', url: () => '/api/me/payouts', expect: who(403, { expertA: 200, expertB: 200 }) },
+  // Only an expert reads their earnings ledger, and only their own (it names no other expert's clients).
+  { method: 'GET', route: '/api/me/earnings', url: () => '/api/me/earnings', expect: who(403, { expertA: 200, expertB: 200 }) },
   { method: 'GET', route: '/api/sessions', url: () => '/api/sessions', expect: who(200) },
   { method: 'GET', route: '/api/sessions/:id', url: (f) => `/api/sessions/${f.sessions.future1}`, expect: who(403, { clientA: 200, expertA: 200 }) },
+  // The PDF receipt is the paying client's alone: its expert is refused too.
+  { method: 'GET', route: '/api/sessions/:id/receipt.pdf', url: (f) => `/api/sessions/${f.sessions.future1}/receipt.pdf`, expect: who(403, { clientA: 200 }) },
   { method: 'GET', route: '/api/applications/mine', url: () => '/api/applications/mine', expect: who(200) },
   { method: 'GET', route: '/api/files/:id', url: (f) => `/api/files/${f.cvId}`, expect: who(403, { applicant: 200, admin: 200 }) },
   { method: 'GET', route: '/api/admin/summary', url: () => '/api/admin/summary', expect: adminOnly(200) },
@@ -148,6 +153,18 @@ const rows: Row[] = [
     expect: who(200),
   },
   { method: 'PUT', route: '/api/me/time-zone', url: () => '/api/me/time-zone', body: () => ({ timeZone: 'Europe/Lisbon' }), expect: who(200) },
+  // Account basics (docs/product.md "Account"): each account's own details, photo, export and deletion.
+  {
+    method: 'PUT',
+    route: '/api/me/details',
+    url: () => '/api/me/details',
+    body: (_f, a) => ({ firstName: names[a as Exclude<Actor, 'anon'>]?.[0] ?? 'Anon', lastName: names[a as Exclude<Actor, 'anon'>]?.[1] ?? 'Ymous' }),
+    expect: who(200),
+  },
+  { method: 'PUT', route: '/api/me/photo', url: () => '/api/me/photo', body: () => ({ fileId: null }), expect: who(200) },
+  { method: 'GET', route: '/api/me/export', url: () => '/api/me/export', expect: who(200) },
+  // A wrong password: the accounts the other rows need stay (deletion itself: tests/api/account-basics.test.ts).
+  { method: 'POST', route: '/api/me/delete', url: () => '/api/me/delete', body: () => ({ password: 'not-the-password' }), expect: who(400) },
   // Each account's own calendar feed address (docs/product.md "Calendar feed"): nothing of anyone else's is named.
   { method: 'GET', route: '/api/me/calendar-feed', url: () => '/api/me/calendar-feed', expect: who(200) },
   { method: 'POST', route: '/api/me/calendar-feed', url: () => '/api/me/calendar-feed', body: () => ({}), expect: who(201) },
@@ -156,6 +173,14 @@ const rows: Row[] = [
     route: '/api/me/availability',
     url: () => '/api/me/availability',
     body: () => ({ timezone: 'America/Vancouver', rules: allDay, exceptions: [] }),
+    expect: who(403, { expertA: 200, expertB: 200 }),
+  },
+  // Both experts are live already: publishing again answers their publication and changes nothing.
+  {
+    method: 'PUT',
+    route: '/api/me/profile-publishing',
+    url: () => '/api/me/profile-publishing',
+    body: () => ({ published: true }),
     expect: who(403, { expertA: 200, expertB: 200 }),
   },
   {
@@ -182,7 +207,8 @@ const rows: Row[] = [
     route: '/api/files',
     url: () => '/api/files?purpose=photo',
     multipart: true,
-    expect: who(403, { expertA: 201, expertB: 201, applicant: 201 }),
+    // Every account may upload its photo (docs/product.md "Account"); CVs and videos stay with experts.
+    expect: who(201),
   },
   {
     method: 'POST',
@@ -216,7 +242,7 @@ const rows: Row[] = [
     method: 'POST',
     route: '/api/partner-enquiries',
     url: () => '/api/partner-enquiries',
-    body: () => ({ businessType: 'University', description: 'Mentoring for students' }),
+    body: () => ({ name: 'Robin Hale', email: 'robin@uni.example', businessType: 'University', description: 'Mentoring for students' }),
     expect: everyone(201),
   },
   {
@@ -345,6 +371,13 @@ const rows: Row[] = [
     url: (f) => `/api/admin/inbox/contact/${f.contactId}/handled`,
     body: () => ({ handled: true }),
     expect: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/inbox/:kind/:id/replies',
+    url: (f) => `/api/admin/inbox/contact/${f.contactId}/replies`,
+    body: () => ({ message: 'Thank you for writing to us.' }),
+    expect: adminOnly(201),
   },
   {
     method: 'POST',

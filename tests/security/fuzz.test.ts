@@ -60,6 +60,7 @@ const fieldNames = [
   'expiry',
   'cvc',
   'cardholderName',
+  'password',
   '__proto__',
   'constructor',
 ];
@@ -155,9 +156,14 @@ function examples(ids: { expertId: string; cvId: string }): Record<string, { bod
     'GET /api/admin/applications': { query: { status: 'open', page: '1' } },
     'GET /api/admin/inbox': { query: { kind: 'contact', handled: 'false', page: '1' } },
     'PUT /api/me/profile': { body: { firstName: 'Casey', lastName: 'Client', phone: '+1 555 0100', role: 'client' } },
+    'PUT /api/me/details': { body: { firstName: 'Casey', lastName: 'Client', phone: '+1 555 0100' } },
+    'PUT /api/me/photo': { body: { fileId: '00000000-0000-4000-8000-000000000000' } },
+    // Never the real password: the fuzzed accounts must stay (deletion itself: tests/api/account-basics.test.ts).
+    'POST /api/me/delete': { body: { password: 'not-the-password' } },
     'PUT /api/me/availability': {
       body: { timezone: 'UTC', rules: [{ weekday: 1, startMinute: 540, endMinute: 1020 }], exceptions: [{ date: '2030-01-01', kind: 'blocked' }] },
     },
+    'PUT /api/me/profile-publishing': { body: { published: true } },
     'PUT /api/me/expert-profile': {
       body: {
         headline: 'Engineer',
@@ -181,7 +187,7 @@ function examples(ids: { expertId: string; cvId: string }): Record<string, { bod
     'POST /api/sessions/:id/reschedule': { body: { startsAt: '2030-01-15T17:00:00Z' } },
     'POST /api/experts/:idOrSlug/private-feedback': { body: { comments: 'A note' } },
     'POST /api/contact': { body: contact },
-    'POST /api/partner-enquiries': { body: { businessType: 'School', description: 'Mentors for students' } },
+    'POST /api/partner-enquiries': { body: { name: 'Robin Hale', email: 'robin@uni.example', businessType: 'School', description: 'Mentors for students' } },
     'POST /api/match-requests': {
       body: { firstName: 'Pat', lastName: 'Doe', email: 'pat@example.com', countryCode: '+1', mobileNumber: '555 0100', requestText: 'A mentor' },
     },
@@ -192,6 +198,7 @@ function examples(ids: { expertId: string; cvId: string }): Record<string, { bod
     'POST /api/admin/applications/:id/reject': { body: { reason: 'Not yet' } },
     'POST /api/admin/disputes/:id/resolve': { body: { decision: 'client', refundCents: 100, note: 'Refunded' } },
     'PUT /api/admin/inbox/:kind/:id/handled': { body: { handled: true } },
+    'POST /api/admin/inbox/:kind/:id/replies': { body: { message: 'Thank you for writing to us.' } },
   };
 }
 

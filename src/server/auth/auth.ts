@@ -94,6 +94,7 @@ export function createAuth(config: Config, db: Db, secondaryStorage?: SecondaryS
         phone: { type: 'string', required: false, input: false, defaultValue: null },
         role: { type: 'string', required: false, input: false, defaultValue: null },
         timeZone: { type: 'string', required: false, input: false, defaultValue: null },
+        deletedAt: { type: 'date', required: false, input: false, defaultValue: null },
       },
     },
     advanced: {

@@ -97,6 +97,7 @@ function asCurrentUser(u: SessionUser): CurrentUser {
     role: u.role ?? null,
     twoFactorEnabled: u.twoFactorEnabled ?? false,
     timeZone: u.timeZone ?? null,
+    deletedAt: u.deletedAt ?? null,
     createdAt: u.createdAt,
     updatedAt: u.updatedAt,
   };
@@ -137,7 +138,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; db
       let user = asCurrentUser(session.user);
       if (!sessionUserIsFresh) {
         const [row] = await opts.db.select().from(userTable).where(eq(userTable.id, session.user.id));
-        if (!row) return { value: null, dependsOn: null };
+        // A deleted account signs in nowhere, even from a session copy Redis still holds (docs/security.md "Account deletion").
+        if (!row || row.deletedAt) return { value: null, dependsOn: null };
         user = row;
       }
       return { value: { user }, dependsOn: rowsOf(`user:${user.id}`, 'user', 'auth_session'), expiresAt: session.session.expiresAt.getTime() };

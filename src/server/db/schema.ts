@@ -47,10 +47,16 @@ export const user = pgTable(
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     /** IANA zone the account's e-mails and invites are written in (docs/product.md "E-mail"); null until the browser reports one. */
     timeZone: text('time_zone'),
+    /** When the account was deleted (docs/product.md "Account"): the row stays, nameless, only for the sessions and payments that need it. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check(
+      'user_deleted_check',
+      sql`${t.deletedAt} is null or (${t.firstName} is null and ${t.lastName} is null and ${t.phone} is null and ${t.image} is null and ${t.timeZone} is null and not ${t.emailVerified})`,
+    ),
     check('user_role_check', sql`${t.role} is null or ${t.role} in ('client', 'expert', 'admin')`),
     check('user_time_zone_check', sql`${t.timeZone} is null or length(${t.timeZone}) between 1 and 64`),
   ],
@@ -140,15 +146,52 @@ export const contactMessages = pgTable('contact_messages', {
   createdAt: createdAt(),
 });
 
-/** Partner enquiries from /how-it-works/partner. */
+/** Partner enquiries from /how-it-works/partner. `name`/`email` are who to answer (null only on enquiries older than the form's fields). */
 export const partnerEnquiries = pgTable('partner_enquiries', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+  name: text('name'),
+  email: text('email'),
   businessType: text('business_type').notNull(),
   description: text('description').notNull(),
   handledAt: timestamp('handled_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * The team's e-mail replies to inbox messages (docs/product.md "Team console"), kept with the one message each answers
+ * (exactly one of the four message columns is set). `toEmail` is the address the reply was sent to.
+ */
+export const inboxReplies = pgTable(
+  'inbox_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contactMessageId: uuid('contact_message_id').references(() => contactMessages.id, { onDelete: 'cascade' }),
+    partnerEnquiryId: uuid('partner_enquiry_id').references(() => partnerEnquiries.id, { onDelete: 'cascade' }),
+    matchRequestId: uuid('match_request_id').references(() => matchRequests.id, { onDelete: 'cascade' }),
+    privateFeedbackId: uuid('private_feedback_id').references(() => privateFeedback.id, { onDelete: 'cascade' }),
+    authorId: text('author_id').references(() => user.id, { onDelete: 'set null' }),
+    toEmail: text('to_email').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('inbox_replies_one_message_check', sql`num_nonnulls(${t.contactMessageId}, ${t.partnerEnquiryId}, ${t.matchRequestId}, ${t.privateFeedbackId}) = 1`),
+    check('inbox_replies_body_check', sql`char_length(${t.body}) between 1 and 5000`),
+    index('inbox_replies_contact_idx')
+      .on(t.contactMessageId, t.createdAt)
+      .where(sql`${t.contactMessageId} is not null`),
+    index('inbox_replies_partner_idx')
+      .on(t.partnerEnquiryId, t.createdAt)
+      .where(sql`${t.partnerEnquiryId} is not null`),
+    index('inbox_replies_match_idx')
+      .on(t.matchRequestId, t.createdAt)
+      .where(sql`${t.matchRequestId} is not null`),
+    index('inbox_replies_private_feedback_idx')
+      .on(t.privateFeedbackId, t.createdAt)
+      .where(sql`${t.privateFeedbackId} is not null`),
+  ],
+);
 
 /** Custom expert-match requests from /search (docs/product.md "Enquiries"). */
 export const matchRequests = pgTable(
@@ -222,7 +265,8 @@ export const experts = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     expertise: text('expertise').array().notNull(),
-    hourlyRateCents: integer('hourly_rate_cents').notNull(),
+    /** Null on a draft until the expert sets a rate; a published profile always has one (experts_published_check). */
+    hourlyRateCents: integer('hourly_rate_cents'),
     currency: text('currency').notNull().default('USD'),
     timezone: text('timezone').notNull(),
     cancellationPolicy: text('cancellation_policy').notNull().default('moderate'),
@@ -230,6 +274,8 @@ export const experts = pgTable(
     introVideoUrl: text('intro_video_url'),
     isAvailable: boolean('is_available').notNull().default(true),
     status: text('status').notNull().default('published'),
+    /** When the profile last went live; null while a draft (docs/product.md "Expert onboarding and publishing", migration 0024). */
+    publishedAt: timestamp('published_at', { withTimezone: true }).defaultNow(),
     ratingAvg: numeric('rating_avg', { precision: 3, scale: 2 }),
     reviewCount: integer('review_count').notNull().default(0),
     /** Stripe connected account that released payments are transferred to (docs/product.md "Payments"); null = ledger-only release. */
@@ -253,6 +299,7 @@ export const experts = pgTable(
     check('experts_hourly_rate_range', sql`${t.hourlyRateCents} between 1000 and 100000`),
     check('experts_cancellation_policy_check', sql`${t.cancellationPolicy} in ('flexible', 'moderate', 'strict')`),
     check('experts_status_check', sql`${t.status} in ('draft', 'published', 'suspended')`),
+    check('experts_published_check', sql`${t.status} <> 'published' or (${t.publishedAt} is not null and ${t.hourlyRateCents} is not null)`),
     check('experts_rating_range', sql`${t.ratingAvg} is null or ${t.ratingAvg} between 1 and 5`),
     check('experts_review_count_check', sql`${t.reviewCount} >= 0`),
     check('experts_stripe_account_check', sql`${t.stripeAccountId} is null or ${t.stripeAccountId} ~ '^acct_[A-Za-z0-9]+$'`),

@@ -14,6 +14,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { experts } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { attachFile, fileView } from '../files/service.js';
+import { storePhotoUrl } from '../me/photo-service.js';
 import { toProfile, type ExpertRow } from './service.js';
 
 /** The landing carousel shows at most this many videos (docs/product.md "Content and timings"). */
@@ -40,7 +41,7 @@ function toMine(row: ExpertRow): MyExpertProfile {
     languages: p.languages,
     hobbies: p.hobbies,
     expertise: p.expertise,
-    hourlyRateCents: p.hourlyRateCents,
+    hourlyRateCents: row.hourlyRateCents,
     cancellationPolicy: p.cancellationPolicy,
     imageUrl: p.imageUrl,
     introVideoUrl: p.introVideoUrl,
@@ -107,6 +108,8 @@ export async function updateMyExpertProfile(db: Db, user: CurrentUser, input: Ex
       })
       .where(eq(experts.id, current.id))
       .returning();
+    // The account's photo is the same photo (docs/product.md "Account").
+    if (input.photoFileId !== undefined) await storePhotoUrl(tx, user.id, imageUrl);
     return updated!;
   });
   return toMine(row);

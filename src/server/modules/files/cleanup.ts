@@ -1,6 +1,6 @@
 /**
  * Job: deletes uploads nobody uses (docs/security.md "Uploads"), row and stored object. A photo or video is
- * unused once it is not its owner's profile photo or intro video and either was attached before (it was
+ * unused once it is not its owner's profile photo, account photo or intro video and either was attached before (it was
  * replaced or removed) or is older than `unattachedGraceMs` (never attached). A CV is unused when no
  * application refers to it and it is older than the grace period. Files are claimed with FOR UPDATE SKIP
  * LOCKED and re-checked after the lock by the DELETE itself, so a file being attached in another transaction
@@ -13,7 +13,7 @@ import { and, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { files, uploadUsage } from '../../db/schema.js';
 import type { StorageDriver } from '../../infra/storage/driver.js';
-import { attachedToProfile } from './service.js';
+import { attachedToProfile, fileUrlPrefix } from './service.js';
 
 /** How long a new upload may wait to be attached (a profile saved, an application sent): 24 hours. */
 export const unattachedGraceMs = 24 * 60 * 60 * 1000;
@@ -26,9 +26,10 @@ function unused(now: Date) {
   const old = lt(files.createdAt, new Date(now.getTime() - unattachedGraceMs));
   // Qualified by hand: Drizzle leaves columns unqualified in single-table queries.
   const cvUnused = sql`not exists (select 1 from expert_applications a where a.cv_file_id = files.id)`;
+  const accountPhoto = sql`exists (select 1 from "user" u where u.id = files.owner_id and u.image = ${fileUrlPrefix} || files.id)`;
   return or(
     and(eq(files.purpose, 'cv'), old, cvUnused),
-    and(inArray(files.purpose, ['photo', 'video']), or(isNotNull(files.attachedAt), old), sql`not ${attachedToProfile}`),
+    and(inArray(files.purpose, ['photo', 'video']), or(isNotNull(files.attachedAt), old), sql`not ${attachedToProfile}`, sql`not ${accountPhoto}`),
   );
 }
 

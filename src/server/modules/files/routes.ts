@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { errorResponse } from '../../../shared/schemas/common.js';
 import { fileInfo } from '../../../shared/schemas/files.js';
 import { uploadPurposes, uploadRules } from '../../../shared/uploads.js';
-import { requireRole } from '../../auth/guards.js';
+import { requireRole, requireUser } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { StorageDriver } from '../../infra/storage/driver.js';
@@ -27,8 +27,8 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; storage: StorageDriver 
   const tags = ['files'];
 
   /**
-   * Uploads one file (multipart field `file`) as `purpose` cv | photo | video; experts only (only expert-role
-   * accounts apply: docs/product.md "Roles"). The body is streamed to a staging file, never held in memory. 201
+   * Uploads one file (multipart field `file`) as `purpose` cv | photo | video; a photo by any signed-in account
+   * (docs/product.md "Account"), a CV or video by experts only (only expert-role accounts apply: docs/product.md "Roles"). The body is streamed to a staging file, never held in memory. 201
    * `{ file }`. 400 empty, 413 too large, 415 wrong type (by content), 429 past the daily upload budget.
    */
   app.post(
@@ -43,7 +43,8 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; storage: StorageDriver 
       config: { signIn: 'required', rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const user = await requireRole(request, ['expert']);
+      // Every account may have a photo (docs/product.md "Account"); CVs and videos belong to experts and applicants.
+      const user = request.query.purpose === 'photo' ? await requireUser(request) : await requireRole(request, ['expert']);
       const rule = uploadRules[request.query.purpose];
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', rule.wrongType);
       // One byte over the limit, so that storeUpload sees an oversized file as such (the parser then stops).
