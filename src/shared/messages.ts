@@ -157,6 +157,7 @@ export const messages = {
     notConfigured: 'Payouts need card payments with Stripe, which this server does not use.',
     noProfile: 'Payouts open once your expert application is approved.',
     unavailable: 'Stripe could not be reached. Please try again in a minute.',
+    earningsUnavailable: 'Your earnings could not be loaded. Please try again in a minute.',
   },
   profile: {
     notAnExpert: 'Only experts with a profile can edit it',
@@ -194,6 +195,7 @@ export const messages = {
     noSuggestions: 'CV analyzed! Consider manually selecting your expertise areas.',
     analysisFailed: (message: string) => `CV analysis failed: ${message}. Please select expertise manually.`,
     cvUploadFailedContinuing: 'CV upload failed, but your application will still be submitted',
+    cvNoLongerStored: 'Your CV is no longer stored. Please choose it again.',
     submitted: 'Application submitted successfully! Check your email for confirmation.',
     submittedEmailDelayed: 'Application submitted! Email confirmation may be delayed.',
     submitFailed: (message?: string) => `Failed to submit application: ${message || 'Please try again.'}`,

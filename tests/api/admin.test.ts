@@ -36,6 +36,7 @@ const adminRoutes: { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: obje
   { method: 'POST', url: `/api/admin/disputes/${someId}/resolve`, payload: { decision: 'expert', note: 'x' } },
   { method: 'GET', url: '/api/admin/inbox' },
   { method: 'PUT', url: `/api/admin/inbox/contact/${someId}/handled`, payload: { handled: true } },
+  { method: 'POST', url: `/api/admin/inbox/contact/${someId}/replies`, payload: { message: 'Hello' } },
   { method: 'GET', url: '/api/admin/audit' },
   { method: 'GET', url: '/api/admin/summary' },
 ];
@@ -130,7 +131,7 @@ describe('team console', () => {
       expect((await get(`/api/admin/applications/${someId}`)).statusCode).toBe(404);
     });
 
-    it('marks under review, then approves: publishes the expert profile with defaults, makes the account an expert, audits and e-mails', async () => {
+    it('marks under review, then approves: creates a draft profile (no rate, not public), makes the account an expert, audits and e-mails the steps to publish', async () => {
       await ctx.database.db.insert(experts).values({
         slug: 'sam-rivera',
         userId: client.id,
@@ -162,10 +163,12 @@ describe('team console', () => {
         about: 'I love helping people move into product roles.',
         expertise: ['Product Management'],
         languages: ['English'],
-        hourlyRateCents: 5000,
-        timezone: 'America/New_York',
+        hourlyRateCents: null,
+        timezone: 'UTC',
         cancellationPolicy: 'moderate',
-        status: 'published',
+        status: 'draft',
+        publishedAt: null,
+        imageUrl: null,
       });
       expect(await ctx.database.db.select().from(availabilityRules).where(eq(availabilityRules.expertId, profile!.id))).toEqual([]);
       const [account] = await ctx.database.db.select().from(user).where(eq(user.id, a.id));
@@ -173,12 +176,12 @@ describe('team console', () => {
       const [stored] = await ctx.database.db.select().from(expertApplications).where(eq(expertApplications.id, a.application.id));
       expect(stored).toMatchObject({ status: 'approved', expertId: profile!.id, reviewedBy: admin.id });
 
-      // Public at once, with the default weekday hours.
-      expect((await get('/api/experts/sam-rivera-2', '')).statusCode).toBe(200);
+      // Not public until the expert publishes it (docs/product.md "Expert onboarding and publishing").
+      expect((await get('/api/experts/sam-rivera-2', '')).statusCode).toBe(404);
       const mail = (await mailsTo('sam@example.com')).at(-1)!;
       expect(mail.subject).toBe('Your Mentora expert application is approved');
-      expect(mail.text).toContain('http://localhost:3000/expert/sam-rivera-2');
-      expect(mail.text).toContain('$50.00 per hour');
+      expect(mail.text).toContain('press "Publish profile"');
+      expect(mail.text).not.toContain('$50.00');
       expect((await auditOf(a.application.id)).map((r) => r.action).sort()).toEqual(['application.approve', 'application.under_review']);
 
       // Decided once: approving or rejecting again is a conflict that changes nothing.
@@ -397,6 +400,84 @@ describe('team console', () => {
       expect((await put(false)).json().handledAt).toBeNull();
       expect((await put(true, someId)).statusCode).toBe(404);
       expect((await auditOf(contact!.id)).map((r) => r.action).sort()).toEqual(['inbox.handled', 'inbox.unhandled']);
+    });
+
+    it('replies to a message by e-mail to the address it came from, keeps the reply in its thread and marks it handled', async () => {
+      const [contact] = await ctx.database.db
+        .insert(contactMessages)
+        .values({ name: 'Robin', email: 'robin@example.com', subject: 'Refund?', message: 'Send this text to someone' })
+        .returning();
+      const url = `/api/admin/inbox/contact/${contact!.id}/replies`;
+      const res = await post(url, { message: '  Thanks for writing.\n\nYour refund is on its way.  ' });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ body: 'Thanks for writing.\n\nYour refund is on its way.', toEmail: 'robin@example.com', author: 'Alex Admin' });
+
+      const [mail] = await mailsTo('robin@example.com');
+      expect(mail!.subject).toBe('Re: your contact message to Mentora');
+      expect(mail!.text).toContain('Hello Robin,\nThanks for writing.\nYour refund is on its way.\nAlex Admin, for the Mentora team');
+      // Nothing the sender typed goes back out: the address may not be theirs.
+      expect(mail!.text).not.toContain('Send this text');
+      expect(mail!.text).not.toContain('Refund?');
+
+      const item = (await get('/api/admin/inbox?kind=contact&handled=all')).json().items.find((i: { id: string }) => i.id === contact!.id);
+      expect(item.handledAt).not.toBeNull();
+      expect(item.replies).toEqual([
+        {
+          id: res.json().id,
+          body: 'Thanks for writing.\n\nYour refund is on its way.',
+          toEmail: 'robin@example.com',
+          author: 'Alex Admin',
+          createdAt: res.json().createdAt,
+        },
+      ]);
+      expect((await auditOf(contact!.id)).map((r) => r.action)).toEqual(['inbox.replied']);
+
+      // A second reply joins the thread after the first.
+      await post(url, { message: 'One more thing.' });
+      const again = (await get('/api/admin/inbox?kind=contact&handled=all')).json().items.find((i: { id: string }) => i.id === contact!.id);
+      expect(again.replies.map((r: { body: string }) => r.body)).toEqual(['Thanks for writing.\n\nYour refund is on its way.', 'One more thing.']);
+    });
+
+    it("replies to private feedback at its author's address and to a partner enquiry at the address it gave", async () => {
+      const [feedback] = await ctx.database.db
+        .insert(privateFeedback)
+        .values({ expertId: expert.expert.id, authorId: client.id, comments: 'Late again' })
+        .returning();
+      expect((await post(`/api/admin/inbox/private_feedback/${feedback!.id}/replies`, { message: 'We spoke to the expert.' })).statusCode).toBe(201);
+      expect((await mailsTo('client@example.com')).map((m) => m.subject)).toContain('Re: your private feedback to Mentora');
+
+      const sent = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/partner-enquiries',
+        headers: { ...json, 'x-forwarded-for': '192.0.2.77' },
+        payload: { name: 'Lee Partner', email: 'lee@college.example', businessType: 'College', description: 'Mentoring for 50 students' },
+      });
+      expect(sent.statusCode).toBe(201);
+      const listed = (await get('/api/admin/inbox?kind=partner')).json().items.find((i: { id: string }) => i.id === sent.json().id);
+      expect(listed.from).toEqual({ name: 'Lee Partner', email: 'lee@college.example' });
+      expect((await post(`/api/admin/inbox/partner/${sent.json().id}/replies`, { message: 'Let us talk.' })).statusCode).toBe(201);
+      expect((await mailsTo('lee@college.example'))[0]!.text).toContain('Hello Lee Partner,\nLet us talk.');
+    });
+
+    it('refuses a blank reply, an unknown message and a message without an address, sending and keeping nothing', async () => {
+      const [anonymous] = await ctx.database.db.insert(partnerEnquiries).values({ businessType: 'School', description: 'Older enquiry' }).returning();
+      const [contact] = await ctx.database.db
+        .insert(contactMessages)
+        .values({ name: 'Sam', email: 'sam@example.com', subject: 'Hi', message: 'Hi' })
+        .returning();
+      const mailsBefore = await ctx.database.db.$count(emailOutbox);
+      const blank = await post(`/api/admin/inbox/contact/${contact!.id}/replies`, { message: ' \n ' });
+      expect(blank.statusCode).toBe(400);
+      expect(blank.json().error.message).toContain('Please write your reply');
+      expect((await post(`/api/admin/inbox/contact/${someId}/replies`, { message: 'Hello' })).statusCode).toBe(404);
+      expect((await post(`/api/admin/inbox/contact/not-a-uuid/replies`, { message: 'Hello' })).statusCode).toBe(404);
+      const noAddress = await post(`/api/admin/inbox/partner/${anonymous!.id}/replies`, { message: 'Hello' });
+      expect(noAddress.statusCode).toBe(409);
+      expect(noAddress.json().error.message).toBe('This message has no e-mail address to reply to');
+      expect(await ctx.database.db.$count(emailOutbox)).toBe(mailsBefore);
+      expect(await auditOf(anonymous!.id)).toEqual([]);
+      const items = (await get('/api/admin/inbox?kind=contact&handled=all')).json().items as { id: string; replies: unknown[]; handledAt: string | null }[];
+      expect(items.find((i) => i.id === contact!.id)).toMatchObject({ replies: [], handledAt: null });
     });
 
     it('sums up what waits for the team', async () => {

@@ -24,7 +24,12 @@ function post(url: string, payload: unknown, opts: { cookie?: string; ip?: strin
 const validation = (message: string) => ({ error: { code: 'VALIDATION', message } });
 
 const contact = { name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Booking question', message: 'How do I book an intro call?' };
-const partner = { businessType: 'University', description: 'We are a university careers office.\nWe want mentoring for 200 students.' };
+const partner = {
+  name: 'Robin Hale',
+  email: 'robin@uni.example',
+  businessType: 'University',
+  description: 'We are a university careers office.\nWe want mentoring for 200 students.',
+};
 const search = {
   firstName: 'Sam',
   lastName: 'Lee',
@@ -92,9 +97,11 @@ describe('POST /api/partner-enquiries', () => {
   });
 
   it.each([
-    ['business type missing', { description: partner.description }],
+    ['name missing', { ...partner, name: undefined }],
+    ['e-mail missing', { ...partner, email: undefined }],
+    ['business type missing', { ...partner, businessType: undefined }],
     ['blank business type', { ...partner, businessType: '  ' }],
-    ['description missing', { businessType: partner.businessType }],
+    ['description missing', { ...partner, description: undefined }],
     ['blank description', { ...partner, description: '\n\n' }],
   ])('refuses %s with 400 and stores nothing', async (_label, body) => {
     const before = await count(partnerEnquiries);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from './test';
 import { makePdf } from '../helpers/uploads';
 import { linkFromMailbox } from './fixtures/mailbox';
 import type { Account } from './fixtures/marketplace';
-import { bookViaApi, moveIntoPast, seriousViolations, signInUi, type SignIn } from './helpers';
+import { bookViaApi, moveIntoPast, seriousViolations, shot, signInUi, type SignIn } from './helpers';
 
 /**
  * Team console journeys (docs/product.md "Team console"): the team reviews and approves an expert application, and decides a
@@ -171,9 +171,41 @@ test('the team reads a contact message in the inbox and marks it handled, then n
   await expect(page.getByText('marked a contact message not handled').first()).toBeVisible();
 });
 
+test('a partner enquiry names who sent it, and the team replies to it by e-mail from the inbox', async ({ page, operator }) => {
+  const organisation = `Northgate College ${Date.now()}`;
+  const email = `partnerships.${Date.now()}@northgate.example`;
+  await page.goto('/how-it-works/partner');
+  await page.getByLabel('Your name').fill('Morgan Reyes');
+  await page.getByLabel('Work email').fill(email);
+  await page.getByLabel('Business Type').fill(organisation);
+  await page.getByLabel('Describe your organisation and your goals').fill('A college careers office looking for mentors for 40 final-year students.');
+  await shot(page, 'partner-enquiry');
+  await page.getByRole('button', { name: 'Submit enquiry' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+
+  await signInAs(page, operator, /\/admin\/applications$/);
+  await page.goto('/admin/inbox?kind=partner');
+  const item = page.getByRole('article', { name: organisation });
+  await expect(item.getByText(`Morgan Reyes · ${email}`)).toBeVisible();
+  await item.getByRole('button', { name: 'Reply by E-mail' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reply to Morgan Reyes' });
+  await dialog.getByRole('button', { name: 'Send reply' }).click();
+  await expect(dialog.getByText('Please write your reply')).toBeVisible();
+  await dialog.getByLabel('Your reply').fill('Thank you, Morgan. Could we call on Thursday to plan a pilot?');
+  await dialog.getByRole('button', { name: 'Send reply' }).click();
+  await expect(page.getByText('Reply sent by e-mail')).toBeVisible();
+  // Replying handles the enquiry; the reply stays with it.
+  await expect(item).toHaveCount(0);
+  await page.getByRole('link', { name: 'Handled', exact: true }).click();
+  await expect(item.getByRole('list', { name: 'Replies' }).getByText('Could we call on Thursday to plan a pilot?')).toBeVisible();
+  await shot(page, 'inbox-reply-thread');
+  expect(await seriousViolations(page)).toEqual([]);
+  await expect(linkFromMailbox(page, email, /Could we call on Thursday to plan a pilot\?/)).resolves.toBeTruthy();
+});
+
 test('the console is for the team only: visitors go to sign in, clients to their dashboard', async ({ page, client }) => {
   await page.goto('/admin/disputes');
-  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page).toHaveURL(/\/signup\?next=%2Fadmin%2Fdisputes$/);
   await signInAs(page, client, /\/dashboard\/client$/);
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/dashboard\/client$/);

@@ -96,3 +96,16 @@ test('header dropdowns open, close with Escape, and navigate', async ({ page }) 
   await nav.getByRole('link', { name: 'For experts' }).click();
   await expect(page).toHaveURL(/\/how-it-works\/expert$/);
 });
+
+test.describe('an expert who mentors international students', () => {
+  test.use({ expertOptions: { about: 'Having studied in three countries, I mentor international students on CVs, visas and first jobs abroad.' } });
+
+  test('is found by "Find an International Student Mentor"; an expert who does not mention them is not', async ({ page, expert, market }) => {
+    const other = await market.expert();
+    await page.goto('/international-students');
+    await page.getByRole('link', { name: 'Find an International Student Mentor' }).click();
+    await expect(page).toHaveURL(/\/results\?query=international(%20|\+)students$/);
+    await expect(page.getByRole('heading', { name: expert.name })).toBeVisible();
+    await expect(page.getByRole('heading', { name: other.name })).toHaveCount(0);
+  });
+});

@@ -34,16 +34,21 @@ describe('contactInput', () => {
 });
 
 describe('partnerEnquiryInput', () => {
-  it('accepts both fields, keeping inner line breaks', () => {
-    expect(partnerEnquiryInput.parse({ businessType: ' Agency ', description: 'Line 1\nLine 2\n' })).toEqual({
-      businessType: 'Agency',
+  const valid = { name: 'Pat Lee', email: 'pat@example.com', businessType: 'Agency', description: 'Goals' };
+
+  it('accepts every field, keeping inner line breaks', () => {
+    expect(partnerEnquiryInput.parse({ ...valid, name: ' Pat Lee ', businessType: ' Agency ', description: 'Line 1\nLine 2\n' })).toEqual({
+      ...valid,
       description: 'Line 1\nLine 2',
     });
   });
 
-  it.each(['businessType', 'description'] as const)('requires %s', (field) => {
-    const body = { businessType: 'Agency', description: 'Goals', [field]: '  ' };
-    expect(firstError(partnerEnquiryInput.safeParse(body))).toBe(messages.partner.requiredFields);
+  it.each(['name', 'email', 'businessType', 'description'] as const)('requires %s', (field) => {
+    expect(firstError(partnerEnquiryInput.safeParse({ ...valid, [field]: '  ' }))).toBe(messages.partner.requiredFields);
+  });
+
+  it('refuses an address that is not an e-mail address', () => {
+    expect(firstError(partnerEnquiryInput.safeParse({ ...valid, email: 'pat at example' }))).toBe(messages.auth.invalidEmail);
   });
 });
 

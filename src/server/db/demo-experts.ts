@@ -97,7 +97,7 @@ export const demoExperts: DemoExpert[] = [
     lastName: 'Sharma',
     role: 'Data Science Manager',
     about:
-      'I lead a data science team working on demand forecasting. I coach aspiring data scientists on portfolio projects, SQL and Python interviews, and choosing between a master’s degree and learning on the job.',
+      'I lead a data science team working on demand forecasting. I coach aspiring data scientists on portfolio projects, SQL and Python interviews, and choosing between a master’s degree and learning on the job. Having moved from Pune to Toronto for my master’s, I also mentor international students on finding internships and their first job abroad.',
     experience: '9 years in analytics and machine learning at Flipkart and Microsoft Research India; published at KDD and NeurIPS workshops.',
     courses: ['MTech Computer Science, IIT Bombay', 'Stanford Machine Learning Specialization'],
     languages: ['English', 'Hindi', 'Marathi'],
@@ -163,7 +163,7 @@ export const demoExperts: DemoExpert[] = [
     lastName: 'Tanaka',
     role: 'Mathematics Lecturer',
     about:
-      'I teach undergraduate mathematics and physics. I tutor calculus, linear algebra and statistics, and guide students applying to graduate programmes in Japan, the UK and the US.',
+      'I teach undergraduate mathematics and physics. I tutor calculus, linear algebra and statistics, and guide students applying to graduate programmes in Japan, the UK and the US. Through the university’s international office I mentor international students settling into study and work in a new country.',
     experience: 'Lecturer at Keio University for 6 years; PhD in applied mathematics; mentor in the university’s international student office.',
     courses: ['PhD Applied Mathematics, University of Tokyo', 'MEXT Teaching Certificate'],
     languages: ['Japanese', 'English'],
@@ -360,7 +360,7 @@ export const demoExperts: DemoExpert[] = [
     lastName: 'Hassan',
     role: 'Investment Analyst (CFA)',
     about:
-      'I analyse technology and healthcare companies for a long-only fund. I help finance graduates prepare for the CFA exams, build valuation models and break into investment banking or asset management.',
+      'I analyse technology and healthcare companies for a long-only fund. I help finance graduates prepare for the CFA exams, build valuation models and break into investment banking or asset management. I studied in London and Kuala Lumpur, and I mentor international students on visas, CVs and recruiting cycles in finance.',
     experience: '9 years at GIC and HSBC Global Banking; CFA charterholder since 2019.',
     courses: ['CFA Charter', 'BBA Finance, National University of Singapore'],
     languages: ['English', 'Arabic', 'Malay'],

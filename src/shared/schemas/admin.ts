@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { inboxKinds } from '../admin.js';
 import { applicationStatuses } from '../application-rules.js';
 import { messages } from '../messages.js';
+import { requiredText } from './common.js';
 import { paymentSummary, sessionView } from './sessions.js';
 
 const m = messages.admin;
@@ -138,12 +139,20 @@ export const inboxItem = z.object({
   facts: z.array(z.object({ label: z.string(), value: z.string() })),
   createdAt: z.string(),
   handledAt: z.string().nullable(),
+  /** The team's e-mail replies, oldest first: the text, the address it went to, who wrote it (null once their account is gone), when. */
+  replies: z.array(z.object({ id: z.string(), body: z.string(), toEmail: z.string(), author: z.string().nullable(), createdAt: z.string() })),
 });
 export type InboxItem = z.infer<typeof inboxItem>;
 export const inboxPage = pageOf(inboxItem).extend({ unhandled: z.record(z.enum(inboxKinds), z.number().int()) });
 
 export const inboxParams = z.object({ kind: z.enum(inboxKinds), id: z.string().max(64) });
 export const handledInput = z.object({ handled: z.boolean() });
+
+/** Body of POST /api/admin/inbox/{kind}/{id}/replies: the reply's text, 1–5000 characters after trimming. */
+export const inboxReplyInput = z.object({ message: requiredText(m.replyRequired) });
+export type InboxReplyInput = z.input<typeof inboxReplyInput>;
+/** 201 answer of POST /api/admin/inbox/{kind}/{id}/replies. */
+export const inboxReply = inboxItem.shape.replies.element;
 
 // Audit -------------------------------------------------------------------------------------------------
 

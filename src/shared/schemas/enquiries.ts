@@ -12,13 +12,15 @@ import { personName } from '../person-name.js';
 /** Required e-mail: blank fails with `required`, a malformed address with the invalid-email message. */
 const requiredEmail = (required: string) => requiredText(required, 254).pipe(z.email(messages.auth.invalidEmail));
 
+/** Who sent a message and where the team's reply goes: a person's name (≤ 100 characters) and an e-mail address. */
+const sender = (required: string) => ({ name: personName(requiredText(required, 100)), email: requiredEmail(required) });
+
 const contactRequired = messages.contact.requiredFields;
 
 /** Body of POST /api/contact. A blank subject becomes `messages.contact.defaultSubject`. */
 export const contactInput = z.object(
   {
-    name: personName(requiredText(contactRequired, 100)),
-    email: requiredEmail(contactRequired),
+    ...sender(contactRequired),
     subject: optionalText(200).transform((v) => v ?? messages.contact.defaultSubject),
     message: requiredText(contactRequired, 5000),
   },
@@ -28,9 +30,13 @@ export type ContactInput = z.input<typeof contactInput>;
 
 const partnerRequired = messages.partner.requiredFields;
 
-/** Body of POST /api/partner-enquiries: business type (one line) and a description of the organisation and its goals. */
+/**
+ * Body of POST /api/partner-enquiries: the sender's name and e-mail (the team replies there), business type (one line)
+ * and a description of the organisation and its goals.
+ */
 export const partnerEnquiryInput = z.object(
   {
+    ...sender(partnerRequired),
     businessType: requiredText(partnerRequired, 200),
     description: requiredText(partnerRequired, 5000),
   },

@@ -1,18 +1,21 @@
-/** E-mails of the team's decisions (docs/product.md "Team console"): application approved / rejected, dispute decided. */
+/**
+ * E-mails of the team's decisions and answers (docs/product.md "Team console"): application approved / rejected,
+ * dispute decided, a reply to an inbox message.
+ */
+import { inboxItemNames, type InboxKind } from '../../../shared/admin.js';
 import { formatMoney } from '../../../shared/pricing.js';
 import type { OutgoingEmail } from '../../infra/mail/outbox.js';
 import { actionEmail } from '../../infra/mail/templates.js';
 
-/** To the applicant: the profile is live at /expert/{slug} with a starting rate and default hours to edit. */
-export function approvalEmail(to: string, o: { firstName: string; slug: string; hourlyRateCents: number; timezone: string }, baseUrl: string): OutgoingEmail {
+/** To the applicant: approved; the profile goes live once they set rate, time zone and hours, and photo, and publish it. */
+export function approvalEmail(to: string, o: { firstName: string }, baseUrl: string): OutgoingEmail {
   return actionEmail({
     to,
     subject: 'Your Mentora expert application is approved',
     paragraphs: [
       `Hello ${o.firstName},`,
-      'Welcome to Mentora! Our team has approved your application and your expert profile is now published.',
-      `Your public profile: ${baseUrl}/expert/${o.slug}`,
-      `We started you at ${formatMoney(o.hourlyRateCents)} per hour, available Monday to Friday, 9:00 AM to 5:00 PM (${o.timezone}). Please review your profile, your rate and your availability from your dashboard.`,
+      'Welcome to Mentora! Our team has approved your application.',
+      'Your profile is not public yet. From your dashboard, set your hourly rate, your time zone and weekly hours, and your photo, then press "Publish profile" and clients can find and book you.',
     ],
     actionLabel: 'Open your expert dashboard',
     url: `${baseUrl}/dashboard/expert`,
@@ -57,5 +60,20 @@ export function disputeDecisionEmail(
     ],
     actionLabel: 'View session',
     url: `${baseUrl}/session/${o.sessionId}`,
+  });
+}
+
+/**
+ * To the sender of an inbox message: the team's reply (`message`, paragraphs split at blank lines), signed by the team
+ * member. It names what it answers by kind only: nothing the sender typed is repeated, so a message sent with a
+ * stranger's address cannot make the team mail its own text to them.
+ */
+export function inboxReplyEmail(to: string, o: { kind: InboxKind; name: string | null; message: string; teamMember: string }, baseUrl: string): OutgoingEmail {
+  return actionEmail({
+    to,
+    subject: `Re: your ${inboxItemNames[o.kind]} to Mentora`,
+    paragraphs: [o.name ? `Hello ${o.name},` : 'Hello,', ...o.message.split(/\n\s*\n/).map((p) => p.trim()), `${o.teamMember}, for the Mentora team`],
+    actionLabel: 'Write to us again',
+    url: `${baseUrl}/contact`,
   });
 }

@@ -1,24 +1,28 @@
 /**
  * The team's inbox (docs/product.md "Team console"): contact messages, partner enquiries, custom match requests and private
- * feedback, each shown in one shape (`InboxItem`) and marked handled or not (`handled_at`, audited).
+ * feedback, each shown in one shape (`InboxItem`) with the team's e-mail replies, and marked handled or not
+ * (`handled_at`, audited).
  */
-import { count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { inboxKinds, type InboxKind } from '../../../shared/admin.js';
 import { messages } from '../../../shared/messages.js';
 import type { InboxItem } from '../../../shared/schemas/admin.js';
 import type { CurrentUser } from '../../auth/plugin.js';
-import type { Db } from '../../db/client.js';
-import { contactMessages, experts, matchRequests, partnerEnquiries, privateFeedback, user as userTable } from '../../db/schema.js';
+import type { Db, Tx } from '../../db/client.js';
+import { contactMessages, experts, inboxReplies, matchRequests, partnerEnquiries, privateFeedback, user as userTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { assertUuid, recordAudit, type Page, type PageQuery } from './audit-service.js';
 
 type Handled = 'all' | 'handled' | 'unhandled';
-type Row = Omit<InboxItem, 'kind' | 'createdAt' | 'handledAt'> & { createdAt: Date; handledAt: Date | null };
+type Row = Omit<InboxItem, 'kind' | 'createdAt' | 'handledAt' | 'replies'> & { createdAt: Date; handledAt: Date | null };
 type Source = {
   table: PgTable & { id: PgColumn; handledAt: PgColumn; createdAt: PgColumn };
-  rows: (db: Db, where: SQL | undefined, limit: number, offset: number) => Promise<Row[]>;
+  rows: (db: Db | Tx, where: SQL | undefined, limit: number, offset: number) => Promise<Row[]>;
+  /** The field of `inbox_replies` that points at this inbox's messages. */
+  replyKey: ReplyKey;
 };
+type ReplyKey = 'contactMessageId' | 'partnerEnquiryId' | 'matchRequestId' | 'privateFeedbackId';
 
 const facts = (pairs: [string, string | null | undefined][]) =>
   pairs.filter((p): p is [string, string] => Boolean(p[1])).map(([label, value]) => ({ label, value }));
@@ -27,6 +31,7 @@ const facts = (pairs: [string, string | null | undefined][]) =>
 const sources: Record<InboxKind, Source> = {
   contact: {
     table: contactMessages,
+    replyKey: 'contactMessageId',
     rows: async (db, where, limit, offset) =>
       (await db.select().from(contactMessages).where(where).orderBy(desc(contactMessages.createdAt), contactMessages.id).limit(limit).offset(offset)).map(
         (r) => ({
@@ -42,28 +47,23 @@ const sources: Record<InboxKind, Source> = {
   },
   partner: {
     table: partnerEnquiries,
+    replyKey: 'partnerEnquiryId',
     rows: async (db, where, limit, offset) =>
-      (
-        await db
-          .select({ r: partnerEnquiries, name: userTable.name, email: userTable.email })
-          .from(partnerEnquiries)
-          .leftJoin(userTable, eq(userTable.id, partnerEnquiries.userId))
-          .where(where)
-          .orderBy(desc(partnerEnquiries.createdAt), partnerEnquiries.id)
-          .limit(limit)
-          .offset(offset)
-      ).map(({ r, name, email }) => ({
-        id: r.id,
-        from: { name, email },
-        subject: r.businessType,
-        body: r.description,
-        facts: facts([['Business type', r.businessType]]),
-        createdAt: r.createdAt,
-        handledAt: r.handledAt,
-      })),
+      (await db.select().from(partnerEnquiries).where(where).orderBy(desc(partnerEnquiries.createdAt), partnerEnquiries.id).limit(limit).offset(offset)).map(
+        (r) => ({
+          id: r.id,
+          from: { name: r.name, email: r.email },
+          subject: r.businessType,
+          body: r.description,
+          facts: facts([['Business type', r.businessType]]),
+          createdAt: r.createdAt,
+          handledAt: r.handledAt,
+        }),
+      ),
   },
   match: {
     table: matchRequests,
+    replyKey: 'matchRequestId',
     rows: async (db, where, limit, offset) =>
       (await db.select().from(matchRequests).where(where).orderBy(desc(matchRequests.createdAt), matchRequests.id).limit(limit).offset(offset)).map((r) => ({
         id: r.id,
@@ -77,6 +77,7 @@ const sources: Record<InboxKind, Source> = {
   },
   private_feedback: {
     table: privateFeedback,
+    replyKey: 'privateFeedbackId',
     rows: async (db, where, limit, offset) =>
       (
         await db
@@ -117,6 +118,41 @@ export async function unhandledCounts(db: Db): Promise<Record<InboxKind, number>
   return Object.fromEntries(counts) as Record<InboxKind, number>;
 }
 
+/** The team's replies to messages `ids` of one inbox, oldest first, keyed by message id. */
+async function repliesTo(db: Db, source: Source, ids: string[]): Promise<Map<string, InboxItem['replies']>> {
+  const byItem = new Map<string, InboxItem['replies']>();
+  if (!ids.length) return byItem;
+  const column = inboxReplies[source.replyKey];
+  const rows = await db
+    .select({
+      itemId: column,
+      id: inboxReplies.id,
+      body: inboxReplies.body,
+      toEmail: inboxReplies.toEmail,
+      author: userTable.name,
+      createdAt: inboxReplies.createdAt,
+    })
+    .from(inboxReplies)
+    .leftJoin(userTable, eq(userTable.id, inboxReplies.authorId))
+    .where(inArray(column, ids))
+    .orderBy(asc(inboxReplies.createdAt), inboxReplies.id);
+  for (const { itemId, createdAt, ...reply } of rows) {
+    const key = itemId as string;
+    byItem.set(key, [...(byItem.get(key) ?? []), { ...reply, createdAt: createdAt.toISOString() }]);
+  }
+  return byItem;
+}
+
+/** One message of inbox `kind` as the console shows it (without its replies), or null when there is none with that id. */
+export async function findInboxMessage(db: Db | Tx, kind: InboxKind, id: string): Promise<Row | null> {
+  const source = sources[kind];
+  const [row] = await source.rows(db, eq(source.table.id, id), 1, 0);
+  return row ?? null;
+}
+
+/** The `inbox_replies` field that ties a reply to a message of inbox `kind`. */
+export const replyKeyOf = (kind: InboxKind): ReplyKey => sources[kind].replyKey;
+
 /**
  * GET /api/admin/inbox?kind=&handled=: one inbox, newest first, paginated, with the unhandled count of
  * every inbox (for the tab labels).
@@ -128,9 +164,22 @@ export async function listInbox(
   const source = sources[q.kind];
   const where = filter(source, q.handled);
   const rows = await source.rows(db, where, q.pageSize, (q.page - 1) * q.pageSize);
-  const unhandled = await unhandledCounts(db);
+  const [unhandled, replies] = await Promise.all([
+    unhandledCounts(db),
+    repliesTo(
+      db,
+      source,
+      rows.map((r) => r.id),
+    ),
+  ]);
   return {
-    items: rows.map((r) => ({ ...r, kind: q.kind, createdAt: r.createdAt.toISOString(), handledAt: r.handledAt?.toISOString() ?? null })),
+    items: rows.map((r) => ({
+      ...r,
+      kind: q.kind,
+      createdAt: r.createdAt.toISOString(),
+      handledAt: r.handledAt?.toISOString() ?? null,
+      replies: replies.get(r.id) ?? [],
+    })),
     total: await countWhere(db, source, where),
     page: q.page,
     pageSize: q.pageSize,
@@ -148,15 +197,21 @@ export async function setHandled(
   now = new Date(),
 ): Promise<{ id: string; handledAt: string | null }> {
   assertUuid(id, messages.admin.notFound);
-  const { table } = sources[kind];
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(table)
-      .set({ handledAt: handled ? now : null } as never)
-      .where(eq(table.id, id))
-      .returning({ id: table.id, handledAt: table.handledAt });
-    if (!row) throw new AppError('NOT_FOUND', messages.admin.notFound);
+    const handledAt = await setHandledIn(tx, kind, id, handled ? now : null);
+    if (handledAt === undefined) throw new AppError('NOT_FOUND', messages.admin.notFound);
     await recordAudit(tx, { actorId: admin.id, action: handled ? 'inbox.handled' : 'inbox.unhandled', targetType: kind, targetId: id });
-    return { id, handledAt: (row.handledAt as Date | null)?.toISOString() ?? null };
+    return { id, handledAt: handledAt?.toISOString() ?? null };
   });
+}
+
+/** Sets (`at`) or clears (null) one message's handled_at inside `tx`; answers the stored value, undefined when there is no such message. */
+export async function setHandledIn(tx: Tx, kind: InboxKind, id: string, at: Date | null): Promise<Date | null | undefined> {
+  const { table } = sources[kind];
+  const [row] = await tx
+    .update(table)
+    .set({ handledAt: at } as never)
+    .where(eq(table.id, id))
+    .returning({ handledAt: table.handledAt });
+  return row ? (row.handledAt as Date | null) : undefined;
 }

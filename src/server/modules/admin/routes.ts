@@ -19,6 +19,8 @@ import {
   inboxPage,
   inboxParams,
   inboxQuery,
+  inboxReply,
+  inboxReplyInput,
   pageQuery,
   rejectInput,
   resolveDisputeInput,
@@ -37,6 +39,7 @@ import {
 } from './application-review-service.js';
 import { listAudit } from './audit-service.js';
 import { countOpenDisputes, getDispute, listDisputes, resolveDispute } from './dispute-resolution-service.js';
+import { replyToInboxMessage } from './inbox-reply-service.js';
 import { listInbox, setHandled, unhandledCounts } from './inbox-service.js';
 
 export type AdminDeps = { db: Db; provider: PaymentProvider; baseUrl: string; mailFrom: string };
@@ -139,6 +142,20 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, p
       schema: { tags, params: inboxParams, body: handledInput, response: { 200: z.object({ id: z.string(), handledAt: z.string().nullable() }), ...errors } },
     },
     async (request) => setHandled(db, await admin(request), request.params.kind, request.params.id, request.body.handled),
+  );
+
+  /**
+   * Replies to one inbox message by e-mail `{ message }` (to the address the message came from), kept in its thread;
+   * 201 with the reply. 404 unknown message, 409 when it has no e-mail address.
+   */
+  app.post(
+    '/api/admin/inbox/:kind/:id/replies',
+    {
+      config: { signIn: 'required' },
+      schema: { tags, params: inboxParams, body: inboxReplyInput, response: { 201: inboxReply, ...errors } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await replyToInboxMessage(db, await admin(request), request.params.kind, request.params.id, request.body.message, baseUrl)),
   );
 
   /** The audit trail of every console action, newest first. */

@@ -24,6 +24,8 @@ function describe(e: AuditEntry): string {
       return `marked a ${inboxItemNames[e.targetType as InboxKind] ?? e.targetType} handled`;
     case 'inbox.unhandled':
       return `marked a ${inboxItemNames[e.targetType as InboxKind] ?? e.targetType} not handled`;
+    case 'inbox.replied':
+      return `replied by e-mail to a ${inboxItemNames[e.targetType as InboxKind] ?? e.targetType}`;
     default:
       return e.action;
   }

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
 import { messages } from '@shared/messages';
 import { formatMoney } from '@shared/pricing';
 import type { DisputeView } from '@shared/schemas/admin';
 import { Dialog, DialogButtons } from '../../components/ui/dialog';
 import { FormError, Input, Label, Textarea } from '../../components/ui/input';
+import { useDialogAction } from '../../lib/use-dialog-action';
 import { useResolveDispute } from './api/resolve-dispute';
 
 /** '12.50' → 1250 cents; null unless a positive amount with at most 2 decimals. */
@@ -28,8 +28,7 @@ export function DecideDisputeDialog({ dispute, open, onOpenChange }: { dispute: 
   const [decision, setDecision] = useState<'client' | 'expert'>('client');
   const [refund, setRefund] = useState((held / 100).toFixed(2));
   const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const resolve = useResolveDispute(dispute.id);
+  const { error, setError, run, pending } = useDialogAction(useResolveDispute(dispute.id), () => onOpenChange(false));
   const [key] = useState(() => crypto.randomUUID());
 
   const submit = (e: FormEvent) => {
@@ -37,18 +36,8 @@ export function DecideDisputeDialog({ dispute, open, onOpenChange }: { dispute: 
     const cents = dollarsToCents(refund);
     if (decision === 'client' && held > 0 && (cents === null || cents < 1 || cents > held)) return setError(messages.admin.refundRange);
     if (!note.trim()) return setError(messages.admin.resolutionNote);
-    setError(null);
     const body = decision === 'client' ? { decision, note: note.trim(), ...(held > 0 ? { refundCents: cents! } : {}) } : { decision, note: note.trim() };
-    resolve.mutate(
-      { key, body },
-      {
-        onSuccess: () => {
-          toast.success(messages.admin.resolved);
-          onOpenChange(false);
-        },
-        onError: (err) => setError(err.message),
-      },
-    );
+    run({ key, body }, messages.admin.resolved);
   };
 
   return (
@@ -110,7 +99,7 @@ export function DecideDisputeDialog({ dispute, open, onOpenChange }: { dispute: 
           />
         </div>
         <FormError>{error}</FormError>
-        <DialogButtons onCancel={() => onOpenChange(false)} submitLabel="Confirm Decision" pending={resolve.isPending} />
+        <DialogButtons onCancel={() => onOpenChange(false)} submitLabel="Confirm Decision" pending={pending} />
       </form>
     </Dialog>
   );

@@ -1,6 +1,8 @@
-import { CheckCircle2, RotateCcw } from 'lucide-react';
+import { CheckCircle2, Reply, RotateCcw } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { inboxKindLabels, inboxKinds, type InboxKind } from '@shared/admin';
+import { messages } from '@shared/messages';
 import type { InboxItem } from '@shared/schemas/admin';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -8,6 +10,7 @@ import { formatDateTime } from '../../lib/format';
 import { useInbox } from './api/get-inbox';
 import { useSetHandled } from './api/set-handled';
 import { FilterLinks, ListState, Pager, useParam, usePage } from './console-parts';
+import { ReplyDialog } from './reply-dialog';
 
 const handledFilters = [
   { value: 'unhandled', label: 'To handle' },
@@ -15,8 +18,24 @@ const handledFilters = [
   { value: 'all', label: 'All' },
 ] as const;
 
+/** The team's replies under the message, oldest first. */
+function Replies({ replies }: { replies: InboxItem['replies'] }) {
+  if (!replies.length) return null;
+  return (
+    <ol aria-label="Replies" className="mt-4 space-y-2 border-l-2 border-brand-200 pl-4">
+      {replies.map((r) => (
+        <li key={r.id} className="text-sm">
+          <p className="text-xs text-slate-600">{`${r.author ?? 'A former team member'} replied to ${r.toEmail} · ${formatDateTime(r.createdAt)}`}</p>
+          <p className="mt-1 whitespace-pre-line break-words leading-relaxed text-slate-900">{r.body}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 function Item({ item }: { item: InboxItem }) {
   const setHandled = useSetHandled();
+  const [replying, setReplying] = useState(false);
   const toggle = () =>
     setHandled.mutate(
       { kind: item.kind, id: item.id, handled: !item.handledAt },
@@ -56,16 +75,28 @@ function Item({ item }: { item: InboxItem }) {
             ))}
           </dl>
         ) : null}
+        <Replies replies={item.replies} />
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-3">
           <p className="text-xs text-slate-500">
             Received {formatDateTime(item.createdAt)}
             {item.handledAt ? ` · Handled ${formatDateTime(item.handledAt)}` : ''}
           </p>
-          <Button variant={item.handledAt ? 'outline' : 'secondary'} size="sm" disabled={setHandled.isPending} onClick={toggle}>
-            {item.handledAt ? <RotateCcw className="h-4 w-4" aria-hidden /> : <CheckCircle2 className="h-4 w-4" aria-hidden />}
-            {item.handledAt ? 'Mark Not Handled' : 'Mark Handled'}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            {item.from.email ? (
+              <Button variant="outline" size="sm" onClick={() => setReplying(true)}>
+                <Reply className="h-4 w-4" aria-hidden />
+                Reply by E-mail
+              </Button>
+            ) : (
+              <p className="self-center text-xs text-slate-600">{messages.admin.replyNoAddress}</p>
+            )}
+            <Button variant={item.handledAt ? 'outline' : 'secondary'} size="sm" disabled={setHandled.isPending} onClick={toggle}>
+              {item.handledAt ? <RotateCcw className="h-4 w-4" aria-hidden /> : <CheckCircle2 className="h-4 w-4" aria-hidden />}
+              {item.handledAt ? 'Mark Not Handled' : 'Mark Handled'}
+            </Button>
+          </div>
         </div>
+        {item.from.email ? <ReplyDialog item={item} open={replying} onOpenChange={setReplying} /> : null}
       </article>
     </li>
   );

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
 import { messages } from '@shared/messages';
 import { Dialog, DialogButtons } from '../../components/ui/dialog';
 import { FormError, Label, Textarea } from '../../components/ui/input';
+import { useDialogAction } from '../../lib/use-dialog-action';
 import { useReviewApplication } from './api/review-application';
 
 /** Reject an application with a required reason; the reason is stored and e-mailed to the applicant. */
@@ -18,23 +18,12 @@ export function RejectDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const review = useReviewApplication(applicationId);
+  const { error, setError, run, pending } = useDialogAction(useReviewApplication(applicationId), () => onOpenChange(false));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!reason.trim()) return setError(messages.admin.rejectReason);
-    setError(null);
-    review.mutate(
-      { action: 'reject', reason: reason.trim() },
-      {
-        onSuccess: () => {
-          toast.success(messages.admin.rejected);
-          onOpenChange(false);
-        },
-        onError: (err) => setError(err.message),
-      },
-    );
+    run({ action: 'reject', reason: reason.trim() }, messages.admin.rejected);
   };
 
   return (
@@ -57,7 +46,7 @@ export function RejectDialog({
           />
         </div>
         <FormError>{error}</FormError>
-        <DialogButtons onCancel={() => onOpenChange(false)} submitLabel="Reject Application" pending={review.isPending} destructive />
+        <DialogButtons onCancel={() => onOpenChange(false)} submitLabel="Reject Application" pending={pending} destructive />
       </form>
     </Dialog>
   );

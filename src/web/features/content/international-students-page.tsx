@@ -18,7 +18,8 @@ const supportIcons: Record<(typeof internationalSupport)[number]['id'], LucideIc
 
 /**
  * /international-students: support, the 4 programmes and a mentor search (docs/product.md "Content and timings").
- * The button opens the results filtered on "international".
+ * The button searches for "international students": experts whose profile says they mentor international students
+ * come first (docs/product.md "Search and catalogue").
  */
 export default function InternationalStudentsPage() {
   return (
@@ -59,7 +60,7 @@ export default function InternationalStudentsPage() {
         id="find-mentor"
         title="Talk to someone who has made the move"
         text="Start with a free 15-minute intro with a mentor who knows what it is like to build a career far from home."
-        actions={[{ label: 'Find an International Student Mentor', to: '/results?query=international' }]}
+        actions={[{ label: 'Find an International Student Mentor', to: '/results?query=international%20students' }]}
       />
     </>
   );

@@ -12,7 +12,6 @@ import type { z } from 'zod';
 import { supportEmail } from '@shared/constants';
 import { messages } from '@shared/messages';
 import { contactInput } from '@shared/schemas/enquiries';
-import type { Me } from '@shared/schemas/profile';
 import { PageHeader } from '../../components/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -20,13 +19,13 @@ import { FormField } from '../../components/ui/form-field';
 import { FormError, Input, Textarea } from '../../components/ui/input';
 import { ApiError } from '../../lib/api';
 import { useSendContact } from './api/send-contact';
+import { SenderFields } from './components/sender-fields';
 import { SuccessPanel } from './components/success-panel';
 import { formErrors } from './form-errors';
-import { usePrefill } from './use-prefill';
+import { senderPrefill, usePrefill } from './use-prefill';
 
 type Values = z.input<typeof contactInput>;
 const fieldOrder = ['name', 'email', 'subject', 'message'] as const;
-const prefill = (me: Me) => ({ name: me.fullName, email: me.email });
 
 /** The failure alert (docs/product.md "Enquiries"), with the server's reason on a second line when it refused the message (4xx). */
 function FailureText({ err }: { err: unknown }) {
@@ -47,7 +46,7 @@ export default function ContactPage() {
     defaultValues: { name: '', email: '', subject: '', message: '' },
   });
   const { register, handleSubmit, control, reset, getValues, formState } = form;
-  usePrefill(form, prefill);
+  usePrefill(form, senderPrefill);
   const [name, email, message] = useWatch({ control, name: ['name', 'email', 'message'] });
   const filled = Boolean(name && email && message);
   const errors = formErrors(formState.errors, fieldOrder, messages.contact.requiredFields);
@@ -99,14 +98,7 @@ export default function ContactPage() {
               <h2 id="contact-form-title" className="text-xl font-semibold text-slate-900">
                 Send us a message
               </h2>
-              <div className="grid gap-5 sm:grid-cols-2">
-                <FormField id="contact-name" label="Name" required error={errors.field('name')}>
-                  {(aria) => <Input {...aria} autoComplete="name" {...register('name')} />}
-                </FormField>
-                <FormField id="contact-email" label="Email" required error={errors.field('email')}>
-                  {(aria) => <Input {...aria} type="email" autoComplete="email" {...register('email')} />}
-                </FormField>
-              </div>
+              <SenderFields idPrefix="contact" register={register} error={errors.field} />
               <FormField id="contact-subject" label="Subject" error={errors.field('subject')}>
                 {(aria) => <Input {...aria} placeholder="What is it about?" {...register('subject')} />}
               </FormField>

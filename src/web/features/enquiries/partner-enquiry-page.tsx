@@ -1,7 +1,7 @@
 /**
- * Partner enquiry /how-it-works/partner (docs/product.md "Enquiries"): business type (required text)
- * and a description of the organisation and its goals (required, multi-line). Stored for the team
- * (docs/product.md "Enquiries"); success shows a thank-you with a link home.
+ * Partner enquiry /how-it-works/partner (docs/product.md "Enquiries"): the sender's name and e-mail (prefilled when
+ * signed in; the team replies there), business type (required text) and a description of the organisation and its
+ * goals (required, multi-line). Stored for the team's inbox; success shows a thank-you with a link home.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Building2, GraduationCap } from 'lucide-react';
@@ -18,11 +18,13 @@ import { FormField } from '../../components/ui/form-field';
 import { FormError, Input, Textarea } from '../../components/ui/input';
 import { ApiError } from '../../lib/api';
 import { useSendPartnerEnquiry } from './api/send-partner-enquiry';
+import { SenderFields } from './components/sender-fields';
 import { SuccessPanel } from './components/success-panel';
 import { formErrors } from './form-errors';
+import { senderPrefill, usePrefill } from './use-prefill';
 
 type Values = z.input<typeof partnerEnquiryInput>;
-const fieldOrder = ['businessType', 'description'] as const;
+const fieldOrder = ['name', 'email', 'businessType', 'description'] as const;
 
 const partnerKinds = [
   { icon: GraduationCap, title: 'Universities', text: 'Bulk credits, co-branded workshops, access codes and pilots.', to: '/partner/university' },
@@ -32,10 +34,12 @@ const partnerKinds = [
 export default function PartnerEnquiryPage() {
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<Values, unknown, z.output<typeof partnerEnquiryInput>>({
+  const form = useForm<Values, unknown, z.output<typeof partnerEnquiryInput>>({
     resolver: zodResolver(partnerEnquiryInput),
-    defaultValues: { businessType: '', description: '' },
+    defaultValues: { name: '', email: '', businessType: '', description: '' },
   });
+  const { register, handleSubmit, formState } = form;
+  usePrefill(form, senderPrefill);
   const errors = formErrors(formState.errors, fieldOrder, messages.partner.requiredFields);
 
   const send = useSendPartnerEnquiry();
@@ -74,6 +78,7 @@ export default function PartnerEnquiryPage() {
               <h2 id="partner-form-title" className="text-xl font-semibold text-slate-900">
                 Your organisation
               </h2>
+              <SenderFields idPrefix="partner" register={register} error={errors.field} labels={{ name: 'Your name', email: 'Work email' }} />
               <FormField id="partner-business-type" label="Business Type" required error={errors.field('businessType')}>
                 {(aria) => (
                   <Input

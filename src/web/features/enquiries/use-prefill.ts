@@ -3,6 +3,9 @@ import type { FieldValues, Path, PathValue, UseFormGetValues, UseFormSetValue } 
 import type { Me } from '@shared/schemas/profile';
 import { useAuth } from '../../lib/auth';
 
+/** The signed-in sender's name and e-mail, for the forms that ask who to reply to (contact, partner enquiry). */
+export const senderPrefill = (me: Me) => ({ name: me.fullName, email: me.email });
+
 /**
  * Fills empty fields from the signed-in account once it has loaded (never overwrites what was typed).
  * `pick` must be stable (declare it at module level).

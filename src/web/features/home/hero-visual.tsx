@@ -1,8 +1,21 @@
-import { BadgeCheck, CheckCircle2, Clock, ShieldCheck, Star, Video } from 'lucide-react';
+import { BadgeCheck, CheckCircle2, Clock, Languages, ShieldCheck, Video } from 'lucide-react';
 import { introMinutes } from '@shared/pricing';
 
+/**
+ * The expert on the sample card: a demo catalogue expert as her profile shows her (name, role, avatar, languages,
+ * hourly rate in dollars, areas), so the card never advertises a mentor or a price the catalogue does not have
+ * (docs/product.md "Content and timings").
+ */
+export const heroExpert = {
+  name: 'Sarah Chen',
+  role: 'Senior Product Manager',
+  image: '/avatars/sarah-chen.svg',
+  languages: ['English', 'Mandarin'],
+  hourlyRateDollars: 85,
+  areas: ['Project Management', 'Business Strategy', 'Job Interview Mastery'],
+} as const;
+
 const slots = ['Mon 9:00 AM', 'Tue 1:30 PM', 'Wed 4:00 PM'];
-const tags = ['Product strategy', 'Interview prep', 'Leadership'];
 
 /** Decorative illustration beside the hero: a sample expert booking card. Hidden from assistive technology. */
 export function HeroVisual() {
@@ -11,21 +24,20 @@ export function HeroVisual() {
       <div className="absolute -inset-8 -z-10 rounded-[3rem] bg-gradient-to-tr from-brand-100 via-violet-100 to-sky-100 opacity-80 blur-2xl" />
       <div className="rounded-3xl border border-slate-200/80 bg-white p-6 shadow-2xl shadow-brand-900/10 sm:p-7">
         <div className="flex items-center gap-4">
-          <img src="/images/testimonials/daniel.svg" alt="" width={64} height={64} decoding="async" className="h-16 w-16 rounded-2xl" />
+          <img src={heroExpert.image} alt="" width={64} height={64} decoding="async" className="h-16 w-16 rounded-2xl" />
           <div className="min-w-0">
             <p className="flex items-center gap-1.5 font-semibold text-slate-900">
-              Daniel Kim <BadgeCheck className="h-4 w-4 text-brand-600" />
+              {heroExpert.name} <BadgeCheck className="h-4 w-4 text-brand-600" />
             </p>
-            <p className="text-sm text-slate-600">Group Product Manager</p>
+            <p className="text-sm text-slate-600">{heroExpert.role}</p>
             <p className="mt-1 flex items-center gap-1 text-sm text-slate-700">
-              <Star className="h-4 w-4 fill-amber-400 text-amber-400" />
-              <span className="font-semibold">4.9</span>
-              <span className="text-slate-600">(127 reviews)</span>
+              <Languages className="h-4 w-4 text-slate-500" />
+              {heroExpert.languages.join(' · ')}
             </p>
           </div>
         </div>
         <div className="mt-5 flex flex-wrap gap-2">
-          {tags.map((t) => (
+          {heroExpert.areas.map((t) => (
             <span key={t} className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-700">
               {t}
             </span>
@@ -51,7 +63,7 @@ export function HeroVisual() {
           </div>
           <div className="mt-5 flex items-center justify-between rounded-xl bg-slate-50 px-4 py-3">
             <span className="text-sm text-slate-600">60 min session</span>
-            <span className="text-lg font-bold text-slate-900">$95</span>
+            <span className="text-lg font-bold text-slate-900">{`$${heroExpert.hourlyRateDollars}`}</span>
           </div>
           <div className="mt-4 flex h-11 items-center justify-center gap-2 rounded-lg bg-brand-600 text-sm font-semibold text-white">
             <Video className="h-4 w-4" /> Book session

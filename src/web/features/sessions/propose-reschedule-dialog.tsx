@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
 import { proposalMessageMax, proposalMessages } from '@shared/reschedule-proposals';
 import type { SessionView } from '@shared/schemas/sessions';
 import { Dialog, DialogButtons } from '../../components/ui/dialog';
 import { FormError, Label, Textarea } from '../../components/ui/input';
+import { useDialogAction } from '../../lib/use-dialog-action';
 import { useProposeReschedule } from './api/reschedule-proposals';
 import { RescheduleSlotPicker } from './reschedule-slot-picker';
 
@@ -14,23 +14,12 @@ import { RescheduleSlotPicker } from './reschedule-slot-picker';
 export function ProposeRescheduleDialog({ session, open, onOpenChange }: { session: SessionView; open: boolean; onOpenChange: (open: boolean) => void }) {
   const [startsAt, setStartsAt] = useState<string | null>(null);
   const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const propose = useProposeReschedule(session.id);
+  const { error, setError, run, pending } = useDialogAction(useProposeReschedule(session.id), () => onOpenChange(false));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!startsAt) return setError(proposalMessages.chooseTime);
-    setError(null);
-    propose.mutate(
-      { startsAt, message: message.trim() || undefined },
-      {
-        onSuccess: () => {
-          toast.success(proposalMessages.sent);
-          onOpenChange(false);
-        },
-        onError: (err) => setError(err.message),
-      },
-    );
+    run({ startsAt, message: message.trim() || undefined }, proposalMessages.sent);
   };
 
   return (
@@ -54,7 +43,7 @@ export function ProposeRescheduleDialog({ session, open, onOpenChange }: { sessi
           />
         </div>
         <FormError>{error}</FormError>
-        <DialogButtons onCancel={() => onOpenChange(false)} submitLabel="Send proposal" pending={propose.isPending} />
+        <DialogButtons onCancel={() => onOpenChange(false)} submitLabel="Send proposal" pending={pending} />
       </form>
     </Dialog>
   );

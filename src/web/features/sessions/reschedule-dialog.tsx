@@ -1,35 +1,23 @@
 /** The client moves a booked session to another free time of the same expert (docs/product.md "Reschedule"). */
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
 import { messages } from '@shared/messages';
 import type { SessionView } from '@shared/schemas/sessions';
 import { Dialog, DialogButtons } from '../../components/ui/dialog';
 import { FormError } from '../../components/ui/input';
 import { formatDateTime } from '../../lib/format';
+import { useDialogAction } from '../../lib/use-dialog-action';
 import { useSessionAction } from './api/session-actions';
 import { RescheduleSlotPicker } from './reschedule-slot-picker';
 
 /** Pick a day and a time among the session's free times and move it there; the payment stays as it is. */
 export function RescheduleDialog({ session, open, onOpenChange }: { session: SessionView; open: boolean; onOpenChange: (open: boolean) => void }) {
   const [startsAt, setStartsAt] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const action = useSessionAction(session.id);
+  const { error, setError, run, pending } = useDialogAction(useSessionAction(session.id), () => onOpenChange(false));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!startsAt) return setError(messages.booking.selectTime);
-    setError(null);
-    action.mutate(
-      { path: 'reschedule', body: { startsAt } },
-      {
-        onSuccess: () => {
-          toast.success(messages.reschedule.done);
-          setStartsAt(null);
-          onOpenChange(false);
-        },
-        onError: (err) => setError(err.message),
-      },
-    );
+    run({ path: 'reschedule', body: { startsAt } }, messages.reschedule.done, () => setStartsAt(null));
   };
 
   return (
@@ -48,7 +36,7 @@ export function RescheduleDialog({ session, open, onOpenChange }: { session: Ses
           </p>
         ) : null}
         <FormError>{error}</FormError>
-        <DialogButtons onCancel={() => onOpenChange(false)} cancelLabel="Keep Current Time" submitLabel="Reschedule" pending={action.isPending} />
+        <DialogButtons onCancel={() => onOpenChange(false)} cancelLabel="Keep Current Time" submitLabel="Reschedule" pending={pending} />
       </form>
     </Dialog>
   );

@@ -1,0 +1,24 @@
+/**
+ * The submit of a dialog that performs one action: the action runs; on success a toast says what happened and the
+ * dialog closes, on failure the dialog stays open with the server's words in it.
+ */
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+
+export function useDialogAction<TVars, TResult>(mutation: UseMutationResult<TResult, Error, TVars>, close: () => void) {
+  const [error, setError] = useState<string | null>(null);
+  /** Runs the action with `vars`; `done` is the toast on success, `onDone` resets the dialog's fields. */
+  const run = (vars: TVars, done: string, onDone?: () => void) => {
+    setError(null);
+    mutation.mutate(vars, {
+      onSuccess: () => {
+        toast.success(done);
+        onDone?.();
+        close();
+      },
+      onError: (err) => setError(err.message),
+    });
+  };
+  return { error, setError, run, pending: mutation.isPending };
+}
