@@ -56,7 +56,7 @@ test('changing the password signs out the other browser and the new password sig
 
   // The other browser is signed out; this one is still signed in.
   await otherPage.goto('/dashboard/expert');
-  await expect(otherPage).toHaveURL(/\/signup$/);
+  await expect(otherPage).toHaveURL(/\/signup\?next=%2Fdashboard%2Fexpert$/);
   await other.close();
   await page.goto('/account');
   await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
@@ -73,5 +73,5 @@ test('changing the password signs out the other browser and the new password sig
 
 test('/account sends anonymous visitors to sign in', async ({ page }) => {
   await page.goto('/account');
-  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page).toHaveURL(/\/signup\?next=%2Faccount$/);
 });

@@ -52,7 +52,7 @@ test('a new visitor signs up, verifies the e-mail, completes the profile, sees t
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
   await page.goto('/dashboard/client');
-  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page).toHaveURL(/\/signup\?next=%2Fdashboard%2Fclient$/);
 });
 
 test('an expert lands on the expert dashboard; a signed-in visitor to /signup sees Go to Dashboard', async ({ page, expert }) => {

@@ -126,7 +126,7 @@ test('a new expert applies with a PDF CV, gets suggestions, submits and sees the
 test('visitors are sent to sign in and client accounts are told they need an expert account', async ({ page, client }) => {
   await page.goto('/expert/application');
   await expect(page.getByText('Please sign in to submit an expert application')).toBeVisible();
-  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page).toHaveURL(/\/signup\?next=%2Fexpert%2Fapplication$/);
 
   await signInUi(page, client);
   await expect(page).toHaveURL(/\/dashboard\/client$/);

@@ -103,7 +103,7 @@ test('an expert sets buffers and a daily maximum; a maximum that is not a number
 
 test('clients and visitors cannot open the availability editor', async ({ page, client }) => {
   await page.goto('/dashboard/expert/availability');
-  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page).toHaveURL(/\/signup\?next=%2Fdashboard%2Fexpert%2Favailability$/);
   await signInUi(page, client);
   await expect(page).toHaveURL(/\/dashboard\/client$/);
   await page.goto('/dashboard/expert/availability');

@@ -231,7 +231,7 @@ test('the landing carousel plays the seeded expert videos: play, mute, wrap-arou
 
 test('visitors and clients cannot open the profile editor or save a profile', async ({ page, client }) => {
   await page.goto('/dashboard/expert/profile');
-  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page).toHaveURL(/\/signup\?next=%2Fdashboard%2Fexpert%2Fprofile$/);
   expect((await page.request.get('/api/me/expert-profile')).status()).toBe(401);
   await signInUi(page, client);
   await expect(page).toHaveURL(/\/dashboard\/client$/);

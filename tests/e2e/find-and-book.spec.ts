@@ -73,7 +73,7 @@ test('the booking card explains what is missing, prices the duration and asks vi
   await book.click();
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('Please sign in to book a session');
-  await expect(alert.getByRole('link')).toHaveAttribute('href', '/signup');
+  await expect(alert.getByRole('link')).toHaveAttribute('href', `/signup?next=${encodeURIComponent(`/expert/${expert.slug}`)}`);
   await expect(page).toHaveURL(new RegExp(`/expert/${expert.slug}$`));
 
   expect(await seriousViolations(page)).toEqual([]);

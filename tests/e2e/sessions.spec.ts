@@ -105,7 +105,7 @@ test('a client pays on /payment: card checks, a declined card, then the test car
 test('without a draft /payment shows the defaults and a way to find an expert; visitors are asked to sign in', async ({ page, client }) => {
   await page.goto('/payment');
   await expect(page.getByText('Please sign in to book a session')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Sign In' }).last()).toHaveAttribute('href', '/signup');
+  await expect(page.getByRole('link', { name: 'Sign In' }).last()).toHaveAttribute('href', '/signup?next=%2Fpayment');
 
   await signIn(page, client);
   await page.goto('/payment');

@@ -51,7 +51,7 @@ export default function ApplicationPage() {
           <p className="mt-3 text-slate-700">Five short steps. Our team reviews every application and replies within 72 hours.</p>
         </div>
         <Card className="mx-auto mt-8 max-w-2xl p-5 sm:p-8">
-          <ApplicationWizard onSubmitted={() => setSubmitted(true)} />
+          <ApplicationWizard userId={me.id} onSubmitted={() => setSubmitted(true)} />
         </Card>
       </>
     );

@@ -1,5 +1,5 @@
 import { ArrowLeft, Loader2, Lock } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { cardError, type CardInput } from '@shared/cards';
@@ -18,9 +18,16 @@ import { CardFields } from './card-fields';
 import { HowItWorks, ProtectionNotice, TestModeNotice } from './payment-assurances';
 import { PaymentSummary } from './payment-summary';
 import { SignInPrompt } from './sign-in-prompt';
-import { StripeCardForm } from './stripe-card-form';
 
 const emptyCard: CardInput = { cardholderName: '', number: '', expiry: '', cvc: '' };
+
+// Loaded only when the server takes cards with Stripe: importing @stripe/stripe-js fetches Stripe.js, which a server
+// with simulated payments never needs (docs/product.md "Payments").
+const StripeCardForm = lazy(() => import('./stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
+
+function Centred({ children }: { children: ReactNode }) {
+  return <div className="flex justify-center py-10">{children}</div>;
+}
 
 function isDraft(value: unknown): value is BookingDraft {
   const d = value as Partial<BookingDraft> | null;
@@ -39,6 +46,8 @@ export default function PaymentPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [draft] = useState<BookingDraft | null>(() => (isDraft(location.state) ? location.state : loadBookingDraft()));
+  // Decided on arrival: paying here marks the draft paid too, and that page goes on to the dashboard.
+  const [paidSession] = useState(() => (draft ? paidSessionOf(draft) : null));
   const config = useClientConfig();
   const stripeKey = config.data?.stripePublishableKey ?? null;
   const [card, setCard] = useState<CardInput>(emptyCard);
@@ -58,7 +67,6 @@ export default function PaymentPage() {
   if (loading) return <PageSpinner />;
   if (!me) return <SignInPrompt message={messages.booking.signInToBook} />;
   // Back after paying: the booking, never a second live form for it.
-  const paidSession = draft ? paidSessionOf(draft) : null;
   if (paidSession) return <Navigate to={`/session/${encodeURIComponent(paidSession)}`} replace />;
 
   const submit = (e: FormEvent) => {
@@ -93,28 +101,33 @@ export default function PaymentPage() {
         <p className="mt-1 text-slate-700">Review your session and pay securely. You are only charged once, and the expert is paid after you confirm.</p>
 
         <div className="mt-8 grid items-start gap-6 lg:grid-cols-[1fr_26rem]">
-          <div className="space-y-6 lg:order-2">
-            <PaymentSummary draft={draft} durationMinutes={durationMinutes} />
-            <ProtectionNotice />
-          </div>
-          <div className="space-y-6 lg:order-1">
+          {/* The card form comes first, so on a phone the Pay button is on the first screen; the summary is beside it on wide screens. */}
+          <div className="space-y-6 lg:col-start-1 lg:row-start-1">
             <Card>
               <CardHeader>
                 <CardTitle>Payment details</CardTitle>
               </CardHeader>
               <CardContent>
                 {draft && config.isPending ? (
-                  <div className="flex justify-center py-10">
+                  <Centred>
                     <Spinner />
-                  </div>
+                  </Centred>
                 ) : draft && stripeKey ? (
-                  <StripeCardForm
-                    publishableKey={stripeKey}
-                    payLabel={`Pay ${total}`}
-                    book={(paymentMethodId) => request(draft, { paymentMethodId })}
-                    onBooked={booked}
-                    onExpired={book.renewKey}
-                  />
+                  <Suspense
+                    fallback={
+                      <Centred>
+                        <Spinner />
+                      </Centred>
+                    }
+                  >
+                    <StripeCardForm
+                      publishableKey={stripeKey}
+                      payLabel={`Pay ${total}`}
+                      book={(paymentMethodId) => request(draft, { paymentMethodId })}
+                      onBooked={booked}
+                      onExpired={book.renewKey}
+                    />
+                  </Suspense>
                 ) : draft ? (
                   <form onSubmit={submit} noValidate className="space-y-5">
                     <CardFields card={card} onChange={setCard} disabled={book.isPending} invalid={Boolean(error)} />
@@ -136,6 +149,12 @@ export default function PaymentPage() {
                 )}
               </CardContent>
             </Card>
+          </div>
+          <div className="space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+            <PaymentSummary draft={draft} durationMinutes={durationMinutes} />
+            <ProtectionNotice />
+          </div>
+          <div className="lg:col-start-1">
             <HowItWorks />
           </div>
         </div>

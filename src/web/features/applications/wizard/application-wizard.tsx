@@ -1,7 +1,8 @@
 /**
  * The 5-step expert application (docs/product.md "Expert applications"): Next and
  * Previous, each step's enabling rule and its reason, progress in percent with the time still needed,
- * and a 50 ms step change after the active field loses focus. Submission only on the last step.
+ * and a 50 ms step change after the active field loses focus. Submission only on the last step. The draft — step,
+ * fields, uploaded CV — is kept per account in this browser until it is sent ("Drafts"; wizard-draft-store.ts).
  */
 import { ArrowLeft, ArrowRight, Send } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -18,14 +19,18 @@ import { StepCv } from './step-cv';
 import { StepMotivation } from './step-motivation';
 import { StepReferences } from './step-references';
 import { useCvUpload } from './use-cv-upload';
+import { clearWizardDraft, loadWizardDraft, saveWizardDraft } from './wizard-draft-store';
 import { WizardProgress } from './wizard-progress';
 
 const blank = (v: string) => v.trim() || undefined;
 
-export function ApplicationWizard({ onSubmitted }: { onSubmitted: () => void }) {
+/** `userId` is the signed-in account the draft is kept for. */
+export function ApplicationWizard({ userId, onSubmitted }: { userId: string; onSubmitted: () => void }) {
   const sendApplication = useSubmitApplication();
-  const [step, setStep] = useState(1);
-  const [draft, setDraft] = useState<WizardDraft>(emptyDraft);
+  // The page renders only in the browser (it is not in entry-server.tsx's renderedRoutes), so storage may seed it.
+  const [kept] = useState(() => loadWizardDraft(userId));
+  const [step, setStep] = useState(() => Math.min(Math.max(kept?.step ?? 1, 1), wizardStepCount));
+  const [draft, setDraft] = useState<WizardDraft>(() => (kept ? { ...emptyDraft, ...kept.fields } : emptyDraft));
   const [submitting, setSubmitting] = useState(false);
   // The draft as last rendered, for the CV upload that finishes after later edits (a ref is written after render, not during it).
   const latest = useRef(draft);
@@ -39,7 +44,14 @@ export function ApplicationWizard({ onSubmitted }: { onSubmitted: () => void }) 
   const cv = useCvUpload(
     () => latest.current.selectedExpertise,
     (selectedExpertise) => update({ selectedExpertise }),
+    kept,
   );
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current) return;
+    const { hasCv: _, ...fields } = draft;
+    saveWizardDraft(userId, { step, fields, cv: cv.cv?.info ?? null, suggested: cv.suggested });
+  }, [userId, step, draft, cv.cv?.info, cv.suggested]);
   const view: WizardDraft = { ...draft, hasCv: Boolean(cv.cv && cv.cv.status !== 'uploading') };
   const check = stepCheck(step, view);
 
@@ -70,6 +82,8 @@ export function ApplicationWizard({ onSubmitted }: { onSubmitted: () => void }) 
         referencePosition: blank(view.referencePosition),
         referenceEmail: blank(view.referenceEmail),
       });
+      sent.current = true;
+      clearWizardDraft(userId);
       if (emailQueued) toast.success(messages.application.submitted);
       else toast.warning(messages.application.submittedEmailDelayed);
       onSubmitted();

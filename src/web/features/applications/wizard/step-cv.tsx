@@ -56,8 +56,8 @@ export function StepCv({
           <div className="flex items-start gap-3">
             <FileText className="mt-0.5 h-5 w-5 shrink-0 text-slate-500" aria-hidden />
             <div className="min-w-0 flex-1">
-              <p className="truncate font-medium text-slate-900">{cv.file.name}</p>
-              <p className="text-sm text-slate-600">{sizeLabel(cv.file.size)}</p>
+              <p className="truncate font-medium text-slate-900">{cv.name}</p>
+              <p className="text-sm text-slate-600">{sizeLabel(cv.sizeBytes)}</p>
             </div>
             {cv.status === 'uploaded' ? <CircleCheck className="h-5 w-5 shrink-0 text-emerald-600" aria-label="Uploaded" /> : null}
           </div>

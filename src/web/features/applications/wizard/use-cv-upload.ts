@@ -2,9 +2,11 @@
  * The CV of the wizard (docs/product.md "Expert applications"): checks a chosen file, uploads it with progress,
  * then asks the server for expertise suggestions and merges them (only new catalogue areas, at most 3 in
  * all) with the product's toasts. A failed upload (network or storage) keeps the file chosen so the
- * application can still be sent; `ensureUploaded` tries once more at submit.
+ * application can still be sent; `ensureUploaded` tries once more at submit. A CV restored from the kept draft
+ * (wizard-draft-store.ts) is checked to be still stored (HEAD /api/files/{id}); one the server no longer has is
+ * dropped with 'Your CV is no longer stored. Please choose it again.'
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { mergeSuggestions } from '@shared/application-rules';
 import { expertiseCatalogue } from '@shared/constants';
@@ -15,17 +17,48 @@ import { uploadFailure, uploadFile } from '../../../lib/upload-file';
 import { suggestExpertise } from '../api/suggest-expertise';
 import { cvFileProblem } from './cv-file';
 
-export type CvState = { file: File; status: 'uploading' | 'uploaded' | 'failed'; progress: number; info?: FileInfo };
+/** `file` is the chosen file (absent for a CV restored from the kept draft, which is `info` alone). */
+export type CvState = { name: string; sizeBytes: number; file?: File; status: 'uploading' | 'uploaded' | 'failed'; progress: number; info?: FileInfo };
+
+const restoredState = (info: FileInfo): CvState => ({ name: info.name, sizeBytes: info.sizeBytes, status: 'uploaded', progress: 100, info });
+const chosen = (file: File) => ({ name: file.name, sizeBytes: file.size, file });
 
 const m = messages.application;
 
-/** `getSelected` reads the areas chosen now; `setSelected` replaces them after a merge. */
-export function useCvUpload(getSelected: () => string[], setSelected: (areas: string[]) => void) {
-  const [cv, setCv] = useState<CvState | null>(null);
+/**
+ * `getSelected` reads the areas chosen now; `setSelected` replaces them after a merge. `restored` is the kept
+ * draft's uploaded CV and the areas it suggested.
+ */
+export function useCvUpload(
+  getSelected: () => string[],
+  setSelected: (areas: string[]) => void,
+  restored: { cv: FileInfo | null; suggested: string[] } | null,
+) {
+  const [cv, setCv] = useState<CvState | null>(() => (restored?.cv ? restoredState(restored.cv) : null));
   const [error, setError] = useState<string>();
   const [analyzing, setAnalyzing] = useState(false);
-  const [suggested, setSuggested] = useState<string[]>([]);
+  const [suggested, setSuggested] = useState<string[]>(restored?.suggested ?? []);
   const current = useRef<File | null>(null);
+
+  // A restored CV may have been deleted meanwhile (never attached for a day: docs/product.md "Uploads").
+  const restoredUrl = restored?.cv?.url;
+  useEffect(() => {
+    if (!restoredUrl) return;
+    let live = true;
+    fetch(restoredUrl, { method: 'HEAD', credentials: 'same-origin' }).then(
+      (res) => {
+        if (!live || res.ok || res.status >= 500) return;
+        setCv((c) => (c?.info?.url === restoredUrl ? null : c));
+        setError(m.cvNoLongerStored);
+      },
+      () => {
+        /* offline: the submit will tell */
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [restoredUrl]);
 
   async function analyze(fileId: string) {
     setAnalyzing(true);
@@ -49,11 +82,11 @@ export function useCvUpload(getSelected: () => string[], setSelected: (areas: st
   /** Uploads `file`; resolves with the stored file, or null when it failed (after telling the person). */
   async function upload(file: File): Promise<FileInfo | null> {
     current.current = file;
-    setCv({ file, status: 'uploading', progress: 0 });
+    setCv({ ...chosen(file), status: 'uploading', progress: 0 });
     try {
       const info = await uploadFile('cv', file, (progress) => setCv((c) => (c && c.file === file && c.status === 'uploading' ? { ...c, progress } : c))).done;
       if (current.current !== file) return null;
-      setCv({ file, status: 'uploaded', progress: 100, info });
+      setCv({ ...chosen(file), status: 'uploaded', progress: 100, info });
       toast.success(uploadMessages.cvUploaded);
       return info;
     } catch (err) {
@@ -64,7 +97,7 @@ export function useCvUpload(getSelected: () => string[], setSelected: (areas: st
         setCv(null);
         setError(failure.message);
       } else {
-        setCv({ file, status: 'failed', progress: 0 });
+        setCv({ ...chosen(file), status: 'failed', progress: 0 });
       }
       return null;
     }
@@ -83,7 +116,7 @@ export function useCvUpload(getSelected: () => string[], setSelected: (areas: st
   }
 
   async function retry() {
-    if (cv?.status !== 'failed') return;
+    if (cv?.status !== 'failed' || !cv.file) return;
     const info = await upload(cv.file);
     if (info) await analyze(info.id);
   }
@@ -95,7 +128,7 @@ export function useCvUpload(getSelected: () => string[], setSelected: (areas: st
   async function ensureUploaded(): Promise<string | undefined> {
     if (!cv) return undefined;
     if (cv.info) return cv.info.id;
-    const info = await upload(cv.file);
+    const info = cv.file ? await upload(cv.file) : null;
     if (info) return info.id;
     toast.warning(m.cvUploadFailedContinuing);
     return undefined;
