@@ -18,15 +18,15 @@ export function canReview(action: ReviewAction, status: string): boolean {
 }
 
 /**
- * The profile an approval publishes before the expert edits it (docs/product.md "Expert applications"): a starting hourly rate in
- * cents (the database allows 1000..100000), default language and time zone, moderate cancellation policy,
- * and no availability rows (= the default Monday–Friday 09:00–17:00 in that zone).
+ * What an approval writes into the draft profile besides the application (docs/product.md "Expert onboarding and
+ * publishing"): the default language and a moderate cancellation policy. No rate, no hours and no photo: the expert
+ * sets those before publishing. The zone is provisional (the account's zone, else `provisionalTimeZone`) until the
+ * expert saves time zone and hours.
  */
 export const approvedExpertDefaults = {
-  hourlyRateCents: 5000,
   languages: ['English'],
-  timezone: 'America/New_York',
   cancellationPolicy: 'moderate',
+  provisionalTimeZone: 'UTC',
 } as const;
 
 /** 'Jordan Lee' → 'jordan-lee'; accents dropped, anything else non-alphanumeric joins words; never empty. */

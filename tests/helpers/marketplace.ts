@@ -1,7 +1,7 @@
 /** Marketplace fixtures for API tests: experts with open availability, slots, and bookings through the API. */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { availabilityRules, experts, sessions } from '../../src/server/db/schema.js';
+import { availabilityRules, expertApplications, experts, sessions } from '../../src/server/db/schema.js';
 import type { TestContext } from './app.js';
 import { createUser, origin } from './auth.js';
 
@@ -78,4 +78,33 @@ export async function shift(ctx: TestContext, id: string, hours: number) {
       endsAt: sql`${sessions.endsAt} + make_interval(secs => ${hours * 3600})`,
     })
     .where(eq(sessions.id, id));
+}
+
+/**
+ * An expert as the team approves one (POST /api/admin/applications/{id}/approve by `adminCookie`): an expert-role
+ * account with a submitted application titled `title`, approved into a draft profile that is not public until the
+ * expert publishes it (docs/product.md "Expert onboarding and publishing"). Returns the account and the draft's id and slug.
+ */
+export async function approvedDraftExpert(ctx: TestContext, adminCookie: string, o: { email: string; firstName: string; lastName: string; title: string }) {
+  const u = await createUser(ctx, { email: o.email, role: 'expert', firstName: o.firstName, lastName: o.lastName });
+  const [application] = await ctx.database.db
+    .insert(expertApplications)
+    .values({
+      userId: u.id,
+      professionalTitle: o.title,
+      yearsExperience: '6-10',
+      selectedExpertise: ['Programming & Tech'],
+      whyExpert: 'I like helping people grow.',
+      status: 'submitted',
+    })
+    .returning();
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/admin/applications/${application!.id}/approve`,
+    headers: { origin, cookie: adminCookie, 'content-type': 'application/json' },
+    payload: {},
+  });
+  if (res.statusCode !== 200) throw new Error(`approve answered ${res.statusCode}: ${res.body}`);
+  const expert = res.json().expert as { id: string; slug: string };
+  return { ...u, expertId: expert.id, slug: expert.slug };
 }

@@ -14,6 +14,10 @@ describe('the expert dashboard empty session list depends on approval (docs/prod
     expect(sessionsEmptyState('under_review', { slug: 'x', status: 'draft' })).toEqual({ kind: 'reviewing' });
   });
 
+  it('an approved expert whose profile is a draft is told to finish the setup and publish (docs/product.md "Expert onboarding and publishing")', () => {
+    expect(sessionsEmptyState('approved', { slug: 'x', status: 'draft' })).toEqual({ kind: 'setup' });
+  });
+
   it('no application, a rejected one, or a profile that is not bookable is invited to apply', () => {
     expect(sessionsEmptyState(null, null)).toEqual({ kind: 'apply' });
     expect(sessionsEmptyState('rejected', null)).toEqual({ kind: 'apply' });

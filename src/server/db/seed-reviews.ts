@@ -70,7 +70,9 @@ type SessionSpec = {
  * multi-row statement per table.
  */
 function sessionRows(s: SessionSpec) {
-  const amount = totalCents(s.expert.hourlyRateCents, s.minutes);
+  // Demo experts are seeded published, so each has a rate (experts_published_check).
+  const rate = s.expert.hourlyRateCents!;
+  const amount = totalCents(rate, s.minutes);
   const sessionId = randomUUID();
   const paymentId = randomUUID();
   const session = {
@@ -84,7 +86,7 @@ function sessionRows(s: SessionSpec) {
     durationMinutes: s.minutes,
     kind: 'paid' as const,
     topic: s.topic,
-    hourlyRateCents: s.expert.hourlyRateCents,
+    hourlyRateCents: rate,
     totalAmountCents: amount,
     cancellationPolicy: s.expert.cancellationPolicy as CancellationPolicy,
     meetingUrl: `https://meet.jit.si/mentora-demo${randomUUID().replace(/-/g, '')}`,

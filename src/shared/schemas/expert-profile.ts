@@ -86,7 +86,8 @@ export type ExpertProfileUpdate = z.output<typeof expertProfileInput>;
 
 /**
  * GET/PUT /api/me/expert-profile answer: the editable fields as stored (`hourlyRateCents` in cents), the
- * current photo and video URLs (null when none), and the read-only slug, name, status, rating and count.
+ * current photo and video URLs (null when none), and the read-only slug, name, status (draft | published |
+ * suspended), rating and count.
  */
 export const myExpertProfile = z.object({
   id: z.string(),
@@ -100,7 +101,8 @@ export const myExpertProfile = z.object({
   languages: z.array(z.string()),
   hobbies: z.array(z.string()),
   expertise: z.array(z.string()),
-  hourlyRateCents: z.number().int(),
+  /** Null on a draft until the expert sets a rate (docs/product.md "Expert onboarding and publishing"). */
+  hourlyRateCents: z.number().int().nullable(),
   cancellationPolicy: z.enum(cancellationPolicies),
   imageUrl: z.string().nullable(),
   introVideoUrl: z.string().nullable(),

@@ -2,7 +2,7 @@
  * Reviewing expert applications (docs/product.md "Expert applications"). Reads `expert_applications` with the applicant's account;
  * each decision locks the application row, checks the transition (`reviewFrom` in src/shared/admin.ts, else
  * 409 and nothing changes) and writes the status, the audit row and the e-mail in ONE transaction.
- * Approval also publishes the expert profile and makes the account an expert in that same transaction.
+ * Approval also creates the expert's draft profile (not public until the expert publishes it) in that same transaction.
  */
 import { count, desc, eq, inArray, like, or, type SQL } from 'drizzle-orm';
 import { approvedExpertDefaults, canReview, slugFromName, uniqueSlug, type ReviewAction } from '../../../shared/admin.js';
@@ -20,9 +20,16 @@ import { approvalEmail, rejectionEmail } from './emails.js';
 
 const m = messages.admin;
 type ApplicationRow = typeof expertApplications.$inferSelect;
-type Applicant = Pick<typeof userTable.$inferSelect, 'id' | 'name' | 'email' | 'firstName' | 'lastName'>;
+type Applicant = Pick<typeof userTable.$inferSelect, 'id' | 'name' | 'email' | 'firstName' | 'lastName' | 'timeZone'>;
 
-const applicantColumns = { id: userTable.id, name: userTable.name, email: userTable.email, firstName: userTable.firstName, lastName: userTable.lastName };
+const applicantColumns = {
+  id: userTable.id,
+  name: userTable.name,
+  email: userTable.email,
+  firstName: userTable.firstName,
+  lastName: userTable.lastName,
+  timeZone: userTable.timeZone,
+};
 
 /** The applicant's full name: first and last name from the profile, else the account name. */
 function fullName(u: Applicant): string {
@@ -131,10 +138,11 @@ async function takenSlugs(tx: Tx, base: string): Promise<Set<string>> {
 
 /**
  * POST /api/admin/applications/{id}/approve: an open application → approved, and in the same transaction
- * publishes the `experts` row (slug from the name, unique with a suffix; headline = professional title;
- * about = motivation; expertise = selected areas; `approvedExpertDefaults` for rate, language, zone and
- * policy; no availability rows = default hours), sets user.role = 'expert' and application.expert_id, audits
- * and e-mails the applicant. 404; 409 bad transition or the account already has a profile.
+ * creates the `experts` row as a draft (slug from the name, unique with a suffix; headline = professional title;
+ * about = motivation; expertise = selected areas; `approvedExpertDefaults` for language and policy; no rate, no
+ * hours, no photo; the account's zone as a provisional zone), sets user.role = 'expert' and
+ * application.expert_id, audits and e-mails the applicant the steps to publish (docs/product.md "Expert
+ * onboarding and publishing"). 404; 409 bad transition or the account already has a profile.
  */
 export async function approveApplication(db: Db, admin: CurrentUser, id: string, baseUrl: string, now = new Date()): Promise<ApplicationDetail> {
   try {
@@ -157,9 +165,10 @@ export async function approveApplication(db: Db, admin: CurrentUser, id: string,
           experience: `${a.yearsExperience} years of professional experience`,
           expertise: a.selectedExpertise,
           languages: [...d.languages],
-          hourlyRateCents: d.hourlyRateCents,
-          timezone: d.timezone,
+          timezone: u.timeZone ?? d.provisionalTimeZone,
           cancellationPolicy: d.cancellationPolicy,
+          status: 'draft',
+          publishedAt: null,
         })
         .returning({ id: experts.id });
       await tx.update(userTable).set({ role: 'expert', updatedAt: now }).where(eq(userTable.id, u.id));
@@ -174,10 +183,7 @@ export async function approveApplication(db: Db, admin: CurrentUser, id: string,
         targetId: id,
         detail: { from: a.status, expertId: expert!.id, slug },
       });
-      await enqueueEmail(
-        tx,
-        approvalEmail(u.email, { firstName: u.firstName?.trim() || name, slug, hourlyRateCents: d.hourlyRateCents, timezone: d.timezone }, baseUrl),
-      );
+      await enqueueEmail(tx, approvalEmail(u.email, { firstName: u.firstName?.trim() || name }, baseUrl));
       return getApplication(tx, id);
     });
   } catch (err) {

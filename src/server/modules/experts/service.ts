@@ -43,7 +43,8 @@ export function toCard(row: ExpertRow): ExpertCard {
     name: row.name,
     role: row.role,
     imageUrl: row.imageUrl,
-    hourlyRateCents: row.hourlyRateCents,
+    // Cards and profiles are shaped from published rows, which always have a rate (experts_published_check).
+    hourlyRateCents: row.hourlyRateCents!,
     currency: row.currency,
     ratingAvg: row.ratingAvg === null ? null : Number(row.ratingAvg),
     reviewCount: row.reviewCount,

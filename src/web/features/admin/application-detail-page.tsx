@@ -2,10 +2,9 @@ import { CheckCircle2, Download, ExternalLink, Eye, XCircle } from 'lucide-react
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { approvedExpertDefaults, canReview } from '@shared/admin';
+import { canReview } from '@shared/admin';
 import { applicationStatusInfo } from '@shared/application-rules';
 import { messages } from '@shared/messages';
-import { formatMoney } from '@shared/pricing';
 import type { ApplicationDetail } from '@shared/schemas/admin';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -28,9 +27,8 @@ function Actions({ application: a }: { application: ApplicationDetail }) {
         Decision
       </h2>
       <p className="mt-1 text-sm text-slate-800">
-        Approving publishes the expert profile from this application at {formatMoney(approvedExpertDefaults.hourlyRateCents)} per hour with the default
-        availability (Monday–Friday, 9:00 AM–5:00 PM, {approvedExpertDefaults.timezone}); the expert edits both afterwards. The applicant is e-mailed either
-        way.
+        Approving creates the expert's profile from this application, not yet public: the expert sets a rate, time zone and weekly hours, and a photo, then
+        publishes it. The applicant is e-mailed either way.
       </p>
       <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         {canReview('under_review', a.status) ? (

@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { FormError } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api';
+import { viewerTimeZone } from '../../lib/format';
 import { useMyAvailability } from './api/get-availability';
 import { useSaveAvailability } from './api/save-availability';
 import { DateOverrides } from './date-overrides';
@@ -19,7 +20,8 @@ import { WeeklySchedule } from './weekly-schedule';
 /**
  * /dashboard/expert/availability: the expert's time zone, weekly hours, date exceptions and scheduling limits (GET/PUT
  * /api/me/availability). Visitors go to /signup, other roles to their own dashboard. A 400 shows the
- * server's message; success shows a toast.
+ * server's message; success shows a toast. Until the expert first saves hours, the zone is the one detected from
+ * the browser (docs/product.md "Expert onboarding and publishing"), never a zone they did not choose.
  */
 export default function AvailabilityPage() {
   return (
@@ -34,7 +36,9 @@ function AvailabilityEditor() {
   if (query.isError)
     return <FormError className="my-8">{query.error instanceof ApiError ? query.error.message : 'Your availability could not be loaded.'}</FormError>;
   if (!query.data) return <PageSpinner />;
-  return <AvailabilityForm key={query.dataUpdatedAt} initial={toDraft(query.data)} usesDefault={query.data.usesDefault} />;
+  const saved = toDraft(query.data);
+  const initial = query.data.usesDefault ? { ...saved, timezone: viewerTimeZone() } : saved;
+  return <AvailabilityForm key={query.dataUpdatedAt} initial={initial} usesDefault={query.data.usesDefault} />;
 }
 
 function AvailabilityForm({ initial, usesDefault }: { initial: ScheduleDraft; usesDefault: boolean }) {
@@ -68,7 +72,7 @@ function AvailabilityForm({ initial, usesDefault }: { initial: ScheduleDraft; us
           <TimeZoneSelect id={`${ids}-tz`} value={draft.timezone} onChange={(timezone) => change({ timezone })} />
           {usesDefault ? (
             <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">
-              You are using the default hours, Monday to Friday, 9:00 AM to 5:00 PM. Save to make them your own.
+              You are using the default hours, Monday to Friday, 9:00 AM to 5:00 PM, in the time zone detected from your browser. Save to make them your own.
             </p>
           ) : null}
           {noWeeklyHours ? (

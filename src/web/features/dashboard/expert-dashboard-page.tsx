@@ -1,7 +1,6 @@
 import { Banknote, CalendarCheck, CalendarClock, CalendarRange, DollarSign, Hourglass, MessageSquare, Settings, SlidersHorizontal } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatMoney } from '@shared/pricing';
 import type { Me } from '@shared/schemas/profile';
 import { Button } from '../../components/ui/button';
 import { DashboardShell } from './dashboard-shell';
@@ -13,20 +12,32 @@ import { expertStats } from './session-stats';
 import { StatCards } from './stat-cards';
 import { useMySessions } from './api/get-my-sessions';
 
+type Composed = {
+  applicationStatus?: ReactNode;
+  sessionsEmpty: ReactNode;
+  totalEarnings: ReactNode;
+  /** The publication card: setup checklist or live profile (the expert-publishing feature). */
+  publishing?: ReactNode;
+  /** Whether the account has an expert profile: an applicant sees no links to profile-only pages, which would answer 403. */
+  hasProfile: boolean;
+};
+
 /**
  * /dashboard/expert (docs/product.md "Sessions"): counters, application status, sessions, profile card, quick actions.
  * `applicationStatus` is the application status card and `sessionsEmpty` the empty session list's text, which
- * depends on approval; both are composed in src/web/app (they belong to the applications feature).
+ * depends on approval (the applications feature); `totalEarnings` the earnings ledger's total (the payouts feature,
+ * docs/product.md "Earnings"); `publishing` the setup checklist or live-profile card (docs/product.md "Expert
+ * onboarding and publishing"); all composed in src/web/app.
  */
-export default function ExpertDashboardPage({ applicationStatus, sessionsEmpty }: { applicationStatus?: ReactNode; sessionsEmpty: ReactNode }) {
+export default function ExpertDashboardPage(composed: Composed) {
   return (
     <DashboardShell role="expert" title="Expert dashboard">
-      {(me) => <ExpertDashboard me={me} applicationStatus={applicationStatus} sessionsEmpty={sessionsEmpty} />}
+      {(me) => <ExpertDashboard me={me} {...composed} />}
     </DashboardShell>
   );
 }
 
-function ExpertDashboard({ me, applicationStatus, sessionsEmpty }: { me: Me; applicationStatus?: ReactNode; sessionsEmpty: ReactNode }) {
+function ExpertDashboard({ me, applicationStatus, sessionsEmpty, totalEarnings, publishing, hasProfile }: Composed & { me: Me }) {
   const query = useMySessions();
   const stats = expertStats(query.data ?? []);
   return (
@@ -36,12 +47,13 @@ function ExpertDashboard({ me, applicationStatus, sessionsEmpty }: { me: Me; app
         stats={[
           { label: 'Upcoming Sessions', value: stats.upcoming, icon: CalendarClock },
           { label: 'Completed Sessions', value: stats.completed, icon: CalendarCheck },
-          { label: 'Total Earnings', value: formatMoney(stats.earningsCents), icon: DollarSign },
+          { label: 'Total Earnings', value: totalEarnings, icon: DollarSign },
           { label: 'Pending Confirmation', value: stats.pendingConfirmation, icon: Hourglass },
         ]}
       />
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="space-y-6">
+          {publishing}
           {applicationStatus}
           <SessionList
             sessions={query.data}
@@ -56,15 +68,21 @@ function ExpertDashboard({ me, applicationStatus, sessionsEmpty }: { me: Me; app
             me={me}
             accountType="Expert"
             footer={
-              <Button asChild variant="outline" className="w-full">
-                <Link to="/dashboard/expert/profile">Edit Profile</Link>
-              </Button>
+              hasProfile ? (
+                <Button asChild variant="outline" className="w-full">
+                  <Link to="/dashboard/expert/profile">Edit Profile</Link>
+                </Button>
+              ) : null
             }
           />
           <QuickActions
             actions={[
-              { label: 'Manage availability', icon: CalendarRange, to: '/dashboard/expert/availability' },
-              { label: 'Payouts', icon: Banknote, to: '/dashboard/expert/payouts' },
+              ...(hasProfile
+                ? [
+                    { label: 'Manage availability', icon: CalendarRange, to: '/dashboard/expert/availability' },
+                    { label: 'Payouts and earnings', icon: Banknote, to: '/dashboard/expert/payouts' },
+                  ]
+                : []),
               { label: 'Manage Sessions', icon: SlidersHorizontal, note: 'Coming soon' },
               { label: 'Account Settings', icon: Settings, note: 'Coming soon' },
               { label: 'Messages', icon: MessageSquare, note: 'Coming soon' },

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
-import { Controller, useForm, type FieldError, type FieldErrors } from 'react-hook-form';
+import { Controller, useForm, type DefaultValues, type FieldError, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages';
 import { expertProfileInput, profileLimits, type ExpertProfileInput, type ExpertProfileUpdate, type MyExpertProfile } from '@shared/schemas/expert-profile';
@@ -11,10 +11,10 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormError, Input, Label, Textarea } from '../../components/ui/input';
 import { ApiError } from '../../lib/api';
-import { PhotoField, VideoField } from './media-fields';
+import { PhotoField, VideoField } from '../../components/media-fields';
 import { useSaveExpertProfile } from './api/save-expert-profile';
 import { TagInput } from './tag-input';
-import { useMediaUpload } from './use-media-upload';
+import { useMediaUpload } from '../../lib/use-media-upload';
 
 const fieldOrder = ['headline', 'about', 'experience', 'expertise', 'courses', 'languages', 'hobbies', 'hourlyRate', 'cancellationPolicy'] as const;
 type FieldName = (typeof fieldOrder)[number];
@@ -28,9 +28,11 @@ function messageOf(err: FieldError | FieldErrors | undefined): string | undefine
     .find(Boolean);
 }
 
-function toValues(p: MyExpertProfile): ExpertProfileInput {
+/** The form's starting values; the rate field starts empty on a draft that has no rate yet. */
+function toValues(p: MyExpertProfile): DefaultValues<ExpertProfileInput> {
   const { headline, about, experience, courses, languages, hobbies, expertise, cancellationPolicy } = p;
-  return { headline, about, experience, courses, languages, hobbies, expertise, cancellationPolicy, hourlyRate: p.hourlyRateCents / 100 };
+  const hourlyRate = p.hourlyRateCents === null ? undefined : p.hourlyRateCents / 100;
+  return { headline, about, experience, courses, languages, hobbies, expertise, cancellationPolicy, hourlyRate };
 }
 
 function Field({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: ReactNode }) {

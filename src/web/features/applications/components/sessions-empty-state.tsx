@@ -17,7 +17,7 @@ export function SessionsEmptyState() {
   const profile = useMyListedProfile(true);
   if (application.isPending || profile.isPending) return <Spinner label="Loading" className="mt-3" />;
   const state = sessionsEmptyState(application.data?.status ?? null, profile.data ?? null);
-  if (state.kind === 'reviewing') return <p className={text}>{sessionsEmptyMessages.reviewing}</p>;
+  if (state.kind === 'reviewing' || state.kind === 'setup') return <p className={text}>{sessionsEmptyMessages[state.kind]}</p>;
   if (state.kind === 'apply')
     return (
       <>
