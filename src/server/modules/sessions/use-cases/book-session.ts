@@ -74,7 +74,8 @@ function contextStatement(db: Db, by: 'id' | 'slug') {
       slug: experts.slug,
       userId: experts.userId,
       name: experts.name,
-      hourlyRateCents: experts.hourlyRateCents,
+      // Only published experts are read here, and a published profile always has a rate (experts_published_check).
+      hourlyRateCents: sql<number>`${experts.hourlyRateCents}`,
       currency: experts.currency,
       cancellationPolicy: experts.cancellationPolicy,
       timezone: experts.timezone,
