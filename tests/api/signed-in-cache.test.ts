@@ -13,9 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../src/server/db/schema.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin, signIn } from '../helpers/auth.js';
-import { book, createExpert, slotIn } from '../helpers/marketplace.js';
+import { book, createExpert, excellentFeedback, shift, slotIn } from '../helpers/marketplace.js';
 
-type ListedSession = { id: string; topic: string };
+type ListedSession = { id: string; topic: string; status: string; clientFeedbackSubmitted: boolean };
 
 describe('per-user caches of signed-in reads', () => {
   let ctx: TestContext;
@@ -67,6 +67,28 @@ describe('per-user caches of signed-in reads', () => {
     expect((await list(client.cookie)).sessions.map((s) => s.id)).toEqual([id]);
     // The expert's list: dropped as the database notifies the new session.
     await expect.poll(async () => (await list(expert.cookie)).sessions.length, { timeout: 2000, interval: 20 }).toBe(before + 1);
+  });
+
+  it('shows a cancellation, a dispute, a confirmation and feedback in the writer\'s kept list at once (docs/product.md "Sessions")', async () => {
+    const client = await createUser(ctx, { email: 'cache-changer@example.com' });
+    const booked = async () => (await book(ctx, client.cookie, { expertId: expert.expert.id, startsAt: slotIn((hours += 3)) })).json().session.id as string;
+    const [cancelled, disputed, reviewed] = [await booked(), await booked(), await booked()];
+    await shift(ctx, disputed, -(hours + 5));
+    await shift(ctx, reviewed, -(hours + 10));
+    const post = (id: string, action: string, payload: object = {}) =>
+      ctx.app.inject({ method: 'POST', url: `/api/sessions/${id}/${action}`, headers: { cookie: client.cookie, origin }, payload });
+    const mine = async (id: string) => (await list(client.cookie)).sessions.find((s) => s.id === id);
+    // Read first, so each list below would come from memory if the write had not dropped it.
+    expect((await mine(cancelled))?.status).toBe('booked');
+
+    expect((await post(cancelled, 'cancel', { reason: 'Plans changed' })).statusCode).toBe(200);
+    expect((await mine(cancelled))?.status).toBe('cancelled');
+    expect((await post(disputed, 'dispute', { description: 'The expert never joined.' })).statusCode).toBe(200);
+    expect((await mine(disputed))?.status).toBe('disputed');
+    expect((await post(reviewed, 'confirm')).statusCode).toBe(200);
+    expect((await mine(reviewed))?.status).toBe('confirmed');
+    expect((await post(reviewed, 'feedback', excellentFeedback)).statusCode).toBe(201);
+    expect(await mine(reviewed)).toMatchObject({ status: 'completed', clientFeedbackSubmitted: true });
   });
 
   it('ends a session at once when it signs out, even though its check was kept', async () => {
