@@ -3,7 +3,7 @@
  * navigation state (docs/product.md "Booking": the payment page "receives date, time, duration, rate, expert id and name via
  * navigation state") and kept in sessionStorage so a reload of /payment does not lose it. Once paid, the draft is
  * remembered with its session, so /payment reached again through the browser's Back button shows the booking
- * instead of a live payment form ("Return after sign-in" in docs/product.md "Booking").
+ * instead of a live payment form (docs/product.md "Booking": "Back after paying").
  */
 export type BookingDraft = {
   expertId: string;

@@ -14,6 +14,7 @@ import { messages } from '@shared/messages';
 import type { FileInfo } from '@shared/schemas/files';
 import { uploadMessages } from '@shared/uploads';
 import { uploadFailure, uploadFile } from '../../../lib/upload-file';
+import { isFileStored } from '../api/get-file-stored';
 import { suggestExpertise } from '../api/suggest-expertise';
 import { cvFileProblem } from './cv-file';
 
@@ -45,16 +46,11 @@ export function useCvUpload(
   useEffect(() => {
     if (!restoredUrl) return;
     let live = true;
-    fetch(restoredUrl, { method: 'HEAD', credentials: 'same-origin' }).then(
-      (res) => {
-        if (!live || res.ok || res.status >= 500) return;
-        setCv((c) => (c?.info?.url === restoredUrl ? null : c));
-        setError(m.cvNoLongerStored);
-      },
-      () => {
-        /* offline: the submit will tell */
-      },
-    );
+    void isFileStored(restoredUrl).then((stored) => {
+      if (!live || stored !== false) return;
+      setCv((c) => (c?.info?.url === restoredUrl ? null : c));
+      setError(m.cvNoLongerStored);
+    });
     return () => {
       live = false;
     };

@@ -33,7 +33,12 @@ function isStored(v: unknown): v is StoredWizard & { savedAt: number } {
     textFields.every((k) => typeof f[k] === 'string') &&
     isStrings(f.selectedExpertise) &&
     isStrings(s.suggested) &&
-    (s.cv === null || (typeof s.cv?.id === 'string' && typeof s.cv.url === 'string' && typeof s.cv.name === 'string')),
+    (s.cv === null ||
+      (typeof s.cv?.id === 'string' &&
+        typeof s.cv.url === 'string' &&
+        s.cv.url.startsWith('/api/files/') &&
+        typeof s.cv.name === 'string' &&
+        typeof s.cv.sizeBytes === 'number')),
   );
 }
 
