@@ -21,6 +21,8 @@ const json = { origin, 'content-type': 'application/json' };
 const clientName = { firstName: 'Zoë', lastName: 'Ångström-Łukasiewicz Ñúñez' };
 
 type Mail = typeof emailOutbox.$inferSelect;
+/** The client's receipts (docs/product.md "Payments") carry no invite. */
+const isReceipt = (m: Mail) => m.subject.startsWith('Receipt:');
 
 /** The invite attached to `mail`, as a calendar program reads it (ical.js), after checking its folding. */
 function inviteOf(mail: Mail) {
@@ -86,7 +88,10 @@ describe('calendar invites and time zones', () => {
     expect(res.statusCode).toBe(201);
     const s = res.json().session;
     expect(await zoneOf(client.id)).toBe('Asia/Tokyo');
-    const mails = await outbox();
+    const all = await outbox();
+    // The client's payment receipt goes with the booking (tests/api/money.test.ts reads it); the rest carry invites.
+    expect(all.filter(isReceipt).map((m) => m.to)).toEqual(['zoe@example.com']);
+    const mails = all.filter((m) => !isReceipt(m));
     expect(mails.map((m) => m.to).sort()).toEqual(['erin@example.com', 'zoe@example.com']);
     const toClient = mails.find((m) => m.to === 'zoe@example.com')!;
     const toExpert = mails.find((m) => m.to === 'erin@example.com')!;
@@ -148,7 +153,7 @@ describe('calendar invites and time zones', () => {
         payload: { reason: 'Plans changed' },
       });
       expect(res.statusCode).toBe(200);
-      const cancels = (await outbox()).filter((m) => !booked.some((b) => b.id === m.id));
+      const cancels = (await outbox()).filter((m) => !booked.some((b) => b.id === m.id) && !isReceipt(m));
       expect(cancels.map((m) => m.to).sort()).toEqual(['erin@example.com', 'zoe@example.com']);
       for (const mail of cancels) {
         const invite = inviteOf(mail);
@@ -180,11 +185,13 @@ describe('calendar invites and time zones', () => {
     await ctx.database.db.transaction((tx) =>
       settleDisputedSession(tx, deps(), s.id, { decision: 'client', refundCents: 9000 }, expert.id, 'The expert did not join'),
     );
-    const cancels = await outbox();
-    expect(cancels.map((m) => [m.to, m.subject]).sort()).toEqual([
+    const all = await outbox();
+    expect(all.map((m) => [m.to, m.subject]).sort()).toEqual([
       ['erin@example.com', `Session cancelled: ${clientName.firstName} ${clientName.lastName} with Erin Expert`],
+      ['zoe@example.com', 'Receipt: $90.00 refunded for your session with Erin Expert'],
       ['zoe@example.com', `Session cancelled: ${clientName.firstName} ${clientName.lastName} with Erin Expert`],
     ]);
+    const cancels = all.filter((m) => !isReceipt(m));
     for (const mail of cancels) expect(inviteOf(mail)).toMatchObject({ method: 'CANCEL', uid: `${s.id}@mentora`, sequence: 1, status: 'CANCELLED' });
     expect(cancels[0]!.text).toContain('cancelled by the Mentora team');
   });

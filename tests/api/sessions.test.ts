@@ -62,7 +62,9 @@ describe('sessions', () => {
       expect(s.meetingUrl).toMatch(/^https:\/\/meet\.jit\.si\/mentora-[A-Za-z0-9]{24}$/);
       const [event] = await ctx.database.db.select().from(paymentEvents);
       expect(event).toMatchObject({ type: 'hold', amountCents: 14250 });
-      const mails = await ctx.database.db.select().from(emailOutbox);
+      const all = await ctx.database.db.select().from(emailOutbox);
+      expect(all.filter((m) => m.subject.startsWith('Receipt:')).map((m) => m.to)).toEqual(['client@example.com']);
+      const mails = all.filter((m) => !m.subject.startsWith('Receipt:'));
       expect(mails.map((m) => m.to).sort()).toEqual(['client@example.com', 'erin@example.com']);
       expect(mails[0]!.attachments?.[0]?.content).toContain('BEGIN:VCALENDAR');
       expect(mails[0]!.text).toContain(s.meetingUrl);

@@ -342,7 +342,7 @@ describe('Stripe payments', () => {
       expect(done.json()).toMatchObject({ status: 'booked', payment: { status: 'held', cardLast4: '3155' } });
       expect((await sessionRow(s.id)).reservedUntil).toBeNull();
       expect(await eventsOf(payment.id)).toEqual([['hold', 9000]]);
-      expect(await mailCount()).toBe(mailsAtStart + 2); // both booking confirmations, now
+      expect(await mailCount()).toBe(mailsAtStart + 3); // both booking confirmations and the client's receipt, now
       // Asking again changes nothing.
       expect((await post(`/api/sessions/${s.id}/payment`, client.cookie)).json().status).toBe('booked');
       expect(await eventsOf(payment.id)).toEqual([['hold', 9000]]);
@@ -518,7 +518,7 @@ describe('Stripe payments', () => {
       expect([browser.statusCode, hook.statusCode]).toEqual([200, 200]);
       expect((await sessionRow(s.id)).status).toBe('booked');
       expect(await eventsOf(payment.id)).toEqual([['hold', 9000]]);
-      expect((await tally()).mails).toBe(before + 2);
+      expect((await tally()).mails).toBe(before + 3); // both confirmations and one receipt
     });
 
     it('acknowledges event types it does not use', async () => {

@@ -16,3 +16,32 @@ export type PayoutsView = z.infer<typeof payoutsView>;
 /** POST /api/me/payouts/onboarding: the one-time Stripe page where the expert enters bank and identity details. */
 export const onboardingLink = z.object({ url: z.url() });
 export type OnboardingLink = z.infer<typeof onboardingLink>;
+
+/** One money movement of the expert's ledger: held at booking, released to the expert, refunded to the client, or frozen by a card dispute. */
+export const ledgerEntry = z.object({
+  id: z.string(),
+  /** ISO instant (UTC) the movement was recorded. */
+  at: z.string(),
+  type: z.enum(['held', 'released', 'refunded', 'disputed']),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  sessionId: z.string(),
+  clientName: z.string(),
+  /** ISO instant (UTC) the session starts. */
+  sessionStartsAt: z.string(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntry>;
+
+/**
+ * GET /api/me/earnings (docs/product.md "Earnings"): `totalEarnedCents` is every release to the expert (confirmations,
+ * dispute decisions, the kept part of a partial refund); `heldCents` what is still held for their sessions;
+ * `refundedCents` what went back to clients. `entries` newest first, at most 200. Integer cents in `currency`.
+ */
+export const earningsView = z.object({
+  currency: z.string(),
+  totalEarnedCents: z.number().int(),
+  heldCents: z.number().int(),
+  refundedCents: z.number().int(),
+  entries: z.array(ledgerEntry),
+});
+export type EarningsView = z.infer<typeof earningsView>;

@@ -7,6 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { paymentEvents, payments } from '../../db/schema.js';
+import { enqueueReceipt } from '../sessions/use-cases/send-receipt.js';
 import type { PaymentRow } from './service.js';
 
 /** The session's payment, row locked; null for a free session. */
@@ -25,9 +26,13 @@ export async function lockPaymentByRef(tx: Tx, provider: string, providerRef: st
   return row ?? null;
 }
 
-/** pending → held once the card is authenticated: stores brand + last four and appends the 'hold' event. */
+/**
+ * pending → held once the card is authenticated: stores brand + last four, appends the 'hold' event and e-mails the
+ * client the payment's receipt (links to `baseUrl`).
+ */
 export async function confirmPendingHold(
   tx: Tx,
+  baseUrl: string,
   payment: PaymentRow,
   card: { cardBrand: string; cardLast4: string },
   actorId: string | null,
@@ -38,6 +43,7 @@ export async function confirmPendingHold(
   await tx
     .insert(paymentEvents)
     .values({ paymentId: payment.id, type: 'hold', amountCents: payment.amountCents, actorId, note: 'card authentication completed' });
+  await enqueueReceipt(tx, baseUrl, { ...payment, ...card }, { type: 'payment' }, now);
 }
 
 /** pending → failed: the authentication failed or was abandoned; nothing was ever held, so no ledger event. */
@@ -48,10 +54,10 @@ export async function failPendingHold(tx: Tx, payment: PaymentRow, now: Date): P
 
 /**
  * The processor reports `totalRefundedCents` refunded so far (e.g. a refund made in its dashboard). Records
- * only what our ledger does not know yet, as one 'refund' event; status refunded or partially_refunded.
- * Returns the newly recorded cents (0 when already known).
+ * only what our ledger does not know yet, as one 'refund' event, and e-mails the client its receipt (links to
+ * `baseUrl`); status refunded or partially_refunded. Returns the newly recorded cents (0 when already known).
  */
-export async function recordProviderRefund(tx: Tx, payment: PaymentRow, totalRefundedCents: number, note: string, now: Date): Promise<number> {
+export async function recordProviderRefund(tx: Tx, baseUrl: string, payment: PaymentRow, totalRefundedCents: number, note: string, now: Date): Promise<number> {
   if (!['held', 'released', 'partially_refunded', 'disputed'].includes(payment.status)) return 0;
   const total = Math.min(totalRefundedCents, payment.amountCents);
   const added = total - payment.refundedCents;
@@ -59,6 +65,7 @@ export async function recordProviderRefund(tx: Tx, payment: PaymentRow, totalRef
   const status = payment.status === 'disputed' ? 'disputed' : total === payment.amountCents ? 'refunded' : 'partially_refunded';
   await tx.update(payments).set({ status, refundedCents: total, updatedAt: now }).where(eq(payments.id, payment.id));
   await tx.insert(paymentEvents).values({ paymentId: payment.id, type: 'refund', amountCents: added, note });
+  await enqueueReceipt(tx, baseUrl, { ...payment, refundedCents: total }, { type: 'refund', amountCents: added }, now);
   return added;
 }
 

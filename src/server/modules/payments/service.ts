@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { experts, paymentEvents, payments, sessions } from '../../db/schema.js';
 import type { PaymentProvider } from '../../infra/payments/provider.js';
+import { enqueueReceipt } from '../sessions/use-cases/send-receipt.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -87,11 +88,12 @@ export async function releasePayment(tx: Tx, provider: PaymentProvider, sessionI
 
 /**
  * Refunds `refundCents` of a held payment to the client and releases the rest to the expert: status
- * refunded (all), partially_refunded (some) or released (none). Returns the cents refunded.
+ * refunded (all), partially_refunded (some) or released (none); a refund e-mails the client a receipt (links
+ * to `deps.baseUrl`). Returns the cents refunded.
  */
 export async function refundPayment(
   tx: Tx,
-  provider: PaymentProvider,
+  { provider, baseUrl }: { provider: PaymentProvider; baseUrl: string },
   sessionId: string,
   refundCents: number,
   actorId: string | null,
@@ -111,7 +113,10 @@ export async function refundPayment(
     });
   const status = refund === payment.amountCents ? 'refunded' : refund === 0 ? 'released' : 'partially_refunded';
   await tx.update(payments).set({ status, refundedCents: refund, updatedAt: new Date() }).where(eq(payments.id, payment.id));
-  if (refund > 0) await tx.insert(paymentEvents).values({ paymentId: payment.id, type: 'refund', amountCents: refund, actorId, note });
+  if (refund > 0) {
+    await tx.insert(paymentEvents).values({ paymentId: payment.id, type: 'refund', amountCents: refund, actorId, note });
+    await enqueueReceipt(tx, baseUrl, { ...payment, refundedCents: refund }, { type: 'refund', amountCents: refund }, new Date());
+  }
   if (kept > 0) await tx.insert(paymentEvents).values({ paymentId: payment.id, type: 'release', amountCents: kept, actorId, note });
   return refund;
 }

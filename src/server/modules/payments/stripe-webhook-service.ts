@@ -46,17 +46,17 @@ async function onIntent(tx: Tx, deps: WebhookDeps, event: Stripe.Event, now: Dat
   }
   if (event.type === 'payment_intent.canceled') {
     const locked = await lockPaymentByRef(tx, 'stripe', intent.id);
-    if (locked?.status === 'held' && (await recordProviderRefund(tx, locked, locked.amountCents, 'authorisation cancelled at Stripe', now)) > 0)
+    if (locked?.status === 'held' && (await recordProviderRefund(tx, deps.baseUrl, locked, locked.amountCents, 'authorisation cancelled at Stripe', now)) > 0)
       return 'applied';
   }
   return 'ignored';
 }
 
-async function onRefund(tx: Tx, charge: Stripe.Charge, now: Date): Promise<WebhookOutcome> {
+async function onRefund(tx: Tx, deps: WebhookDeps, charge: Stripe.Charge, now: Date): Promise<WebhookOutcome> {
   const intentId = idOf(charge.payment_intent);
   const payment = intentId ? await lockPaymentByRef(tx, 'stripe', intentId) : null;
   if (!payment) return 'ignored';
-  return (await recordProviderRefund(tx, payment, charge.amount_refunded, 'refund reported by Stripe', now)) > 0 ? 'applied' : 'ignored';
+  return (await recordProviderRefund(tx, deps.baseUrl, payment, charge.amount_refunded, 'refund reported by Stripe', now)) > 0 ? 'applied' : 'ignored';
 }
 
 async function onDispute(tx: Tx, deps: WebhookDeps, dispute: Stripe.Dispute, now: Date): Promise<WebhookOutcome> {
@@ -96,7 +96,7 @@ export async function applyStripeEvent(deps: WebhookDeps, event: Stripe.Event, n
       .returning({ id: stripeEvents.id });
     if (!fresh) return 'duplicate';
     if (intentEvents.has(event.type)) return onIntent(tx, deps, event, now);
-    if (event.type === 'charge.refunded') return onRefund(tx, event.data.object, now);
+    if (event.type === 'charge.refunded') return onRefund(tx, deps, event.data.object, now);
     if (event.type === 'charge.dispute.created') return onDispute(tx, deps, event.data.object, now);
     return 'ignored';
   });

@@ -1,8 +1,9 @@
-/** GET /api/me/payouts and POST /api/me/payouts/onboarding (experts only; see service.ts). */
+/** GET /api/me/payouts, POST /api/me/payouts/onboarding (service.ts) and GET /api/me/earnings (earnings-service.ts); experts only. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../../shared/schemas/common.js';
-import { onboardingLink, payoutsView } from '../../../shared/schemas/payouts.js';
+import { earningsView, onboardingLink, payoutsView } from '../../../shared/schemas/payouts.js';
 import { requireRole } from '../../auth/guards.js';
+import { getEarnings } from './earnings-service.js';
 import { getPayouts, startOnboarding, type PayoutDeps } from './service.js';
 
 const errors = { 401: errorResponse, 403: errorResponse, 503: errorResponse };
@@ -18,5 +19,11 @@ export const payoutRoutes: FastifyPluginAsyncZod<PayoutDeps> = async (app, deps)
     '/api/me/payouts/onboarding',
     { config: { signIn: 'required' }, schema: { tags: ['payments'], response: { 200: onboardingLink, ...errors, 409: errorResponse } } },
     async (request) => startOnboarding(deps, await requireRole(request, ['expert'])),
+  );
+  /** The signed-in expert's earnings ledger: totals in cents and the newest 200 movements (held, released, refunded, disputed). 401, 403. */
+  app.get(
+    '/api/me/earnings',
+    { config: { signIn: 'required' }, schema: { tags: ['payments'], response: { 200: earningsView, 401: errorResponse, 403: errorResponse } } },
+    async (request) => getEarnings(deps, await requireRole(request, ['expert'])),
   );
 };

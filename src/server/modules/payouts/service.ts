@@ -14,8 +14,13 @@ import type { PayoutAccounts } from '../../infra/payments/payout-accounts.js';
 
 export type PayoutDeps = { db: Db; accounts: PayoutAccounts | null; baseUrl: string };
 
-async function ownExpert(db: Db, user: CurrentUser) {
-  const [row] = await db.select({ id: experts.id, accountId: experts.stripeAccountId }).from(experts).where(eq(experts.userId, user.id)).limit(1);
+/** The signed-in user's expert row (id, payout account, currency); 403 'Payouts open once…' without one. */
+export async function ownExpert(db: Db, user: CurrentUser) {
+  const [row] = await db
+    .select({ id: experts.id, accountId: experts.stripeAccountId, currency: experts.currency })
+    .from(experts)
+    .where(eq(experts.userId, user.id))
+    .limit(1);
   if (!row) throw new AppError('FORBIDDEN', messages.payouts.noProfile);
   return row;
 }

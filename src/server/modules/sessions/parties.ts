@@ -1,7 +1,7 @@
 /** Who a session's e-mails go to: the addresses, zones and the expert row behind a session's two parties. */
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { experts, user as userTable } from '../../db/schema.js';
 import type { SessionParties } from './emails.js';
 
@@ -25,7 +25,7 @@ const expertUser = alias(userTable, 'expert_user');
  * time zone; an account that has not reported a zone yet reads its times in the expert's availability zone. A party
  * whose account is gone is null.
  */
-export async function partiesOf(tx: Tx, s: { clientId: string; expertId: string }): Promise<SessionParties> {
+export async function partiesOf(tx: Db | Tx, s: { clientId: string; expertId: string }): Promise<SessionParties> {
   const [row] = await tx
     .select({
       expertZone: experts.timezone,

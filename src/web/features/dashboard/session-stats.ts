@@ -31,13 +31,14 @@ export function clientStats(sessions: SessionView[], now = new Date()) {
   };
 }
 
-/** Expert counters: upcoming (booked, future), completed (status completed), earnings over completed, pending confirmation. */
+/**
+ * Expert counters: upcoming (booked, future), completed (status completed), pending confirmation. Earnings are not
+ * summed here: the ledger owns that total (GET /api/me/earnings, docs/product.md "Earnings").
+ */
 export function expertStats(sessions: SessionView[], now = new Date()) {
-  const completed = sessions.filter((s) => s.status === 'completed');
   return {
     upcoming: sessions.filter((s) => isUpcoming(timed(s), now)).length,
-    completed: completed.length,
-    earningsCents: completed.reduce((sum, s) => sum + s.totalAmountCents, 0),
+    completed: sessions.filter((s) => s.status === 'completed').length,
     pendingConfirmation: sessions.filter((s) => isPendingConfirmation(timed(s), now)).length,
   };
 }

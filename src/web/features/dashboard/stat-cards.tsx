@@ -1,6 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 
-export type Stat = { label: string; value: string | number; icon: LucideIcon };
+/** `value` is a count, a text, or a figure another feature renders (the expert's Total Earnings, composed in src/web/app). */
+export type Stat = { label: string; value: ReactNode; icon: LucideIcon };
 
 /** The counters row at the top of a dashboard (docs/product.md "Sessions"). `loading` shows a dash instead of the values. */
 export function StatCards({ stats, loading }: { stats: Stat[]; loading: boolean }) {

@@ -10,6 +10,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api';
 import { usePayouts } from './api/get-payouts';
 import { useStartOnboarding } from './api/start-onboarding';
+import { EarningsLedger } from './earnings-ledger';
 
 function Panel({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -94,13 +95,15 @@ function Payouts() {
 }
 
 /**
- * /dashboard/expert/payouts (docs/product.md "Payouts"): where released payments go. With Stripe the expert connects an
- * Express account through Stripe's hosted onboarding, which returns here; without Stripe payouts are simulated.
+ * /dashboard/expert/payouts (docs/product.md "Payouts", "Earnings"): where released payments go, and the earnings ledger.
+ * With Stripe the expert connects an Express account through Stripe's hosted onboarding, which returns here; without
+ * Stripe payouts are simulated.
  */
 export default function PayoutsPage() {
   return (
-    <ExpertSettingsShell title="Payouts" lead="Where the money from your confirmed sessions goes.">
+    <ExpertSettingsShell title="Payouts and earnings" lead="Where the money from your confirmed sessions goes, and every payment for your sessions.">
       <Payouts />
+      <EarningsLedger />
     </ExpertSettingsShell>
   );
 }

@@ -1,6 +1,7 @@
-import { CalendarClock, Clock, CreditCard, DollarSign, MessageSquareText, ShieldCheck } from 'lucide-react';
+import { CalendarClock, Clock, CreditCard, DollarSign, FileDown, MessageSquareText, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatMoney } from '@shared/pricing';
+import { hasReceipt, receiptPath } from '@shared/receipts';
 import type { SessionView } from '@shared/schemas/sessions';
 import { policyNames, policyTerms } from '@shared/sessions';
 import { formatDateTime, formatDuration, localZoneName } from '../../lib/format';
@@ -19,7 +20,7 @@ function Fact({ icon, label, children, wide }: { icon: ReactNode; label: string;
 }
 
 /**
- * Date-time (viewer's zone, 12-hour), duration, total cost, payment status, the cancellation policy a paid session
+ * Date-time (viewer's zone, 12-hour), duration, total cost, payment status (with the client's PDF receipt), the cancellation policy a paid session
  * was booked under (kept with it: the expert's later changes do not apply) and the topic of a session.
  */
 export function SessionFacts({ session }: { session: SessionView }) {
@@ -36,6 +37,12 @@ export function SessionFacts({ session }: { session: SessionView }) {
       </Fact>
       <Fact icon={<CreditCard className="h-4 w-4" aria-hidden />} label="Payment">
         {paymentStatusLine(session)}
+        {session.viewerRole === 'client' && session.payment && hasReceipt(session.payment.status) ? (
+          <a href={receiptPath(session.id)} download className="mt-1 flex w-fit items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
+            <FileDown className="h-4 w-4" aria-hidden />
+            Download PDF receipt
+          </a>
+        ) : null}
       </Fact>
       {session.totalAmountCents > 0 ? (
         <Fact icon={<ShieldCheck className="h-4 w-4" aria-hidden />} label="Cancellation policy" wide>

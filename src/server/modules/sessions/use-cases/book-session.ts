@@ -29,6 +29,7 @@ import { holdWrites } from '../../payments/service.js';
 import { busyIntervalsSql } from '../busy-intervals.js';
 import type { SessionDeps } from '../deps.js';
 import { bookingEmails } from '../emails.js';
+import { receiptEmail } from '../receipt-emails.js';
 import { loadForParty } from '../load-session.js';
 import { toView } from '../session-view.js';
 
@@ -247,6 +248,11 @@ export async function bookSession(
     expert: expert.email ? { email: expert.email, zone: expert.userTimeZone ?? expert.timezone } : null,
   };
   const mails = pending ? [] : bookingEmails({ ...session, inviteSequence: 0 }, parties, deps);
+  // The client's receipt for the payment goes out with the booking (docs/product.md "Payments").
+  if (hold?.ok) {
+    const paid = { ...session, sessionId: session.id, amountCents, refundedCents: 0, cardBrand: hold.cardBrand, cardLast4: hold.cardLast4 };
+    mails.push(receiptEmail({ type: 'payment' }, paid, parties.client, now, deps.baseUrl));
+  }
   const storeZone =
     !client.timeZone && clientZone
       ? deps.db

@@ -53,7 +53,7 @@ export async function cancelLockedSession(
     .update(sessions)
     .set({ status: 'cancelled', cancelledBy: by.side, cancelReason: reason, cancelledAt: now, inviteSequence: s.inviteSequence + 1, updatedAt: now })
     .where(eq(sessions.id, s.id));
-  const refunded = await refundPayment(tx, deps.provider, s.id, refund, by.userId, `cancelled by the ${by.side}: ${reason}`);
+  const refunded = await refundPayment(tx, deps, s.id, refund, by.userId, `cancelled by the ${by.side}: ${reason}`);
   const name = by.side === 'client' ? s.clientName : s.expertName;
   const mails = cancellationEmails({ ...s, inviteSequence: s.inviteSequence + 1 }, await partiesOf(tx, s), name, reason, refunded, deps);
   if (mails.length) await outboxInsert(tx, mails);

@@ -69,7 +69,7 @@ export async function settleSession(
     .update(sessions)
     .set({ status: 'cancelled', cancelledBy: 'team', cancelReason: reason, cancelledAt: now, inviteSequence: s.inviteSequence + 1, updatedAt: now })
     .where(eq(sessions.id, s.id));
-  const refunded = await refundPayment(tx, deps.provider, s.id, outcome.refundCents, actorId, ledgerNote);
+  const refunded = await refundPayment(tx, deps, s.id, outcome.refundCents, actorId, ledgerNote);
   const mails = cancellationEmails({ ...s, inviteSequence: s.inviteSequence + 1 }, await partiesOf(tx, s), 'the Mentora team', reason, refunded, deps);
   if (mails.length) await outboxInsert(tx, mails);
   return refunded;

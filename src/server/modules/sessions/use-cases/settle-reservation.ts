@@ -43,7 +43,7 @@ export async function settleLocked(tx: Tx, deps: SessionDeps, s: SessionRow, now
   }
   if (answer.state === 'held') {
     await tx.update(sessions).set({ status: 'booked', reservedUntil: null, updatedAt: now }).where(eq(sessions.id, s.id));
-    await confirmPendingHold(tx, payment, answer, s.clientId, now);
+    await confirmPendingHold(tx, deps.baseUrl, payment, answer, s.clientId, now);
     const mails = bookingEmails(s, await partiesOf(tx, s), deps);
     if (mails.length) await outboxInsert(tx, mails);
     return 'booked';

@@ -1,0 +1,68 @@
+/**
+ * The expert's earnings ledger (docs/product.md "Earnings"): every movement of the money paid for their sessions,
+ * read from the append-only `payment_events` trail, and the one sum of what they earned. The dashboard's
+ * Total Earnings and the ledger page both read it here. Amounts are integer cents.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { EarningsView, LedgerEntry } from '../../../shared/schemas/payouts.js';
+import type { CurrentUser } from '../../auth/plugin.js';
+import { paymentEvents, payments, sessions } from '../../db/schema.js';
+import { ownExpert, type PayoutDeps } from './service.js';
+
+/** How a ledger event reads to the expert. */
+const entryType: Record<string, LedgerEntry['type']> = { hold: 'held', release: 'released', refund: 'refunded', dispute: 'disputed' };
+const shownEntries = 200;
+
+/**
+ * GET /api/me/earnings: the signed-in expert's totals over all their payments — earned = every 'release' event
+ * (a confirmation, a dispute decided either way, the part a partial refund left the expert), held = payments
+ * still in escrow, refunded = every 'refund' event — and the newest 200 ledger entries with their dates (UTC).
+ * 403 without an expert profile ('Payouts open once…').
+ */
+export async function getEarnings({ db }: PayoutDeps, user: CurrentUser): Promise<EarningsView> {
+  const { id, currency } = await ownExpert(db, user);
+  const ofExpert = eq(sessions.expertId, id);
+  const cents = (type: string) => sql<number>`coalesce(sum(${paymentEvents.amountCents}) filter (where ${paymentEvents.type} = ${type}), 0)::int`;
+  const [[totals], [held], rows] = await Promise.all([
+    db
+      .select({ earned: cents('release'), refunded: cents('refund') })
+      .from(paymentEvents)
+      .innerJoin(payments, eq(payments.id, paymentEvents.paymentId))
+      .innerJoin(sessions, eq(sessions.id, payments.sessionId))
+      .where(ofExpert),
+    db
+      .select({ cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int` })
+      .from(payments)
+      .innerJoin(sessions, eq(sessions.id, payments.sessionId))
+      .where(and(ofExpert, eq(payments.status, 'held'))),
+    db
+      .select({
+        id: paymentEvents.id,
+        at: paymentEvents.createdAt,
+        type: paymentEvents.type,
+        amountCents: paymentEvents.amountCents,
+        currency: payments.currency,
+        sessionId: sessions.id,
+        clientName: sessions.clientName,
+        sessionStartsAt: sessions.startsAt,
+      })
+      .from(paymentEvents)
+      .innerJoin(payments, eq(payments.id, paymentEvents.paymentId))
+      .innerJoin(sessions, eq(sessions.id, payments.sessionId))
+      .where(ofExpert)
+      .orderBy(desc(paymentEvents.createdAt), desc(paymentEvents.id))
+      .limit(shownEntries),
+  ]);
+  return {
+    currency,
+    totalEarnedCents: totals?.earned ?? 0,
+    heldCents: held?.cents ?? 0,
+    refundedCents: totals?.refunded ?? 0,
+    entries: rows.map((r) => ({
+      ...r,
+      type: entryType[r.type]!,
+      at: r.at.toISOString(),
+      sessionStartsAt: r.sessionStartsAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,93 @@
+import { Link } from 'react-router';
+import { messages } from '@shared/messages';
+import { formatMoney } from '@shared/pricing';
+import type { EarningsView, LedgerEntry } from '@shared/schemas/payouts';
+import { FormError } from '../../components/ui/input';
+import { PageSpinner } from '../../components/ui/spinner';
+import { ApiError } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { useEarnings } from './api/get-earnings';
+
+const entryLabel: Record<LedgerEntry['type'], { text: string; tone: string }> = {
+  held: { text: 'Held', tone: 'bg-amber-50 text-amber-800 ring-amber-200' },
+  released: { text: 'Released to you', tone: 'bg-emerald-50 text-emerald-800 ring-emerald-200' },
+  refunded: { text: 'Refunded to client', tone: 'bg-slate-100 text-slate-700 ring-slate-200' },
+  disputed: { text: 'Card dispute', tone: 'bg-rose-50 text-rose-800 ring-rose-200' },
+};
+
+function Totals({ view }: { view: EarningsView }) {
+  const money = (cents: number) => formatMoney(cents, view.currency);
+  const items = [
+    { label: 'Total earnings', value: money(view.totalEarnedCents), note: 'Released to you' },
+    { label: 'Held', value: money(view.heldCents), note: 'Released after confirmation' },
+    { label: 'Refunded', value: money(view.refundedCents), note: 'Returned to clients' },
+  ];
+  return (
+    <dl className="grid gap-3 sm:grid-cols-3">
+      {items.map((i) => (
+        <div key={i.label} className="flex flex-col-reverse rounded-xl border border-slate-200 bg-white p-4">
+          <dt className="text-sm text-slate-700">
+            {i.label} <span className="block text-xs text-slate-500">{i.note}</span>
+          </dt>
+          <dd className="text-2xl font-bold tabular-nums text-slate-900">{i.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Entry({ e }: { e: LedgerEntry }) {
+  const label = entryLabel[e.type];
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3">
+      <div className="min-w-0">
+        <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${label.tone}`}>{label.text}</span>
+        <p className="mt-1 text-sm text-slate-900">
+          <Link to={`/session/${e.sessionId}`} className="font-medium text-brand-700 hover:underline">
+            Session with {e.clientName}
+          </Link>{' '}
+          <span className="text-slate-600">on {formatDateTime(e.sessionStartsAt)}</span>
+        </p>
+        <p className="text-xs text-slate-600">
+          <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+        </p>
+      </div>
+      <span className="font-semibold tabular-nums text-slate-900">{formatMoney(e.amountCents, e.currency)}</span>
+    </li>
+  );
+}
+
+/**
+ * The expert's earnings ledger on /dashboard/expert/payouts (docs/product.md "Earnings"): the totals the dashboard shows
+ * and every movement of their clients' payments, newest first, dated in the viewer's zone.
+ */
+export function EarningsLedger() {
+  const query = useEarnings();
+  return (
+    <section aria-labelledby="earnings-ledger" className="my-6 space-y-4">
+      <h2 id="earnings-ledger" className="text-lg font-semibold text-slate-900">
+        Earnings
+      </h2>
+      {query.isError ? (
+        <FormError>{query.error instanceof ApiError ? query.error.message : messages.payouts.earningsUnavailable}</FormError>
+      ) : !query.data ? (
+        <PageSpinner />
+      ) : (
+        <>
+          <Totals view={query.data} />
+          {query.data.entries.length === 0 ? (
+            <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-700">
+              No payments yet. When a client books a paid session, its payment appears here.
+            </p>
+          ) : (
+            <ul aria-label="Payment ledger" className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white px-4 shadow-sm">
+              {query.data.entries.map((e) => (
+                <Entry key={e.id} e={e} />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { readFile } from 'node:fs/promises';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { expect, test, waitingForApp } from './test';
+import { moveIntoPast, pickFirstAvailableDay, seriousViolations, shot, signInUi, visa } from './helpers';
+
+/**
+ * Money shown right (docs/product.md "Payments", "Earnings"): on the demo server (simulated payments) the payment page
+ * never loads Stripe.js and logs no console error, and on a phone its Pay button is on the first screen; the client
+ * pays, downloads the PDF receipt from the session page (read back with unpdf); the expert sees the payment in
+ * the earnings ledger, and the dashboard's Total Earnings is the ledger's total once the money is released.
+ */
+test('a client pays, downloads the PDF receipt; the expert sees the ledger entry and the same total on the dashboard', async ({
+  page,
+  browser,
+  client,
+  expert,
+}) => {
+  test.setTimeout(120_000);
+  const stripeRequests: string[] = [];
+  const consoleErrors: string[] = [];
+  page.on('request', (r) => {
+    if (/stripe\.com|stripe-js/.test(r.url())) stripeRequests.push(r.url());
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+  page.on('pageerror', (e) => consoleErrors.push(e.message));
+
+  await signInUi(page, client);
+  await expect(page).toHaveURL(/\/dashboard\/client$/);
+  await page.goto(`/expert/${expert.slug}`);
+  await pickFirstAvailableDay(page);
+  await page.getByRole('radio').first().click();
+  await page.getByLabel('What would you like to discuss?').fill('Reading my first cap table');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+
+  const total = `$${(expert.hourlyRateCents / 100).toFixed(2)}`;
+  const pay = page.getByRole('button', { name: `Pay ${total}` });
+  // A phone: the Pay button is on the first screen, above the summary.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(pay).toBeInViewport();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shot(page, 'money-payment');
+
+  await page.getByLabel('Cardholder name').fill(visa.cardholderName);
+  await page.getByLabel('Card number').fill(visa.number);
+  await page.getByLabel('Expiry (MM/YY)').fill(visa.expiry);
+  await page.getByLabel('CVC').fill(visa.cvc);
+  await pay.click();
+  await expect(page.getByText('Payment successful! Your session has been booked.')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/client$/);
+  expect(stripeRequests).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+
+  const { sessions } = (await (await page.request.get('/api/sessions')).json()) as { sessions: { id: string; startsAt: string }[] };
+  const session = sessions[0]!;
+  await page.goto(`/session/${session.id}`);
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download PDF receipt' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^mentora-receipt-\d{4}-\d{2}-\d{2}\.pdf$/);
+  const pdf = await getDocumentProxy(new Uint8Array(await readFile((await file.path())!)));
+  const text = (await extractText(pdf, { mergePages: true })).text;
+  expect(text).toContain(`Amount paid: ${total}`);
+  expect(text).toContain(`Expert: ${expert.name}`);
+  expect(text).toContain('Card: Visa ending 4242');
+  expect(text).toMatch(/Paid on: \w{3}, \w{3} \d+, \d{4} at \d+:\d\d [AP]M/);
+  expect(text).toContain('No refunds.');
+  expect(stripeRequests).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+
+  // The session took place and the client confirms it: the money is released to the expert.
+  await moveIntoPast(page.request, session, 3);
+  expect((await page.request.post(`/api/sessions/${session.id}/confirm`)).status()).toBe(200);
+
+  const expertContext = await browser.newContext();
+  const expertPage = waitingForApp(await expertContext.newPage());
+  try {
+    await signInUi(expertPage, expert);
+    await expect(expertPage).toHaveURL(/\/dashboard\/expert$/);
+    await expect(expertPage.getByText('Total Earnings').locator('..')).toContainText(total);
+    await expertPage.getByRole('link', { name: 'Payouts and earnings' }).click();
+    await expect(expertPage.getByRole('heading', { name: 'Earnings' })).toBeVisible();
+    const ledger = expertPage.getByRole('list', { name: 'Payment ledger' });
+    await expect(ledger.getByRole('listitem')).toHaveCount(2);
+    await expect(ledger.getByRole('listitem').filter({ hasText: 'Released to you' })).toContainText(total);
+    await expect(ledger.getByRole('listitem').filter({ hasText: 'Held' })).toContainText(`Session with ${client.firstName} ${client.lastName}`);
+    await expect(expertPage.getByText('Total earnings').locator('..')).toContainText(total);
+    expect(await seriousViolations(expertPage)).toEqual([]);
+    await shot(expertPage, 'money-ledger');
+  } finally {
+    await expertContext.close();
+  }
+});
