@@ -1,14 +1,18 @@
 /**
  * /account: account settings of any signed-in user (client, expert or admin), reached from the header's
- * account menu. Shows who is signed in, two-factor sign-in (required for the team console, which sends team
+ * account menu. Shows who is signed in, name, phone and photo, two-factor sign-in (required for the team console, which sends team
  * members here until it is on), the time zone of the account's e-mails and invites (docs/product.md "E-mail"), the
- * calendar feed address (docs/product.md "Calendar feed") and the change-password form (docs/security.md). Anonymous visitors go to /signup.
+ * calendar feed address (docs/product.md "Calendar feed"), the change-password form (docs/security.md), and the data
+ * export and account deletion (docs/product.md "Account"). Anonymous visitors go to /signup.
  */
 import { Link } from 'react-router';
 import { dashboardPath, displayName } from '@shared/roles';
 import { RequireAuth } from '../../components/require-auth';
 import { Card } from '../../components/ui/card';
 import { useAuth } from '../../lib/auth';
+import { AccountDataSettings } from './account-data-settings';
+import { AccountDetailsForm } from './account-details-form';
+import { AccountPhotoSettings } from './account-photo-settings';
 import { CalendarFeedSettings } from './calendar-feed-settings';
 import { ChangePasswordForm } from './change-password-form';
 import { TimeZoneSettings } from './time-zone-settings';
@@ -31,6 +35,12 @@ function AccountSettings() {
           Signed in as <span className="font-medium text-slate-900">{me.fullName || displayName(me)}</span> ({me.email})
         </p>
         <Card className="mt-8 p-6 sm:p-8">
+          <AccountDetailsForm me={me} />
+        </Card>
+        <Card className="mt-6 p-6 sm:p-8">
+          <AccountPhotoSettings me={me} />
+        </Card>
+        <Card className="mt-6 p-6 sm:p-8">
           <TwoFactorSettings />
         </Card>
         <Card className="mt-6 p-6 sm:p-8">
@@ -41,6 +51,9 @@ function AccountSettings() {
         </Card>
         <Card className="mt-6 p-6 sm:p-8">
           <ChangePasswordForm />
+        </Card>
+        <Card className="mt-6 p-6 sm:p-8">
+          <AccountDataSettings />
         </Card>
       </div>
     </div>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Me } from '@shared/schemas/profile';
-import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/input';
+import { SaveRow } from '../../components/ui/save-row';
 import { ApiError } from '../../lib/api';
 import { TimeZoneSelect } from '../../components/time-zone-select';
 import { viewerTimeZone } from '../../lib/format';
@@ -54,16 +54,7 @@ export function TimeZoneSettings({ me }: { me: Me }) {
         }}
       />
       <FormError>{error}</FormError>
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save time zone'}
-        </Button>
-        {saved && (
-          <p role="status" className="text-sm text-emerald-700">
-            Time zone saved.
-          </p>
-        )}
-      </div>
+      <SaveRow label="Save time zone" pending={save.isPending} saved={saved ? 'Time zone saved.' : null} />
     </form>
   );
 }

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { uploadRules, type UploadPurpose } from '@shared/uploads';
-import { uploadFailure, uploadFile, type UploadHandle } from '../../lib/upload-file';
+import { uploadFailure, uploadFile, type UploadHandle } from './upload-file';
 
 export type MediaUpload = {
   /** What to show: the local preview, else the stored URL; null when there is none. */

@@ -1,9 +1,9 @@
 import { ImageUp, Trash2, Undo2, UserRound, Video } from 'lucide-react';
 import { useId, useRef, type ReactNode } from 'react';
 import { uploadRules } from '@shared/uploads';
-import { Button } from '../../components/ui/button';
-import { FormError } from '../../components/ui/input';
-import type { MediaUpload } from './use-media-upload';
+import { Button } from './ui/button';
+import { FormError } from './ui/input';
+import type { MediaUpload } from '../lib/use-media-upload';
 
 const limits: Record<'photo' | 'video', string> = {
   photo: 'JPEG, PNG or WebP, up to 2 MB. A square photo of your face works best.',
