@@ -51,7 +51,8 @@ export const applicationDetail = applicationSummary.extend({
   reference: z.object({ name: z.string().nullable(), position: z.string().nullable(), email: z.string().nullable() }),
   statusNote: z.string().nullable(),
   reviewedBy: z.string().nullable(),
-  expert: z.object({ id: z.string(), slug: z.string() }).nullable(),
+  /** The profile an approval created; `published` false while the expert sets it up (docs/product.md "Expert onboarding and publishing"). */
+  expert: z.object({ id: z.string(), slug: z.string(), published: z.boolean() }).nullable(),
 });
 export type ApplicationDetail = z.infer<typeof applicationDetail>;
 

@@ -85,7 +85,7 @@ export async function countOpenApplications(db: Db): Promise<number> {
 export async function getApplication(db: Db | Tx, id: string): Promise<ApplicationDetail> {
   assertUuid(id, m.applicationNotFound);
   const [row] = await db
-    .select({ a: expertApplications, u: applicantColumns, expertSlug: experts.slug })
+    .select({ a: expertApplications, u: applicantColumns, expertSlug: experts.slug, expertStatus: experts.status })
     .from(expertApplications)
     .innerJoin(userTable, eq(userTable.id, expertApplications.userId))
     .leftJoin(experts, eq(experts.id, expertApplications.expertId))
@@ -100,7 +100,7 @@ export async function getApplication(db: Db | Tx, id: string): Promise<Applicati
     reference: { name: a.referenceName, position: a.referencePosition, email: a.referenceEmail },
     statusNote: a.statusNote,
     reviewedBy: a.reviewedBy,
-    expert: a.expertId && row.expertSlug ? { id: a.expertId, slug: row.expertSlug } : null,
+    expert: a.expertId && row.expertSlug ? { id: a.expertId, slug: row.expertSlug, published: row.expertStatus === 'published' } : null,
   };
 }
 

@@ -56,10 +56,12 @@ function Outcome({ application: a }: { application: ApplicationDetail }) {
     return (
       <p className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
         Approved {a.reviewedAt ? formatDateTime(a.reviewedAt) : ''}.{' '}
-        {a.expert ? (
+        {a.expert?.published ? (
           <Link to={`/expert/${a.expert.slug}`} className="font-semibold underline underline-offset-2">
             View the published profile
           </Link>
+        ) : a.expert ? (
+          'The expert is setting up their profile; it becomes public when they publish it.'
         ) : null}
       </p>
     );

@@ -41,9 +41,14 @@ function SetupChecklist({ publishing }: { publishing: ProfilePublishing }) {
   const steps = Object.keys(publishingSteps) as PublishingStep[];
   const done = steps.filter((s) => publishing.steps[s]).length;
   const ready = done === steps.length && !publishing.suspended;
-  const onPublish = () => publish.mutate(true, { onSuccess: () => toast.success(messages.publishing.published), onError: (err) => toast.error(err.message) });
+  // mutateAsync, not mutate's callbacks: this checklist unmounts as soon as the answer says the profile is live.
+  const onPublish = () =>
+    publish.mutateAsync(true).then(
+      () => toast.success(messages.publishing.published),
+      (err: Error) => toast.error(err.message),
+    );
   return (
-    <Card aria-labelledby="setup-title">
+    <Card role="region" aria-labelledby="setup-title">
       <CardHeader>
         <CardTitle id="setup-title">Set up your profile</CardTitle>
         <p className="text-sm text-slate-700">
@@ -91,9 +96,13 @@ function SetupChecklist({ publishing }: { publishing: ProfilePublishing }) {
 
 function LiveProfile({ publishing }: { publishing: ProfilePublishing }) {
   const hide = useSetPublishing();
-  const onHide = () => hide.mutate(false, { onSuccess: () => toast.success(messages.publishing.unpublished), onError: (err) => toast.error(err.message) });
+  const onHide = () =>
+    hide.mutateAsync(false).then(
+      () => toast.success(messages.publishing.unpublished),
+      (err: Error) => toast.error(err.message),
+    );
   return (
-    <Card aria-labelledby="live-title">
+    <Card role="region" aria-labelledby="live-title">
       <CardHeader>
         <CardTitle id="live-title">Your profile is live</CardTitle>
         <p className="text-sm text-slate-700">Clients can find you in search and book you. Hide it to stop new bookings; booked sessions stay.</p>
