@@ -3,13 +3,14 @@ import { expect, test, type Page } from './test';
 import { format } from 'date-fns';
 import path from 'node:path';
 import { sessionsEmptyMessages } from '../../src/shared/expert-dashboard';
+import { tinyPng } from '../helpers/uploads';
 import { accountPassword } from './fixtures/marketplace';
 import { seriousViolations, shot, signInUi, signUpAsExpert, type SignIn } from './helpers';
 
 /**
  * Becoming an expert end to end, all through the UI: a new user signs up as an expert, applies with a PDF CV, sees the
- * suggested areas and submits; the team (the seeded team account) approves in /admin; the new expert sets a rate
- * and weekly availability (Saturdays 10:00 AM–2:00 PM); /results lists them and a new client books a
+ * suggested areas and submits; the team (the seeded team account) approves in /admin; the new expert sets a rate, a
+ * photo and weekly availability (Saturdays 10:00 AM–2:00 PM) and publishes the profile; /results lists them and a new client books a
  * Saturday slot and pays with the test card; the expert's dashboard shows the session. The browser runs in
  * the new expert's default zone (America/New_York), so times read the same for both.
  */
@@ -76,24 +77,23 @@ test('a new expert applies, is approved, sets rate and hours, and is booked and 
   await page.getByRole('link', { name: /Amara Nwosu/ }).click();
   await expect(page.getByText(headline)).toBeVisible();
   await page.getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByText('Application approved. The expert profile is published.')).toBeVisible();
+  await expect(page.getByText('Application approved. The expert can now set up and publish their profile.')).toBeVisible();
 
-  // The new expert sees the profile link to share, then sets a rate and Saturday hours.
+  // The new expert is taken through the setup (docs/product.md "Expert onboarding and publishing"): a rate and a
+  // photo, then Saturday hours, then publishes.
   await signInAs(page, person, /\/dashboard\/expert$/);
-  await expect(sessions.getByText(sessionsEmptyMessages.published)).toBeVisible();
-  const profileLink = sessions.getByRole('link', { name: /\/expert\/amara-nwosu$/ });
-  await expect(profileLink).toHaveAttribute('href', '/expert/amara-nwosu');
-  expect(await seriousViolations(page)).toEqual([]);
-  await shot(page, 'dashboard-published');
-
-  await page.getByRole('link', { name: 'Edit Profile' }).click();
+  await expect(sessions.getByText(sessionsEmptyMessages.setup)).toBeVisible();
+  const setup = page.getByRole('region', { name: 'Set up your profile' });
+  await setup.getByRole('link', { name: 'Set your rate' }).click();
   await expect(page.getByLabel('Headline')).toHaveValue(headline);
   await page.getByLabel('Hourly rate (USD)').fill('75');
+  await page.locator('input[type=file][name=photo]').setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: tinyPng });
+  await expect(page.getByRole('progressbar', { name: 'Uploading photo' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Profile saved')).toBeVisible();
 
   await page.goto('/dashboard/expert');
-  await sessions.getByRole('link', { name: 'Update your availability' }).click();
+  await setup.getByRole('link', { name: 'Set your hours' }).click();
   await expect(page).toHaveURL(/\/dashboard\/expert\/availability$/);
   await expect(page.getByLabel('Time zone')).toHaveValue(zone);
   for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) await page.getByRole('switch', { name: `Available on ${day}` }).click();
@@ -102,6 +102,14 @@ test('a new expert applies, is approved, sets rate and hours, and is booked and 
   await page.getByLabel('Saturday end time').selectOption({ label: '2:00 PM' });
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Availability saved')).toBeVisible();
+
+  await page.goto('/dashboard/expert');
+  await setup.getByRole('button', { name: 'Publish profile' }).click();
+  await expect(sessions.getByText(sessionsEmptyMessages.published)).toBeVisible();
+  const profileLink = sessions.getByRole('link', { name: /\/expert\/amara-nwosu$/ });
+  await expect(profileLink).toHaveAttribute('href', '/expert/amara-nwosu');
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'dashboard-published');
 
   // A client finds the new expert in the results, at the new rate, and books the first Saturday slot.
   await signInAs(page, client, /\/dashboard\/client$/);
