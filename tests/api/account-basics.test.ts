@@ -178,3 +178,30 @@ describe('account basics', () => {
     expect(JSON.stringify(theirs.find((s) => s.id === id))).toContain('Deleted user');
   });
 });
+
+const redisUrl = process.env.REDIS_TEST_URL;
+
+describe.skipIf(!redisUrl)('account deletion with sign-in sessions in Redis (set REDIS_TEST_URL)', () => {
+  let ctx: TestContext;
+  const keyPrefix = `mentora-test-basics-${Date.now()}:`;
+  beforeAll(async () => {
+    ctx = await createTestApp({ REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: keyPrefix, SIGNED_IN_CACHE_MS: '60000' });
+  });
+  afterAll(() => ctx?.close());
+
+  it('signs out every device, although Redis held the sessions and the account row stays for its session', async () => {
+    const expert = await createExpert(ctx, { email: 'basics-redis-expert@example.com', policy: 'flexible' });
+    const client = await createUser(ctx, { email: 'basics-redis@example.com' });
+    const otherDevice = await signIn(ctx, 'basics-redis@example.com');
+    const id = (await book(ctx, client.cookie, { expertId: expert.expert.slug, startsAt: slotIn(80) })).json().session.id as string;
+    const headers = { ...json, cookie: client.cookie };
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/sessions/${id}/cancel`, headers, payload: { reason: 'Plans changed' } })).statusCode).toBe(200);
+    const me = async (cookie: string) => (await ctx.app.inject({ url: '/api/me', headers: { cookie } })).json().user;
+    expect(await me(otherDevice)).not.toBeNull();
+
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/me/delete', headers, payload: { password: 'mentora-demo' } })).statusCode).toBe(200);
+    expect(await me(client.cookie)).toBeNull();
+    expect(await me(otherDevice)).toBeNull();
+    expect((await ctx.database.db.select({ deletedAt: user.deletedAt }).from(user).where(eq(user.id, client.id)))[0]?.deletedAt).toBeInstanceOf(Date);
+  });
+});
