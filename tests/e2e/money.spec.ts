@@ -81,7 +81,7 @@ test('a client pays, downloads the PDF receipt; the expert sees the ledger entry
     await expect(expertPage).toHaveURL(/\/dashboard\/expert$/);
     await expect(expertPage.getByText('Total Earnings').locator('..')).toContainText(total);
     await expertPage.getByRole('link', { name: 'Payouts and earnings' }).click();
-    await expect(expertPage.getByRole('heading', { name: 'Earnings' })).toBeVisible();
+    await expect(expertPage.getByRole('heading', { name: 'Earnings', exact: true })).toBeVisible();
     const ledger = expertPage.getByRole('list', { name: 'Payment ledger' });
     await expect(ledger.getByRole('listitem')).toHaveCount(2);
     await expect(ledger.getByRole('listitem').filter({ hasText: 'Released to you' })).toContainText(total);

@@ -49,7 +49,7 @@ function Entry({ e }: { e: LedgerEntry }) {
           <span className="text-slate-600">on {formatDateTime(e.sessionStartsAt)}</span>
         </p>
         <p className="text-xs text-slate-600">
-          <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+          Recorded <time dateTime={e.at}>{formatDateTime(e.at)}</time>
         </p>
       </div>
       <span className="font-semibold tabular-nums text-slate-900">{formatMoney(e.amountCents, e.currency)}</span>
