@@ -22,8 +22,10 @@ export const sessionKeys = {
 /**
  * After a change to a session: `changed` (the server's answer, when it sent one) replaces that session's cached
  * view at once, and every session read is read again — now where it is on screen, on the next visit otherwise.
+ * Not awaited: a mutation waiting for the reads would call its caller's `onSuccess` only after the page had
+ * re-rendered with them, and a dialog the new state removes would never hear of its success.
  */
-export function sessionsChanged(queryClient: QueryClient, changed?: SessionView): Promise<void> {
+export function sessionsChanged(queryClient: QueryClient, changed?: SessionView): void {
   if (changed) queryClient.setQueryData(sessionKeys.one(changed.id), changed);
-  return queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+  void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
 }

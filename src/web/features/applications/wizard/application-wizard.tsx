@@ -45,6 +45,8 @@ export function ApplicationWizard({ userId, onSubmitted }: { userId: string; onS
     () => latest.current.selectedExpertise,
     (selectedExpertise) => update({ selectedExpertise }),
     kept,
+    // The CV step again, where the message is: a later step must not be sent without the CV it asked for.
+    () => setStep((s) => Math.min(s, 2)),
   );
   const sent = useRef(false);
   useEffect(() => {

@@ -28,12 +28,13 @@ const m = messages.application;
 
 /**
  * `getSelected` reads the areas chosen now; `setSelected` replaces them after a merge. `restored` is the kept
- * draft's uploaded CV and the areas it suggested.
+ * draft's uploaded CV and the areas it suggested; `onRestoredGone` runs when that CV is no longer stored.
  */
 export function useCvUpload(
   getSelected: () => string[],
   setSelected: (areas: string[]) => void,
   restored: { cv: FileInfo | null; suggested: string[] } | null,
+  onRestoredGone: () => void,
 ) {
   const [cv, setCv] = useState<CvState | null>(() => (restored?.cv ? restoredState(restored.cv) : null));
   const [error, setError] = useState<string>();
@@ -43,6 +44,10 @@ export function useCvUpload(
 
   // A restored CV may have been deleted meanwhile (never attached for a day: docs/product.md "Uploads").
   const restoredUrl = restored?.cv?.url;
+  const goneRef = useRef(onRestoredGone);
+  useEffect(() => {
+    goneRef.current = onRestoredGone;
+  });
   useEffect(() => {
     if (!restoredUrl) return;
     let live = true;
@@ -50,6 +55,8 @@ export function useCvUpload(
       if (!live || stored !== false) return;
       setCv((c) => (c?.info?.url === restoredUrl ? null : c));
       setError(m.cvNoLongerStored);
+      toast.error(m.cvNoLongerStored);
+      goneRef.current();
     });
     return () => {
       live = false;

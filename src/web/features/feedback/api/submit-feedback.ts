@@ -19,7 +19,7 @@ export function useSubmitFeedback(sessionId: string) {
   return useMutation({
     mutationFn: (body: FeedbackInput) => submitFeedback(sessionId, body),
     onSuccess: () => {
-      void sessionsChanged(queryClient);
+      sessionsChanged(queryClient);
       void queryClient.invalidateQueries({ queryKey: ['experts'] });
     },
   });

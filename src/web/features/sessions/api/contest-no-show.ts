@@ -16,7 +16,7 @@ export function useContestNoShow(sessionId: string) {
     mutationFn: (body: NoShowContestInput) => contestNoShow(sessionId, body),
     onSuccess: (report) => {
       queryClient.setQueryData(sessionKeys.noShow(sessionId), { report });
-      void sessionsChanged(queryClient);
+      sessionsChanged(queryClient);
     },
   });
 }

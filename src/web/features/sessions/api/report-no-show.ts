@@ -16,7 +16,7 @@ export function useReportNoShow(sessionId: string) {
     mutationFn: (body: NoShowReportInput) => reportNoShow(sessionId, body),
     onSuccess: (report) => {
       queryClient.setQueryData(sessionKeys.noShow(sessionId), { report });
-      void sessionsChanged(queryClient);
+      sessionsChanged(queryClient);
     },
   });
 }
