@@ -17,6 +17,8 @@ export const sessionKeys = {
   one: (id: string) => ['sessions', 'one', id] as const,
   noShow: (id: string) => ['sessions', 'one', id, 'no-show'] as const,
   rescheduleSlots: (id: string) => ['sessions', 'one', id, 'reschedule-slots'] as const,
+  /** GET /api/me/earnings: the expert's ledger moves with their sessions' payments, so a session change reads it again. */
+  earnings: ['sessions', 'earnings'] as const,
 };
 
 /**

@@ -2,15 +2,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { EarningsView } from '@shared/schemas/payouts';
 import { api } from '../../../lib/api';
-
-export const earningsKey = ['me', 'earnings'] as const;
+import { sessionKeys } from '../../../lib/session-queries';
 
 /** Throws ApiError (401 signed out, 403 not an expert). */
 export function getEarnings(): Promise<EarningsView> {
   return api<EarningsView>('/api/me/earnings');
 }
 
-/** 401/403 surface at once (no retry). */
+/** 401/403 surface at once (no retry); read again after any session change (sessionsChanged). */
 export function useEarnings() {
-  return useQuery({ queryKey: earningsKey, queryFn: getEarnings, retry: false });
+  return useQuery({ queryKey: sessionKeys.earnings, queryFn: getEarnings, retry: false });
 }
