@@ -5,6 +5,9 @@ import { Button } from './ui/button';
 import { FormError } from './ui/input';
 import type { MediaUpload } from '../lib/use-media-upload';
 
+/** What a chosen, unsaved medium says in the expert profile editor. */
+const profileUnsaved = 'Not saved yet. Save changes to update your public profile.';
+
 const limits: Record<'photo' | 'video', string> = {
   photo: 'JPEG, PNG or WebP, up to 2 MB. A square photo of your face works best.',
   video: 'MP4 or WebM, up to 50 MB. A short portrait clip (under a minute) introducing yourself.',
@@ -14,7 +17,19 @@ const limits: Record<'photo' | 'video', string> = {
  * Choose / replace / remove buttons for one medium with its hidden file input, the upload progress bar and
  * the error. `preview` renders the photo or video itself.
  */
-function MediaField({ purpose, label, media, preview }: { purpose: 'photo' | 'video'; label: string; media: MediaUpload; preview: ReactNode }) {
+function MediaField({
+  purpose,
+  label,
+  media,
+  preview,
+  unsavedNote = profileUnsaved,
+}: {
+  purpose: 'photo' | 'video';
+  label: string;
+  media: MediaUpload;
+  preview: ReactNode;
+  unsavedNote?: string;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const uploading = media.percent !== null;
@@ -78,7 +93,7 @@ function MediaField({ purpose, label, media, preview }: { purpose: 'photo' | 'vi
             </p>
           </div>
         ) : media.changed ? (
-          <p className="text-sm text-amber-800">Not saved yet. Save changes to update your public profile.</p>
+          <p className="text-sm text-amber-800">{unsavedNote}</p>
         ) : null}
         <FormError>{media.error}</FormError>
       </div>
@@ -86,13 +101,14 @@ function MediaField({ purpose, label, media, preview }: { purpose: 'photo' | 'vi
   );
 }
 
-/** Profile photo with a round preview (the chosen file before it is saved). */
-export function PhotoField({ media, name }: { media: MediaUpload; name: string }) {
+/** Profile photo with a round preview (the chosen file before it is saved); `unsavedNote` says how to save it. */
+export function PhotoField({ media, name, unsavedNote }: { media: MediaUpload; name: string; unsavedNote?: string }) {
   return (
     <MediaField
       purpose="photo"
       label="Profile photo"
       media={media}
+      unsavedNote={unsavedNote}
       preview={
         media.previewUrl ? (
           <img

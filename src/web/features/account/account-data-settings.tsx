@@ -32,7 +32,7 @@ export function AccountDataSettings() {
       await deleteAccount({ password });
       queryClient.setQueryData(meQueryKey, null);
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
-      window.location.assign('/?account=deleted');
+      window.location.assign('/');
     } catch (err) {
       setError(err instanceof ApiError && err.status !== 500 ? err.message : messages.common.internal);
       setPending(false);

@@ -42,7 +42,7 @@ export function AccountPhotoSettings({ me }: { me: Me }) {
           {me.role === 'expert' ? 'Your photo also shows on your expert profile.' : 'Only you and the Mentora team see your photo.'}
         </p>
       </div>
-      <PhotoField media={media} name={me.fullName} />
+      <PhotoField media={media} name={me.fullName} unsavedNote="Not saved yet. Press Save photo to keep it." />
       <FormError>{error}</FormError>
       <SaveRow
         label="Save photo"
