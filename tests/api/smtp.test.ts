@@ -29,7 +29,7 @@ describe('e-mail over SMTP', () => {
     await ctx.close();
   });
 
-  it('delivers the booking e-mails with the right recipients, subject, links and .ics invite', async () => {
+  it('delivers the booking e-mails with the right recipients, subject, links and .ics invite, and the client their receipt', async () => {
     const expert = await createExpert(ctx, { email: 'smtp-expert@example.com' });
     const client = await createUser(ctx, { email: 'smtp-client@example.com', firstName: 'Casey', lastName: 'Client' });
     const res = await book(ctx, client.cookie, { expertId: expert.expert.id, startsAt: slotIn(30) });
@@ -37,9 +37,17 @@ describe('e-mail over SMTP', () => {
     const [session] = await ctx.database.db.select().from(sessions).where(eq(sessions.id, res.json().session.id));
 
     const sent = await deliverDueEmails(ctx.database.db, smtpTransport(sink.url, from));
-    expect(sent).toBe(2);
-    await sink.waitFor(2);
-    const byRecipient = new Map(sink.messages.map((m) => [m.to && !Array.isArray(m.to) ? m.to.value[0]!.address : '', m]));
+    expect(sent).toBe(3);
+    await sink.waitFor(3);
+    const addressOf = (m: (typeof sink.messages)[number]) => (m.to && !Array.isArray(m.to) ? m.to.value[0]!.address : '');
+    // The client's receipt for the payment (docs/product.md "Payments"), as a mail program reads it.
+    const receipts = sink.messages.filter((m) => m.subject?.startsWith('Receipt:'));
+    expect(receipts.map(addressOf)).toEqual(['smtp-client@example.com']);
+    expect(receipts[0]!.subject).toBe('Receipt: $90.00 paid for your session with Erin Expert');
+    expect(receipts[0]!.text).toContain('Amount paid: $90.00');
+    expect(receipts[0]!.text).toContain('Card: Visa ending 4242');
+    expect(receipts[0]!.html).toContain(`href="http://localhost:3000/session/${session!.id}"`);
+    const byRecipient = new Map(sink.messages.filter((m) => !receipts.includes(m)).map((m) => [addressOf(m), m]));
     expect([...byRecipient.keys()].sort()).toEqual(['smtp-client@example.com', 'smtp-expert@example.com']);
     for (const mail of byRecipient.values()) {
       expect(mail.from?.value[0]?.address).toBe('no-reply@mentora.example');
