@@ -77,6 +77,7 @@ test('an approved expert sets rate, photo, time zone and hours, publishes, and a
 
   await setup.getByRole('link', { name: 'Set your rate' }).click();
   await expect(page).toHaveURL(/\/dashboard\/expert\/profile$/);
+  await expect(page.getByText('Not public yet: publish it from your dashboard.')).toBeVisible();
   await expect(page.getByLabel('Hourly rate (USD)')).toHaveValue('');
   await page.getByLabel('Hourly rate (USD)').fill('135');
   await page.locator('input[type=file][name=photo]').setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: tinyPng });

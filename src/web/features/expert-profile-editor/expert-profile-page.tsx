@@ -9,7 +9,10 @@ import { ApiError } from '../../lib/api';
 import { ProfileForm } from './profile-form';
 import { useMyExpertProfile } from './api/get-my-expert-profile';
 
-/** Link to the public profile, and the read-only rating and review count (they come from client feedback). */
+/**
+ * Link to the public profile (once published; a draft is not public: docs/product.md "Expert onboarding and
+ * publishing"), and the read-only rating and review count (they come from client feedback).
+ */
 function ProfileFacts({ profile }: { profile: MyExpertProfile }) {
   return (
     <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
@@ -22,13 +25,17 @@ function ProfileFacts({ profile }: { profile: MyExpertProfile }) {
         </span>
         <span className="text-slate-600">Ratings come from client feedback and cannot be edited.</span>
       </p>
-      <Link
-        to={`/expert/${encodeURIComponent(profile.slug)}`}
-        className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline"
-      >
-        View public profile
-        <ExternalLink className="h-4 w-4" aria-hidden />
-      </Link>
+      {profile.status === 'published' ? (
+        <Link
+          to={`/expert/${encodeURIComponent(profile.slug)}`}
+          className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline"
+        >
+          View public profile
+          <ExternalLink className="h-4 w-4" aria-hidden />
+        </Link>
+      ) : (
+        <p className="text-sm text-slate-700">Not public yet: publish it from your dashboard.</p>
+      )}
     </div>
   );
 }
