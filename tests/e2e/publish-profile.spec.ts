@@ -39,9 +39,7 @@ test('an approved expert sets rate, photo, time zone and hours, publishes, and a
   await expect(page.getByText('Your application is under review.').first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Edit Profile' })).toHaveCount(0);
   const links = [
-    ...new Set(
-      (await page.locator('a[href^="/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!))).filter((href) => !href.startsWith('/api/')),
-    ),
+    ...new Set((await page.locator('a[href^="/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!))).filter((href) => !href.startsWith('/api/'))),
   ];
   expect(links.length).toBeGreaterThan(0);
   await shot(page, 'publish-applicant-dashboard');
