@@ -4,6 +4,7 @@ import { Link, Navigate } from 'react-router';
 import { dashboardPath, isProfileComplete } from '@shared/roles';
 import { useAuth } from '../lib/auth';
 import { PageSpinner } from './ui/spinner';
+import { ToSignIn } from './require-auth';
 
 /**
  * Frame of an expert's settings page under /dashboard/expert: a back link, the title and lead, then
@@ -13,7 +14,7 @@ import { PageSpinner } from './ui/spinner';
 export function ExpertSettingsShell({ title, lead, children }: { title: string; lead: ReactNode; children: ReactNode }) {
   const { me, loading } = useAuth();
   if (loading) return <PageSpinner />;
-  if (!me || !isProfileComplete(me)) return <Navigate to="/signup" replace />;
+  if (!me || !isProfileComplete(me)) return <ToSignIn />;
   if (me.role !== 'expert') return <Navigate to={dashboardPath(me.role)} replace />;
   return (
     <div className="bg-slate-50">

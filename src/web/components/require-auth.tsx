@@ -12,7 +12,6 @@ import { PageSpinner } from './ui/spinner';
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { me, loading, error, refresh } = useAuth();
-  const location = useLocation();
   if (loading) return <PageSpinner />;
   // A failed session read is not a signed-out visitor: sending them to sign in would hide the failure.
   if (error)
@@ -21,6 +20,12 @@ export function RequireAuth({ children }: { children: ReactNode }) {
         <LoadError what={messages.common.loadFailed.signIn} error={error} onRetry={refresh} />
       </div>
     );
-  if (!me) return <Navigate to={signInPath(location.pathname + location.search)} replace />;
+  if (!me) return <ToSignIn />;
   return <>{children}</>;
+}
+
+/** Replaces the current page with the sign-in page, which comes back here afterwards (docs/product.md "Accounts and sign-in"). */
+export function ToSignIn() {
+  const location = useLocation();
+  return <Navigate to={signInPath(location.pathname + location.search)} replace />;
 }

@@ -5,6 +5,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
 import { cn } from '../../lib/cn';
 import { useSummary } from './api/get-summary';
+import { ToSignIn } from '../../components/require-auth';
 
 const sections = [
   { to: 'applications', label: 'Applications', icon: FileText, waiting: 'waiting for review' },
@@ -56,7 +57,7 @@ function SectionTabs() {
 export default function AdminConsolePage() {
   const { me, loading } = useAuth();
   if (loading) return <PageSpinner />;
-  if (!me) return <Navigate to="/signup" replace />;
+  if (!me) return <ToSignIn />;
   if (me.role !== 'admin') return <Navigate to={dashboardPath(me.role)} replace />;
   // The API refuses the console without two-factor sign-in (guards.ts); /account sets it up.
   if (!me.twoFactorEnabled) return <Navigate to="/account" replace />;

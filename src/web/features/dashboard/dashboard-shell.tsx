@@ -5,6 +5,7 @@ import type { Me } from '@shared/schemas/profile';
 import { Button } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
+import { ToSignIn } from '../../components/require-auth';
 
 /**
  * Frame of a dashboard: anonymous visitors go to /signup, incomplete profiles to the complete-profile
@@ -13,8 +14,8 @@ import { useAuth } from '../../lib/auth';
 export function DashboardShell({ role, title, children }: { role: 'client' | 'expert'; title: string; children: (me: Me) => ReactNode }) {
   const { me, loading, signOut } = useAuth();
   if (loading) return <PageSpinner />;
-  if (!me) return <Navigate to="/signup" replace />;
-  if (!isProfileComplete(me)) return <Navigate to="/signup" replace />;
+  if (!me) return <ToSignIn />;
+  if (!isProfileComplete(me)) return <ToSignIn />;
   const own = dashboardPath(me.role);
   if (own !== `/dashboard/${role}`) return <Navigate to={own} replace />;
   return (

@@ -18,6 +18,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { BookingCalendar, CalendarStatus } from '../../components/booking-calendar';
 import { slotLabel, TimeSlots } from '../../components/time-slots';
 import { zoneLabel } from '../../lib/format';
+import { signInPath } from '../../lib/return-path';
 import { durationLabel, isComplete } from './booking-rules';
 import { useBooking } from './use-booking';
 
@@ -161,7 +162,7 @@ export function BookingCard({ expert }: { expert: ExpertProfile }) {
         ) : null}
         {b.needsProfile ? (
           <div className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            <Link to="/signup" className="font-semibold underline">
+            <Link to={signInPath(`/expert/${expert.slug || expert.id}`)} className="font-semibold underline">
               {messages.booking.completeProfile}
             </Link>{' '}
             — add your first and last name before booking.

@@ -1,5 +1,5 @@
 import { CheckCircle2, Lock, SearchX, UserX } from 'lucide-react';
-import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { messages } from '@shared/messages';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/input';
@@ -9,6 +9,7 @@ import { ExpertBanner, FeedbackNotice } from './expert-banner';
 import { FeedbackForm } from './feedback-form';
 import { useExpert } from './api/get-expert';
 import { useFeedbackEligibility } from './api/get-feedback-eligibility';
+import { ToSignIn } from '../../components/require-auth';
 
 type FeedbackState = { fromConfirmation?: boolean; sessionId?: string } | null;
 
@@ -31,7 +32,7 @@ export default function FeedbackPage() {
   const eligibility = useFeedbackEligibility(id, Boolean(me));
 
   if (loading) return <PageSpinner />;
-  if (!me) return <Navigate to="/signup" replace />;
+  if (!me) return <ToSignIn />;
   if (expert.isError)
     return (
       <FeedbackNotice icon={<SearchX className="h-6 w-6" aria-hidden />} title="Expert Not Found" action={dashboardLink}>

@@ -1,6 +1,6 @@
 import { CheckCircle2, Lock, SearchX } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { privateFeedbackInput } from '@shared/schemas/sessions';
 import { Button } from '../../components/ui/button';
@@ -11,6 +11,7 @@ import { useAuth } from '../../lib/auth';
 import { ExpertBanner, FeedbackNotice } from './expert-banner';
 import { useExpert } from './api/get-expert';
 import { useSendPrivateFeedback } from './api/send-private-feedback';
+import { ToSignIn } from '../../components/require-auth';
 
 const sentMessage = 'Thank you. Your comments were sent privately to the Mentora team.';
 
@@ -27,7 +28,7 @@ export default function PrivateFeedbackPage() {
   const send = useSendPrivateFeedback(id);
 
   if (loading) return <PageSpinner />;
-  if (!me) return <Navigate to="/signup" replace />;
+  if (!me) return <ToSignIn />;
   if (expert.isError)
     return (
       <FeedbackNotice

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages';
 import { dashboardPath } from '@shared/roles';
@@ -10,6 +10,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useSession } from './api/get-session';
+import { ToSignIn } from '../../components/require-auth';
 
 function SessionNotFound({ dashboard }: { dashboard: string }) {
   return (
@@ -41,7 +42,7 @@ export function SessionGate({ id, children }: { id: string; children: (session: 
   }, [status, navigate]);
 
   if (loading) return <PageSpinner />;
-  if (!me) return <Navigate to="/signup" replace />;
+  if (!me) return <ToSignIn />;
   if (query.isPending || status === 403) return <PageSpinner />;
   if (status === 404) return <SessionNotFound dashboard={dashboardPath(me.role)} />;
   if (query.isError)
