@@ -153,7 +153,11 @@ export function applicationStatusInfo(status: string): { label: string; tone: Ba
         note: 'Our team is reviewing your application now and may contact you to arrange a short screening call.',
       };
     case 'approved':
-      return { label: 'Approved', tone: 'green', note: 'Congratulations! Your application has been approved. Set your availability so clients can book you.' };
+      return {
+        label: 'Approved',
+        tone: 'green',
+        note: 'Congratulations! Your application has been approved. Set up your profile and publish it so clients can find and book you.',
+      };
     case 'rejected':
       return {
         label: 'Rejected',

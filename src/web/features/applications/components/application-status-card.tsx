@@ -37,10 +37,6 @@ export function ApplicationStatusCard() {
               <Button asChild className="mt-4">
                 <Link to="/expert/application">Apply again</Link>
               </Button>
-            ) : application.status === 'approved' ? (
-              <Button asChild variant="outline" className="mt-4">
-                <Link to="/dashboard/expert/availability">Set your availability</Link>
-              </Button>
             ) : null}
           </>
         ) : listed.data ? (
