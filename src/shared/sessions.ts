@@ -59,6 +59,11 @@ export const autoReleaseHours = 72;
 
 type Timed = { status: string; startsAt: Date; endsAt: Date };
 
+/** A session as the API sends it (ISO instants) with real instants, as the rules below take it. */
+export function timed(s: { status: string; startsAt: string; endsAt: string }): Timed {
+  return { status: s.status, startsAt: new Date(s.startsAt), endsAt: new Date(s.endsAt) };
+}
+
 /** Upcoming: booked and starting in the future (docs/product.md "Sessions"). */
 export function isUpcoming(s: Timed, now = new Date()): boolean {
   return s.status === 'booked' && s.startsAt.getTime() > now.getTime();
@@ -129,3 +134,11 @@ export function refundCents(opts: { amountCents: number; policy: CancellationPol
   if (hoursBefore >= terms.fullRefundHours) return amountCents;
   return Math.round((amountCents * terms.lateRefundPercent) / 100);
 }
+
+/**
+ * The parts of one's sessions a list shows (docs/product.md "Sessions"): `upcoming` — booked, or reserved while the
+ * card's extra authentication completes, and not yet ended, soonest first; `past` — every other session, newest
+ * first; `all` — both, newest first. Lists come in pages.
+ */
+export const sessionListParts = ['upcoming', 'past', 'all'] as const;
+export type SessionListPart = (typeof sessionListParts)[number];

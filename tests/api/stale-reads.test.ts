@@ -119,12 +119,17 @@ describe('kept answers are never stale (production cache settings)', () => {
     const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC' }).format(new Date(startsAt));
     const slots = `/api/experts/${expert.expert.id}/slots?date=${date}&duration=60&tz=UTC`;
     await warm(slots);
-    await warm('/api/sessions', client.cookie);
-    await warm('/api/sessions', expert.cookie);
+    const upcoming = '/api/sessions?when=upcoming';
+    for (const url of ['/api/sessions', upcoming, '/api/sessions/summary']) {
+      await warm(url, client.cookie);
+      await warm(url, expert.cookie);
+    }
     expect((await read(b, slots)).slots).toContain(startsAt);
     const before = {
       client: (await read(b, '/api/sessions', client.cookie)).sessions.length,
       expert: (await read(b, '/api/sessions', expert.cookie)).sessions.length,
+      clientUpcoming: (await read(b, upcoming, client.cookie)).total,
+      expertCounted: (await read(b, '/api/sessions/summary', expert.cookie)).upcoming,
     };
 
     const booked = await book(ctx, client.cookie, { expertId: expert.expert.id, startsAt });
@@ -132,6 +137,8 @@ describe('kept answers are never stale (production cache settings)', () => {
     await seenAtOnceHereAndSoonThere(slots, (r) => r.slots.includes(startsAt), false);
     await seenAtOnceHereAndSoonThere('/api/sessions', (r) => r.sessions.length, before.client + 1, client.cookie);
     await seenAtOnceHereAndSoonThere('/api/sessions', (r) => r.sessions.length, before.expert + 1, expert.cookie);
+    await seenAtOnceHereAndSoonThere(upcoming, (r) => r.total, before.clientUpcoming + 1, client.cookie);
+    await seenAtOnceHereAndSoonThere('/api/sessions/summary', (r) => r.upcoming, before.expertCounted + 1, expert.cookie);
 
     // Cancelled by the expert on server B: the time is bookable again and both lists say so, on B at once.
     const id = booked.json().session.id as string;
@@ -141,6 +148,8 @@ describe('kept answers are never stale (production cache settings)', () => {
       expect(status(await read(b, '/api/sessions', cookie))).toBe('cancelled');
       await expect.poll(async () => status(await read(a, '/api/sessions', cookie)), { timeout: 2000, interval: 10 }).toBe('cancelled');
     }
+    expect((await read(b, upcoming, client.cookie)).total).toBe(before.clientUpcoming);
+    expect((await read(b, '/api/sessions/summary', expert.cookie)).upcoming).toBe(before.expertCounted);
     expect((await read(b, slots)).slots).toContain(startsAt);
   });
 

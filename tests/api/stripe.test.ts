@@ -326,6 +326,10 @@ describe('Stripe payments', () => {
       expect(new Date(paymentAction.reservedUntil).getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
       expect(await eventsOf(payment.id)).toEqual([]);
       expect(await mailCount()).toBe(mailsAtStart); // nothing is booked yet, so nobody is told
+      // The client's list shows the reservation under Upcoming; the counters count neither it nor its money until it is booked.
+      const read = async (url: string) => (await ctx.app.inject({ method: 'GET', url, headers: { cookie: client.cookie } })).json();
+      expect((await read('/api/sessions?when=upcoming&pageSize=100')).sessions.map((x: { id: string }) => x.id)).toContain(s.id);
+      const counted = await read('/api/sessions/summary');
 
       const taken = await book(other.cookie, startsAt, 'pm_card_visa');
       expect(taken.statusCode).toBe(409);
@@ -340,6 +344,7 @@ describe('Stripe payments', () => {
       const done = await post(`/api/sessions/${s.id}/payment`, client.cookie);
       expect(done.statusCode).toBe(200);
       expect(done.json()).toMatchObject({ status: 'booked', payment: { status: 'held', cardLast4: '3155' } });
+      expect(await read('/api/sessions/summary')).toMatchObject({ upcoming: counted.upcoming + 1, spentCents: counted.spentCents + 9000 });
       expect((await sessionRow(s.id)).reservedUntil).toBeNull();
       expect(await eventsOf(payment.id)).toEqual([['hold', 9000]]);
       expect(await mailCount()).toBe(mailsAtStart + 3); // both booking confirmations and the client's receipt, now

@@ -183,6 +183,7 @@ function examples(ids: { expertId: string; cvId: string }): Record<string, { bod
     'POST /api/sessions/:id/no-show': { body: { statement: 'Nobody joined the call' } },
     'POST /api/sessions/:id/no-show/contest': { body: { statement: 'I was in the call' } },
     'POST /api/sessions/:id/reschedule-proposals': { body: { startsAt: '2030-01-15T17:00:00Z', message: 'A conference came up' } },
+    'GET /api/sessions': { query: { when: 'past', page: '1', pageSize: '20' } },
     'GET /api/sessions/:id/reschedule-slots': { query: { from: '2030-01-15', days: '7', tz: 'America/Vancouver' } },
     'POST /api/sessions/:id/reschedule': { body: { startsAt: '2030-01-15T17:00:00Z' } },
     'POST /api/experts/:idOrSlug/private-feedback': { body: { comments: 'A note' } },

@@ -1,8 +1,7 @@
-/** How 3-D Secure reservations (docs/product.md "Payments") read in the UI: badges, calendar, dashboard grouping and counters. */
+/** How 3-D Secure reservations (docs/product.md "Payments") read in the UI: badges, calendar and payment lines (their place in session lists and counters: tests/api/stripe.test.ts). */
 import { describe, expect, it } from 'vitest';
 import type { SessionView } from '../../src/shared/schemas/sessions';
 import { liveStatuses, statusBadge } from '../../src/shared/sessions';
-import { clientStats, groupSessions } from '../../src/web/features/dashboard/session-stats';
 import { paymentStatusLine } from '../../src/web/features/sessions/payment-status';
 
 const now = new Date('2026-11-22T12:00:00Z');
@@ -54,13 +53,6 @@ describe('payment reservations', () => {
   it('are badged Awaiting payment / Payment not completed', () => {
     expect(statusBadge('pending_payment')).toEqual({ label: 'Awaiting payment', tone: 'amber' });
     expect(statusBadge('expired')).toEqual({ label: 'Payment not completed', tone: 'neutral' });
-  });
-
-  it('list a pending reservation under Upcoming but count neither its money nor it as booked', () => {
-    const pending = session('p', 'pending_payment', 'pending');
-    const booked = session('b', 'booked', 'held', '2026-11-26T10:00:00Z');
-    expect(groupSessions([pending, booked], now).upcoming.map((s) => s.id)).toEqual(['p', 'b']);
-    expect(clientStats([pending, booked], now)).toMatchObject({ upcoming: 1, spentCents: 9000 });
   });
 
   it('say plainly that nothing was charged for a lapsed reservation', () => {

@@ -80,7 +80,7 @@ export const keptAnswers = fp(async (app: FastifyInstance, { config, database }:
     catalogue: keptStore<unknown>({ ttlMs: config.catalogueCacheMs, max: 10_000, staleWhileRevalidate: true, keeping }),
     slots: keptStore<unknown>({ ttlMs: config.slotsCacheMs, max: 10_000, staleWhileRevalidate: true, keeping }),
   };
-  // Session lists are up to 500 sessions (~350 KB): at most 64 MB of JSON in all.
+  // Session list pages are up to 100 sessions (~70 KB): at most 64 MB of JSON in all.
   const signedIn = keptStore<unknown>({
     ttlMs: config.signedInCacheMs,
     max: 10_000,

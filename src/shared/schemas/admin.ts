@@ -6,16 +6,10 @@ import { z } from 'zod';
 import { inboxKinds } from '../admin.js';
 import { applicationStatuses } from '../application-rules.js';
 import { messages } from '../messages.js';
-import { requiredText } from './common.js';
+import { pageQuery, requiredText } from './common.js';
 import { paymentSummary, sessionView } from './sessions.js';
 
 const m = messages.admin;
-
-/** `?page=&pageSize=` of every admin list. */
-export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
 
 /** A page of `item`: the rows, the total count, and the page asked for. */
 const pageOf = <T extends z.ZodType>(item: T) =>

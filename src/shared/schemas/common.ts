@@ -26,3 +26,22 @@ export const optionalText = (max = 5000) =>
     .max(max, `Must be ${max} characters or fewer`)
     .optional()
     .transform((v) => (v ? v : undefined));
+
+/**
+ * `?page=&pageSize=` of a paginated list: `page` from 1, `pageSize` 1..100 (default 20). A page past the last is
+ * answered with no items and the total, so the caller can link back.
+ */
+export const pageQuery = z.object({
+  page: z.coerce
+    .number({ error: 'Page must be a whole number from 1' })
+    .int('Page must be a whole number from 1')
+    .min(1, 'Page must be a whole number from 1')
+    .max(100_000, 'Page must be a whole number from 1')
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'Page size must be a whole number from 1 to 100' })
+    .int('Page size must be a whole number from 1 to 100')
+    .min(1, 'Page size must be a whole number from 1 to 100')
+    .max(100, 'Page size must be a whole number from 1 to 100')
+    .default(20),
+});

@@ -7,10 +7,10 @@ import { disputeDescriptionMin } from '../constants.js';
 import { feedbackQuestions } from '../feedback.js';
 import { messages } from '../messages.js';
 import { durations, introMinutes, isDuration } from '../pricing.js';
-import { cancellationPolicies, sessionStatuses } from '../sessions.js';
+import { cancellationPolicies, sessionListParts, sessionStatuses } from '../sessions.js';
 import { isValidTimeZone } from '../slots.js';
 import { rescheduleVerdictView, sessionMoveView } from './reschedule.js';
-import { sessionStart } from './common.js';
+import { pageQuery, sessionStart } from './common.js';
 import { proposalSummary } from './reschedule-proposals.js';
 
 const m = messages.booking;
@@ -101,7 +101,31 @@ export const sessionView = z.object({
 });
 export type SessionView = z.infer<typeof sessionView>;
 
-export const sessionList = z.object({ sessions: z.array(sessionView) });
+/** `?when=upcoming|past|all&page=&pageSize=` of GET /api/sessions (docs/product.md "Sessions"). */
+export const sessionListQuery = pageQuery.extend({
+  when: z.enum(sessionListParts, { error: 'when must be upcoming, past or all' }).default('all'),
+});
+export type SessionListQuery = z.output<typeof sessionListQuery>;
+
+/** A page of the caller's sessions: `total` counts the whole part asked for, `page` and `pageSize` echo the query. */
+export const sessionList = z.object({ sessions: z.array(sessionView), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export type SessionList = z.infer<typeof sessionList>;
+
+/**
+ * GET /api/sessions/summary, the dashboards' counters over all of the caller's sessions (docs/product.md
+ * "Sessions"): `upcoming` booked and not started; `awaitingConfirmation` booked, started and more than 30 minutes
+ * past its end; `concluded` confirmed or completed; `completed` completed; `spentCents` what the caller paid as
+ * client and kept paid (held or released amounts less refunds; free intros, failed payments and payments awaiting
+ * the bank's confirmation cost nothing).
+ */
+export const sessionSummary = z.object({
+  upcoming: z.number().int(),
+  awaitingConfirmation: z.number().int(),
+  concluded: z.number().int(),
+  completed: z.number().int(),
+  spentCents: z.number().int(),
+});
+export type SessionSummary = z.infer<typeof sessionSummary>;
 
 /**
  * 202 answer of POST /api/sessions when the card needs extra authentication (3-D Secure, Stripe only): the

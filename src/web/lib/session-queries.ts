@@ -1,6 +1,6 @@
 /**
  * The one owner of the browser's cached session reads (docs/product.md "Sessions": every list that shows a session
- * is current after a change, without a reload). Every query that shows a session — the dashboards' list, one
+ * is current after a change, without a reload). Every query that shows a session — the dashboards' lists and counters, one
  * session, its no-show report, its reschedule times — is keyed under ['sessions'], and every change (booking,
  * confirmation, cancellation, dispute, feedback, reschedule, no-show, proposals) calls `sessionsChanged`, which
  * stores the server's answer and reads the rest again. The server answers a write only once its own kept lists
@@ -8,11 +8,14 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { SessionView } from '@shared/schemas/sessions';
+import type { SessionListPart } from '@shared/sessions';
 
 export const sessionKeys = {
   all: ['sessions'] as const,
-  /** GET /api/sessions: the caller's sessions as client and expert. */
-  mine: ['sessions', 'mine'] as const,
+  /** GET /api/sessions?when=&page=: a page of the caller's sessions as client and expert. */
+  mine: (when: SessionListPart, page: number) => ['sessions', 'mine', when, page] as const,
+  /** GET /api/sessions/summary: the dashboards' counters. */
+  summary: ['sessions', 'summary'] as const,
   /** GET /api/sessions/{id}, and under it the reads about that session. */
   one: (id: string) => ['sessions', 'one', id] as const,
   noShow: (id: string) => ['sessions', 'one', id, 'no-show'] as const,

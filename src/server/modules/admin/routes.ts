@@ -21,11 +21,10 @@ import {
   inboxQuery,
   inboxReply,
   inboxReplyInput,
-  pageQuery,
   rejectInput,
   resolveDisputeInput,
 } from '../../../shared/schemas/admin.js';
-import { errorResponse } from '../../../shared/schemas/common.js';
+import { errorResponse, pageQuery } from '../../../shared/schemas/common.js';
 import { requireRole } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import type { PaymentProvider } from '../../infra/payments/provider.js';

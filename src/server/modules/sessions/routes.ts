@@ -3,7 +3,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '../../../shared/messages.js';
 import { errorResponse } from '../../../shared/schemas/common.js';
-import { bookingInput, cancelInput, disputeInput, paymentAction, sessionList, sessionView, type SessionView } from '../../../shared/schemas/sessions.js';
+import {
+  bookingInput,
+  cancelInput,
+  disputeInput,
+  paymentAction,
+  sessionList,
+  sessionListQuery,
+  sessionSummary,
+  sessionView,
+  type SessionView,
+} from '../../../shared/schemas/sessions.js';
 import { requireUser } from '../../auth/guards.js';
 import { anyRowOf, rowsOf } from '../../cache/dependencies.js';
 import type { KeptRoute } from '../../cache/plugin.js';
@@ -16,18 +26,25 @@ import { confirmSession } from './use-cases/confirm-session.js';
 import { disputeSession } from './use-cases/dispute-session.js';
 import { getSession } from './use-cases/get-session.js';
 import { listMySessions } from './use-cases/list-my-sessions.js';
+import { summariseMySessions } from './use-cases/summarise-my-sessions.js';
 
 const params = z.object({ id: z.string().max(64) });
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const idempotencyHeader = z.object({ 'idempotency-key': z.string().trim().min(8, messages.payment.idempotencyKey).max(200, messages.payment.idempotencyKey) });
 
+/** What the caller's session counters read: their sessions (as client or as the expert), their payments, and the account's expert row. */
+const sessionSummaryKept: KeptRoute = {
+  lifetime: 'signedIn',
+  dependsOn: (_request, userId) => rowsOf(`user:${userId}`, 'sessions', 'payments', 'experts'),
+};
+
 /**
- * What a session list reads: the account's sessions (as client or as the expert), their payments, the account's
- * expert row (which sessions are theirs as the expert), and the expert rows of the sessions listed (slugs).
+ * What a session list reads: the counters' rows, and the expert rows of the sessions listed (slugs). Which part a
+ * session is in also moves with the clock (a session ends): a kept page is at most SIGNED_IN_CACHE_MS behind that.
  */
 const sessionListKept: KeptRoute = {
   lifetime: 'signedIn',
-  dependsOn: (_request, userId) => [...rowsOf(`user:${userId}`, 'sessions', 'payments'), ...anyRowOf('experts')],
+  dependsOn: (request, userId) => [...sessionSummaryKept.dependsOn(request, userId), ...anyRowOf('experts')],
   answerDependsOn: (answer, userId) => [
     ...rowsOf(`user:${userId}`, 'sessions', 'payments', 'experts'),
     ...[...new Set((answer as { sessions: SessionView[] }).sessions.map((s) => s.expertId))].flatMap((id) => rowsOf(`expert:${id}`, 'experts')),
@@ -84,19 +101,34 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boo
   );
 
   /**
-   * The caller's sessions as client or expert, newest first: `{ sessions: SessionView[] }`. 401 signed out.
-   * Serialised with plain JSON.stringify (plain-json.ts): the views come typed from toView, and re-validating up
-   * to 500 of them was a large share of the request. Kept per account (src/server/cache/plugin.ts) until a change
-   * to one of its sessions, their payments, or the experts they name, so repeated reads skip the database.
+   * A page of the caller's sessions as client or expert, `?when=upcoming|past|all&page=&pageSize=` (default all,
+   * page 1, 20 per page; upcoming soonest first, the others newest first): `{ sessions: SessionView[], total, page,
+   * pageSize }`. 400 bad query; 401 signed out. Serialised with plain JSON.stringify (plain-json.ts): the views come
+   * typed from toView. Kept per account and URL (src/server/cache/plugin.ts) until a change to one of its sessions,
+   * their payments, or the experts they name, so repeated reads skip the database (docs/product.md "Sessions").
    */
   app.get(
     '/api/sessions',
     {
       config: { signIn: 'required', kept: sessionListKept },
-      schema: { tags, response: { 200: sessionList, 401: errorResponse } },
+      schema: { tags, querystring: sessionListQuery, response: { 200: sessionList, 400: errorResponse, 401: errorResponse } },
       serializerCompiler: plainJson,
     },
-    async (request) => ({ sessions: await listMySessions(deps.db, await requireUser(request)) }),
+    async (request) => listMySessions(deps.db, await requireUser(request), request.query),
+  );
+
+  /**
+   * The dashboards' counters over all of the caller's sessions: `{ upcoming, awaitingConfirmation, concluded,
+   * completed, spentCents }` (see summariseMySessions; money integer cents). 401 signed out. Kept per account like
+   * the list, and dropped by the same changes.
+   */
+  app.get(
+    '/api/sessions/summary',
+    {
+      config: { signIn: 'required', kept: sessionSummaryKept },
+      schema: { tags, response: { 200: sessionSummary, 401: errorResponse } },
+    },
+    async (request) => summariseMySessions(deps.db, await requireUser(request)),
   );
 
   /** One session for its client or expert. 403 "You don't have permission to view this session"; 404 'Session not found'. */

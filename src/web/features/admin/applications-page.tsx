@@ -2,7 +2,8 @@ import { applicationStatusInfo } from '@shared/application-rules';
 import { Badge } from '../../components/ui/badge';
 import { formatDateTime } from '../../lib/format';
 import { useApplications } from './api/get-applications';
-import { FilterLinks, QueueLink, QueueSection, useParam, usePage } from './console-parts';
+import { useParam, usePage } from '../../components/pager';
+import { FilterLinks, QueueLink, QueueSection } from './console-parts';
 
 const filters = [
   { value: 'open', label: 'Waiting for review' },

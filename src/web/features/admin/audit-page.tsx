@@ -4,7 +4,8 @@ import type { AuditEntry } from '@shared/schemas/admin';
 import { formatMoney } from '@shared/pricing';
 import { formatDateTime } from '../../lib/format';
 import { useAudit } from './api/get-audit';
-import { ListState, Pager, usePage } from './console-parts';
+import { Pager, usePage } from '../../components/pager';
+import { ListState } from './console-parts';
 
 /** What an audit row says happened, in words. */
 function describe(e: AuditEntry): string {

@@ -1,29 +1,11 @@
-/** Small building blocks shared by the console's sections: filters, pager, loading/empty states, fact lists. */
-import { ArrowLeft, ChevronLeft, ChevronRight } from 'lucide-react';
+/** Small building blocks shared by the console's sections: filters, loading/empty states, fact lists (the pager is components/pager). */
+import { ArrowLeft, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { Pager, useParam } from '../../components/pager';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
-
-/** A search parameter with a default, and a helper that builds the URL for another value (resetting the page). */
-export function useParam(name: string, fallback: string): [string, (value: string) => string] {
-  const [params] = useSearchParams();
-  const hrefFor = (value: string) => {
-    const next = new URLSearchParams(params);
-    next.set(name, value);
-    if (name !== 'page') next.delete('page');
-    return `?${next.toString()}`;
-  };
-  return [params.get(name) ?? fallback, hrefFor];
-}
-
-/** The page number from `?page=` (1 when absent or invalid). */
-export function usePage(): [number, (page: number) => string] {
-  const [raw, hrefFor] = useParam('page', '1');
-  const n = Number(raw);
-  return [Number.isInteger(n) && n >= 1 ? n : 1, (page: number) => hrefFor(String(page))];
-}
 
 /** A row of filter links (`aria-current` on the chosen one), e.g. Open / Approved / Rejected. */
 export function FilterLinks({
@@ -53,36 +35,6 @@ export function FilterLinks({
           {o.label}
         </Link>
       ))}
-    </nav>
-  );
-}
-
-/** 'Page 2 of 5' with Previous / Next links; nothing when everything fits on one page. */
-export function Pager({ page, pageSize, total }: { page: number; pageSize: number; total: number }) {
-  const [, hrefFor] = usePage();
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages <= 1) return null;
-  const link =
-    'inline-flex h-9 items-center gap-1 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600';
-  return (
-    <nav aria-label="Pagination" className="mt-6 flex items-center justify-between gap-3">
-      {page > 1 ? (
-        <Link to={hrefFor(page - 1)} className={link}>
-          <ChevronLeft className="h-4 w-4" aria-hidden /> Previous
-        </Link>
-      ) : (
-        <span />
-      )}
-      <span className="text-sm text-slate-600">
-        Page {page} of {pages}
-      </span>
-      {page < pages ? (
-        <Link to={hrefFor(page + 1)} className={link}>
-          Next <ChevronRight className="h-4 w-4" aria-hidden />
-        </Link>
-      ) : (
-        <span />
-      )}
     </nav>
   );
 }

@@ -2,7 +2,8 @@ import { formatMoney } from '@shared/pricing';
 import { Badge } from '../../components/ui/badge';
 import { formatDateTime } from '../../lib/format';
 import { useDisputes } from './api/get-disputes';
-import { FilterLinks, QueueLink, QueueSection, useParam, usePage } from './console-parts';
+import { useParam, usePage } from '../../components/pager';
+import { FilterLinks, QueueLink, QueueSection } from './console-parts';
 
 const filters = [
   { value: 'open', label: 'Open' },

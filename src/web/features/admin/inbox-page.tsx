@@ -9,7 +9,8 @@ import { Button } from '../../components/ui/button';
 import { formatDateTime } from '../../lib/format';
 import { useInbox } from './api/get-inbox';
 import { useSetHandled } from './api/set-handled';
-import { FilterLinks, ListState, Pager, useParam, usePage } from './console-parts';
+import { Pager, useParam, usePage } from '../../components/pager';
+import { FilterLinks, ListState } from './console-parts';
 import { ReplyDialog } from './reply-dialog';
 
 const handledFilters = [

@@ -9,9 +9,8 @@ import { ProfileCard } from './profile-card';
 import { QuickActions } from './quick-actions';
 import { SessionList } from './session-list';
 import { SessionRow } from './session-row';
-import { clientStats } from './session-stats';
 import { StatCards } from './stat-cards';
-import { useMySessions } from './api/get-my-sessions';
+import { useSessionSummary } from './api/get-my-sessions';
 
 /** /dashboard/client (docs/product.md "Sessions"): counters, sessions (Upcoming / Past), profile card, quick actions. */
 export default function ClientDashboardPage() {
@@ -23,24 +22,22 @@ export default function ClientDashboardPage() {
 }
 
 function ClientDashboard({ me }: { me: Me }) {
-  const query = useMySessions();
-  const stats = clientStats(query.data ?? []);
+  const counters = useSessionSummary();
+  const summary = counters.data;
   return (
     <div className="space-y-6">
       <StatCards
-        loading={!query.data}
+        loading={!summary}
+        onRetry={counters.isError ? () => void counters.refetch() : undefined}
         stats={[
-          { label: 'Upcoming', value: stats.upcoming, icon: CalendarClock },
-          { label: 'Awaiting confirmation', value: stats.awaitingConfirmation, icon: Hourglass },
-          { label: 'Completed', value: stats.completed, icon: CalendarCheck },
-          { label: 'Total spent', value: formatMoney(stats.spentCents), icon: Wallet },
+          { label: 'Upcoming', value: summary?.upcoming, icon: CalendarClock },
+          { label: 'Awaiting confirmation', value: summary?.awaitingConfirmation, icon: Hourglass },
+          { label: 'Completed', value: summary?.concluded, icon: CalendarCheck },
+          { label: 'Total spent', value: summary ? formatMoney(summary.spentCents) : null, icon: Wallet },
         ]}
       />
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <SessionList
-          sessions={query.data}
-          isError={query.isError}
-          onRetry={() => void query.refetch()}
           empty={
             <>
               <p className="mt-1 max-w-sm text-sm text-slate-700">

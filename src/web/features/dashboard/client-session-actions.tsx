@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import type { SessionView } from '@shared/schemas/sessions';
-import { isPendingConfirmation, isReviewedPublicly } from '@shared/sessions';
+import { isPendingConfirmation, isReviewedPublicly, timed } from '@shared/sessions';
 import { DetailsLink, sessionLink } from './session-row';
-import { timed } from './session-stats';
 
 /**
  * The client's links on a session (docs/product.md "Sessions"): details; Confirm session once a booked

@@ -8,9 +8,8 @@ import { ProfileCard } from './profile-card';
 import { QuickActions } from './quick-actions';
 import { SessionList } from './session-list';
 import { DetailsLink, SessionRow } from './session-row';
-import { expertStats } from './session-stats';
 import { StatCards } from './stat-cards';
-import { useMySessions } from './api/get-my-sessions';
+import { useSessionSummary } from './api/get-my-sessions';
 
 type Composed = {
   applicationStatus?: ReactNode;
@@ -38,17 +37,18 @@ export default function ExpertDashboardPage(composed: Composed) {
 }
 
 function ExpertDashboard({ me, applicationStatus, sessionsEmpty, totalEarnings, publishing, hasProfile }: Composed & { me: Me }) {
-  const query = useMySessions();
-  const stats = expertStats(query.data ?? []);
+  const counters = useSessionSummary();
+  const summary = counters.data;
   return (
     <div className="space-y-6">
       <StatCards
-        loading={!query.data}
+        loading={!summary}
+        onRetry={counters.isError ? () => void counters.refetch() : undefined}
         stats={[
-          { label: 'Upcoming Sessions', value: stats.upcoming, icon: CalendarClock },
-          { label: 'Completed Sessions', value: stats.completed, icon: CalendarCheck },
+          { label: 'Upcoming Sessions', value: summary?.upcoming, icon: CalendarClock },
+          { label: 'Completed Sessions', value: summary?.completed, icon: CalendarCheck },
           { label: 'Total Earnings', value: totalEarnings, icon: DollarSign },
-          { label: 'Pending Confirmation', value: stats.pendingConfirmation, icon: Hourglass },
+          { label: 'Pending Confirmation', value: summary?.awaitingConfirmation, icon: Hourglass },
         ]}
       />
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
@@ -56,9 +56,6 @@ function ExpertDashboard({ me, applicationStatus, sessionsEmpty, totalEarnings, 
           {publishing}
           {applicationStatus}
           <SessionList
-            sessions={query.data}
-            isError={query.isError}
-            onRetry={() => void query.refetch()}
             empty={sessionsEmpty}
             renderRow={(s) => <SessionRow key={s.id} session={s} counterpart={s.clientName.trim() || 'Unknown Client'} actions={<DetailsLink id={s.id} />} />}
           />

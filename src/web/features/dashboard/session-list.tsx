@@ -1,75 +1,97 @@
 import { CalendarDays } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { SessionView } from '@shared/schemas/sessions';
+import type { SessionListPart } from '@shared/sessions';
+import { Pager, usePage } from '../../components/pager';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
-import { groupSessions } from './session-stats';
+import { useMySessions } from './api/get-my-sessions';
+
+type RenderRow = (session: SessionView) => ReactNode;
 
 /**
- * The 'My sessions' card of a dashboard: loading, a quiet load error with Retry (dashboard load errors
- * raise no toast), the empty state, or the sessions grouped as Upcoming / Past with `renderRow` for each.
+ * The 'My sessions' card of a dashboard (docs/product.md "Sessions"): Upcoming (soonest first) and Past (newest
+ * first), each a page of 20 with its own pager (`?upcoming=`, `?past=` in the address, so Back and a reload keep
+ * the page), `renderRow` for each session; while loading a spinner, a quiet load error with Retry (dashboard load
+ * errors raise no toast), and `empty` when there are no sessions at all.
  */
-export function SessionList({
-  sessions,
-  isError,
-  onRetry,
-  empty,
-  renderRow,
-}: {
-  sessions: SessionView[] | undefined;
-  isError: boolean;
-  onRetry: () => void;
-  empty: ReactNode;
-  renderRow: (session: SessionView) => ReactNode;
-}) {
+export function SessionList({ empty, renderRow }: { empty: ReactNode; renderRow: RenderRow }) {
+  const [upcomingPage] = usePage('upcoming');
+  const [pastPage] = usePage('past');
+  const upcoming = useMySessions('upcoming', upcomingPage);
+  const past = useMySessions('past', pastPage);
+  const failed = [upcoming, past].filter((q) => q.isError);
   return (
     <Card>
       <CardHeader>
         <CardTitle>My sessions</CardTitle>
       </CardHeader>
       <CardContent>
-        {isError ? (
+        {failed.length ? (
           <div className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
             Your sessions could not be loaded.
-            <Button variant="outline" size="sm" onClick={onRetry}>
+            <Button variant="outline" size="sm" onClick={() => failed.forEach((q) => void q.refetch())}>
               Retry
             </Button>
           </div>
-        ) : !sessions ? (
+        ) : !upcoming.data || !past.data ? (
           <div className="flex justify-center py-10">
             <Spinner label="Loading sessions" />
           </div>
-        ) : sessions.length === 0 ? (
+        ) : upcoming.data.total + past.data.total === 0 ? (
           <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center">
             <CalendarDays className="h-10 w-10 text-brand-600" aria-hidden />
             <p className="mt-3 font-semibold text-slate-900">No sessions yet</p>
             {empty}
           </div>
         ) : (
-          <Groups sessions={sessions} renderRow={renderRow} />
+          <div className="space-y-6">
+            <Group part="upcoming" title="Upcoming" none="Nothing scheduled." page={upcoming.data} renderRow={renderRow} />
+            <Group part="past" title="Past" none="No past sessions yet." page={past.data} renderRow={renderRow} />
+          </div>
         )}
       </CardContent>
     </Card>
   );
 }
 
-function Groups({ sessions, renderRow }: { sessions: SessionView[]; renderRow: (session: SessionView) => ReactNode }) {
-  const { upcoming, past } = groupSessions(sessions);
-  const groups = [
-    { title: 'Upcoming', items: upcoming, none: 'Nothing scheduled.' },
-    { title: 'Past', items: past, none: 'No past sessions yet.' },
-  ];
+function Group({
+  part,
+  title,
+  none,
+  page,
+  renderRow,
+}: {
+  part: SessionListPart;
+  title: string;
+  none: string;
+  page: { sessions: SessionView[]; total: number; page: number; pageSize: number };
+  renderRow: RenderRow;
+}) {
+  const [, hrefFor] = usePage(part);
+  const lastPage = Math.max(1, Math.ceil(page.total / page.pageSize));
   return (
-    <div className="space-y-6">
-      {groups.map(({ title, items, none }) => (
-        <section key={title} aria-label={`${title} sessions`}>
-          <h3 className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-700">
-            {title} <span className="font-normal">({items.length})</span>
-          </h3>
-          {items.length ? <ul className="space-y-3">{items.map(renderRow)}</ul> : <p className="text-sm text-slate-700">{none}</p>}
-        </section>
-      ))}
-    </div>
+    <section aria-label={`${title} sessions`}>
+      <h3 className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-700">
+        {title} <span className="font-normal">({page.total})</span>
+      </h3>
+      {page.sessions.length ? (
+        <>
+          <ul className="space-y-3">{page.sessions.map(renderRow)}</ul>
+          <Pager page={page.page} pageSize={page.pageSize} total={page.total} param={part} label={`${title} sessions pages`} />
+        </>
+      ) : page.total ? (
+        <p className="text-sm text-slate-700">
+          There is no page {page.page} of {title.toLowerCase()} sessions.{' '}
+          <Link to={hrefFor(lastPage)} className="font-medium text-brand-700 underline underline-offset-2">
+            Go to page {lastPage}
+          </Link>
+        </p>
+      ) : (
+        <p className="text-sm text-slate-700">{none}</p>
+      )}
+    </section>
   );
 }

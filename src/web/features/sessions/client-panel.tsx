@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { delays } from '@shared/constants';
 import { messages } from '@shared/messages';
 import type { SessionView } from '@shared/schemas/sessions';
-import { canCancel, canConfirm, isReviewedPublicly } from '@shared/sessions';
+import { canCancel, canConfirm, isReviewedPublicly, timed } from '@shared/sessions';
 import { Button } from '../../components/ui/button';
 import { afterConfirmation } from './after-confirmation';
 import { CancelDialog } from './cancel-dialog';
@@ -13,10 +13,6 @@ import { useSessionAction } from './api/session-actions';
 import { RescheduleDialog } from './reschedule-dialog';
 import { ReservationPanel } from './reservation-panel';
 import { CancellationDetails, CancelledTitle, StatusPanel } from './status-panel';
-
-function timed(s: SessionView) {
-  return { status: s.status, startsAt: new Date(s.startsAt), endsAt: new Date(s.endsAt) };
-}
 
 /** 'Has your meeting concluded?' — Yes confirms and goes to feedback after 1 s; No goes back to the dashboard. */
 function ConcludedQuestion({ session }: { session: SessionView }) {

@@ -1,19 +1,31 @@
-/** GET /api/sessions: the caller's sessions (docs/product.md "Sessions", "Payments"). */
-import { and, desc, eq, getTableColumns, ne, or, sql } from 'drizzle-orm';
-import type { SessionView } from '../../../../shared/schemas/sessions.js';
+/** GET /api/sessions: a page of the caller's sessions (docs/product.md "Sessions", "Payments"). */
+import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { SessionList, SessionListQuery } from '../../../../shared/schemas/sessions.js';
+import type { SessionListPart } from '../../../../shared/sessions.js';
 import type { CurrentUser } from '../../../auth/plugin.js';
 import type { Db } from '../../../db/client.js';
-import { qualified as q } from '../../../db/qualified.js';
 import { experts, payments, sessions } from '../../../db/schema.js';
 import { toView } from '../session-view.js';
+import { mySessions, upcomingListed } from '../session-parts.js';
+
+const userId = sql.placeholder('userId');
+const now = sql.placeholder('now');
+
+/** Which of the caller's sessions each part holds, and in which order its pages come. */
+function part(when: SessionListPart): { where: SQL; order: SQL[] } {
+  const mine = mySessions(userId);
+  const upcoming = upcomingListed(sql`${now}::timestamptz`);
+  if (when === 'upcoming') return { where: and(mine, upcoming)!, order: [asc(sessions.startsAt), asc(sessions.id)] };
+  if (when === 'past') return { where: and(mine, sql`not (${upcoming})`)!, order: [desc(sessions.startsAt), desc(sessions.id)] };
+  return { where: mine, order: [desc(sessions.startsAt), desc(sessions.id)] };
+}
 
 /**
- * The session list as a prepared statement (built once per database; placeholder `userId`): the caller's sessions
- * as client, or as the expert of their own profile (found by a scalar subquery, so each side of the OR reads its
- * own index, sessions by client and by expert), with only the columns a view needs.
+ * A part's page and its count as prepared statements (built once per database and part; placeholders `userId`,
+ * `now` (ISO instant), `limit`, `offset`), with only the columns a view needs. Each side of the caller's OR reads
+ * its own index (sessions by client, by expert).
  */
-function listStatement(db: Db) {
-  const userId = sql.placeholder('userId');
+function statements(db: Db, when: SessionListPart) {
   const {
     idempotencyKey: _key,
     requestHash: _hash,
@@ -25,8 +37,8 @@ function listStatement(db: Db) {
     reservedUntil: _reserved,
     ...viewed
   } = getTableColumns(sessions);
-  const ownExpert = sql`(select ${q(experts.id)} from ${experts} where ${q(experts.userId)} = ${userId})`;
-  return db
+  const { where, order } = part(when);
+  const page = db
     .select({
       session: viewed,
       expert: { slug: experts.slug },
@@ -42,27 +54,35 @@ function listStatement(db: Db) {
     .from(sessions)
     .innerJoin(experts, eq(experts.id, sessions.expertId))
     .leftJoin(payments, eq(payments.sessionId, sessions.id))
-    .where(
-      and(
-        ne(sessions.status, 'expired'),
-        or(eq(sessions.clientId, userId), and(sql`${sessions.expertId} = ${ownExpert}`, ne(sessions.status, 'pending_payment'))),
-      ),
-    )
-    .orderBy(desc(sessions.startsAt))
-    .limit(500)
-    .prepare('list_my_sessions');
+    .where(where)
+    .orderBy(...order)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`list_my_sessions_${when}`);
+  const total = db.select({ total: count() }).from(sessions).where(where).prepare(`count_my_sessions_${when}`);
+  return { page, total };
 }
-const listStatements = new WeakMap<Db, ReturnType<typeof listStatement>>();
+const prepared = new WeakMap<Db, Map<SessionListPart, ReturnType<typeof statements>>>();
 
 /**
- * The caller's sessions, newest start first (at most 500) — those they booked and those with their expert
- * profile (docs/product.md "Sessions"), in one query.
- * Reservations whose payment never completed (expired) are left out, and the expert does not see a reservation
- * still awaiting the client's 3-D Secure (pending_payment) until it is booked (docs/product.md "Payments").
+ * Page `page` (from 1, `pageSize` 1..100) of the caller's sessions in part `when` — upcoming soonest first, past and
+ * all newest first — with the part's total: `{ sessions, total, page, pageSize }`. A page past the last has no
+ * sessions. The list holds the sessions they booked and those with their expert profile; reservations whose payment
+ * never completed (expired) are left out, and the expert does not see a reservation still awaiting the client's
+ * 3-D Secure (pending_payment) until it is booked (docs/product.md "Sessions", "Payments").
  */
-export async function listMySessions(db: Db, user: CurrentUser): Promise<SessionView[]> {
-  let statement = listStatements.get(db);
-  if (!statement) listStatements.set(db, (statement = listStatement(db)));
-  const rows = await statement.execute({ userId: user.id });
-  return rows.map((row) => toView(row, row.session.clientId === user.id ? 'client' : 'expert'));
+export async function listMySessions(db: Db, user: CurrentUser, { when, page, pageSize }: SessionListQuery, at = new Date()): Promise<SessionList> {
+  let parts = prepared.get(db);
+  if (!parts) prepared.set(db, (parts = new Map()));
+  let statement = parts.get(when);
+  if (!statement) parts.set(when, (statement = statements(db, when)));
+  const values = { userId: user.id, now: at.toISOString() };
+  const rows = await statement.page.execute({ ...values, limit: pageSize, offset: (page - 1) * pageSize });
+  const [counted] = await statement.total.execute(values);
+  return {
+    sessions: rows.map((row) => toView(row, row.session.clientId === user.id ? 'client' : 'expert')),
+    total: counted?.total ?? 0,
+    page,
+    pageSize,
+  };
 }
