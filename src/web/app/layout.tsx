@@ -1,20 +1,19 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
 import { toastLimits } from '@shared/constants';
-import { useHydrated } from '../lib/use-hydrated';
+import { loadToasts, useToastsRaised } from '../lib/toast';
 import { Footer } from './footer';
 import { Header } from './header';
 import { pageTitle } from './page-title';
 
-// The toast area loads after the first render (sonner is ~10 KB gzip of the landing page's first load otherwise);
-// a toast raised before it arrives is shown when it mounts (sonner replays active toasts to a new Toaster). It is
-// never server-rendered.
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+// The toast area is mounted once a page raises its first toast (src/web/lib/toast.ts loads sonner then; ~9 KB gzip
+// that most visits never need); sonner shows it the toasts raised before it mounted. It is never server-rendered.
+const Toaster = lazy(() => loadToasts().then((m) => ({ default: m.Toaster })));
 
-/** The toast area at top-right, once the page is hydrated. */
+/** The toast area at top-right, from the first toast on. */
 function Toasts() {
-  const hydrated = useHydrated();
-  if (!hydrated) return null;
+  const raised = useToastsRaised();
+  if (!raised) return null;
   return (
     <Suspense fallback={null}>
       <Toaster position="top-right" visibleToasts={toastLimits.visible} duration={toastLimits.durationMs} closeButton />

@@ -4,7 +4,7 @@
  */
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from './toast';
 
 export function useDialogAction<TVars, TResult>(mutation: UseMutationResult<TResult, Error, TVars>, close: () => void) {
   const [error, setError] = useState<string | null>(null);

@@ -1,7 +1,7 @@
 import { CheckCircle2, Download, ExternalLink, Eye, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { canReview } from '@shared/admin';
 import { applicationStatusInfo } from '@shared/application-rules';
 import { messages } from '@shared/messages';

@@ -1,6 +1,6 @@
 import { CheckCircle2, Reply, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { inboxKindLabels, inboxKinds, type InboxKind } from '@shared/admin';
 import { messages } from '@shared/messages';
 import type { InboxItem } from '@shared/schemas/admin';

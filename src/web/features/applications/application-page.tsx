@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { isOpenApplication } from '@shared/application-rules';
 import { messages } from '@shared/messages';
 import { isProfileComplete } from '@shared/roles';

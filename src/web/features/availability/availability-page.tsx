@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { expertMessages } from '@shared/schemas/experts';
 import { dateInZone } from '@shared/slots';
 import { ExpertSettingsShell } from '../../components/expert-settings-shell';

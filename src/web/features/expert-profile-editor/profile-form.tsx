@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm, type DefaultValues, type FieldError, type FieldErrors } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { messages } from '@shared/messages';
 import { expertProfileInput, profileLimits, type ExpertProfileInput, type ExpertProfileUpdate, type MyExpertProfile } from '@shared/schemas/expert-profile';
 import { cancellationPolicies } from '@shared/schemas/experts';

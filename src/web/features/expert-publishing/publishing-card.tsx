@@ -1,5 +1,5 @@
 import { CheckCircle2, Circle } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Link } from 'react-router';
 import { messages } from '@shared/messages';
 import { publishingSteps, type ProfilePublishing, type PublishingStep } from '@shared/schemas/expert-publishing';

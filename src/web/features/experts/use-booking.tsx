@@ -9,7 +9,7 @@
 import { parseISO, startOfMonth } from 'date-fns';
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { messages } from '@shared/messages';
 import { defaultDuration, introMinutes, totalCents } from '@shared/pricing';
 import type { ExpertProfile } from '@shared/schemas/experts';

@@ -1,7 +1,7 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { delays } from '@shared/constants';
 import { feedbackQuestions, type FeedbackKey } from '@shared/feedback';
 import { messages } from '@shared/messages';

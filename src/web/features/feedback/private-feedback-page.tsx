@@ -1,7 +1,7 @@
 import { CheckCircle2, Lock, SearchX } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { privateFeedbackInput } from '@shared/schemas/sessions';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { messages } from '@shared/messages';
 import { formatMoney } from '@shared/pricing';
 import type { SessionView } from '@shared/schemas/sessions';

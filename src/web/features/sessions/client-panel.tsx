@@ -1,7 +1,7 @@
 import { AlertTriangle, CalendarCheck, CalendarClock, CheckCircle2, HelpCircle, Lock, Star, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { delays } from '@shared/constants';
 import { messages } from '@shared/messages';
 import type { SessionView } from '@shared/schemas/sessions';

@@ -1,7 +1,7 @@
 import { CheckCircle2, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { delays } from '@shared/constants';
 import { messages } from '@shared/messages';
 import { formatMoney } from '@shared/pricing';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { disputeDescriptionMin } from '@shared/constants';
 import { messages } from '@shared/messages';
 import { Dialog, DialogButtons } from '../../components/ui/dialog';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { noShowMessages } from '@shared/no-shows';
 import { Dialog, DialogButtons } from '../../components/ui/dialog';
 import { FormError, Label, Textarea } from '../../components/ui/input';

@@ -1,7 +1,7 @@
 import { ArrowLeft, Loader2, Lock } from 'lucide-react';
 import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { cardError, type CardInput } from '@shared/cards';
 import { messages } from '@shared/messages';
 import { defaultDuration, formatMoney, totalCents } from '@shared/pricing';

@@ -1,6 +1,6 @@
 import { CalendarClock, Send } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { messages } from '@shared/messages';
 import { formatMoney } from '@shared/pricing';
 import type { ProposalSummary } from '@shared/schemas/reschedule-proposals';

@@ -1,6 +1,6 @@
 import { Clock, XCircle } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { messages } from '@shared/messages';
 import type { SessionView } from '@shared/schemas/sessions';
 import { Button } from '../../components/ui/button';

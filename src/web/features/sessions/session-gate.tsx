@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { messages } from '@shared/messages';
 import { dashboardPath } from '@shared/roles';
 import type { SessionView } from '@shared/schemas/sessions';

@@ -2,7 +2,7 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { Loader2, Lock } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { cardMessages } from '@shared/cards';
 import { messages } from '@shared/messages';
 import type { SessionView } from '@shared/schemas/sessions';

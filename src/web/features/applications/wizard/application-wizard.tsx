@@ -6,7 +6,7 @@
  */
 import { ArrowLeft, ArrowRight, Send } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { emptyDraft, stepCheck, wizardStepCount, wizardSteps, type WizardDraft, type YearsExperienceBand } from '@shared/application-rules';
 import { delays } from '@shared/constants';
 import { messages } from '@shared/messages';

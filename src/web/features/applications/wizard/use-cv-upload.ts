@@ -7,7 +7,7 @@
  * dropped with 'Your CV is no longer stored. Please choose it again.'
  */
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { mergeSuggestions } from '@shared/application-rules';
 import { expertiseCatalogue } from '@shared/constants';
 import { messages } from '@shared/messages';
