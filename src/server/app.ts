@@ -1,7 +1,7 @@
 /**
  * buildApp(deps) → a ready Fastify instance with every route, and nothing that listens or schedules:
  * main.ts owns listening, signals and jobs; tests call buildApp with a throw-away database. It only composes
- * plugins: request logs, error answers, security headers and request guards, rate limits, the API document, kept
+ * plugins: request logs and ids, metrics, error answers, security headers and request guards, rate limits, the API document, kept
  * answers, sign-in, health, the modules' endpoints and the web pages.
  */
 import compress from '@fastify/compress';
@@ -24,13 +24,16 @@ import { errorAnswers } from './http/error-answers.js';
 import { healthRoutes } from './http/health.js';
 import { lazyChildLogger } from './http/lazy-child-logger.js';
 import { noNul } from './http/no-nul.js';
+import { metricsRoute, requestMetrics } from './http/metrics-route.js';
 import { openapiOptions } from './http/openapi.js';
 import { requestLog } from './http/request-log.js';
+import { requestIdGenerator, requestIdHeader } from './http/request-id.js';
 import { sameOrigin } from './http/same-origin.js';
 import { securityHeaders } from './http/security-headers.js';
 import { securityPolicy } from './http/security-policy.js';
 import { webPages } from './http/web-pages.js';
 import { paymentProvider } from './infra/payments/select.js';
+import { createMetrics, type Metrics } from './infra/metrics.js';
 import { openRedis, redisSecondaryStorage } from './infra/redis.js';
 import { moduleRoutes } from './modules/routes.js';
 
@@ -63,8 +66,15 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
     // request.log makes its pino child only when the request logs (lazy-child-logger.ts).
     childLoggerFactory: lazyChildLogger,
   }).withTypeProvider<ZodTypeProvider>();
+    // A UUID per request (or a trusted proxy's X-Request-Id), bound to its log lines and sent back (request-id.ts).
+    genReqId: requestIdGenerator(config.trustProxy),
   await app.register(requestLog);
   if (onRoute) app.addHook('onRoute', onRoute);
+  await app.register(requestIdHeader);
+  // Request, database, outbox and job metrics, served by GET /metrics below (infra/metrics.ts); main.ts feeds the jobs'.
+  const metrics = createMetrics(database);
+  app.decorate('metrics', metrics);
+  await app.register(requestMetrics, { metrics });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorAnswers);
@@ -101,6 +111,7 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
   await app.register(apiNoStore);
   await app.register(moduleRoutes, { config, database, provider });
   await app.register(webPages, { config });
+  await app.register(metricsRoute, { config, metrics });
   return app;
 }
 
@@ -111,3 +122,4 @@ declare module 'fastify' {
     auth: Auth;
   }
 }
+    metrics: Metrics;

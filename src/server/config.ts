@@ -71,6 +71,10 @@ const envSchema = z.object({
   SIGNED_IN_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
   TRUST_PROXY: flag.default(false),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9._~+/-]{16,}=*$/, 'must be a bearer token (RFC 6750) of at least 16 characters: letters, digits and - . _ ~ + /')
+    .optional(),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   TEST_HOOKS: flag.default(false),
@@ -119,6 +123,11 @@ export type Config = {
   signedInCacheMs: number;
   outboxIntervalMs: number;
   trustProxy: boolean;
+  /**
+   * Bearer token GET /metrics requires (http/metrics-route.ts; docs/security.md "Metrics and backups"); absent means
+   * /metrics answers requests from this machine only.
+   */
+  metricsToken?: string;
   /** Time a client has to send a request's headers (ms), from the moment it connects or starts the next request. */
   headersTimeoutMs: number;
   /**
@@ -185,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signedInCacheMs: e.SIGNED_IN_CACHE_MS,
     outboxIntervalMs: e.OUTBOX_INTERVAL_MS,
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
     headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     testHooks: e.TEST_HOOKS,

@@ -105,6 +105,7 @@ async function main() {
     },
     uploadCleanup: () => deleteUnusedUploads(database.db, uploadStorage, { log: app.log }),
     log: app.log,
+    observe: app.metrics.observeJob,
   });
 
   const drain = connectionDrainer(app.server);

@@ -4,11 +4,12 @@
  * 10 minutes the deletion of unused uploads.
  * Every job claims rows with FOR UPDATE SKIP LOCKED, so several servers can run them at once and each due
  * item is handled once. A job never overlaps itself; `stop()` asks a running tick to stop after
- * its current item and waits for it.
+ * its current item and waits for it. Each run's outcome and duration go to `observe` (GET /metrics' `mentora_job_*`).
  */
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { deliverDueEmails, type MailTransport } from './mail/outbox.js';
+import type { JobObserver } from './metrics.js';
 
 export type JobLogger = { error: (obj: object, msg: string) => void };
 export type SessionJobs = {
@@ -19,13 +20,21 @@ export type SessionJobs = {
   proposals: () => Promise<unknown>;
 };
 
-function every(ms: number, run: (signal: AbortSignal) => Promise<unknown>, log: JobLogger, name: string) {
+function every(ms: number, run: (signal: AbortSignal) => Promise<unknown>, log: JobLogger, name: string, observe: JobObserver) {
   let running: Promise<unknown> | null = null;
   const stopping = new AbortController();
   const tick = () => {
     if (stopping.signal.aborted || running) return;
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
     running = run(stopping.signal)
-      .catch((err) => log.error({ err }, `${name} failed`))
+      .then(
+        () => observe(name, 'ok', seconds()),
+        (err) => {
+          observe(name, 'failed', seconds());
+          log.error({ err }, `${name} failed`);
+        },
+      )
       .finally(() => {
         running = null;
       });
@@ -49,24 +58,28 @@ export function startJobs(opts: {
   /** Deletes unused uploads (files/cleanup.ts). */
   uploadCleanup: () => Promise<unknown>;
   log: JobLogger;
+  /** Told of every run: the app's metrics (infra/metrics.ts). */
+  observe: JobObserver;
 }): { stop: () => Promise<void> } {
+  const observe = opts.observe;
   const stops = [
     every(
       opts.config.outboxIntervalMs,
       (signal) => deliverDueEmails(opts.db, opts.transport, { maxAttempts: opts.config.mailMaxAttempts, baseDelayMs: opts.config.mailRetryDelayMs, signal }),
       opts.log,
       'outbox delivery',
+      observe,
     ),
-    every(60_000, opts.sessions.reminders, opts.log, 'session reminders'),
-    every(60_000, opts.sessions.autoRelease, opts.log, 'auto-release'),
+    every(60_000, opts.sessions.reminders, opts.log, 'session reminders', observe),
+    every(60_000, opts.sessions.autoRelease, opts.log, 'auto-release', observe),
     // No-show reports nobody contested within 48 hours: refund or release (docs/product.md "No-shows").
-    every(60_000, opts.sessions.noShows, opts.log, 'no-show settlement'),
+    every(60_000, opts.sessions.noShows, opts.log, 'no-show settlement', observe),
     // Reschedule proposals unanswered by the session's start expire; the booking stands (docs/product.md "Reschedule proposals").
-    every(60_000, opts.sessions.proposals, opts.log, 'reschedule proposal expiry'),
+    every(60_000, opts.sessions.proposals, opts.log, 'reschedule proposal expiry', observe),
     // 3-D Secure reservations past their 15 minutes: the intent is cancelled and the slot freed (docs/product.md "Payments").
-    every(30_000, opts.sessions.reservations, opts.log, 'reservation expiry'),
+    every(30_000, opts.sessions.reservations, opts.log, 'reservation expiry', observe),
     // Uploads never attached within 24 hours, and photos and videos replaced on a profile (docs/security.md "Uploads").
-    every(10 * 60_000, opts.uploadCleanup, opts.log, 'upload cleanup'),
+    every(10 * 60_000, opts.uploadCleanup, opts.log, 'upload cleanup', observe),
   ];
   return {
     stop: async () => {

@@ -6,7 +6,7 @@
  * acceptance and the commit leaves the row pending, so it is sent again: each message carries a
  * Message-ID made from its row id so that a receiver can recognise the repeat.
  */
-import { and, eq, lte, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { emailOutbox } from '../../db/schema.js';
 
@@ -93,4 +93,28 @@ export async function deliverDueEmails(db: Db, transport: MailTransport, opts: D
     if (done === 'sent') sent++;
   }
   return sent;
+}
+
+/** The outbox as monitoring sees it (GET /metrics): messages still to send, the oldest one's age, and given-up ones. */
+export type OutboxBacklog = {
+  /** Messages not sent yet, due now or waiting for a retry (status `pending`). */
+  pending: number;
+  /** Seconds since the oldest pending message was queued; 0 when none is pending. */
+  oldestPendingSeconds: number;
+  /** Messages given up after MAIL_MAX_ATTEMPTS tries (status `failed`); they are never sent. */
+  failed: number;
+};
+
+/** Reads the backlog in one statement over the (status, next_attempt_at) index; sent messages are not read. */
+export async function outboxBacklog(db: Db): Promise<OutboxBacklog> {
+  const pending = sql`${emailOutbox.status} = 'pending'`;
+  const [row] = await db
+    .select({
+      pending: sql<number>`(count(*) filter (where ${pending}))::int`,
+      oldestPendingSeconds: sql<number>`coalesce(extract(epoch from now() - min(${emailOutbox.createdAt}) filter (where ${pending})), 0)::float8`,
+      failed: sql<number>`(count(*) filter (where ${emailOutbox.status} = 'failed'))::int`,
+    })
+    .from(emailOutbox)
+    .where(inArray(emailOutbox.status, ['pending', 'failed']));
+  return { pending: row?.pending ?? 0, oldestPendingSeconds: Math.max(0, row?.oldestPendingSeconds ?? 0), failed: row?.failed ?? 0 };
 }
