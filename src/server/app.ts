@@ -19,21 +19,22 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { apiNoStore } from './http/api-no-store.js';
 import { canonicalApiPaths } from './http/api-path.js';
+import { backupRoute } from './http/backup-route.js';
 import { clientConfigRoutes } from './http/client-config.js';
 import { errorAnswers } from './http/error-answers.js';
 import { healthRoutes } from './http/health.js';
 import { lazyChildLogger } from './http/lazy-child-logger.js';
-import { noNul } from './http/no-nul.js';
 import { metricsRoute, requestMetrics } from './http/metrics-route.js';
+import { noNul } from './http/no-nul.js';
 import { openapiOptions } from './http/openapi.js';
-import { requestLog } from './http/request-log.js';
 import { requestIdGenerator, requestIdHeader } from './http/request-id.js';
+import { requestLog } from './http/request-log.js';
 import { sameOrigin } from './http/same-origin.js';
 import { securityHeaders } from './http/security-headers.js';
 import { securityPolicy } from './http/security-policy.js';
 import { webPages } from './http/web-pages.js';
-import { paymentProvider } from './infra/payments/select.js';
 import { createMetrics, type Metrics } from './infra/metrics.js';
+import { paymentProvider } from './infra/payments/select.js';
 import { openRedis, redisSecondaryStorage } from './infra/redis.js';
 import { moduleRoutes } from './modules/routes.js';
 
@@ -65,16 +66,16 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
     disableRequestLogging: true,
     // request.log makes its pino child only when the request logs (lazy-child-logger.ts).
     childLoggerFactory: lazyChildLogger,
-  }).withTypeProvider<ZodTypeProvider>();
     // A UUID per request (or a trusted proxy's X-Request-Id), bound to its log lines and sent back (request-id.ts).
     genReqId: requestIdGenerator(config.trustProxy),
+  }).withTypeProvider<ZodTypeProvider>();
   await app.register(requestLog);
-  if (onRoute) app.addHook('onRoute', onRoute);
   await app.register(requestIdHeader);
   // Request, database, outbox and job metrics, served by GET /metrics below (infra/metrics.ts); main.ts feeds the jobs'.
   const metrics = createMetrics(database);
   app.decorate('metrics', metrics);
   await app.register(requestMetrics, { metrics });
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorAnswers);
@@ -107,11 +108,13 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
 
   const provider = paymentProvider(config);
   await app.register(healthRoutes, { config, database, redis, payments: provider.name });
+  await app.register(metricsRoute, { config, metrics });
+  // npm run backup's copy of the embedded database (PGlite only; PostgreSQL has pg_dump).
+  if (database.snapshot) await app.register(backupRoute, { config, snapshot: database.snapshot });
   await app.register(clientConfigRoutes, { config });
   await app.register(apiNoStore);
   await app.register(moduleRoutes, { config, database, provider });
   await app.register(webPages, { config });
-  await app.register(metricsRoute, { config, metrics });
   return app;
 }
 
@@ -120,6 +123,6 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
+    metrics: Metrics;
   }
 }
-    metrics: Metrics;

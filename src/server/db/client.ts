@@ -30,6 +30,12 @@ export type Database = {
    * that committed it completes. Resolves, once listening or retrying, with a function that stops.
    */
   listen: (channel: string, onNotify: (payload: string) => void, onState: (live: boolean) => void) => Promise<() => Promise<void>>;
+  /**
+   * PGlite only: a consistent copy of the whole database while it runs, as PGlite's gzipped tarball of its data
+   * directory (`dumpDataDir`, read back by `openPglite(dir, snapshot)`). Taken with no transaction open and no
+   * statement running, after a CHECKPOINT (so it opens with little to replay); held in memory whole.
+   */
+  snapshot?: () => Promise<Blob>;
   close: () => Promise<void>;
 };
 
@@ -53,9 +59,12 @@ export function openPostgres(url: string, poolSize = 10): Database {
   };
 }
 
-/** Opens PGlite in `dataDir` (a folder path, or `memory://` for a throw-away database). */
-export async function openPglite(dataDir: string): Promise<Database> {
-  const client = await PGlite.create({ dataDir, extensions: { btree_gist, pg_trgm } });
+/**
+ * Opens PGlite in `dataDir` (a folder path, or `memory://` for a throw-away database); `from`, a `snapshot()` of
+ * another database, fills an empty `dataDir` first (npm run restore).
+ */
+export async function openPglite(dataDir: string, from?: Blob): Promise<Database> {
+  const client = await PGlite.create({ dataDir, extensions: { btree_gist, pg_trgm }, loadDataDir: from });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -71,6 +80,13 @@ export async function openPglite(dataDir: string): Promise<Database> {
         if (!client.closed) await unlisten();
       };
     },
+    // The transaction holds PGlite's transaction lock, so no other statement or transaction runs until the dump
+    // is taken (dumpDataDir itself waits only for the statement in progress, not for an open transaction).
+    snapshot: () =>
+      client.transaction(async (tx) => {
+        await tx.exec('CHECKPOINT');
+        return client.dumpDataDir('gzip');
+      }),
     close: () => client.close(),
   };
 }

@@ -1,0 +1,124 @@
+/**
+ * npm run backup and npm run restore (docs/deploy.md "Backups"), with real processes and real files: a running
+ * server on PGlite with demo accounts, a signed-in session and an uploaded photo is backed up while it serves; the
+ * backup is restored into a fresh DATA_DIR, a server starts on it, and the same accounts, sign-in sessions and files
+ * are there (the old cookie still signs in: the generated AUTH_SECRET came along). A restore refuses a DATA_DIR that
+ * is not empty, and the backup endpoint answers no one without the token.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPglite } from '../../src/server/db/client.js';
+import { origin } from '../helpers/auth.js';
+import { startServer, type ServerProcess } from '../helpers/server-process.js';
+import { multipartBody, tinyPng } from '../helpers/uploads.js';
+
+/**
+ * Runs `npm run <script>` as its package.json says (tsx), with `env` over this process's (and the servers' BASE_URL:
+ * Vitest sets BASE_URL to '/'); resolves with its exit code and output.
+ */
+function run(script: 'backup' | 'restore', args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
+    env: { ...process.env, BASE_URL: 'http://localhost:3000', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
+}
+
+/** Every file below `dir` (relative path → bytes). */
+function filesIn(dir: string): Map<string, Buffer> {
+  const entries = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+  return new Map(entries.map((e) => [path.relative(dir, path.join(e.parentPath, e.name)), readFileSync(path.join(e.parentPath, e.name))]));
+}
+
+/** The accounts and sign-in sessions of the PGlite database in `dataDir` (the server on it must be stopped). */
+async function accountsIn(dataDir: string) {
+  const database = await openPglite(path.join(dataDir, 'pgdata'));
+  try {
+    const users = await database.db.query.user.findMany({ columns: { id: true, email: true }, orderBy: (u, { asc }) => asc(u.id) });
+    const sessions = await database.db.query.authSession.findMany({ columns: { id: true, userId: true, token: true }, orderBy: (s, { asc }) => asc(s.id) });
+    return { users, sessions };
+  } finally {
+    await database.close();
+  }
+}
+
+describe('npm run backup and npm run restore', () => {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'mentora-backup-'));
+  const live = path.join(tmp, 'live');
+  const restored = path.join(tmp, 'restored');
+  const backup = path.join(tmp, 'backup');
+  // The generated secret in DATA_DIR/auth-secret, not AUTH_SECRET: the backup must carry it.
+  const env = { AUTH_SECRET: '', AUTH_RATE_LIMIT: '0' };
+  const servers: ServerProcess[] = [];
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('copies a running server’s database, uploads and secret, and a server on the restored copy has the same accounts, sessions and files', async () => {
+    const source = await startServer({ ...env, DATA_DIR: live, SEED_DEMO: '1' });
+    servers.push(source);
+    const signIn = await fetch(`${source.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({ email: 'client@example.com', password: 'mentora-demo' }),
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const me = (await (await fetch(`${source.url}/api/me`, { headers: { cookie } })).json()) as { user: { id: string; email: string } };
+    expect(me.user.email).toBe('client@example.com');
+    const body = multipartBody('me.png', tinyPng, 'image/png');
+    const uploaded = await fetch(`${source.url}/api/files?purpose=photo`, {
+      method: 'POST',
+      headers: { origin, cookie, 'content-type': body.contentType },
+      body: body.payload,
+    });
+    expect(uploaded.status).toBe(201);
+    const { file } = (await uploaded.json()) as { file: { id: string } };
+
+    // No token, or not from this machine: the endpoint is not there.
+    expect((await fetch(`${source.url}/backup/database`)).status).toBe(404);
+    expect((await fetch(`${source.url}/backup/database`, { headers: { authorization: 'Bearer guess' } })).status).toBe(404);
+
+    const made = await run('backup', ['--out', backup], { DATA_DIR: live, PORT: String(source.port), AUTH_SECRET: '' });
+    expect(made.code, made.output).toBe(0);
+    expect(readdirSync(backup).sort()).toEqual(['auth-secret', 'backup.json', 'pgdata.tar.gz', 'uploads']);
+    // The server went on serving while it was copied.
+    expect((await fetch(`${source.url}/api/me`, { headers: { cookie } })).status).toBe(200);
+
+    const laid = await run('restore', [backup], { DATA_DIR: restored });
+    expect(laid.code, laid.output).toBe(0);
+    expect(laid.output).toMatch(/database: \d+ accounts/);
+    // Never over an existing database.
+    const again = await run('restore', [backup], { DATA_DIR: restored });
+    expect(again.code).toBe(1);
+    expect(again.output).toContain('is not empty');
+
+    const copy = await startServer({ ...env, DATA_DIR: restored });
+    servers.push(copy);
+    // The sign-in session made before the backup still signs in, on the same account.
+    const meAgain = (await (await fetch(`${copy.url}/api/me`, { headers: { cookie } })).json()) as { user: { id: string } | null };
+    expect(meAgain.user?.id).toBe(me.user.id);
+    const photo = await fetch(`${copy.url}/api/files/${file.id}`, { headers: { cookie } });
+    expect(photo.status).toBe(200);
+    expect(Buffer.from(await photo.arrayBuffer()).equals(tinyPng)).toBe(true);
+
+    await Promise.all(servers.map((s) => s.stop()));
+    const uploads = filesIn(path.join(live, 'uploads'));
+    expect(uploads.size).toBeGreaterThan(1);
+    expect(filesIn(path.join(restored, 'uploads'))).toEqual(uploads);
+    expect(readFileSync(path.join(restored, 'auth-secret'), 'utf8')).toBe(readFileSync(path.join(live, 'auth-secret'), 'utf8'));
+    const [before, after] = [await accountsIn(live), await accountsIn(restored)];
+    expect(after.users).toEqual(before.users);
+    expect(after.sessions).toEqual(before.sessions);
+  }, 240_000);
+});
