@@ -18,7 +18,8 @@
  * Not in the matrix, on purpose (see ./routes.ts): /api/auth/* (Better Auth's own endpoints, tests/security/
  * cross-site and passwords, tests/api/auth), /api/docs* (public OpenAPI page), /api/test/* (TEST_HOOKS only,
  * refused in production by config), and everything outside /api/ (/healthz, /readyz, /dev/mailbox — absent
- * in production — and the web app's static files).
+ * in production —, /metrics and /backup/database — tests/api/metrics.test.ts and backup.test.ts — and the web
+ * app's static files).
  * POST /api/payments/stripe/webhook exists only with Stripe configured; its row runs on a second app built
  * with Stripe keys (and TEST_HOOKS, so the route list checked is the largest there is).
  */

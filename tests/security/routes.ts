@@ -1,9 +1,9 @@
 /**
  * The API routes the security tests walk, read from Fastify's own route list (buildApp's `onRoute`), so a new
  * route is covered without editing a list by hand. Left out, on purpose: HEAD twins of GET routes, everything
- * outside /api/ (health checks, the dev mailbox, static files), /api/auth/* (Better Auth's endpoints, see
- * tests/security/cross-site and passwords), /api/docs* (the public OpenAPI page) and /api/test/* (TEST_HOOKS only,
- * refused in production by the configuration).
+ * outside /api/ (health checks, the dev mailbox, /metrics, /backup/database, static files), /api/auth/* (Better
+ * Auth's endpoints, see tests/security/cross-site and passwords), /api/docs* (the public OpenAPI page) and
+ * /api/test/* (TEST_HOOKS only, refused in production by the configuration).
  */
 import type { RouteOptions } from 'fastify';
 
