@@ -16,6 +16,7 @@ import { createAuth, type Auth } from './auth/auth.js';
 import { authPlugin } from './auth/plugin.js';
 import { keptAnswers } from './cache/plugin.js';
 import type { Config } from './config.js';
+import { openChangeFeed } from './db/change-feed.js';
 import type { Database } from './db/client.js';
 import { apiNoStore } from './http/api-no-store.js';
 import { canonicalApiPaths } from './http/api-path.js';
@@ -102,8 +103,11 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(sameOrigin, config.ownOrigins);
   await app.register(noNul);
+  // The server's one listening connection (db/change-feed.ts): kept answers and message streams follow it.
+  const changeFeed = await openChangeFeed(database);
+  app.addHook('onClose', () => changeFeed.close());
   // Before sign-in and every route: it keeps session checks and the answers routes declare (src/server/cache/).
-  await app.register(keptAnswers, { config, database });
+  await app.register(keptAnswers, { config, changeFeed });
   await app.register(authPlugin, { auth, db: database.db, secret: config.authSecret });
 
   const provider = paymentProvider(config);
@@ -113,7 +117,7 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
   if (database.snapshot) await app.register(backupRoute, { config, snapshot: database.snapshot });
   await app.register(clientConfigRoutes, { config });
   await app.register(apiNoStore);
-  await app.register(moduleRoutes, { config, database, provider });
+  await app.register(moduleRoutes, { config, database, provider, changeFeed });
   await app.register(webPages, { config });
   return app;
 }

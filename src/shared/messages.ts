@@ -225,6 +225,24 @@ export const messages = {
     openReport: 'A dispute or no-show report about one of your sessions is still open. Wait until the team has decided it before deleting your account.',
     deletedName: 'Deleted user',
   },
+  /** Messages between a client and an expert (docs/product.md "Messages"). */
+  messaging: {
+    empty: 'Please write a message before sending it.',
+    tooLong: (max: number) => `A message can be at most ${max.toLocaleString('en-US')} characters. Please shorten it or send it in parts.`,
+    clientsStart: 'Only clients can start a conversation with an expert. You can reply to the clients who write to you.',
+    completeProfile: 'Please complete your profile (first and last name) before messaging an expert.',
+    ownProfile: 'You cannot send messages to yourself.',
+    expertNotFound: 'This expert is not available for messages.',
+    sessionNotFound: 'Session not found.',
+    notFound: 'This conversation does not exist or is not yours.',
+    messageNotFound: 'That message is not in this conversation.',
+    newExpertsPerDay: (max: number) =>
+      `You can start conversations with at most ${max} new experts a day. Please wait until tomorrow, or continue a conversation you already have.`,
+    idReused: 'This message id was already used for a different message. Reload the conversation and send it again.',
+    sendFailed: 'Your message was not sent. Please try again.',
+    signInToMessage: 'Please sign in to message this expert',
+    seen: 'Seen',
+  },
   notFound: {
     code: '404',
     title: 'Oops! Page not found',

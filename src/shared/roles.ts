@@ -21,6 +21,14 @@ export function isProfileComplete(p: { firstName?: string | null; role?: string 
   return Boolean(p?.firstName?.trim() && p?.role);
 }
 
+/**
+ * Whether a client may book a session or message an expert (docs/product.md "Booking", "Messages"): a complete profile
+ * with a last name too, which the expert sees.
+ */
+export function hasClientProfile(p: { firstName?: string | null; lastName?: string | null; role?: string | null } | null | undefined): boolean {
+  return isProfileComplete(p) && Boolean(p?.lastName?.trim());
+}
+
 /** Name shown in the header menu: first name, then full name, then 'User' (docs/product.md "Accounts and sign-in"). */
 export function displayName(p: { firstName?: string | null; fullName?: string | null } | null | undefined): string {
   return p?.firstName?.trim() || p?.fullName?.trim() || 'User';

@@ -25,10 +25,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, disputes, user } from '../../src/server/db/schema.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
+import { injectFirstEvent } from '../helpers/event-stream.js';
 import { book, createExpert, shift, slotIn, visa } from '../helpers/marketplace.js';
 import { makePdf, multipartBody, tinyPng, upload } from '../helpers/uploads.js';
 import { fingerprint } from './db-fingerprint.js';
@@ -82,6 +84,8 @@ type Fixtures = {
   rejectApplicationId: string;
   cvId: string;
   contactId: string;
+  /** Client A's conversation with expert A, and its first message (client A wrote it). */
+  conversation: { id: string; messageId: string };
 };
 
 type Row = {
@@ -93,10 +97,15 @@ type Row = {
   multipart?: boolean;
   headers?: Record<string, string>;
   app?: 'stripe';
+  /** A Server-Sent Events stream: its answer is read up to its first event, then dropped. */
+  stream?: true;
   expect: Expect;
 };
 
 const day = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString().slice(0, 10);
+
+/** The answer of `row` to one request (an event stream read up to its first event). */
+const answer = (target: TestContext, row: Row, request: InjectOptions) => (row.stream ? injectFirstEvent(target.app, request) : target.app.inject(request));
 
 /** Reads first, then the writes of parties, then the team's decisions (they change who is an expert). */
 const rows: Row[] = [
@@ -267,6 +276,41 @@ const rows: Row[] = [
     url: (f) => `/api/experts/${f.expertA.slug}/private-feedback`,
     body: () => ({ comments: 'A note for the team' }),
     expect: who(201),
+  },
+
+  // Messages (docs/security.md "Messages"): a conversation is read and written by its two participants only — not by
+  // the team — and anyone else is told it does not exist. Only clients start one from a profile (both clients already
+  // have theirs with expert A: the answer is the existing one).
+  { method: 'GET', route: '/api/conversations', url: () => '/api/conversations', expect: who(200) },
+  { method: 'GET', route: '/api/messages/unread', url: () => '/api/messages/unread', expect: who(200) },
+  { method: 'GET', route: '/api/messages/stream', url: () => '/api/messages/stream', stream: true, expect: who(200) },
+  { method: 'GET', route: '/api/conversations/:id', url: (f) => `/api/conversations/${f.conversation.id}`, expect: who(404, { clientA: 200, expertA: 200 }) },
+  {
+    method: 'GET',
+    route: '/api/conversations/:id/messages',
+    url: (f) => `/api/conversations/${f.conversation.id}/messages?before=${f.conversation.messageId}`,
+    expect: who(404, { clientA: 200, expertA: 200 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/conversations',
+    url: () => '/api/conversations',
+    body: (f) => ({ expertId: f.expertA.id }),
+    expect: who(403, { clientA: 200, clientB: 200 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/conversations/:id/messages',
+    url: (f) => `/api/conversations/${f.conversation.id}/messages`,
+    body: () => ({ id: randomUUID(), body: 'A question about the next session' }),
+    expect: who(404, { clientA: 201, expertA: 201 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/conversations/:id/read',
+    url: (f) => `/api/conversations/${f.conversation.id}/read`,
+    body: (f) => ({ upTo: f.conversation.messageId }),
+    expect: who(404, { clientA: 200, expertA: 200 }),
   },
 
   // Sessions: only the client books; only the parties act on a session, each only as their side may.
@@ -512,8 +556,14 @@ describe('authorization matrix', () => {
     });
     const [contact] = await ctx.database.db.select().from(contactMessages).where(eq(contactMessages.email, 'dana@example.com'));
 
+    const conversation = (await post('/api/conversations', clientA.cookie, { expertId: expertA.expert.id })).json().conversation.id as string;
+    expect((await post('/api/conversations', clientB.cookie, { expertId: expertA.expert.id })).statusCode).toBe(201);
+    const firstMessage = await post(`/api/conversations/${conversation}/messages`, clientA.cookie, { id: randomUUID(), body: 'Hello Erin' });
+    expect(firstMessage.statusCode, firstMessage.body).toBe(201);
+
     f = {
       expertA: { id: expertA.expert.id, slug: expertA.expert.slug },
+      conversation: { id: conversation, messageId: firstMessage.json().message.id },
       sessions: s,
       noShows,
       proposals,
@@ -574,7 +624,7 @@ describe('authorization matrix', () => {
               headers['content-type'] = 'application/json';
               payload = JSON.stringify(row.body(f, actor));
             }
-            const res = await target.app.inject({
+            const res = await answer(target, row, {
               method: row.method as 'GET',
               url: spelled.url,
               headers,
@@ -663,7 +713,7 @@ describe('authorization matrix', () => {
       }
       const writes = row.method !== 'GET';
       const before = writes ? await fingerprint(target.database) : null;
-      const res = await target.app.inject({ method: row.method as 'GET', url: row.url(f, actor), headers, payload, remoteAddress: `10.9.${index}.1` });
+      const res = await answer(target, row, { method: row.method as 'GET', url: row.url(f, actor), headers, payload, remoteAddress: `10.9.${index}.1` });
       const label = `${row.method} ${row.route} as ${actor}: ${res.body.slice(0, 300)}`;
       expect(res.statusCode, label).toBe(row.expect[actor]);
       if (before && res.statusCode >= 400) expect(await fingerprint(target.database), `${label} — a refused call changed data`).toEqual(before);

@@ -6,9 +6,11 @@
  * Bounded: 15 runs per route (FUZZ_RUNS to change it), about 10 s for the whole file on a 2-core machine.
  */
 import fc from 'fast-check';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
+import { injectFirstEvent } from '../helpers/event-stream.js';
 import { book, createExpert, slotIn } from '../helpers/marketplace.js';
 import { makePdf, upload } from '../helpers/uploads.js';
 import { fingerprint } from './db-fingerprint.js';
@@ -61,10 +63,32 @@ const fieldNames = [
   'cvc',
   'cardholderName',
   'password',
+  'sessionId',
+  'body',
+  'upTo',
+  'id',
   '__proto__',
   'constructor',
 ];
-const queryNames = ['page', 'pageSize', 'status', 'date', 'tz', 'duration', 'from', 'to', 'kind', 'q', 'purpose', 'handled', 'expertise', 'language', 'sort'];
+const queryNames = [
+  'page',
+  'pageSize',
+  'status',
+  'date',
+  'tz',
+  'duration',
+  'from',
+  'to',
+  'kind',
+  'q',
+  'purpose',
+  'handled',
+  'expertise',
+  'language',
+  'sort',
+  'before',
+  'limit',
+];
 
 /** Patterns that must never reach a client: stack frames, source paths, SQL and driver errors. */
 const leaks = [
@@ -140,6 +164,7 @@ const headers = fc.record(
     accept: printable,
     'stripe-signature': printable,
     'accept-language': printable,
+    'last-event-id': fc.oneof(printable, fc.constantFrom('0', '1', '999999999999999', '-1', '1e3')),
   },
   { requiredKeys: [] },
 );
@@ -187,6 +212,10 @@ function examples(ids: { expertId: string; cvId: string }): Record<string, { bod
     'GET /api/sessions/:id/reschedule-slots': { query: { from: '2030-01-15', days: '7', tz: 'America/Vancouver' } },
     'POST /api/sessions/:id/reschedule': { body: { startsAt: '2030-01-15T17:00:00Z' } },
     'POST /api/experts/:idOrSlug/private-feedback': { body: { comments: 'A note' } },
+    'POST /api/conversations': { body: { expertId: ids.expertId } },
+    'GET /api/conversations/:id/messages': { query: { before: '00000000-0000-4000-8000-000000000000', limit: '10' } },
+    'POST /api/conversations/:id/messages': { body: { id: '00000000-0000-4000-8000-000000000000', body: 'Hello Erin' } },
+    'POST /api/conversations/:id/read': { body: { upTo: '00000000-0000-4000-8000-000000000000' } },
     'POST /api/contact': { body: contact },
     'POST /api/partner-enquiries': { body: { name: 'Robin Hale', email: 'robin@uni.example', businessType: 'School', description: 'Mentors for students' } },
     'POST /api/match-requests': {
@@ -239,7 +268,15 @@ describe('fuzzing every API route', () => {
     cookies.push(client.cookie, expert.cookie, admin.cookie);
     const session = (await book(ctx, client.cookie, { expertId: expert.expert.id, startsAt: slotIn(30) })).json().session.id as string;
     const cv = (await upload(ctx, expert.cookie, 'cv', 'cv.pdf', await makePdf(['Erin Expert', 'Engineer']))).json().file.id as string;
-    ids = [session, cv, expert.expert.id, 'erin-expert', 'contact', 'private_feedback'];
+    const conversation = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/conversations',
+        headers: { origin, cookie: client.cookie, 'content-type': 'application/json' },
+        payload: { expertId: expert.expert.id },
+      })
+    ).json().conversation.id as string;
+    ids = [session, cv, expert.expert.id, 'erin-expert', 'contact', 'private_feedback', conversation];
   }, 60_000);
   afterAll(async () => ctx?.close());
 
@@ -287,6 +324,8 @@ describe('fuzzing every API route', () => {
     for (const route of [...routes].sort()) {
       const [method, pattern] = route.split(' ') as [string, string];
       const example = samples[route];
+      // The message stream never ends by itself: it is read up to its first event.
+      const send = (r: InjectOptions) => (route === 'GET /api/messages/stream' ? injectFirstEvent(ctx.app, r) : ctx.app.inject(r));
       const request = fc.record({
         params: fc.array(pathValue, { minLength: 3, maxLength: 3 }),
         query: example?.query ? fc.oneof(query, damaged(example.query, anyText) as fc.Arbitrary<Record<string, string>>) : query,
@@ -307,7 +346,7 @@ describe('fuzzing every API route', () => {
           const qs = new URLSearchParams(Object.entries(r.query).filter((e): e is [string, string] => typeof e[1] === 'string')).toString();
           const cookie = cookies[r.who];
           const before = await fingerprint(ctx.database);
-          const res = await ctx.app.inject({
+          const res = await send({
             method: method as 'GET',
             url: qs ? `${path}?${qs}` : path,
             remoteAddress: `10.77.${r.address}.${r.who + 1}`,

@@ -16,8 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import fp from 'fastify-plugin';
 import type { SessionCheck } from '../auth/plugin.js';
 import type { Config } from '../config.js';
-import type { Database } from '../db/client.js';
-import { openChangeFeed } from '../db/change-feed.js';
+import type { ChangeFeed } from '../db/change-feed.js';
 import { jsonBytes } from '../http/plain-json.js';
 import { safeMethods } from '../http/same-origin.js';
 import { answersBeforeWriting } from './answered-before-writing.js';
@@ -65,13 +64,12 @@ const keyOf = (kept: KeptRoute, request: FastifyRequest, userId: string | null):
 const sendBytes = (reply: FastifyReply, body: Buffer) => reply.type('application/json; charset=utf-8').send(body);
 
 /**
- * Registers the caches for `config`'s lifetimes (0 turns one off; all 0 opens no listening connection) on
- * `database`'s change feed.
+ * Registers the caches for `config`'s lifetimes (0 turns one off; all 0 keeps nothing and holds no write) on the
+ * server's change feed (opened by app.ts, shared with the message streams).
  */
-export const keptAnswers = fp(async (app: FastifyInstance, { config, database }: { config: Config; database: Database }) => {
+export const keptAnswers = fp(async (app: FastifyInstance, { config, changeFeed }: { config: Config; changeFeed: ChangeFeed }) => {
   const anyKept = config.catalogueCacheMs > 0 || config.slotsCacheMs > 0 || config.signedInCacheMs > 0;
-  const feed = anyKept ? await openChangeFeed(database) : null;
-  if (feed) app.addHook('onClose', () => feed.close());
+  const feed = anyKept ? changeFeed : null;
   const keeping = () => feed?.live() ?? false;
 
   // Up to 10 000 public answers each (profiles ~1 KB, result pages ~5 KB of JSON): every profile of a large
@@ -97,7 +95,7 @@ export const keptAnswers = fp(async (app: FastifyInstance, { config, database }:
   feed?.subscribe((change) => {
     for (const store of stores) {
       if (change.kind === 'lost') store.clear();
-      else store.drop(change);
+      else if (change.kind === 'table') store.drop(change);
     }
   });
 

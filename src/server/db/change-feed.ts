@@ -2,12 +2,13 @@
  * The database's change notifications (migration 0016; docs/decisions/017-one-cache-owner.md): every committed
  * write to a table a kept answer reads — by any server, job or script — sends NOTIFY mentora_changes with the
  * table and the keys of the rows it changed. The kept answers (src/server/cache/) are kept only while this feed is
- * live, and dropped as the changes they depend on arrive.
+ * live, and dropped as the changes they depend on arrive. The same channel, so the same one listening connection
+ * per server, carries the accounts whose message streams have new events (`notifyStreams`; docs/decisions/020-message-stream.md).
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { watchedTables, type RowKey, type Table, type TableChange } from '../cache/dependencies.js';
-import type { Database } from './client.js';
+import type { Database, Db, Tx } from './client.js';
 
 /** The channel of migration 0016's triggers. */
 const channel = 'mentora_changes';
@@ -15,8 +16,11 @@ const channel = 'mentora_changes';
 /** How long `sync` waits for its own notification before it gives up (then the caller drops everything kept). */
 const syncTimeoutMs = 5000;
 
-/** One notification: a committed change of a table, or `lost` — the feed stopped, so changes may have been missed. */
-export type Change = ({ kind: 'table' } & TableChange) | { kind: 'lost' };
+/**
+ * One notification: a committed change of a table; new events in the message streams of `users`; or `lost` — the
+ * feed stopped, so changes may have been missed.
+ */
+export type Change = ({ kind: 'table' } & TableChange) | { kind: 'streams'; users: string[] } | { kind: 'lost' };
 
 export type ChangeFeed = {
   /** True while notifications arrive; nothing may be kept while it is false. */
@@ -36,9 +40,9 @@ const rowKey = /^(expert|user):./;
 
 /**
  * Parses a payload of migration 0016 — `{"table": "<table>", "rows": ["expert:<uuid>", "user:<id>", …]}`, no
- * `rows` for a TRUNCATE — or this module's `{"sync": "<token>"}`; null for anything else.
+ * `rows` for a TRUNCATE — or this module's `{"sync": "<token>"}` or `{"streams": ["<user id>", …]}`; null for anything else.
  */
-export function parsePayload(payload: string): TableChange | { sync: string } | null {
+export function parsePayload(payload: string): TableChange | { sync: string } | { streams: string[] } | null {
   let data: unknown;
   try {
     data = JSON.parse(payload);
@@ -46,8 +50,9 @@ export function parsePayload(payload: string): TableChange | { sync: string } | 
     return null;
   }
   if (typeof data !== 'object' || data === null) return null;
-  const { table, rows, sync } = data as { table?: unknown; rows?: unknown; sync?: unknown };
+  const { table, rows, sync, streams } = data as { table?: unknown; rows?: unknown; sync?: unknown; streams?: unknown };
   if (typeof sync === 'string') return { sync };
+  if (Array.isArray(streams)) return streams.every((id) => typeof id === 'string' && id !== '') ? { streams: streams as string[] } : null;
   if (typeof table !== 'string' || !tables.has(table)) return null;
   if (rows === undefined) return { table: table as Table };
   if (!Array.isArray(rows) || !rows.every((row) => typeof row === 'string' && rowKey.test(row))) return null;
@@ -69,6 +74,7 @@ export async function openChangeFeed(database: Database): Promise<ChangeFeed> {
       const parsed = parsePayload(payload);
       if (!parsed) return;
       if ('sync' in parsed) waiting.get(parsed.sync)?.();
+      else if ('streams' in parsed) emit({ kind: 'streams', users: parsed.streams });
       else emit({ kind: 'table', ...parsed });
     },
     (up) => {
@@ -99,4 +105,12 @@ export async function openChangeFeed(database: Database): Promise<ChangeFeed> {
     },
     close: stop,
   };
+}
+
+/**
+ * Tells every server, when `tx` commits, that the message streams of `userIds` (account ids) have new events; a
+ * rolled-back transaction tells nothing. PostgreSQL sends the notifications of a transaction in commit order.
+ */
+export async function notifyStreams(tx: Db | Tx, userIds: string[]): Promise<void> {
+  await tx.execute(sql`select pg_notify(${channel}, ${JSON.stringify({ streams: userIds })})`);
 }

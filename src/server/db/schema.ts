@@ -836,3 +836,82 @@ export const rescheduleProposals = pgTable(
       .where(sql`${t.status} = 'open'`),
   ],
 );
+
+/**
+ * Conversations (docs/product.md "Messages"): one per client–expert pair (unique), started by the client from the
+ * expert's profile, or by either party from a session page. For each side, the time of the last message it has read
+ * (`*ReadAt`, the `created_at` of that message) and how many of the other side's messages it has not read yet.
+ * `lastMessageAt` orders the inbox. Only the two participants read it (docs/security.md "Messages"). Migration
+ * 0026's trigger refuses a conversation of an expert with their own account.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    expertId: uuid('expert_id')
+      .notNull()
+      .references(() => experts.id, { onDelete: 'cascade' }),
+    startedBy: text('started_by').$type<'client' | 'expert'>().notNull(),
+    createdAt: createdAt(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    clientReadAt: timestamp('client_read_at', { withTimezone: true }),
+    expertReadAt: timestamp('expert_read_at', { withTimezone: true }),
+    clientUnread: integer('client_unread').notNull().default(0),
+    expertUnread: integer('expert_unread').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('conversations_pair_unique').on(t.clientId, t.expertId),
+    check('conversations_started_by_check', sql`${t.startedBy} in ('client', 'expert')`),
+    check('conversations_unread_check', sql`${t.clientUnread} >= 0 and ${t.expertUnread} >= 0`),
+    index('conversations_client_recent_idx').on(t.clientId, t.lastMessageAt),
+    index('conversations_expert_recent_idx').on(t.expertId, t.lastMessageAt),
+    index('conversations_started_idx').on(t.clientId, t.startedBy, t.createdAt),
+  ],
+);
+
+/**
+ * Messages of a conversation (docs/product.md "Messages"). The id is the sender's own uuid, made by the browser, so
+ * a retried send finds its first row instead of adding one. `senderRole` names which of the conversation's two
+ * participants wrote it, so a message can only ever come from one of them. Text only, 1–5 000 characters, trimmed.
+ * `createdAt` is taken after the conversation's row is locked, so it grows in the order messages are committed.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderRole: text('sender_role').$type<'client' | 'expert'>().notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('messages_sender_role_check', sql`${t.senderRole} in ('client', 'expert')`),
+    check('messages_body_check', sql`char_length(${t.body}) between 1 and 5000 and ${t.body} = btrim(${t.body}, E' \\t\\n\\r')`),
+    index('messages_conversation_time_idx').on(t.conversationId, t.createdAt, t.id),
+  ],
+);
+
+/**
+ * Each account's live-update stream (docs/architecture.md "Message stream"): what its open pages must learn — a new
+ * message, a read receipt — with the account's unread count then. The id is the stream's event id: rows of one account
+ * are inserted under a per-account lock, so their ids grow in commit order and a stream resumed after id N misses
+ * nothing committed after it.
+ */
+export const streamEvents = pgTable(
+  'stream_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'message' | 'read'>().notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('stream_events_kind_check', sql`${t.kind} in ('message', 'read')`), index('stream_events_user_idx').on(t.userId, t.id)],
+);

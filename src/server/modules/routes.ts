@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import path from 'node:path';
 import type { Config } from '../config.js';
+import type { ChangeFeed } from '../db/change-feed.js';
 import type { Database } from '../db/client.js';
 import { mailboxRoutes } from '../dev/mailbox.js';
 import { stripePayoutAccounts } from '../infra/payments/payout-accounts.js';
@@ -21,6 +22,8 @@ import { expertRoutes } from './experts/routes.js';
 import { feedbackRoutes } from './feedback/routes.js';
 import { fileRoutes } from './files/routes.js';
 import { meRoutes } from './me/routes.js';
+import { messageRoutes } from './messages/routes.js';
+import { messageStreamRoutes } from './messages/stream-routes.js';
 import { receiptRoutes } from './payments/receipt-routes.js';
 import { payoutRoutes } from './payouts/routes.js';
 import { stripeWebhookRoutes } from './payments/stripe-webhook-routes.js';
@@ -31,7 +34,10 @@ import { sessionRoutes } from './sessions/routes.js';
 import { busyIntervalsSql } from './sessions/busy-intervals.js';
 import { sessionDeps } from './sessions/deps.js';
 
-export async function moduleRoutes(app: FastifyInstance, { config, database, provider }: { config: Config; database: Database; provider: PaymentProvider }) {
+export async function moduleRoutes(
+  app: FastifyInstance,
+  { config, database, provider, changeFeed }: { config: Config; database: Database; provider: PaymentProvider; changeFeed: ChangeFeed },
+) {
   const db = database.db;
   await app.register(meRoutes, { db });
   await app.register(enquiryRoutes, { db, baseUrl: config.baseUrl });
@@ -47,6 +53,8 @@ export async function moduleRoutes(app: FastifyInstance, { config, database, pro
   await app.register(receiptRoutes, { db });
   await app.register(payoutRoutes, { db, accounts: config.stripe ? stripePayoutAccounts(config.stripe) : null, baseUrl: config.baseUrl });
   await app.register(feedbackRoutes, { db });
+  await app.register(messageRoutes, { db });
+  await app.register(messageStreamRoutes, { db, changeFeed });
   await app.register(calendarFeedRoutes, { db, baseUrl: config.baseUrl });
   await app.register(adminRoutes, { db, provider, baseUrl: config.baseUrl, mailFrom: config.mailFrom });
   const storage = storageDriver(config);

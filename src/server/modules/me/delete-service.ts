@@ -17,6 +17,7 @@ import {
   authVerification,
   calendarFeeds,
   contactMessages,
+  conversations,
   expertApplications,
   experts,
   files,
@@ -24,6 +25,7 @@ import {
   partnerEnquiries,
   privateFeedback,
   sessions,
+  streamEvents,
   uploadUsage,
   user,
 } from '../../db/schema.js';
@@ -69,7 +71,7 @@ async function whereNothingRefersTo(tx: Tx, step: (sp: Tx) => Promise<unknown>):
 /**
  * Deletes `current`'s account after `confirmOwner`, in one transaction, or changes nothing: 409 in the product's
  * words while a session, report or money still needs it (deletion-blockers.ts). Then: sign-in sessions, password
- * and two-factor secrets, calendar feed, uploads, applications, enquiries and private feedback are deleted; the
+ * and two-factor secrets, calendar feed, uploads, applications, enquiries, private feedback and conversations are deleted; the
  * name on every session becomes 'Deleted user'; an expert profile leaves the catalogue and keeps only what past
  * sessions and payments show; the account row is deleted when nothing refers to it, else kept nameless with
  * `deleted_at` set (migration 0023's check). The account row is locked first, so a booking cannot slip in between.
@@ -97,6 +99,11 @@ export async function deleteAccount(db: Db, current: CurrentUser, input: DeleteA
     await tx.delete(contactMessages).where(eq(contactMessages.userId, current.id));
     await tx.delete(partnerEnquiries).where(eq(partnerEnquiries.userId, current.id));
     await tx.delete(matchRequests).where(eq(matchRequests.userId, current.id));
+    // Conversations go with either participant's account, for both sides (docs/product.md "Messages").
+    await tx
+      .delete(conversations)
+      .where(expert ? or(eq(conversations.clientId, current.id), eq(conversations.expertId, expert.id)) : eq(conversations.clientId, current.id));
+    await tx.delete(streamEvents).where(eq(streamEvents.userId, current.id));
 
     await tx.update(sessions).set({ clientName: gone }).where(eq(sessions.clientId, current.id));
     if (expert) {

@@ -12,6 +12,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { messages } from '@shared/messages';
 import { defaultDuration, introMinutes, totalCents } from '@shared/pricing';
+import { hasClientProfile } from '@shared/roles';
 import type { ExpertProfile } from '@shared/schemas/experts';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
@@ -82,7 +83,7 @@ export function useBooking(expert: ExpertProfile) {
     setError(null);
   };
 
-  const needsProfile = Boolean(me && (!me.firstName?.trim() || !me.lastName?.trim()));
+  const needsProfile = Boolean(me && !hasClientProfile(me));
   const isSelf = Boolean(me && eligibility.data?.isSelf);
 
   /** The free intro books at once; the same choice retried reuses its Idempotency-Key. */

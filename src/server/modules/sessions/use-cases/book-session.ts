@@ -11,7 +11,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { messages } from '../../../../shared/messages.js';
 import { totalCents } from '../../../../shared/pricing.js';
-import { isProfileComplete } from '../../../../shared/roles.js';
+import { hasClientProfile } from '../../../../shared/roles.js';
 import { bookingInput, type BookingInput, type PaymentAction, type SessionView } from '../../../../shared/schemas/sessions.js';
 import { autoReleaseHours, reservationMinutes, type CancellationPolicy } from '../../../../shared/sessions.js';
 import { dateInZone, dayIsFull } from '../../../../shared/slots.js';
@@ -156,7 +156,7 @@ export async function bookSession(
 ): Promise<{ session: SessionView; replayed: boolean; paymentAction?: PaymentAction }> {
   const input = bookingInput.parse(rawInput);
   if (client.role !== 'client') throw new AppError('FORBIDDEN', 'Only client accounts can book sessions');
-  if (!isProfileComplete(client) || !client.lastName?.trim()) throw new AppError('FORBIDDEN', messages.booking.completeProfile);
+  if (!hasClientProfile(client)) throw new AppError('FORBIDDEN', messages.booking.completeProfile);
 
   // The card's number and code are left out of the fingerprint: a digest of a card number is card data
   // (PCI DSS 3.5.1); its last four digits still tell two cards apart.

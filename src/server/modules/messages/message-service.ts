@@ -1,0 +1,146 @@
+/**
+ * Messages of a conversation (docs/product.md "Messages"): sending (idempotent per the sender's message id), pages
+ * of older messages, and read receipts. Every change appends the events both participants' open pages need to their
+ * streams (stream-events.ts), in the same transaction.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { messages as words } from '../../../shared/messages.js';
+import type { MessagePage, MessageView, SendMessageInput } from '../../../shared/schemas/conversations.js';
+import type { Db, Tx } from '../../db/client.js';
+import { conversations, messages } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { otherSide, participation, type Side } from './participants.js';
+import { appendEvents, lockStreams, unreadTotal } from './stream-events.js';
+
+const view = (m: typeof messages.$inferSelect, readerSide: Side): MessageView => ({
+  id: m.id,
+  conversationId: m.conversationId,
+  body: m.body,
+  sentAt: m.createdAt.toISOString(),
+  mine: m.senderRole === readerSide,
+});
+
+const unreadColumn = { client: 'clientUnread', expert: 'expertUnread' } as const;
+const readAtColumn = { client: 'clientReadAt', expert: 'expertReadAt' } as const;
+
+/**
+ * POST /api/conversations/:id/messages by account `userId`: `{ message, replayed }`. The message's `id` is the
+ * sender's: sent again (a retry), the first message is answered with `replayed` and nothing is added. Sending also
+ * reads everything before it (the sender's unread count in this conversation becomes 0). `body` is trimmed, 1–5 000
+ * characters (schema `sendMessageInput`; the database checks it again).
+ * Errors: 404 not a participant; 422 (`messaging.idReused`) the id names another message.
+ */
+export async function sendMessage(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  input: SendMessageInput,
+): Promise<{ message: MessageView; replayed: boolean }> {
+  return db.transaction(async (tx) => {
+    const { conversation, side, otherUserId } = await participation(tx, conversationId, userId, true);
+    const [inserted] = await tx
+      .insert(messages)
+      // Taken after the conversation's lock: later than every message committed before in this conversation.
+      .values({ id: input.id, conversationId, senderRole: side, body: input.body, createdAt: sql`clock_timestamp()` })
+      .onConflictDoNothing()
+      .returning();
+    if (!inserted) return { message: await replay(tx, input, conversationId, side), replayed: true };
+
+    const other = otherSide(side);
+    // The message's own time, in the database's precision (microseconds; a JavaScript Date keeps milliseconds).
+    const sentAt = sql`(select ${messages.createdAt} from ${messages} where ${messages.id} = ${inserted.id})`;
+    await tx
+      .update(conversations)
+      .set({
+        lastMessageAt: sentAt,
+        [unreadColumn[other]]: sql`${conversations[unreadColumn[other]]} + 1`,
+        [unreadColumn[side]]: 0,
+        [readAtColumn[side]]: sentAt,
+      })
+      .where(eq(conversations.id, conversation.id));
+    await lockStreams(tx, [userId, otherUserId]);
+    await appendEvents(tx, [
+      { userId, event: { kind: 'message', conversationId, message: view(inserted, side), unread: await unreadTotal(tx, userId) } },
+      { userId: otherUserId, event: { kind: 'message', conversationId, message: view(inserted, other), unread: await unreadTotal(tx, otherUserId) } },
+    ]);
+    return { message: view(inserted, side), replayed: false };
+  });
+}
+
+/** The message a retried send names: the same one (same conversation, sender and text), else 422. */
+async function replay(tx: Tx, input: SendMessageInput, conversationId: string, side: Side): Promise<MessageView> {
+  const [first] = await tx.select().from(messages).where(eq(messages.id, input.id));
+  if (!first || first.conversationId !== conversationId || first.senderRole !== side || first.body !== input.body)
+    throw new AppError('UNPROCESSABLE', words.messaging.idReused);
+  return view(first, side);
+}
+
+/**
+ * GET /api/conversations/:id/messages by account `userId`: up to `limit` messages just older than message `before`
+ * (the newest without it), oldest first, and whether older ones exist. Ordered by (sent time, id).
+ * Errors: 404 not a participant; 400 (`messaging.messageNotFound`) `before` is not a message of this conversation.
+ */
+export async function messagePage(db: Db, userId: string, conversationId: string, q: { before?: string; limit: number }): Promise<MessagePage> {
+  const { side } = await participation(db, conversationId, userId);
+  let older;
+  if (q.before) {
+    const [cursor] = await db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.id, q.before), eq(messages.conversationId, conversationId)));
+    if (!cursor) throw new AppError('VALIDATION', words.messaging.messageNotFound);
+    // Compared in the database, at its precision: (sent time, id) before the cursor message's.
+    older = sql`(${messages.createdAt}, ${messages.id}) < (select m.created_at, m.id from ${messages} m where m.id = ${cursor.id})`;
+  }
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), older))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(q.limit + 1);
+  return {
+    messages: rows
+      .slice(0, q.limit)
+      .reverse()
+      .map((m) => view(m, side)),
+    hasMore: rows.length > q.limit,
+  };
+}
+
+/**
+ * POST /api/conversations/:id/read by account `userId`: every message up to and including `upTo` is read. Returns the
+ * reader's unread count in all conversations. Reading never moves back; reading what was already read changes
+ * nothing and tells nobody. The other participant's open pages learn it (their "Seen").
+ * Errors: 404 not a participant; 400 (`messaging.messageNotFound`) `upTo` is not a message of this conversation.
+ */
+export async function markRead(db: Db, userId: string, conversationId: string, upTo: string): Promise<{ unread: number }> {
+  return db.transaction(async (tx) => {
+    const { side, otherUserId } = await participation(tx, conversationId, userId, true);
+    const [message] = await tx
+      .select({ at: messages.createdAt, newer: sql<boolean>`${messages.createdAt} > coalesce(${conversations[readAtColumn[side]]}, '-infinity')` })
+      .from(messages)
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .where(and(eq(messages.id, upTo), eq(messages.conversationId, conversationId)));
+    if (!message) throw new AppError('VALIDATION', words.messaging.messageNotFound);
+    if (!message.newer) return { unread: await unreadTotal(tx, userId) };
+
+    // Times compared in the database, at its precision (microseconds).
+    const readAt = sql`(select m.created_at from ${messages} m where m.id = ${upTo})`;
+    await tx
+      .update(conversations)
+      .set({
+        [readAtColumn[side]]: readAt,
+        [unreadColumn[side]]:
+          sql`(select count(*)::int from ${messages} m where m.conversation_id = ${conversationId} and m.sender_role = ${otherSide(side)} and m.created_at > ${readAt})`,
+      })
+      .where(eq(conversations.id, conversationId));
+    await lockStreams(tx, [userId, otherUserId]);
+    const unread = await unreadTotal(tx, userId);
+    const read = { kind: 'read' as const, conversationId, readAt: message.at.toISOString() };
+    await appendEvents(tx, [
+      { userId, event: { ...read, byMe: true, unread } },
+      { userId: otherUserId, event: { ...read, byMe: false, unread: await unreadTotal(tx, otherUserId) } },
+    ]);
+    return { unread };
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * Who may read and write a conversation (docs/security.md "Messages"): its client and its expert's account, nobody
+ * else — not the team either. Anyone else is told the conversation does not exist (404), so ids reveal nothing.
+ */
+import { eq } from 'drizzle-orm';
+import { messages as words } from '../../../shared/messages.js';
+import type { Db, Tx } from '../../db/client.js';
+import { conversations, experts } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+
+export type Side = 'client' | 'expert';
+
+/** A conversation with both participants' account ids, and which side the reader is on. */
+export type Participation = {
+  conversation: typeof conversations.$inferSelect;
+  expertUserId: string;
+  side: Side;
+  otherUserId: string;
+};
+
+/**
+ * Conversation `id` as account `userId` takes part in it — locked until `tx` ends when `lock` (a send or a read
+ * receipt). AppError NOT_FOUND (404, `messaging.notFound`) when it does not exist or `userId` is not one of its two
+ * participants.
+ */
+export async function participation(tx: Db | Tx, id: string, userId: string, lock = false): Promise<Participation> {
+  const query = tx
+    .select({ conversation: conversations, expertUserId: experts.userId })
+    .from(conversations)
+    .innerJoin(experts, eq(experts.id, conversations.expertId))
+    .where(eq(conversations.id, id));
+  const [row] = lock ? await query.for('update', { of: conversations }) : await query;
+  if (!row) throw new AppError('NOT_FOUND', words.messaging.notFound);
+  const { conversation, expertUserId } = row;
+  if (conversation.clientId === userId) return { conversation, expertUserId, side: 'client', otherUserId: expertUserId };
+  if (expertUserId === userId) return { conversation, expertUserId, side: 'expert', otherUserId: conversation.clientId };
+  throw new AppError('NOT_FOUND', words.messaging.notFound);
+}
+
+/** The other side of `side`. */
+export const otherSide = (side: Side): Side => (side === 'client' ? 'expert' : 'client');

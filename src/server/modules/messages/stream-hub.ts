@@ -1,0 +1,101 @@
+/**
+ * This server's open message streams (docs/decisions/020-message-stream.md). Each connection has a cursor — the last
+ * event id it was sent — and is woken when the change feed says its account has new events (a NOTIFY from whichever
+ * server committed them); it then reads the events after its cursor from the database and writes them in order.
+ * Memory holds only who is connected: an event missed by a notification (the feed dropped) is read on the next wake,
+ * and every stream is woken when the feed is back.
+ */
+import type { ChangeFeed } from '../../db/change-feed.js';
+import type { Db } from '../../db/client.js';
+import { eventsAfter, type StoredEvent } from './stream-events.js';
+
+/** Events read per query; a connection further behind reads again at once. */
+const batch = 200;
+
+type Connection = {
+  userId: string;
+  cursor: number;
+  write: (id: number, event: StoredEvent) => Promise<void>;
+  end: () => void;
+  busy: boolean;
+  again: boolean;
+  open: boolean;
+};
+
+export type StreamHub = {
+  /**
+   * Connects a stream of account `userId` that has seen the events up to `cursor`: `write` is called with each later
+   * event, in order, once; `end` when the server closes it. Returns the function that disconnects it.
+   */
+  connect: (userId: string, cursor: number, write: (id: number, event: StoredEvent) => Promise<void>, end: () => void) => () => void;
+  /** Disconnects every stream and ends it (server shutdown). */
+  closeAll: () => void;
+};
+
+export function streamHub(db: Db, feed: ChangeFeed, onError: (err: unknown) => void): StreamHub {
+  const byUser = new Map<string, Set<Connection>>();
+
+  const pump = async (c: Connection) => {
+    if (c.busy) return void (c.again = true);
+    c.busy = true;
+    try {
+      do {
+        c.again = false;
+        const events = await eventsAfter(db, c.userId, c.cursor, batch);
+        for (const { id, event } of events) {
+          if (!c.open) return;
+          await c.write(id, event);
+          c.cursor = id;
+        }
+        if (events.length === batch) c.again = true;
+      } while (c.again && c.open);
+    } catch (err) {
+      // The database or the connection failed: the next wake (a notification, the feed coming back) reads again.
+      onError(err);
+    } finally {
+      c.busy = false;
+    }
+  };
+  const wakeAll = () => {
+    for (const set of byUser.values()) for (const c of set) void pump(c);
+  };
+
+  // While the feed is down notifications are lost: once it is live again, every stream reads what it missed.
+  let recovering: NodeJS.Timeout | undefined;
+  feed.subscribe((change) => {
+    if (change.kind === 'streams') for (const userId of change.users) for (const c of byUser.get(userId) ?? []) void pump(c);
+    else if (change.kind === 'lost' && !recovering)
+      recovering = setInterval(() => {
+        if (!feed.live()) return;
+        clearInterval(recovering);
+        recovering = undefined;
+        wakeAll();
+      }, 500).unref();
+  });
+
+  const disconnect = (c: Connection) => {
+    c.open = false;
+    const set = byUser.get(c.userId);
+    set?.delete(c);
+    if (set?.size === 0) byUser.delete(c.userId);
+  };
+
+  return {
+    connect: (userId, cursor, write, end) => {
+      const c: Connection = { userId, cursor, write, end, busy: false, again: false, open: true };
+      const set = byUser.get(userId) ?? new Set();
+      set.add(c);
+      byUser.set(userId, set);
+      void pump(c);
+      return () => disconnect(c);
+    },
+    closeAll: () => {
+      clearInterval(recovering);
+      for (const set of [...byUser.values()])
+        for (const c of [...set]) {
+          disconnect(c);
+          c.end();
+        }
+    },
+  };
+}

@@ -1,0 +1,82 @@
+/** Contracts of the messages endpoints (docs/product.md "Messages"). Times are ISO-8601 instants (UTC). */
+import { z } from 'zod';
+import { messages } from '../messages.js';
+import { messagePageSize, messageMaxLength } from '../messaging.js';
+
+const uuid = (message: string) => z.uuid({ error: message });
+
+/** POST /api/conversations: with an expert (from their profile; by uuid or slug), or with the other party of a session. */
+export const startConversationInput = z.union([
+  z.strictObject({ expertId: z.string().trim().min(1, messages.messaging.expertNotFound).max(200, messages.messaging.expertNotFound) }),
+  z.strictObject({ sessionId: uuid(messages.messaging.sessionNotFound) }),
+]);
+export type StartConversationInput = z.infer<typeof startConversationInput>;
+
+/** The text of a message: trimmed, 1–5 000 characters. */
+export const messageBody = z
+  .string({ error: messages.messaging.empty })
+  .trim()
+  .min(1, messages.messaging.empty)
+  .max(messageMaxLength, messages.messaging.tooLong(messageMaxLength));
+
+/** POST /api/conversations/:id/messages: `id` is made by the sender's browser once per message and sent again on a retry. */
+export const sendMessageInput = z.strictObject({ id: uuid(messages.messaging.idReused), body: messageBody });
+export type SendMessageInput = z.infer<typeof sendMessageInput>;
+
+/** POST /api/conversations/:id/read: every message up to and including `upTo` is read. */
+export const markReadInput = z.strictObject({ upTo: uuid(messages.messaging.messageNotFound) });
+
+/** GET /api/conversations/:id/messages: the page of messages just older than message `before` (the newest without it). */
+export const messagePageQuery = z.strictObject({
+  before: uuid(messages.messaging.messageNotFound).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(messagePageSize),
+});
+
+export const conversationParams = z.object({ id: z.uuid({ error: messages.messaging.notFound }) });
+
+/** One message as its reader sees it: `mine` when the reader wrote it. */
+export const messageView = z.object({ id: z.string(), conversationId: z.string(), body: z.string(), sentAt: z.string(), mine: z.boolean() });
+export type MessageView = z.infer<typeof messageView>;
+
+/** The other participant, as the reader sees them: the expert's public name and photo, or the client's name and photo. */
+export const otherParty = z.object({
+  role: z.enum(['client', 'expert']),
+  name: z.string(),
+  imageUrl: z.string().nullable(),
+  /** The expert's profile path part, when the other party is an expert. */
+  expertSlug: z.string().nullable(),
+});
+
+/** One conversation in the reader's inbox. `otherReadAt`: the send time of the last message the other party has read. */
+export const conversationView = z.object({
+  id: z.string(),
+  other: otherParty,
+  lastMessage: z.object({ body: z.string(), sentAt: z.string(), mine: z.boolean() }).nullable(),
+  unread: z.number().int(),
+  lastActivityAt: z.string(),
+  otherReadAt: z.string().nullable(),
+});
+export type ConversationView = z.infer<typeof conversationView>;
+
+export const conversationList = z.object({ conversations: z.array(conversationView) });
+export type ConversationList = z.infer<typeof conversationList>;
+
+/** A page of messages, oldest first; `hasMore` when older ones exist. */
+export const messagePage = z.object({ messages: z.array(messageView), hasMore: z.boolean() });
+export type MessagePage = z.infer<typeof messagePage>;
+
+/** How many messages the reader has not read, in all their conversations. */
+export const unreadCount = z.object({ unread: z.number().int() });
+
+/**
+ * The data of one event of GET /api/messages/stream (its SSE `id` is the event's number in the reader's stream):
+ * `message` a new message in one of the reader's conversations (theirs or the other party's), `read` one side read up
+ * to `readAt` (`byMe`: the reader, on another page), and `hello`, first on a new connection, when the page must
+ * re-read what it shows. Each carries the reader's unread count after it.
+ */
+export const streamEvent = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('message'), conversationId: z.string(), message: messageView, unread: z.number().int() }),
+  z.object({ kind: z.literal('read'), conversationId: z.string(), byMe: z.boolean(), readAt: z.string(), unread: z.number().int() }),
+  z.object({ kind: z.literal('hello'), unread: z.number().int() }),
+]);
+export type StreamEvent = z.infer<typeof streamEvent>;
