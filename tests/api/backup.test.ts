@@ -3,7 +3,8 @@
  * server on PGlite with demo accounts, a signed-in session and an uploaded photo is backed up while it serves; the
  * backup is restored into a fresh DATA_DIR, a server starts on it, and the same accounts, sign-in sessions and files
  * are there (the old cookie still signs in: the generated AUTH_SECRET came along). A restore refuses a DATA_DIR that
- * is not empty, and the backup endpoint answers no one without the token.
+ * is not empty, and the backup endpoint answers no one without the token. On PostgreSQL (TEST_DATABASE_URL) there
+ * is no backup endpoint and the script says to use pg_dump.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -11,6 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../src/server/db/client.js';
+import { backupToken } from '../../src/server/http/backup-route.js';
+import { createPostgresDatabase } from '../helpers/app.js';
 import { origin } from '../helpers/auth.js';
 import { startServer, type ServerProcess } from '../helpers/server-process.js';
 import { multipartBody, tinyPng } from '../helpers/uploads.js';
@@ -92,7 +95,7 @@ describe('npm run backup and npm run restore', () => {
     const made = await run('backup', ['--out', backup], { DATA_DIR: live, PORT: String(source.port), AUTH_SECRET: '' });
     expect(made.code, made.output).toBe(0);
     expect(readdirSync(backup).sort()).toEqual(['auth-secret', 'backup.json', 'pgdata.tar.gz', 'uploads']);
-    // The server went on serving while it was copied.
+    // The server still serves: the copy did not stop it.
     expect((await fetch(`${source.url}/api/me`, { headers: { cookie } })).status).toBe(200);
 
     const laid = await run('restore', [backup], { DATA_DIR: restored });
@@ -121,4 +124,32 @@ describe('npm run backup and npm run restore', () => {
     expect(after.users).toEqual(before.users);
     expect(after.sessions).toEqual(before.sessions);
   }, 240_000);
+});
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!pgUrl)('npm run backup with PostgreSQL (set TEST_DATABASE_URL)', () => {
+  it('has no backup endpoint, and the script names pg_dump and keeps only what is local', async () => {
+    const database = await createPostgresDatabase(pgUrl!);
+    const tmp = mkdtempSync(path.join(os.tmpdir(), 'mentora-backup-pg-'));
+    const secret = 'pg-backup-secret-pg-backup-secret-0123';
+    const server = await startServer({ DATABASE_URL: database.url, AUTH_SECRET: secret, DATA_DIR: path.join(tmp, 'data') });
+    try {
+      const answer = await fetch(`${server.url}/backup/database`, { headers: { authorization: `Bearer ${backupToken(secret)}` } });
+      expect(answer.headers.get('content-type')).not.toBe('application/gzip');
+      const made = await run('backup', ['--out', path.join(tmp, 'backup')], {
+        DATA_DIR: path.join(tmp, 'data'),
+        PORT: String(server.port),
+        AUTH_SECRET: secret,
+      });
+      expect(made.code, made.output).toBe(0);
+      expect(made.output).toContain('pg_dump');
+      expect(made.output).toContain('keep it with this backup');
+      expect(readdirSync(path.join(tmp, 'backup'))).toEqual(['backup.json']);
+    } finally {
+      await server.stop();
+      await database.drop();
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
