@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/server/config.js';
 import { emailOutbox } from '../../src/server/db/schema.js';
 import { startJobs } from '../../src/server/infra/jobs.js';
 import { enqueueEmail } from '../../src/server/infra/mail/outbox.js';
@@ -159,6 +160,19 @@ describe('GET /metrics without METRICS_TOKEN behind a trusted proxy', () => {
     expect((await ctx.app.inject({ url: '/metrics', headers: { 'x-forwarded-for': '203.0.113.9' } })).statusCode).toBe(404);
     expect((await ctx.app.inject({ url: '/metrics', headers: { 'x-forwarded-for': '127.0.0.1' } })).statusCode).toBe(200);
     expect((await ctx.app.inject({ url: '/metrics', remoteAddress: '10.1.2.3', headers: { 'x-forwarded-for': '127.0.0.1' } })).statusCode).toBe(404);
+  });
+});
+
+describe('METRICS_TOKEN', () => {
+  it('must be a bearer token of at least 16 characters, or start-up stops naming it', () => {
+    for (const bad of ['short', 'has spaces in the token', 'quote"in-the-token-value', 'ünïcode-token-value-1234']) {
+      expect(() => loadConfig({ METRICS_TOKEN: bad }), bad).toThrow(ConfigError);
+      expect(() => loadConfig({ METRICS_TOKEN: bad }), bad).toThrow(/^Invalid configuration: METRICS_TOKEN /);
+    }
+    const secret = { AUTH_SECRET: 'test-secret-test-secret-test-secret-0123' };
+    expect(loadConfig({ ...secret, METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(loadConfig({ ...secret, METRICS_TOKEN: 'abc/DEF+ghi_jkl.mn~o-==' }).metricsToken).toBe('abc/DEF+ghi_jkl.mn~o-==');
+    expect(loadConfig(secret).metricsToken).toBeUndefined();
   });
 });
 
