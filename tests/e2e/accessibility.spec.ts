@@ -259,6 +259,7 @@ for (const { name, viewport } of viewports) {
         `/session/${upcoming.id}`,
         `/session/${past.id}`,
         `/session/confirm/${past.id}`,
+        '/messages',
         `/expert/${slug}/feedback`,
         `/expert/${slug}/private-feedback`,
         '/payment',

@@ -5,6 +5,8 @@ import { dashboardPath, displayName } from '@shared/roles';
 import { Button } from '../components/ui/button';
 import { Disclosure } from '../components/ui/disclosure';
 import { Spinner } from '../components/ui/spinner';
+import { MessagesLink } from '../features/messages/messages-link';
+import { useMessageStream } from '../features/messages/use-message-stream';
 import { useAuth } from '../lib/auth';
 import { cn } from '../lib/cn';
 import { isGroup, navGroups } from './nav';
@@ -92,9 +94,15 @@ function AccountArea({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** Site header (docs/product.md "Accounts and sign-in"): dropdown navigation, account menu, and a menu button below 1024 px. */
+/**
+ * Site header (docs/product.md "Accounts and sign-in", "Messages"): dropdown navigation, the Messages link with the
+ * unread count and the account menu, and a menu button below 1024 px.
+ */
 export function Header() {
   const location = useLocation();
+  const { me } = useAuth();
+  // One live message stream per page while signed in: the unread count and open conversations follow it.
+  useMessageStream(me?.id ?? null);
   // The menu is open on the page it was opened on: navigating elsewhere closes it, without an effect.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === location.pathname;
@@ -127,8 +135,11 @@ export function Header() {
             ),
           )}
         </nav>
-        <div className="hidden lg:block">
-          <AccountArea />
+        <div className="ml-auto flex items-center gap-2 lg:ml-0">
+          {me ? <MessagesLink /> : null}
+          <div className="hidden lg:block">
+            <AccountArea />
+          </div>
         </div>
         <Button
           variant="ghost"

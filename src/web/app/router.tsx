@@ -70,6 +70,8 @@ export const routes: RouteObject[] = [
           { path: 'audit', handle: titled('Audit Log · Team Console'), lazy: page(() => import('../features/admin/audit-page')) },
         ],
       },
+      { path: '/messages', handle: titled('Messages'), lazy: page(() => import('../features/messages/messages-page')) },
+      { path: '/messages/:id', handle: titled('Messages'), lazy: page(() => import('../features/messages/messages-page')) },
       { path: '/payment', handle: titled('Payment'), lazy: page(() => import('../features/sessions/payment-page')) },
       { path: '/session/confirm/:sessionId', handle: titled('Confirm Your Session'), lazy: page(() => import('../features/sessions/confirm-page')) },
       { path: '/session/:sessionId', handle: titled('Session Details'), lazy: page(() => import('../features/sessions/session-page')) },

@@ -56,7 +56,7 @@ function ClientDashboard({ me }: { me: Me }) {
             actions={[
               { label: 'Find an Expert', icon: Search, to: '/results' },
               { label: 'Group Workshops', icon: GraduationCap, to: '/workshops' },
-              { label: 'Messages', icon: MessageSquare, note: 'Coming soon' },
+              { label: 'Messages', icon: MessageSquare, to: '/messages' },
             ]}
           />
         </div>

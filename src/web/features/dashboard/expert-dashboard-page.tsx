@@ -82,7 +82,7 @@ function ExpertDashboard({ me, applicationStatus, sessionsEmpty, totalEarnings, 
                 : []),
               { label: 'Manage Sessions', icon: SlidersHorizontal, note: 'Coming soon' },
               { label: 'Account Settings', icon: Settings, note: 'Coming soon' },
-              { label: 'Messages', icon: MessageSquare, note: 'Coming soon' },
+              { label: 'Messages', icon: MessageSquare, to: '/messages' },
             ]}
           />
         </div>

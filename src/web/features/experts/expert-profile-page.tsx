@@ -17,6 +17,7 @@ import { ProfileSections } from './profile-sections';
 import { ReviewsDialog } from './reviews-dialog';
 import { ratingText, reviewCountText, StarRating } from './star-rating';
 import { profileTitle } from './profile-title';
+import { MessageExpert } from './message-expert';
 import { useDocumentTitle } from './use-document-title';
 
 // The booking card (calendar, times, form; react-day-picker and date-fns) loads after the profile text, which is
@@ -33,6 +34,11 @@ function BookingCardSlot({ expert }: { expert: ExpertProfile }) {
       <BookingCard expert={expert} />
     </Suspense>
   );
+}
+
+/** "Message": it depends on who is signed in, so, like the booking card, it shows only once the page is live. */
+function MessageExpertSlot({ expert }: { expert: ExpertProfile }) {
+  return useHydrated() ? <MessageExpert expert={expert} /> : null;
 }
 
 function ProfileHeader({ expert, onShowReviews }: { expert: ExpertProfile; onShowReviews: () => void }) {
@@ -155,8 +161,9 @@ export default function ExpertProfilePage() {
             </Button>
           </div>
         </div>
-        <div id="booking" className="scroll-mt-20">
+        <div id="booking" className="scroll-mt-20 space-y-4">
           <BookingCardSlot expert={e} />
+          <MessageExpertSlot expert={e} />
         </div>
       </div>
       <ReviewsDialog expertId={e.id} expertName={e.name} open={reviewsOpen} onOpenChange={setReviewsOpen} />

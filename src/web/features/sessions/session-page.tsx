@@ -8,6 +8,7 @@ import { Card } from '../../components/ui/card';
 import { useNoShow } from './api/get-no-show';
 import { ClientPanel } from './client-panel';
 import { ExpertPanel } from './expert-panel';
+import { MessageParty } from './message-party';
 import { WithNoShow } from './no-show-panel';
 import { WithProposal } from './reschedule-proposal-panel';
 import { SessionFacts } from './session-facts';
@@ -48,6 +49,7 @@ function SessionDetail({ session }: { session: SessionView }) {
             <SessionFacts session={session} />
             <SessionMoves session={session} />
           </div>
+          <MessageParty sessionId={session.id} name={counterpart} />
           {canJoin(times) ? (
             <Button asChild size="lg" className="mt-6 w-full sm:w-auto">
               <a href={session.meetingUrl} target="_blank" rel="noopener noreferrer">
