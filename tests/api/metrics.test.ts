@@ -3,7 +3,8 @@
  * - with METRICS_TOKEN set, only a request bearing it is answered (401 otherwise, from anywhere);
  * - without it, only a request from this machine (404 otherwise, also a remote client forwarded by a local proxy);
  * - request counters move, labelled with the route's pattern, never the raw URL; the outbox gauges follow its rows;
- *   job runs and failures are counted; the pool gauges exist on PostgreSQL only; process metrics are there;
+ *   job runs and failures are counted; the pool gauges exist on PostgreSQL only; open message streams are counted;
+ *   process metrics are there;
  * - /metrics is neither in the API document nor swallowed by the web pages;
  * - every answer carries X-Request-Id, the request's log line carries the same id, and an incoming id is kept only
  *   behind a trusted proxy and only when well formed.
@@ -16,7 +17,8 @@ import { emailOutbox } from '../../src/server/db/schema.js';
 import { startJobs } from '../../src/server/infra/jobs.js';
 import { enqueueEmail } from '../../src/server/infra/mail/outbox.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
-import { origin } from '../helpers/auth.js';
+import { createUser, origin } from '../helpers/auth.js';
+import { openEventStream } from '../helpers/event-stream.js';
 
 const token = 'metrics-token-0123456789abcdef';
 const notFound = { error: { code: 'NOT_FOUND', message: 'Not found' } };
@@ -146,6 +148,32 @@ describe('GET /metrics without METRICS_TOKEN: this machine only', () => {
     const res = await ctx.app.inject({ url: '/metrics', headers: { accept: 'text/html' } });
     expect(res.headers['content-type']).not.toMatch(/html/);
     expect((await ctx.app.inject({ url: '/metrics', remoteAddress: '203.0.113.9', headers: { accept: 'text/html' } })).json()).toEqual(notFound);
+  });
+});
+
+describe('open realtime connections', () => {
+  let ctx: TestContext;
+  let base: string;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => ctx.close());
+
+  it('counts the message streams open on this server', async () => {
+    const open = async () => sample(await scrape(ctx), 'mentora_realtime_connections');
+    expect(await open()).toBe(0);
+    const [a, b] = await Promise.all(['stream-a@example.com', 'stream-b@example.com'].map((email) => createUser(ctx, { email })));
+    const streams = await Promise.all([a!, b!, a!].map((account) => openEventStream(`${base}/api/messages/stream`, account.cookie)));
+    for (const stream of streams) expect((await stream.next()).event).toBe('hello');
+    expect(await open()).toBe(3);
+    streams[0]!.close();
+    streams[1]!.close();
+    // The server hears of a closed connection shortly after the client closes it.
+    const deadline = Date.now() + 5000;
+    while ((await open()) !== 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(await open()).toBe(1);
+    streams[2]!.close();
   });
 });
 

@@ -8,6 +8,7 @@
  *   shows as request latency and event-loop lag);
  * - `mentora_outbox_*`: the e-mail outbox's backlog, read from the database at each scrape;
  * - `mentora_job_*{name}`: runs, failures, durations and the last success of each background job (infra/jobs.ts);
+ * - gauges other parts add with `addGauge` (`mentora_realtime_connections`: modules/messages/stream-routes.ts);
  * - the process's own (prom-client's default metrics: memory, CPU, event-loop lag, GC, handles), once per process.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -21,6 +22,11 @@ export type Metrics = {
   /** Records one answer: `route` is the matched route's pattern, undefined when no route matched. */
   observeRequest: (method: string, route: string | undefined, statusCode: number, seconds: number) => void;
   observeJob: JobObserver;
+  /**
+   * Adds the gauge `name` whose value `read` (cheap, synchronous) gives at each scrape: how a part of the server
+   * that owns a count exposes it, e.g. the message streams their open connections (`mentora_realtime_connections`).
+   */
+  addGauge: (name: string, help: string, read: () => number) => void;
   /** The exposition text (Prometheus text format 0.0.4) and its content type. */
   scrape: () => Promise<{ contentType: string; text: string }>;
 };
@@ -39,21 +45,24 @@ function processMetrics(): Registry {
   return processRegistry;
 }
 
+/** A gauge whose value `read` gives at each scrape. */
+function readGauge(registry: Registry, name: string, help: string, read: () => number) {
+  new Gauge({
+    name,
+    help,
+    registers: [registry],
+    collect() {
+      this.set(read());
+    },
+  });
+}
+
 /** PostgreSQL pool gauges, read from node-postgres at each scrape. */
 function poolGauges(registry: Registry, pool: NonNullable<Database['pool']>) {
-  const gauge = (name: string, help: string, read: () => number) =>
-    new Gauge({
-      name,
-      help,
-      registers: [registry],
-      collect() {
-        this.set(read());
-      },
-    });
-  gauge('mentora_db_pool_connections', 'Open connections in the PostgreSQL pool (busy and idle)', () => pool.totalCount);
-  gauge('mentora_db_pool_idle_connections', 'Open connections in the PostgreSQL pool not running a query', () => pool.idleCount);
-  gauge('mentora_db_pool_waiting_queries', 'Queries waiting for a free connection of the PostgreSQL pool', () => pool.waitingCount);
-  gauge('mentora_db_pool_max_connections', 'Largest size of the PostgreSQL pool (DATABASE_POOL_SIZE)', () => pool.options.max ?? 10);
+  readGauge(registry, 'mentora_db_pool_connections', 'Open connections in the PostgreSQL pool (busy and idle)', () => pool.totalCount);
+  readGauge(registry, 'mentora_db_pool_idle_connections', 'Open connections in the PostgreSQL pool not running a query', () => pool.idleCount);
+  readGauge(registry, 'mentora_db_pool_waiting_queries', 'Queries waiting for a free connection of the PostgreSQL pool', () => pool.waitingCount);
+  readGauge(registry, 'mentora_db_pool_max_connections', 'Largest size of the PostgreSQL pool (DATABASE_POOL_SIZE)', () => pool.options.max ?? 10);
 }
 
 /**
@@ -116,6 +125,7 @@ export function createMetrics(database: Database): Metrics {
       if (outcome === 'failed') failures.inc({ name });
       else lastSuccess.set({ name }, Date.now() / 1000);
     },
+    addGauge: (name, help, read) => readGauge(registry, name, help, read),
     scrape: async () => {
       await outbox.update();
       const merged = Registry.merge([processMetrics(), registry]);

@@ -30,6 +30,8 @@ export type StreamHub = {
   connect: (userId: string, cursor: number, write: (id: number, event: StoredEvent) => Promise<void>, end: () => void) => () => void;
   /** Disconnects every stream and ends it (server shutdown). */
   closeAll: () => void;
+  /** How many streams are connected to this server now (GET /metrics' `mentora_realtime_connections`). */
+  connections: () => number;
 };
 
 export function streamHub(db: Db, feed: ChangeFeed, onError: (err: unknown) => void): StreamHub {
@@ -88,6 +90,11 @@ export function streamHub(db: Db, feed: ChangeFeed, onError: (err: unknown) => v
       byUser.set(userId, set);
       void pump(c);
       return () => disconnect(c);
+    },
+    connections: () => {
+      let open = 0;
+      for (const set of byUser.values()) open += set.size;
+      return open;
     },
     closeAll: () => {
       clearInterval(recovering);

@@ -25,6 +25,7 @@ const resumeFrom = (header: string | string[] | undefined): number | null => (ty
 export const messageStreamRoutes: FastifyPluginAsyncZod<{ db: Db; changeFeed: ChangeFeed }> = async (app, { db, changeFeed }) => {
   await app.register(fastifySse, { heartbeatInterval: heartbeatMs });
   const hub = streamHub(db, changeFeed, (err) => app.log.warn({ err }, 'message stream read failed'));
+  app.metrics.addGauge('mentora_realtime_connections', 'Message streams (Server-Sent Events) open on this server', hub.connections);
   // Open streams never end by themselves: the server ends them so it can close.
   app.addHook('preClose', async () => hub.closeAll());
 
