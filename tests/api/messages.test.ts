@@ -77,7 +77,7 @@ describe('messages', () => {
     expect((await send(client, conversation.id, '  Hello Erin, can you help with system design?  ')).statusCode).toBe(201);
     expect(await unread(expert)).toBe(1);
     const [row] = await inbox(expert);
-    expect(row).toMatchObject({ id: conversation.id, other: { role: 'client', name: 'Casey Client', expertSlug: null }, unread: 1 });
+    expect(row).toMatchObject({ id: conversation.id, other: { role: 'client', name: 'Casey Client', imageUrl: null, expertSlug: null }, unread: 1 });
     expect(row!.lastMessage).toMatchObject({ body: 'Hello Erin, can you help with system design?', mine: false });
     const reply = await send(expert, conversation.id, 'Yes, happy to.');
     expect(reply.statusCode).toBe(201);

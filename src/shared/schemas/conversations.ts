@@ -38,7 +38,7 @@ export const conversationParams = z.object({ id: z.uuid({ error: messages.messag
 export const messageView = z.object({ id: z.string(), conversationId: z.string(), body: z.string(), sentAt: z.string(), mine: z.boolean() });
 export type MessageView = z.infer<typeof messageView>;
 
-/** The other participant, as the reader sees them: the expert's public name and photo, or the client's name and photo. */
+/** The other participant, as the reader sees them: the expert's public name and photo, or the client's name (a client's photo is private). */
 export const otherParty = z.object({
   role: z.enum(['client', 'expert']),
   name: z.string(),

@@ -113,7 +113,7 @@ async function inbox(db: Db, userId: string, where: ReturnType<typeof and>, empt
       c: conversations,
       side,
       expert: { name: experts.name, imageUrl: experts.imageUrl, slug: experts.slug },
-      client: { firstName: client.firstName, lastName: client.lastName, image: client.image },
+      client: { firstName: client.firstName, lastName: client.lastName },
       last: { body: last.body, sentAt: last.sentAt, senderRole: last.senderRole },
     })
     .from(conversations)
@@ -136,7 +136,8 @@ async function inbox(db: Db, userId: string, where: ReturnType<typeof and>, empt
       id: c.id,
       other: mine
         ? { role: 'expert' as const, name: expert.name, imageUrl: expert.imageUrl, expertSlug: expert.slug }
-        : { role: 'client' as const, name: clientName, imageUrl: client.image, expertSlug: null },
+        : // A client's photo is seen only by them and the team (docs/product.md "Account"): the expert sees initials.
+          { role: 'client' as const, name: clientName, imageUrl: null, expertSlug: null },
       lastMessage: last?.body && last.sentAt ? { body: last.body, sentAt: last.sentAt.toISOString(), mine: last.senderRole === side } : null,
       unread: mine ? c.clientUnread : c.expertUnread,
       lastActivityAt: (c.lastMessageAt ?? c.createdAt).toISOString(),
