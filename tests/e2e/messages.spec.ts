@@ -19,7 +19,7 @@ test('a client messages an expert from the profile; the expert sees it live, rep
   const expertPage = waitingForApp(await expertContext.newPage());
   await signInUi(expertPage, expert);
   await expect(expertPage).toHaveURL(/\/dashboard\/expert$/);
-  await expect(expertPage.getByRole('link', { name: 'Messages', exact: true })).toBeVisible();
+  await expect(expertPage.getByRole('banner').getByRole('link', { name: 'Messages', exact: true })).toBeVisible();
 
   // A visitor is sent to sign in and comes back to the profile.
   await page.goto(`/expert/${expert.slug}`);
@@ -55,8 +55,8 @@ test('a client messages an expert from the profile; the expert sees it live, rep
   await expect(link).toHaveAttribute('target', '_blank');
 
   // The expert's header counts it without a reload.
-  await expect(expertPage.getByRole('link', { name: 'Messages, 1 unread' })).toBeVisible();
-  await expertPage.getByRole('link', { name: 'Messages, 1 unread' }).click();
+  await expect(expertPage.getByRole('banner').getByRole('link', { name: 'Messages, 1 unread' })).toBeVisible();
+  await expertPage.getByRole('banner').getByRole('link', { name: 'Messages, 1 unread' }).click();
   await expect(expertPage).toHaveURL(/\/messages$/);
   const row = expertPage.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: new RegExp(client.name) });
   await expect(row).toContainText('1 unread');
@@ -64,7 +64,7 @@ test('a client messages an expert from the profile; the expert sees it live, rep
   const expertLog = expertPage.getByRole('log', { name: `Messages with ${client.name}` });
   await expect(expertLog.getByText('Could you help me prepare')).toBeVisible();
   // Opening it reads it.
-  await expect(expertPage.getByRole('link', { name: 'Messages', exact: true })).toBeVisible();
+  await expect(expertPage.getByRole('banner').getByRole('link', { name: 'Messages', exact: true })).toBeVisible();
   await expect(page.getByTestId('seen')).toBeVisible();
 
   // A message arrives in the open conversation without a reload.
@@ -78,7 +78,7 @@ test('a client messages an expert from the profile; the expert sees it live, rep
   // "Seen" sits under the client's last message the expert has read.
   await expect(page.getByTestId('seen')).toHaveCount(1);
   await expect(log.locator('div', { has: page.getByText('I am free on Thursday.') }).getByTestId('seen')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Messages', exact: true })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Messages', exact: true })).toBeVisible();
 
   await shot(page, 'messages-conversation');
   await expertPage.goto('/messages');
