@@ -98,6 +98,18 @@ export async function pickFirstAvailableDay(page: Page) {
   await day.click();
 }
 
+/**
+ * Signs in with e-mail and password on the sign-in page a journey was sent to (`/signup?next=…`), which then
+ * returns to the page that sent it (docs/product.md "Accounts and sign-in": "Return after sign-in").
+ */
+export async function signInHere(page: Page, { email, password }: SignIn) {
+  await page.getByRole('button', { name: 'Continue with Email' }).click();
+  await page.getByRole('tab', { name: 'Sign In' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
+}
+
 /** With SHOTS_DIR set: a full-page screenshot `name`.png at the current size and `name`-phone.png at a 390 px phone width. */
 export async function shot(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR;

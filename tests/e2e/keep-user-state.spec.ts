@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from './test';
 import { linkFromMailbox } from './fixtures/mailbox';
 import { accountPassword, uniqueName } from './fixtures/marketplace';
-import { bookViaApi, moveIntoPast, pickFirstAvailableDay, shot, signInUi, visa } from './helpers';
+import { bookViaApi, moveIntoPast, pickFirstAvailableDay, shot, signInHere, signInUi, visa } from './helpers';
 
 /**
  * Nothing a person did is lost on the way (docs/product.md "Booking", "Expert applications", "Sessions"): a
@@ -80,11 +80,7 @@ test('a visitor who signs in comes back to the choice; a time taken meanwhile sa
   const { day, time } = await chooseOnCard(page);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await page.getByRole('alert').getByRole('link', { name: 'Sign in or create an account' }).click();
-  await page.getByRole('button', { name: 'Continue with Email' }).click();
-  await page.getByRole('tab', { name: 'Sign In' }).click();
-  await page.getByLabel('Email').fill(client.email);
-  await page.getByLabel('Password', { exact: true }).fill(client.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
+  await signInHere(page, client);
   await expect(page).toHaveURL(new RegExp(`/expert/${expert.slug}$`));
   await expectChoiceRestored(page, day, time);
 

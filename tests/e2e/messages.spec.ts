@@ -6,7 +6,7 @@
  * links open in a new tab with rel="noopener nofollow ugc".
  */
 import { expect, test, waitingForApp } from './test';
-import { shot, signInUi } from './helpers';
+import { shot, signInHere, signInUi } from './helpers';
 
 test('a client messages an expert from the profile; the expert sees it live, replies, and the client sees the reply and "Seen"', async ({
   page,
@@ -25,11 +25,7 @@ test('a client messages an expert from the profile; the expert sees it live, rep
   await page.goto(`/expert/${expert.slug}`);
   await page.getByRole('link', { name: `Message ${expert.firstName}` }).click();
   await expect(page).toHaveURL(/\/signup\?next=/);
-  await page.getByRole('button', { name: 'Continue with Email' }).click();
-  await page.getByRole('tab', { name: 'Sign In' }).click();
-  await page.getByLabel('Email').fill(client.email);
-  await page.getByLabel('Password', { exact: true }).fill(client.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
+  await signInHere(page, client);
   await expect(page).toHaveURL(new RegExp(`/expert/${expert.slug}$`));
   await expect(page.getByRole('button', { name: `Message ${expert.firstName}` })).toBeVisible();
   await shot(page, 'messages-profile-button');
