@@ -252,6 +252,18 @@ describe('messages', () => {
     expect((await send(client, id, ` ${'y'.repeat(5000)} `)).statusCode).toBe(201);
   });
 
+  it("the account export holds the messages the account wrote, not the other person's", async () => {
+    const id = await conversationWith(expert);
+    await send(client, id, 'Mine to export');
+    await send(expert, id, 'Theirs, not in the client export');
+    const data = (await call(client, 'GET', '/api/me/export')).json();
+    const bodies = (data.messagesWritten as { body: string }[]).map((m) => m.body);
+    expect(bodies).toContain('Mine to export');
+    expect(bodies).not.toContain('Theirs, not in the client export');
+    const theirs = (await call(expert, 'GET', '/api/me/export')).json().messagesWritten as { body: string }[];
+    expect(theirs.map((m) => m.body)).toContain('Theirs, not in the client export');
+  });
+
   it("a deleted account's conversations go, for both sides", async () => {
     const leaving = await createUser(ctx, { email: 'msg-leaving@example.com', firstName: 'Lee', lastName: 'Leaving' });
     const id = (await start(leaving, { expertId: expert.expert.id })).json().conversation.id as string;

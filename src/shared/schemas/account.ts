@@ -35,6 +35,7 @@ export const accountExport = z.object({
   applications: z.array(row),
   enquiries: z.object({ contact: z.array(row), partner: z.array(row), match: z.array(row) }),
   files: z.array(row),
+  messagesWritten: z.array(row),
   calendarFeed: z.object({ exists: z.boolean(), createdAt: z.string().nullable() }),
 });
 export type AccountExport = z.infer<typeof accountExport>;

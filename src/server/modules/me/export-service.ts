@@ -1,16 +1,18 @@
 /** GET /api/me/export: everything Mentora holds about the signed-in account (docs/product.md "Account"; docs/security.md "Account export"). */
-import { eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { AccountExport } from '../../../shared/schemas/account.js';
 import type { CurrentUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
 import {
   calendarFeeds,
   contactMessages,
+  conversations,
   disputes,
   expertApplications,
   experts,
   files,
   matchRequests,
+  messages,
   noShowReports,
   partnerEnquiries,
   payments,
@@ -28,7 +30,7 @@ const plain = <T extends object>(rows: T[]) =>
 /**
  * The account's own data: account and expert profile fields, sessions as client or expert (the other party only by
  * the name the session shows), their payments (card brand and last four digits only for the client who paid),
- * feedback, disputes and no-show reports the account wrote, applications, enquiries, uploaded files (name, type,
+ * feedback, disputes, no-show reports and messages the account wrote, applications, enquiries, uploaded files (name, type,
  * size, address) and whether a calendar feed exists. Never a password hash, two-factor secret, token or another
  * person's e-mail; idempotency keys and provider references are internal and left out.
  */
@@ -39,6 +41,18 @@ export async function exportAccount(db: Db, current: CurrentUser): Promise<Accou
   const ids = sessionRows.map((s) => s.id);
   const clientOf = new Map(sessionRows.map((s) => [s.id, s.clientId === current.id]));
   const paymentRows = ids.length ? await db.select().from(payments).where(inArray(payments.sessionId, ids)) : [];
+  // The messages the account wrote, as client or as its expert profile (the other person's words are theirs).
+  const written = await db
+    .select({ conversationId: messages.conversationId, body: messages.body, sentAt: messages.createdAt })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(
+      or(
+        and(eq(conversations.clientId, current.id), eq(messages.senderRole, 'client')),
+        expert ? and(eq(conversations.expertId, expert.id), eq(messages.senderRole, 'expert')) : undefined,
+      ),
+    )
+    .orderBy(messages.createdAt);
   const [feed] = await db.select({ createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(eq(calendarFeeds.userId, current.id));
   return {
     exportedAt: new Date().toISOString(),
@@ -140,6 +154,7 @@ export async function exportAccount(db: Db, current: CurrentUser): Promise<Accou
       match: plain(await db.select().from(matchRequests).where(eq(matchRequests.userId, current.id))),
     },
     files: (await db.select().from(files).where(eq(files.ownerId, current.id))).map((f) => ({ ...fileView(f) })),
+    messagesWritten: plain(written),
     calendarFeed: { exists: Boolean(feed), createdAt: feed?.createdAt.toISOString() ?? null },
   };
 }
