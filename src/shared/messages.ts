@@ -2,28 +2,11 @@
  * Every user-facing message, once (docs/product.md quotes them where they state a rule).
  * Server errors and web forms both read from here so the words cannot drift.
  */
+import { authMessages, loadFailedMessages } from './messages-everywhere.js';
 import { disputeDescriptionMin } from './constants.js';
 
 export const messages = {
-  auth: {
-    fillAllFields: 'Please fill in all fields',
-    passwordsDoNotMatch: 'Passwords do not match',
-    passwordTooShort: 'Password must be at least 6 characters long',
-    enterEmailAndPassword: 'Please enter your email and password',
-    fillRequiredFields: 'Please fill in all required fields',
-    googleFailed: 'Failed to sign up with Google',
-    createAccountFailed: 'Failed to create account',
-    signInFailed: 'Failed to sign in',
-    saveProfileFailed: 'Failed to save profile',
-    checkEmail: (email: string) => `Please check your email (${email}) and click the confirmation link to activate your account.`,
-    googleNotConfigured: 'Google sign-in is not configured',
-    signOutError: 'Error signing out',
-    invalidEmail: 'Please enter a valid email address',
-    commonPassword: 'This password is too common. Please choose a less common one.',
-    nameCharacters: 'Names cannot contain line breaks, tabs, control or text-direction characters',
-    imageHttps: 'A profile picture must be an https:// address',
-    twoFactorRequired: 'The team console needs two-factor sign-in. Set it up on your account page first.',
-  },
+  auth: authMessages,
   search: {
     personalFields: 'Please fill in all required personal information fields',
     requestText: 'Please write your request in the text box',
@@ -50,13 +33,7 @@ export const messages = {
     invalidRequest: 'Invalid request',
     internal: 'Something went wrong. Please try again.',
     /** Titles of a read that failed (the web shows them with the reason and a 'Try again'). */
-    loadFailed: {
-      reviews: 'We could not load the reviews.',
-      introEligibility: 'We could not check whether your free intro meeting is available.',
-      videos: 'We could not load the expert videos.',
-      languages: 'We could not load the list of languages.',
-      signIn: 'We could not check whether you are signed in.',
-    },
+    loadFailed: loadFailedMessages,
     idempotencyKeyReused: 'This Idempotency-Key was already used for a different request. Send the same request again, or use a new key for a new one.',
   },
   booking: {

@@ -9,7 +9,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import type { Me } from '@shared/schemas/profile';
 import { delays } from '@shared/constants';
-import { messages } from '@shared/messages';
+import { authMessages } from '@shared/messages-everywhere';
 import { api } from './api';
 
 type AuthState = {
@@ -47,7 +47,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const { authClient } = await import('./auth-client');
       await authClient.signOut();
     } catch (err) {
-      if (!(err instanceof Error && err.message.includes('Auth session missing'))) console.error(messages.auth.signOutError, err);
+      if (!(err instanceof Error && err.message.includes('Auth session missing'))) console.error(authMessages.signOutError, err);
     }
     queryClient.setQueryData(meQueryKey, null);
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });

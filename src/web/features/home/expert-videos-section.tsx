@@ -1,6 +1,6 @@
 import { Clapperboard, MessageCircleHeart, ShieldCheck, Video } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { messages } from '@shared/messages';
+import { loadFailedMessages } from '@shared/messages-everywhere';
 import { introMinutes } from '@shared/pricing';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
@@ -68,7 +68,7 @@ export function ExpertVideosSection() {
           ) : query.isError ? (
             <PlayerFrame>
               <LoadError
-                what={messages.common.loadFailed.videos}
+                what={loadFailedMessages.videos}
                 error={query.error}
                 onRetry={() => query.refetch()}
                 retrying={query.isRefetching}
