@@ -9,7 +9,7 @@ import { ApplicationSummary } from './application-summary';
 /**
  * The expert dashboard's application status card (docs/product.md "Sessions", "Expert applications"):
  * every status with its note and the team's note; an invitation to apply when there is none (or, for an
- * expert listed without an application, a link to the live profile), and to apply again after a rejection.
+ * expert listed without an application, that the profile is live), and to apply again after a rejection.
  */
 export function ApplicationStatusCard() {
   const query = useMyApplication();
@@ -40,12 +40,8 @@ export function ApplicationStatusCard() {
             ) : null}
           </>
         ) : listed.data ? (
-          <>
-            <p className="text-sm text-slate-700">Your expert profile is live: clients can find you and book sessions.</p>
-            <Button asChild variant="outline" className="mt-4">
-              <Link to={`/expert/${listed.data.slug}`}>View your public profile</Link>
-            </Button>
-          </>
+          // The publishing card beside it links to the live profile; one link to it is enough.
+          <p className="text-sm text-slate-700">Your expert profile is live: clients can find you and book sessions.</p>
         ) : listed.isPending ? (
           <Spinner label="Loading your application" />
         ) : (
