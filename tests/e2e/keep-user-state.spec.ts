@@ -113,7 +113,7 @@ test('the application draft, CV included, survives Back, Forward, a reload and s
   await signInUi(page, applicant);
   await page.goto('/expert/application');
   const next = page.getByRole('button', { name: 'Next' });
-  await page.getByLabel(/Professional title/).fill('Clinical Nurse Educator');
+  await page.getByLabel(/Professional title/).fill('Neonatal Ward Educator');
   await page.getByLabel(/Years of experience/).selectOption('11-15');
   await next.click();
   await page.locator('#cv-file').setInputFiles(path.resolve('tests/fixtures/cvs/amara-nwosu-clinical-nurse-educator.pdf'));
@@ -136,7 +136,7 @@ test('the application draft, CV included, survives Back, Forward, a reload and s
   await page.getByRole('button', { name: 'Previous' }).click();
   await expect(page.getByText('amara-nwosu-clinical-nurse-educator.pdf')).toBeVisible();
   await page.getByRole('button', { name: 'Previous' }).click();
-  await expect(page.getByLabel(/Professional title/)).toHaveValue('Clinical Nurse Educator');
+  await expect(page.getByLabel(/Professional title/)).toHaveValue('Neonatal Ward Educator');
   await expect(page.getByLabel(/Years of experience/)).toHaveValue('11-15');
   for (let i = 0; i < 2; i++) await next.click();
   await expect(step3).toBeVisible();
@@ -162,7 +162,7 @@ test('a kept draft whose CV the server no longer has goes back to the CV step an
     createdAt: new Date().toISOString(),
   };
   const fields = {
-    professionalTitle: 'Clinical Nurse Educator',
+    professionalTitle: 'Neonatal Ward Educator',
     yearsExperience: '11-15',
     linkedinProfile: '',
     selectedExpertise: ['Education & Teaching'],
@@ -180,7 +180,7 @@ test('a kept draft whose CV the server no longer has goes back to the CV step an
   await expect(page.getByRole('alert').filter({ hasText: 'Your CV is no longer stored. Please choose it again.' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
   await page.getByRole('button', { name: 'Previous' }).click();
-  await expect(page.getByLabel(/Professional title/)).toHaveValue('Clinical Nurse Educator');
+  await expect(page.getByLabel(/Professional title/)).toHaveValue('Neonatal Ward Educator');
 });
 
 test('Back after paying shows the booked session, not a live payment form', async ({ page, client, expert }) => {

@@ -247,7 +247,8 @@ test('only the two parties see a session; the expert view is read-only; feedback
 
   await page.context().clearCookies();
   await page.goto(`/session/${s.id}`);
-  await expect(page).toHaveURL(/\/signup$/);
+  // Sent to sign up, and back to the session afterwards.
+  await expect(page).toHaveURL(new RegExp(`/signup\\?next=${encodeURIComponent(`/session/${s.id}`)}$`));
 });
 
 test('a free intro is not rated publicly: after confirming it the client is offered private feedback instead', async ({ page, client, expert }) => {
@@ -296,7 +297,7 @@ test('a free intro is not rated publicly: after confirming it the client is offe
 
 test('private feedback goes to the team only', async ({ page, client, expert }) => {
   await page.goto(`/expert/${expert.slug}/private-feedback`);
-  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page).toHaveURL(new RegExp(`/signup\\?next=${encodeURIComponent(`/expert/${expert.slug}/private-feedback`)}$`));
   await signIn(page, client);
   await page.goto(`/expert/${expert.slug}/private-feedback`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Private feedback');

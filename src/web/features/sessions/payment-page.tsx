@@ -1,5 +1,5 @@
 import { ArrowLeft, Loader2, Lock } from 'lucide-react';
-import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { cardError, type CardInput } from '@shared/cards';
@@ -46,8 +46,20 @@ export default function PaymentPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [draft] = useState<BookingDraft | null>(() => (isDraft(location.state) ? location.state : loadBookingDraft()));
-  // Decided on arrival: paying here marks the draft paid too, and that page goes on to the dashboard.
-  const [paidSession] = useState(() => (draft ? paidSessionOf(draft) : null));
+  // Paid before this page was opened (Back from a later page, a reload), or paid here and come back to: React
+  // Router moves in a transition, so Back pressed before the dashboard has rendered returns to this same page
+  // instance, which must not show the form again. Paying here, on the way to the dashboard, never redirects.
+  const [paidOnArrival] = useState(() => (draft ? paidSessionOf(draft) : null));
+  const paidHere = useRef(false);
+  const [returnedAfterPaying, setReturnedAfterPaying] = useState(false);
+  useEffect(() => {
+    const onBack = () => {
+      if (paidHere.current) setReturnedAfterPaying(true);
+    };
+    window.addEventListener('popstate', onBack);
+    return () => window.removeEventListener('popstate', onBack);
+  }, []);
+  const paidSession = paidOnArrival ?? (returnedAfterPaying && draft ? paidSessionOf(draft) : null);
   const config = useClientConfig();
   const stripeKey = config.data?.stripePublishableKey ?? null;
   const [card, setCard] = useState<CardInput>(emptyCard);
@@ -61,6 +73,7 @@ export default function PaymentPage() {
     toast.success(messages.payment.success);
     toast.success(messages.payment.booked(session.expertName));
     if (draft) markBookingPaid(draft, session.id);
+    paidHere.current = true;
     void navigate('/dashboard/client');
   };
 
