@@ -8,7 +8,7 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type RouteOptions } from 'fastify';
+import Fastify, { LogController, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import { messages } from '../shared/messages.js';
@@ -64,7 +64,7 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
     requestTimeout: config.requestTimeoutMs,
     http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: Math.min(1000, Math.ceil(config.headersTimeoutMs / 4)) },
     // One log line per request (below) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // request.log makes its pino child only when the request logs (lazy-child-logger.ts).
     childLoggerFactory: lazyChildLogger,
     // A UUID per request (or a trusted proxy's X-Request-Id), bound to its log lines and sent back (request-id.ts).

@@ -158,4 +158,8 @@ describe('security log lines', () => {
     for (const secret of secrets) expect(text, secret).not.toContain(secret);
     expect(text).not.toMatch(/set-cookie|better-auth\.session_token/i);
   });
+
+  it("writes one line of its own per logged request, never Fastify's two", () => {
+    expect(lines().filter((l) => l.msg === 'incoming request' || l.msg === 'request completed')).toEqual([]);
+  });
 });
