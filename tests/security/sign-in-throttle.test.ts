@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
+import { waitForEmails } from '../helpers/outbox.js';
 
 const json = { origin, 'content-type': 'application/json' };
 const limited = { message: 'Too many requests. Please try again later.' };
@@ -78,6 +79,22 @@ describe('per-account sign-in limit with device cookies (NODE_ENV=development)',
     expect(deviceCookie(owner)).not.toBe(trusted);
     // The lock still holds for everybody else.
     expect((await signIn(ctx, victim.email, victim.password)).statusCode).toBe(429);
+  });
+
+  it('a new password chosen through the reset link lifts the lock for every browser', async () => {
+    const owner = { email: 'locked-out@example.com', password: 'amber-lighthouse-4' };
+    await createUser(ctx, owner);
+    await fail(ctx, owner.email, 5);
+    expect((await signIn(ctx, owner.email, owner.password)).statusCode).toBe(429);
+
+    const post = (url: string, payload: object) => ctx.app.inject({ method: 'POST', url, remoteAddress: freshIp(), headers: json, payload });
+    expect((await post('/api/auth/request-password-reset', { email: owner.email, redirectTo: '/reset-password' })).statusCode).toBe(200);
+    const [mail] = await waitForEmails(ctx, owner.email);
+    const token = mail!.text.match(/\/api\/auth\/reset-password\/([^\s?]+)/)![1]!;
+    expect((await post('/api/auth/reset-password', { newPassword: 'juniper-harbour-62', token })).statusCode).toBe(200);
+
+    expect((await signIn(ctx, owner.email, owner.password)).statusCode).toBe(401);
+    expect((await signIn(ctx, owner.email, 'juniper-harbour-62')).statusCode).toBe(200);
   });
 
   it('answers an unknown e-mail exactly like a known one', async () => {

@@ -111,7 +111,10 @@ export function createAuth(config: Config, db: Db, secondaryStorage?: SecondaryS
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: 60 * 60,
       onExistingUserSignUp: inbox.onExistingUserSignUp,
-      onPasswordReset: inbox.onPasswordReset,
+      onPasswordReset: async (data) => {
+        await inbox.onPasswordReset(data);
+        await throttle?.lift(data.user.email);
+      },
       sendResetPassword: async ({ user, url }) => {
         await enqueueEmail(
           db,

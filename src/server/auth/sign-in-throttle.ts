@@ -5,6 +5,9 @@
  * - Every failed sign-in (401) counts against the e-mail it named, known or not: after
  *   `maxFailures` failures within `windowSeconds` (a fixed window from the first failure), sign-ins for
  *   that e-mail answer 429 — even with the right password — unless the browser holds a device cookie.
+ * - A password chosen through the e-mailed reset link lifts the account's lock (`lift`): whoever reads the inbox
+ *   owns the account (docs/product.md "Accounts and sign-in"), and otherwise an attacker who keeps failing would keep the
+ *   owner out of every new browser even after the reset.
  * - A device cookie is issued on every successful sign-in: HttpOnly, SameSite=Lax, Secure behind HTTPS,
  *   signed with AUTH_SECRET, one per account (its name carries a keyed hash of the e-mail, its value a
  *   random nonce). From a browser holding a valid one, failures count against that device alone, and the
@@ -110,6 +113,10 @@ export function signInThrottle({
     who.device ? `sign-in-failures:device:${who.device}` : `sign-in-failures:account:${who.account}`;
 
   return {
+    /** Clears the account's failure count of `email` (the per-device counts stay): called after a password reset. */
+    async lift(email: string): Promise<void> {
+      await counter.clear(failureKey({ account: accountId(email), device: null }));
+    },
     async before(ctx: ThrottleHookContext): Promise<void> {
       const who = await identify(ctx);
       if (!who) return;
