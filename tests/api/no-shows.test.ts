@@ -87,8 +87,15 @@ describe('no-shows', () => {
         .where(and(eq(paymentEvents.paymentId, p!.id), eq(paymentEvents.type, 'refund'))),
     ).toHaveLength(1);
     expect((await get(`/api/sessions/${id}/no-show`, client.cookie)).json().report).toMatchObject({ status: 'upheld' });
-    expect(await mailsTo(client.email, 'No-show report settled%')).toHaveLength(1);
-    expect(await mailsTo(expert.email, 'No-show report settled%')).toHaveLength(1);
+    // One e-mail each: the cancellation, which names the no-show and the refund and carries the invite's CANCEL.
+    for (const party of [client, expert]) {
+      const [cancelled, ...more] = (await mailsTo(party.email, 'Session cancelled%')).filter((m) => m.text.includes(id));
+      expect(more).toHaveLength(0);
+      expect(cancelled!.attachments?.map((a) => a.content).join()).toContain('METHOD:CANCEL');
+      expect(cancelled!.text).toContain('The expert did not attend (no-show report not contested within 48 hours)');
+      expect(cancelled!.text).toContain('Refund to the client: $90.00 of $90.00.');
+      expect((await mailsTo(party.email, 'No-show report settled%')).filter((m) => m.text.includes(id))).toHaveLength(0);
+    }
     // Settled once: a second run finds nothing for this session, and contesting is closed.
     await settleDueNoShows(deps(), new Date(Date.now() + 50 * hour));
     expect(await sessionOf(id)).toMatchObject({ payment: { refundedCents: 9000 } });
@@ -101,6 +108,7 @@ describe('no-shows', () => {
     expect(await mailsTo(client.email, 'No-show reported%')).not.toHaveLength(0);
     await settleDueNoShows(deps(), new Date(Date.now() + 49 * hour));
     expect(await sessionOf(id)).toMatchObject({ status: 'completed', payment: { status: 'released', refundedCents: 0 } });
+    for (const party of [client, expert]) expect((await mailsTo(party.email, 'No-show report settled%')).filter((m) => m.text.includes(id))).toHaveLength(1);
   });
 
   it('contested by the reported party, the report becomes a dispute with both statements; the job and the auto-release leave it', async () => {

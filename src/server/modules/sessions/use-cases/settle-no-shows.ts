@@ -14,7 +14,8 @@ import { settleSession } from './settle-dispute.js';
 /**
  * Open reports whose contest deadline passed by `now` are upheld, at most `batch` per call: the client reported →
  * the session is cancelled and the held payment refunded in full; the expert reported → the session is completed
- * and the payment released (the settlement of a dispute, settle-dispute.ts). Both parties are e-mailed. Claims the
+ * and the payment released (the settlement of a dispute, settle-dispute.ts). Each party gets one e-mail: the
+ * cancellation (with the invite's CANCEL) or the settlement notice. Claims the
  * sessions with FOR UPDATE SKIP LOCKED (session first, then report, the order the contest takes), so several
  * servers can run it at once; each report is settled in a savepoint of its own, and one the provider refuses
  * stays open while the others go through (the job then throws an AggregateError naming them). Returns how many
@@ -41,6 +42,9 @@ export async function settleDueNoShows(deps: SessionDeps, now = new Date(), batc
       const note = `${report.reportedBy === 'client' ? 'The expert' : 'The client'} did not attend (no-show report not contested within 48 hours)`;
       const outcome = uncontestedOutcome(report.reportedBy) === 'refund' ? { decision: 'client' as const, refundCents: held } : { decision: 'expert' as const };
       await settleSession(item, deps, s, outcome, null, `no-show uncontested: ${note}`, note, now);
+      // A refund cancels the session, and its cancellation e-mail (the reason, the refund, the invite's CANCEL) is
+      // the one e-mail each party gets; a release changes no calendar, so the settlement notice says it.
+      if (outcome.decision === 'client') return;
       const facts = mailFacts(s, report, held);
       for (const userId of [s.clientId, (await expertOf(item, s.expertId)).userId]) {
         const to = await emailOf(item, userId);
