@@ -109,6 +109,8 @@ export const messages = {
     introNotRated:
       'The free introductory meeting is not rated publicly: public ratings come only from paid sessions that took place. You can still send private feedback to the Mentora team.',
     introNotRatedTitle: 'Private Feedback Only',
+    clientAbsent:
+      'You were reported absent from this session and the report stood, so it is not rated publicly. You can still send private feedback to the Mentora team.',
   },
   admin: {
     notFound: 'Not found',

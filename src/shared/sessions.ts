@@ -105,6 +105,23 @@ export function isReviewedPublicly(s: { kind: string }): boolean {
   return s.kind === 'paid';
 }
 
+/**
+ * What the client of session `s` can do about feedback (docs/product.md "Feedback and reviews"): 'submitted' — the
+ * review is in; 'none' — the session has not taken place (it is not confirmed or completed); 'private' — feedback
+ * for the team only: a free intro, or a session whose client was found absent (docs/product.md "No-shows");
+ * 'review' — the five public questions of a paid session that took place.
+ */
+export function clientFeedbackStep(s: {
+  kind: string;
+  status: string;
+  clientFeedbackSubmitted: boolean;
+  clientAbsent: boolean;
+}): 'submitted' | 'private' | 'review' | 'none' {
+  if (s.clientFeedbackSubmitted) return 'submitted';
+  if (s.status !== 'confirmed' && s.status !== 'completed') return 'none';
+  return !isReviewedPublicly(s) || s.clientAbsent ? 'private' : 'review';
+}
+
 /** Display names of the policies. */
 export const policyNames: Record<CancellationPolicy, string> = { flexible: 'Flexible', moderate: 'Moderate', strict: 'Strict' };
 

@@ -6,6 +6,7 @@ import { sessionDeps } from '../../src/server/modules/sessions/deps.js';
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../src/shared/messages.js';
 import { noShowMessages } from '../../src/shared/no-shows.js';
 import { disputes, emailOutbox, noShowReports, paymentEvents, payments, sessions } from '../../src/server/db/schema.js';
 import { simulatedProvider } from '../../src/server/infra/payments/simulated.js';
@@ -109,7 +110,26 @@ describe('no-shows', () => {
     await settleDueNoShows(deps(), new Date(Date.now() + 49 * hour));
     expect(await sessionOf(id)).toMatchObject({ status: 'completed', payment: { status: 'released', refundedCents: 0 } });
     for (const party of [client, expert]) expect((await mailsTo(party.email, 'No-show report settled%')).filter((m) => m.text.includes(id))).toHaveLength(1);
+    await expectNoPublicReview(id);
   });
+
+  /** The client found absent from session `id` cannot rate it publicly: the view says so, the profile offers nothing, the review is refused. */
+  async function expectNoPublicReview(id: string) {
+    expect(await sessionOf(id)).toMatchObject({ status: 'completed', clientAbsent: true, clientFeedbackSubmitted: false });
+    const listed = (await get('/api/sessions?when=past&pageSize=100', client.cookie)).json().sessions.find((s: { id: string }) => s.id === id);
+    expect(listed).toMatchObject({ clientAbsent: true });
+    expect((await get(`/api/experts/${expert.expert.slug}/feedback-eligibility`, client.cookie)).json().sessionId).not.toBe(id);
+    const refused = await post(`/api/sessions/${id}/feedback`, client.cookie, {
+      expertiseRating: 'Poor',
+      communicationRating: 'Very Unclear',
+      punctualityRating: 'Did Not Show',
+      valueRating: 'Overpriced',
+      recommendationRating: 'Definitely Not',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(messages.feedback.clientAbsent);
+    expect((await get(`/api/experts/${expert.expert.slug}/reviews`, client.cookie)).json().reviews).toEqual([]);
+  }
 
   it('contested by the reported party, the report becomes a dispute with both statements; the job and the auto-release leave it', async () => {
     const id = await ended(2.5);
@@ -138,6 +158,19 @@ describe('no-shows', () => {
     const decided = await post(`/api/admin/disputes/${d!.id}/resolve`, admin.cookie, { decision: 'client', note: 'The expert did not attend.' });
     expect(decided.statusCode).toBe(200);
     expect(await sessionOf(id)).toMatchObject({ status: 'cancelled', payment: { status: 'refunded', refundedCents: 9000 } });
+  });
+
+  it('contested by the client and decided by the team for the expert: the session is completed and the client cannot rate it publicly', async () => {
+    const id = await ended(30);
+    expect((await post(`/api/sessions/${id}/no-show`, expert.cookie, { statement: 'The client never joined.' })).statusCode).toBe(201);
+    expect((await post(`/api/sessions/${id}/no-show/contest`, client.cookie, { statement: 'I was there.' })).statusCode).toBe(200);
+    const [d] = await ctx.database.db.select().from(disputes).where(eq(disputes.sessionId, id));
+    const decided = await post(`/api/admin/disputes/${d!.id}/resolve`, admin.cookie, {
+      decision: 'expert',
+      note: 'The call log shows the client never joined.',
+    });
+    expect(decided.statusCode).toBe(200);
+    await expectNoPublicReview(id);
   });
 
   it('the 72-hour auto-release skips a session with an open report, and the database refuses to release it', async () => {

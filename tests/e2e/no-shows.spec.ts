@@ -52,3 +52,31 @@ test('a no-show report runs to its refund', async ({ page, client, expert }) => 
   await expect(page.getByText(`so you get a full refund of ${amount}.`, { exact: false })).toBeVisible();
   await shot(page, 'no-show-refunded');
 });
+
+test('a client found absent is offered private feedback only, not a public review', async ({ page, client, expert }) => {
+  await signIn(page, client);
+  const session = await bookViaApi(page.request, expert.slug, 4);
+  await moveIntoPast(page.request, session, 2);
+
+  await signIn(page, expert);
+  const reported = await page.request.post(`/api/sessions/${session.id}/no-show`, { data: { statement: 'The client never joined.' } });
+  expect(reported.status(), await reported.text()).toBe(201);
+  const aged = await page.request.post(`/api/test/sessions/${session.id}/no-show/age`, { data: { hours: 49 } });
+  expect(aged.status(), await aged.text()).toBe(200);
+
+  await signIn(page, client);
+  await page.goto(`/session/${session.id}`);
+  await expect(page.getByRole('heading', { name: 'Session Complete' })).toBeVisible();
+  await expect(page.getByText('You were reported absent from this session and the report stood')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Send private feedback' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Leave Feedback' })).toHaveCount(0);
+  await expect(page.getByText('Feedback submitted')).toHaveCount(0);
+  await shot(page, 'no-show-client-absent-session');
+  await page.goto('/dashboard/client');
+  const row = page
+    .getByRole('listitem')
+    .filter({ hasText: session.expertName })
+    .filter({ has: page.getByRole('link', { name: 'Send private feedback' }) });
+  await expect(row).toHaveCount(1);
+  await shot(page, 'no-show-client-absent');
+});

@@ -28,6 +28,7 @@ function session(
     currency: 'USD',
     status,
     clientFeedbackSubmitted: false,
+    clientAbsent: false,
     expertFeedbackSubmitted: false,
     meetingUrl: 'https://meet.example/x',
     cancelledBy: null,

@@ -81,6 +81,8 @@ export const sessionView = z.object({
   status: z.enum(sessionStatuses),
   clientFeedbackSubmitted: z.boolean(),
   expertFeedbackSubmitted: z.boolean(),
+  /** The expert's no-show report against the client stood (docs/product.md "No-shows"): the client cannot review it. */
+  clientAbsent: z.boolean(),
   meetingUrl: z.string(),
   cancelledBy: z.string().nullable(),
   cancelReason: z.string().nullable(),

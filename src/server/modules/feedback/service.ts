@@ -9,6 +9,7 @@
 import { and, count, desc, eq, getViewSelectedFields, inArray, sql } from 'drizzle-orm';
 import { feedbackQuestions, reviewScore } from '../../../shared/feedback.js';
 import { messages } from '../../../shared/messages.js';
+import { clientFeedbackStep } from '../../../shared/sessions.js';
 import { feedbackInput, type FeedbackInput } from '../../../shared/schemas/sessions.js';
 import type { CurrentUser } from '../../auth/plugin.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -16,6 +17,7 @@ import { pgError } from '../../db/errors.js';
 import { experts, privateFeedback, publicReviews, sessionFeedback, sessions, user as userTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { findExpert } from '../experts/service.js';
+import { clientFoundAbsent } from '../sessions/client-absence-service.js';
 
 /**
  * Recomputes rating_avg (mean score, 2 decimals; null without any) and review_count of the experts `expertIds`
@@ -40,7 +42,8 @@ export async function recomputeRating(tx: Db | Tx, expertId: string): Promise<vo
  * POST /api/sessions/{id}/feedback: the client's public review of a paid session that took place — confirmed, or
  * completed by the team's decision for the expert without feedback yet. 404 'Session information not found'
  * (unknown, or not the caller's as client); 403 for the expert themselves (docs/product.md "Feedback and reviews"); 409 for a free intro
- * (`introNotRated`: private feedback only), when not concluded, or already given ('You have already submitted
+ * (`introNotRated`: private feedback only), for a client found absent (`clientAbsent`, docs/product.md "No-shows"),
+ * when not concluded, or already given ('You have already submitted
  * feedback for this session', also on the unique violation 23505).
  */
 export async function submitFeedback(db: Db, user: CurrentUser, sessionId: string, raw: FeedbackInput, now = new Date()): Promise<void> {
@@ -57,9 +60,11 @@ export async function submitFeedback(db: Db, user: CurrentUser, sessionId: strin
         if (own) throw new AppError('FORBIDDEN', messages.feedback.self);
         throw new AppError('NOT_FOUND', messages.feedback.sessionNotFound);
       }
-      if (s.clientFeedbackSubmitted) throw new AppError('CONFLICT', messages.feedback.already);
-      if (s.kind !== 'paid') throw new AppError('CONFLICT', messages.feedback.introNotRated);
-      if (s.status !== 'confirmed' && s.status !== 'completed') throw new AppError('CONFLICT', messages.feedback.noSession);
+      const [{ absent } = { absent: false }] = await tx.select({ absent: clientFoundAbsent }).from(sessions).where(eq(sessions.id, sessionId));
+      const step = clientFeedbackStep({ ...s, clientAbsent: absent });
+      if (step === 'submitted') throw new AppError('CONFLICT', messages.feedback.already);
+      if (step === 'none') throw new AppError('CONFLICT', messages.feedback.noSession);
+      if (step === 'private') throw new AppError('CONFLICT', s.kind === 'paid' ? messages.feedback.clientAbsent : messages.feedback.introNotRated);
       const answers = Object.fromEntries(feedbackQuestions.map((q) => [q.key, input[q.key] as string])) as Record<
         (typeof feedbackQuestions)[number]['key'],
         string
@@ -85,7 +90,7 @@ export async function submitFeedback(db: Db, user: CurrentUser, sessionId: strin
 }
 
 /**
- * GET /api/experts/{id}/feedback-eligibility: the caller's latest confirmed or completed PAID session with the
+ * GET /api/experts/{id}/feedback-eligibility: the caller's latest confirmed or completed PAID session, attended, with the
  * expert (docs/product.md "Feedback and reviews"; a free intro is never rated publicly), whether feedback was given, whether the caller IS the
  * expert, whether the free intro is still available (no live intro with this expert yet), and `introOnly`: the
  * caller's only concluded session with the expert is the free intro (private feedback only).
@@ -93,12 +98,12 @@ export async function submitFeedback(db: Db, user: CurrentUser, sessionId: strin
 export async function feedbackEligibility(db: Db, user: CurrentUser, idOrSlug: string) {
   const expert = await findExpert(db, idOrSlug);
   const concluded = await db
-    .select({ id: sessions.id, submitted: sessions.clientFeedbackSubmitted, kind: sessions.kind })
+    .select({ id: sessions.id, submitted: sessions.clientFeedbackSubmitted, kind: sessions.kind, absent: clientFoundAbsent })
     .from(sessions)
     .where(and(eq(sessions.clientId, user.id), eq(sessions.expertId, expert.id), inArray(sessions.status, ['confirmed', 'completed'])))
     .orderBy(desc(sessions.startsAt))
     .limit(50);
-  const latest = concluded.find((s) => s.kind === 'paid');
+  const latest = concluded.find((s) => s.kind === 'paid' && !s.absent);
   const [intro] = await db
     .select({ n: count() })
     .from(sessions)

@@ -12,6 +12,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { qualified as q } from '../../db/qualified.js';
 import { experts, payments, rescheduleProposals, sessionMoves, sessions } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { clientFoundAbsent } from './client-absence-service.js';
 import { toView, type MoveTuple, type PaymentRow, type ProposalRow, type SessionRow } from './session-view.js';
 
 const ms = (column: AnyPgColumn) => sql`(extract(epoch from ${q(column)}) * 1000)::float8`;
@@ -22,6 +23,7 @@ export type PartyRow = {
   payment: PaymentRow | null;
   proposal: ProposalRow | null;
   moves: MoveTuple[];
+  clientAbsent: boolean;
 };
 
 /** The session's moves, oldest first, as json [fromMs, toMs, movedBy, movedAtMs] (ms since the epoch, UTC), in the same statement. */
@@ -39,7 +41,14 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export async function loadForParty(db: Db | Tx, user: CurrentUser, sessionId: string): Promise<{ row: PartyRow; side: 'client' | 'expert' }> {
   if (!uuidPattern.test(sessionId)) throw new AppError('NOT_FOUND', messages.session.notFound);
   const [row] = await db
-    .select({ session: sessions, expert: { slug: experts.slug, userId: experts.userId }, payment: payments, proposal: rescheduleProposals, moves: movesSql })
+    .select({
+      session: sessions,
+      expert: { slug: experts.slug, userId: experts.userId },
+      payment: payments,
+      proposal: rescheduleProposals,
+      moves: movesSql,
+      clientAbsent: clientFoundAbsent,
+    })
     .from(sessions)
     .innerJoin(experts, eq(experts.id, sessions.expertId))
     .leftJoin(payments, eq(payments.sessionId, sessions.id))

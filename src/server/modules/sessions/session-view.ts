@@ -31,6 +31,8 @@ export type Viewed = {
   proposal?: Pick<ProposalRow, 'id' | 'status' | 'proposedStartsAt' | 'message' | 'expiresAt'> | null;
   /** The session's moves, oldest first (loadForParty reads them; lists leave them out). */
   moves?: MoveTuple[];
+  /** client-absence-service.ts `clientFoundAbsent` (a new booking: false). */
+  clientAbsent?: boolean;
 };
 
 /**
@@ -38,7 +40,7 @@ export type Viewed = {
  * session at booking, not the expert's current one; times are UTC ISO strings, amounts integer cents.
  */
 export function toView(row: Viewed, viewerRole: 'client' | 'expert'): SessionView {
-  const { session: s, expert, payment, proposal, moves = [] } = row;
+  const { session: s, expert, payment, proposal, moves = [], clientAbsent = false } = row;
   const verdict = viewerRole === 'client' ? canClientReschedule(s, new Date()) : null;
   return {
     id: s.id,
@@ -58,6 +60,7 @@ export function toView(row: Viewed, viewerRole: 'client' | 'expert'): SessionVie
     status: s.status as SessionView['status'],
     clientFeedbackSubmitted: s.clientFeedbackSubmitted,
     expertFeedbackSubmitted: s.expertFeedbackSubmitted,
+    clientAbsent,
     meetingUrl: s.meetingUrl,
     cancelledBy: s.cancelledBy,
     cancelReason: s.cancelReason,

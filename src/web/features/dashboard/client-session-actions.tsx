@@ -1,16 +1,16 @@
 import { Link } from 'react-router';
 import type { SessionView } from '@shared/schemas/sessions';
-import { isPendingConfirmation, isReviewedPublicly, timed } from '@shared/sessions';
+import { clientFeedbackStep, isPendingConfirmation, timed } from '@shared/sessions';
 import { DetailsLink, sessionLink } from './session-row';
 
 /**
  * The client's links on a session (docs/product.md "Sessions"): details; Confirm session once a booked
  * session is pending confirmation; Leave Feedback on a confirmed/completed session without feedback (the
- * feedback page receives `{ sessionId }` as navigation state); '✓ Feedback submitted' afterwards. A free intro is
- * never reviewed publicly: it links to private feedback for the team instead.
+ * feedback page receives `{ sessionId }` as navigation state); '✓ Feedback submitted' afterwards. A free intro, or
+ * a session the client was found absent from, is never reviewed publicly: it links to private feedback for the team.
  */
 export function ClientSessionActions({ session }: { session: SessionView }) {
-  const concluded = session.status === 'confirmed' || session.status === 'completed';
+  const step = clientFeedbackStep(session);
   return (
     <>
       <DetailsLink id={session.id} />
@@ -22,13 +22,13 @@ export function ClientSessionActions({ session }: { session: SessionView }) {
           Confirm session
         </Link>
       ) : null}
-      {session.clientFeedbackSubmitted ? (
+      {step === 'submitted' ? (
         <span className="font-medium text-emerald-700">✓ Feedback submitted</span>
-      ) : concluded && !isReviewedPublicly(session) ? (
+      ) : step === 'private' ? (
         <Link to={`/expert/${session.expertSlug}/private-feedback`} className={sessionLink}>
           Send private feedback
         </Link>
-      ) : concluded ? (
+      ) : step === 'review' ? (
         <Link to={`/expert/${session.expertSlug}/feedback`} state={{ sessionId: session.id }} className={sessionLink}>
           Leave Feedback
         </Link>

@@ -5,7 +5,7 @@ import { toast } from '../../lib/toast';
 import { delays } from '@shared/constants';
 import { messages } from '@shared/messages';
 import type { SessionView } from '@shared/schemas/sessions';
-import { canCancel, canConfirm, isReviewedPublicly, timed } from '@shared/sessions';
+import { canCancel, canConfirm, clientFeedbackStep, timed } from '@shared/sessions';
 import { Button } from '../../components/ui/button';
 import { afterConfirmation } from './after-confirmation';
 import { CancelDialog } from './cancel-dialog';
@@ -104,69 +104,73 @@ function Scheduled({ session }: { session: SessionView }) {
   );
 }
 
+/**
+ * A session that took place, by its feedback step (docs/product.md "Feedback and reviews"): the review given, the
+ * five public questions to answer, or private feedback only (a free intro, or a client found absent).
+ */
+function FeedbackPanel({ session }: { session: SessionView }) {
+  const title = session.status === 'confirmed' ? 'Session Confirmed' : 'Session Complete';
+  const step = clientFeedbackStep(session);
+  if (step === 'private')
+    return (
+      <StatusPanel
+        icon={CheckCircle2}
+        tone="green"
+        title={title}
+        actions={
+          <Button asChild variant="outline">
+            <Link to={`/expert/${session.expertSlug}/private-feedback`}>
+              <Lock className="h-4 w-4" aria-hidden />
+              Send private feedback
+            </Link>
+          </Button>
+        }
+      >
+        <p>{session.kind === 'paid' ? messages.feedback.clientAbsent : messages.feedback.introNotRated}</p>
+      </StatusPanel>
+    );
+  if (step === 'submitted')
+    return (
+      <StatusPanel
+        icon={CheckCircle2}
+        tone="green"
+        title={title}
+        actions={
+          <Button asChild variant="outline">
+            <Link to={`/expert/${session.expertSlug}#reviews`}>View Feedback</Link>
+          </Button>
+        }
+      >
+        <p>✓ Feedback submitted. Thank you for helping other clients choose.</p>
+      </StatusPanel>
+    );
+  return (
+    <StatusPanel
+      icon={CheckCircle2}
+      tone="green"
+      title={title}
+      actions={
+        <Button asChild>
+          <Link to={`/expert/${session.expertSlug}/feedback`} state={{ sessionId: session.id }}>
+            <Star className="h-4 w-4" aria-hidden />
+            Leave Feedback
+          </Link>
+        </Button>
+      }
+    >
+      <p>How was your session with {session.expertName}? Your feedback helps other clients.</p>
+    </StatusPanel>
+  );
+}
+
 /** The client's panel for each status (docs/product.md "Sessions"). */
 export function ClientPanel({ session }: { session: SessionView }) {
-  const reviewsLink = `/expert/${session.expertSlug}#reviews`;
   switch (session.status) {
     case 'booked':
       return canConfirm(timed(session)) ? <ConcludedQuestion session={session} /> : <Scheduled session={session} />;
     case 'confirmed':
-      if (!isReviewedPublicly(session))
-        return (
-          <StatusPanel
-            icon={CheckCircle2}
-            tone="green"
-            title="Session Confirmed"
-            actions={
-              <Button asChild variant="outline">
-                <Link to={`/expert/${session.expertSlug}/private-feedback`}>
-                  <Lock className="h-4 w-4" aria-hidden />
-                  Send private feedback
-                </Link>
-              </Button>
-            }
-          >
-            <p>{messages.feedback.introNotRated}</p>
-          </StatusPanel>
-        );
-      return (
-        <StatusPanel
-          icon={CheckCircle2}
-          tone="green"
-          title="Session Confirmed"
-          actions={
-            session.clientFeedbackSubmitted ? undefined : (
-              <Button asChild>
-                <Link to={`/expert/${session.expertSlug}/feedback`} state={{ sessionId: session.id }}>
-                  <Star className="h-4 w-4" aria-hidden />
-                  Leave Feedback
-                </Link>
-              </Button>
-            )
-          }
-        >
-          <p>
-            {session.clientFeedbackSubmitted
-              ? '✓ Feedback submitted'
-              : `Thank you for confirming. How was your session with ${session.expertName}? Your feedback helps other clients.`}
-          </p>
-        </StatusPanel>
-      );
     case 'completed':
-      return (
-        <StatusPanel
-          icon={CheckCircle2}
-          tone="green"
-          title="Session Complete"
-          actions={
-            <Button asChild variant="outline">
-              <Link to={reviewsLink}>View Feedback</Link>
-            </Button>
-          }
-        >
-          <p>✓ Feedback submitted. Thank you for helping other clients choose.</p>
-        </StatusPanel>
-      );
+      return <FeedbackPanel session={session} />;
     case 'disputed':
       return (
         <StatusPanel icon={AlertTriangle} tone="amber" title="Under review">

@@ -5,6 +5,7 @@ import type { SessionListPart } from '../../../../shared/sessions.js';
 import type { CurrentUser } from '../../../auth/plugin.js';
 import type { Db } from '../../../db/client.js';
 import { experts, payments, sessions } from '../../../db/schema.js';
+import { clientFoundAbsent } from '../client-absence-service.js';
 import { toView } from '../session-view.js';
 import { mySessions, upcomingListed } from '../session-parts.js';
 
@@ -50,6 +51,7 @@ function statements(db: Db, when: SessionListPart) {
         cardLast4: payments.cardLast4,
         provider: payments.provider,
       },
+      clientAbsent: clientFoundAbsent,
     })
     .from(sessions)
     .innerJoin(experts, eq(experts.id, sessions.expertId))
