@@ -109,56 +109,43 @@ function Scheduled({ session }: { session: SessionView }) {
  * five public questions to answer, or private feedback only (a free intro, or a client found absent).
  */
 function FeedbackPanel({ session }: { session: SessionView }) {
-  const title = session.status === 'confirmed' ? 'Session Confirmed' : 'Session Complete';
   const step = clientFeedbackStep(session);
-  if (step === 'private')
-    return (
-      <StatusPanel
-        icon={CheckCircle2}
-        tone="green"
-        title={title}
-        actions={
-          <Button asChild variant="outline">
-            <Link to={`/expert/${session.expertSlug}/private-feedback`}>
-              <Lock className="h-4 w-4" aria-hidden />
-              Send private feedback
-            </Link>
-          </Button>
+  const { text, action } =
+    step === 'private'
+      ? {
+          text: session.kind === 'paid' ? messages.feedback.clientAbsent : messages.feedback.introNotRated,
+          action: (
+            <Button asChild variant="outline">
+              <Link to={`/expert/${session.expertSlug}/private-feedback`}>
+                <Lock className="h-4 w-4" aria-hidden />
+                Send private feedback
+              </Link>
+            </Button>
+          ),
         }
-      >
-        <p>{session.kind === 'paid' ? messages.feedback.clientAbsent : messages.feedback.introNotRated}</p>
-      </StatusPanel>
-    );
-  if (step === 'submitted')
-    return (
-      <StatusPanel
-        icon={CheckCircle2}
-        tone="green"
-        title={title}
-        actions={
-          <Button asChild variant="outline">
-            <Link to={`/expert/${session.expertSlug}#reviews`}>View Feedback</Link>
-          </Button>
-        }
-      >
-        <p>✓ Feedback submitted. Thank you for helping other clients choose.</p>
-      </StatusPanel>
-    );
+      : step === 'submitted'
+        ? {
+            text: '✓ Feedback submitted. Thank you for helping other clients choose.',
+            action: (
+              <Button asChild variant="outline">
+                <Link to={`/expert/${session.expertSlug}#reviews`}>View Feedback</Link>
+              </Button>
+            ),
+          }
+        : {
+            text: `How was your session with ${session.expertName}? Your feedback helps other clients.`,
+            action: (
+              <Button asChild>
+                <Link to={`/expert/${session.expertSlug}/feedback`} state={{ sessionId: session.id }}>
+                  <Star className="h-4 w-4" aria-hidden />
+                  Leave Feedback
+                </Link>
+              </Button>
+            ),
+          };
   return (
-    <StatusPanel
-      icon={CheckCircle2}
-      tone="green"
-      title={title}
-      actions={
-        <Button asChild>
-          <Link to={`/expert/${session.expertSlug}/feedback`} state={{ sessionId: session.id }}>
-            <Star className="h-4 w-4" aria-hidden />
-            Leave Feedback
-          </Link>
-        </Button>
-      }
-    >
-      <p>How was your session with {session.expertName}? Your feedback helps other clients.</p>
+    <StatusPanel icon={CheckCircle2} tone="green" title={session.status === 'confirmed' ? 'Session Confirmed' : 'Session Complete'} actions={action}>
+      <p>{text}</p>
     </StatusPanel>
   );
 }
