@@ -18,7 +18,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two workers on the two cores CI has: the longest file (accessibility.spec.ts) on one, the rest on the other
+  // (docs/architecture.md "Tests").
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   outputDir: '.tmp/playwright',

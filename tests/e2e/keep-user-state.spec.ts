@@ -138,7 +138,10 @@ test('the application draft, CV included, survives Back, Forward, a reload and s
   await page.getByRole('button', { name: 'Previous' }).click();
   await expect(page.getByLabel(/Professional title/)).toHaveValue('Neonatal Ward Educator');
   await expect(page.getByLabel(/Years of experience/)).toHaveValue('11-15');
-  for (let i = 0; i < 2; i++) await next.click();
+  await next.click();
+  // The kept CV is checked with the server again before the step lets the applicant on.
+  await expect(page.getByText('amara-nwosu-clinical-nurse-educator.pdf')).toBeVisible();
+  await next.click();
   await expect(step3).toBeVisible();
   await next.click();
   await page.getByLabel(/Why do you want to become an expert/).fill('I want to help nurses grow into educators.');
