@@ -2,7 +2,9 @@
 // database, for one or more server bundles measured alternately in the same run (so a ratio between two
 // builds holds on a machine busy with other work while absolute figures do not). Same requests as the booking
 // rows of bench/api.mjs: every request a distinct free slot of one of 2 000 open experts, 50 signed-in clients,
-// the test card, each request its own X-Forwarded-For address (TRUST_PROXY=1).
+// the test card, each request its own X-Forwarded-For address (TRUST_PROXY=1). Server CPU is counted from the first
+// booking to the last answer, and again until the outbox (a worker in the same processes) has sent the e-mails the
+// bookings queued.
 //
 //   node bench/bookings.mjs [--server dist/server/main.js]... [--rounds 2] [--duration 10] [--two]
 //   options: --database-url URL (default $BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
@@ -36,6 +38,22 @@ const duration = Number(values.duration);
 
 const bookings = (cookies, base) => bookingRequests(cookies, base, { run, openExperts });
 
+/** Waits (at most 120 s) until the outbox of the database at `databaseUrl` has no message waiting to be sent. */
+async function outboxDrained(databaseUrl) {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    for (let waited = 0; waited < 120_000; waited += 250) {
+      const { rows } = await c.query(`select count(*)::int as n from email_outbox where status = 'pending'`);
+      if (rows[0].n === 0) return;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error('the outbox did not drain within 120 s');
+  } finally {
+    await c.end();
+  }
+}
+
 /** Starts `servers` processes of `bundle` on one database, books for `duration` s, returns bookings/s and CPU ms per booking. */
 async function measure(bundle, servers, env, base) {
   const port = 4700 + Math.floor(Math.random() * 200);
@@ -58,7 +76,7 @@ async function measure(bundle, servers, env, base) {
     const cookies = await signInClients(A, { count: clientCount, run, password });
     const warm = await load(A, { connections, duration: 3, next: bookings(cookies, base) });
     base += Math.ceil(warm.sent / clientCount + 2) * 3_600_000;
-    await new Promise((r) => setTimeout(r, 1000));
+    await outboxDrained(env.DATABASE_URL);
     const pids = started.map((s) => s.child.pid);
     const before = pids.map(cpuMs);
     const next = bookings(cookies, base);
@@ -66,8 +84,12 @@ async function measure(bundle, servers, env, base) {
       servers === 1
         ? await load(A, { connections, duration, next })
         : await loadTogether(started.map((_, i) => [`http://127.0.0.1:${port + i}`, { connections: Math.ceil(connections / servers), duration, next }]));
-    const used = pids.reduce((sum, pid, i) => sum + cpuMs(pid) - before[i], 0);
-    return { ...r, cpuPerBooking: used / Math.max(1, r.sent), next: base + Math.ceil(r.sent / clientCount + 2) * 3_600_000 };
+    const answered = pids.reduce((sum, pid, i) => sum + cpuMs(pid) - before[i], 0);
+    // A booking's two e-mails are sent by the outbox worker in the same processes, after the answer.
+    await outboxDrained(env.DATABASE_URL);
+    const mailed = pids.reduce((sum, pid, i) => sum + cpuMs(pid) - before[i], 0);
+    const per = (ms) => ms / Math.max(1, r.sent);
+    return { ...r, cpuPerBooking: per(answered), cpuWithMail: per(mailed), next: base + Math.ceil(r.sent / clientCount + 2) * 3_600_000 };
   } finally {
     for (const s of started.reverse()) await s.stop();
   }
@@ -84,7 +106,8 @@ const rows = [];
 try {
   await seedBenchCatalogue({ DATABASE_URL: url.toString() }, { count: values.count, run, clients: clientCount, openExperts, password });
   const env = { DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'mentora-bench-bookings-')) };
-  let base = Math.ceil((Date.now() + 4 * 3_600_000) / 3_600_000) * 3_600_000;
+  // Two days ahead: no 24-hour or 1-hour reminder falls due while a round runs, so the e-mails counted are the bookings' own.
+  let base = Math.ceil((Date.now() + 48 * 3_600_000) / 3_600_000) * 3_600_000;
   for (let round = 1; round <= Number(values.rounds); round++) {
     for (const servers of values.two ? [1, 2] : [1]) {
       for (const bundle of values.server) {
@@ -98,6 +121,7 @@ try {
           'p50 ms': r.p50,
           'p99 ms': r.p99,
           'server CPU ms/booking': r.cpuPerBooking.toFixed(2),
+          'with its e-mails sent': r.cpuWithMail.toFixed(2),
           bookings: r.sent,
           'non-2xx': r.errors,
         });

@@ -41,6 +41,15 @@ describe('e-mail outbox', () => {
     expect(page.body).toContain('<a href="https://example.com/a">');
   });
 
+  it('sends a burst of due messages in one run, not a few a tick', async () => {
+    const db = ctx.database.db;
+    await db.delete(emailOutbox);
+    for (let i = 0; i < 120; i++) await enqueueEmail(db, { to: `burst-${i}@example.com`, subject: `Burst ${i}`, text: 'x' });
+    const dir = path.join(ctx.config.dataDir, 'mail-burst');
+    expect(await deliverDueEmails(db, fileTransport(dir, 'Mentora <no-reply@mentora.example>'))).toBe(120);
+    expect(readdirSync(dir)).toHaveLength(120);
+  });
+
   it('retries a failing message with exponential backoff and marks it failed after the last attempt', async () => {
     const db = ctx.database.db;
     await db.delete(emailOutbox);

