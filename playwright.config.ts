@@ -46,6 +46,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       BASE_URL: `http://localhost:${port}`,
       OUTBOX_INTERVAL_MS: '200',
+      // Messages left unread are e-mailed after 2 s (tests/e2e/messages.spec.ts).
+      MESSAGE_EMAIL_DELAY_MS: '2000',
       NODE_ENV: 'development',
       TEST_HOOKS: '1',
       AUTH_RATE_LIMIT: '0',

@@ -70,6 +70,7 @@ const envSchema = z.object({
   SLOTS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   SIGNED_IN_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
+  MESSAGE_EMAIL_DELAY_MS: z.coerce.number().int().min(0).max(604_800_000).default(600_000),
   TRUST_PROXY: flag.default(false),
   METRICS_TOKEN: z
     .string()
@@ -122,6 +123,8 @@ export type Config = {
    */
   signedInCacheMs: number;
   outboxIntervalMs: number;
+  /** How long a message stays unread before its recipient is e-mailed about it (docs/product.md "Messages"), ms. */
+  messageEmailDelayMs: number;
   trustProxy: boolean;
   /**
    * Bearer token GET /metrics requires (http/metrics-route.ts; docs/security.md "Metrics and backups"); absent means
@@ -193,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     slotsCacheMs: e.SLOTS_CACHE_MS,
     signedInCacheMs: e.SIGNED_IN_CACHE_MS,
     outboxIntervalMs: e.OUTBOX_INTERVAL_MS,
+    messageEmailDelayMs: e.MESSAGE_EMAIL_DELAY_MS,
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
     headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),

@@ -18,6 +18,8 @@ import { fileTransport, smtpTransport } from './infra/mail/transport.js';
 import { paymentProvider } from './infra/payments/select.js';
 import { storageDriver } from './infra/storage/select.js';
 import { deleteUnusedUploads } from './modules/files/cleanup.js';
+import { emailUnreadMessages } from './modules/messages/email-unread-messages.js';
+import { pruneStreamEvents } from './modules/messages/prune-stream-events.js';
 import { sessionDeps } from './modules/sessions/deps.js';
 import { autoReleaseDue } from './modules/sessions/use-cases/auto-release-sessions.js';
 import { settleDueNoShows } from './modules/sessions/use-cases/settle-no-shows.js';
@@ -102,6 +104,10 @@ async function main() {
       reservations: () => expireReservations(deps),
       noShows: () => settleDueNoShows(deps),
       proposals: () => expireRescheduleProposals(deps.db),
+    },
+    messages: {
+      unreadEmails: () => emailUnreadMessages(database.db, { baseUrl: config.baseUrl, delayMs: config.messageEmailDelayMs }),
+      pruneEvents: () => pruneStreamEvents(database.db),
     },
     uploadCleanup: () => deleteUnusedUploads(database.db, uploadStorage, { log: app.log }),
     log: app.log,

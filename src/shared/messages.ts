@@ -221,6 +221,9 @@ export const messages = {
     sendFailed: 'Your message was not sent. Please try again.',
     signInToMessage: 'Please sign in to message this expert',
     seen: 'Seen',
+    emailsSwitch: 'Please choose whether to get e-mails about unread messages.',
+    emailsSaveFailed: 'Your e-mail setting could not be saved. Please try again.',
+    emailsLoadFailed: 'Your e-mail setting could not be loaded.',
   },
   notFound: {
     code: '404',

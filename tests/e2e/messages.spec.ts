@@ -3,9 +3,11 @@
  * profile; the client writes from there; the expert, signed in in another browser, sees the unread count arrive in
  * the header and the message in the open conversation without reloading, and replies; the client sees the reply and
  * "Seen" under their message. Enter sends, Shift+Enter starts a new line, an empty message is refused in words,
- * links open in a new tab with rel="noopener nofollow ugc".
+ * links open in a new tab with rel="noopener nofollow ugc". A message left unread is e-mailed (the dev mailbox), and
+ * the e-mail's link opens the conversation; the recipient switches these e-mails off on /account.
  */
 import { expect, test, waitingForApp } from './test';
+import { linkFromMailbox } from './fixtures/mailbox';
 import { shot, signInHere, signInUi } from './helpers';
 
 test('a client messages an expert from the profile; the expert sees it live, replies, and the client sees the reply and "Seen"', async ({
@@ -80,4 +82,39 @@ test('a client messages an expert from the profile; the expert sees it live, rep
   await expertPage.goto('/messages');
   await shot(expertPage, 'messages-inbox');
   await expertContext.close();
+});
+
+test('an unread message is e-mailed to the expert, whose link opens the conversation; the expert switches these e-mails off on /account', async ({
+  page,
+  client,
+  expert,
+}) => {
+  test.setTimeout(90_000);
+  // The client writes while the expert is away (MESSAGE_EMAIL_DELAY_MS is short in playwright.config.ts).
+  const started = await client.request.post('/api/conversations', { data: { expertId: expert.expertId } });
+  const { conversation } = (await started.json()) as { conversation: { id: string } };
+  const sent = await client.request.post(`/api/conversations/${conversation.id}/messages`, {
+    data: { id: crypto.randomUUID(), body: 'Hello! Are you free next week for a mock interview?' },
+  });
+  expect(sent.status()).toBe(201);
+
+  const link = await linkFromMailbox(page, expert.email, new RegExp(`http://localhost:\\d+/messages/${conversation.id}`));
+  const mailbox = await (await page.request.get('/dev/mailbox')).text();
+  const mail = mailbox.split('<article>').find((a) => a.includes(expert.email) && a.includes(conversation.id))!;
+  expect(mail).toContain(`New message from ${client.name}`);
+  expect(mail).toContain('Are you free next week for a mock interview?');
+
+  await page.goto(new URL(link).pathname);
+  await signInHere(page, expert);
+  await expect(page).toHaveURL(new RegExp(`/messages/${conversation.id}$`));
+  await expect(page.getByRole('log', { name: `Messages with ${client.name}` }).getByText('Are you free next week')).toBeVisible();
+
+  await page.goto('/account');
+  const toggle = page.getByRole('checkbox', { name: 'E-mail me about unread messages' });
+  await expect(toggle).toBeChecked();
+  await shot(page, 'account-message-emails');
+  await toggle.uncheck();
+  await expect(page.getByText('E-mails about unread messages are off.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'E-mail me about unread messages' })).not.toBeChecked();
 });

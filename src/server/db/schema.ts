@@ -47,6 +47,8 @@ export const user = pgTable(
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     /** IANA zone the account's e-mails and invites are written in (docs/product.md "E-mail"); null until the browser reports one. */
     timeZone: text('time_zone'),
+    /** Whether the account gets e-mails about messages left unread (docs/product.md "Messages"); switched on /account. */
+    messageEmails: boolean('message_emails').notNull().default(true),
     /** When the account was deleted (docs/product.md "Account"): the row stays, nameless, only for the sessions and payments that need it. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -861,6 +863,9 @@ export const conversations = pgTable(
     expertReadAt: timestamp('expert_read_at', { withTimezone: true }),
     clientUnread: integer('client_unread').notNull().default(0),
     expertUnread: integer('expert_unread').notNull().default(0),
+    /** Per side, the send time of the newest message an unread-message e-mail already covered (migration 0027). */
+    clientEmailedAt: timestamp('client_emailed_at', { withTimezone: true }),
+    expertEmailedAt: timestamp('expert_emailed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('conversations_pair_unique').on(t.clientId, t.expertId),
@@ -869,6 +874,9 @@ export const conversations = pgTable(
     index('conversations_client_recent_idx').on(t.clientId, t.lastMessageAt),
     index('conversations_expert_recent_idx').on(t.expertId, t.lastMessageAt),
     index('conversations_started_idx').on(t.clientId, t.startedBy, t.createdAt),
+    index('conversations_unread_idx')
+      .on(t.lastMessageAt)
+      .where(sql`${t.clientUnread} > 0 or ${t.expertUnread} > 0`),
   ],
 );
 
@@ -913,5 +921,9 @@ export const streamEvents = pgTable(
     payload: jsonb('payload').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [check('stream_events_kind_check', sql`${t.kind} in ('message', 'read')`), index('stream_events_user_idx').on(t.userId, t.id)],
+  (t) => [
+    check('stream_events_kind_check', sql`${t.kind} in ('message', 'read')`),
+    index('stream_events_user_idx').on(t.userId, t.id),
+    index('stream_events_created_idx').on(t.createdAt),
+  ],
 );

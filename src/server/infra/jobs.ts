@@ -1,7 +1,8 @@
 /**
  * Background jobs of one server process: the e-mail outbox (every OUTBOX_INTERVAL_MS), every minute the
  * session reminders, the 72-hour auto-release, the settlement of uncontested no-show reports and the expiry of unanswered reschedule proposals, every 30 s the expiry of 3-D Secure reservations, and every
- * 10 minutes the deletion of unused uploads.
+ * 10 minutes the deletion of unused uploads, the e-mails about unread messages (a quarter of MESSAGE_EMAIL_DELAY_MS, between 1 s
+ * and 1 minute) and every hour the deletion of old message stream events.
  * Every job claims rows with FOR UPDATE SKIP LOCKED, so several servers can run them at once and each due
  * item is handled once. A job never overlaps itself; `stop()` asks a running tick to stop after
  * its current item and waits for it. Each run's outcome and duration go to `observe` (GET /metrics' `mentora_job_*`).
@@ -55,6 +56,8 @@ export function startJobs(opts: {
   db: Db;
   transport: MailTransport;
   sessions: SessionJobs;
+  /** E-mails about unread messages, and the pruning of old stream events (modules/messages). */
+  messages: { unreadEmails: () => Promise<unknown>; pruneEvents: () => Promise<unknown> };
   /** Deletes unused uploads (files/cleanup.ts). */
   uploadCleanup: () => Promise<unknown>;
   log: JobLogger;
@@ -80,6 +83,10 @@ export function startJobs(opts: {
     every(30_000, opts.sessions.reservations, opts.log, 'reservation expiry', observe),
     // Uploads never attached within 24 hours, and photos and videos replaced on a profile (docs/security.md "Uploads").
     every(10 * 60_000, opts.uploadCleanup, opts.log, 'upload cleanup', observe),
+    // Messages still unread after MESSAGE_EMAIL_DELAY_MS: one e-mail per conversation per batch (docs/product.md "Messages").
+    every(Math.min(60_000, Math.max(1000, opts.config.messageEmailDelayMs / 4)), opts.messages.unreadEmails, opts.log, 'unread message e-mails', observe),
+    // Stream events older than a week (docs/decisions/020-message-stream.md).
+    every(60 * 60_000, opts.messages.pruneEvents, opts.log, 'stream event pruning', observe),
   ];
   return {
     stop: async () => {

@@ -80,3 +80,10 @@ export const streamEvent = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('hello'), unread: z.number().int() }),
 ]);
 export type StreamEvent = z.infer<typeof streamEvent>;
+
+/**
+ * GET and PUT /api/me/message-emails: whether the account gets an e-mail about messages still unread after a while
+ * (docs/product.md "Messages").
+ */
+export const messageEmailSettings = z.strictObject({ enabled: z.boolean({ error: messages.messaging.emailsSwitch }) });
+export type MessageEmailSettings = z.infer<typeof messageEmailSettings>;

@@ -9,7 +9,7 @@ import type { MessagePage, MessageView, SendMessageInput } from '../../../shared
 import type { Db, Tx } from '../../db/client.js';
 import { conversations, messages } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { otherSide, participation, type Side } from './participants.js';
+import { otherSide, participation, readAtColumn, unreadColumn, type Side } from './participants.js';
 import { appendEvents, lockStreams, unreadTotal } from './stream-events.js';
 
 const view = (m: typeof messages.$inferSelect, readerSide: Side): MessageView => ({
@@ -19,9 +19,6 @@ const view = (m: typeof messages.$inferSelect, readerSide: Side): MessageView =>
   sentAt: m.createdAt.toISOString(),
   mine: m.senderRole === readerSide,
 });
-
-const unreadColumn = { client: 'clientUnread', expert: 'expertUnread' } as const;
-const readAtColumn = { client: 'clientReadAt', expert: 'expertReadAt' } as const;
 
 /**
  * POST /api/conversations/:id/messages by account `userId`: `{ message, replayed }`. The message's `id` is the

@@ -39,3 +39,8 @@ export async function participation(tx: Db | Tx, id: string, userId: string, loc
 
 /** The other side of `side`. */
 export const otherSide = (side: Side): Side => (side === 'client' ? 'expert' : 'client');
+
+/** Per side, the `conversations` columns of its unread count, its read time and the newest message e-mailed to it. */
+export const unreadColumn = { client: 'clientUnread', expert: 'expertUnread' } as const;
+export const readAtColumn = { client: 'clientReadAt', expert: 'expertReadAt' } as const;
+export const emailedAtColumn = { client: 'clientEmailedAt', expert: 'expertEmailedAt' } as const;

@@ -7,6 +7,7 @@ import {
   conversationParams,
   conversationView,
   markReadInput,
+  messageEmailSettings as messageEmailSettingsSchema,
   messagePage as messagePageSchema,
   messagePageQuery,
   messageView,
@@ -18,6 +19,7 @@ import { z } from 'zod';
 import { requireUser } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { getConversation, listConversations, startConversation } from './conversation-service.js';
+import { messageEmailSettings, saveMessageEmailSettings } from './email-settings-service.js';
 import { markRead, messagePage, sendMessage } from './message-service.js';
 import { unreadTotal } from './stream-events.js';
 
@@ -117,5 +119,22 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     '/api/messages/unread',
     { config: { signIn: 'required' }, schema: { tags, response: { 200: unreadCount, 401: errorResponse } } },
     async (request) => ({ unread: await unreadTotal(db, (await requireUser(request)).id) }),
+  );
+
+  /** Whether the caller gets e-mails about messages still unread after MESSAGE_EMAIL_DELAY_MS: `{ enabled }`. */
+  app.get(
+    '/api/me/message-emails',
+    { config: { signIn: 'required' }, schema: { tags, response: { 200: messageEmailSettingsSchema, 401: errorResponse } } },
+    async (request) => messageEmailSettings(db, (await requireUser(request)).id),
+  );
+
+  /** Switches the caller's e-mails about unread messages on or off (`{ enabled }`): 200 the setting; 400 not a boolean. */
+  app.put(
+    '/api/me/message-emails',
+    {
+      config: { signIn: 'required' },
+      schema: { tags, body: messageEmailSettingsSchema, response: { 200: messageEmailSettingsSchema, 400: errorResponse, 401: errorResponse } },
+    },
+    async (request) => saveMessageEmailSettings(db, (await requireUser(request)).id, request.body),
   );
 };

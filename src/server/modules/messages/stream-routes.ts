@@ -14,6 +14,7 @@ import { requireUser } from '../../auth/guards.js';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db } from '../../db/client.js';
 import { lastEventId, unreadTotal } from './stream-events.js';
+import { mayResumeAfter } from './prune-stream-events.js';
 import { streamHub } from './stream-hub.js';
 
 /** A comment line this often keeps proxies and the browser from closing an idle stream. */
@@ -46,7 +47,9 @@ export const messageStreamRoutes: FastifyPluginAsyncZod<{ db: Db; changeFeed: Ch
     },
     async (request, reply) => {
       const me = await requireUser(request);
-      const resumed = resumeFrom(request.headers['last-event-id']);
+      const asked = resumeFrom(request.headers['last-event-id']);
+      // Events older than a week are pruned: a cursor before them starts afresh.
+      const resumed = asked !== null && (await mayResumeAfter(db, asked)) ? asked : null;
       const cursor = resumed ?? (await lastEventId(db, me.id));
       // Private to the account, like every API answer (the plugin's own default is no-cache).
       reply.header('cache-control', 'no-store');

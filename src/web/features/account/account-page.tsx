@@ -15,6 +15,7 @@ import { AccountDetailsForm } from './account-details-form';
 import { AccountPhotoSettings } from './account-photo-settings';
 import { CalendarFeedSettings } from './calendar-feed-settings';
 import { ChangePasswordForm } from './change-password-form';
+import { MessageEmailSettings } from './message-email-settings';
 import { TimeZoneSettings } from './time-zone-settings';
 import { TwoFactorSettings } from './two-factor-settings';
 
@@ -48,6 +49,9 @@ function AccountSettings() {
         </Card>
         <Card className="mt-6 p-6 sm:p-8">
           <CalendarFeedSettings />
+        </Card>
+        <Card className="mt-6 p-6 sm:p-8">
+          <MessageEmailSettings />
         </Card>
         <Card className="mt-6 p-6 sm:p-8">
           <ChangePasswordForm />
