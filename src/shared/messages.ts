@@ -224,6 +224,13 @@ export const messages = {
     emailsSwitch: 'Please choose whether to get e-mails about unread messages.',
     emailsSaveFailed: 'Your e-mail setting could not be saved. Please try again.',
     emailsLoadFailed: 'Your e-mail setting could not be loaded.',
+    blockedByOther: 'You can no longer send messages in this conversation: the other person has blocked you.',
+    blockedByMe: 'You blocked this person. Unblock them to send a message.',
+    suspended: 'Your messaging has been suspended by the Mentora team after a report. Please contact support if you think this is a mistake.',
+    reportReason: 'Please tell the team what is wrong with this conversation (up to 2,000 characters).',
+    alreadyReported: 'You already reported this conversation. The team will look at it.',
+    reportNotFound: 'This report does not exist.',
+    reportHandled: 'This report was already handled.',
   },
   notFound: {
     code: '404',

@@ -118,3 +118,64 @@ test('an unread message is e-mailed to the expert, whose link opens the conversa
   await page.reload();
   await expect(page.getByRole('checkbox', { name: 'E-mail me about unread messages' })).not.toBeChecked();
 });
+
+test('the expert blocks a client, who can no longer send and is told so; the expert reports the conversation and the team suspends the client’s messaging', async ({
+  page,
+  browser,
+  client,
+  expert,
+  operator,
+}) => {
+  test.setTimeout(150_000);
+  const started = await client.request.post('/api/conversations', { data: { expertId: expert.expertId } });
+  const { conversation } = (await started.json()) as { conversation: { id: string } };
+  await client.request.post(`/api/conversations/${conversation.id}/messages`, { data: { id: crypto.randomUUID(), body: 'Please pay me outside Mentora.' } });
+
+  // The client has the conversation open.
+  const clientContext = await browser.newContext();
+  const clientPage = waitingForApp(await clientContext.newPage());
+  await signInUi(clientPage, client);
+  await clientPage.goto(`/messages/${conversation.id}`);
+  const clientBox = clientPage.getByLabel(`Message to ${expert.name}`);
+  await expect(clientBox).toBeVisible();
+
+  // The expert blocks them.
+  await signInUi(page, expert);
+  await page.goto(`/messages/${conversation.id}`);
+  await page.getByRole('button', { name: 'Block', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: `Block ${client.name}?` })
+    .getByRole('button', { name: 'Block' })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: `You blocked ${client.name}. Unblock them to send a message.` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Unblock' })).toBeVisible();
+  await expect(page.getByLabel(`Message to ${client.name}`)).toHaveCount(0);
+
+  // The client's next message is refused, in words, and the text box gives way to the notice.
+  await clientBox.fill('Hello?');
+  await clientBox.press('Enter');
+  await expect(clientPage.getByText('You can no longer send messages in this conversation: the other person has blocked you.').first()).toBeVisible();
+  await expect(clientPage.getByLabel(`Message to ${expert.name}`)).toHaveCount(0);
+  await shot(clientPage, 'messages-blocked');
+  await clientContext.close();
+
+  // The expert reports the conversation.
+  await page.getByRole('button', { name: 'Report' }).click();
+  const report = page.getByRole('dialog', { name: 'Report this conversation' });
+  await report.getByLabel('What is wrong?').fill('Asks me to take payment outside Mentora.');
+  await report.getByRole('button', { name: 'Send report' }).click();
+  await expect(page.getByText('Thank you. The Mentora team will look at this conversation.')).toBeVisible();
+
+  // The team finds it in the console, reads the conversation (recorded) and suspends the client's messaging.
+  await page.context().clearCookies();
+  await signInUi(page, operator);
+  await page.goto('/admin/message-reports');
+  await page.getByRole('link', { name: new RegExp(`${expert.name} reported ${client.name}`) }).click();
+  await expect(page.getByRole('list', { name: 'Reported conversation' }).getByText('Please pay me outside Mentora.')).toBeVisible();
+  await expect(page.getByText('Asks me to take payment outside Mentora.')).toBeVisible();
+  await shot(page, 'admin-message-report');
+  await page.getByRole('button', { name: `Suspend ${client.name}'s messaging` }).click();
+  await expect(page.getByText(`${client.name}'s messaging was suspended`)).toBeVisible();
+  const audit = (await (await operator.request.get('/api/admin/audit?pageSize=50')).json()) as { items: { action: string; targetId: string }[] };
+  expect(audit.items.some((e) => e.action === 'message-report.view' && e.targetId === conversation.id)).toBe(true);
+});

@@ -86,6 +86,10 @@ type Fixtures = {
   contactId: string;
   /** Client A's conversation with expert A, and its first message (client A wrote it). */
   conversation: { id: string; messageId: string };
+  /** Client A's conversation with expert B (blocked and reported by its two participants in the rows). */
+  safety: string;
+  /** Two open reports of a third client's conversation with expert B: one the team dismisses, one after which it suspends that client. */
+  reports: { dismiss: string; suspend: string };
 };
 
 type Row = {
@@ -284,6 +288,8 @@ const rows: Row[] = [
   { method: 'GET', route: '/api/conversations', url: () => '/api/conversations', expect: who(200) },
   { method: 'GET', route: '/api/messages/unread', url: () => '/api/messages/unread', expect: who(200) },
   { method: 'GET', route: '/api/messages/stream', url: () => '/api/messages/stream', stream: true, expect: who(200) },
+  { method: 'GET', route: '/api/me/message-emails', url: () => '/api/me/message-emails', expect: who(200) },
+  { method: 'PUT', route: '/api/me/message-emails', url: () => '/api/me/message-emails', body: () => ({ enabled: true }), expect: who(200) },
   { method: 'GET', route: '/api/conversations/:id', url: (f) => `/api/conversations/${f.conversation.id}`, expect: who(404, { clientA: 200, expertA: 200 }) },
   {
     method: 'GET',
@@ -311,6 +317,45 @@ const rows: Row[] = [
     url: (f) => `/api/conversations/${f.conversation.id}/read`,
     body: (f) => ({ upTo: f.conversation.messageId }),
     expect: who(404, { clientA: 200, expertA: 200 }),
+  },
+  // Either participant blocks (and unblocks) the other and reports the conversation; nobody else.
+  {
+    method: 'POST',
+    route: '/api/conversations/:id/block',
+    url: (f) => `/api/conversations/${f.safety}/block`,
+    body: () => ({}),
+    expect: who(404, { clientA: 200, expertB: 200 }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/conversations/:id/block',
+    url: (f) => `/api/conversations/${f.safety}/block`,
+    body: () => ({}),
+    expect: who(404, { clientA: 200, expertB: 200 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/conversations/:id/report',
+    url: (f) => `/api/conversations/${f.safety}/report`,
+    body: () => ({ reason: 'Rude messages' }),
+    expect: who(404, { clientA: 201, expertB: 201 }),
+  },
+  // The team reads reported conversations through the reports only (every view audited), and handles them.
+  { method: 'GET', route: '/api/admin/message-reports', url: () => '/api/admin/message-reports', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/message-reports/:id', url: (f) => `/api/admin/message-reports/${f.reports.dismiss}`, expect: adminOnly(200) },
+  {
+    method: 'POST',
+    route: '/api/admin/message-reports/:id/dismiss',
+    url: (f) => `/api/admin/message-reports/${f.reports.dismiss}/dismiss`,
+    body: () => ({}),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/message-reports/:id/suspend',
+    url: (f) => `/api/admin/message-reports/${f.reports.suspend}/suspend`,
+    body: () => ({}),
+    expect: adminOnly(200),
   },
 
   // Sessions: only the client books; only the parties act on a session, each only as their side may.
@@ -561,7 +606,18 @@ describe('authorization matrix', () => {
     const firstMessage = await post(`/api/conversations/${conversation}/messages`, clientA.cookie, { id: randomUUID(), body: 'Hello Erin' });
     expect(firstMessage.statusCode, firstMessage.body).toBe(201);
 
+    const safety = (await post('/api/conversations', clientA.cookie, { expertId: expertB.expert.id })).json().conversation.id as string;
+    expect((await post(`/api/conversations/${safety}/messages`, clientA.cookie, { id: randomUUID(), body: 'Hello Ezra' })).statusCode).toBe(201);
+    const clientC = await createUser(ctx, { email: 'clientc@example.com', firstName: 'Cody', lastName: 'Third' });
+    const reported = (await post('/api/conversations', clientC.cookie, { expertId: expertB.expert.id })).json().conversation.id as string;
+    expect((await post(`/api/conversations/${reported}/messages`, clientC.cookie, { id: randomUUID(), body: 'Pay me outside' })).statusCode).toBe(201);
+    const report = async (cookie: string) =>
+      (await post(`/api/conversations/${reported}/report`, cookie, { reason: 'Please look at this' })).json().report.id as string;
+    const reports = { dismiss: await report(clientC.cookie), suspend: await report(expertB.cookie) };
+
     f = {
+      safety,
+      reports,
       expertA: { id: expertA.expert.id, slug: expertA.expert.slug },
       conversation: { id: conversation, messageId: firstMessage.json().message.id },
       sessions: s,

@@ -216,6 +216,9 @@ function examples(ids: { expertId: string; cvId: string }): Record<string, { bod
     'GET /api/conversations/:id/messages': { query: { before: '00000000-0000-4000-8000-000000000000', limit: '10' } },
     'POST /api/conversations/:id/messages': { body: { id: '00000000-0000-4000-8000-000000000000', body: 'Hello Erin' } },
     'POST /api/conversations/:id/read': { body: { upTo: '00000000-0000-4000-8000-000000000000' } },
+    'PUT /api/me/message-emails': { body: { enabled: true } },
+    'POST /api/conversations/:id/report': { body: { reason: 'Rude messages' } },
+    'GET /api/admin/message-reports': { query: { status: 'handled' } },
     'POST /api/contact': { body: contact },
     'POST /api/partner-enquiries': { body: { name: 'Robin Hale', email: 'robin@uni.example', businessType: 'School', description: 'Mentors for students' } },
     'POST /api/match-requests': {

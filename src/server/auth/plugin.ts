@@ -17,8 +17,8 @@ import { answerBeforeWriting } from '../cache/answered-before-writing.js';
 import { inProductWords } from './validation-words.js';
 
 /** The signed-in account as the API sees it. */
-/** The account row a session carries: every column but the message e-mail switch, read where it is used (modules/messages). */
-export type CurrentUser = Omit<typeof userTable.$inferSelect, 'messageEmails'>;
+/** The account row a session carries: every column but the message settings, read where they are used (modules/messages). */
+export type CurrentUser = Omit<typeof userTable.$inferSelect, 'messageEmails' | 'messagingSuspendedAt'>;
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -49,6 +49,8 @@ export const user = pgTable(
     timeZone: text('time_zone'),
     /** Whether the account gets e-mails about messages left unread (docs/product.md "Messages"); switched on /account. */
     messageEmails: boolean('message_emails').notNull().default(true),
+    /** When the team suspended the account's messaging (docs/product.md "Messages"): it can then neither send nor start conversations. */
+    messagingSuspendedAt: timestamp('messaging_suspended_at', { withTimezone: true }),
     /** When the account was deleted (docs/product.md "Account"): the row stays, nameless, only for the sessions and payments that need it. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -866,6 +868,9 @@ export const conversations = pgTable(
     /** Per side, the send time of the newest message an unread-message e-mail already covered (migration 0027). */
     clientEmailedAt: timestamp('client_emailed_at', { withTimezone: true }),
     expertEmailedAt: timestamp('expert_emailed_at', { withTimezone: true }),
+    /** Per side, when it blocked the other (migration 0030): the blocked side can no longer send here. */
+    clientBlockedAt: timestamp('client_blocked_at', { withTimezone: true }),
+    expertBlockedAt: timestamp('expert_blocked_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('conversations_pair_unique').on(t.clientId, t.expertId),
@@ -925,5 +930,40 @@ export const streamEvents = pgTable(
     check('stream_events_kind_check', sql`${t.kind} in ('message', 'read')`),
     index('stream_events_user_idx').on(t.userId, t.id),
     index('stream_events_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Reports of a conversation to the team (docs/product.md "Messages"): who reported whom and why. One open report per
+ * conversation and reporter; the team dismisses it or suspends the reported account's messaging (`handledAt`, `handledBy`).
+ */
+export const conversationReports = pgTable(
+  'conversation_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    reporterId: text('reporter_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    reportedId: text('reported_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    status: text('status').$type<'open' | 'dismissed' | 'suspended'>().notNull().default('open'),
+    createdAt: createdAt(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: text('handled_by').references(() => user.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('conversation_reports_status_check', sql`${t.status} in ('open', 'dismissed', 'suspended')`),
+    check('conversation_reports_reason_check', sql`char_length(${t.reason}) between 1 and 2000`),
+    check('conversation_reports_handled_check', sql`(${t.status} = 'open') = (${t.handledAt} is null)`),
+    check('conversation_reports_two_people_check', sql`${t.reporterId} <> ${t.reportedId}`),
+    uniqueIndex('conversation_reports_one_open')
+      .on(t.conversationId, t.reporterId)
+      .where(sql`${t.status} = 'open'`),
+    index('conversation_reports_status_idx').on(t.status, t.createdAt),
   ],
 );

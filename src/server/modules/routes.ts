@@ -23,6 +23,7 @@ import { feedbackRoutes } from './feedback/routes.js';
 import { fileRoutes } from './files/routes.js';
 import { meRoutes } from './me/routes.js';
 import { messageRoutes } from './messages/routes.js';
+import { messageReportRoutes } from './messages/report-routes.js';
 import { messageStreamRoutes } from './messages/stream-routes.js';
 import { receiptRoutes } from './payments/receipt-routes.js';
 import { payoutRoutes } from './payouts/routes.js';
@@ -55,6 +56,7 @@ export async function moduleRoutes(
   await app.register(feedbackRoutes, { db });
   await app.register(messageRoutes, { db });
   await app.register(messageStreamRoutes, { db, changeFeed });
+  await app.register(messageReportRoutes, { db });
   await app.register(calendarFeedRoutes, { db, baseUrl: config.baseUrl });
   await app.register(adminRoutes, { db, provider, baseUrl: config.baseUrl, mailFrom: config.mailFrom });
   const storage = storageDriver(config);

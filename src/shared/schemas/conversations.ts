@@ -1,6 +1,7 @@
 /** Contracts of the messages endpoints (docs/product.md "Messages"). Times are ISO-8601 instants (UTC). */
 import { z } from 'zod';
 import { messages } from '../messages.js';
+import { pageQuery } from './common.js';
 import { messagePageSize, messageMaxLength } from '../messaging.js';
 
 const uuid = (message: string) => z.uuid({ error: message });
@@ -55,6 +56,8 @@ export const conversationView = z.object({
   unread: z.number().int(),
   lastActivityAt: z.string(),
   otherReadAt: z.string().nullable(),
+  /** Who blocked whom here (docs/product.md "Messages"): `byMe` the reader blocked the other, `byOther` the other blocked the reader. */
+  blocked: z.object({ byMe: z.boolean(), byOther: z.boolean() }),
 });
 export type ConversationView = z.infer<typeof conversationView>;
 
@@ -87,3 +90,43 @@ export type StreamEvent = z.infer<typeof streamEvent>;
  */
 export const messageEmailSettings = z.strictObject({ enabled: z.boolean({ error: messages.messaging.emailsSwitch }) });
 export type MessageEmailSettings = z.infer<typeof messageEmailSettings>;
+
+/** POST /api/conversations/:id/report: what is wrong, for the team (1–2 000 characters once trimmed). */
+export const reportConversationInput = z.strictObject({
+  reason: z.string({ error: messages.messaging.reportReason }).trim().min(1, messages.messaging.reportReason).max(2000, messages.messaging.reportReason),
+});
+export type ReportConversationInput = z.infer<typeof reportConversationInput>;
+
+/** A report as its author sees it. */
+export const conversationReport = z.object({
+  id: z.string(),
+  conversationId: z.string(),
+  status: z.enum(['open', 'dismissed', 'suspended']),
+  createdAt: z.string(),
+});
+export type ConversationReport = z.infer<typeof conversationReport>;
+
+/** GET /api/admin/message-reports: `status` open (the queue, oldest first) or handled (newest first), a page at a time. */
+export const messageReportListQuery = pageQuery.extend({ status: z.enum(['open', 'handled']).default('open') });
+
+/** A report in the team console: who reported whom (names and e-mails), why, and what the team did. */
+export const messageReportView = z.object({
+  id: z.string(),
+  conversationId: z.string(),
+  status: z.enum(['open', 'dismissed', 'suspended']),
+  reason: z.string(),
+  createdAt: z.string(),
+  handledAt: z.string().nullable(),
+  reporter: z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.enum(['client', 'expert']) }),
+  reported: z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.enum(['client', 'expert']), messagingSuspended: z.boolean() }),
+});
+export type MessageReportView = z.infer<typeof messageReportView>;
+export const messageReportList = z.object({ items: z.array(messageReportView), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export type MessageReportList = z.infer<typeof messageReportList>;
+
+/** GET /api/admin/message-reports/:id: the report and the reported conversation's messages (oldest first; at most the last 500), read-only. */
+export const messageReportDetail = z.object({
+  report: messageReportView,
+  messages: z.array(z.object({ id: z.string(), body: z.string(), sentAt: z.string(), senderRole: z.enum(['client', 'expert']) })),
+});
+export type MessageReportDetail = z.infer<typeof messageReportDetail>;

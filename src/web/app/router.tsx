@@ -67,6 +67,12 @@ export const routes: RouteObject[] = [
           { path: 'disputes', handle: titled('Disputes · Team Console'), lazy: page(() => import('../features/admin/disputes-page')) },
           { path: 'disputes/:id', handle: titled('Dispute · Team Console'), lazy: page(() => import('../features/admin/dispute-detail-page')) },
           { path: 'inbox', handle: titled('Inbox · Team Console'), lazy: page(() => import('../features/admin/inbox-page')) },
+          { path: 'message-reports', handle: titled('Message Reports · Team Console'), lazy: page(() => import('../features/admin/message-reports-page')) },
+          {
+            path: 'message-reports/:id',
+            handle: titled('Message Report · Team Console'),
+            lazy: page(() => import('../features/admin/message-report-page')),
+          },
           { path: 'audit', handle: titled('Audit Log · Team Console'), lazy: page(() => import('../features/admin/audit-page')) },
         ],
       },

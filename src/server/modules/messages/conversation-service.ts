@@ -15,6 +15,7 @@ import { conversations, experts, messages, sessions, user as userTable } from '.
 import { AppError } from '../../errors.js';
 import { findExpert } from '../experts/service.js';
 import type { Side } from './participants.js';
+import { refuseSuspended } from './send-rules.js';
 
 const client = alias(userTable, 'conversation_client');
 
@@ -23,10 +24,11 @@ const client = alias(userTable, 'conversation_client');
  * (hasClientProfile) and the expert published and not the caller; `{ sessionId }`: the caller must be one of the
  * session's two parties. Returns the pair's conversation, `created` when this call made it (an existing one is
  * answered as it is, and does not count again).
- * Errors: 403 not a client / incomplete profile / own profile; 404 unknown or unpublished expert, or a session not
+ * Errors: 403 not a client / incomplete profile / own profile / messaging suspended by the team; 404 unknown or unpublished expert, or a session not
  * the caller's; 429 (`messaging.newExpertsPerDay`) a 21st new expert within 24 hours.
  */
 export async function startConversation(db: Db, me: CurrentUser, input: StartConversationInput): Promise<{ conversation: ConversationView; created: boolean }> {
+  await refuseSuspended(db, me.id);
   const pair = 'sessionId' in input ? await sessionPair(db, me, input.sessionId) : await expertPair(db, me, input.expertId);
   const created = await db.transaction(async (tx) => {
     const [existing] = await tx
@@ -142,6 +144,7 @@ async function inbox(db: Db, userId: string, where: ReturnType<typeof and>, empt
       unread: mine ? c.clientUnread : c.expertUnread,
       lastActivityAt: (c.lastMessageAt ?? c.createdAt).toISOString(),
       otherReadAt: (mine ? c.expertReadAt : c.clientReadAt)?.toISOString() ?? null,
+      blocked: { byMe: Boolean(mine ? c.clientBlockedAt : c.expertBlockedAt), byOther: Boolean(mine ? c.expertBlockedAt : c.clientBlockedAt) },
     };
   });
 }

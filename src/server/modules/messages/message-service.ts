@@ -10,6 +10,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { conversations, messages } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { otherSide, participation, readAtColumn, unreadColumn, type Side } from './participants.js';
+import { refuseSend } from './send-rules.js';
 import { appendEvents, lockStreams, unreadTotal } from './stream-events.js';
 
 const view = (m: typeof messages.$inferSelect, readerSide: Side): MessageView => ({
@@ -25,7 +26,8 @@ const view = (m: typeof messages.$inferSelect, readerSide: Side): MessageView =>
  * sender's: sent again (a retry), the first message is answered with `replayed` and nothing is added. Sending also
  * reads everything before it (the sender's unread count in this conversation becomes 0). `body` is trimmed, 1–5 000
  * characters (schema `sendMessageInput`; the database checks it again).
- * Errors: 404 not a participant; 422 (`messaging.idReused`) the id names another message.
+ * Errors: 403 either side blocked the other, or the sender's messaging is suspended (send-rules.ts); 404 not a
+ * participant; 422 (`messaging.idReused`) the id names another message.
  */
 export async function sendMessage(
   db: Db,
@@ -34,7 +36,8 @@ export async function sendMessage(
   input: SendMessageInput,
 ): Promise<{ message: MessageView; replayed: boolean }> {
   return db.transaction(async (tx) => {
-    const { conversation, side, otherUserId } = await participation(tx, conversationId, userId, true);
+    const party = await participation(tx, conversationId, userId, true);
+    const { conversation, side, otherUserId } = party;
     const [inserted] = await tx
       .insert(messages)
       // Taken after the conversation's lock: later than every message committed before in this conversation.
@@ -42,6 +45,8 @@ export async function sendMessage(
       .onConflictDoNothing()
       .returning();
     if (!inserted) return { message: await replay(tx, input, conversationId, side), replayed: true };
+    // Checked after the retry: a message sent before a block is still answered as sent.
+    await refuseSend(tx, party, userId);
 
     const other = otherSide(side);
     // The message's own time, in the database's precision (microseconds; a JavaScript Date keeps milliseconds).

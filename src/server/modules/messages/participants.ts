@@ -44,3 +44,4 @@ export const otherSide = (side: Side): Side => (side === 'client' ? 'expert' : '
 export const unreadColumn = { client: 'clientUnread', expert: 'expertUnread' } as const;
 export const readAtColumn = { client: 'clientReadAt', expert: 'expertReadAt' } as const;
 export const emailedAtColumn = { client: 'clientEmailedAt', expert: 'expertEmailedAt' } as const;
+export const blockedAtColumn = { client: 'clientBlockedAt', expert: 'expertBlockedAt' } as const;

@@ -6,7 +6,9 @@ import {
   conversationList,
   conversationParams,
   conversationView,
+  conversationReport,
   markReadInput,
+  reportConversationInput,
   messageEmailSettings as messageEmailSettingsSchema,
   messagePage as messagePageSchema,
   messagePageQuery,
@@ -19,7 +21,9 @@ import { z } from 'zod';
 import { requireUser } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { getConversation, listConversations, startConversation } from './conversation-service.js';
+import { setBlocked } from './block-service.js';
 import { messageEmailSettings, saveMessageEmailSettings } from './email-settings-service.js';
+import { reportConversation } from './report-service.js';
 import { markRead, messagePage, sendMessage } from './message-service.js';
 import { unreadTotal } from './stream-events.js';
 
@@ -136,5 +140,44 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       schema: { tags, body: messageEmailSettingsSchema, response: { 200: messageEmailSettingsSchema, 400: errorResponse, 401: errorResponse } },
     },
     async (request) => saveMessageEmailSettings(db, (await requireUser(request)).id, request.body),
+  );
+
+  /** Blocks the other participant (either side may): they can no longer send here. 200 `{ conversation }`; 404 not a participant. */
+  app.post(
+    '/api/conversations/:id/block',
+    {
+      config: { signIn: 'required', rateLimit: perAccount('message-block', 30) },
+      schema: { tags, params: conversationParams, response: { 200: z.object({ conversation: conversationView }), ...errors } },
+    },
+    async (request) => ({ conversation: await setBlocked(db, (await requireUser(request)).id, request.params.id, true) }),
+  );
+
+  /** Lifts the caller's block of the other participant. 200 `{ conversation }`; 404 not a participant. */
+  app.delete(
+    '/api/conversations/:id/block',
+    {
+      config: { signIn: 'required', rateLimit: perAccount('message-block', 30) },
+      schema: { tags, params: conversationParams, response: { 200: z.object({ conversation: conversationView }), ...errors } },
+    },
+    async (request) => ({ conversation: await setBlocked(db, (await requireUser(request)).id, request.params.id, false) }),
+  );
+
+  /**
+   * Reports the conversation to the team with a reason: 201 `{ report }`. 400 no reason, 404 not a participant, 409 the
+   * caller's earlier report of it is still open, 429 past 10 reports a minute.
+   */
+  app.post(
+    '/api/conversations/:id/report',
+    {
+      config: { signIn: 'required', rateLimit: perAccount('message-report', 10) },
+      schema: {
+        tags,
+        params: conversationParams,
+        body: reportConversationInput,
+        response: { 201: z.object({ report: conversationReport }), 409: errorResponse, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ report: await reportConversation(db, (await requireUser(request)).id, request.params.id, request.body) }),
   );
 };

@@ -1,4 +1,4 @@
-import { FileText, Inbox, ScrollText, Scale } from 'lucide-react';
+import { FileText, Flag, Inbox, ScrollText, Scale } from 'lucide-react';
 import { Navigate, NavLink, Outlet } from 'react-router';
 import { dashboardPath } from '@shared/roles';
 import { PageSpinner } from '../../components/ui/spinner';
@@ -11,6 +11,7 @@ const sections = [
   { to: 'applications', label: 'Applications', icon: FileText, waiting: 'waiting for review' },
   { to: 'disputes', label: 'Disputes', icon: Scale, waiting: 'open' },
   { to: 'inbox', label: 'Inbox', icon: Inbox, waiting: 'to handle' },
+  { to: 'message-reports', label: 'Message reports', icon: Flag, waiting: '' },
   { to: 'audit', label: 'Audit log', icon: ScrollText, waiting: '' },
 ] as const;
 
@@ -21,7 +22,7 @@ function SectionTabs() {
     <nav aria-label="Team console" className="mt-6 border-b border-slate-200">
       <ul className="flex flex-wrap gap-x-0.5 sm:gap-x-1">
         {sections.map(({ to, label, icon: Icon, waiting }) => {
-          const count = summary && to !== 'audit' ? summary[to] : 0;
+          const count = summary && (to === 'applications' || to === 'disputes' || to === 'inbox') ? summary[to] : 0;
           return (
             <li key={to}>
               <NavLink
@@ -52,7 +53,7 @@ function SectionTabs() {
 
 /**
  * /admin (docs/product.md "Team console"): the team console frame — admins only (visitors go to /signup, other roles to their
- * own dashboard, admins without two-factor sign-in to /account to set it up) — with its four sections as sub-routes: Applications, Disputes, Inbox, Audit log.
+ * own dashboard, admins without two-factor sign-in to /account to set it up) — with its five sections as sub-routes: Applications, Disputes, Inbox, Message reports, Audit log.
  */
 export default function AdminConsolePage() {
   const { me, loading } = useAuth();

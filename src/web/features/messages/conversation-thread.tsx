@@ -15,6 +15,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { allMessages, useMessagePages } from './api/get-messages';
 import { useMarkRead } from './api/mark-read';
+import { BlockedNotice, SafetyActions } from './conversation-safety';
 import { MessageComposer } from './message-composer';
 import { MessageText } from './message-text';
 import { fullTime, shortTime } from './message-time';
@@ -73,6 +74,7 @@ export function ConversationThread({ conversation }: { conversation: Conversatio
             conversation.other.name
           )}
         </h2>
+        <SafetyActions conversation={conversation} />
       </header>
       {/* eslint-disable jsx-a11y/no-noninteractive-tabindex -- the log scrolls: keyboard users must be able to focus it to scroll (WCAG 2.1.1) */}
       <div
@@ -120,7 +122,11 @@ export function ConversationThread({ conversation }: { conversation: Conversatio
           </div>
         ))}
       </div>
-      <MessageComposer conversationId={conversation.id} otherName={conversation.other.name} />
+      {conversation.blocked.byMe || conversation.blocked.byOther ? (
+        <BlockedNotice conversation={conversation} />
+      ) : (
+        <MessageComposer conversationId={conversation.id} otherName={conversation.other.name} />
+      )}
     </section>
   );
 }

@@ -5,11 +5,11 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageView, SendMessageInput } from '@shared/schemas/conversations';
-import { api } from '../../../lib/api';
+import { api, ApiError } from '../../../lib/api';
 import { messageKeys } from '../../../lib/message-queries';
 import { addMessage } from './get-messages';
 
-/** Throws ApiError (400 empty or too long, 404 not the caller's conversation, 422 id reused, 429 too many messages). */
+/** Throws ApiError (400 empty or too long, 403 blocked or messaging suspended, 404 not the caller's conversation, 422 id reused, 429 too many messages). */
 export function sendMessage(conversationId: string, body: SendMessageInput): Promise<{ message: MessageView }> {
   return api<{ message: MessageView }>(`/api/conversations/${encodeURIComponent(conversationId)}/messages`, { method: 'POST', body });
 }
@@ -22,6 +22,10 @@ export function useSendMessage(conversationId: string) {
       addMessage(queryClient, message);
       void queryClient.invalidateQueries({ queryKey: messageKeys.inbox });
       void queryClient.invalidateQueries({ queryKey: messageKeys.conversation(conversationId) });
+    },
+    // Refused (403): the other person blocked the sender since the page was read; the conversation then says so.
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 403) void queryClient.invalidateQueries({ queryKey: messageKeys.conversation(conversationId) });
     },
   });
 }
