@@ -1,5 +1,6 @@
 -- Safety in messages (docs/product.md "Messages", "Blocking and reporting"): either side of a conversation may block the
--- other (when, per side); either side may report it to the team; the team may suspend an account's messaging.
+-- other (when, per side); either side may report it to the team; the team may suspend an account's messaging. And
+-- attachments: a message may carry one uploaded file (purpose 'attachment'), never shared by two messages.
 ALTER TABLE "conversations" ADD COLUMN "client_blocked_at" timestamp with time zone;
 --> statement-breakpoint
 ALTER TABLE "conversations" ADD COLUMN "expert_blocked_at" timestamp with time zone;
@@ -25,3 +26,11 @@ CREATE TABLE "conversation_reports" (
 CREATE UNIQUE INDEX "conversation_reports_one_open" ON "conversation_reports" USING btree ("conversation_id", "reporter_id") WHERE "status" = 'open';
 --> statement-breakpoint
 CREATE INDEX "conversation_reports_status_idx" ON "conversation_reports" USING btree ("status", "created_at");
+--> statement-breakpoint
+ALTER TABLE "files" DROP CONSTRAINT "files_purpose_check";
+--> statement-breakpoint
+ALTER TABLE "files" ADD CONSTRAINT "files_purpose_check" CHECK ("purpose" in ('cv', 'photo', 'video', 'attachment'));
+--> statement-breakpoint
+ALTER TABLE "messages" ADD COLUMN "attachment_file_id" uuid REFERENCES "public"."files"("id") ON DELETE set null;
+--> statement-breakpoint
+CREATE UNIQUE INDEX "messages_attachment_unique" ON "messages" USING btree ("attachment_file_id") WHERE "attachment_file_id" IS NOT NULL;

@@ -231,6 +231,7 @@ export const messages = {
     alreadyReported: 'You already reported this conversation. The team will look at it.',
     reportNotFound: 'This report does not exist.',
     reportHandled: 'This report was already handled.',
+    attachmentNotFound: 'That attachment was not found. Please attach the file again.',
   },
   notFound: {
     code: '404',

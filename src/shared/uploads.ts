@@ -3,7 +3,7 @@
  * Types are decided from the file's bytes on the server, never from its name; the browser checks the same
  * limits first so a person hears at once. Sizes in bytes.
  */
-export const uploadPurposes = ['cv', 'photo', 'video'] as const;
+export const uploadPurposes = ['cv', 'photo', 'video', 'attachment'] as const;
 export type UploadPurpose = (typeof uploadPurposes)[number];
 
 export type UploadRule = {
@@ -42,6 +42,14 @@ export const uploadRules: Record<UploadPurpose, UploadRule> = {
     accept: 'video/mp4,video/webm',
     wrongType: 'Please upload an MP4 or WebM video',
     tooLarge: 'Video size must be less than 50MB',
+  },
+  // A file sent with a message (docs/product.md "Messages"): read only by the conversation's two participants.
+  attachment: {
+    maxBytes: 10 * 1024 * 1024,
+    types: ['application/pdf', 'image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+    accept: '.pdf,application/pdf,image/jpeg,image/png,image/webp,image/gif',
+    wrongType: 'Please attach a PDF or an image (JPEG, PNG, WebP or GIF)',
+    tooLarge: 'An attachment can be at most 10 MB',
   },
 };
 

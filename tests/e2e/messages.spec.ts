@@ -4,11 +4,22 @@
  * the header and the message in the open conversation without reloading, and replies; the client sees the reply and
  * "Seen" under their message. Enter sends, Shift+Enter starts a new line, an empty message is refused in words,
  * links open in a new tab with rel="noopener nofollow ugc". A message left unread is e-mailed (the dev mailbox), and
- * the e-mail's link opens the conversation; the recipient switches these e-mails off on /account.
+ * the e-mail's link opens the conversation; the recipient switches these e-mails off on /account. A blocked client
+ * cannot send and is told so; the team sees the report. A page whose stream dropped gets what it missed, once, in order.
  */
 import { expect, test, waitingForApp } from './test';
 import { linkFromMailbox } from './fixtures/mailbox';
+import type { Account, Expert } from './fixtures/marketplace';
 import { shot, signInHere, signInUi } from './helpers';
+
+/** `client`'s conversation with `expert`, started through the API, and a sender of `client`'s messages to it (201 expected). */
+async function conversationViaApi(client: Account, expert: Expert) {
+  const started = await client.request.post('/api/conversations', { data: { expertId: expert.expertId } });
+  const { conversation } = (await started.json()) as { conversation: { id: string } };
+  const send = async (body: string) =>
+    expect((await client.request.post(`/api/conversations/${conversation.id}/messages`, { data: { id: crypto.randomUUID(), body } })).status()).toBe(201);
+  return { conversation, send };
+}
 
 test('a client messages an expert from the profile; the expert sees it live, replies, and the client sees the reply and "Seen"', async ({
   page,
@@ -91,12 +102,8 @@ test('an unread message is e-mailed to the expert, whose link opens the conversa
 }) => {
   test.setTimeout(90_000);
   // The client writes while the expert is away (MESSAGE_EMAIL_DELAY_MS is short in playwright.config.ts).
-  const started = await client.request.post('/api/conversations', { data: { expertId: expert.expertId } });
-  const { conversation } = (await started.json()) as { conversation: { id: string } };
-  const sent = await client.request.post(`/api/conversations/${conversation.id}/messages`, {
-    data: { id: crypto.randomUUID(), body: 'Hello! Are you free next week for a mock interview?' },
-  });
-  expect(sent.status()).toBe(201);
+  const { conversation, send } = await conversationViaApi(client, expert);
+  await send('Hello! Are you free next week for a mock interview?');
 
   const link = await linkFromMailbox(page, expert.email, new RegExp(`http://localhost:\\d+/messages/${conversation.id}`));
   const mailbox = await (await page.request.get('/dev/mailbox')).text();
@@ -113,7 +120,8 @@ test('an unread message is e-mailed to the expert, whose link opens the conversa
   const toggle = page.getByRole('checkbox', { name: 'E-mail me about unread messages' });
   await expect(toggle).toBeChecked();
   await shot(page, 'account-message-emails');
-  await toggle.uncheck();
+  await toggle.click();
+  await expect(toggle).not.toBeChecked();
   await expect(page.getByText('E-mails about unread messages are off.')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('checkbox', { name: 'E-mail me about unread messages' })).not.toBeChecked();
@@ -127,9 +135,8 @@ test('the expert blocks a client, who can no longer send and is told so; the exp
   operator,
 }) => {
   test.setTimeout(150_000);
-  const started = await client.request.post('/api/conversations', { data: { expertId: expert.expertId } });
-  const { conversation } = (await started.json()) as { conversation: { id: string } };
-  await client.request.post(`/api/conversations/${conversation.id}/messages`, { data: { id: crypto.randomUUID(), body: 'Please pay me outside Mentora.' } });
+  const { conversation, send } = await conversationViaApi(client, expert);
+  await send('Please pay me outside Mentora.');
 
   // The client has the conversation open.
   const clientContext = await browser.newContext();
@@ -178,4 +185,55 @@ test('the expert blocks a client, who can no longer send and is told so; the exp
   await expect(page.getByText(`${client.name}'s messaging was suspended`)).toBeVisible();
   const audit = (await (await operator.request.get('/api/admin/audit?pageSize=50')).json()) as { items: { action: string; targetId: string }[] };
   expect(audit.items.some((e) => e.action === 'message-report.view' && e.targetId === conversation.id)).toBe(true);
+});
+
+test('a page whose stream dropped mid-conversation gets the three messages sent meanwhile, once each and in order, when it reconnects', async ({
+  page,
+  client,
+  expert,
+}) => {
+  test.setTimeout(90_000);
+  const { conversation, send } = await conversationViaApi(client, expert);
+  await send('Are you there?');
+
+  await signInUi(page, expert);
+  await page.goto(`/messages/${conversation.id}`);
+  const log = page.getByRole('log', { name: `Messages with ${client.name}` });
+  await expect(log.getByText('Are you there?')).toBeVisible();
+  // Live before the drop.
+  await send('Still live');
+  await expect(log.getByText('Still live')).toBeVisible();
+
+  // The connection drops (the server ends it: TEST_HOOKS) and the browser's reconnection is held back while three
+  // messages are sent.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let reconnects = 0;
+  await page.route('**/api/messages/stream', async (route) => {
+    reconnects++;
+    await held;
+    await route.continue();
+  });
+  expect((await page.request.post('/api/test/messages/streams/drop', { data: {} })).status()).toBe(200);
+  await expect.poll(() => reconnects, { timeout: 15_000 }).toBeGreaterThan(0);
+  const away = ['First while you were away', 'Second while you were away', 'Third while you were away'];
+  for (const body of away) await send(body);
+  await page.waitForTimeout(500);
+  await expect(log.getByText(away[0]!)).toHaveCount(0);
+
+  // The reconnection goes through: the stream resumes from the last event it saw (Last-Event-ID), and the three
+  // arrive once each, in order, through it — the page does not re-read the conversation, nor reload.
+  const rereads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes(`/api/conversations/${conversation.id}/messages`)) rereads.push(request.url());
+  });
+  release();
+  await expect(log.getByText(away[2]!)).toBeVisible({ timeout: 20_000 });
+  expect(reconnects).toBe(1);
+  expect(rereads).toEqual([]);
+  for (const body of away) await expect(log.getByText(body, { exact: true })).toHaveCount(1);
+  const shown = await log.locator('p, span, div').allInnerTexts();
+  const order = away.map((body) => shown.findIndex((text) => text.trim() === body));
+  expect(order.every((index) => index >= 0)).toBe(true);
+  expect([...order].sort((a, b) => a - b)).toEqual(order);
 });

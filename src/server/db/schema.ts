@@ -687,7 +687,7 @@ export const files = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('files_purpose_check', sql`${t.purpose} in ('cv', 'photo', 'video')`),
+    check('files_purpose_check', sql`${t.purpose} in ('cv', 'photo', 'video', 'attachment')`),
     check('files_size_check', sql`${t.sizeBytes} > 0`),
     check('files_name_check', sql`char_length(${t.originalName}) between 1 and 255`),
     index('files_owner_idx').on(t.ownerId, t.createdAt),
@@ -901,9 +901,14 @@ export const messages = pgTable(
     senderRole: text('sender_role').$type<'client' | 'expert'>().notNull(),
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** A PDF or image sent with the message (files purpose 'attachment', migration 0030); one message per file. */
+    attachmentFileId: uuid('attachment_file_id').references(() => files.id, { onDelete: 'set null' }),
   },
   (t) => [
     check('messages_sender_role_check', sql`${t.senderRole} in ('client', 'expert')`),
+    uniqueIndex('messages_attachment_unique')
+      .on(t.attachmentFileId)
+      .where(sql`${t.attachmentFileId} is not null`),
     check('messages_body_check', sql`char_length(${t.body}) between 1 and 5000 and ${t.body} = btrim(${t.body}, E' \\t\\n\\r')`),
     index('messages_conversation_time_idx').on(t.conversationId, t.createdAt, t.id),
   ],

@@ -55,7 +55,7 @@ export async function moduleRoutes(
   await app.register(payoutRoutes, { db, accounts: config.stripe ? stripePayoutAccounts(config.stripe) : null, baseUrl: config.baseUrl });
   await app.register(feedbackRoutes, { db });
   await app.register(messageRoutes, { db });
-  await app.register(messageStreamRoutes, { db, changeFeed });
+  await app.register(messageStreamRoutes, { db, changeFeed, testHooks: config.testHooks });
   await app.register(messageReportRoutes, { db });
   await app.register(calendarFeedRoutes, { db, baseUrl: config.baseUrl });
   await app.register(adminRoutes, { db, provider, baseUrl: config.baseUrl, mailFrom: config.mailFrom });

@@ -21,7 +21,12 @@ export const messageBody = z
   .max(messageMaxLength, messages.messaging.tooLong(messageMaxLength));
 
 /** POST /api/conversations/:id/messages: `id` is made by the sender's browser once per message and sent again on a retry. */
-export const sendMessageInput = z.strictObject({ id: uuid(messages.messaging.idReused), body: messageBody });
+export const sendMessageInput = z.strictObject({
+  id: uuid(messages.messaging.idReused),
+  body: messageBody,
+  /** A file uploaded with purpose `attachment` (POST /api/files?purpose=attachment) by the sender, not sent before. */
+  attachmentId: uuid(messages.messaging.attachmentNotFound).optional(),
+});
 export type SendMessageInput = z.infer<typeof sendMessageInput>;
 
 /** POST /api/conversations/:id/read: every message up to and including `upTo` is read. */
@@ -36,7 +41,15 @@ export const messagePageQuery = z.strictObject({
 export const conversationParams = z.object({ id: z.uuid({ error: messages.messaging.notFound }) });
 
 /** One message as its reader sees it: `mine` when the reader wrote it. */
-export const messageView = z.object({ id: z.string(), conversationId: z.string(), body: z.string(), sentAt: z.string(), mine: z.boolean() });
+export const messageView = z.object({
+  id: z.string(),
+  conversationId: z.string(),
+  body: z.string(),
+  sentAt: z.string(),
+  mine: z.boolean(),
+  /** The PDF or image sent with it, downloadable at `url` by the two participants only. */
+  attachment: z.object({ id: z.string(), name: z.string(), contentType: z.string(), sizeBytes: z.number().int(), url: z.string() }).nullable(),
+});
 export type MessageView = z.infer<typeof messageView>;
 
 /** The other participant, as the reader sees them: the expert's public name and photo, or the client's name (a client's photo is private). */

@@ -2,7 +2,8 @@
  * Job: deletes uploads nobody uses (docs/security.md "Uploads"), row and stored object. A photo or video is
  * unused once it is not its owner's profile photo, account photo or intro video and either was attached before (it was
  * replaced or removed) or is older than `unattachedGraceMs` (never attached). A CV is unused when no
- * application refers to it and it is older than the grace period. Files are claimed with FOR UPDATE SKIP
+ * application refers to it and it is older than the grace period. A message attachment is unused when no message
+ * refers to it and it was attached before (its conversation was deleted) or is older than the grace period. Files are claimed with FOR UPDATE SKIP
  * LOCKED and re-checked after the lock by the DELETE itself, so a file being attached in another transaction
  * (files/service.ts attachFile locks its row) or one several servers look at is never deleted wrongly.
  * Also drops upload ledger rows of past days and staging files left by interrupted uploads.
@@ -30,6 +31,11 @@ function unused(now: Date) {
   return or(
     and(eq(files.purpose, 'cv'), old, cvUnused),
     and(inArray(files.purpose, ['photo', 'video']), or(isNotNull(files.attachedAt), old), sql`not ${attachedToProfile}`, sql`not ${accountPhoto}`),
+    and(
+      eq(files.purpose, 'attachment'),
+      or(isNotNull(files.attachedAt), old),
+      sql`not exists (select 1 from messages m where m.attachment_file_id = files.id)`,
+    ),
   );
 }
 

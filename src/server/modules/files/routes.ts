@@ -27,8 +27,9 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; storage: StorageDriver 
   const tags = ['files'];
 
   /**
-   * Uploads one file (multipart field `file`) as `purpose` cv | photo | video; a photo by any signed-in account
-   * (docs/product.md "Account"), a CV or video by experts only (only expert-role accounts apply: docs/product.md "Roles"). The body is streamed to a staging file, never held in memory. 201
+   * Uploads one file (multipart field `file`) as `purpose` cv | photo | video | attachment; a photo or a message
+   * attachment (a PDF or image ≤ 10 MB, docs/product.md "Messages") by any signed-in account (docs/product.md
+   * "Account"), a CV or video by experts only (only expert-role accounts apply: docs/product.md "Roles"). The body is streamed to a staging file, never held in memory. 201
    * `{ file }`. 400 empty, 413 too large, 415 wrong type (by content), 429 past the daily upload budget.
    */
   app.post(
@@ -44,7 +45,8 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; storage: StorageDriver 
     },
     async (request, reply) => {
       // Every account may have a photo (docs/product.md "Account"); CVs and videos belong to experts and applicants.
-      const user = request.query.purpose === 'photo' ? await requireUser(request) : await requireRole(request, ['expert']);
+      const anyone = request.query.purpose === 'photo' || request.query.purpose === 'attachment';
+      const user = anyone ? await requireUser(request) : await requireRole(request, ['expert']);
       const rule = uploadRules[request.query.purpose];
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', rule.wrongType);
       // One byte over the limit, so that storeUpload sees an oversized file as such (the parser then stops).

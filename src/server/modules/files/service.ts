@@ -19,6 +19,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { files, uploadUsage } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { StorageDriver } from '../../infra/storage/driver.js';
+import { mayReadAttachment } from '../messages/attachment-service.js';
 import { detectContentType } from './content-type.js';
 
 export type FileRow = typeof files.$inferSelect;
@@ -153,7 +154,8 @@ export async function findFile(db: Db, id: string): Promise<FileRow | null> {
 /**
  * The file `viewer` may read, and whether it is `shared` (anyone may read it, so shared caches may keep
  * it): a photo or video attached to its owner's profile is shared; otherwise only its owner and the team
- * (actsAsTeam: admins with two-factor sign-in) read it. Errors: NOT_FOUND (no such file, or a photo or video not attached, to anyone else);
+ * (actsAsTeam: admins with two-factor sign-in) read it; a message attachment its uploader and its conversation's
+ * participants (messages/attachment-service.ts). Errors: NOT_FOUND (no such file, or a photo or video not attached, to anyone else);
  * UNAUTHENTICATED (a CV, signed out); FORBIDDEN (someone else's CV).
  */
 export async function fileFor(db: Db, viewer: CurrentUser | null, id: string): Promise<{ row: FileRow; shared: boolean }> {
@@ -162,6 +164,12 @@ export async function fileFor(db: Db, viewer: CurrentUser | null, id: string): P
   if (!found) throw new AppError('NOT_FOUND', messages.common.notFound);
   const { row, attached } = found;
   const ownerOrTeam = viewer !== null && (viewer.id === row.ownerId || actsAsTeam(viewer));
+  if (row.purpose === 'attachment') {
+    // A message's attachment: its uploader, the conversation's two participants, the team once it is reported.
+    if (!viewer) throw new AppError('UNAUTHENTICATED', messages.common.notSignedIn);
+    if (viewer.id !== row.ownerId && !(await mayReadAttachment(db, viewer, row.id))) throw new AppError('NOT_FOUND', messages.common.notFound);
+    return { row, shared: false };
+  }
   if (row.purpose === 'cv') {
     if (!viewer) throw new AppError('UNAUTHENTICATED', messages.common.notSignedIn);
     if (!ownerOrTeam) throw new AppError('FORBIDDEN', messages.common.forbidden);

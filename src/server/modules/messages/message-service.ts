@@ -7,27 +7,63 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { messages as words } from '../../../shared/messages.js';
 import type { MessagePage, MessageView, SendMessageInput } from '../../../shared/schemas/conversations.js';
 import type { Db, Tx } from '../../db/client.js';
-import { conversations, messages } from '../../db/schema.js';
+import { conversations, files, messages } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { fileUrlPrefix } from '../files/service.js';
 import { otherSide, participation, readAtColumn, unreadColumn, type Side } from './participants.js';
 import { refuseSend } from './send-rules.js';
 import { appendEvents, lockStreams, unreadTotal } from './stream-events.js';
 
-const view = (m: typeof messages.$inferSelect, readerSide: Side): MessageView => ({
+type FileRow = typeof files.$inferSelect;
+
+const view = (m: typeof messages.$inferSelect, readerSide: Side, file: FileRow | null): MessageView => ({
   id: m.id,
   conversationId: m.conversationId,
   body: m.body,
   sentAt: m.createdAt.toISOString(),
   mine: m.senderRole === readerSide,
+  attachment: file
+    ? { id: file.id, name: file.originalName, contentType: file.contentType, sizeBytes: file.sizeBytes, url: `${fileUrlPrefix}${file.id}` }
+    : null,
 });
+
+/** The attachment file of message row `m`, or null. */
+async function attachmentOf(tx: Db | Tx, m: typeof messages.$inferSelect): Promise<FileRow | null> {
+  if (!m.attachmentFileId) return null;
+  const [file] = await tx.select().from(files).where(eq(files.id, m.attachmentFileId));
+  return file ?? null;
+}
+
+/**
+ * Marks `userId`'s upload `fileId` (purpose attachment) as attached, in the send's transaction (the row lock keeps the
+ * upload cleanup away). Errors: 404 (`messaging.attachmentNotFound`) not the sender's attachment upload; a file
+ * already sent with another message is refused by the database's unique index, answered the same way.
+ */
+async function attach(tx: Tx, userId: string, fileId: string): Promise<FileRow> {
+  const [file] = await tx
+    .update(files)
+    .set({ attachedAt: sql`now()` })
+    .where(
+      and(
+        eq(files.id, fileId),
+        eq(files.ownerId, userId),
+        eq(files.purpose, 'attachment'),
+        sql`not exists (select 1 from ${messages} m where m.attachment_file_id = ${fileId})`,
+      ),
+    )
+    .returning();
+  if (!file) throw new AppError('NOT_FOUND', words.messaging.attachmentNotFound);
+  return file;
+}
 
 /**
  * POST /api/conversations/:id/messages by account `userId`: `{ message, replayed }`. The message's `id` is the
  * sender's: sent again (a retry), the first message is answered with `replayed` and nothing is added. Sending also
  * reads everything before it (the sender's unread count in this conversation becomes 0). `body` is trimmed, 1–5 000
  * characters (schema `sendMessageInput`; the database checks it again).
+ * `attachmentId`: the sender's upload (purpose attachment, a PDF or image ≤ 10 MB) sent with it, once.
  * Errors: 403 either side blocked the other, or the sender's messaging is suspended (send-rules.ts); 404 not a
- * participant; 422 (`messaging.idReused`) the id names another message.
+ * participant, or (`messaging.attachmentNotFound`) not the sender's attachment or already sent; 422 (`messaging.idReused`) the id names another message.
  */
 export async function sendMessage(
   db: Db,
@@ -38,15 +74,19 @@ export async function sendMessage(
   return db.transaction(async (tx) => {
     const party = await participation(tx, conversationId, userId, true);
     const { conversation, side, otherUserId } = party;
+    const [existing] = await tx.select().from(messages).where(eq(messages.id, input.id));
+    if (existing) return { message: await replay(tx, existing, input, conversationId, side), replayed: true };
+    // Checked after the retry: a message sent before a block is still answered as sent.
+    await refuseSend(tx, party, userId);
+    const file = input.attachmentId ? await attach(tx, userId, input.attachmentId) : null;
     const [inserted] = await tx
       .insert(messages)
       // Taken after the conversation's lock: later than every message committed before in this conversation.
-      .values({ id: input.id, conversationId, senderRole: side, body: input.body, createdAt: sql`clock_timestamp()` })
+      .values({ id: input.id, conversationId, senderRole: side, body: input.body, createdAt: sql`clock_timestamp()`, attachmentFileId: file?.id ?? null })
+      // The same id sent at once in another conversation (this one's lock does not cover it): refused below.
       .onConflictDoNothing()
       .returning();
-    if (!inserted) return { message: await replay(tx, input, conversationId, side), replayed: true };
-    // Checked after the retry: a message sent before a block is still answered as sent.
-    await refuseSend(tx, party, userId);
+    if (!inserted) throw new AppError('UNPROCESSABLE', words.messaging.idReused);
 
     const other = otherSide(side);
     // The message's own time, in the database's precision (microseconds; a JavaScript Date keeps milliseconds).
@@ -62,19 +102,23 @@ export async function sendMessage(
       .where(eq(conversations.id, conversation.id));
     await lockStreams(tx, [userId, otherUserId]);
     await appendEvents(tx, [
-      { userId, event: { kind: 'message', conversationId, message: view(inserted, side), unread: await unreadTotal(tx, userId) } },
-      { userId: otherUserId, event: { kind: 'message', conversationId, message: view(inserted, other), unread: await unreadTotal(tx, otherUserId) } },
+      { userId, event: { kind: 'message', conversationId, message: view(inserted, side, file), unread: await unreadTotal(tx, userId) } },
+      { userId: otherUserId, event: { kind: 'message', conversationId, message: view(inserted, other, file), unread: await unreadTotal(tx, otherUserId) } },
     ]);
-    return { message: view(inserted, side), replayed: false };
+    return { message: view(inserted, side, file), replayed: false };
   });
 }
 
-/** The message a retried send names: the same one (same conversation, sender and text), else 422. */
-async function replay(tx: Tx, input: SendMessageInput, conversationId: string, side: Side): Promise<MessageView> {
-  const [first] = await tx.select().from(messages).where(eq(messages.id, input.id));
-  if (!first || first.conversationId !== conversationId || first.senderRole !== side || first.body !== input.body)
+/** The message a retried send names: the same one (same conversation, sender, text and attachment), else 422. */
+async function replay(tx: Tx, first: typeof messages.$inferSelect, input: SendMessageInput, conversationId: string, side: Side): Promise<MessageView> {
+  if (
+    first.conversationId !== conversationId ||
+    first.senderRole !== side ||
+    first.body !== input.body ||
+    first.attachmentFileId !== (input.attachmentId ?? null)
+  )
     throw new AppError('UNPROCESSABLE', words.messaging.idReused);
-  return view(first, side);
+  return view(first, side, await attachmentOf(tx, first));
 }
 
 /**
@@ -95,8 +139,9 @@ export async function messagePage(db: Db, userId: string, conversationId: string
     older = sql`(${messages.createdAt}, ${messages.id}) < (select m.created_at, m.id from ${messages} m where m.id = ${cursor.id})`;
   }
   const rows = await db
-    .select()
+    .select({ m: messages, file: files })
     .from(messages)
+    .leftJoin(files, eq(files.id, messages.attachmentFileId))
     .where(and(eq(messages.conversationId, conversationId), older))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(q.limit + 1);
@@ -104,7 +149,7 @@ export async function messagePage(db: Db, userId: string, conversationId: string
     messages: rows
       .slice(0, q.limit)
       .reverse()
-      .map((m) => view(m, side)),
+      .map(({ m, file }) => view(m, side, file)),
     hasMore: rows.length > q.limit,
   };
 }

@@ -30,6 +30,8 @@ export type StreamHub = {
   connect: (userId: string, cursor: number, write: (id: number, event: StoredEvent) => Promise<void>, end: () => void) => () => void;
   /** Disconnects every stream and ends it (server shutdown). */
   closeAll: () => void;
+  /** Ends the streams of account `userId` on this server, as a dropped connection would (TEST_HOOKS only). */
+  closeUser: (userId: string) => void;
   /** How many streams are connected to this server now (GET /metrics' `mentora_realtime_connections`). */
   connections: () => number;
 };
@@ -82,6 +84,11 @@ export function streamHub(db: Db, feed: ChangeFeed, onError: (err: unknown) => v
     if (set?.size === 0) byUser.delete(c.userId);
   };
 
+  const close = (c: Connection) => {
+    disconnect(c);
+    c.end();
+  };
+
   return {
     connect: (userId, cursor, write, end) => {
       const c: Connection = { userId, cursor, write, end, busy: false, again: false, open: true };
@@ -98,11 +105,10 @@ export function streamHub(db: Db, feed: ChangeFeed, onError: (err: unknown) => v
     },
     closeAll: () => {
       clearInterval(recovering);
-      for (const set of [...byUser.values()])
-        for (const c of [...set]) {
-          disconnect(c);
-          c.end();
-        }
+      for (const set of [...byUser.values()]) for (const c of [...set]) close(c);
+    },
+    closeUser: (userId) => {
+      for (const c of [...(byUser.get(userId) ?? [])]) close(c);
     },
   };
 }

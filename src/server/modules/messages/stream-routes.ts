@@ -23,7 +23,10 @@ const heartbeatMs = 25_000;
 /** The event id a browser sent back (digits only), or null: anything else starts afresh. */
 const resumeFrom = (header: string | string[] | undefined): number | null => (typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : null);
 
-export const messageStreamRoutes: FastifyPluginAsyncZod<{ db: Db; changeFeed: ChangeFeed }> = async (app, { db, changeFeed }) => {
+export const messageStreamRoutes: FastifyPluginAsyncZod<{ db: Db; changeFeed: ChangeFeed; testHooks: boolean }> = async (
+  app,
+  { db, changeFeed, testHooks },
+) => {
   await app.register(fastifySse, { heartbeatInterval: heartbeatMs });
   const hub = streamHub(db, changeFeed, (err) => app.log.warn({ err }, 'message stream read failed'));
   app.metrics.addGauge('mentora_realtime_connections', 'Message streams (Server-Sent Events) open on this server', hub.connections);
@@ -64,4 +67,12 @@ export const messageStreamRoutes: FastifyPluginAsyncZod<{ db: Db; changeFeed: Ch
       if (!reply.sse.isConnected) disconnect();
     },
   );
+
+  if (testHooks) {
+    /** Test only (TEST_HOOKS=1, never in production): ends the caller's open streams on this server, as a dropped connection would. */
+    app.post('/api/test/messages/streams/drop', { config: { signIn: 'required' }, schema: { hide: true } }, async (request) => {
+      hub.closeUser((await requireUser(request)).id);
+      return { ok: true };
+    });
+  }
 };

@@ -40,7 +40,8 @@ export function MessageEmailSettings() {
             id="message-emails"
             type="checkbox"
             className="mt-0.5 h-4 w-4 cursor-pointer accent-brand-600"
-            checked={settings.data.enabled}
+            // While saving, the box shows the state asked for.
+            checked={save.isPending ? save.variables.enabled : settings.data.enabled}
             disabled={save.isPending}
             onChange={(event) => void toggle(event.target.checked)}
           />

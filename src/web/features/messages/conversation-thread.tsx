@@ -3,7 +3,7 @@
  * reader scrolls up (or with the button at the top); "Seen" under the last of the reader's messages the other person
  * has read; the text box below. Reading the newest message from the other person marks the conversation read.
  */
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Paperclip } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { messages as words } from '@shared/messages';
@@ -110,6 +110,17 @@ export function ConversationThread({ conversation }: { conversation: Conversatio
             >
               <span className="sr-only">{m.mine ? 'You' : conversation.other.name}: </span>
               <MessageText text={m.body} />
+              {m.attachment ? (
+                <a
+                  href={m.attachment.url}
+                  download={m.attachment.name}
+                  className={cn('mt-1 flex items-center gap-1.5 font-medium underline underline-offset-2', m.mine ? 'text-white' : 'text-brand-700')}
+                >
+                  <Paperclip className="h-4 w-4 shrink-0" aria-hidden />
+                  <span className="min-w-0 break-all">{m.attachment.name}</span>
+                  <span className="shrink-0 font-normal">({Math.max(1, Math.round(m.attachment.sizeBytes / 1024))} KB)</span>
+                </a>
+              ) : null}
             </div>
             <time dateTime={m.sentAt} title={fullTime(m.sentAt)} className="mt-0.5 text-xs text-slate-600">
               {shortTime(m.sentAt)}
