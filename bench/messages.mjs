@@ -1,0 +1,220 @@
+// Message delivery (docs/product.md "Messages"; docs/decisions/020-message-stream.md): the time from sending a message
+// (POST /api/conversations/:id/messages) to its arrival on the other party's open stream (GET /api/messages/stream),
+// p50 and p99, on one server and across two servers sharing one PostgreSQL database, with `--idle` idle connected
+// streams per server and `--conversations` conversations sending at once; and the memory of idle streams (each
+// server's RSS before and after they connect, per stream).
+//
+//   npm run build && node bench/messages.mjs [--idle 1000] [--conversations 50] [--messages 20]
+//   options: --database-url URL (default $BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; a
+//            database of its own is created there and dropped), --server dist/server/main.js.
+// Not part of npm test.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { markdownTable, startProcess, waitFor } from './lib.mjs';
+
+const { values } = parseArgs({
+  options: {
+    server: { type: 'string', default: 'dist/server/main.js' },
+    idle: { type: 'string', default: '1000' },
+    conversations: { type: 'string', default: '50' },
+    messages: { type: 'string', default: '20' },
+    'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
+  },
+});
+const idlePerServer = Number(values.idle);
+const pairs = Number(values.conversations);
+const perPair = Number(values.messages);
+const password = 'bench-password-1';
+/** The stream route takes 30 connections a minute per account: idle streams are spread over accounts. */
+const streamsPerIdleAccount = 25;
+
+const rssKb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** A JSON request as the signed-in `cookie` (the Origin the server expects). */
+async function call(base, method, url, cookie, body) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: { origin: base.replace('127.0.0.1', 'localhost'), 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+  return {
+    json: text ? JSON.parse(text) : null,
+    cookie: res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
+  };
+}
+
+/** A new account of `role` with a full name, signed in: its id and cookie. */
+async function account(base, role, n) {
+  const email = `bench-msg-${role}-${n}-${randomUUID().slice(0, 8)}@example.com`;
+  await call(base, 'POST', '/api/auth/sign-up/email', null, { email, password, name: '' });
+  // Production asks for a verified address before signing in: verified here, as the link in the e-mail would.
+  await db.query('update "user" set email_verified = true where email = $1', [email]);
+  const { cookie } = await call(base, 'POST', '/api/auth/sign-in/email', null, { email, password });
+  const me = (await call(base, 'PUT', '/api/me/profile', cookie, { firstName: 'Bench', lastName: `Person${n}`, role })).json;
+  return { id: me.id, cookie };
+}
+
+/**
+ * Opens a stream of `cookie` on `base`; `onEvent(data)` is called with each event's JSON. Resolves once the server
+ * answered (headers), with a close function.
+ */
+function openStream(base, cookie, onEvent) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${base}/api/messages/stream`, { agent: false, headers: { cookie, accept: 'text/event-stream' } }, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
+      let buffer = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => {
+        buffer += chunk;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = frame
+            .split('\n')
+            .filter((l) => l.startsWith('data:'))
+            .map((l) => l.slice(5).trim())
+            .join('\n');
+          if (data) onEvent(JSON.parse(data));
+        }
+      });
+      res.on('error', () => {});
+      resolve(() => req.destroy());
+    });
+    req.on('error', reject);
+  });
+}
+
+async function measure(bases, pids) {
+  const [a, b] = [bases[0], bases.at(-1)];
+  // Idle streams: `idlePerServer` on each server, of accounts nobody writes to.
+  const idleAccounts = [];
+  for (const base of bases)
+    for (let n = 0; n < Math.ceil(idlePerServer / streamsPerIdleAccount); n++)
+      idleAccounts.push({ base, n, cookie: (await account(base, 'client', n)).cookie });
+  // The accounts exist and signed in: only the streams differ between the two readings.
+  await new Promise((r) => setTimeout(r, 2000));
+  const rssBefore = pids.map(rssKb);
+  const closers = [];
+  for (const { base, n, cookie } of idleAccounts) {
+    const count = Math.min(streamsPerIdleAccount, idlePerServer - n * streamsPerIdleAccount);
+    for (let s = 0; s < count; s++) closers.push(await openStream(base, cookie, () => {}));
+  }
+  await new Promise((r) => setTimeout(r, 2000));
+  const rssAfter = pids.map(rssKb);
+
+  // `pairs` conversations: each client writes on server A; its expert's stream is on server B.
+  const waiting = new Map();
+  const conversations = [];
+  for (let n = 0; n < pairs; n++) {
+    const client = await account(a, 'client', n);
+    const expert = await account(a, 'expert', n);
+    await db.query(
+      `insert into experts (slug, user_id, name, role, about, expertise, languages, hourly_rate_cents, timezone, cancellation_policy)
+       values ($1, $2, $3, 'Staff Engineer', 'Bench expert', '{"Programming & Tech"}', '{English}', 9000, 'UTC', 'flexible')`,
+      [`bench-msg-${randomUUID()}`, expert.id, `Bench Expert ${n}`],
+    );
+    const expertId = (await db.query('select id from experts where user_id = $1', [expert.id])).rows[0].id;
+    const { json } = await call(a, 'POST', '/api/conversations', client.cookie, { expertId });
+    closers.push(
+      await openStream(b, expert.cookie, (event) => {
+        if (event.kind !== 'message') return;
+        const arrived = waiting.get(event.message.id);
+        if (arrived) arrived(performance.now());
+      }),
+    );
+    conversations.push({ id: json.conversation.id, cookie: client.cookie });
+  }
+  await new Promise((r) => setTimeout(r, 500));
+
+  const latencies = [];
+  await Promise.all(
+    conversations.map(async ({ id, cookie }) => {
+      for (let m = 0; m < perPair; m++) {
+        const messageId = randomUUID();
+        const arrival = new Promise((resolve) => waiting.set(messageId, resolve));
+        const sentAt = performance.now();
+        await call(a, 'POST', `/api/conversations/${id}/messages`, cookie, { id: messageId, body: `Bench message ${m}` });
+        const at = await Promise.race([arrival, new Promise((r) => setTimeout(() => r(null), 10_000))]);
+        waiting.delete(messageId);
+        if (at === null) throw new Error(`message ${messageId} never arrived`);
+        latencies.push(at - sentAt);
+      }
+    }),
+  );
+  for (const close of closers) close();
+  latencies.sort((x, y) => x - y);
+  return {
+    p50: pct(latencies, 50).toFixed(1),
+    p99: pct(latencies, 99).toFixed(1),
+    messages: latencies.length,
+    kbPerIdleStream: ((rssAfter.reduce((s, v) => s + v, 0) - rssBefore.reduce((s, v) => s + v, 0)) / (idlePerServer * bases.length)).toFixed(1),
+    rssMbWithIdle: rssAfter.map((kb) => Math.round(kb / 1024)).join(' / '),
+  };
+}
+
+const name = `mentora_bench_messages_${process.pid}`;
+const admin = new pg.Client({ connectionString: values['database-url'] });
+await admin.connect();
+await admin.query(`create database ${name}`);
+await admin.end();
+const url = new URL(values['database-url']);
+url.pathname = `/${name}`;
+const db = new pg.Client({ connectionString: url.toString() });
+const rows = [];
+try {
+  for (const servers of [1, 2]) {
+    const procs = [];
+    const bases = [];
+    for (let s = 0; s < servers; s++) {
+      const port = 3490 + s;
+      const base = `http://127.0.0.1:${port}`;
+      procs.push(
+        startProcess([values.server], {
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          BASE_URL: `http://localhost:${port}`,
+          DATABASE_URL: url.toString(),
+          DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'mentora-bench-messages-')),
+          NODE_ENV: 'production',
+          AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+          AUTH_RATE_LIMIT: '0',
+          SEED_DEMO: '0',
+        }),
+      );
+      bases.push(base);
+      await waitFor(`${base}/readyz`);
+    }
+    if (servers === 1) await db.connect();
+    try {
+      const r = await measure(
+        bases,
+        procs.map((p) => p.child.pid),
+      );
+      rows.push({ servers, 'idle streams per server': idlePerServer, 'conversations at once': pairs, ...r });
+      console.log(JSON.stringify(rows.at(-1)));
+    } finally {
+      await Promise.all(procs.map((p) => p.stop()));
+    }
+  }
+} finally {
+  await db.end();
+  const c = new pg.Client({ connectionString: values['database-url'] });
+  await c.connect();
+  await c.query(`drop database if exists ${name} with (force)`);
+  await c.end();
+}
+console.log(
+  `\nMessage delivery, ${new Date().toISOString().slice(0, 16)}Z, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}:\n\n${markdownTable(rows)}\n`,
+);
