@@ -80,7 +80,7 @@ export function SafetyActions({ conversation }: { conversation: ConversationView
     });
   const close = (open: boolean) => (open ? undefined : setDialog(null));
   return (
-    <div className="ml-auto flex shrink-0 gap-2">
+    <div className="flex shrink-0 gap-2">
       {conversation.blocked.byMe ? (
         <Button variant="outline" size="sm" onClick={lift} disabled={unblock.isPending}>
           Unblock

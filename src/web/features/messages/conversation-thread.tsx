@@ -65,7 +65,7 @@ export function ConversationThread({ conversation }: { conversation: Conversatio
           <ArrowLeft className="h-5 w-5" aria-hidden />
         </Link>
         <PersonAvatar name={conversation.other.name} imageUrl={conversation.other.imageUrl} className="h-9 w-9 text-sm" />
-        <h2 id="conversation-title" className="min-w-0 truncate text-base font-semibold text-slate-900">
+        <h2 id="conversation-title" className="min-w-0 flex-1 truncate text-base font-semibold text-slate-900">
           {conversation.other.expertSlug ? (
             <Link to={`/expert/${conversation.other.expertSlug}`} className="hover:underline">
               {conversation.other.name}

@@ -126,7 +126,7 @@ export function MessageComposer({ conversationId, otherName }: { conversationId:
           placeholder="Write a message… (Enter sends, Shift+Enter for a new line)"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? ids.error : undefined}
-          className="min-h-12 resize-none"
+          className="min-h-12 min-w-0 flex-1 resize-none"
         />
         <Button type="submit" disabled={send.isPending || uploading !== null} aria-busy={send.isPending}>
           <Send className="h-4 w-4" aria-hidden />
