@@ -8,6 +8,7 @@
  * cannot send and is told so; the team sees the report. A page whose stream dropped gets what it missed, once, in order.
  */
 import { expect, test, waitingForApp } from './test';
+import { makePdf } from '../helpers/uploads';
 import { linkFromMailbox } from './fixtures/mailbox';
 import type { Account, Expert } from './fixtures/marketplace';
 import { shot, signInHere, signInUi } from './helpers';
@@ -236,4 +237,28 @@ test('a page whose stream dropped mid-conversation gets the three messages sent 
   const order = away.map((body) => shown.findIndex((text) => text.trim() === body));
   expect(order.every((index) => index >= 0)).toBe(true);
   expect([...order].sort((a, b) => a - b)).toEqual(order);
+});
+
+test('a client attaches a PDF to a message; it shows as a download link that the expert can download and a stranger cannot', async ({
+  page,
+  client,
+  expert,
+  market,
+}) => {
+  test.setTimeout(90_000);
+  const { conversation, send } = await conversationViaApi(client, expert);
+  await send('Hello! My CV follows.');
+  await signInUi(page, client);
+  await page.goto(`/messages/${conversation.id}`);
+  const box = page.getByLabel(`Message to ${expert.name}`);
+  await page.getByLabel('Attach a file').setInputFiles({ name: 'casey-cv.pdf', mimeType: 'application/pdf', buffer: await makePdf(['Casey', 'CV']) });
+  await expect(page.getByRole('button', { name: 'Remove casey-cv.pdf' })).toBeVisible();
+  await box.fill('Here it is.');
+  await box.press('Enter');
+  const link = page.getByRole('log', { name: `Messages with ${expert.name}` }).getByRole('link', { name: /casey-cv\.pdf/ });
+  await expect(link).toBeVisible();
+  const href = (await link.getAttribute('href'))!;
+  expect((await expert.request.get(href)).status()).toBe(200);
+  const stranger = await market.client();
+  expect((await stranger.request.get(href)).status()).toBe(404);
 });
