@@ -3,6 +3,7 @@
  * from the rest of src/shared/messages.ts so that those pages do not load every message of the product. They are
  * part of `messages` (`messages.auth`, `messages.common.loadFailed`); only code on those pages imports them from here.
  */
+import { supportEmail } from './constants.js';
 
 /** Sign-up, sign-in and account words (docs/product.md "Accounts and sign-in"). */
 export const authMessages = {
@@ -23,6 +24,7 @@ export const authMessages = {
   nameCharacters: 'Names cannot contain line breaks, tabs, control or text-direction characters',
   imageHttps: 'A profile picture must be an https:// address',
   twoFactorRequired: 'The team console needs two-factor sign-in. Set it up on your account page first.',
+  suspended: `This account is suspended. Please write to ${supportEmail} if you think this is a mistake.`,
 };
 
 /** Titles of a read that failed (the web shows them with the reason and a 'Try again'). */

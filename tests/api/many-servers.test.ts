@@ -7,6 +7,7 @@ import { sessionDeps } from '../../src/server/modules/sessions/deps.js';
  * - 100 outbox messages with the worker running in both servers → each sent exactly once over SMTP;
  * - reminders and auto-release run by two workers at once on separate connections → each session once;
  * - a user's session list and sign-in kept by one server follow a booking and a sign-out made on the other;
+ * - an account suspended by the team on one server is signed out, refused sign-in and out of the catalogue on the other;
  * - a public profile and bookable times kept by one server follow a profile edit and a booking made on the other;
  * - a server killed with SIGKILL in the middle of a booking load and restarted leaves the ledger consistent.
  * Needs TEST_DATABASE_URL (PostgreSQL): PGlite is one process's database.
@@ -139,6 +140,33 @@ describe.skipIf(!pgUrl)('many servers on one PostgreSQL database (set TEST_DATAB
     });
     expect(out.status).toBe(200);
     await expect.poll(async () => (await listOn(b)).status, { timeout: 2000, interval: 10 }).toBe(401);
+  });
+
+  it('an account the team suspends on one server is signed out and refused sign-in on the other at once, and its profile is gone there', async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const admin = await createUser(ctx, { email: 'scale-admin@example.com', role: 'admin' });
+    const expert = await createExpert(ctx, { email: 'scale-suspended@example.com', slug: 'scale-suspended' });
+    const ip = '198.51.100.79';
+    const onB = (url: string, cookie = expert.cookie) => fetch(`${b.url}${url}`, { headers: { cookie, 'x-forwarded-for': ip } });
+    // Read twice on B: B keeps the expert's session check and public profile.
+    for (let i = 0; i < 2; i++) {
+      expect((await onB('/api/sessions')).status).toBe(200);
+      expect((await onB('/api/experts/scale-suspended', '')).status).toBe(200);
+    }
+    const suspend = await fetch(`${a.url}/api/admin/users/${expert.id}/suspend`, {
+      method: 'POST',
+      headers: { origin, cookie: admin.cookie, 'x-forwarded-for': '198.51.100.80', 'content-type': 'application/json' },
+      body: JSON.stringify({ reason: 'Fraud reported by clients' }),
+    });
+    expect(suspend.status).toBe(200);
+    await expect.poll(async () => (await onB('/api/sessions')).status, { timeout: 2000, interval: 10 }).toBe(401);
+    await expect.poll(async () => (await onB('/api/experts/scale-suspended', '')).status, { timeout: 2000, interval: 10 }).toBe(404);
+    const signIn = await fetch(`${b.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { origin, 'x-forwarded-for': ip, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'scale-suspended@example.com', password: 'mentora-demo' }),
+    });
+    expect(signIn.status).toBe(403);
   });
 
   it('a public profile and bookable times kept by one server follow a profile edit and a booking made on the other', async () => {

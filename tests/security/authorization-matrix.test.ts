@@ -29,9 +29,10 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, disputes, user } from '../../src/server/db/schema.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
-import { createUser, origin } from '../helpers/auth.js';
+import { createUser, origin, totpSecretOf } from '../helpers/auth.js';
 import { injectFirstEvent } from '../helpers/event-stream.js';
 import { book, createExpert, shift, slotIn, visa } from '../helpers/marketplace.js';
+import { totp } from '../helpers/totp.js';
 import { makePdf, multipartBody, tinyPng, upload } from '../helpers/uploads.js';
 import { fingerprint } from './db-fingerprint.js';
 import { collectRoutes, spellings } from './routes.js';
@@ -90,6 +91,10 @@ type Fixtures = {
   safety: string;
   /** Two open reports of a third client's conversation with expert B: one the team dismisses, one after which it suspends that client. */
   reports: { dismiss: string; suspend: string };
+  /** An account the team suspends, cancels the sessions of, reinstates and gives another role. */
+  personId: string;
+  /** The admin's authenticator secret, for the current code a role change needs. */
+  adminTotpSecret: string;
 };
 
 type Row = {
@@ -154,6 +159,8 @@ const rows: Row[] = [
   { method: 'GET', route: '/api/admin/disputes/:id', url: (f) => `/api/admin/disputes/${f.disputeId}`, expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/inbox', url: () => '/api/admin/inbox', expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/audit', url: () => '/api/admin/audit', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/users', url: () => '/api/admin/users?q=example', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/users/:id', url: (f) => `/api/admin/users/${f.personId}`, expect: adminOnly(200) },
 
   // Writes to one's own account only.
   {
@@ -498,6 +505,35 @@ const rows: Row[] = [
     body: () => ({ reason: 'Not enough experience yet' }),
     expect: adminOnly(200),
   },
+  {
+    method: 'POST',
+    route: '/api/admin/users/:id/suspend',
+    url: (f) => `/api/admin/users/${f.personId}/suspend`,
+    body: () => ({ reason: 'Abusive messages' }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/users/:id/cancel-booked-sessions',
+    url: (f) => `/api/admin/users/${f.personId}/cancel-booked-sessions`,
+    body: () => ({ reason: 'Account suspended' }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/users/:id/reinstate',
+    url: (f) => `/api/admin/users/${f.personId}/reinstate`,
+    body: () => ({ reason: 'Appeal accepted' }),
+    expect: adminOnly(200),
+  },
+  {
+    // Each actor sends the admin's current authenticator code: only the team's guard tells them apart.
+    method: 'POST',
+    route: '/api/admin/users/:id/role',
+    url: (f) => `/api/admin/users/${f.personId}/role`,
+    body: (f) => ({ role: 'expert', code: totp(f.adminTotpSecret) }),
+    expect: adminOnly(200),
+  },
 
   // Stripe calls this one; it is authenticated by its signature alone, so every caller without one gets 400.
   {
@@ -601,6 +637,7 @@ describe('authorization matrix', () => {
     });
     const [contact] = await ctx.database.db.select().from(contactMessages).where(eq(contactMessages.email, 'dana@example.com'));
 
+    const person = await createUser(ctx, { email: 'person@example.com', firstName: 'Pat', lastName: 'Person' });
     const conversation = (await post('/api/conversations', clientA.cookie, { expertId: expertA.expert.id })).json().conversation.id as string;
     expect((await post('/api/conversations', clientB.cookie, { expertId: expertA.expert.id })).statusCode).toBe(201);
     const firstMessage = await post(`/api/conversations/${conversation}/messages`, clientA.cookie, { id: randomUUID(), body: 'Hello Erin' });
@@ -628,6 +665,8 @@ describe('authorization matrix', () => {
       rejectApplicationId: rejectable.json().application.id,
       cvId: cv.id,
       contactId: contact!.id,
+      personId: person.id,
+      adminTotpSecret: totpSecretOf(ctx, 'admin@example.com')!,
     };
     pairSecrets = [
       clientA.email,

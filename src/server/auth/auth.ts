@@ -95,6 +95,8 @@ export function createAuth(config: Config, db: Db, secondaryStorage?: SecondaryS
         role: { type: 'string', required: false, input: false, defaultValue: null },
         timeZone: { type: 'string', required: false, input: false, defaultValue: null },
         deletedAt: { type: 'date', required: false, input: false, defaultValue: null },
+        suspendedAt: { type: 'date', required: false, input: false, defaultValue: null },
+        suspensionReason: { type: 'string', required: false, input: false, defaultValue: null },
       },
     },
     advanced: {
@@ -200,6 +202,19 @@ export function createAuth(config: Config, db: Db, secondaryStorage?: SecondaryS
       }),
     },
     databaseHooks: {
+      session: {
+        create: {
+          /**
+           * A suspended account gets no sign-in session, whichever way it signs in (password, its second factor,
+           * Google): 403 with `messages.auth.suspended`, after the password was checked, so the answer tells only
+           * someone who knows the password (docs/security.md "Suspended accounts").
+           */
+          before: async (session) => {
+            const [row] = await db.select({ suspendedAt: schema.user.suspendedAt }).from(schema.user).where(eq(schema.user.id, session.userId));
+            if (row?.suspendedAt) throw new APIError('FORBIDDEN', { message: messages.auth.suspended, code: 'ACCOUNT_SUSPENDED' });
+          },
+        },
+      },
       user: {
         create: {
           /** Users whose e-mail is in ADMIN_EMAILS get the admin role. */

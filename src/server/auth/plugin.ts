@@ -99,6 +99,8 @@ function asCurrentUser(u: SessionUser): CurrentUser {
     twoFactorEnabled: u.twoFactorEnabled ?? false,
     timeZone: u.timeZone ?? null,
     deletedAt: u.deletedAt ?? null,
+    suspendedAt: u.suspendedAt ?? null,
+    suspensionReason: u.suspensionReason ?? null,
     createdAt: u.createdAt,
     updatedAt: u.updatedAt,
   };
@@ -137,10 +139,12 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; db
       const session = await opts.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
       if (!session) return { value: null, dependsOn: null };
       let user = asCurrentUser(session.user);
+      if (sessionUserIsFresh && user.suspendedAt) return { value: null, dependsOn: null };
       if (!sessionUserIsFresh) {
         const [row] = await opts.db.select().from(userTable).where(eq(userTable.id, session.user.id));
-        // A deleted account signs in nowhere, even from a session copy Redis still holds (docs/security.md "Account deletion").
-        if (!row || row.deletedAt) return { value: null, dependsOn: null };
+        // A deleted or suspended account signs in nowhere, even from a session copy Redis still holds (docs/security.md
+        // "Account deletion", "Suspended accounts").
+        if (!row || row.deletedAt || row.suspendedAt) return { value: null, dependsOn: null };
         user = row;
       }
       return { value: { user }, dependsOn: rowsOf(`user:${user.id}`, 'user', 'auth_session'), expiresAt: session.session.expiresAt.getTime() };

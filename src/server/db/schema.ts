@@ -53,6 +53,10 @@ export const user = pgTable(
     messagingSuspendedAt: timestamp('messaging_suspended_at', { withTimezone: true }),
     /** When the account was deleted (docs/product.md "Account"): the row stays, nameless, only for the sessions and payments that need it. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** When the team suspended the account (docs/product.md "Team console"): it signs in nowhere until reinstated. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** The team's reason, kept while suspended (user_suspension_check: both or neither). */
+    suspensionReason: text('suspension_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -63,6 +67,12 @@ export const user = pgTable(
     ),
     check('user_role_check', sql`${t.role} is null or ${t.role} in ('client', 'expert', 'admin')`),
     check('user_time_zone_check', sql`${t.timeZone} is null or length(${t.timeZone}) between 1 and 64`),
+    check(
+      'user_suspension_check',
+      sql`(${t.suspendedAt} is null) = (${t.suspensionReason} is null) and (${t.suspensionReason} is null or char_length(${t.suspensionReason}) between 1 and 1000)`,
+    ),
+    index('user_search_trgm_idx').using('gin', sql`(lower(${t.name} || ' ' || ${t.email})) gin_trgm_ops`),
+    index('user_created_idx').on(t.createdAt),
   ],
 );
 

@@ -12,7 +12,7 @@ import { paymentSummary, sessionView } from './sessions.js';
 const m = messages.admin;
 
 /** A page of `item`: the rows, the total count, and the page asked for. */
-const pageOf = <T extends z.ZodType>(item: T) =>
+export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 
 /** `{id}` path parameter; a malformed id is answered 404 by the services. */

@@ -61,6 +61,7 @@ export const paymentSummary = z.object({
   cardLast4: z.string().nullable(),
   provider: z.string(),
 });
+export type PaymentSummary = z.infer<typeof paymentSummary>;
 
 /** A session as its two parties see it. `meetingUrl` is present for them only. */
 export const sessionView = z.object({

@@ -15,7 +15,7 @@ import { AppError } from '../../errors.js';
 import { enqueueEmail } from '../../infra/mail/outbox.js';
 import type { PaymentProvider } from '../../infra/payments/provider.js';
 import { assertSameRequest, requestHash } from '../../infra/request-hash.js';
-import { heldCents } from '../payments/service.js';
+import { heldCents, paymentSummaryOf } from '../payments/service.js';
 import { recomputeRating } from '../feedback/service.js';
 import { settleDisputedSession } from '../sessions/use-cases/settle-dispute.js';
 import { assertUuid, findRecorded, recordAudit, type Page, type PageQuery } from './audit-service.js';
@@ -66,16 +66,7 @@ function toView({ d, s, clientEmail, expert, expertEmail, p, n }: Joined): Dispu
     },
     client: { id: s.clientId, name: s.clientName, email: clientEmail },
     expert: { id: s.expertId, name: s.expertName, email: expertEmail, slug: expert.slug },
-    payment: p
-      ? {
-          status: p.status as NonNullable<DisputeView['payment']>['status'],
-          amountCents: p.amountCents,
-          refundedCents: p.refundedCents,
-          cardBrand: p.cardBrand,
-          cardLast4: p.cardLast4,
-          provider: p.provider,
-        }
-      : null,
+    payment: paymentSummaryOf(p),
     heldCents: p?.status === 'held' ? p.amountCents : 0,
     noShow: n ? { reportedBy: n.reportedBy, statement: n.statement, contestStatement: n.contestStatement, reportedAt: n.createdAt.toISOString() } : null,
     resolution:

@@ -1,8 +1,9 @@
 /**
  * E-mails of the team's decisions and answers (docs/product.md "Team console"): application approved / rejected,
- * dispute decided, a reply to an inbox message.
+ * dispute decided, a reply to an inbox message, an account suspended or reinstated.
  */
 import { inboxItemNames, type InboxKind } from '../../../shared/admin.js';
+import { supportEmail } from '../../../shared/constants.js';
 import { formatMoney } from '../../../shared/pricing.js';
 import type { OutgoingEmail } from '../../infra/mail/outbox.js';
 import { actionEmail } from '../../infra/mail/templates.js';
@@ -75,5 +76,32 @@ export function inboxReplyEmail(to: string, o: { kind: InboxKind; name: string |
     paragraphs: [o.name ? `Hello ${o.name},` : 'Hello,', ...o.message.split(/\n\s*\n/).map((p) => p.trim()), `${o.teamMember}, for the Mentora team`],
     actionLabel: 'Write to us again',
     url: `${baseUrl}/contact`,
+  });
+}
+
+/** To a suspended account: it can no longer sign in, why, and whom to write to (docs/product.md "Team console", "People"). */
+export function suspensionEmail(to: string, o: { name: string; reason: string }, baseUrl: string): OutgoingEmail {
+  return actionEmail({
+    to,
+    subject: 'Your Mentora account is suspended',
+    paragraphs: [
+      `Hello ${o.name},`,
+      'Our team has suspended your Mentora account. You are signed out everywhere and cannot sign in while it is suspended.',
+      `Reason: ${o.reason}`,
+      `If you think this is a mistake, write to ${supportEmail}.`,
+    ],
+    actionLabel: 'Contact us',
+    url: `${baseUrl}/contact`,
+  });
+}
+
+/** To a reinstated account: it can sign in again, with the team's note. */
+export function reinstatementEmail(to: string, o: { name: string; reason: string }, baseUrl: string): OutgoingEmail {
+  return actionEmail({
+    to,
+    subject: 'Your Mentora account is active again',
+    paragraphs: [`Hello ${o.name},`, 'Our team has reinstated your Mentora account. You can sign in again.', `Note from the team: ${o.reason}`],
+    actionLabel: 'Sign in',
+    url: `${baseUrl}/signup`,
   });
 }

@@ -6,10 +6,20 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { experts, paymentEvents, payments, sessions } from '../../db/schema.js';
+import type { PaymentSummary } from '../../../shared/schemas/sessions.js';
 import type { PaymentProvider } from '../../infra/payments/provider.js';
 import { enqueueReceipt } from '../sessions/use-cases/send-receipt.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
+
+/** A payment as its session's parties and the team see it (docs/product.md "Payments"): status, cents paid and refunded, card. */
+export function paymentSummaryOf(
+  p: Pick<PaymentRow, 'status' | 'amountCents' | 'refundedCents' | 'cardBrand' | 'cardLast4' | 'provider'> | null,
+): PaymentSummary | null {
+  if (!p) return null;
+  const { amountCents, refundedCents, cardBrand, cardLast4, provider } = p;
+  return { status: p.status as PaymentSummary['status'], amountCents, refundedCents, cardBrand, cardLast4, provider };
+}
 
 /**
  * The ledger rows of a new hold, as statements not yet run, so that the booking writes them in its own single

@@ -3,6 +3,7 @@ import type { SessionView } from '../../../shared/schemas/sessions.js';
 import { canClientReschedule } from '../../../shared/reschedule.js';
 import { isProposalDue } from '../../../shared/reschedule-proposals.js';
 import type { payments, rescheduleProposals, sessions } from '../../db/schema.js';
+import { paymentSummaryOf } from '../payments/service.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -69,16 +70,7 @@ export function toView(row: Viewed, viewerRole: 'client' | 'expert'): SessionVie
     updatedAt: s.updatedAt.toISOString(),
     createdAt: s.createdAt.toISOString(),
     viewerRole,
-    payment: payment
-      ? {
-          status: payment.status as NonNullable<SessionView['payment']>['status'],
-          amountCents: payment.amountCents,
-          refundedCents: payment.refundedCents,
-          cardBrand: payment.cardBrand,
-          cardLast4: payment.cardLast4,
-          provider: payment.provider,
-        }
-      : null,
+    payment: paymentSummaryOf(payment),
     moves: moves.map(([from, to, movedBy, at]) => ({
       fromStartsAt: new Date(from).toISOString(),
       toStartsAt: new Date(to).toISOString(),

@@ -1,0 +1,157 @@
+/**
+ * The console's people (docs/product.md "Team console", "People"): the user list with its search and filters, and one
+ * user's page. Reads only.
+ */
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { messages } from '../../../shared/messages.js';
+import type { Role } from '../../../shared/roles.js';
+import type { UserDetail, UserListQuery, UserState, UserSummary } from '../../../shared/schemas/admin-users.js';
+import type { Db, Tx } from '../../db/client.js';
+import { adminAuditLog, authSession, expertApplications, experts, payments, sessions, user } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { paymentSummaryOf } from '../payments/service.js';
+import type { Page } from './audit-service.js';
+
+const shownSessions = 50;
+const shownAudit = 50;
+
+type UserRow = typeof user.$inferSelect;
+
+function stateOf(u: Pick<UserRow, 'deletedAt' | 'suspendedAt'>): UserState {
+  return u.deletedAt ? 'deleted' : u.suspendedAt ? 'suspended' : 'active';
+}
+
+function summaryOf(u: UserRow): UserSummary {
+  return { id: u.id, name: u.name, email: u.email, role: u.role as Role | null, state: stateOf(u), createdAt: u.createdAt.toISOString() };
+}
+
+const stateFilter: Record<UserState, SQL> = {
+  active: and(isNull(user.deletedAt), isNull(user.suspendedAt))!,
+  suspended: and(isNull(user.deletedAt), isNotNull(user.suspendedAt))!,
+  deleted: isNotNull(user.deletedAt),
+};
+
+/**
+ * GET /api/admin/users: accounts newest first, `q` matching a part of the name or e-mail in any case (the trigram
+ * index of migration 0031), `role` ('none': no role chosen yet) and `state` filters. Paginated.
+ */
+export async function listUsers(db: Db, q: UserListQuery): Promise<Page<UserSummary>> {
+  const filters: SQL[] = [];
+  if (q.q) filters.push(sql`lower(${user.name} || ' ' || ${user.email}) like ${`%${q.q.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`}`);
+  if (q.role) filters.push(q.role === 'none' ? isNull(user.role) : eq(user.role, q.role));
+  if (q.state) filters.push(stateFilter[q.state]);
+  const where = filters.length ? and(...filters) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(user)
+      .where(where)
+      .orderBy(desc(user.createdAt), desc(user.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(user).where(where),
+  ]);
+  return { items: rows.map(summaryOf), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+}
+
+/** The account `id` with its expert profile (the account row locked FOR UPDATE when read in a transaction), or 404 'User not found'. */
+export async function findUser(db: Db | Tx, id: string, lock = false): Promise<{ u: UserRow; expert: typeof experts.$inferSelect | null }> {
+  if (id.length > 64) throw new AppError('NOT_FOUND', messages.admin.userNotFound);
+  const query = db.select({ u: user, expert: experts }).from(user).leftJoin(experts, eq(experts.userId, user.id)).where(eq(user.id, id));
+  const [row] = lock ? await query.for('update', { of: user }) : await query;
+  if (!row) throw new AppError('NOT_FOUND', messages.admin.userNotFound);
+  return row;
+}
+
+/** Booked sessions of the account (as client or as the expert `expertId`) that have not started by `now`, soonest first. */
+export async function bookedSessionIdsOf(db: Db | Tx, userId: string, expertId: string | null, now = new Date()): Promise<string[]> {
+  const party = expertId ? or(eq(sessions.clientId, userId), eq(sessions.expertId, expertId))! : eq(sessions.clientId, userId);
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(party, eq(sessions.status, 'booked'), gt(sessions.startsAt, now)))
+    .orderBy(sessions.startsAt);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * GET /api/admin/users/{id}: the profile and state, the valid sign-in sessions, the newest 50 sessions with their
+ * payments (as client or expert), the booked sessions not yet started, applications and the newest 50 audit entries
+ * about the account. 404 'User not found'.
+ */
+export async function getUserDetail(db: Db | Tx, id: string, now = new Date()): Promise<UserDetail> {
+  const { u, expert } = await findUser(db, id);
+  const party = expert ? or(eq(sessions.clientId, u.id), eq(sessions.expertId, expert.id))! : eq(sessions.clientId, u.id);
+  const [signIns, sessionRows, booked, applications, audit] = await Promise.all([
+    db
+      .select()
+      .from(authSession)
+      .where(and(eq(authSession.userId, u.id), gt(authSession.expiresAt, now)))
+      .orderBy(desc(authSession.createdAt)),
+    db
+      .select({ s: sessions, p: payments })
+      .from(sessions)
+      .leftJoin(payments, eq(payments.sessionId, sessions.id))
+      .where(party)
+      .orderBy(desc(sessions.startsAt))
+      .limit(shownSessions),
+    bookedSessionIdsOf(db, u.id, expert?.id ?? null, now),
+    db.select().from(expertApplications).where(eq(expertApplications.userId, u.id)).orderBy(desc(expertApplications.createdAt)),
+    db
+      .select({ a: adminAuditLog, actorName: user.name })
+      .from(adminAuditLog)
+      .leftJoin(user, eq(user.id, adminAuditLog.actorId))
+      .where(
+        or(
+          and(eq(adminAuditLog.targetType, 'user'), eq(adminAuditLog.targetId, u.id)),
+          expert ? and(eq(adminAuditLog.targetType, 'expert'), eq(adminAuditLog.targetId, expert.id)) : undefined,
+          applicationAudit(u.id),
+        ),
+      )
+      .orderBy(desc(adminAuditLog.createdAt))
+      .limit(shownAudit),
+  ]);
+  return {
+    ...summaryOf(u),
+    firstName: u.firstName,
+    lastName: u.lastName,
+    phone: u.phone,
+    emailVerified: u.emailVerified,
+    twoFactorEnabled: u.twoFactorEnabled,
+    timeZone: u.timeZone,
+    suspension: u.suspendedAt && u.suspensionReason ? { at: u.suspendedAt.toISOString(), reason: u.suspensionReason } : null,
+    expert: expert ? { id: expert.id, slug: expert.slug, status: expert.status as 'draft' | 'published' | 'suspended' } : null,
+    signIns: signIns.map((s) => ({
+      id: s.id,
+      createdAt: s.createdAt.toISOString(),
+      expiresAt: s.expiresAt.toISOString(),
+      ipAddress: s.ipAddress,
+      userAgent: s.userAgent,
+    })),
+    sessions: sessionRows.map(({ s, p }) => {
+      const side = s.clientId === u.id ? 'client' : 'expert';
+      return {
+        id: s.id,
+        side,
+        otherParty: side === 'client' ? s.expertName : s.clientName,
+        startsAt: s.startsAt.toISOString(),
+        durationMinutes: s.durationMinutes,
+        status: s.status as UserDetail['sessions'][number]['status'],
+        totalAmountCents: s.totalAmountCents,
+        currency: s.currency,
+        payment: paymentSummaryOf(p),
+      };
+    }),
+    bookedSessionIds: booked,
+    applications: applications.map((a) => ({ id: a.id, professionalTitle: a.professionalTitle, status: a.status, createdAt: a.createdAt.toISOString() })),
+    audit: audit.map(({ a, actorName }) => ({ id: a.id, action: a.action, actorName, detail: a.detail ?? null, createdAt: a.createdAt.toISOString() })),
+  };
+}
+
+/** Audit rows about the account's applications (their ids are the targets). */
+function applicationAudit(userId: string): SQL {
+  return and(
+    eq(adminAuditLog.targetType, 'application'),
+    inArray(adminAuditLog.targetId, sql`(select ${expertApplications.id}::text from ${expertApplications} where ${expertApplications.userId} = ${userId})`),
+  )!;
+}
