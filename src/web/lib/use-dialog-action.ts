@@ -8,12 +8,12 @@ import { toast } from './toast';
 
 export function useDialogAction<TVars, TResult>(mutation: UseMutationResult<TResult, Error, TVars>, close: () => void) {
   const [error, setError] = useState<string | null>(null);
-  /** Runs the action with `vars`; `done` is the toast on success, `onDone` resets the dialog's fields. */
-  const run = (vars: TVars, done: string, onDone?: () => void) => {
+  /** Runs the action with `vars`; `done` is the toast on success (or makes it from the answer), `onDone` resets the dialog's fields. */
+  const run = (vars: TVars, done: string | ((result: TResult) => string), onDone?: () => void) => {
     setError(null);
     mutation.mutate(vars, {
-      onSuccess: () => {
-        toast.success(done);
+      onSuccess: (result) => {
+        toast.success(typeof done === 'string' ? done : done(result));
         onDone?.();
         close();
       },

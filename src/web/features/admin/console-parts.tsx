@@ -6,6 +6,8 @@ import { Pager, useParam } from '../../components/pager';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
+import { formatMoney } from '@shared/pricing';
+import type { PaymentSummary } from '@shared/schemas/sessions';
 
 /** A row of filter links (`aria-current` on the chosen one), e.g. Open / Approved / Rejected. */
 export function FilterLinks({
@@ -146,4 +148,20 @@ export function RecordFrame({ backTo, backLabel, query, children }: { backTo: st
       </ListState>
     </div>
   );
+}
+
+/** What happened to a session's money, in words: held, released, refunded (all or part)… `free` for a free intro. */
+export function paymentWords(p: PaymentSummary | null, currency: string, free: boolean): string {
+  if (!p) return free ? 'Free introductory meeting — no payment' : 'No payment recorded';
+  const amount = formatMoney(p.amountCents, currency);
+  const words: Record<PaymentSummary['status'], string> = {
+    held: `${amount} held in escrow`,
+    released: `${amount} released to the expert`,
+    refunded: `${formatMoney(p.refundedCents, currency)} refunded to the client`,
+    partially_refunded: `${formatMoney(p.refundedCents, currency)} of ${amount} refunded to the client, the rest released to the expert`,
+    failed: 'Payment failed',
+    pending: `${amount} awaiting the card's authentication`,
+    disputed: `${amount} frozen by a card chargeback`,
+  };
+  return words[p.status];
 }

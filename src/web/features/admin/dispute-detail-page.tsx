@@ -9,24 +9,8 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { formatDateTime, formatDuration, localZoneName } from '../../lib/format';
 import { useDispute } from './api/get-dispute';
-import { Facts, RecordFrame } from './console-parts';
+import { Facts, paymentWords, RecordFrame } from './console-parts';
 import { DecideDisputeDialog } from './decide-dispute-dialog';
-
-function paymentLine(d: DisputeView): string {
-  const p = d.payment;
-  if (!p) return d.session.kind === 'intro' ? 'Free introductory meeting — no payment' : 'No payment recorded';
-  const amount = formatMoney(p.amountCents, d.session.currency);
-  const words: Record<typeof p.status, string> = {
-    held: `${amount} held in escrow`,
-    released: `${amount} released to the expert`,
-    refunded: `${formatMoney(p.refundedCents, d.session.currency)} refunded to the client`,
-    partially_refunded: `${formatMoney(p.refundedCents, d.session.currency)} of ${amount} refunded to the client, the rest released to the expert`,
-    failed: 'Payment failed',
-    pending: `${amount} awaiting the card's authentication`,
-    disputed: `${amount} frozen by a card chargeback`,
-  };
-  return words[p.status];
-}
 
 function Party({ title, name, email, extra }: { title: string; name: string; email: string | null; extra?: ReactNode }) {
   return (
@@ -114,7 +98,7 @@ function Detail({ dispute: d }: { dispute: DisputeView }) {
             { label: 'When', value: `${formatDateTime(d.session.startsAt)} ${localZoneName(d.session.startsAt)}` },
             { label: 'Duration', value: formatDuration(d.session.durationMinutes) },
             { label: 'Topic', value: d.session.topic || 'No topic' },
-            { label: 'Payment', value: paymentLine(d) },
+            { label: 'Payment', value: paymentWords(d.payment, d.session.currency, d.session.kind === 'intro') },
           ]}
         />
         {d.noShow ? (

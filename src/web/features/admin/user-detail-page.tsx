@@ -1,0 +1,214 @@
+import { Ban, RotateCcw, ShieldCheck, XCircle } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { messages } from '@shared/messages';
+import { formatMoney } from '@shared/pricing';
+import type { UserDetail } from '@shared/schemas/admin-users';
+import { statusBadge } from '@shared/sessions';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { formatDateTime } from '../../lib/format';
+import { useCancelBookedSessions } from './api/cancel-booked-sessions';
+import { useUser } from './api/get-user';
+import { useReinstateUser } from './api/reinstate-user';
+import { useSuspendUser } from './api/suspend-user';
+import { Facts, paymentWords, RecordFrame } from './console-parts';
+import { ReasonDialog } from './reason-dialog';
+import { RoleDialog } from './role-dialog';
+import { roleWords, StateBadge } from './user-parts';
+
+/** A titled part of the user's page; `empty` is said when there is nothing to list. */
+function Part({ id, title, empty, children }: { id: string; title: string; empty: string | null; children: ReactNode }) {
+  return (
+    <Card className="p-5 sm:p-6">
+      <section aria-labelledby={id}>
+        <h2 id={id} className="text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
+        {empty ? <p className="mt-2 text-sm text-slate-600">{empty}</p> : <div className="mt-3">{children}</div>}
+      </section>
+    </Card>
+  );
+}
+
+type Action = 'suspend' | 'reinstate' | 'cancel' | 'role' | null;
+
+/** Suspend or reinstate, cancel the booked sessions of a suspended account, change the role. */
+function Actions({ user: u }: { user: UserDetail }) {
+  const [open, setOpen] = useState<Action>(null);
+  const close = (o: boolean) => !o && setOpen(null);
+  const suspend = useSuspendUser(u.id);
+  const reinstate = useReinstateUser(u.id);
+  const cancel = useCancelBookedSessions(u.id);
+  if (u.state === 'deleted') return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {u.state === 'active' ? (
+        <Button variant="destructive" onClick={() => setOpen('suspend')}>
+          <Ban className="h-4 w-4" aria-hidden />
+          Suspend Account
+        </Button>
+      ) : (
+        <Button variant="outline" onClick={() => setOpen('reinstate')}>
+          <RotateCcw className="h-4 w-4" aria-hidden />
+          Reinstate Account
+        </Button>
+      )}
+      <Button variant="outline" onClick={() => setOpen('role')}>
+        <ShieldCheck className="h-4 w-4" aria-hidden />
+        Change Role
+      </Button>
+      <ReasonDialog
+        id="suspend-reason"
+        title={`Suspend ${u.name}?`}
+        description="They are signed out everywhere at once and cannot sign in; an expert profile leaves the catalogue. They receive the reason by e-mail."
+        label="Reason for the suspension"
+        submitLabel="Suspend Account"
+        done={messages.admin.suspended}
+        destructive
+        mutation={suspend}
+        open={open === 'suspend'}
+        onOpenChange={close}
+      />
+      <ReasonDialog
+        id="reinstate-reason"
+        title={`Reinstate ${u.name}?`}
+        description="They can sign in again and receive your note by e-mail. A hidden expert profile stays hidden until republished."
+        label="Note to the person"
+        submitLabel="Reinstate Account"
+        done={messages.admin.reinstated}
+        mutation={reinstate}
+        open={open === 'reinstate'}
+        onOpenChange={close}
+      />
+      <ReasonDialog
+        id="cancel-reason"
+        title={`Cancel ${u.bookedSessionIds.length} booked ${u.bookedSessionIds.length === 1 ? 'session' : 'sessions'}?`}
+        description="Each is cancelled by the team and refunded in full; both parties receive the reason by e-mail."
+        label="Reason for both parties"
+        submitLabel="Cancel All with Full Refunds"
+        done={(r) => messages.admin.cancelledAll(r.cancelled)}
+        destructive
+        mutation={cancel}
+        open={open === 'cancel'}
+        onOpenChange={close}
+      />
+      {u.state === 'suspended' && u.bookedSessionIds.length ? (
+        <Button variant="destructive" onClick={() => setOpen('cancel')}>
+          <XCircle className="h-4 w-4" aria-hidden />
+          Cancel Booked Sessions
+        </Button>
+      ) : null}
+      <RoleDialog key={u.role} user={u} open={open === 'role'} onOpenChange={close} />
+    </div>
+  );
+}
+
+function Detail({ user: u }: { user: UserDetail }) {
+  return (
+    <div className="space-y-5">
+      <Card className="p-5 sm:p-8">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h2 className="text-xl font-semibold text-slate-900">{u.name}</h2>
+            <p className="break-all text-sm text-slate-700">{u.email}</p>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <Badge tone="brand">{roleWords(u.role)}</Badge>
+              <StateBadge state={u.state} />
+            </div>
+          </div>
+          <Actions user={u} />
+        </div>
+        {u.suspension ? (
+          <p role="status" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            Suspended {formatDateTime(u.suspension.at)}: {u.suspension.reason}
+            {u.bookedSessionIds.length
+              ? ` · ${u.bookedSessionIds.length} booked ${u.bookedSessionIds.length === 1 ? 'session' : 'sessions'} still to cancel`
+              : ''}
+          </p>
+        ) : null}
+        <Facts
+          className="mt-5 border-t border-slate-100 pt-5"
+          items={[
+            { label: 'Joined', value: formatDateTime(u.createdAt) },
+            { label: 'Phone', value: u.phone ?? 'None' },
+            { label: 'E-mail confirmed', value: u.emailVerified ? 'Yes' : 'No' },
+            { label: 'Two-factor sign-in', value: u.twoFactorEnabled ? 'On' : 'Off' },
+            { label: 'Time zone', value: u.timeZone ?? 'Not known yet' },
+            {
+              label: 'Expert profile',
+              value: u.expert ? (
+                <Link to={`/expert/${u.expert.slug}`} className="text-brand-700 underline-offset-2 hover:underline">
+                  {u.expert.status === 'published' ? 'Published' : u.expert.status === 'draft' ? 'Draft' : 'Hidden by the team'}
+                </Link>
+              ) : (
+                'None'
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <Part id="user-sessions" title="Sessions and payments" empty={u.sessions.length ? null : 'No sessions.'}>
+        <ul className="divide-y divide-slate-100">
+          {u.sessions.map((s) => (
+            <li key={s.id} className="py-3 text-sm">
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="font-medium text-slate-900">
+                  {formatDateTime(s.startsAt)} · {s.side === 'client' ? `with ${s.otherParty}` : `for ${s.otherParty}`}
+                </span>
+                <Badge tone={statusBadge(s.status).tone}>{statusBadge(s.status).label}</Badge>
+              </div>
+              <p className="mt-0.5 text-slate-700">
+                {s.totalAmountCents ? formatMoney(s.totalAmountCents, s.currency) : 'Free'} · {paymentWords(s.payment, s.currency, s.totalAmountCents === 0)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </Part>
+      <Part id="user-sign-ins" title="Sign-in sessions" empty={u.signIns.length ? null : 'Not signed in anywhere.'}>
+        <ul className="divide-y divide-slate-100 text-sm">
+          {u.signIns.map((s) => (
+            <li key={s.id} className="py-2">
+              <span className="text-slate-900">Since {formatDateTime(s.createdAt)}</span>
+              <span className="block break-all text-slate-600">{[s.ipAddress, s.userAgent].filter(Boolean).join(' · ') || 'Unknown device'}</span>
+            </li>
+          ))}
+        </ul>
+      </Part>
+      <Part id="user-applications" title="Expert applications" empty={u.applications.length ? null : 'No applications.'}>
+        <ul className="divide-y divide-slate-100 text-sm">
+          {u.applications.map((a) => (
+            <li key={a.id} className="py-2">
+              <Link to={`/admin/applications/${a.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                {a.professionalTitle}
+              </Link>{' '}
+              · {a.status.replace('_', ' ')} · {formatDateTime(a.createdAt)}
+            </li>
+          ))}
+        </ul>
+      </Part>
+      <Part id="user-audit" title="Audit trail" empty={u.audit.length ? null : 'No team actions yet.'}>
+        <ul className="divide-y divide-slate-100 text-sm">
+          {u.audit.map((a) => (
+            <li key={a.id} className="py-2">
+              <span className="font-medium text-slate-900">{a.action}</span> by {a.actorName ?? 'a former team member'} · {formatDateTime(a.createdAt)}
+              {typeof a.detail?.reason === 'string' ? <span className="block text-slate-700">Reason: {a.detail.reason}</span> : null}
+            </li>
+          ))}
+        </ul>
+      </Part>
+    </div>
+  );
+}
+
+/** /admin/users/{id} (docs/product.md "Team console", "People"): one account, its sessions and money, and the team's actions on it. */
+export default function UserDetailPage() {
+  const { id = '' } = useParams();
+  const query = useUser(id);
+  return (
+    <RecordFrame backTo="/admin/users" backLabel="All users" query={query}>
+      {query.data ? <Detail user={query.data} /> : null}
+    </RecordFrame>
+  );
+}
