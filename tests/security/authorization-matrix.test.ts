@@ -93,6 +93,9 @@ type Fixtures = {
   reports: { dismiss: string; suspend: string };
   /** An account the team suspends, cancels the sessions of, reinstates and gives another role. */
   personId: string;
+  /** Client A's booked session with expert A that the team refunds in part, and a published expert the team hides. */
+  refundSessionId: string;
+  hiddenExpertId: string;
   /** The admin's authenticator secret, for the current code a role change needs. */
   adminTotpSecret: string;
 };
@@ -161,6 +164,8 @@ const rows: Row[] = [
   { method: 'GET', route: '/api/admin/audit', url: () => '/api/admin/audit', expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/users', url: () => '/api/admin/users?q=example', expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/users/:id', url: (f) => `/api/admin/users/${f.personId}`, expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/sessions', url: () => '/api/admin/sessions?q=clienta', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/sessions/:id', url: (f) => `/api/admin/sessions/${f.sessions.future1}`, expect: adminOnly(200) },
 
   // Writes to one's own account only.
   {
@@ -507,6 +512,20 @@ const rows: Row[] = [
   },
   {
     method: 'POST',
+    route: '/api/admin/sessions/:id/refund',
+    url: (f) => `/api/admin/sessions/${f.refundSessionId}/refund`,
+    body: () => ({ refundCents: 1000, reason: 'Audio problems' }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/experts/:id/visibility',
+    url: (f) => `/api/admin/experts/${f.hiddenExpertId}/visibility`,
+    body: () => ({ published: false, reason: 'Photo is not of the expert' }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'POST',
     route: '/api/admin/users/:id/suspend',
     url: (f) => `/api/admin/users/${f.personId}/suspend`,
     body: () => ({ reason: 'Abusive messages' }),
@@ -638,6 +657,8 @@ describe('authorization matrix', () => {
     const [contact] = await ctx.database.db.select().from(contactMessages).where(eq(contactMessages.email, 'dana@example.com'));
 
     const person = await createUser(ctx, { email: 'person@example.com', firstName: 'Pat', lastName: 'Person' });
+    const refundSessionId = await booked(clientA.cookie, expertA.expert.id, 96);
+    const hidden = await createExpert(ctx, { email: 'hidden-expert@example.com', slug: 'hidden-expert' });
     const conversation = (await post('/api/conversations', clientA.cookie, { expertId: expertA.expert.id })).json().conversation.id as string;
     expect((await post('/api/conversations', clientB.cookie, { expertId: expertA.expert.id })).statusCode).toBe(201);
     const firstMessage = await post(`/api/conversations/${conversation}/messages`, clientA.cookie, { id: randomUUID(), body: 'Hello Erin' });
@@ -666,6 +687,8 @@ describe('authorization matrix', () => {
       cvId: cv.id,
       contactId: contact!.id,
       personId: person.id,
+      refundSessionId,
+      hiddenExpertId: hidden.expert.id,
       adminTotpSecret: totpSecretOf(ctx, 'admin@example.com')!,
     };
     pairSecrets = [
@@ -678,6 +701,7 @@ describe('authorization matrix', () => {
       ...Object.values(proposals).flatMap((p) => [p.sessionId, p.id]),
       disputed,
       dispute!.id,
+      refundSessionId,
     ];
     applicantSecrets = [applicant.email, applicant.id, cv.id, f.applicationId];
   }, 120_000);

@@ -235,6 +235,9 @@ function examples(ids: { expertId: string; cvId: string }): Record<string, { bod
     'GET /api/admin/users': { query: { q: 'casey', role: 'client', state: 'active', page: '1' } },
     'POST /api/admin/users/:id/suspend': { body: { reason: 'Abusive messages' } },
     'POST /api/admin/users/:id/role': { body: { role: 'expert', code: '123456' } },
+    'GET /api/admin/sessions': { query: { q: 'casey', from: '2030-01-01', to: '2030-01-31', status: 'booked', page: '1' } },
+    'POST /api/admin/sessions/:id/refund': { body: { refundCents: 100, reason: 'Audio problems' } },
+    'POST /api/admin/experts/:id/visibility': { body: { published: false, reason: 'Photo' } },
   };
 }
 

@@ -8,6 +8,8 @@ import type { AuditEntry } from '../../../shared/schemas/admin.js';
 import type { Db, Tx } from '../../db/client.js';
 import { adminAuditLog, user as userTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { assertSameRequest } from '../../infra/request-hash.js';
+import { messages } from '../../../shared/messages.js';
 
 export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
 export type PageQuery = { page: number; pageSize: number };
@@ -26,16 +28,22 @@ export async function recordAudit(
 }
 
 /**
- * The `action` recorded with this `idempotencyKey` in its detail (a replayed request): its target and the
- * fingerprint of its request (`detail.requestHash`, request-hash.ts; null when recorded without one), or null.
+ * Whether this request replays the console action `action` recorded with `idempotencyKey` (in its audit detail, with
+ * the request's fingerprint `hash`, request-hash.ts): true for the same target and body (the caller answers the record
+ * as it is now and changes nothing), false without a key or a record; 422 for the key with another target or body
+ * (docs/security.md "Idempotency-Key replayed with another body").
  */
-export async function findRecorded(tx: Tx, action: string, idempotencyKey: string): Promise<{ targetId: string; requestHash: string | null } | null> {
-  const [row] = await tx
+export async function isReplay(tx: Tx, action: string, idempotencyKey: string | undefined, targetId: string, hash: string): Promise<boolean> {
+  if (!idempotencyKey) return false;
+  const [first] = await tx
     .select({ targetId: adminAuditLog.targetId, requestHash: sql<string | null>`${adminAuditLog.detail}->>'requestHash'` })
     .from(adminAuditLog)
     .where(and(eq(adminAuditLog.action, action), sql`${adminAuditLog.detail}->>'idempotencyKey' = ${idempotencyKey}`))
     .limit(1);
-  return row ?? null;
+  if (!first) return false;
+  if (first.targetId !== targetId) throw new AppError('UNPROCESSABLE', messages.common.idempotencyKeyReused);
+  assertSameRequest(first.requestHash, hash);
+  return true;
 }
 
 /** GET /api/admin/audit: newest first, with the actor's name and e-mail. */

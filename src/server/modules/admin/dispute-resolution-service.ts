@@ -14,11 +14,11 @@ import { disputes, experts, noShowReports, payments, sessions, user as userTable
 import { AppError } from '../../errors.js';
 import { enqueueEmail } from '../../infra/mail/outbox.js';
 import type { PaymentProvider } from '../../infra/payments/provider.js';
-import { assertSameRequest, requestHash } from '../../infra/request-hash.js';
+import { requestHash } from '../../infra/request-hash.js';
 import { heldCents, paymentSummaryOf } from '../payments/service.js';
 import { recomputeRating } from '../feedback/service.js';
 import { settleDisputedSession } from '../sessions/use-cases/settle-dispute.js';
-import { assertUuid, findRecorded, recordAudit, type Page, type PageQuery } from './audit-service.js';
+import { assertUuid, isReplay, recordAudit, type Page, type PageQuery } from './audit-service.js';
 import { disputeDecisionEmail } from './emails.js';
 
 const m = messages.admin;
@@ -133,12 +133,7 @@ export async function resolveDispute(
   return db.transaction(async (tx) => {
     const [d] = await tx.select().from(disputes).where(eq(disputes.id, id)).for('update');
     if (!d) throw new AppError('NOT_FOUND', m.disputeNotFound);
-    const first = idempotencyKey ? await findRecorded(tx, 'dispute.resolve', idempotencyKey) : null;
-    if (first) {
-      if (first.targetId !== id) throw new AppError('UNPROCESSABLE', messages.common.idempotencyKeyReused);
-      assertSameRequest(first.requestHash, hash);
-      return getDispute(tx, id);
-    }
+    if (await isReplay(tx, 'dispute.resolve', idempotencyKey, id, hash)) return getDispute(tx, id);
     if (d.status !== 'open') throw new AppError('CONFLICT', m.disputeResolved);
     const held = await heldCents(tx, d.sessionId);
     let refund = 0;

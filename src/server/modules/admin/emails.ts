@@ -105,3 +105,40 @@ export function reinstatementEmail(to: string, o: { name: string; reason: string
     url: `${baseUrl}/signup`,
   });
 }
+
+/** To one party of a session the team refunded (docs/product.md "Team console", "Sessions and money"): how much, what was released, and why. */
+export function teamRefundEmail(
+  to: string,
+  o: { sessionId: string; clientName: string; expertName: string; refundCents: number; amountCents: number; reason: string },
+  baseUrl: string,
+): OutgoingEmail {
+  const rest = o.amountCents - o.refundCents;
+  return actionEmail({
+    to,
+    subject: `Refund: ${o.clientName} with ${o.expertName}`,
+    paragraphs: [
+      `Our team has refunded ${formatMoney(o.refundCents)} of ${formatMoney(o.amountCents)} paid for the session between ${o.clientName} and ${o.expertName} to the client's card.`,
+      rest > 0 ? `${formatMoney(rest)} is released to the expert.` : 'Nothing is released to the expert.',
+      `Reason: ${o.reason}`,
+    ],
+    actionLabel: 'View session',
+    url: `${baseUrl}/session/${o.sessionId}`,
+  });
+}
+
+/** To an expert whose profile the team hid or published again, with the reason. */
+export function visibilityEmail(to: string, o: { name: string; published: boolean; reason: string }, baseUrl: string): OutgoingEmail {
+  return actionEmail({
+    to,
+    subject: o.published ? 'Your Mentora profile is public again' : 'Your Mentora profile is hidden',
+    paragraphs: [
+      `Hello ${o.name},`,
+      o.published
+        ? 'Our team has published your profile again: clients can find and book you.'
+        : 'Our team has hidden your profile: clients cannot find or book you until it is published again. Your booked sessions are not affected.',
+      `Reason: ${o.reason}`,
+    ],
+    actionLabel: 'Open your expert dashboard',
+    url: `${baseUrl}/dashboard/expert`,
+  });
+}

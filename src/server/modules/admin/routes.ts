@@ -26,7 +26,7 @@ import {
 } from '../../../shared/schemas/admin.js';
 import { errorResponse, pageQuery } from '../../../shared/schemas/common.js';
 import { requireRole } from '../../auth/guards.js';
-import type { AdminDeps } from './deps.js';
+import { idempotencyHeader, type AdminDeps } from './deps.js';
 import {
   approveApplication,
   countOpenApplications,
@@ -39,10 +39,9 @@ import { listAudit } from './audit-service.js';
 import { countOpenDisputes, getDispute, listDisputes, resolveDispute } from './dispute-resolution-service.js';
 import { replyToInboxMessage } from './inbox-reply-service.js';
 import { listInbox, setHandled, unhandledCounts } from './inbox-service.js';
+import { adminSessionRoutes } from './session-routes.js';
 import { adminUserRoutes } from './user-routes.js';
 
-/** Optional on the dispute decision (docs/security.md "Idempotency-Key replayed with another body"); 8–200 characters when sent. */
-const idempotencyHeader = z.object({ 'idempotency-key': z.string().trim().min(8).max(200).optional() });
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
 export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) => {
@@ -55,8 +54,9 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
     await admin(request);
   });
 
-  // People (user-routes.ts), behind the same guard.
+  // People (user-routes.ts), and sessions and money (session-routes.ts), behind the same guard.
   await app.register(adminUserRoutes, deps);
+  await app.register(adminSessionRoutes, deps);
 
   /** What waits for the team: open applications, open disputes and unhandled inbox items (the console's tab counts). */
   app.get('/api/admin/summary', { config: { signIn: 'required' }, schema: { tags, response: { 200: consoleSummary, ...errors } } }, async () => {
