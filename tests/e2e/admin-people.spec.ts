@@ -1,6 +1,6 @@
 import { messages } from '../../src/shared/messages';
 import { expect, test } from './test';
-import { seriousViolations, shot, signInHere, signInUi } from './helpers';
+import { bookViaApi, seriousViolations, shot, signInHere, signInUi } from './helpers';
 
 /**
  * People in the team console (docs/product.md "Team console", "People"): the team finds a client by e-mail, opens their
@@ -44,4 +44,44 @@ test('the team finds a user, suspends them, and the user can no longer sign in',
   await signInHere(page, client);
   await expect(page.getByText(messages.auth.suspended)).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
+});
+
+/**
+ * Sessions and money in the team console (docs/product.md "Team console", "Sessions and money"): the team finds a
+ * client's booked session by the client's e-mail and refunds half of it; the client's dashboard and session page show it.
+ */
+test('the team refunds half a session, and the client sees it on the dashboard and the session page', async ({ page, client, expert, operator }) => {
+  const session = await bookViaApi(client.request, expert.slug, 9, 'Negotiating a job offer');
+  const total = session.totalAmountCents;
+  const half = Math.floor(total / 2);
+  const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+  await page.context().clearCookies();
+  await signInUi(page, operator);
+  await page.getByRole('navigation', { name: 'Team console' }).getByRole('link', { name: 'Sessions' }).click();
+  await page.getByLabel('Session id, name or e-mail').fill(client.email);
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(page.getByRole('heading', { name: 'Sessions (1)' })).toBeVisible();
+  await page.getByRole('link', { name: 'Open the session' }).click();
+  await expect(page.getByRole('heading', { name: `${client.name} with ${expert.name}` })).toBeVisible();
+  await expect(page.getByRole('table')).toContainText('Held');
+
+  await page.getByRole('button', { name: 'Refund' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Refund this session' });
+  await dialog.getByLabel('Refund to the client (USD)').fill((half / 100).toFixed(2));
+  await dialog.getByLabel('Reason for both parties').fill('The video call dropped for half of the session');
+  await dialog.getByRole('button', { name: 'Refund' }).click();
+  await expect(page.getByText(messages.admin.refunded)).toBeVisible();
+  await expect(page.getByRole('table')).toContainText('Refunded to the client');
+  await expect(page.getByRole('table')).toContainText(money(half));
+  await expect(page.getByRole('button', { name: 'Refund' })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'admin-session-refunded');
+
+  await page.context().clearCookies();
+  await signInUi(page, client);
+  await expect(page).toHaveURL(/\/dashboard\/client$/);
+  await expect(page.getByText('Total spent').locator('..')).toContainText(money(total - half));
+  await page.goto(`/session/${session.id}`);
+  await expect(page.getByText(`Refunded ${money(half)} of ${money(total)} to the client's card`)).toBeVisible();
 });

@@ -73,6 +73,8 @@ export const routes: RouteObject[] = [
             handle: titled('Message Report · Team Console'),
             lazy: page(() => import('../features/admin/message-report-page')),
           },
+          { path: 'sessions', handle: titled('Sessions · Team Console'), lazy: page(() => import('../features/admin/sessions-page')) },
+          { path: 'sessions/:id', handle: titled('Session · Team Console'), lazy: page(() => import('../features/admin/session-detail-page')) },
           { path: 'users', handle: titled('Users · Team Console'), lazy: page(() => import('../features/admin/users-page')) },
           { path: 'users/:id', handle: titled('User · Team Console'), lazy: page(() => import('../features/admin/user-detail-page')) },
           { path: 'audit', handle: titled('Audit Log · Team Console'), lazy: page(() => import('../features/admin/audit-page')) },

@@ -102,7 +102,8 @@ export async function getSessionForTeam(db: Db | Tx, id: string): Promise<AdminS
         .from(paymentEvents)
         .leftJoin(actor, eq(actor.id, paymentEvents.actorId))
         .where(eq(paymentEvents.paymentId, row.p.id))
-        .orderBy(asc(paymentEvents.createdAt), asc(paymentEvents.id))
+        // A refund and the release of the rest share one transaction's time: the refund reads first.
+        .orderBy(asc(paymentEvents.createdAt), sql`array_position(array['hold', 'dispute', 'refund', 'release'], ${paymentEvents.type})`, asc(paymentEvents.id))
     : [];
   return {
     ...summaryOf(row),

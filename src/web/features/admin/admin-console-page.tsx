@@ -1,4 +1,4 @@
-import { FileText, Flag, Inbox, ScrollText, Scale, Users } from 'lucide-react';
+import { CalendarClock, FileText, Flag, Inbox, ScrollText, Scale, Users } from 'lucide-react';
 import { Navigate, NavLink, Outlet } from 'react-router';
 import { dashboardPath } from '@shared/roles';
 import { PageSpinner } from '../../components/ui/spinner';
@@ -13,6 +13,7 @@ const sections = [
   { to: 'inbox', label: 'Inbox', icon: Inbox, waiting: 'to handle' },
   { to: 'message-reports', label: 'Message reports', icon: Flag, waiting: '' },
   { to: 'users', label: 'Users', icon: Users, waiting: '' },
+  { to: 'sessions', label: 'Sessions', icon: CalendarClock, waiting: '' },
   { to: 'audit', label: 'Audit log', icon: ScrollText, waiting: '' },
 ] as const;
 
@@ -54,7 +55,7 @@ function SectionTabs() {
 
 /**
  * /admin (docs/product.md "Team console"): the team console frame — admins only (visitors go to /signup, other roles to their
- * own dashboard, admins without two-factor sign-in to /account to set it up) — with its sections as sub-routes: Applications, Disputes, Inbox, Message reports, Users, Audit log.
+ * own dashboard, admins without two-factor sign-in to /account to set it up) — with its sections as sub-routes: Applications, Disputes, Inbox, Message reports, Users, Sessions, Audit log.
  */
 export default function AdminConsolePage() {
   const { me, loading } = useAuth();

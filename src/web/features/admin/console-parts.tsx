@@ -165,3 +165,10 @@ export function paymentWords(p: PaymentSummary | null, currency: string, free: b
   };
   return words[p.status];
 }
+
+/** '12.50' → 1250 cents; null unless a positive amount with at most 2 decimals. */
+export function dollarsToCents(text: string): number | null {
+  const t = text.trim().replace(/^\$/, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(t)) return null;
+  return Math.round(Number(t) * 100);
+}

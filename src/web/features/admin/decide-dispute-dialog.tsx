@@ -6,13 +6,7 @@ import { Dialog, DialogButtons } from '../../components/ui/dialog';
 import { FormError, Input, Label, Textarea } from '../../components/ui/input';
 import { useDialogAction } from '../../lib/use-dialog-action';
 import { useResolveDispute } from './api/resolve-dispute';
-
-/** '12.50' → 1250 cents; null unless a positive amount with at most 2 decimals. */
-function dollarsToCents(text: string): number | null {
-  const t = text.trim().replace(/^\$/, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(t)) return null;
-  return Math.round(Number(t) * 100);
-}
+import { dollarsToCents } from './console-parts';
 
 const choice =
   'flex cursor-pointer gap-3 rounded-xl border border-slate-200 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600';

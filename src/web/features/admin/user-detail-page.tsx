@@ -1,4 +1,4 @@
-import { Ban, RotateCcw, ShieldCheck, XCircle } from 'lucide-react';
+import { Ban, Eye, EyeOff, RotateCcw, ShieldCheck, XCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { messages } from '@shared/messages';
@@ -12,6 +12,7 @@ import { formatDateTime } from '../../lib/format';
 import { useCancelBookedSessions } from './api/cancel-booked-sessions';
 import { useUser } from './api/get-user';
 import { useReinstateUser } from './api/reinstate-user';
+import { useSetExpertVisibility } from './api/set-expert-visibility';
 import { useSuspendUser } from './api/suspend-user';
 import { Facts, paymentWords, RecordFrame } from './console-parts';
 import { ReasonDialog } from './reason-dialog';
@@ -32,7 +33,7 @@ function Part({ id, title, empty, children }: { id: string; title: string; empty
   );
 }
 
-type Action = 'suspend' | 'reinstate' | 'cancel' | 'role' | null;
+type Action = 'suspend' | 'reinstate' | 'cancel' | 'role' | 'unpublish' | 'republish' | null;
 
 /** Suspend or reinstate, cancel the booked sessions of a suspended account, change the role. */
 function Actions({ user: u }: { user: UserDetail }) {
@@ -41,7 +42,10 @@ function Actions({ user: u }: { user: UserDetail }) {
   const suspend = useSuspendUser(u.id);
   const reinstate = useReinstateUser(u.id);
   const cancel = useCancelBookedSessions(u.id);
+  const unpublish = useSetExpertVisibility(u.expert?.id ?? '', false);
+  const republish = useSetExpertVisibility(u.expert?.id ?? '', true);
   if (u.state === 'deleted') return null;
+  const profile = u.expert?.status;
   return (
     <div className="flex flex-wrap gap-2">
       {u.state === 'active' ? (
@@ -100,6 +104,41 @@ function Actions({ user: u }: { user: UserDetail }) {
           Cancel Booked Sessions
         </Button>
       ) : null}
+      {profile === 'published' ? (
+        <Button variant="outline" onClick={() => setOpen('unpublish')}>
+          <EyeOff className="h-4 w-4" aria-hidden />
+          Unpublish Profile
+        </Button>
+      ) : null}
+      {profile === 'suspended' && u.state === 'active' ? (
+        <Button variant="outline" onClick={() => setOpen('republish')}>
+          <Eye className="h-4 w-4" aria-hidden />
+          Republish Profile
+        </Button>
+      ) : null}
+      <ReasonDialog
+        id="unpublish-reason"
+        title={`Unpublish ${u.name}'s profile?`}
+        description="The profile leaves search and its page at once; booked sessions stay as they are. The expert receives the reason by e-mail."
+        label="Reason for the expert"
+        submitLabel="Unpublish Profile"
+        done={messages.admin.unpublished}
+        destructive
+        mutation={unpublish}
+        open={open === 'unpublish'}
+        onOpenChange={close}
+      />
+      <ReasonDialog
+        id="republish-reason"
+        title={`Publish ${u.name}'s profile again?`}
+        description="Clients can find and book the expert again. The expert receives your note by e-mail."
+        label="Note to the expert"
+        submitLabel="Republish Profile"
+        done={messages.admin.republished}
+        mutation={republish}
+        open={open === 'republish'}
+        onOpenChange={close}
+      />
       <RoleDialog key={u.role} user={u} open={open === 'role'} onOpenChange={close} />
     </div>
   );
@@ -154,9 +193,9 @@ function Detail({ user: u }: { user: UserDetail }) {
           {u.sessions.map((s) => (
             <li key={s.id} className="py-3 text-sm">
               <div className="flex flex-wrap items-center gap-2">
-                <span className="font-medium text-slate-900">
+                <Link to={`/admin/sessions/${s.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
                   {formatDateTime(s.startsAt)} · {s.side === 'client' ? `with ${s.otherParty}` : `for ${s.otherParty}`}
-                </span>
+                </Link>
                 <Badge tone={statusBadge(s.status).tone}>{statusBadge(s.status).label}</Badge>
               </div>
               <p className="mt-0.5 text-slate-700">
