@@ -64,6 +64,15 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   MEETING_URL_TEMPLATE: z.string().default('https://meet.jit.si/mentora-{room}'),
+  PLATFORM_FEE_PERCENT: z.coerce
+    .number()
+    .min(0, 'must be a percentage from 0 to 50 with at most 2 decimals')
+    .max(50, 'must be a percentage from 0 to 50 with at most 2 decimals')
+    .refine(
+      (n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-9,
+      'must be a percentage from 0 to 50 with at most 2 decimals',
+    )
+    .default(0),
   SEED_DEMO: flag.optional(),
   AUTH_RATE_LIMIT: flag.default(true),
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
@@ -111,6 +120,8 @@ export type Config = {
   stripe?: { secretKey: string; publishableKey?: string; webhookSecret?: string; apiUrl?: string };
   google?: { clientId: string; clientSecret: string };
   meetingUrlTemplate: string;
+  /** PLATFORM_FEE_PERCENT in basis points (12.5 % → 1250): the commission frozen on each new booking (docs/product.md "Earnings"). */
+  platformFeeBasisPoints: number;
   seedDemo: boolean;
   authRateLimit: boolean;
   /** How long public catalogue reads are cached in process (ms); 0 turns the cache off. */
@@ -190,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
     meetingUrlTemplate: e.MEETING_URL_TEMPLATE,
+    platformFeeBasisPoints: Math.round(e.PLATFORM_FEE_PERCENT * 100),
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     authRateLimit: e.AUTH_RATE_LIMIT,
     catalogueCacheMs: e.CATALOGUE_CACHE_MS,

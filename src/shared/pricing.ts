@@ -20,6 +20,14 @@ export function totalCents(hourlyRateCents: number, durationMinutes: number): nu
   return Math.round((hourlyRateCents * durationMinutes) / 60);
 }
 
+/**
+ * The platform's commission on `releasedCents` released to an expert, at the session's frozen `feeBasisPoints`
+ * (docs/product.md "Earnings": 1 basis point = 0.01 %), rounded to a whole cent; the expert gets the rest.
+ */
+export function platformFeeCents(releasedCents: number, feeBasisPoints: number): number {
+  return Math.round((releasedCents * feeBasisPoints) / 10_000);
+}
+
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /** Formats cents as US English money with 2 decimals: 8500 → '$85.00'. */

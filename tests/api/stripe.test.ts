@@ -168,6 +168,28 @@ describe('Stripe payments', () => {
       expect(fake.problems).toEqual([]);
     });
 
+    it('transfers the price less the commission the session was booked under (docs/product.md "Earnings")', async () => {
+      await ctx.database.db.update(experts).set({ stripeAccountId: 'acct_1ErinExpert' }).where(eq(experts.id, expert.expert.id));
+      const res = await book(client.cookie, slotIn(24 * 20 + 5), 'pm_card_visa');
+      expect(res.statusCode).toBe(201);
+      const s = res.json().session;
+      // Booked while PLATFORM_FEE_PERCENT was 15.
+      await ctx.database.db.update(sessions).set({ platformFeeBps: 1500 }).where(eq(sessions.id, s.id));
+      const payment = await paymentOf(s.id);
+      await shift(ctx, s.id, -24 * 21);
+      expect((await post(`/api/sessions/${s.id}/confirm`, client.cookie)).statusCode).toBe(200);
+      const [transfer] = fake.calls('POST', '/v1/transfers');
+      expect(transfer).toMatchObject({ params: { amount: '7650', destination: 'acct_1ErinExpert' }, idempotencyKey: `release:${payment.id}:transfer` });
+      expect(await eventsOf(payment.id)).toEqual(
+        expect.arrayContaining([
+          ['release', 7650],
+          ['fee', 1350],
+        ]),
+      );
+      await ctx.database.db.update(experts).set({ stripeAccountId: null }).where(eq(experts.id, expert.expert.id));
+      expect(fake.problems).toEqual([]);
+    });
+
     it('answers a declined card with 402 in the product wording and writes nothing', async () => {
       const before = await tally();
       const declined = await book(client.cookie, slotIn(60), 'pm_card_chargeDeclined');

@@ -426,6 +426,8 @@ export const sessions = pgTable(
     requestHash: text('request_hash'),
     /** The expert's cancellation policy when the session was booked: every later cancellation and refund follows it. */
     cancellationPolicy: text('cancellation_policy').$type<CancellationPolicy>().notNull(),
+    /** The platform's commission when the session was booked, in basis points (docs/product.md "Earnings", migration 0032): every release is net of it. */
+    platformFeeBps: integer('platform_fee_bps').notNull().default(0),
     cancelledBy: text('cancelled_by'),
     cancelReason: text('cancel_reason'),
     /** When the 24-hour reminder went out (docs/product.md "Sessions"). */
@@ -464,6 +466,7 @@ export const sessions = pgTable(
     check('sessions_kind_check', sql`${t.kind} in ('intro', 'paid')`),
     check('sessions_duration_check', sql`${t.durationMinutes} in (15, 30, 45, 60, 90, 120)`),
     check('sessions_ends_check', sql`${t.endsAt} = ${t.startsAt} + make_interval(mins => ${t.durationMinutes})`),
+    check('sessions_platform_fee_check', sql`${t.platformFeeBps} between 0 and 5000`),
     check('sessions_amount_check', sql`${t.totalAmountCents} >= 0 and (${t.kind} = 'paid' or (${t.totalAmountCents} = 0 and ${t.durationMinutes} = 15))`),
     check('sessions_cancelled_by_check', sql`${t.cancelledBy} is null or ${t.cancelledBy} in ('client', 'expert', 'team')`),
     check('sessions_cancellation_policy_check', sql`${t.cancellationPolicy} in ('flexible', 'moderate', 'strict')`),
@@ -524,7 +527,7 @@ export const paymentEvents = pgTable(
   },
   (t) => [
     index('payment_events_payment_idx').on(t.paymentId),
-    check('payment_events_type_check', sql`${t.type} in ('hold', 'release', 'refund', 'dispute')`),
+    check('payment_events_type_check', sql`${t.type} in ('hold', 'release', 'refund', 'dispute', 'fee')`),
     check('payment_events_amount_check', sql`${t.amountCents} >= 0`),
   ],
 );

@@ -51,7 +51,7 @@ export const adminSessionDetail = adminSessionSummary.extend({
   ledger: z.array(
     z.object({
       id: z.string(),
-      type: z.enum(['hold', 'release', 'refund', 'dispute']),
+      type: z.enum(['hold', 'release', 'refund', 'dispute', 'fee']),
       amountCents: z.number().int(),
       note: z.string().nullable(),
       actorName: z.string().nullable(),

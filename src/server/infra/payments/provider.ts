@@ -42,8 +42,17 @@ export interface PaymentProvider {
    * No-op when the money is already charged. Safe to repeat.
    */
   secure(input: { providerRef: string; idempotencyKey: string }): Promise<void>;
-  /** Releases a held payment to the expert (capture; then a transfer to `destinationAccount` when given). */
-  release(input: { providerRef: string; amountCents: number; idempotencyKey: string; destinationAccount?: string | null }): Promise<void>;
+  /**
+   * Releases `amountCents` of a held payment (capture), then transfers `transferCents` of it — the amount less the
+   * platform's commission (docs/product.md "Earnings") — to `destinationAccount` when given.
+   */
+  release(input: {
+    providerRef: string;
+    amountCents: number;
+    transferCents: number;
+    idempotencyKey: string;
+    destinationAccount?: string | null;
+  }): Promise<void>;
   /** Refunds `amountCents` of a held payment to the client; the rest (if any) goes to the expert. */
   refund(input: { providerRef: string; amountCents: number; idempotencyKey: string }): Promise<void>;
 }

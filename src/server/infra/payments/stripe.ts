@@ -142,7 +142,7 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
       if (intent.status === 'requires_capture') await capture(intent, intent.amount, idempotencyKey);
     },
 
-    async release({ providerRef, amountCents, idempotencyKey, destinationAccount }) {
+    async release({ providerRef, amountCents, transferCents, idempotencyKey, destinationAccount }) {
       let intent = await retrieve(providerRef);
       // A lapsed authorisation (Stripe cancels it after 7 days) holds nothing: refuse rather than record money never captured.
       if (intent.status === 'canceled') throw new AppError('CONFLICT', messages.payment.authorisationLapsed);
@@ -151,7 +151,7 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
       const charge = typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge?.id;
       await stripe.transfers.create(
         {
-          amount: amountCents,
+          amount: transferCents,
           currency: intent.currency,
           destination: destinationAccount,
           transfer_group: intent.id,

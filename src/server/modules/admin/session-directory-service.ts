@@ -103,7 +103,11 @@ export async function getSessionForTeam(db: Db | Tx, id: string): Promise<AdminS
         .leftJoin(actor, eq(actor.id, paymentEvents.actorId))
         .where(eq(paymentEvents.paymentId, row.p.id))
         // A refund and the release of the rest share one transaction's time: the refund reads first.
-        .orderBy(asc(paymentEvents.createdAt), sql`array_position(array['hold', 'dispute', 'refund', 'release'], ${paymentEvents.type})`, asc(paymentEvents.id))
+        .orderBy(
+          asc(paymentEvents.createdAt),
+          sql`array_position(array['hold', 'dispute', 'refund', 'release', 'fee'], ${paymentEvents.type})`,
+          asc(paymentEvents.id),
+        )
     : [];
   return {
     ...summaryOf(row),

@@ -30,6 +30,7 @@ export function receiptPdf(r: ReceiptDocument): PDFKit.PDFDocument {
   doc.moveDown();
   line('Total refunded', money(r.refundedCents));
   line('Net paid', money(r.amountCents - r.refundedCents));
+  if (r.commissionCents > 0) line("Of which Mentora's commission", money(r.commissionCents));
   doc.end();
   return doc;
 }

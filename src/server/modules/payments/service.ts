@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { experts, paymentEvents, payments, sessions } from '../../db/schema.js';
+import { platformFeeCents } from '../../../shared/pricing.js';
 import type { PaymentSummary } from '../../../shared/schemas/sessions.js';
 import type { PaymentProvider } from '../../infra/payments/provider.js';
 import { enqueueReceipt } from '../sessions/use-cases/send-receipt.js';
@@ -60,14 +61,31 @@ export async function heldCents(tx: Tx, sessionId: string): Promise<number> {
   return (await heldPayment(tx, sessionId))?.amountCents ?? 0;
 }
 
-/** The expert's Stripe connected account for the session, where released money is transferred (docs/product.md "Payments"). */
-async function expertAccount(tx: Tx, sessionId: string): Promise<string | null> {
+/**
+ * Releases `keptCents` of the held `payment` to the expert inside `tx` (docs/product.md "Payments", "Earnings"): the
+ * provider captures it and transfers it less the platform's commission frozen on the session at booking to the expert's
+ * Stripe connected account (when connected); the ledger records the expert's 'release' (net) and the platform's 'fee'.
+ */
+async function releaseToExpert(tx: Tx, provider: PaymentProvider, payment: PaymentRow, keptCents: number, actorId: string | null, note?: string) {
   const [row] = await tx
-    .select({ account: experts.stripeAccountId })
+    .select({ account: experts.stripeAccountId, feeBps: sessions.platformFeeBps })
     .from(sessions)
     .innerJoin(experts, eq(experts.id, sessions.expertId))
-    .where(eq(sessions.id, sessionId));
-  return row?.account ?? null;
+    .where(eq(sessions.id, payment.sessionId));
+  const fee = platformFeeCents(keptCents, row?.feeBps ?? 0);
+  await provider.release({
+    providerRef: payment.providerRef,
+    amountCents: keptCents,
+    transferCents: keptCents - fee,
+    idempotencyKey: `release:${payment.id}`,
+    destinationAccount: row?.account ?? null,
+  });
+  await tx
+    .insert(paymentEvents)
+    .values([
+      { paymentId: payment.id, type: 'release', amountCents: keptCents - fee, actorId, note },
+      ...(fee > 0 ? [{ paymentId: payment.id, type: 'fee', amountCents: fee, actorId, note }] : []),
+    ]);
 }
 
 /**
@@ -80,20 +98,14 @@ export async function securePayment(tx: Tx, provider: PaymentProvider, sessionId
 }
 
 /**
- * Releases a held payment to the expert (status released, 'release' event). No-op without a held payment
+ * Releases a held payment to the expert (status released; 'release' event net of the platform's fee, and the 'fee'). No-op without a held payment
  * (free intro sessions have none).
  */
 export async function releasePayment(tx: Tx, provider: PaymentProvider, sessionId: string, actorId: string | null, note?: string): Promise<void> {
   const payment = await heldPayment(tx, sessionId);
   if (!payment) return;
-  await provider.release({
-    providerRef: payment.providerRef,
-    amountCents: payment.amountCents,
-    idempotencyKey: `release:${payment.id}`,
-    destinationAccount: await expertAccount(tx, sessionId),
-  });
+  await releaseToExpert(tx, provider, payment, payment.amountCents, actorId, note);
   await tx.update(payments).set({ status: 'released', updatedAt: new Date() }).where(eq(payments.id, payment.id));
-  await tx.insert(paymentEvents).values({ paymentId: payment.id, type: 'release', amountCents: payment.amountCents, actorId, note });
 }
 
 /**
@@ -114,19 +126,12 @@ export async function refundPayment(
   const refund = Math.max(0, Math.min(refundCents, payment.amountCents));
   const kept = payment.amountCents - refund;
   if (refund > 0) await provider.refund({ providerRef: payment.providerRef, amountCents: refund, idempotencyKey: `refund:${payment.id}` });
-  if (kept > 0)
-    await provider.release({
-      providerRef: payment.providerRef,
-      amountCents: kept,
-      idempotencyKey: `release:${payment.id}`,
-      destinationAccount: await expertAccount(tx, sessionId),
-    });
   const status = refund === payment.amountCents ? 'refunded' : refund === 0 ? 'released' : 'partially_refunded';
   await tx.update(payments).set({ status, refundedCents: refund, updatedAt: new Date() }).where(eq(payments.id, payment.id));
   if (refund > 0) {
     await tx.insert(paymentEvents).values({ paymentId: payment.id, type: 'refund', amountCents: refund, actorId, note });
     await enqueueReceipt(tx, baseUrl, { ...payment, refundedCents: refund }, { type: 'refund', amountCents: refund }, new Date());
   }
-  if (kept > 0) await tx.insert(paymentEvents).values({ paymentId: payment.id, type: 'release', amountCents: kept, actorId, note });
+  if (kept > 0) await releaseToExpert(tx, provider, payment, kept, actorId, note);
   return refund;
 }

@@ -3,7 +3,7 @@
  * read from the append-only `payment_events` trail, and the one sum of what they earned. The dashboard's
  * Total Earnings and the ledger page both read it here. Amounts are integer cents.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { EarningsView, LedgerEntry } from '../../../shared/schemas/payouts.js';
 import type { CurrentUser } from '../../auth/plugin.js';
 import { paymentEvents, payments, sessions } from '../../db/schema.js';
@@ -14,9 +14,10 @@ const entryType: Record<string, LedgerEntry['type']> = { hold: 'held', release: 
 const shownEntries = 200;
 
 /**
- * GET /api/me/earnings: the signed-in expert's totals over all their payments — earned = every 'release' event
+ * GET /api/me/earnings: the signed-in expert's totals over all their payments — earned = every 'release' event (net of
+ * the platform's commission frozen on each session at booking)
  * (a confirmation, a dispute decided either way, the part a partial refund left the expert), held = payments
- * still in escrow, refunded = every 'refund' event — and the newest 200 ledger entries with their dates (UTC).
+ * still in escrow (net of the commission), refunded = every 'refund' event — and the newest 200 ledger entries with their dates (UTC).
  * 403 without an expert profile ('Payouts open once…').
  */
 export async function getEarnings({ db }: PayoutDeps, user: CurrentUser): Promise<EarningsView> {
@@ -31,7 +32,8 @@ export async function getEarnings({ db }: PayoutDeps, user: CurrentUser): Promis
       .innerJoin(sessions, eq(sessions.id, payments.sessionId))
       .where(ofExpert),
     db
-      .select({ cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int` })
+      // What the expert will get of it: less the commission frozen on each session (platformFeeCents, rounded alike).
+      .select({ cents: sql<number>`coalesce(sum(${payments.amountCents} - round(${payments.amountCents} * ${sessions.platformFeeBps} / 10000.0)), 0)::int` })
       .from(payments)
       .innerJoin(sessions, eq(sessions.id, payments.sessionId))
       .where(and(ofExpert, eq(payments.status, 'held'))),
@@ -49,7 +51,8 @@ export async function getEarnings({ db }: PayoutDeps, user: CurrentUser): Promis
       .from(paymentEvents)
       .innerJoin(payments, eq(payments.id, paymentEvents.paymentId))
       .innerJoin(sessions, eq(sessions.id, payments.sessionId))
-      .where(ofExpert)
+      // The platform's commission is the platform's money, not a movement of the expert's.
+      .where(and(ofExpert, ne(paymentEvents.type, 'fee')))
       .orderBy(desc(paymentEvents.createdAt), desc(paymentEvents.id))
       .limit(shownEntries),
   ]);

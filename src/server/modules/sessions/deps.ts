@@ -5,12 +5,25 @@ import type { PaymentProvider } from '../../infra/payments/provider.js';
 
 /**
  * `db` the database; `provider` the payment processor; `baseUrl` the site's origin for links in e-mails;
- * `mailFrom` MAIL_FROM (the calendar invites' organizer); `meetingUrlTemplate` MEETING_URL_TEMPLATE with `{room}`. Kept slot answers need no telling: the database's
+ * `mailFrom` MAIL_FROM (the calendar invites' organizer); `meetingUrlTemplate` MEETING_URL_TEMPLATE with `{room}`;
+ * `platformFeeBasisPoints` the commission new bookings freeze (PLATFORM_FEE_PERCENT × 100). Kept slot answers need no telling: the database's
  * change notifications drop them (src/server/cache/).
  */
-export type SessionDeps = { db: Db; provider: PaymentProvider; baseUrl: string; mailFrom: string; meetingUrlTemplate: string };
+export type SessionDeps = {
+  db: Db;
+  provider: PaymentProvider;
+  baseUrl: string;
+  mailFrom: string;
+  meetingUrlTemplate: string;
+  platformFeeBasisPoints: number;
+};
 
 /** The session use cases' needs on `db` with `provider`, the links, sender and meeting rooms as `config` sets them. */
-export function sessionDeps(config: Pick<Config, 'baseUrl' | 'mailFrom' | 'meetingUrlTemplate'>, db: Db, provider: PaymentProvider): SessionDeps {
-  return { db, provider, baseUrl: config.baseUrl, mailFrom: config.mailFrom, meetingUrlTemplate: config.meetingUrlTemplate };
+export function sessionDeps(
+  config: Pick<Config, 'baseUrl' | 'mailFrom' | 'meetingUrlTemplate' | 'platformFeeBasisPoints'>,
+  db: Db,
+  provider: PaymentProvider,
+): SessionDeps {
+  const { baseUrl, mailFrom, meetingUrlTemplate, platformFeeBasisPoints } = config;
+  return { db, provider, baseUrl, mailFrom, meetingUrlTemplate, platformFeeBasisPoints };
 }

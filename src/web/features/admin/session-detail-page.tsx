@@ -12,7 +12,13 @@ import { useSession } from './api/get-session';
 import { Facts, paymentWords, RecordFrame } from './console-parts';
 import { RefundDialog } from './refund-dialog';
 
-const eventWords = { hold: 'Held', release: 'Released to the expert', refund: 'Refunded to the client', dispute: 'Card chargeback' } as const;
+const eventWords = {
+  hold: 'Held',
+  release: 'Released to the expert',
+  refund: 'Refunded to the client',
+  dispute: 'Card chargeback',
+  fee: 'Mentora commission',
+} as const;
 
 function Detail({ session: s }: { session: AdminSessionDetail }) {
   const [refunding, setRefunding] = useState(false);

@@ -220,6 +220,7 @@ export async function bookSession(
     totalAmountCents: amountCents,
     currency: expert.currency,
     cancellationPolicy: expert.cancellationPolicy as CancellationPolicy,
+    platformFeeBps: deps.platformFeeBasisPoints,
     meetingUrl: meetingUrl(deps.meetingUrlTemplate),
     idempotencyKey,
     requestHash: hash,

@@ -4,6 +4,7 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { messages } from '../../../../shared/messages.js';
+import { platformFeeCents } from '../../../../shared/pricing.js';
 import { hasReceipt } from '../../../../shared/receipts.js';
 import type { CurrentUser } from '../../../auth/plugin.js';
 import type { Db } from '../../../db/client.js';
@@ -29,6 +30,8 @@ export type ReceiptDocument = {
   card: string;
   refunds: { when: string; amountCents: number }[];
   refundedCents: number;
+  /** Mentora's commission included in what the client paid net of refunds, at the rate frozen at booking (docs/product.md "Earnings"); 0 without one. */
+  commissionCents: number;
 };
 
 /**
@@ -65,6 +68,7 @@ export async function getReceipt(db: Db, user: CurrentUser, sessionId: string): 
       card: cardLine(payment),
       refunds: events.filter((e) => e.type === 'refund').map((e) => ({ when: formatInZone(e.at, zone), amountCents: e.amountCents })),
       refundedCents: payment.refundedCents,
+      commissionCents: platformFeeCents(payment.amountCents - payment.refundedCents, s.platformFeeBps),
     },
   };
 }
