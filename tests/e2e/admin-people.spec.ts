@@ -85,3 +85,29 @@ test('the team refunds half a session, and the client sees it on the dashboard a
   await page.goto(`/session/${session.id}`);
   await expect(page.getByText(`Refunded ${money(half)} of ${money(total)} to the client's card`)).toBeVisible();
 });
+
+/**
+ * The console's dashboard (docs/product.md "Team console", "Dashboard"): with a booking made today, its charts render
+ * with data at 1280 and 390 px, and each has a table view.
+ */
+test("the dashboard's charts render with today's booking at 1280 and 390 px, each with a table view", async ({ page, client, expert, operator }) => {
+  await bookViaApi(client.request, expert.slug, 11, 'Salary negotiation');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.context().clearCookies();
+  await signInUi(page, operator);
+  await page.getByRole('navigation', { name: 'Team console' }).getByRole('link', { name: 'Dashboard' }).click();
+  await page.getByRole('link', { name: '7 days' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard\?days=7$/);
+  const bookings = page.getByRole('figure', { name: 'Bookings' });
+  await expect(bookings.getByRole('img', { name: /^Bookings: [1-9]\d* over 7 days$/ })).toBeVisible();
+  expect(await bookings.locator('rect').count()).toBe(7);
+  await bookings.getByRole('button', { name: 'Show table' }).click();
+  await expect(bookings.getByRole('table')).toBeVisible();
+  await expect(bookings.getByRole('row').last()).toContainText(new Date().toISOString().slice(0, 10));
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'admin-dashboard');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('figure', { name: 'Gross volume' }).getByRole('img')).toBeVisible();
+  const box = await page.getByRole('figure', { name: 'Gross volume' }).boundingBox();
+  expect(box!.width).toBeLessThanOrEqual(390);
+});

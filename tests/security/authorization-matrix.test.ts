@@ -162,6 +162,7 @@ const rows: Row[] = [
   { method: 'GET', route: '/api/admin/disputes/:id', url: (f) => `/api/admin/disputes/${f.disputeId}`, expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/inbox', url: () => '/api/admin/inbox', expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/audit', url: () => '/api/admin/audit', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/dashboard', url: () => '/api/admin/dashboard?days=7', expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/users', url: () => '/api/admin/users?q=example', expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/users/:id', url: (f) => `/api/admin/users/${f.personId}`, expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/sessions', url: () => '/api/admin/sessions?q=clienta', expect: adminOnly(200) },

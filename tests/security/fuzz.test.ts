@@ -232,6 +232,7 @@ function examples(ids: { expertId: string; cvId: string }): Record<string, { bod
     'POST /api/admin/disputes/:id/resolve': { body: { decision: 'client', refundCents: 100, note: 'Refunded' } },
     'PUT /api/admin/inbox/:kind/:id/handled': { body: { handled: true } },
     'POST /api/admin/inbox/:kind/:id/replies': { body: { message: 'Thank you for writing to us.' } },
+    'GET /api/admin/dashboard': { query: { days: '30' } },
     'GET /api/admin/users': { query: { q: 'casey', role: 'client', state: 'active', page: '1' } },
     'POST /api/admin/users/:id/suspend': { body: { reason: 'Abusive messages' } },
     'POST /api/admin/users/:id/role': { body: { role: 'expert', code: '123456' } },

@@ -24,6 +24,7 @@ import {
   rejectInput,
   resolveDisputeInput,
 } from '../../../shared/schemas/admin.js';
+import { dashboardQuery, dashboardView } from '../../../shared/schemas/admin-dashboard.js';
 import { errorResponse, pageQuery } from '../../../shared/schemas/common.js';
 import { requireRole } from '../../auth/guards.js';
 import { idempotencyHeader, type AdminDeps } from './deps.js';
@@ -36,6 +37,7 @@ import {
   rejectApplication,
 } from './application-review-service.js';
 import { listAudit } from './audit-service.js';
+import { getDashboard } from './dashboard-service.js';
 import { countOpenDisputes, getDispute, listDisputes, resolveDispute } from './dispute-resolution-service.js';
 import { replyToInboxMessage } from './inbox-reply-service.js';
 import { listInbox, setHandled, unhandledCounts } from './inbox-service.js';
@@ -63,6 +65,13 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
     const [applications, disputes, inbox] = await Promise.all([countOpenApplications(db), countOpenDisputes(db), unhandledCounts(db)]);
     return { applications, disputes, inbox: Object.values(inbox).reduce((a, b) => a + b, 0) };
   });
+
+  /** The dashboard: per UTC day of the last `days` (7, 30 or 90) the bookings, money, disputes and newcomers, and the applications waiting. */
+  app.get(
+    '/api/admin/dashboard',
+    { config: { signIn: 'required' }, schema: { tags, querystring: dashboardQuery, response: { 200: dashboardView, ...errors } } },
+    async (request) => getDashboard(db, request.query.days),
+  );
 
   /** Applications by status (`open` = submitted, pending or under review: the queue, oldest first). */
   app.get(

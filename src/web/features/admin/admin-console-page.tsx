@@ -1,4 +1,4 @@
-import { CalendarClock, FileText, Flag, Inbox, ScrollText, Scale, Users } from 'lucide-react';
+import { BarChart3, CalendarClock, FileText, Flag, Inbox, ScrollText, Scale, Users } from 'lucide-react';
 import { Navigate, NavLink, Outlet } from 'react-router';
 import { dashboardPath } from '@shared/roles';
 import { PageSpinner } from '../../components/ui/spinner';
@@ -8,6 +8,7 @@ import { useSummary } from './api/get-summary';
 import { ToSignIn } from '../../components/require-auth';
 
 const sections = [
+  { to: 'dashboard', label: 'Dashboard', icon: BarChart3, waiting: '' },
   { to: 'applications', label: 'Applications', icon: FileText, waiting: 'waiting for review' },
   { to: 'disputes', label: 'Disputes', icon: Scale, waiting: 'open' },
   { to: 'inbox', label: 'Inbox', icon: Inbox, waiting: 'to handle' },
@@ -55,7 +56,7 @@ function SectionTabs() {
 
 /**
  * /admin (docs/product.md "Team console"): the team console frame — admins only (visitors go to /signup, other roles to their
- * own dashboard, admins without two-factor sign-in to /account to set it up) — with its sections as sub-routes: Applications, Disputes, Inbox, Message reports, Users, Sessions, Audit log.
+ * own dashboard, admins without two-factor sign-in to /account to set it up) — with its sections as sub-routes: Dashboard, Applications, Disputes, Inbox, Message reports, Users, Sessions, Audit log.
  */
 export default function AdminConsolePage() {
   const { me, loading } = useAuth();
