@@ -73,6 +73,14 @@ describe('people in the team console', () => {
     expect(d.sessions[0].payment).toMatchObject({ status: 'held', amountCents: 6000, refundedCents: 0 });
     expect(d.bookedSessionIds).toEqual([d.sessions[0].id]);
     expect((await get(`/api/admin/users/${expert.id}`)).json().expert).toMatchObject({ id: expert.expert.id, status: 'published' });
+    // A conversation the client reports names the expert's account: it is on the expert's page, not the client's.
+    const conversation = (await post('/api/conversations', { expertId: expert.expert.id }, client.cookie)).json().conversation.id as string;
+    const report = await post(`/api/conversations/${conversation}/report`, { reason: 'Asked me to pay outside Mentora' }, client.cookie);
+    expect(report.statusCode, report.body).toBe(201);
+    expect((await get(`/api/admin/users/${expert.id}`)).json().reports).toEqual([
+      expect.objectContaining({ reason: 'Asked me to pay outside Mentora', status: 'open' }),
+    ]);
+    expect(d.reports).toEqual([]);
 
     expect((await get('/api/admin/users/no-such-user')).statusCode).toBe(404);
   });

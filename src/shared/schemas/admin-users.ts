@@ -71,6 +71,8 @@ export const userDetail = userSummary.extend({
   sessions: z.array(userSessionRow),
   /** Booked sessions (as client or expert) not yet started: what the team cancels for a suspended account. */
   bookedSessionIds: z.array(z.string()),
+  /** Reports of conversations naming this account as the one reported, newest first (docs/product.md "Messages"). */
+  reports: z.array(z.object({ id: z.string(), reason: z.string(), status: z.enum(['open', 'dismissed', 'suspended']), createdAt: z.string() })),
   applications: z.array(z.object({ id: z.string(), professionalTitle: z.string(), status: z.string(), createdAt: z.string() })),
   audit: z.array(
     z.object({

@@ -7,7 +7,7 @@ import { messages } from '../../../shared/messages.js';
 import type { Role } from '../../../shared/roles.js';
 import type { UserDetail, UserListQuery, UserState, UserSummary } from '../../../shared/schemas/admin-users.js';
 import type { Db, Tx } from '../../db/client.js';
-import { adminAuditLog, authSession, expertApplications, experts, payments, sessions, user } from '../../db/schema.js';
+import { adminAuditLog, authSession, conversationReports, expertApplications, experts, payments, sessions, user } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { paymentSummaryOf } from '../payments/service.js';
 import type { Page } from './audit-service.js';
@@ -76,13 +76,14 @@ export async function bookedSessionIdsOf(db: Db | Tx, userId: string, expertId: 
 
 /**
  * GET /api/admin/users/{id}: the profile and state, the valid sign-in sessions, the newest 50 sessions with their
- * payments (as client or expert), the booked sessions not yet started, applications and the newest 50 audit entries
+ * payments (as client or expert), the booked sessions not yet started, the conversations reported naming the account,
+ * applications and the newest 50 audit entries
  * about the account. 404 'User not found'.
  */
 export async function getUserDetail(db: Db | Tx, id: string, now = new Date()): Promise<UserDetail> {
   const { u, expert } = await findUser(db, id);
   const party = expert ? or(eq(sessions.clientId, u.id), eq(sessions.expertId, expert.id))! : eq(sessions.clientId, u.id);
-  const [signIns, sessionRows, booked, applications, audit] = await Promise.all([
+  const [signIns, sessionRows, booked, applications, audit, reports] = await Promise.all([
     db
       .select()
       .from(authSession)
@@ -110,6 +111,7 @@ export async function getUserDetail(db: Db | Tx, id: string, now = new Date()): 
       )
       .orderBy(desc(adminAuditLog.createdAt))
       .limit(shownAudit),
+    db.select().from(conversationReports).where(eq(conversationReports.reportedId, u.id)).orderBy(desc(conversationReports.createdAt)),
   ]);
   return {
     ...summaryOf(u),
@@ -143,6 +145,7 @@ export async function getUserDetail(db: Db | Tx, id: string, now = new Date()): 
       };
     }),
     bookedSessionIds: booked,
+    reports: reports.map((r) => ({ id: r.id, reason: r.reason, status: r.status, createdAt: r.createdAt.toISOString() })),
     applications: applications.map((a) => ({ id: a.id, professionalTitle: a.professionalTitle, status: a.status, createdAt: a.createdAt.toISOString() })),
     audit: audit.map(({ a, actorName }) => ({ id: a.id, action: a.action, actorName, detail: a.detail ?? null, createdAt: a.createdAt.toISOString() })),
   };

@@ -215,6 +215,18 @@ function Detail({ user: u }: { user: UserDetail }) {
           ))}
         </ul>
       </Part>
+      <Part id="user-reports" title="Conversations reported" empty={u.reports.length ? null : 'No conversation reported.'}>
+        <ul className="divide-y divide-slate-100 text-sm">
+          {u.reports.map((r) => (
+            <li key={r.id} className="py-2">
+              <Link to={`/admin/message-reports/${r.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                {formatDateTime(r.createdAt)}
+              </Link>{' '}
+              · {r.status} · {r.reason}
+            </li>
+          ))}
+        </ul>
+      </Part>
       <Part id="user-applications" title="Expert applications" empty={u.applications.length ? null : 'No applications.'}>
         <ul className="divide-y divide-slate-100 text-sm">
           {u.applications.map((a) => (
