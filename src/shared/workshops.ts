@@ -46,6 +46,11 @@ export const workshopMessages = {
   started: 'This workshop has already started',
   clientClash: 'You already have a session at this time.',
   seatBooked: (title: string) => `Seat booked for ${title}!`,
+  listFailed: 'We could not load the workshops.',
+  oneFailed: 'We could not load this workshop.',
+  mineFailed: 'We could not load your workshops.',
+  cardSoon: 'Paid seats are booked with the simulated card on this server; card payments through Stripe are not open for workshops yet.',
+  signInToBook: 'Please sign in to book a seat',
 } as const;
 
 /** A workshop as the edit rule sees it. */
