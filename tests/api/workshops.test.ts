@@ -5,6 +5,7 @@ import { expertBusy, paymentEvents, payments, sessions, workshops } from '../../
 import { pgError } from '../../src/server/db/errors.js';
 import { messages } from '../../src/shared/messages.js';
 import { workshopMessages } from '../../src/shared/workshops.js';
+import { seedDemo } from '../../src/server/db/seed.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
 import { waitForEmails } from '../helpers/outbox.js';
@@ -117,12 +118,19 @@ describe('workshops', () => {
     expect(over.statusCode).toBe(409);
     expect(over.json().error.message).toBe(workshopMessages.expertClash);
 
-    // A workshop at 20:00–21:00 UTC: the 1:1 slots of that hour are gone, and a session over it is refused.
+    // A workshop at 20:00–21:00 UTC: the 1:1 slots of that hour are gone at once (a kept slot answer is dropped:
+    // run with TEST_CACHE=production), and a session over it is refused.
+    const slotsOf = async () =>
+      new Set(
+        ((await ctx.app.inject(`/api/experts/${expert.expert.id}/slots?date=${day}&duration=30&tz=UTC`)).json().slots as string[]).map((s) =>
+          new Date(s).toISOString(),
+        ),
+      );
+    expect((await slotsOf()).has(`${day}T20:00:00.000Z`)).toBe(true);
     const at20 = vancouver(`${day}T20:00:00.000Z`).replace(' ', 'T');
     const w = await create(expert.cookie, valid({ startsAtLocal: at20, durationMinutes: 60 }));
     expect(w.statusCode).toBe(201);
-    const slots = (await ctx.app.inject(`/api/experts/${expert.expert.id}/slots?date=${day}&duration=30&tz=UTC`)).json().slots as string[];
-    const times = new Set(slots.map((s) => new Date(s).toISOString()));
+    const times = await slotsOf();
     expect(times.has(`${day}T19:30:00.000Z`)).toBe(true);
     expect(times.has(`${day}T20:00:00.000Z`)).toBe(false);
     expect(times.has(`${day}T20:30:00.000Z`)).toBe(false);
@@ -212,6 +220,35 @@ describe('workshops', () => {
     expect(view.reschedule).toMatchObject({ allowed: false, reason: messages.reschedule.workshopSeat });
   });
 
+  it('the expert cancels a workshop: every attendee refunded in full with a CANCEL invite, the time free again', async () => {
+    const w = (await create(expert.cookie, valid({ startsAtLocal: `${dayIn(11)}T09:00`, capacity: 4 }))).json();
+    const attendee = await createUser(ctx, { email: 'cancel-attendee@example.com', firstName: 'Ari', lastName: 'Attendee' });
+    const seats = [(await bookSeat(client.cookie, w.id)).json().session.id, (await bookSeat(attendee.cookie, w.id)).json().session.id];
+    const cancel = (cookie: string, body: object) =>
+      ctx.app.inject({ method: 'POST', url: `/api/me/workshops/${w.id}/cancel`, headers: { ...json, cookie }, payload: body });
+    expect((await cancel(client.cookie, { reason: 'x' })).statusCode).toBe(403);
+    expect((await cancel(expert.cookie, {})).statusCode).toBe(400);
+    const res = await cancel(expert.cookie, { reason: 'I am ill' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'cancelled', seatsSold: 0 });
+    for (const id of seats) {
+      const [seat] = await ctx.database.db.select().from(sessions).where(eq(sessions.id, id));
+      expect(seat).toMatchObject({ status: 'cancelled', cancelledBy: 'expert' });
+      const [payment] = await ctx.database.db.select().from(payments).where(eq(payments.sessionId, id));
+      expect(payment).toMatchObject({ status: 'refunded', refundedCents: 1500 });
+      const ledger = await ctx.database.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, payment!.id));
+      expect(ledger.map((e) => [e.type, e.amountCents]).sort()).toEqual([
+        ['hold', 1500],
+        ['refund', 1500],
+      ]);
+    }
+    const mails = await waitForEmails(ctx, attendee.email, 3);
+    expect(mails.some((m) => JSON.stringify(m.attachments ?? '').includes('METHOD:CANCEL'))).toBe(true);
+    expect((await ctx.database.db.select().from(expertBusy).where(eq(expertBusy.workshopId, w.id))).length).toBe(0);
+    expect((await bookSeat(attendee.cookie, w.id)).json().error.message).toBe(workshopMessages.notOpen);
+    expect((await cancel(expert.cookie, { reason: 'again' })).statusCode).toBe(409);
+  });
+
   it('50 clients racing for the last seats end with exactly the free number of bookings; everyone else is told it is full', async () => {
     const w = (await create(expert.cookie, valid({ startsAtLocal: `${dayIn(12)}T09:00`, capacity: 50, priceCents: 1000 }))).json();
     // 47 seats sold beforehand, straight into the database (the seats' trigger counts them): 3 left.
@@ -251,4 +288,28 @@ describe('workshops', () => {
       );
     expect(direct).toEqual({ code: '23514', constraint: 'workshops_seats_check' });
   }, 120_000);
+});
+
+describe('demo workshops', () => {
+  it('a fresh demo has upcoming workshops by demo experts, one free and one nearly full, whose seats hold money like any seat', async () => {
+    const ctx = await createTestApp();
+    try {
+      expect(await seedDemo(ctx.database.db, ctx.app.auth)).toBe(true);
+      const list = (await ctx.app.inject('/api/workshops')).json().workshops as { id: string; priceCents: number; seatsLeft: number; capacity: number }[];
+      expect(list.length).toBeGreaterThanOrEqual(4);
+      expect(list.some((w) => w.priceCents === 0)).toBe(true);
+      const nearlyFull = list.find((w) => w.seatsLeft === 1);
+      expect(nearlyFull).toBeDefined();
+      const seats = await ctx.database.db.select().from(sessions).where(eq(sessions.workshopId, nearlyFull!.id));
+      expect(seats).toHaveLength(nearlyFull!.capacity - 1);
+      const held = await ctx.database.db
+        .select()
+        .from(payments)
+        .where(sql`${payments.sessionId} in (select id from sessions where workshop_id = ${nearlyFull!.id})`);
+      expect(held.every((p) => p.status === 'held')).toBe(true);
+      expect(held).toHaveLength(seats.length);
+    } finally {
+      await ctx.close();
+    }
+  });
 });

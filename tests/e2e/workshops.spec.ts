@@ -60,6 +60,7 @@ test('an expert publishes a workshop, three clients fill it, a fourth books the 
   await page.getByRole('button', { name: /^Book a seat/ }).click();
   await page.waitForURL('**/session/*');
   await expect(page.getByText(title).first()).toBeVisible();
+  const firstSeat = page.url().split('/').at(-1)!;
 
   // Two more fill it; the fourth is told it is full.
   const secondSeat = await bookSeatViaApi(second.request, id);
@@ -88,4 +89,13 @@ test('an expert publishes a workshop, three clients fill it, a fourth books the 
   await page.goto('/dashboard/expert/workshops');
   await expect(page.getByText('Seats sold: 3 of 3 · Seat sales: $36.00')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+
+  // The expert cancels it: every attendee is refunded in full, no seat is sold any more.
+  await page.getByRole('button', { name: 'Cancel workshop' }).click();
+  await page.getByLabel('Why are you cancelling? Attendees will see this.').fill('I have to travel that day');
+  await page.getByRole('button', { name: 'Cancel workshop and refund everyone' }).click();
+  await expect(page.getByText('Seats sold: 0 of 3 · Seat sales: $0.00')).toBeVisible();
+  await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+  const seat = await first.request.get(`/api/sessions/${firstSeat}`);
+  expect(await seat.json()).toMatchObject({ status: 'cancelled', payment: { status: 'refunded', refundedCents: 1200 } });
 });

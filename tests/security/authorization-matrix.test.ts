@@ -401,6 +401,13 @@ const rows: Row[] = [
   },
   {
     method: 'POST',
+    route: '/api/me/workshops/:id/cancel',
+    url: (f) => `/api/me/workshops/${f.workshops.draft}/cancel`,
+    body: () => ({ reason: 'Not enough interest' }),
+    expect: who(403, { expertA: 200, expertB: 404 }),
+  },
+  {
+    method: 'POST',
     route: '/api/workshops/:id/seats',
     url: (f) => `/api/workshops/${f.workshops.published}/seats`,
     headers: { 'idempotency-key': 'fresh' },

@@ -7,12 +7,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '../../../shared/messages.js';
 import { errorResponse } from '../../../shared/schemas/common.js';
-import { bookingAnswers, idempotencyHeader } from '../../../shared/schemas/sessions.js';
+import { bookingAnswers, cancelInput, idempotencyHeader } from '../../../shared/schemas/sessions.js';
 import { myWorkshopView, seatInput, workshopInput, workshopListQuery, workshopPatch, workshopView } from '../../../shared/schemas/workshops.js';
 import { workshopMessages } from '../../../shared/workshops.js';
 import { requireRole, requireUser } from '../../auth/guards.js';
 import { bookingAnswer, type SessionDeps } from '../sessions/booking-service.js';
 import { bookSeat } from './use-cases/book-seat.js';
+import { cancelWorkshop } from './use-cases/cancel-workshop.js';
 import { createWorkshop } from './use-cases/create-workshop.js';
 import { getMyWorkshop } from './use-cases/get-my-workshop.js';
 import { getWorkshop } from './use-cases/get-workshop.js';
@@ -100,5 +101,15 @@ export const workshopRoutes: FastifyPluginAsyncZod<SessionDeps> = async (app, de
     '/api/me/workshops/:id/publish',
     { config: { signIn: 'required' }, schema: { tags, params, response: { 200: myWorkshopView, ...errors } } },
     async (request) => publishWorkshop(deps.db, await expert(request), request.params.id),
+  );
+
+  /**
+   * The expert cancels the workshop before its start, `{ reason }`: every attendee refunded in full and sent the
+   * invite's CANCEL. 400 no reason / 401 / 403 / 404 / 409 already cancelled or started — see cancelWorkshop.
+   */
+  app.post(
+    '/api/me/workshops/:id/cancel',
+    { config: { signIn: 'required' }, schema: { tags, params, body: cancelInput, response: { 200: myWorkshopView, ...errors } } },
+    async (request) => cancelWorkshop(deps, await expert(request), request.params.id, request.body.reason),
   );
 };

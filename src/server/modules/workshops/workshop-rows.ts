@@ -2,7 +2,7 @@
  * What the workshop use cases share (docs/product.md "Workshops"): the select of a workshop with its expert, the API
  * view of a row, the signed-in expert's profile, and the database refusals in the product's words.
  */
-import { eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { MyWorkshopView, WorkshopView } from '../../../shared/schemas/workshops.js';
 import { seatsLeft, workshopMessages, type WorkshopStatus } from '../../../shared/workshops.js';
 import type { CurrentUser } from '../../auth/plugin.js';
@@ -78,4 +78,19 @@ export function workshopWriteConflict(err: unknown): AppError | null {
   const { code, constraint } = pgError(err);
   if (code === '23P01' && constraint === 'expert_busy_no_overlap') return new AppError('CONFLICT', workshopMessages.expertClash);
   return null;
+}
+
+/**
+ * The workshop `id` of the expert `expertId`, locked in `tx` for a change (docs/product.md "Workshops"). 404 when it
+ * is not theirs (or unknown), 409 when it is cancelled.
+ */
+export async function lockOwnWorkshop(tx: Tx, expertId: string, id: string) {
+  const [w] = await tx
+    .select()
+    .from(workshops)
+    .where(and(eq(workshops.id, id), eq(workshops.expertId, expertId)))
+    .for('update');
+  if (!w) throw new AppError('NOT_FOUND', workshopMessages.notFound);
+  if (w.status === 'cancelled') throw new AppError('CONFLICT', workshopMessages.cancelled);
+  return w;
 }

@@ -10,6 +10,7 @@ import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { LoadError } from '../../components/ui/load-error';
 import { useMyWorkshops } from './api/get-my-workshops';
+import { CancelWorkshop } from './cancel-workshop';
 import { WorkshopForm } from './workshop-form';
 import { WorkshopTime } from './workshop-time';
 
@@ -67,6 +68,7 @@ function MyWorkshopList() {
               <p className="mt-1 text-sm text-slate-800">
                 Seats sold: {w.seatsSold} of {w.capacity} · Seat sales: {formatMoney(w.seatsSold * w.priceCents, w.currency)}
               </p>
+              {w.status !== 'cancelled' ? <CancelWorkshop id={w.id} /> : null}
             </li>
           ))}
         </ul>

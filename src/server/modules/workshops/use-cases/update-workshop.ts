@@ -3,7 +3,7 @@
  * the start, duration and price are fixed and the capacity only grows (src/shared/workshops.ts `editRefusal`); the
  * row is locked while the rule is checked, so a seat sold meanwhile is counted.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { workshopPatch, type MyWorkshopView, type WorkshopPatch } from '../../../../shared/schemas/workshops.js';
 import { editRefusal, workshopMessages } from '../../../../shared/workshops.js';
 import type { CurrentUser } from '../../../auth/plugin.js';
@@ -11,7 +11,7 @@ import type { Db } from '../../../db/client.js';
 import { workshops } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
 import { isUuid } from '../../../../shared/ids.js';
-import { ownExpert, workshopWriteConflict } from '../workshop-rows.js';
+import { lockOwnWorkshop, ownExpert, workshopWriteConflict } from '../workshop-rows.js';
 import { startFromLocal } from '../workshop-times.js';
 import { getMyWorkshop } from './get-my-workshop.js';
 
@@ -29,13 +29,7 @@ export async function updateWorkshop(db: Db, user: CurrentUser, id: string, rawP
   const startsAt = patch.startsAtLocal === undefined ? undefined : startFromLocal(patch.startsAtLocal, expert.timezone, now);
   try {
     await db.transaction(async (tx) => {
-      const [w] = await tx
-        .select()
-        .from(workshops)
-        .where(and(eq(workshops.id, id), eq(workshops.expertId, expert.id)))
-        .for('update');
-      if (!w) throw new AppError('NOT_FOUND', workshopMessages.notFound);
-      if (w.status === 'cancelled') throw new AppError('CONFLICT', workshopMessages.cancelled);
+      const w = await lockOwnWorkshop(tx, expert.id, id);
       const refusal = editRefusal(w, { startsAt, durationMinutes: patch.durationMinutes, priceCents: patch.priceCents, capacity: patch.capacity });
       if (refusal) throw new AppError('CONFLICT', refusal);
       const capacity = patch.capacity ?? w.capacity;
