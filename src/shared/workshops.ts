@@ -51,6 +51,8 @@ export const workshopMessages = {
   mineFailed: 'We could not load your workshops.',
   cardSoon: 'Paid seats are booked with the simulated card on this server; card payments through Stripe are not open for workshops yet.',
   signInToBook: 'Please sign in to book a seat',
+  minimumNotReached: (minimum: number) =>
+    `Fewer than ${minimum} seats were booked 24 hours before the start, so the workshop is cancelled. Your payment is refunded in full.`,
 } as const;
 
 /** A workshop as the edit rule sees it. */
@@ -68,6 +70,9 @@ export function editRefusal(workshop: Editable, change: Partial<Omit<Editable, '
   if (change.capacity !== undefined && change.capacity < workshop.capacity) return workshopMessages.capacityShrink(workshop.capacity);
   return null;
 }
+
+/** How long before the start the minimum attendance must be reached, in hours (docs/product.md "Workshops"). */
+export const minimumAttendanceHours = 24;
 
 /** Seats still free (never negative). */
 export function seatsLeft(w: { capacity: number; seatsSold: number }): number {

@@ -10,6 +10,9 @@ import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
 import { waitForEmails } from '../helpers/outbox.js';
 import { book, createExpert, visa } from '../helpers/marketplace.js';
+import { simulatedProvider } from '../../src/server/infra/payments/simulated.js';
+import { sessionDeps } from '../../src/server/modules/sessions/deps.js';
+import { cancelUnderAttendedWorkshops } from '../../src/server/modules/workshops/use-cases/cancel-under-attended-workshops.js';
 
 /** Group workshops through the API on a real database (docs/product.md "Workshops"). */
 describe('workshops', () => {
@@ -247,6 +250,31 @@ describe('workshops', () => {
     expect((await ctx.database.db.select().from(expertBusy).where(eq(expertBusy.workshopId, w.id))).length).toBe(0);
     expect((await bookSeat(attendee.cookie, w.id)).json().error.message).toBe(workshopMessages.notOpen);
     expect((await cancel(expert.cookie, { reason: 'again' })).statusCode).toBe(409);
+  });
+
+  it('a workshop under its minimum attendance 24 hours before the start is cancelled once, with full refunds, however many servers run the job', async () => {
+    // Starts in about 30 hours: 3 seats needed, 1 sold.
+    const startsAt = new Date(Math.ceil((Date.now() + 30 * 3_600_000) / 3_600_000) * 3_600_000);
+    const w = (
+      await create(expert.cookie, valid({ startsAtLocal: vancouver(startsAt.toISOString()).replace(' ', 'T'), capacity: 5, minAttendance: 3 }))
+    ).json();
+    const attendee = await createUser(ctx, { email: 'minimum-attendee@example.com', firstName: 'Mo', lastName: 'Minimum' });
+    const seatId = (await bookSeat(attendee.cookie, w.id)).json().session.id;
+    const deps = sessionDeps(ctx.config, ctx.database.db, simulatedProvider());
+    // More than 24 hours ahead: not yet.
+    expect(await cancelUnderAttendedWorkshops(deps)).toBe(0);
+    // 23 hours before the start, two servers run the job at once: one cancels it.
+    const at = new Date(startsAt.getTime() - 23 * 3_600_000);
+    const runs = await Promise.all([cancelUnderAttendedWorkshops(deps, at), cancelUnderAttendedWorkshops(deps, at)]);
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+    expect((await ctx.app.inject(`/api/workshops/${w.id}`)).json().status).toBe('cancelled');
+    const [payment] = await ctx.database.db.select().from(payments).where(eq(payments.sessionId, seatId));
+    expect(payment).toMatchObject({ status: 'refunded', refundedCents: 1500 });
+    const refunds = (await ctx.database.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, payment!.id))).filter((e) => e.type === 'refund');
+    expect(refunds).toHaveLength(1);
+    const mails = await waitForEmails(ctx, attendee.email, 3);
+    expect(mails.filter((m) => JSON.stringify(m.attachments ?? '').includes('METHOD:CANCEL'))).toHaveLength(1);
+    expect(await cancelUnderAttendedWorkshops(deps, at)).toBe(0);
   });
 
   it('50 clients racing for the last seats end with exactly the free number of bookings; everyone else is told it is full', async () => {

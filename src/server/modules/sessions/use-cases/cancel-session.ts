@@ -44,7 +44,7 @@ export async function cancelLockedSession(
   tx: Tx,
   deps: SessionDeps,
   s: SessionRow,
-  by: { side: 'client' | 'expert'; userId: string },
+  by: { side: 'client' | 'expert'; userId: string | null },
   reason: string,
   refund: number,
   now: Date,
@@ -60,11 +60,12 @@ export async function cancelLockedSession(
 }
 
 /**
- * Cancels every booked seat of workshop `workshopId` in `tx`, as its expert `expertUserId` cancelling the workshop
- * with `reason` (docs/product.md "Workshops"): each seat locked, cancelled by the expert, refunded in full, and its
- * attendee e-mailed with the invite's CANCEL, like an expert's cancellation of a session. Returns how many seats.
+ * Cancels every booked seat of workshop `workshopId` in `tx`, on the expert's side (their account `expertUserId` in
+ * the ledger; null when the minimum-attendance job cancels) with `reason` (docs/product.md "Workshops"): each seat
+ * locked, cancelled by the expert, refunded in full, and its attendee e-mailed with the invite's CANCEL, like an
+ * expert's cancellation of a session. Returns how many seats.
  */
-export async function cancelSeatsOf(tx: Tx, deps: SessionDeps, workshopId: string, expertUserId: string, reason: string, now: Date): Promise<number> {
+export async function cancelSeatsOf(tx: Tx, deps: SessionDeps, workshopId: string, expertUserId: string | null, reason: string, now: Date): Promise<number> {
   const seats = await tx
     .select()
     .from(sessions)
