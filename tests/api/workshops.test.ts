@@ -9,7 +9,7 @@ import { seedDemo } from '../../src/server/db/seed.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
 import { waitForEmails } from '../helpers/outbox.js';
-import { book, createExpert, visa } from '../helpers/marketplace.js';
+import { book, createExpert, excellentFeedback, shift, visa } from '../helpers/marketplace.js';
 import { simulatedProvider } from '../../src/server/infra/payments/simulated.js';
 import { sessionDeps } from '../../src/server/modules/sessions/deps.js';
 import { cancelUnderAttendedWorkshops } from '../../src/server/modules/workshops/use-cases/cancel-under-attended-workshops.js';
@@ -275,6 +275,24 @@ describe('workshops', () => {
     const mails = await waitForEmails(ctx, attendee.email, 3);
     expect(mails.filter((m) => JSON.stringify(m.attachments ?? '').includes('METHOD:CANCEL'))).toHaveLength(1);
     expect(await cancelUnderAttendedWorkshops(deps, at)).toBe(0);
+  });
+
+  it('a paid seat that took place is rated and counts in the expert’s public rating; a free seat is not rated publicly', async () => {
+    const host = await createExpert(ctx, { email: 'rated-host@example.com', slug: 'rated-host' });
+    const paid = (await create(host.cookie, valid({ startsAtLocal: `${dayIn(13)}T09:00` }))).json();
+    const free = (await create(host.cookie, valid({ startsAtLocal: `${dayIn(13)}T13:00`, priceCents: 0 }))).json();
+    const paidSeat = (await bookSeat(client.cookie, paid.id)).json().session.id;
+    const freeSeat = (await bookSeat(client.cookie, free.id, {})).json().session.id;
+    const post = (url: string, payload: object = {}) => ctx.app.inject({ method: 'POST', url, headers: { ...json, cookie: client.cookie }, payload });
+    for (const id of [paidSeat, freeSeat]) {
+      await shift(ctx, id, -24 * 20);
+      expect((await post(`/api/sessions/${id}/confirm`)).statusCode).toBe(200);
+    }
+    expect((await post(`/api/sessions/${paidSeat}/feedback`, excellentFeedback)).statusCode).toBe(201);
+    const refused = await post(`/api/sessions/${freeSeat}/feedback`, excellentFeedback);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(messages.feedback.introNotRated);
+    expect((await ctx.app.inject('/api/experts/rated-host')).json()).toMatchObject({ ratingAvg: 5, reviewCount: 1 });
   });
 
   it('50 clients racing for the last seats end with exactly the free number of bookings; everyone else is told it is full', async () => {
