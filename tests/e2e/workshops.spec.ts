@@ -61,6 +61,10 @@ test('an expert publishes a workshop, three clients fill it, a fourth books the 
   await page.waitForURL('**/session/*');
   await expect(page.getByText(title).first()).toBeVisible();
   const firstSeat = page.url().split('/').at(-1)!;
+  // The client's dashboard lists the seat with their sessions.
+  await page.goto('/dashboard/client');
+  await expect(page.getByText(`Workshop: ${title}`)).toBeVisible();
+  await shot(page, 'workshops-client-dashboard');
 
   // Two more fill it; the fourth is told it is full.
   const secondSeat = await bookSeatViaApi(second.request, id);
