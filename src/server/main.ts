@@ -24,6 +24,7 @@ import { sessionDeps } from './modules/sessions/deps.js';
 import { autoReleaseDue } from './modules/sessions/use-cases/auto-release-sessions.js';
 import { settleDueNoShows } from './modules/sessions/use-cases/settle-no-shows.js';
 import { expireRescheduleProposals } from './modules/sessions/use-cases/expire-reschedule-proposals.js';
+import { cancelUnderAttendedWorkshops } from './modules/workshops/use-cases/cancel-under-attended-workshops.js';
 import { sendDueReminders } from './modules/sessions/use-cases/send-session-reminders.js';
 import { expireReservations } from './modules/sessions/use-cases/expire-reservations.js';
 
@@ -104,6 +105,7 @@ async function main() {
       reservations: () => expireReservations(deps),
       noShows: () => settleDueNoShows(deps),
       proposals: () => expireRescheduleProposals(deps.db),
+      minimumAttendance: () => cancelUnderAttendedWorkshops(deps),
     },
     messages: {
       unreadEmails: () => emailUnreadMessages(database.db, { baseUrl: config.baseUrl, delayMs: config.messageEmailDelayMs }),

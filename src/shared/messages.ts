@@ -215,6 +215,8 @@ export const messages = {
     notFree: 'That time is no longer free. Pick another time.',
     notSlot: 'That time is not one of the free times for this session. Pick one of the times shown.',
     sameTime: 'The session is already at that time. Pick another time.',
+    /** A workshop seat moves only with its workshop (docs/product.md "Workshops"). */
+    workshopSeat: 'A workshop seat keeps the workshop’s time. You can cancel your seat instead.',
     done: 'Session rescheduled',
   },
   account: {

@@ -14,12 +14,13 @@ export const proposalMessageMax = 1000;
 type Timed = { status: string; startsAt: Date };
 
 /**
- * Only the expert proposes, on a booked session that has not started, a start in the future that differs from the
+ * Only the expert proposes, on a booked one-to-one session (a workshop seat moves only with its workshop) that has not started, a start in the future that differs from the
  * current one.
  */
-export function canPropose(s: Timed, side: 'client' | 'expert', proposedStartsAt: Date, now = new Date()): boolean {
+export function canPropose(s: Timed & { kind?: string }, side: 'client' | 'expert', proposedStartsAt: Date, now = new Date()): boolean {
   return (
     side === 'expert' &&
+    s.kind !== 'workshop' &&
     s.status === 'booked' &&
     now.getTime() < s.startsAt.getTime() &&
     proposedStartsAt.getTime() > now.getTime() &&

@@ -8,7 +8,7 @@ import { policyNames, policyTerms, type CancellationPolicy } from './sessions.js
 
 export type RescheduleVerdict = { allowed: true } | { allowed: false; reason: string };
 
-type Reschedulable = { status: string; startsAt: Date; totalAmountCents: number; cancellationPolicy: CancellationPolicy };
+type Reschedulable = { kind?: string; status: string; startsAt: Date; totalAmountCents: number; cancellationPolicy: CancellationPolicy };
 
 /** '24 hours', '72 hours', '7 days': a policy's full-refund window as people say it. */
 function windowWords(hours: number): string {
@@ -24,9 +24,11 @@ export function pastWindowReason(policy: CancellationPolicy): string {
 
 /**
  * The client's verdict at `now` on session `s` (its stored policy). A free introductory meeting refunds nothing, so
- * no policy window applies: it can be moved until it starts (the 2-hour notice of free times still applies).
+ * no policy window applies: it can be moved until it starts (the 2-hour notice of free times still applies). A
+ * workshop seat is never moved alone (docs/product.md "Workshops").
  */
 export function canClientReschedule(s: Reschedulable, now: Date): RescheduleVerdict {
+  if (s.kind === 'workshop') return { allowed: false, reason: messages.reschedule.workshopSeat };
   if (s.status !== 'booked') return { allowed: false, reason: messages.reschedule.notUpcoming };
   const msBefore = s.startsAt.getTime() - now.getTime();
   if (msBefore <= 0) return { allowed: false, reason: messages.reschedule.started };

@@ -98,21 +98,24 @@ export const cancellationPolicies = ['flexible', 'moderate', 'strict'] as const;
 export type CancellationPolicy = (typeof cancellationPolicies)[number];
 
 /**
- * Only a paid session may be reviewed publicly: a free intro costs nothing and its client may send private
- * feedback to the team instead (docs/security.md, "Ratings from sessions that cost nothing").
+ * Only a session that cost money may be reviewed publicly: a paid one-to-one session or a paid workshop seat
+ * (docs/product.md "Workshops"). A free intro or free seat costs nothing and its client may send private feedback to
+ * the team instead (docs/security.md, "Ratings from sessions that cost nothing"). The database holds the same rule
+ * (view public_reviews and trigger session_feedback_paid_session, migration 0029).
  */
-export function isReviewedPublicly(s: { kind: string }): boolean {
-  return s.kind === 'paid';
+export function isReviewedPublicly(s: { kind: string; totalAmountCents: number }): boolean {
+  return s.kind === 'paid' || (s.kind === 'workshop' && s.totalAmountCents > 0);
 }
 
 /**
  * What the client of session `s` can do about feedback (docs/product.md "Feedback and reviews"): 'submitted' — the
  * review is in; 'none' — the session has not taken place (it is not confirmed or completed); 'private' — feedback
- * for the team only: a free intro, or a session whose client was found absent (docs/product.md "No-shows");
- * 'review' — the five public questions of a paid session that took place.
+ * for the team only: a free intro or free workshop seat, or a session whose client was found absent (docs/product.md "No-shows");
+ * 'review' — the five public questions of a paid session or paid workshop seat that took place.
  */
 export function clientFeedbackStep(s: {
   kind: string;
+  totalAmountCents: number;
   status: string;
   clientFeedbackSubmitted: boolean;
   clientAbsent: boolean;

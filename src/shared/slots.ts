@@ -192,7 +192,7 @@ function availabilityBetween(a: Availability, first: string, last: string): Inte
 /**
  * The real time a session takes from its expert's calendar: [start − buffer before, end + buffer after), in ms.
  * Two live sessions of an expert may not have overlapping blocked ranges (docs/product.md "Availability"; the
- * database's sessions_expert_no_overlap constraint, migration 0017), so consecutive sessions are at least the
+ * database's expert_busy_no_overlap constraint, migrations 0017 and 0028), so consecutive sessions are at least the
  * first's buffer after plus the second's buffer before apart.
  */
 export function blockedRange(start: number, end: number, bufferBeforeMinutes = 0, bufferAfterMinutes = 0): [number, number] {

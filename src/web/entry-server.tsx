@@ -19,6 +19,9 @@ import { expertListQuery } from './features/experts/api/get-experts';
 import { profileTitle } from './features/experts/profile-title';
 import { parseResultsParams } from './features/experts/results-params';
 import { expertVideosQuery } from './features/home/api/get-expert-videos';
+import { workshopQuery } from './features/workshops/api/get-workshop';
+import { workshopListQuery } from './features/workshops/api/get-workshops';
+import { parseWorkshopFilters } from './features/workshops/workshop-filters';
 import { setApiFetch, type ApiFetch } from './lib/api';
 import { meQuery } from './lib/auth';
 
@@ -34,7 +37,8 @@ const renderedRoutes: Record<string, Prefetch> = {
   '/expert/:id': (client, { params }) => [client.prefetchQuery(expertProfileQuery(params.id ?? ''))],
   '/about': () => [],
   '/community-guidelines': () => [],
-  '/workshops': () => [],
+  '/workshops': (client, { search }) => [client.prefetchQuery(workshopListQuery(parseWorkshopFilters(search)))],
+  '/workshops/:id': (client, { params }) => [client.prefetchQuery(workshopQuery(params.id ?? ''))],
   '/how-it-works/client': () => [],
   '/how-it-works/expert': () => [],
   '/partner/university': () => [],

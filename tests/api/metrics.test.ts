@@ -112,6 +112,7 @@ describe('GET /metrics without METRICS_TOKEN: this machine only', () => {
         reservations: async () => {},
         noShows: async () => {},
         proposals: async () => {},
+        minimumAttendance: async () => {},
       },
       messages: { unreadEmails: async () => {}, pruneEvents: async () => {} },
       uploadCleanup: async () => {},

@@ -68,6 +68,7 @@ const refined: Record<string, unknown> = {
   durationMinutes: 60,
   paymentMethodId: 'pm_card_visa',
   from: '2030-01-15',
+  startsAtLocal: '2030-01-15T10:00',
 };
 
 /**

@@ -23,11 +23,12 @@ const rootMarkup = (html: string) => /<div id="root">(.*?)<\/div>\s*<script type
 describe('server-rendered pages', () => {
   let ctx: TestContext;
   let client: { cookie: string; email: string };
+  let expertCookie = '';
 
   beforeAll(async () => {
     if (!existsSync('dist/ssr/entry-server.js')) throw new Error('dist/ssr/entry-server.js is missing: run `npm run build` first');
     ctx = await createTestApp();
-    await createExpert(ctx, { email: 'rendered-expert@example.com', slug: 'rendered-expert' });
+    expertCookie = (await createExpert(ctx, { email: 'rendered-expert@example.com', slug: 'rendered-expert' })).cookie;
     client = await createUser(ctx, { email: 'rendered-client@example.com', firstName: 'Rita', lastName: 'Rendered' });
   });
   afterAll(() => ctx?.close());
@@ -55,6 +56,36 @@ describe('server-rendered pages', () => {
     expect(rootMarkup(res.body)).toContain('Staff Engineer');
     const missing = await ctx.app.inject('/expert/nobody-here');
     expect(rootMarkup(missing.body)).toContain('Expert Not Found');
+  });
+
+  it("the workshops page and a workshop's page arrive with the workshop in the HTML (docs/product.md 'Workshops')", async () => {
+    const day = new Date(Date.now() + 6 * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Vancouver' });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/me/workshops',
+      headers: { cookie: expertCookie, origin: 'http://localhost:3000', 'content-type': 'application/json' },
+      payload: {
+        title: 'Rendered workshop on portfolios',
+        description: 'Portfolio reviews in a small group.',
+        topic: 'Graphics & Design',
+        startsAtLocal: `${day}T09:00`,
+        durationMinutes: 60,
+        capacity: 8,
+        priceCents: 0,
+        minAttendance: null,
+        publish: true,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const list = rootMarkup((await ctx.app.inject('/workshops?topic=Graphics+%26+Design')).body);
+    expect(list).toContain('Available now');
+    expect(list).toContain('Rendered workshop on portfolios');
+    expect(list).toContain('8 of 8 seats left');
+    const one = rootMarkup((await ctx.app.inject(`/workshops/${created.json().id}`)).body);
+    expect(one).toContain('Portfolio reviews in a small group.');
+    expect(one).toContain('Free');
+    const other = rootMarkup((await ctx.app.inject('/workshops?topic=Personal+Branding')).body);
+    expect(other).not.toContain('Rendered workshop on portfolios');
   });
 
   it('each rendered page arrives with its own title', async () => {

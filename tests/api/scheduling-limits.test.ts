@@ -93,7 +93,7 @@ describe('scheduling limits', () => {
     expect(inside.statusCode).toBe(409);
     expect(inside.json().error.message).toBe(messages.booking.slotUnavailable);
     // Past the API's check, the exclusion constraint refuses the same time.
-    expect(await failure(insertCopy(firstId, 105, 'direct-inside-buffer'))).toEqual({ code: '23P01', constraint: 'sessions_expert_no_overlap' });
+    expect(await failure(insertCopy(firstId, 105, 'direct-inside-buffer'))).toEqual({ code: '23P01', constraint: 'expert_busy_no_overlap' });
   });
 
   it('a booking keeps the buffers it was made under when the expert changes them', async () => {
@@ -104,7 +104,7 @@ describe('scheduling limits', () => {
     expect(slots.has(at('16:45'))).toBe(false);
     expect(slots.has(at('19:15'))).toBe(false);
     expect(slots.has(at('19:30'))).toBe(true);
-    expect(await failure(insertCopy(firstId, 75, 'direct-kept-buffer'))).toEqual({ code: '23P01', constraint: 'sessions_expert_no_overlap' });
+    expect(await failure(insertCopy(firstId, 75, 'direct-kept-buffer'))).toEqual({ code: '23P01', constraint: 'expert_busy_no_overlap' });
     expect(await failure(insertCopy(firstId, 90, 'direct-after-buffer'))).toEqual({});
   });
 

@@ -98,6 +98,8 @@ type Fixtures = {
   hiddenExpertId: string;
   /** The admin's authenticator secret, for the current code a role change needs. */
   adminTotpSecret: string;
+  /** Expert A's workshops: one published, one draft (docs/product.md "Workshops"). */
+  workshops: { published: string; draft: string };
 };
 
 type Row = {
@@ -115,6 +117,19 @@ type Row = {
 };
 
 const day = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString().slice(0, 10);
+/** A wall-clock start in Vancouver (the fixtures' experts' zone) `days` from now at 10:00, as an expert types it. */
+const workshopStart = (days: number) => `${new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Vancouver' })}T10:00`;
+const workshop = (days: number, publish: boolean) => ({
+  title: 'Salary negotiation lab',
+  description: 'Practice rounds with feedback.',
+  topic: 'Job Interview Mastery',
+  startsAtLocal: workshopStart(days),
+  durationMinutes: 60,
+  capacity: 5,
+  priceCents: 1200,
+  minAttendance: null,
+  publish,
+});
 
 /** The answer of `row` to one request (an event stream read up to its first event). */
 const answer = (target: TestContext, row: Row, request: InjectOptions) => (row.stream ? injectFirstEvent(target.app, request) : target.app.inject(request));
@@ -369,6 +384,48 @@ const rows: Row[] = [
     url: (f) => `/api/admin/message-reports/${f.reports.suspend}/suspend`,
     body: () => ({}),
     expect: adminOnly(200),
+  },
+
+  // Workshops: anyone reads the published ones; only experts run their own; only clients book seats.
+  { method: 'GET', route: '/api/workshops', url: () => '/api/workshops', expect: everyone(200) },
+  { method: 'GET', route: '/api/workshops/:id', url: (f) => `/api/workshops/${f.workshops.published}`, expect: everyone(200) },
+  { method: 'GET', route: '/api/me/workshops', url: () => '/api/me/workshops', expect: who(403, { expertA: 200, expertB: 200 }) },
+  { method: 'GET', route: '/api/me/workshops/:id', url: (f) => `/api/me/workshops/${f.workshops.draft}`, expect: who(403, { expertA: 200, expertB: 404 }) },
+  {
+    method: 'POST',
+    route: '/api/me/workshops',
+    url: () => '/api/me/workshops',
+    body: (_f, a) => workshop(a === 'expertA' ? 40 : 41, false),
+    expect: who(403, { expertA: 201, expertB: 201 }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/me/workshops/:id',
+    url: (f) => `/api/me/workshops/${f.workshops.draft}`,
+    body: () => ({ title: 'Salary negotiation lab, round two' }),
+    expect: who(403, { expertA: 200, expertB: 404 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/me/workshops/:id/publish',
+    url: (f) => `/api/me/workshops/${f.workshops.draft}/publish`,
+    body: () => ({}),
+    expect: who(403, { expertA: 200, expertB: 404 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/me/workshops/:id/cancel',
+    url: (f) => `/api/me/workshops/${f.workshops.draft}/cancel`,
+    body: () => ({ reason: 'Not enough interest' }),
+    expect: who(403, { expertA: 200, expertB: 404 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/workshops/:id/seats',
+    url: (f) => `/api/workshops/${f.workshops.published}/seats`,
+    headers: { 'idempotency-key': 'fresh' },
+    body: () => ({ card: visa }),
+    expect: who(403, { clientA: 201, clientB: 201 }),
   },
 
   // Sessions: only the client books; only the parties act on a session, each only as their side may.
@@ -673,11 +730,16 @@ describe('authorization matrix', () => {
     const report = async (cookie: string) =>
       (await post(`/api/conversations/${reported}/report`, cookie, { reason: 'Please look at this' })).json().report.id as string;
     const reports = { dismiss: await report(clientC.cookie), suspend: await report(expertB.cookie) };
+    const published = await post('/api/me/workshops', expertA.cookie, workshop(30, true));
+    expect(published.statusCode, published.body).toBe(201);
+    const draft = await post('/api/me/workshops', expertA.cookie, workshop(31, false));
+    expect(draft.statusCode, draft.body).toBe(201);
 
     f = {
       safety,
       reports,
       expertA: { id: expertA.expert.id, slug: expertA.expert.slug },
+      workshops: { published: published.json().id, draft: draft.json().id },
       conversation: { id: conversation, messageId: firstMessage.json().message.id },
       sessions: s,
       noShows,
@@ -808,7 +870,12 @@ describe('authorization matrix', () => {
       const res = await ctx.app.inject({
         method: row.method as 'GET',
         url: row.url(unknown, actor),
-        headers: { origin, cookie: cookies[actor as Exclude<Actor, 'anon'>], ...(row.body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          origin,
+          cookie: cookies[actor as Exclude<Actor, 'anon'>],
+          ...Object.fromEntries(Object.entries(row.headers ?? {}).map(([k, v]) => [k, v === 'fresh' ? randomUUID() : v])),
+          ...(row.body ? { 'content-type': 'application/json' } : {}),
+        },
         ...(row.body ? { payload: JSON.stringify(row.body(f, actor)) } : {}),
         remoteAddress: '10.9.99.1',
       });

@@ -22,6 +22,7 @@ function session(
     endsAt: new Date(new Date(startsAt).getTime() + 3_600_000).toISOString(),
     durationMinutes: 60,
     kind: 'paid',
+    workshopId: null,
     topic: 'Growth',
     hourlyRateCents: 9000,
     totalAmountCents: 9000,

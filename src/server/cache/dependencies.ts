@@ -6,7 +6,7 @@
  */
 
 /** The tables a kept answer reads; each has the notification trigger of migration 0016. */
-export const watchedTables = ['experts', 'availability_rules', 'availability_exceptions', 'sessions', 'payments', 'user', 'auth_session'] as const;
+export const watchedTables = ['experts', 'availability_rules', 'availability_exceptions', 'workshops', 'sessions', 'payments', 'user', 'auth_session'] as const;
 export type Table = (typeof watchedTables)[number];
 
 /** A row key of the notifications: an expert (by uuid or slug) or an account. */

@@ -29,6 +29,8 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 /** A full-text vector (PostgreSQL `tsvector`), only ever written by the database (generated columns). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** A range of instants (PostgreSQL `tstzrange`), only ever written by the database (triggers). */
+const tstzrange = customType<{ data: string }>({ dataType: () => 'tstzrange' });
 
 /** Accounts: Better Auth's user plus Mentora's profile fields (docs/product.md "Accounts and sign-in"). */
 export const user = pgTable(
@@ -396,6 +398,58 @@ export const availabilityExceptions = pgTable(
   ],
 );
 
+/**
+ * Group workshops (docs/product.md "Workshops"; docs/decisions/022-workshops-seats-and-busy-time.md). A seat is a
+ * session of kind 'workshop' with `workshop_id`; `seats_sold` is moved by the seats' trigger (migration 0028) and
+ * never exceeds `capacity` (workshops_seats_check). Times UTC; the price per seat in integer cents.
+ */
+export const workshops = pgTable(
+  'workshops',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    expertId: uuid('expert_id')
+      .notNull()
+      .references(() => experts.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    topic: text('topic').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    capacity: integer('capacity').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    minAttendance: integer('min_attendance'),
+    status: text('status').notNull().default('draft'),
+    seatsSold: integer('seats_sold').notNull().default(0),
+    meetingUrl: text('meeting_url').notNull(),
+    inviteSequence: integer('invite_sequence').notNull().default(0),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: text('cancelled_by'),
+    cancelReason: text('cancel_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('workshops_upcoming_idx').on(t.status, t.startsAt),
+    index('workshops_expert_idx').on(t.expertId, t.startsAt),
+    check('workshops_title_check', sql`char_length(${t.title}) between 1 and 120`),
+    check('workshops_description_check', sql`char_length(${t.description}) between 1 and 5000`),
+    check('workshops_duration_check', sql`${t.durationMinutes} between 30 and 180`),
+    check('workshops_ends_check', sql`${t.endsAt} = ${t.startsAt} + make_interval(mins => ${t.durationMinutes})`),
+    check('workshops_capacity_check', sql`${t.capacity} between 2 and 50`),
+    check('workshops_price_check', sql`${t.priceCents} between 0 and 10000`),
+    check('workshops_min_attendance_check', sql`${t.minAttendance} is null or ${t.minAttendance} between 1 and ${t.capacity}`),
+    check('workshops_status_check', sql`${t.status} in ('draft', 'published', 'cancelled')`),
+    check('workshops_published_check', sql`${t.status} = 'draft' or ${t.publishedAt} is not null or ${t.cancelledAt} is not null`),
+    check('workshops_cancelled_check', sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null)`),
+    check('workshops_cancelled_by_check', sql`${t.cancelledBy} is null or ${t.cancelledBy} in ('expert', 'minimum', 'team')`),
+    check('workshops_seats_check', sql`${t.seatsSold} between 0 and ${t.capacity}`),
+    check('workshops_invite_sequence_check', sql`${t.inviteSequence} >= 0`),
+  ],
+);
+
 /** Mentoring sessions (docs/product.md "Sessions"; docs/architecture.md "Data model"). Times UTC; money integer cents. */
 export const sessions = pgTable(
   'sessions',
@@ -447,10 +501,15 @@ export const sessions = pgTable(
      */
     bufferBeforeMinutes: integer('buffer_before_minutes').notNull().default(0),
     bufferAfterMinutes: integer('buffer_after_minutes').notNull().default(0),
+    /** The workshop a seat is in (kind 'workshop'); null for one-to-one sessions (docs/product.md "Workshops"). */
+    workshopId: uuid('workshop_id').references(() => workshops.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('sessions_one_seat_per_client')
+      .on(t.workshopId, t.clientId)
+      .where(sql`${t.workshopId} is not null and ${t.status} not in ('cancelled', 'expired')`),
     uniqueIndex('sessions_client_idempotency_key').on(t.clientId, t.idempotencyKey),
     uniqueIndex('sessions_one_intro_per_pair')
       .on(t.clientId, t.expertId)
@@ -463,11 +522,17 @@ export const sessions = pgTable(
     index('sessions_reservation_idx')
       .on(t.reservedUntil)
       .where(sql`${t.status} = 'pending_payment'`),
-    check('sessions_kind_check', sql`${t.kind} in ('intro', 'paid')`),
-    check('sessions_duration_check', sql`${t.durationMinutes} in (15, 30, 45, 60, 90, 120)`),
+    check('sessions_kind_check', sql`${t.kind} in ('intro', 'paid', 'workshop') and (${t.kind} = 'workshop') = (${t.workshopId} is not null)`),
+    check(
+      'sessions_duration_check',
+      sql`case when ${t.kind} = 'workshop' then ${t.durationMinutes} between 30 and 180 else ${t.durationMinutes} in (15, 30, 45, 60, 90, 120) end`,
+    ),
     check('sessions_ends_check', sql`${t.endsAt} = ${t.startsAt} + make_interval(mins => ${t.durationMinutes})`),
     check('sessions_platform_fee_check', sql`${t.platformFeeBps} between 0 and 5000`),
-    check('sessions_amount_check', sql`${t.totalAmountCents} >= 0 and (${t.kind} = 'paid' or (${t.totalAmountCents} = 0 and ${t.durationMinutes} = 15))`),
+    check(
+      'sessions_amount_check',
+      sql`${t.totalAmountCents} >= 0 and (${t.kind} in ('paid', 'workshop') or (${t.totalAmountCents} = 0 and ${t.durationMinutes} = 15))`,
+    ),
     check('sessions_cancelled_by_check', sql`${t.cancelledBy} is null or ${t.cancelledBy} in ('client', 'expert', 'team')`),
     check('sessions_cancellation_policy_check', sql`${t.cancellationPolicy} in ('flexible', 'moderate', 'strict')`),
     check('sessions_request_hash_check', sql`${t.requestHash} is null or ${t.requestHash} ~ '^[0-9a-f]{64}$'`),
@@ -477,6 +542,29 @@ export const sessions = pgTable(
       .on(t.startsAt)
       .where(sql`${t.status} = 'booked' and (${t.reminderSentAt} is null or ${t.hourReminderSentAt} is null)`),
   ],
+);
+
+/**
+ * The expert's busy time (docs/decisions/022-workshops-seats-and-busy-time.md): one row per live one-to-one session
+ * (its blocked range, buffers included) and per workshop not cancelled, written only by the triggers of migration
+ * 0028. Its exclusion constraint `expert_busy_no_overlap` (hand-written) keeps an expert's sessions and workshops apart.
+ */
+export const expertBusy = pgTable(
+  'expert_busy',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    expertId: uuid('expert_id')
+      .notNull()
+      .references(() => experts.id, { onDelete: 'cascade' }),
+    during: tstzrange('during').notNull(),
+    sessionId: uuid('session_id')
+      .unique()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    workshopId: uuid('workshop_id')
+      .unique()
+      .references(() => workshops.id, { onDelete: 'cascade' }),
+  },
+  (t) => [check('expert_busy_owner_check', sql`num_nonnulls(${t.sessionId}, ${t.workshopId}) = 1`)],
 );
 
 /**

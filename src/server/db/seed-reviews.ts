@@ -62,17 +62,19 @@ type SessionSpec = {
   minutes: number;
   topic: string;
   status: 'booked' | 'confirmed' | 'completed';
+  /** A seat of this workshop (kind 'workshop', its price per seat and meeting link) instead of a one-to-one session. */
+  workshop?: { id: string; priceCents: number; meetingUrl: string };
 };
 
 /**
- * Rows for one paid demo session: the session, its payment (held while booked, released once confirmed) and
- * the payment's ledger events (hold, then release). Ids are made here so every row can be inserted in one
- * multi-row statement per table.
+ * Rows for one paid demo session or workshop seat: the session, its payment (held while booked, released once
+ * confirmed) and the payment's ledger events (hold, then release). Ids are made here so every row can be inserted
+ * in one multi-row statement per table.
  */
-function sessionRows(s: SessionSpec) {
-  // Demo experts are seeded published, so each has a rate (experts_published_check).
-  const rate = s.expert.hourlyRateCents!;
-  const amount = totalCents(rate, s.minutes);
+export function sessionRows(s: SessionSpec) {
+  // Demo experts are seeded published, so each has a rate (experts_published_check); a seat has its price instead.
+  const rate = s.workshop ? 0 : s.expert.hourlyRateCents!;
+  const amount = s.workshop ? s.workshop.priceCents : totalCents(rate, s.minutes);
   const sessionId = randomUUID();
   const paymentId = randomUUID();
   const session = {
@@ -84,12 +86,13 @@ function sessionRows(s: SessionSpec) {
     startsAt: s.startsAt,
     endsAt: new Date(s.startsAt.getTime() + s.minutes * 60_000),
     durationMinutes: s.minutes,
-    kind: 'paid' as const,
+    kind: s.workshop ? ('workshop' as const) : ('paid' as const),
+    workshopId: s.workshop?.id ?? null,
     topic: s.topic,
     hourlyRateCents: rate,
     totalAmountCents: amount,
     cancellationPolicy: s.expert.cancellationPolicy as CancellationPolicy,
-    meetingUrl: `https://meet.jit.si/mentora-demo${randomUUID().replace(/-/g, '')}`,
+    meetingUrl: s.workshop?.meetingUrl ?? `https://meet.jit.si/mentora-demo${randomUUID().replace(/-/g, '')}`,
     idempotencyKey: `seed-${randomUUID()}`,
     status: s.status,
     confirmedAt: s.status === 'booked' ? null : new Date(s.startsAt.getTime() + day),

@@ -10,6 +10,7 @@ import type { Db, Tx } from './client.js';
 import { authAccount, user } from './schema.js';
 import { seedDemoVideos, seedExperts } from './seed-experts.js';
 import { seedReviews } from './seed-reviews.js';
+import { seedWorkshops } from './seed-workshops.js';
 import { seedConsole } from './seed-console.js';
 import { MIGRATION_LOCK } from './migrate.js';
 
@@ -114,6 +115,7 @@ export async function seedDemo(db: Db, auth: Auth, storage?: StorageDriver): Pro
     await login(demoAccounts);
     await seedExperts(tx, login);
     await seedReviews(tx, login);
+    await seedWorkshops(tx);
     await seedConsole(tx, login);
     return true;
   });

@@ -19,6 +19,8 @@ export type SessionJobs = {
   reservations: () => Promise<unknown>;
   noShows: () => Promise<unknown>;
   proposals: () => Promise<unknown>;
+  /** Workshops under their minimum attendance 24 hours before the start: cancelled with full refunds. */
+  minimumAttendance: () => Promise<unknown>;
 };
 
 function every(ms: number, run: (signal: AbortSignal) => Promise<unknown>, log: JobLogger, name: string, observe: JobObserver) {
@@ -79,6 +81,8 @@ export function startJobs(opts: {
     every(60_000, opts.sessions.noShows, opts.log, 'no-show settlement', observe),
     // Reschedule proposals unanswered by the session's start expire; the booking stands (docs/product.md "Reschedule proposals").
     every(60_000, opts.sessions.proposals, opts.log, 'reschedule proposal expiry', observe),
+    // Workshops below their minimum attendance 24 hours before the start: cancelled, refunded (docs/product.md "Workshops").
+    every(60_000, opts.sessions.minimumAttendance, opts.log, 'workshop minimum attendance', observe),
     // 3-D Secure reservations past their 15 minutes: the intent is cancelled and the slot freed (docs/product.md "Payments").
     every(30_000, opts.sessions.reservations, opts.log, 'reservation expiry', observe),
     // Uploads never attached within 24 hours, and photos and videos replaced on a profile (docs/security.md "Uploads").

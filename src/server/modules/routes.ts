@@ -34,6 +34,7 @@ import { rescheduleRoutes } from './sessions/reschedule-routes.js';
 import { sessionRoutes } from './sessions/routes.js';
 import { busyIntervalsSql } from './sessions/busy-intervals.js';
 import { sessionDeps } from './sessions/deps.js';
+import { workshopRoutes } from './workshops/routes.js';
 
 export async function moduleRoutes(
   app: FastifyInstance,
@@ -49,6 +50,7 @@ export async function moduleRoutes(
   await app.register(noShowRoutes, { ...deps, testHooks: config.testHooks });
   await app.register(proposalRoutes, deps);
   await app.register(rescheduleRoutes, deps);
+  await app.register(workshopRoutes, deps);
   if (config.stripe?.webhookSecret)
     await app.register(stripeWebhookRoutes, { deps, verify: stripeWebhookVerifier(config.stripe, config.stripe.webhookSecret) });
   await app.register(receiptRoutes, { db });

@@ -10,7 +10,7 @@ import { durations, introMinutes, isDuration } from '../pricing.js';
 import { cancellationPolicies, sessionListParts, sessionStatuses } from '../sessions.js';
 import { isValidTimeZone } from '../slots.js';
 import { rescheduleVerdictView, sessionMoveView } from './reschedule.js';
-import { pageQuery, sessionStart } from './common.js';
+import { errorResponse, pageQuery, sessionStart } from './common.js';
 import { proposalSummary } from './reschedule-proposals.js';
 
 const m = messages.booking;
@@ -53,6 +53,11 @@ export const bookingInput = z
   });
 export type BookingInput = z.input<typeof bookingInput>;
 
+/** The Idempotency-Key header a booking (a session or a workshop seat) requires: 8–200 characters. */
+export const idempotencyHeader = z.object({
+  'idempotency-key': z.string().trim().min(8, messages.payment.idempotencyKey).max(200, messages.payment.idempotencyKey),
+});
+
 export const paymentSummary = z.object({
   status: z.enum(['pending', 'held', 'released', 'refunded', 'partially_refunded', 'failed', 'disputed']),
   amountCents: z.number().int(),
@@ -74,7 +79,9 @@ export const sessionView = z.object({
   startsAt: z.string(),
   endsAt: z.string(),
   durationMinutes: z.number().int(),
-  kind: z.enum(['intro', 'paid']),
+  kind: z.enum(['intro', 'paid', 'workshop']),
+  /** The workshop of a seat (kind 'workshop'), else null (docs/product.md "Workshops"). */
+  workshopId: z.string().nullable(),
   topic: z.string(),
   hourlyRateCents: z.number().int(),
   totalAmountCents: z.number().int(),
@@ -137,6 +144,19 @@ export type SessionSummary = z.infer<typeof sessionSummary>;
  */
 export const paymentAction = z.object({ clientSecret: z.string(), reservedUntil: z.string() });
 export type PaymentAction = z.infer<typeof paymentAction>;
+
+/**
+ * The answers of a booking (a session or a workshop seat): 201 `{ session }` booked, 200 the same on an
+ * Idempotency-Key replay, 202 `{ session, paymentAction }` reserved while 3-D Secure completes, 402 declined, 422
+ * the key was used for another body.
+ */
+export const bookingAnswers = {
+  200: z.object({ session: sessionView }),
+  201: z.object({ session: sessionView }),
+  202: z.object({ session: sessionView, paymentAction }),
+  402: errorResponse,
+  422: errorResponse,
+};
 
 export const cancelInput = z.object({ reason: z.string({ error: messages.session.cancelReason }).trim().min(1, messages.session.cancelReason).max(1000) });
 /** What went wrong, 15–5000 characters (docs/product.md "Disputes"). */

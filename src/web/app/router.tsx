@@ -21,7 +21,8 @@ export const routes: RouteObject[] = [
       { path: '/', element: <LandingPage /> },
       { path: '/about', handle: titled('About'), lazy: page(() => import('../features/content/about-page')) },
       { path: '/community-guidelines', handle: titled('Community Guidelines'), lazy: page(() => import('../features/content/community-guidelines-page')) },
-      { path: '/workshops', handle: titled('Workshops'), lazy: page(() => import('../features/content/workshops-page')) },
+      { path: '/workshops', handle: titled('Workshops'), lazy: page(() => import('../features/workshops/workshops-page')) },
+      { path: '/workshops/:id', handle: titled('Workshop'), lazy: page(() => import('../features/workshops/workshop-page')) },
       { path: '/how-it-works/client', handle: titled('How It Works for Clients'), lazy: page(() => import('../features/content/client-faq-page')) },
       { path: '/how-it-works/expert', handle: titled('How It Works for Experts'), lazy: page(() => import('../features/content/expert-faq-page')) },
       { path: '/how-it-works/partner', handle: titled('Partner with Mentora'), lazy: page(() => import('../features/enquiries/partner-enquiry-page')) },
@@ -55,6 +56,7 @@ export const routes: RouteObject[] = [
         handle: titled('Edit Your Profile'),
         lazy: page(() => import('../features/expert-profile-editor/expert-profile-page')),
       },
+      { path: '/dashboard/expert/workshops', handle: titled('Group Workshops'), lazy: page(() => import('../features/workshops/my-workshops-page')) },
       { path: '/dashboard/expert/payouts', handle: titled('Payouts'), lazy: page(() => import('../features/payouts/payouts-page')) },
       {
         path: '/admin',

@@ -83,10 +83,10 @@ export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; busyIntervals?: BusyI
     async (request) => getExpertProfile(db, request.params.idOrSlug),
   );
 
-  /** What bookable times read: the expert's row (zone, publication), weekly rules, exceptions and sessions (busy times). */
+  /** What bookable times read: the expert's row (zone, publication), weekly rules, exceptions, workshops and sessions (busy times). */
   const slotsKept = {
     lifetime: 'slots',
-    dependsOn: (request: FastifyRequest) => expertNamed(request, 'experts', 'availability_rules', 'availability_exceptions', 'sessions'),
+    dependsOn: (request: FastifyRequest) => expertNamed(request, 'experts', 'availability_rules', 'availability_exceptions', 'workshops', 'sessions'),
   } as const;
 
   /** Bookable UTC start times on the client's `date` in zone `tz` for `duration` minutes. 400 bad input; 404 unknown expert. */

@@ -7,6 +7,7 @@ import { and, asc, count, desc, eq, getTableColumns, gte, lte, sql, type SQL } f
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { ExpertCard, ExpertList, ExpertListQuery, ExpertProfile } from '../../../shared/schemas/experts.js';
 import { expertMessages } from '../../../shared/schemas/experts.js';
+import { isUuid } from '../../../shared/ids.js';
 import type { Db } from '../../db/client.js';
 import { experts } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -16,11 +17,9 @@ import { queryLexemes, tsqueryOperand } from './search-words.js';
 const { searchVector: _searchVector, titleVector: _titleVector, ...expertColumns } = getTableColumns(experts);
 export type ExpertRow = Omit<typeof experts.$inferSelect, 'searchVector' | 'titleVector'>;
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** How `idOrSlug` names an expert: a uuid (any case, compared in lower case) or else a slug. */
 export function expertKey(idOrSlug: string): { by: 'id' | 'slug'; value: string } {
-  return uuidPattern.test(idOrSlug) ? { by: 'id', value: idOrSlug.toLowerCase() } : { by: 'slug', value: idOrSlug };
+  return isUuid(idOrSlug) ? { by: 'id', value: idOrSlug.toLowerCase() } : { by: 'slug', value: idOrSlug };
 }
 
 /** A published expert by uuid or slug; AppError NOT_FOUND 'Expert Not Found' otherwise (also for malformed ids). */

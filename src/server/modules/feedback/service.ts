@@ -9,7 +9,7 @@
 import { and, count, desc, eq, getViewSelectedFields, inArray, sql } from 'drizzle-orm';
 import { feedbackQuestions, reviewScore } from '../../../shared/feedback.js';
 import { messages } from '../../../shared/messages.js';
-import { clientFeedbackStep } from '../../../shared/sessions.js';
+import { clientFeedbackStep, isReviewedPublicly } from '../../../shared/sessions.js';
 import { feedbackInput, type FeedbackInput } from '../../../shared/schemas/sessions.js';
 import type { CurrentUser } from '../../auth/plugin.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -64,7 +64,7 @@ export async function submitFeedback(db: Db, user: CurrentUser, sessionId: strin
       const step = clientFeedbackStep({ ...s, clientAbsent: absent });
       if (step === 'submitted') throw new AppError('CONFLICT', messages.feedback.already);
       if (step === 'none') throw new AppError('CONFLICT', messages.feedback.noSession);
-      if (step === 'private') throw new AppError('CONFLICT', s.kind === 'paid' ? messages.feedback.clientAbsent : messages.feedback.introNotRated);
+      if (step === 'private') throw new AppError('CONFLICT', isReviewedPublicly(s) ? messages.feedback.clientAbsent : messages.feedback.introNotRated);
       const answers = Object.fromEntries(feedbackQuestions.map((q) => [q.key, input[q.key] as string])) as Record<
         (typeof feedbackQuestions)[number]['key'],
         string
@@ -98,12 +98,18 @@ export async function submitFeedback(db: Db, user: CurrentUser, sessionId: strin
 export async function feedbackEligibility(db: Db, user: CurrentUser, idOrSlug: string) {
   const expert = await findExpert(db, idOrSlug);
   const concluded = await db
-    .select({ id: sessions.id, submitted: sessions.clientFeedbackSubmitted, kind: sessions.kind, absent: clientFoundAbsent })
+    .select({
+      id: sessions.id,
+      submitted: sessions.clientFeedbackSubmitted,
+      kind: sessions.kind,
+      totalAmountCents: sessions.totalAmountCents,
+      absent: clientFoundAbsent,
+    })
     .from(sessions)
     .where(and(eq(sessions.clientId, user.id), eq(sessions.expertId, expert.id), inArray(sessions.status, ['confirmed', 'completed'])))
     .orderBy(desc(sessions.startsAt))
     .limit(50);
-  const latest = concluded.find((s) => s.kind === 'paid' && !s.absent);
+  const latest = concluded.find((s) => isReviewedPublicly(s) && !s.absent);
   const [intro] = await db
     .select({ n: count() })
     .from(sessions)

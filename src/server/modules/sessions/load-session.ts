@@ -7,6 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SessionView } from '../../../shared/schemas/sessions.js';
 import { messages } from '../../../shared/messages.js';
+import { isUuid } from '../../../shared/ids.js';
 import type { CurrentUser } from '../../auth/plugin.js';
 import type { Db, Tx } from '../../db/client.js';
 import { qualified as q } from '../../db/qualified.js';
@@ -31,15 +32,13 @@ const movesSql = sql<
   MoveTuple[]
 >`coalesce((select json_agg(json_build_array(${ms(sessionMoves.fromStartsAt)}, ${ms(sessionMoves.toStartsAt)}, ${q(sessionMoves.movedBy)}, ${ms(sessionMoves.movedAt)}) order by ${q(sessionMoves.movedAt)}, ${q(sessionMoves.createdAt)}) from ${sessionMoves} where ${q(sessionMoves.sessionId)} = ${q(sessions.id)}), '[]'::json)`;
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * One session with its payment and the caller's side: 'client' when they booked it, 'expert' when it is with
  * their expert profile. 404 'Session not found' (also for malformed ids); 403 "You don't have permission to view
  * this session".
  */
 export async function loadForParty(db: Db | Tx, user: CurrentUser, sessionId: string): Promise<{ row: PartyRow; side: 'client' | 'expert' }> {
-  if (!uuidPattern.test(sessionId)) throw new AppError('NOT_FOUND', messages.session.notFound);
+  if (!isUuid(sessionId)) throw new AppError('NOT_FOUND', messages.session.notFound);
   const [row] = await db
     .select({
       session: sessions,

@@ -7,7 +7,8 @@ import {
   bookingInput,
   cancelInput,
   disputeInput,
-  paymentAction,
+  bookingAnswers,
+  idempotencyHeader,
   sessionList,
   sessionListQuery,
   sessionSummary,
@@ -19,6 +20,7 @@ import { anyRowOf, rowsOf } from '../../cache/dependencies.js';
 import type { KeptRoute } from '../../cache/plugin.js';
 import { plainJson } from '../../http/plain-json.js';
 import type { SessionDeps } from './deps.js';
+import { bookingAnswer } from './booking-service.js';
 import { bookSession } from './use-cases/book-session.js';
 import { cancelSession } from './use-cases/cancel-session.js';
 import { completeReservation } from './use-cases/complete-reservation.js';
@@ -30,7 +32,6 @@ import { summariseMySessions } from './use-cases/summarise-my-sessions.js';
 
 const params = z.object({ id: z.string().max(64) });
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
-const idempotencyHeader = z.object({ 'idempotency-key': z.string().trim().min(8, messages.payment.idempotencyKey).max(200, messages.payment.idempotencyKey) });
 
 /** What the caller's session counters read: their sessions (as client or as the expert), their payments, and the account's expert row. */
 const sessionSummaryKept: KeptRoute = {
@@ -67,22 +68,14 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boo
         tags,
         headers: idempotencyHeader,
         body: bookingInput,
-        response: {
-          200: z.object({ session: sessionView }),
-          201: z.object({ session: sessionView }),
-          202: z.object({ session: sessionView, paymentAction }),
-          402: errorResponse,
-          422: errorResponse,
-          ...errors,
-        },
+        response: { ...bookingAnswers, ...errors },
       },
       config: { signIn: 'required', rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const user = await requireUser(request, messages.booking.signInToBook);
-      const { session, replayed, paymentAction: action } = await bookSession(deps, user, request.body, request.headers['idempotency-key']);
-      if (action) return reply.status(202).send({ session, paymentAction: action });
-      return reply.status(replayed ? 200 : 201).send({ session });
+      const answer = bookingAnswer(await bookSession(deps, user, request.body, request.headers['idempotency-key']));
+      return reply.status(answer.status).send(answer.body);
     },
   );
 

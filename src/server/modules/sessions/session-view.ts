@@ -54,6 +54,7 @@ export function toView(row: Viewed, viewerRole: 'client' | 'expert'): SessionVie
     endsAt: s.endsAt.toISOString(),
     durationMinutes: s.durationMinutes,
     kind: s.kind as SessionView['kind'],
+    workshopId: s.workshopId,
     topic: s.topic,
     hourlyRateCents: s.hourlyRateCents,
     totalAmountCents: s.totalAmountCents,

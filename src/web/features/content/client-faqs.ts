@@ -103,8 +103,8 @@ export const clientFaqs: readonly Faq[] = [
     id: 'group-workshops',
     question: 'Do you offer group workshops?',
     answer: [
-      'Group workshops are coming soon. Career Development Workshops are planned as small live group sessions from $10-15 per person (AUD 10-20 with subsidies).',
-      'Register your interest through the contact page and we will let you know when the first dates open. In the meantime, one-to-one sessions are available now.',
+      'Yes. Career Development Workshops are small live group sessions led by our experts, from $10-15 per person. Browse them on the Workshops page and book a seat; your payment is held until the workshop has taken place.',
+      'Each workshop page shows the expert, the time in your own zone, the seats left and the price per seat. Free workshops need no card.',
     ],
   },
   {

@@ -1,4 +1,15 @@
-import { Banknote, CalendarCheck, CalendarClock, CalendarRange, DollarSign, Hourglass, MessageSquare, Settings, SlidersHorizontal } from 'lucide-react';
+import {
+  Banknote,
+  CalendarCheck,
+  CalendarClock,
+  CalendarRange,
+  DollarSign,
+  Hourglass,
+  MessageSquare,
+  Settings,
+  SlidersHorizontal,
+  UsersRound,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Me } from '@shared/schemas/profile';
@@ -78,6 +89,7 @@ function ExpertDashboard({ me, applicationStatus, sessionsEmpty, totalEarnings, 
                 ? [
                     { label: 'Manage availability', icon: CalendarRange, to: '/dashboard/expert/availability' },
                     { label: 'Payouts and earnings', icon: Banknote, to: '/dashboard/expert/payouts' },
+                    { label: 'Group workshops', icon: UsersRound, to: '/dashboard/expert/workshops' },
                   ]
                 : []),
               { label: 'Manage Sessions', icon: SlidersHorizontal, note: 'Coming soon' },

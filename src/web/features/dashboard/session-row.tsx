@@ -8,7 +8,7 @@ import { Badge } from '../../components/ui/badge';
 import { formatDateTime, localZoneName } from '../../lib/format';
 
 /**
- * One session in a dashboard list: counterpart name, topic (or 'No topic'), status badge, date-time
+ * One session in a dashboard list: counterpart name, topic (or 'No topic'; a workshop seat names its workshop), status badge, date-time
  * in the viewer's zone, amount (and what was refunded of it), duration in minutes, then the viewer's links in `actions`.
  */
 export function SessionRow({ session, counterpart, actions }: { session: SessionView; counterpart: string; actions: ReactNode }) {
@@ -22,7 +22,9 @@ export function SessionRow({ session, counterpart, actions }: { session: Session
             <h4 id={headingId} className="font-semibold text-slate-900">
               {counterpart}
             </h4>
-            <p className="mt-0.5 break-words text-sm text-slate-700">{session.topic.trim() || 'No topic'}</p>
+            <p className="mt-0.5 break-words text-sm text-slate-700">
+              {session.kind === 'workshop' ? `Workshop: ${session.topic}` : session.topic.trim() || 'No topic'}
+            </p>
           </div>
           <Badge tone={badge.tone}>{badge.label}</Badge>
         </div>
@@ -43,7 +45,11 @@ export function SessionRow({ session, counterpart, actions }: { session: Session
           <div className="flex gap-1.5">
             <dt className="sr-only">Amount</dt>
             <dd className="font-semibold text-slate-900">
-              {session.kind === 'intro' ? 'Free intro' : formatMoney(session.totalAmountCents, session.currency)}
+              {session.kind === 'intro'
+                ? 'Free intro'
+                : session.kind === 'workshop' && session.totalAmountCents === 0
+                  ? 'Free seat'
+                  : formatMoney(session.totalAmountCents, session.currency)}
               {session.payment && session.payment.refundedCents > 0 ? (
                 <span className="font-normal text-slate-700"> · Refunded {formatMoney(session.payment.refundedCents, session.currency)}</span>
               ) : null}

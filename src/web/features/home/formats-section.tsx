@@ -35,14 +35,14 @@ const formats: Format[] = [
     icon: UsersRound,
     title: 'Group Workshops',
     subtitle: 'Career Development Workshops',
-    badge: { text: 'Beta · Coming soon', tone: 'amber' },
+    badge: { text: 'Available now', tone: 'green' },
     description: (
       <>
-        Group sessions from <strong className="font-semibold text-slate-900">$10-15 per person</strong>. We are still building this format.
+        Group sessions from <strong className="font-semibold text-slate-900">$10-15 per person</strong>, booked and paid like a one-to-one session.
       </>
     ),
     points: ['Small-group sessions led by industry experts', 'Practical career topics, from CVs to interviews', 'Subsidised places for students'],
-    link: { to: '/workshops', label: 'Learn about workshops' },
+    link: { to: '/workshops', label: 'Browse workshops' },
     featured: false,
   },
 ];
@@ -85,7 +85,7 @@ function FormatCard({ format: f }: { format: Format }) {
   );
 }
 
-/** 'Choose your learning format': 1:1 Mentoring and the coming-soon Group Workshops. */
+/** 'Choose your learning format': 1:1 Mentoring and Group Workshops, both available now. */
 export function FormatsSection() {
   return (
     <section aria-labelledby="formats-title" className="mx-auto max-w-7xl px-4 py-20 sm:py-28">

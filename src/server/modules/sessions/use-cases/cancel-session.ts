@@ -1,5 +1,5 @@
 /** POST /api/sessions/{id}/cancel (docs/product.md "Sessions", "Cancellation policies"): booked → cancelled. */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { messages } from '../../../../shared/messages.js';
 import type { SessionView } from '../../../../shared/schemas/sessions.js';
 import { canCancel, refundCents } from '../../../../shared/sessions.js';
@@ -44,7 +44,7 @@ export async function cancelLockedSession(
   tx: Tx,
   deps: SessionDeps,
   s: SessionRow,
-  by: { side: 'client' | 'expert'; userId: string },
+  by: { side: 'client' | 'expert'; userId: string | null },
   reason: string,
   refund: number,
   now: Date,
@@ -57,4 +57,20 @@ export async function cancelLockedSession(
   const name = by.side === 'client' ? s.clientName : s.expertName;
   const mails = cancellationEmails({ ...s, inviteSequence: s.inviteSequence + 1 }, await partiesOf(tx, s), name, reason, refunded, deps);
   if (mails.length) await outboxInsert(tx, mails);
+}
+
+/**
+ * Cancels every booked seat of workshop `workshopId` in `tx`, on the expert's side (their account `expertUserId` in
+ * the ledger; null when the minimum-attendance job cancels) with `reason` (docs/product.md "Workshops"): each seat
+ * locked, cancelled by the expert, refunded in full, and its attendee e-mailed with the invite's CANCEL, like an
+ * expert's cancellation of a session. Returns how many seats.
+ */
+export async function cancelSeatsOf(tx: Tx, deps: SessionDeps, workshopId: string, expertUserId: string | null, reason: string, now: Date): Promise<number> {
+  const seats = await tx
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.workshopId, workshopId), eq(sessions.status, 'booked')))
+    .for('update');
+  for (const seat of seats) await cancelLockedSession(tx, deps, seat, { side: 'expert', userId: expertUserId }, reason, seat.totalAmountCents, now);
+  return seats.length;
 }

@@ -1,6 +1,6 @@
 import { CreditCard, Lock } from 'lucide-react';
 import { cardBrand, type CardInput } from '@shared/cards';
-import { Input, Label } from '../../components/ui/input';
+import { Input, Label } from './ui/input';
 import { formatCardNumber, formatCvc, formatExpiry } from './card-format';
 
 /**

@@ -1,0 +1,115 @@
+/**
+ * Workshop endpoints (docs/product.md "Workshops"): the expert's own workshops under /api/me/workshops, the public
+ * list and page, and booking a seat. Rules live in the use cases (./use-cases/, one per file). Never kept: seats
+ * left change with every booking.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messages } from '../../../shared/messages.js';
+import { errorResponse } from '../../../shared/schemas/common.js';
+import { bookingAnswers, cancelInput, idempotencyHeader } from '../../../shared/schemas/sessions.js';
+import { myWorkshopView, seatInput, workshopInput, workshopListQuery, workshopPatch, workshopView } from '../../../shared/schemas/workshops.js';
+import { workshopMessages } from '../../../shared/workshops.js';
+import { requireRole, requireUser } from '../../auth/guards.js';
+import { bookingAnswer, type SessionDeps } from '../sessions/booking-service.js';
+import { bookSeat } from './use-cases/book-seat.js';
+import { cancelWorkshop } from './use-cases/cancel-workshop.js';
+import { createWorkshop } from './use-cases/create-workshop.js';
+import { getMyWorkshop } from './use-cases/get-my-workshop.js';
+import { getWorkshop } from './use-cases/get-workshop.js';
+import { listMyWorkshops } from './use-cases/list-my-workshops.js';
+import { listWorkshops } from './use-cases/list-workshops.js';
+import { publishWorkshop } from './use-cases/publish-workshop.js';
+import { updateWorkshop } from './use-cases/update-workshop.js';
+
+const params = z.object({ id: z.string().max(64) });
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+
+export const workshopRoutes: FastifyPluginAsyncZod<SessionDeps> = async (app, deps) => {
+  const tags = ['workshops'];
+  const expert = (request: Parameters<typeof requireRole>[0]) => requireRole(request, ['expert'], workshopMessages.onlyExperts);
+
+  /** Upcoming published workshops, soonest first: `{ workshops }` (filters `topic`, `from`, `to`, `tz`, `maxPriceCents`). 400 bad query. */
+  app.get(
+    '/api/workshops',
+    { schema: { tags, querystring: workshopListQuery, response: { 200: z.object({ workshops: z.array(workshopView) }), 400: errorResponse } } },
+    async (request) => ({ workshops: await listWorkshops(deps.db, request.query) }),
+  );
+
+  /** One workshop's public page (published or cancelled). 404 unknown or a draft. */
+  app.get('/api/workshops/:id', { schema: { tags, params, response: { 200: workshopView, 404: errorResponse } } }, async (request) =>
+    getWorkshop(deps.db, request.params.id),
+  );
+
+  /**
+   * Books a seat: 201 `{ session }` (the seat, a session of kind 'workshop'), 200 on an Idempotency-Key replay with
+   * the same body, 202 `{ session, paymentAction }` when the card needs 3-D Secure. 400 / 401 / 402 / 403 / 404 /
+   * 409 'This workshop is full' and other refusals / 422 — see bookSeat.
+   */
+  app.post(
+    '/api/workshops/:id/seats',
+    {
+      schema: {
+        tags,
+        params,
+        headers: idempotencyHeader,
+        body: seatInput,
+        response: { ...bookingAnswers, ...errors },
+      },
+      config: { signIn: 'required', rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request, messages.booking.signInToBook);
+      const answer = bookingAnswer(await bookSeat(deps, user, request.params.id, request.body, request.headers['idempotency-key']));
+      return reply.status(answer.status).send(answer.body);
+    },
+  );
+
+  /** The signed-in expert's workshops with seats sold: `{ workshops }`. 401; 403 not an expert. */
+  app.get(
+    '/api/me/workshops',
+    {
+      config: { signIn: 'required' },
+      schema: { tags, response: { 200: z.object({ workshops: z.array(myWorkshopView) }), 401: errorResponse, 403: errorResponse } },
+    },
+    async (request) => ({ workshops: await listMyWorkshops(deps.db, await expert(request)) }),
+  );
+
+  /** Creates a workshop (draft, or published with `publish: true`): 201 the expert's view. 400 / 401 / 403 / 409 busy then. */
+  app.post(
+    '/api/me/workshops',
+    { config: { signIn: 'required' }, schema: { tags, body: workshopInput, response: { 201: myWorkshopView, ...errors } } },
+    async (request, reply) => reply.status(201).send(await createWorkshop(deps, await expert(request), request.body)),
+  );
+
+  /** One of the expert's workshops, drafts included. 401 / 403 / 404 not theirs. */
+  app.get(
+    '/api/me/workshops/:id',
+    { config: { signIn: 'required' }, schema: { tags, params, response: { 200: myWorkshopView, ...errors } } },
+    async (request) => getMyWorkshop(deps.db, await expert(request), request.params.id),
+  );
+
+  /** Edits a workshop (limits once seats are sold, see updateWorkshop). 400 / 401 / 403 / 404 / 409. */
+  app.patch(
+    '/api/me/workshops/:id',
+    { config: { signIn: 'required' }, schema: { tags, params, body: workshopPatch, response: { 200: myWorkshopView, ...errors } } },
+    async (request) => updateWorkshop(deps.db, await expert(request), request.params.id, request.body),
+  );
+
+  /** Publishes a draft. 400 start passed / 401 / 403 / 404 / 409 already published or cancelled. */
+  app.post(
+    '/api/me/workshops/:id/publish',
+    { config: { signIn: 'required' }, schema: { tags, params, response: { 200: myWorkshopView, ...errors } } },
+    async (request) => publishWorkshop(deps.db, await expert(request), request.params.id),
+  );
+
+  /**
+   * The expert cancels the workshop before its start, `{ reason }`: every attendee refunded in full and sent the
+   * invite's CANCEL. 400 no reason / 401 / 403 / 404 / 409 already cancelled or started — see cancelWorkshop.
+   */
+  app.post(
+    '/api/me/workshops/:id/cancel',
+    { config: { signIn: 'required' }, schema: { tags, params, body: cancelInput, response: { 200: myWorkshopView, ...errors } } },
+    async (request) => cancelWorkshop(deps, await expert(request), request.params.id, request.body.reason),
+  );
+};

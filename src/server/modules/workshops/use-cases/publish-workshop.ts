@@ -1,0 +1,29 @@
+/** POST /api/me/workshops/{id}/publish (docs/product.md "Workshops"): the expert's draft goes live, bookable by clients. */
+import { and, eq } from 'drizzle-orm';
+import type { MyWorkshopView } from '../../../../shared/schemas/workshops.js';
+import { workshopMessages } from '../../../../shared/workshops.js';
+import type { CurrentUser } from '../../../auth/plugin.js';
+import type { Db } from '../../../db/client.js';
+import { workshops } from '../../../db/schema.js';
+import { AppError } from '../../../errors.js';
+import { ownExpert } from '../workshop-rows.js';
+import { getMyWorkshop } from './get-my-workshop.js';
+
+/**
+ * Publishes the signed-in expert's draft workshop `id` (status published, published_at = `now`). Errors: 403 not
+ * an expert, 404 not theirs, 409 already published or cancelled, 400 its start has passed.
+ */
+export async function publishWorkshop(db: Db, user: CurrentUser, id: string, now = new Date()): Promise<MyWorkshopView> {
+  const expert = await ownExpert(db, user);
+  const current = await getMyWorkshop(db, user, id);
+  if (current.status === 'cancelled') throw new AppError('CONFLICT', workshopMessages.cancelled);
+  if (current.status === 'published') throw new AppError('CONFLICT', workshopMessages.alreadyPublished);
+  if (new Date(current.startsAt).getTime() <= now.getTime()) throw new AppError('VALIDATION', workshopMessages.future);
+  const changed = await db
+    .update(workshops)
+    .set({ status: 'published', publishedAt: now, updatedAt: now })
+    .where(and(eq(workshops.id, id), eq(workshops.expertId, expert.id), eq(workshops.status, 'draft')))
+    .returning({ id: workshops.id });
+  if (changed.length === 0) throw new AppError('CONFLICT', workshopMessages.alreadyPublished);
+  return getMyWorkshop(db, user, id);
+}

@@ -1,0 +1,60 @@
+/**
+ * PATCH /api/me/workshops/{id} (docs/product.md "Workshops"): the expert edits their workshop. Once a seat is sold
+ * the start, duration and price are fixed and the capacity only grows (src/shared/workshops.ts `editRefusal`); the
+ * row is locked while the rule is checked, so a seat sold meanwhile is counted.
+ */
+import { eq } from 'drizzle-orm';
+import { workshopPatch, type MyWorkshopView, type WorkshopPatch } from '../../../../shared/schemas/workshops.js';
+import { editRefusal, workshopMessages } from '../../../../shared/workshops.js';
+import type { CurrentUser } from '../../../auth/plugin.js';
+import type { Db } from '../../../db/client.js';
+import { workshops } from '../../../db/schema.js';
+import { AppError } from '../../../errors.js';
+import { isUuid } from '../../../../shared/ids.js';
+import { lockOwnWorkshop, ownExpert, workshopWriteConflict } from '../workshop-rows.js';
+import { startFromLocal } from '../workshop-times.js';
+import { getMyWorkshop } from './get-my-workshop.js';
+
+/**
+ * Applies `rawPatch` (`workshopPatch`: any of title, description, topic, startsAtLocal in the expert's zone,
+ * durationMinutes, capacity, priceCents, minAttendance) to the signed-in expert's workshop `id`; returns the
+ * expert's view. Errors: 400 invalid input or a past start, 403 not an expert, 404 not theirs, 409 cancelled,
+ * seats sold (time, length, price; capacity below the current one), minimum above capacity, or the new time
+ * overlaps the expert's sessions or workshops.
+ */
+export async function updateWorkshop(db: Db, user: CurrentUser, id: string, rawPatch: WorkshopPatch, now = new Date()): Promise<MyWorkshopView> {
+  const patch = workshopPatch.parse(rawPatch);
+  const expert = await ownExpert(db, user);
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', workshopMessages.notFound);
+  const startsAt = patch.startsAtLocal === undefined ? undefined : startFromLocal(patch.startsAtLocal, expert.timezone, now);
+  try {
+    await db.transaction(async (tx) => {
+      const w = await lockOwnWorkshop(tx, expert.id, id);
+      const refusal = editRefusal(w, { startsAt, durationMinutes: patch.durationMinutes, priceCents: patch.priceCents, capacity: patch.capacity });
+      if (refusal) throw new AppError('CONFLICT', refusal);
+      const capacity = patch.capacity ?? w.capacity;
+      const minAttendance = patch.minAttendance === undefined ? w.minAttendance : patch.minAttendance;
+      if (minAttendance !== null && minAttendance > capacity) throw new AppError('VALIDATION', workshopMessages.minAttendance);
+      const start = startsAt ?? w.startsAt;
+      const duration = patch.durationMinutes ?? w.durationMinutes;
+      await tx
+        .update(workshops)
+        .set({
+          title: patch.title,
+          description: patch.description,
+          topic: patch.topic,
+          startsAt: start,
+          durationMinutes: duration,
+          endsAt: new Date(start.getTime() + duration * 60_000),
+          capacity,
+          priceCents: patch.priceCents,
+          minAttendance,
+          updatedAt: now,
+        })
+        .where(eq(workshops.id, id));
+    });
+  } catch (err) {
+    throw workshopWriteConflict(err) ?? err;
+  }
+  return getMyWorkshop(db, user, id);
+}

@@ -1,0 +1,96 @@
+/**
+ * What the workshop use cases share (docs/product.md "Workshops"): the select of a workshop with its expert, the API
+ * view of a row, the signed-in expert's profile, and the database refusals in the product's words.
+ */
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { MyWorkshopView, WorkshopView } from '../../../shared/schemas/workshops.js';
+import { seatsLeft, workshopMessages, type WorkshopStatus } from '../../../shared/workshops.js';
+import type { CurrentUser } from '../../auth/plugin.js';
+import type { Db, Tx } from '../../db/client.js';
+import { pgError } from '../../db/errors.js';
+import { experts, workshops } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+
+/** The columns a workshop view reads: the workshop row and its expert's public identity. */
+export const workshopColumns = {
+  workshop: workshops,
+  expert: {
+    id: experts.id,
+    slug: experts.slug,
+    name: experts.name,
+    role: experts.role,
+    timezone: experts.timezone,
+    userId: experts.userId,
+    status: experts.status,
+  },
+};
+export type WorkshopRow = {
+  workshop: typeof workshops.$inferSelect;
+  expert: { id: string; slug: string; name: string; role: string; timezone: string; userId: string | null; status: string };
+};
+
+/** Workshops with their expert matching `where`, as rows for `toWorkshopView`. */
+export function selectWorkshops(db: Db | Tx, where: SQL | undefined) {
+  return db.select(workshopColumns).from(workshops).innerJoin(experts, eq(experts.id, workshops.expertId)).where(where);
+}
+
+/** The API shape of `row` (instants ISO UTC, money cents). */
+export function toWorkshopView({ workshop: w, expert }: WorkshopRow): WorkshopView {
+  return {
+    id: w.id,
+    title: w.title,
+    description: w.description,
+    topic: w.topic,
+    startsAt: w.startsAt.toISOString(),
+    endsAt: w.endsAt.toISOString(),
+    durationMinutes: w.durationMinutes,
+    capacity: w.capacity,
+    seatsLeft: seatsLeft(w),
+    priceCents: w.priceCents,
+    currency: w.currency,
+    minAttendance: w.minAttendance,
+    status: w.status as WorkshopStatus,
+    expert: { id: expert.id, slug: expert.slug, name: expert.name, role: expert.role, timezone: expert.timezone },
+  };
+}
+
+/** The expert's own view of `row`: the public view and the seats sold. */
+export function toMyWorkshopView(row: WorkshopRow): MyWorkshopView {
+  return { ...toWorkshopView(row), seatsSold: row.workshop.seatsSold };
+}
+
+/** The expert profile of the signed-in expert `user` (id, zone, status); 403 when the account has none or is suspended. */
+export async function ownExpert(db: Db | Tx, user: CurrentUser) {
+  const [row] =
+    user.role === 'expert'
+      ? await db
+          .select({ id: experts.id, timezone: experts.timezone, status: experts.status, currency: experts.currency })
+          .from(experts)
+          .where(eq(experts.userId, user.id))
+          .limit(1)
+      : [];
+  if (!row || row.status === 'suspended') throw new AppError('FORBIDDEN', workshopMessages.onlyExperts);
+  return row;
+}
+
+/** The product's words for a workshop write refused by the expert's busy time (exclusion 23P01), or null. */
+export function workshopWriteConflict(err: unknown): AppError | null {
+  const { code, constraint } = pgError(err);
+  if (code === '23P01' && constraint === 'expert_busy_no_overlap') return new AppError('CONFLICT', workshopMessages.expertClash);
+  return null;
+}
+
+/**
+ * The workshop `id` of the expert `expertId`, locked in `tx` for a change (docs/product.md "Workshops"). 404 when it
+ * is not theirs (or unknown), 409 when it is cancelled.
+ */
+export async function lockOwnWorkshop(tx: Tx, expertId: string, id: string) {
+  const [w] = await tx
+    .select()
+    .from(workshops)
+    .where(and(eq(workshops.id, id), eq(workshops.expertId, expertId)))
+    .for('update');
+  if (!w) throw new AppError('NOT_FOUND', workshopMessages.notFound);
+  if (w.status === 'cancelled') throw new AppError('CONFLICT', workshopMessages.cancelled);
+  return w;
+}

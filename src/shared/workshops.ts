@@ -1,0 +1,80 @@
+/**
+ * Group workshop rules shared by server and web (docs/product.md "Workshops"): limits of a workshop, which edits
+ * are allowed once seats are sold, and the words of every workshop message. Pure: instants UTC, money integer cents,
+ * durations minutes.
+ */
+
+/** Duration of a workshop, in minutes (docs/product.md "Workshops"). */
+export const workshopMinutes = { min: 30, max: 180 } as const;
+/** Seats of a workshop (docs/product.md "Workshops"). */
+export const workshopCapacity = { min: 2, max: 50 } as const;
+/** Price per seat, in cents: $0 (free) to $100 (docs/product.md "Workshops"). */
+export const workshopPriceCents = { min: 0, max: 10_000 } as const;
+/** Longest title and description, in characters. */
+export const workshopTitleMax = 120;
+export const workshopDescriptionMax = 5000;
+
+export const workshopStatuses = ['draft', 'published', 'cancelled'] as const;
+export type WorkshopStatus = (typeof workshopStatuses)[number];
+
+/** Every workshop message (docs/product.md "Workshops" quotes them). */
+export const workshopMessages = {
+  title: 'Please give your workshop a title',
+  description: 'Please describe what attendees will learn',
+  topic: 'Please choose a topic from the expertise catalogue',
+  startsAt: 'Please choose a date and start time',
+  future: 'Please choose a start time in the future',
+  duration: `A workshop lasts ${workshopMinutes.min} to ${workshopMinutes.max} minutes`,
+  capacity: `A workshop has ${workshopCapacity.min} to ${workshopCapacity.max} seats`,
+  price: 'The price per seat must be between $0 and $100, in whole cents',
+  minAttendance: 'The minimum attendance must be between 1 and the number of seats',
+  expertClash: 'You have a session or another workshop at this time. Please choose another time.',
+  notFound: 'Workshop not found',
+  onlyExperts: 'Only approved experts can run workshops',
+  notYours: 'Only the expert running this workshop can change it',
+  cancelled: 'This workshop was cancelled',
+  alreadyPublished: 'This workshop is already published',
+  soldLocked: 'Seats are sold: the time, length and price can no longer change. Cancel the workshop to change them.',
+  capacityShrink: (sold: number) => `Seats are sold: the capacity can only grow (at least ${sold}).`,
+  created: 'Workshop saved as a draft',
+  published: 'Workshop published. Clients can now book seats.',
+  saved: 'Workshop saved',
+  full: 'This workshop is full',
+  alreadyBooked: 'You already have a seat in this workshop',
+  ownWorkshop: 'You cannot book a seat in your own workshop.',
+  notOpen: 'This workshop is not open for booking',
+  started: 'This workshop has already started',
+  clientClash: 'You already have a session at this time.',
+  seatBooked: (title: string) => `Seat booked for ${title}!`,
+  listFailed: 'We could not load the workshops.',
+  oneFailed: 'We could not load this workshop.',
+  mineFailed: 'We could not load your workshops.',
+  cardSoon: 'Paid seats are booked with the simulated card on this server; card payments through Stripe are not open for workshops yet.',
+  signInToBook: 'Please sign in to book a seat',
+  minimumNotReached: (minimum: number) =>
+    `Fewer than ${minimum} seats were booked 24 hours before the start, so the workshop is cancelled. Your payment is refunded in full.`,
+} as const;
+
+/** A workshop as the edit rule sees it. */
+type Editable = { startsAt: Date; durationMinutes: number; priceCents: number; capacity: number; seatsSold: number };
+
+/**
+ * The message refusing `change` of `workshop`, or null when allowed (docs/product.md "Workshops"): once a seat is
+ * sold the start, duration and price are fixed (a change goes through cancelling) and the capacity only grows.
+ */
+export function editRefusal(workshop: Editable, change: Partial<Omit<Editable, 'seatsSold'>>): string | null {
+  if (workshop.seatsSold === 0) return null;
+  if (change.startsAt && change.startsAt.getTime() !== workshop.startsAt.getTime()) return workshopMessages.soldLocked;
+  if (change.durationMinutes !== undefined && change.durationMinutes !== workshop.durationMinutes) return workshopMessages.soldLocked;
+  if (change.priceCents !== undefined && change.priceCents !== workshop.priceCents) return workshopMessages.soldLocked;
+  if (change.capacity !== undefined && change.capacity < workshop.capacity) return workshopMessages.capacityShrink(workshop.capacity);
+  return null;
+}
+
+/** How long before the start the minimum attendance must be reached, in hours (docs/product.md "Workshops"). */
+export const minimumAttendanceHours = 24;
+
+/** Seats still free (never negative). */
+export function seatsLeft(w: { capacity: number; seatsSold: number }): number {
+  return Math.max(0, w.capacity - w.seatsSold);
+}

@@ -1,0 +1,78 @@
+/**
+ * /dashboard/expert/workshops (docs/product.md "Workshops"): the expert publishes a workshop and sees each of theirs
+ * with its seats sold and its seat sales (seats sold × price per seat, cents shown as dollars).
+ */
+import { Link } from 'react-router';
+import { formatMoney } from '@shared/pricing';
+import { workshopMessages } from '@shared/workshops';
+import { ExpertSettingsShell } from '../../components/expert-settings-shell';
+import { Badge } from '../../components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { LoadError } from '../../components/ui/load-error';
+import { useMyWorkshops } from './api/get-my-workshops';
+import { CancelWorkshop } from './cancel-workshop';
+import { WorkshopForm } from './workshop-form';
+import { WorkshopTime } from './workshop-time';
+
+export default function MyWorkshopsPage() {
+  return (
+    <ExpertSettingsShell
+      title="Group workshops"
+      lead="Publish a workshop: clients book seats and pay like for a session. A workshop blocks your one-to-one times."
+    >
+      <Card className="mt-6">
+        <CardHeader>
+          <CardTitle>New workshop</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <WorkshopForm />
+        </CardContent>
+      </Card>
+      <MyWorkshopList />
+    </ExpertSettingsShell>
+  );
+}
+
+function MyWorkshopList() {
+  const mine = useMyWorkshops();
+  if (mine.isError)
+    return <LoadError className="mt-6" what={workshopMessages.mineFailed} error={mine.error} onRetry={() => mine.refetch()} retrying={mine.isFetching} />;
+  if (!mine.data)
+    return (
+      <p className="mt-6 text-slate-700" role="status">
+        Loading your workshops…
+      </p>
+    );
+  return (
+    <section className="mt-8" aria-labelledby="my-workshops">
+      <h2 id="my-workshops" className="text-xl font-semibold text-slate-900">
+        Your workshops
+      </h2>
+      {mine.data.workshops.length === 0 ? (
+        <p className="mt-3 text-slate-700">You have no workshops yet.</p>
+      ) : (
+        <ul className="mt-3 space-y-3">
+          {mine.data.workshops.map((w) => (
+            <li key={w.id} className="rounded-2xl border border-slate-200 bg-white p-4">
+              <div className="flex flex-wrap items-center gap-2">
+                <Link to={`/workshops/${w.id}`} className="font-semibold text-slate-900 hover:underline">
+                  {w.title}
+                </Link>
+                <Badge tone={w.status === 'published' ? 'green' : 'neutral'}>
+                  {w.status === 'published' ? 'Published' : w.status === 'draft' ? 'Draft' : 'Cancelled'}
+                </Badge>
+              </div>
+              <p className="mt-1 text-sm text-slate-700">
+                <WorkshopTime startsAt={w.startsAt} durationMinutes={w.durationMinutes} />
+              </p>
+              <p className="mt-1 text-sm text-slate-800">
+                Seats sold: {w.seatsSold} of {w.capacity} · Seat sales: {formatMoney(w.seatsSold * w.priceCents, w.currency)}
+              </p>
+              {w.status !== 'cancelled' ? <CancelWorkshop id={w.id} /> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * /workshops/{id} (docs/product.md "Workshops"): the workshop's expert, time in the visitor's zone, seats left,
+ * price and 'Book a seat'. Server-rendered like the expert profile; the booking form appears once hydrated.
+ */
+import { Link, useParams } from 'react-router';
+import { workshopMessages } from '@shared/workshops';
+import { LoadError } from '../../components/ui/load-error';
+import { Badge } from '../../components/ui/badge';
+import { ApiError } from '../../lib/api';
+import { useWorkshop } from './api/get-workshop';
+import { SeatBooking } from './seat-booking';
+import { seatPrice } from './workshop-card';
+import { WorkshopFacts } from './workshop-facts';
+
+export default function WorkshopPage() {
+  const { id = '' } = useParams();
+  const workshop = useWorkshop(id);
+
+  if (workshop.isError && workshop.error instanceof ApiError && workshop.error.status === 404)
+    return (
+      <section className="mx-auto max-w-3xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold text-slate-900">{workshopMessages.notFound}</h1>
+        <Link to="/workshops" className="mt-4 inline-block text-brand-700 underline">
+          See upcoming workshops
+        </Link>
+      </section>
+    );
+  if (workshop.isError)
+    return (
+      <section className="mx-auto max-w-3xl px-4 py-16">
+        <LoadError what={workshopMessages.oneFailed} error={workshop.error} onRetry={() => workshop.refetch()} retrying={workshop.isFetching} />
+      </section>
+    );
+  const w = workshop.data;
+  if (!w)
+    return (
+      <p className="px-4 py-16 text-center text-slate-700" role="status">
+        Loading the workshop…
+      </p>
+    );
+
+  return (
+    <article className="mx-auto grid max-w-5xl gap-8 px-4 py-12 lg:grid-cols-[1fr_22rem]">
+      <div>
+        <Badge tone="brand">{w.topic}</Badge>
+        <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{w.title}</h1>
+        <p className="mt-2 text-slate-700">
+          Led by{' '}
+          <Link to={`/expert/${w.expert.slug}`} className="font-medium text-brand-700 underline">
+            {w.expert.name}
+          </Link>
+          , {w.expert.role}
+        </p>
+        <p className="mt-6 whitespace-pre-line text-slate-800">{w.description}</p>
+      </div>
+      <aside className="h-fit space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+        <WorkshopFacts workshop={w} large />
+        <p className="text-2xl font-bold text-slate-900">
+          {seatPrice(w)} <span className="text-base font-normal text-slate-700">per seat</span>
+        </p>
+        <SeatBooking workshop={w} />
+      </aside>
+    </article>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * /workshops (docs/product.md "Workshops"): upcoming group workshops, server-rendered like /results, filtered by
+ * topic, dates and highest price per seat; the filters live in the URL so links and Back keep them.
+ */
+import { useSearchParams } from 'react-router';
+import { workshopMessages } from '@shared/workshops';
+import { PageHeader } from '../../components/page-header';
+import { Badge } from '../../components/ui/badge';
+import { Input, Label, Select } from '../../components/ui/input';
+import { LoadError } from '../../components/ui/load-error';
+import { useWorkshops } from './api/get-workshops';
+import { TopicSelect } from './topic-select';
+import { WorkshopCard } from './workshop-card';
+import { parseWorkshopFilters, toFilterParams, type WorkshopFilters } from './workshop-filters';
+
+export default function WorkshopsPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = parseWorkshopFilters(searchParams);
+  const list = useWorkshops(filters);
+  const change = (patch: Partial<WorkshopFilters>) => setSearchParams(toFilterParams({ ...filters, ...patch }), { preventScrollReset: true });
+
+  return (
+    <>
+      <PageHeader
+        eyebrow={
+          <Badge tone="green" className="px-3 py-1 text-sm normal-case tracking-normal ring-1 ring-green-200">
+            Available now
+          </Badge>
+        }
+        title="Career Development Workshops"
+        lead="Live small-group sessions led by industry experts, at a fraction of the cost of one-to-one mentoring. Book a seat; your payment is held until the workshop has taken place."
+      />
+      <section className="mx-auto max-w-6xl px-4 pb-16">
+        <form
+          className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-4"
+          onSubmit={(e) => e.preventDefault()}
+          aria-label="Filter workshops"
+        >
+          <TopicSelect id="workshop-topic" value={filters.topic} none="All topics" onChange={(topic) => change({ topic })} />
+          <div>
+            <Label htmlFor="workshop-from">From (UTC date)</Label>
+            <Input id="workshop-from" type="date" value={filters.from} onChange={(e) => change({ from: e.target.value })} />
+          </div>
+          <div>
+            <Label htmlFor="workshop-to">To (UTC date)</Label>
+            <Input id="workshop-to" type="date" value={filters.to} onChange={(e) => change({ to: e.target.value })} />
+          </div>
+          <div>
+            <Label htmlFor="workshop-price">Price per seat</Label>
+            <Select
+              id="workshop-price"
+              value={filters.maxPriceCents === undefined ? '' : String(filters.maxPriceCents / 100)}
+              onChange={(e) => change({ maxPriceCents: e.target.value === '' ? undefined : Number(e.target.value) * 100 })}
+            >
+              <option value="">Any price</option>
+              <option value="0">Free</option>
+              <option value="15">Up to $15</option>
+              <option value="30">Up to $30</option>
+              <option value="60">Up to $60</option>
+            </Select>
+          </div>
+        </form>
+        <div className="mt-8">
+          {list.isError ? (
+            <LoadError what={workshopMessages.listFailed} error={list.error} onRetry={() => list.refetch()} retrying={list.isFetching} />
+          ) : !list.data ? (
+            <p className="text-slate-700" role="status">
+              Loading workshops…
+            </p>
+          ) : list.data.workshops.length === 0 ? (
+            <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-700">
+              No upcoming workshops match these filters. Try another topic or date.
+            </p>
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {list.data.workshops.map((w) => (
+                <WorkshopCard key={w.id} workshop={w} />
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
+    </>
+  );
+}
