@@ -162,8 +162,8 @@ for (const { name, viewport } of viewports) {
       await expectVisibleFocusEverywhere(page, '/dashboard/client');
       await signIn(page, expert, /\/dashboard\/expert$/);
       for (const path of ['/dashboard/expert', '/dashboard/expert/availability', '/dashboard/expert/profile']) await expectVisibleFocusEverywhere(page, path);
-      await signIn(page, operator, /\/admin\/applications$/);
-      for (const path of ['/admin/applications', '/admin/inbox', '/admin/audit']) await expectVisibleFocusEverywhere(page, path);
+      await signIn(page, operator, /\/admin\/dashboard$/);
+      for (const path of ['/admin/dashboard', '/admin/applications', '/admin/inbox', '/admin/audit']) await expectVisibleFocusEverywhere(page, path);
     });
 
     test('public pages with dialogs, menus and form errors open', async ({ page, market }) => {
@@ -417,9 +417,9 @@ for (const { name, viewport } of viewports) {
       const reported = await page.request.post(`/api/sessions/${disputed.id}/dispute`, { data: { description: 'The expert joined 40 minutes late.' } });
       expect(reported.status(), await reported.text()).toBe(200);
 
-      await signIn(page, operator, /\/admin\/applications$/);
+      await signIn(page, operator, /\/admin\/dashboard$/);
       await expectNoViolations(page, '/admin/applications');
-      for (const path of ['/admin/disputes', '/admin/inbox', '/admin/inbox?status=handled', '/admin/audit']) await visit(page, path);
+      for (const path of ['/admin/dashboard', '/admin/disputes', '/admin/inbox', '/admin/inbox?status=handled', '/admin/audit']) await visit(page, path);
 
       const applications = (await (await page.request.get('/api/admin/applications')).json()) as { items: { id: string }[] };
       expect(applications.items.length).toBeGreaterThan(0);

@@ -73,7 +73,11 @@ test('a new expert applies, is approved, sets rate and hours, and is booked and 
   await shot(page, 'dashboard-under-review');
 
   // The team approves the application in the console.
-  await signInAs(page, operator, /\/admin\/applications$/);
+  await signInAs(page, operator, /\/admin\/dashboard$/);
+  await page
+    .getByRole('navigation', { name: 'Team console' })
+    .getByRole('link', { name: /^Applications/ })
+    .click();
   await page.getByRole('link', { name: /Amara Nwosu/ }).click();
   await expect(page.getByText(headline)).toBeVisible();
   await page.getByRole('button', { name: 'Approve' }).click();

@@ -54,7 +54,11 @@ test('an approved expert sets rate, photo, time zone and hours, publishes, and a
   }
 
   // The team approves in the console.
-  await signInAs(page, operator, /\/admin\/applications$/);
+  await signInAs(page, operator, /\/admin\/dashboard$/);
+  await page
+    .getByRole('navigation', { name: 'Team console' })
+    .getByRole('link', { name: /^Applications/ })
+    .click();
   await page.getByRole('link', { name: new RegExp(person.name) }).click();
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('Application approved. The expert can now set up and publish their profile.')).toBeVisible();

@@ -103,6 +103,6 @@ test('a team member without two-factor sign-in is sent to set it up before the t
   await enrolTwoFactorUi(page, member);
   await shot(page, 'two-factor-on');
   await page.getByRole('link', { name: 'Open the team console' }).click();
-  await expect(page).toHaveURL(/\/admin\/applications$/);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Team console');
 });

@@ -63,7 +63,7 @@ export const routes: RouteObject[] = [
         handle: titled('Team Console'),
         lazy: page(() => import('../features/admin/admin-console-page')),
         children: [
-          { index: true, element: <Navigate to="applications" replace /> },
+          { index: true, element: <Navigate to="dashboard" replace /> },
           { path: 'dashboard', handle: titled('Dashboard · Team Console'), lazy: page(() => import('../features/admin/dashboard-page')) },
           { path: 'applications', handle: titled('Applications · Team Console'), lazy: page(() => import('../features/admin/applications-page')) },
           { path: 'applications/:id', handle: titled('Application · Team Console'), lazy: page(() => import('../features/admin/application-detail-page')) },

@@ -210,7 +210,7 @@ export function TwoFactorSettings() {
             <>
               {me.role === 'admin' ? (
                 <Button asChild>
-                  <Link to="/admin/applications">Open the team console</Link>
+                  <Link to="/admin">Open the team console</Link>
                 </Button>
               ) : null}
               <Button type="button" variant="outline" onClick={() => setStep({ kind: 'disable' })}>
