@@ -50,7 +50,10 @@ export async function submitFeedback(db: Db, user: CurrentUser, sessionId: strin
   const input = feedbackInput.parse(raw);
   try {
     await db.transaction(async (tx) => {
-      const [s] = /^[0-9a-f-]{36}$/i.test(sessionId) ? await tx.select().from(sessions).where(eq(sessions.id, sessionId)).for('update') : [];
+      const [row] = /^[0-9a-f-]{36}$/i.test(sessionId)
+        ? await tx.select({ session: sessions, absent: clientFoundAbsent }).from(sessions).where(eq(sessions.id, sessionId)).for('update', { of: sessions })
+        : [];
+      const s = row?.session;
       if (!s) throw new AppError('NOT_FOUND', messages.feedback.sessionNotFound);
       if (s.clientId !== user.id) {
         const [own] = await tx
@@ -60,8 +63,7 @@ export async function submitFeedback(db: Db, user: CurrentUser, sessionId: strin
         if (own) throw new AppError('FORBIDDEN', messages.feedback.self);
         throw new AppError('NOT_FOUND', messages.feedback.sessionNotFound);
       }
-      const [{ absent } = { absent: false }] = await tx.select({ absent: clientFoundAbsent }).from(sessions).where(eq(sessions.id, sessionId));
-      const step = clientFeedbackStep({ ...s, clientAbsent: absent });
+      const step = clientFeedbackStep({ ...s, clientAbsent: row.absent });
       if (step === 'submitted') throw new AppError('CONFLICT', messages.feedback.already);
       if (step === 'none') throw new AppError('CONFLICT', messages.feedback.noSession);
       if (step === 'private') throw new AppError('CONFLICT', isReviewedPublicly(s) ? messages.feedback.clientAbsent : messages.feedback.introNotRated);
