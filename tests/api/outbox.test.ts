@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../src/server/db/schema.js';
-import { deliverDueEmails, enqueueEmail, type MailTransport } from '../../src/server/infra/mail/outbox.js';
+import { CLAIM_LEASE_MS, deliverDueEmails, enqueueEmail, type MailTransport } from '../../src/server/infra/mail/outbox.js';
 import { fileTransport } from '../../src/server/infra/mail/transport.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 
@@ -102,6 +102,31 @@ describe('e-mail outbox', () => {
         .map((r) => r.id)
         .sort(),
     );
+  });
+
+  it('keeps a message being sent from every other worker until its lease has passed, then sends it again once', async () => {
+    const db = ctx.database.db;
+    await db.delete(emailOutbox);
+    await enqueueEmail(db, { to: 'slow@example.com', subject: 'Slow', text: 'x' });
+    // A worker whose send never finishes (a stalled SMTP server, or a server killed mid-send).
+    let stalled!: () => void;
+    const stuck = deliverDueEmails(db, { send: () => new Promise<void>((resolve) => (stalled = resolve)) });
+    await expect.poll(() => stalled).toBeDefined();
+    const seen: string[] = [];
+    const other: MailTransport = { send: async (mail) => void seen.push(mail.subject) };
+    expect(await deliverDueEmails(db, other)).toBe(0);
+    const [claimed] = await db.select().from(emailOutbox);
+    expect(claimed).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(claimed!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + CLAIM_LEASE_MS - 60_000);
+
+    await db.update(emailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) });
+    expect(await deliverDueEmails(db, other)).toBe(1);
+    expect(await deliverDueEmails(db, other)).toBe(0);
+    expect(seen).toEqual(['Slow']);
+    stalled();
+    await stuck;
+    const [row] = await db.select().from(emailOutbox);
+    expect(row).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
   it('does not serve /dev/mailbox in production', async () => {
