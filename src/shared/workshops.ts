@@ -29,6 +29,7 @@ export const workshopMessages = {
   price: 'The price per seat must be between $0 and $100, in whole cents',
   minAttendance: 'The minimum attendance must be between 1 and the number of seats',
   expertClash: 'You have a session or another workshop at this time. Please choose another time.',
+  dayFull: 'That day already has your daily maximum of sessions (a workshop counts as one). Please choose another day.',
   notFound: 'Workshop not found',
   onlyExperts: 'Only approved experts can run workshops',
   notYours: 'Only the expert running this workshop can change it',

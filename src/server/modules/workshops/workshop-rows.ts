@@ -73,10 +73,14 @@ export async function ownExpert(db: Db | Tx, user: CurrentUser) {
   return row;
 }
 
-/** The product's words for a workshop write refused by the expert's busy time (exclusion 23P01), or null. */
+/**
+ * The product's words for a workshop write refused by the expert's busy time (exclusion 23P01) or their daily
+ * maximum of sessions (23514 from the trigger of migration 0034), or null.
+ */
 export function workshopWriteConflict(err: unknown): AppError | null {
   const { code, constraint } = pgError(err);
   if (code === '23P01' && constraint === 'expert_busy_no_overlap') return new AppError('CONFLICT', workshopMessages.expertClash);
+  if (code === '23514' && constraint === 'workshops_expert_daily_limit') return new AppError('CONFLICT', workshopMessages.dayFull);
   return null;
 }
 

@@ -18,7 +18,8 @@ import { startFromLocal } from '../workshop-times.js';
  * Creates the signed-in expert's workshop from `input` (`workshopInput`): title, description, catalogue topic,
  * wall-clock start in the expert's zone, 30–180 minutes, 2–50 seats, price per seat 0–10 000 cents, optional
  * minimum attendance, `publish`. Returns the expert's view (201). Errors: 400 invalid input or a start not in the
- * future, 403 not an expert with a profile (or suspended), 409 the expert is busy then.
+ * future, 403 not an expert with a profile (or suspended), 409 the expert is busy then or that day already holds their daily maximum of sessions (a workshop counts as
+ * one; migration 0034).
  */
 export async function createWorkshop(
   deps: { db: Db; meetingUrlTemplate: string },

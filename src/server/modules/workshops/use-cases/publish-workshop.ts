@@ -6,12 +6,13 @@ import type { CurrentUser } from '../../../auth/plugin.js';
 import type { Db } from '../../../db/client.js';
 import { workshops } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
-import { ownExpert } from '../workshop-rows.js';
+import { ownExpert, workshopWriteConflict } from '../workshop-rows.js';
 import { getMyWorkshop } from './get-my-workshop.js';
 
 /**
  * Publishes the signed-in expert's draft workshop `id` (status published, published_at = `now`). Errors: 403 not
- * an expert, 404 not theirs, 409 already published or cancelled, 400 its start has passed.
+ * an expert, 404 not theirs, 409 already published or cancelled or its day is past the expert's daily maximum
+ * (lowered since the draft was saved; migration 0034), 400 its start has passed.
  */
 export async function publishWorkshop(db: Db, user: CurrentUser, id: string, now = new Date()): Promise<MyWorkshopView> {
   const expert = await ownExpert(db, user);
@@ -23,7 +24,10 @@ export async function publishWorkshop(db: Db, user: CurrentUser, id: string, now
     .update(workshops)
     .set({ status: 'published', publishedAt: now, updatedAt: now })
     .where(and(eq(workshops.id, id), eq(workshops.expertId, expert.id), eq(workshops.status, 'draft')))
-    .returning({ id: workshops.id });
+    .returning({ id: workshops.id })
+    .catch((err: unknown) => {
+      throw workshopWriteConflict(err) ?? err;
+    });
   if (changed.length === 0) throw new AppError('CONFLICT', workshopMessages.alreadyPublished);
   return getMyWorkshop(db, user, id);
 }

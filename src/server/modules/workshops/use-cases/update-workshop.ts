@@ -20,7 +20,7 @@ import { getMyWorkshop } from './get-my-workshop.js';
  * durationMinutes, capacity, priceCents, minAttendance) to the signed-in expert's workshop `id`; returns the
  * expert's view. Errors: 400 invalid input or a past start, 403 not an expert, 404 not theirs, 409 cancelled,
  * seats sold (time, length, price; capacity below the current one), minimum above capacity, or the new time
- * overlaps the expert's sessions or workshops.
+ * overlaps the expert's sessions or workshops, or lands on a day at their daily maximum (migration 0034).
  */
 export async function updateWorkshop(db: Db, user: CurrentUser, id: string, rawPatch: WorkshopPatch, now = new Date()): Promise<MyWorkshopView> {
   const patch = workshopPatch.parse(rawPatch);
