@@ -1,7 +1,7 @@
 /**
  * The /workshops page's filters, kept in the URL search params so links share them and Back restores them: topic
- * (from the expertise catalogue), from/to dates (YYYY-MM-DD, whole UTC days, so that the server's render and the
- * browser's ask the same) and the highest price per seat in dollars. Unknown or malformed values are left out instead of failing the page.
+ * (from the expertise catalogue), from/to dates (YYYY-MM-DD, whole days in the visitor's zone once the page is
+ * hydrated, UTC in the server's render) and the highest price per seat in dollars. Unknown or malformed values are left out instead of failing the page.
  */
 import { expertiseCatalogue } from '@shared/constants';
 import { isIsoDate } from '@shared/slots';

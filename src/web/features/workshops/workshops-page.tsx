@@ -1,6 +1,7 @@
 /**
  * /workshops (docs/product.md "Workshops"): upcoming group workshops, server-rendered like /results, filtered by
- * topic, dates and highest price per seat; the filters live in the URL so links and Back keep them.
+ * topic, dates and highest price per seat; the filters live in the URL so links and Back keep them. Dates are the
+ * visitor's own days once hydrated (UTC days in the server's render, so the hydrated markup equals the server's).
  */
 import { useSearchParams } from 'react-router';
 import { workshopMessages } from '@shared/workshops';
@@ -8,6 +9,8 @@ import { PageHeader } from '../../components/page-header';
 import { Badge } from '../../components/ui/badge';
 import { Input, Label, Select } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
+import { viewerTimeZone, zoneLabel } from '../../lib/format';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useWorkshops } from './api/get-workshops';
 import { TopicSelect } from './topic-select';
 import { WorkshopCard } from './workshop-card';
@@ -16,7 +19,9 @@ import { parseWorkshopFilters, toFilterParams, type WorkshopFilters } from './wo
 export default function WorkshopsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = parseWorkshopFilters(searchParams);
-  const list = useWorkshops(filters);
+  const hydrated = useHydrated();
+  const zone = hydrated ? viewerTimeZone() : 'UTC';
+  const list = useWorkshops(filters, zone);
   const change = (patch: Partial<WorkshopFilters>) => setSearchParams(toFilterParams({ ...filters, ...patch }), { preventScrollReset: true });
 
   return (
@@ -38,12 +43,18 @@ export default function WorkshopsPage() {
         >
           <TopicSelect id="workshop-topic" value={filters.topic} none="All topics" onChange={(topic) => change({ topic })} />
           <div>
-            <Label htmlFor="workshop-from">From (UTC date)</Label>
-            <Input id="workshop-from" type="date" value={filters.from} onChange={(e) => change({ from: e.target.value })} />
+            <Label htmlFor="workshop-from">From date</Label>
+            <Input
+              id="workshop-from"
+              type="date"
+              value={filters.from}
+              onChange={(e) => change({ from: e.target.value })}
+              aria-describedby="workshop-dates-zone"
+            />
           </div>
           <div>
-            <Label htmlFor="workshop-to">To (UTC date)</Label>
-            <Input id="workshop-to" type="date" value={filters.to} onChange={(e) => change({ to: e.target.value })} />
+            <Label htmlFor="workshop-to">To date</Label>
+            <Input id="workshop-to" type="date" value={filters.to} onChange={(e) => change({ to: e.target.value })} aria-describedby="workshop-dates-zone" />
           </div>
           <div>
             <Label htmlFor="workshop-price">Price per seat</Label>
@@ -59,8 +70,11 @@ export default function WorkshopsPage() {
               <option value="60">Up to $60</option>
             </Select>
           </div>
+          <p id="workshop-dates-zone" className="text-sm text-slate-700 sm:col-span-4">
+            Dates and times in {zoneLabel(zone)}
+          </p>
         </form>
-        <div className="mt-8">
+        <div className="mt-8" aria-busy={list.isPlaceholderData}>
           {list.isError ? (
             <LoadError what={workshopMessages.listFailed} error={list.error} onRetry={() => list.refetch()} retrying={list.isFetching} />
           ) : !list.data ? (
