@@ -59,7 +59,14 @@ export const workshopPatch = z
   .refine(minWithinCapacity, { message: m.minAttendance, path: ['minAttendance'] });
 export type WorkshopPatch = z.input<typeof workshopPatch>;
 
-/** A workshop as everyone sees it; `status` draft only ever reaches its expert. */
+/** A rating from public reviews: the average score (1–5, 2 decimals) and how many reviews; null without any. */
+const workshopRating = z.object({ average: z.number(), count: z.number().int() }).nullable();
+
+/**
+ * A workshop as everyone sees it; `status` draft only ever reaches its expert. `rating` is this workshop's own
+ * (from its paid seats' public reviews, so only once it took place), `expertWorkshopRating` that of all its
+ * expert's workshops (docs/product.md "Workshops").
+ */
 export const workshopView = z.object({
   id: z.string(),
   title: z.string(),
@@ -75,6 +82,8 @@ export const workshopView = z.object({
   minAttendance: z.number().int().nullable(),
   status: z.enum(workshopStatuses),
   expert: z.object({ id: z.string(), slug: z.string(), name: z.string(), role: z.string(), timezone: z.string() }),
+  rating: workshopRating,
+  expertWorkshopRating: workshopRating,
 });
 export type WorkshopView = z.infer<typeof workshopView>;
 

@@ -1,17 +1,29 @@
 /**
- * What the workshop use cases share (docs/product.md "Workshops"): the select of a workshop with its expert, the API
- * view of a row, the signed-in expert's profile, and the database refusals in the product's words.
+ * What the workshop use cases share (docs/product.md "Workshops"): the select of a workshop with its expert and its
+ * ratings, the API view of a row, the signed-in expert's profile, and the database refusals in the product's words.
  */
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { MyWorkshopView, WorkshopView } from '../../../shared/schemas/workshops.js';
 import { seatsLeft, workshopMessages, type WorkshopStatus } from '../../../shared/workshops.js';
 import type { CurrentUser } from '../../auth/plugin.js';
 import type { Db, Tx } from '../../db/client.js';
 import { pgError } from '../../db/errors.js';
+import { qualified as q } from '../../db/qualified.js';
 import { experts, workshops } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 
-/** The columns a workshop view reads: the workshop row and its expert's public identity. */
+/**
+ * The average score (2 decimals) and count of the public reviews (the public_reviews view: paid seats that took
+ * place, migration 0029) of the seats matching `seats` (SQL over the seat `s`), as `{ average, count }` JSON, or
+ * null without any. Read with the workshop, never kept: the workshop routes keep nothing.
+ */
+function ratingOf(seats: SQL) {
+  return sql<{ average: number; count: number } | null>`(select case when count(*) = 0 then null
+    else json_build_object('average', round(avg(r.score), 2)::float8, 'count', count(*)::int) end
+    from public_reviews r join sessions s on s.id = r.session_id where ${seats})`;
+}
+
+/** The columns a workshop view reads: the workshop row, its expert's public identity and the ratings. */
 export const workshopColumns = {
   workshop: workshops,
   expert: {
@@ -23,10 +35,17 @@ export const workshopColumns = {
     userId: experts.userId,
     status: experts.status,
   },
+  /** This workshop's own rating (docs/product.md "Workshops"). */
+  rating: ratingOf(sql`s.workshop_id = ${q(workshops.id)}`),
+  /** The rating of all the expert's workshops: what a visitor of an upcoming one can go by. */
+  expertWorkshopRating: ratingOf(sql`s.workshop_id is not null and s.expert_id = ${q(workshops.expertId)}`),
 };
+type Rating = { average: number; count: number } | null;
 export type WorkshopRow = {
   workshop: typeof workshops.$inferSelect;
   expert: { id: string; slug: string; name: string; role: string; timezone: string; userId: string | null; status: string };
+  rating: Rating;
+  expertWorkshopRating: Rating;
 };
 
 /** Workshops with their expert matching `where`, as rows for `toWorkshopView`. */
@@ -34,8 +53,8 @@ export function selectWorkshops(db: Db | Tx, where: SQL | undefined) {
   return db.select(workshopColumns).from(workshops).innerJoin(experts, eq(experts.id, workshops.expertId)).where(where);
 }
 
-/** The API shape of `row` (instants ISO UTC, money cents). */
-export function toWorkshopView({ workshop: w, expert }: WorkshopRow): WorkshopView {
+/** The API shape of `row` (instants ISO UTC, money cents, ratings 1–5). */
+export function toWorkshopView({ workshop: w, expert, rating, expertWorkshopRating }: WorkshopRow): WorkshopView {
   return {
     id: w.id,
     title: w.title,
@@ -51,6 +70,8 @@ export function toWorkshopView({ workshop: w, expert }: WorkshopRow): WorkshopVi
     minAttendance: w.minAttendance,
     status: w.status as WorkshopStatus,
     expert: { id: expert.id, slug: expert.slug, name: expert.name, role: expert.role, timezone: expert.timezone },
+    rating,
+    expertWorkshopRating,
   };
 }
 

@@ -4,7 +4,7 @@ import { formatMoney } from '@shared/pricing';
 import type { ExpertCard as ExpertCardData } from '@shared/schemas/experts';
 import { Badge } from '../../components/ui/badge';
 import { ExpertAvatar } from './expert-avatar';
-import { RatingSummary } from './star-rating';
+import { RatingSummary } from '../../components/star-rating';
 
 /** Tags and languages shown on a card (3 expertise tags, 2 languages; docs/product.md "Search and catalogue"). */
 const cardTags = 3;

@@ -15,7 +15,7 @@ import { ExpertAvatar } from './expert-avatar';
 import { useExpertProfile } from './api/get-expert';
 import { ProfileSections } from './profile-sections';
 import { ReviewsDialog } from './reviews-dialog';
-import { ratingText, reviewCountText, StarRating } from './star-rating';
+import { ratingText, reviewCountText, StarRating } from '../../components/star-rating';
 import { profileTitle } from './profile-title';
 import { MessageExpert } from './message-expert';
 import { useDocumentTitle } from './use-document-title';

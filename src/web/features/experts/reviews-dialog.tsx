@@ -7,7 +7,7 @@ import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { formatLongDate } from '../../lib/format';
 import { useReviews, type Review } from './api/get-reviews';
-import { StarRating } from './star-rating';
+import { StarRating } from '../../components/star-rating';
 
 /** Short names of the five public answers (feedback answers are public on the profile; docs/product.md "Feedback and reviews"). */
 const answerLabels: Record<FeedbackKey, string> = {

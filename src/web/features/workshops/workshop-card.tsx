@@ -3,11 +3,15 @@ import { formatMoney } from '@shared/pricing';
 import type { WorkshopView } from '@shared/schemas/workshops';
 import { Badge } from '../../components/ui/badge';
 import { WorkshopFacts } from './workshop-facts';
+import { WorkshopRating } from './workshop-rating';
 
 /** The price per seat as shown: 'Free' or '$15.00'. */
 export const seatPrice = (w: Pick<WorkshopView, 'priceCents' | 'currency'>) => (w.priceCents === 0 ? 'Free' : formatMoney(w.priceCents, w.currency));
 
-/** One workshop in the list: title, topic, expert, time in the viewer's zone, seats left and price, linking to its page. */
+/**
+ * One workshop in the list: title, topic, expert, the rating of the expert's workshops (an upcoming workshop has no
+ * reviews of its own yet), time in the viewer's zone, seats left and price, linking to its page.
+ */
 export function WorkshopCard({ workshop: w }: { workshop: WorkshopView }) {
   return (
     <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -23,6 +27,7 @@ export function WorkshopCard({ workshop: w }: { workshop: WorkshopView }) {
       <p className="mt-1 text-sm text-slate-700">
         with {w.expert.name}, {w.expert.role}
       </p>
+      <WorkshopRating rating={w.rating ?? w.expertWorkshopRating} of={w.rating ? 'of this workshop' : 'of their workshops'} className="mt-2" />
       <div className="mt-3 space-y-1">
         <WorkshopFacts workshop={w} />
       </div>

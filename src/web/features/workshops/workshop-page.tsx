@@ -1,6 +1,6 @@
 /**
- * /workshops/{id} (docs/product.md "Workshops"): the workshop's expert, time in the visitor's zone, seats left,
- * price and 'Book a seat'. Server-rendered like the expert profile; the booking form appears once hydrated.
+ * /workshops/{id} (docs/product.md "Workshops"): the workshop's expert and the rating of their workshops, time in
+ * the visitor's zone, seats left, price, the workshop's own rating once it took place, and 'Book a seat'. Server-rendered like the expert profile; the booking form appears once hydrated.
  */
 import { Link, useParams } from 'react-router';
 import { workshopMessages } from '@shared/workshops';
@@ -11,6 +11,7 @@ import { useWorkshop } from './api/get-workshop';
 import { SeatBooking } from './seat-booking';
 import { seatPrice } from './workshop-card';
 import { WorkshopFacts } from './workshop-facts';
+import { WorkshopRating } from './workshop-rating';
 
 export default function WorkshopPage() {
   const { id = '' } = useParams();
@@ -51,10 +52,12 @@ export default function WorkshopPage() {
           </Link>
           , {w.expert.role}
         </p>
+        <WorkshopRating rating={w.expertWorkshopRating} of={`of ${w.expert.name}'s workshops`} className="mt-2" />
         <p className="mt-6 whitespace-pre-line text-slate-800">{w.description}</p>
       </div>
       <aside className="h-fit space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
         <WorkshopFacts workshop={w} large />
+        <WorkshopRating rating={w.rating} of="of this workshop" />
         <p className="text-2xl font-bold text-slate-900">
           {seatPrice(w)} <span className="text-base font-normal text-slate-700">per seat</span>
         </p>

@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react';
-import { cn } from '../../lib/cn';
+import { cn } from '../lib/cn';
 
 const five = [0, 1, 2, 3, 4];
 
