@@ -73,3 +73,7 @@ END
 $$;
 --> statement-breakpoint
 CREATE TRIGGER workshops_limits BEFORE INSERT OR UPDATE OF starts_at, status ON workshops FOR EACH ROW EXECUTE FUNCTION mentora_workshop_limits();
+--> statement-breakpoint
+-- 2. The expert's reminders come once per workshop, not once per seat: when each went (null = not yet).
+ALTER TABLE "workshops" ADD COLUMN "reminder_sent_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "workshops" ADD COLUMN "hour_reminder_sent_at" timestamp with time zone;

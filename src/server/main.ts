@@ -26,6 +26,7 @@ import { settleDueNoShows } from './modules/sessions/use-cases/settle-no-shows.j
 import { expireRescheduleProposals } from './modules/sessions/use-cases/expire-reschedule-proposals.js';
 import { cancelUnderAttendedWorkshops } from './modules/workshops/use-cases/cancel-under-attended-workshops.js';
 import { sendDueReminders } from './modules/sessions/use-cases/send-session-reminders.js';
+import { sendDueWorkshopReminders } from './modules/workshops/use-cases/send-workshop-reminders.js';
 import { expireReservations } from './modules/sessions/use-cases/expire-reservations.js';
 
 /**
@@ -101,7 +102,8 @@ async function main() {
     transport,
     sessions: {
       autoRelease: () => autoReleaseDue(deps),
-      reminders: () => sendDueReminders(deps),
+      // The sessions' reminders (seats too, to their attendees) and the experts' one reminder per workshop.
+      reminders: () => Promise.all([sendDueReminders(deps), sendDueWorkshopReminders(deps)]),
       reservations: () => expireReservations(deps),
       noShows: () => settleDueNoShows(deps),
       proposals: () => expireRescheduleProposals(deps.db),

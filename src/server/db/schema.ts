@@ -424,6 +424,9 @@ export const workshops = pgTable(
     seatsSold: integer('seats_sold').notNull().default(0),
     meetingUrl: text('meeting_url').notNull(),
     inviteSequence: integer('invite_sequence').notNull().default(0),
+    /** The expert's reminders of the workshop, once each (migration 0034): 24 hours and 1 hour before the start. */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    hourReminderSentAt: timestamp('hour_reminder_sent_at', { withTimezone: true }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelledBy: text('cancelled_by'),

@@ -11,6 +11,11 @@ export function sessionEventUid(sessionId: string): string {
   return `${sessionId}@mentora`;
 }
 
+/** The UID of a workshop's calendar event in its expert's calendar, the same in every invite about it (RFC 5545 §3.8.4.7). */
+export function workshopEventUid(workshopId: string): string {
+  return `workshop-${workshopId}@mentora`;
+}
+
 /** A calendar user: display name and e-mail address. */
 export type CalendarUser = { name: string; email: string };
 

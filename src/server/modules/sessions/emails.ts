@@ -3,13 +3,14 @@
  * cancellation with the invite's CANCEL, an updated invite for a moved session, release. Every time is written in
  * the recipient's own zone, named.
  */
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { formatMoney, introMinutes } from '../../../shared/pricing.js';
 import { policyNames, policyTerms, type CancellationPolicy } from '../../../shared/sessions.js';
 import type { OutgoingEmail } from '../../infra/mail/outbox.js';
 import { calendarInvite, organizerOf, sessionEventUid } from '../../infra/mail/icalendar.js';
 import { actionEmail } from '../../infra/mail/templates.js';
+import { formatInZone, type MailSite, type Recipient, type ReminderLead } from '../../infra/mail/zoned.js';
+
+export { formatInZone, type MailSite, type Recipient, type ReminderLead };
 
 export type SessionMailFacts = {
   id: string;
@@ -26,23 +27,12 @@ export type SessionMailFacts = {
   inviteSequence: number;
 };
 
-/** Where links point (`baseUrl`, the site's origin) and who sends (`mailFrom`, MAIL_FROM: the invites' ORGANIZER). */
-export type MailSite = { baseUrl: string; mailFrom: string };
-
-/** One party as a recipient: address and IANA zone their times are written in. */
-export type Recipient = { email: string; zone: string };
-
 /** Both parties of a session as recipients; null where the account has no address any more. */
 export type SessionParties = { client: Recipient | null; expert: Recipient | null };
 
 /** 'Flexible — Full refund until 24 hours before the session, 50% after.' */
 function policyLine(policy: CancellationPolicy): string {
   return `${policyNames[policy]} — ${policyTerms[policy].summary}`;
-}
-
-/** 'Mon, Nov 23, 2026 at 9:00 AM PST (America/Los_Angeles)': `instant` in `zone` (US English, 12-hour), the zone named. */
-export function formatInZone(instant: Date, zone: string): string {
-  return `${format(new TZDate(instant, zone), "EEE, MMM d, yyyy 'at' h:mm a zzz")} (${zone})`;
 }
 
 /**
@@ -152,9 +142,6 @@ export function inviteUpdateEmails(s: SessionMailFacts, previousStartsAt: Date, 
     return withInvite(mail, s, parties, to, site, 'REQUEST');
   });
 }
-
-/** How long before the start a reminder goes out (docs/product.md "Sessions"). */
-export type ReminderLead = 'day' | 'hour';
 
 /** A reminder to one party, `lead` before the start, in the recipient's zone. */
 export function reminderEmail(s: SessionMailFacts, to: Recipient, side: 'client' | 'expert', lead: ReminderLead, site: MailSite): OutgoingEmail {

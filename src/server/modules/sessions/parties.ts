@@ -23,9 +23,10 @@ const expertUser = alias(userTable, 'expert_user');
 /**
  * Both parties of session `s` as e-mail recipients (docs/product.md "E-mail"): each account's address and its own
  * time zone; an account that has not reported a zone yet reads its times in the expert's availability zone. A party
- * whose account is gone is null.
+ * whose account is gone is null, and so is the expert of a workshop seat: they get one invite and one set of
+ * reminders per workshop instead (docs/product.md "Workshops", workshops/expert-mail.ts), not one per seat.
  */
-export async function partiesOf(tx: Db | Tx, s: { clientId: string; expertId: string }): Promise<SessionParties> {
+export async function partiesOf(tx: Db | Tx, s: { clientId: string; expertId: string; workshopId?: string | null }): Promise<SessionParties> {
   const [row] = await tx
     .select({
       expertZone: experts.timezone,
@@ -38,5 +39,5 @@ export async function partiesOf(tx: Db | Tx, s: { clientId: string; expertId: st
     .where(eq(experts.id, s.expertId));
   if (!row) throw new Error(`session expert ${s.expertId} not found`);
   const party = (p: { email: string; zone: string | null } | null) => (p ? { email: p.email, zone: p.zone ?? row.expertZone } : null);
-  return { client: party(row.client), expert: party(row.expert) };
+  return { client: party(row.client), expert: s.workshopId ? null : party(row.expert) };
 }

@@ -93,14 +93,14 @@ export const workshopRoutes: FastifyPluginAsyncZod<SessionDeps> = async (app, de
   app.patch(
     '/api/me/workshops/:id',
     { config: { signIn: 'required' }, schema: { tags, params, body: workshopPatch, response: { 200: myWorkshopView, ...errors } } },
-    async (request) => updateWorkshop(deps.db, await expert(request), request.params.id, request.body),
+    async (request) => updateWorkshop(deps, await expert(request), request.params.id, request.body),
   );
 
   /** Publishes a draft. 400 start passed / 401 / 403 / 404 / 409 already published or cancelled. */
   app.post(
     '/api/me/workshops/:id/publish',
     { config: { signIn: 'required' }, schema: { tags, params, response: { 200: myWorkshopView, ...errors } } },
-    async (request) => publishWorkshop(deps.db, await expert(request), request.params.id),
+    async (request) => publishWorkshop(deps, await expert(request), request.params.id),
   );
 
   /**

@@ -1,7 +1,8 @@
 /**
  * POST /api/me/workshops/{id}/cancel (docs/product.md "Workshops"): the expert cancels their workshop before it
  * starts. In one transaction the workshop is cancelled (its time is free again) and every booked seat is cancelled
- * by the expert with a full refund and the attendee's CANCEL invite (sessions' cancelSeatsOf).
+ * by the expert with a full refund and the attendee's CANCEL invite (sessions' cancelSeatsOf); the expert's own
+ * event of a published workshop gets its CANCEL too (expert-mail.ts).
  */
 import { eq } from 'drizzle-orm';
 import { isUuid } from '../../../../shared/ids.js';
@@ -12,6 +13,7 @@ import { workshops } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
 import type { SessionDeps } from '../../sessions/booking-service.js';
 import { cancelSeatsOf } from '../../sessions/use-cases/cancel-session.js';
+import { mailExpertWorkshopChange } from '../expert-mail.js';
 import { lockOwnWorkshop, ownExpert } from '../workshop-rows.js';
 import { getMyWorkshop } from './get-my-workshop.js';
 
@@ -25,11 +27,14 @@ export async function cancelWorkshop(deps: SessionDeps, user: CurrentUser, id: s
   await deps.db.transaction(async (tx) => {
     const w = await lockOwnWorkshop(tx, expert.id, id);
     if (w.startsAt.getTime() <= now.getTime()) throw new AppError('CONFLICT', workshopMessages.started);
-    await tx
+    const [cancelled] = await tx
       .update(workshops)
-      .set({ status: 'cancelled', cancelledAt: now, cancelledBy: 'expert', cancelReason: reason, updatedAt: now })
-      .where(eq(workshops.id, id));
+      .set({ status: 'cancelled', cancelledAt: now, cancelledBy: 'expert', cancelReason: reason, inviteSequence: w.inviteSequence + 1, updatedAt: now })
+      .where(eq(workshops.id, id))
+      .returning();
     await cancelSeatsOf(tx, deps, id, user.id, reason, now);
+    // A draft never had an invite to withdraw.
+    if (w.status === 'published') await mailExpertWorkshopChange(tx, deps, cancelled!, { kind: 'cancelled', reason });
   });
   return getMyWorkshop(deps.db, user, id);
 }

@@ -1,11 +1,15 @@
-/** POST /api/me/workshops/{id}/publish (docs/product.md "Workshops"): the expert's draft goes live, bookable by clients. */
+/**
+ * POST /api/me/workshops/{id}/publish (docs/product.md "Workshops"): the expert's draft goes live, bookable by
+ * clients, and the expert gets the workshop's calendar invite in the same transaction (expert-mail.ts).
+ */
 import { and, eq } from 'drizzle-orm';
 import type { MyWorkshopView } from '../../../../shared/schemas/workshops.js';
 import { workshopMessages } from '../../../../shared/workshops.js';
 import type { CurrentUser } from '../../../auth/plugin.js';
-import type { Db } from '../../../db/client.js';
 import { workshops } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
+import type { SessionDeps } from '../../sessions/booking-service.js';
+import { mailExpertWorkshopChange } from '../expert-mail.js';
 import { ownExpert, workshopWriteConflict } from '../workshop-rows.js';
 import { getMyWorkshop } from './get-my-workshop.js';
 
@@ -14,20 +18,30 @@ import { getMyWorkshop } from './get-my-workshop.js';
  * an expert, 404 not theirs, 409 already published or cancelled or its day is past the expert's daily maximum
  * (lowered since the draft was saved; migration 0034), 400 its start has passed.
  */
-export async function publishWorkshop(db: Db, user: CurrentUser, id: string, now = new Date()): Promise<MyWorkshopView> {
+export async function publishWorkshop(
+  deps: Pick<SessionDeps, 'db' | 'baseUrl' | 'mailFrom'>,
+  user: CurrentUser,
+  id: string,
+  now = new Date(),
+): Promise<MyWorkshopView> {
+  const { db } = deps;
   const expert = await ownExpert(db, user);
   const current = await getMyWorkshop(db, user, id);
   if (current.status === 'cancelled') throw new AppError('CONFLICT', workshopMessages.cancelled);
   if (current.status === 'published') throw new AppError('CONFLICT', workshopMessages.alreadyPublished);
   if (new Date(current.startsAt).getTime() <= now.getTime()) throw new AppError('VALIDATION', workshopMessages.future);
-  const changed = await db
-    .update(workshops)
-    .set({ status: 'published', publishedAt: now, updatedAt: now })
-    .where(and(eq(workshops.id, id), eq(workshops.expertId, expert.id), eq(workshops.status, 'draft')))
-    .returning({ id: workshops.id })
+  await db
+    .transaction(async (tx) => {
+      const [w] = await tx
+        .update(workshops)
+        .set({ status: 'published', publishedAt: now, updatedAt: now })
+        .where(and(eq(workshops.id, id), eq(workshops.expertId, expert.id), eq(workshops.status, 'draft')))
+        .returning();
+      if (!w) throw new AppError('CONFLICT', workshopMessages.alreadyPublished);
+      await mailExpertWorkshopChange(tx, deps, w, { kind: 'published' });
+    })
     .catch((err: unknown) => {
       throw workshopWriteConflict(err) ?? err;
     });
-  if (changed.length === 0) throw new AppError('CONFLICT', workshopMessages.alreadyPublished);
   return getMyWorkshop(db, user, id);
 }

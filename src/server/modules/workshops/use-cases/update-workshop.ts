@@ -1,16 +1,18 @@
 /**
  * PATCH /api/me/workshops/{id} (docs/product.md "Workshops"): the expert edits their workshop. Once a seat is sold
  * the start, duration and price are fixed and the capacity only grows (src/shared/workshops.ts `editRefusal`); the
- * row is locked while the rule is checked, so a seat sold meanwhile is counted.
+ * row is locked while the rule is checked, so a seat sold meanwhile is counted. A published workshop whose time,
+ * length or title changes sends its expert the updated invite (same UID, SEQUENCE raised) in the same transaction.
  */
 import { eq } from 'drizzle-orm';
 import { workshopPatch, type MyWorkshopView, type WorkshopPatch } from '../../../../shared/schemas/workshops.js';
 import { editRefusal, workshopMessages } from '../../../../shared/workshops.js';
 import type { CurrentUser } from '../../../auth/plugin.js';
-import type { Db } from '../../../db/client.js';
 import { workshops } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
 import { isUuid } from '../../../../shared/ids.js';
+import type { SessionDeps } from '../../sessions/booking-service.js';
+import { mailExpertWorkshopChange } from '../expert-mail.js';
 import { lockOwnWorkshop, ownExpert, workshopWriteConflict } from '../workshop-rows.js';
 import { startFromLocal } from '../workshop-times.js';
 import { getMyWorkshop } from './get-my-workshop.js';
@@ -22,7 +24,14 @@ import { getMyWorkshop } from './get-my-workshop.js';
  * seats sold (time, length, price; capacity below the current one), minimum above capacity, or the new time
  * overlaps the expert's sessions or workshops, or lands on a day at their daily maximum (migration 0034).
  */
-export async function updateWorkshop(db: Db, user: CurrentUser, id: string, rawPatch: WorkshopPatch, now = new Date()): Promise<MyWorkshopView> {
+export async function updateWorkshop(
+  deps: Pick<SessionDeps, 'db' | 'baseUrl' | 'mailFrom'>,
+  user: CurrentUser,
+  id: string,
+  rawPatch: WorkshopPatch,
+  now = new Date(),
+): Promise<MyWorkshopView> {
+  const { db } = deps;
   const patch = workshopPatch.parse(rawPatch);
   const expert = await ownExpert(db, user);
   if (!isUuid(id)) throw new AppError('NOT_FOUND', workshopMessages.notFound);
@@ -37,7 +46,11 @@ export async function updateWorkshop(db: Db, user: CurrentUser, id: string, rawP
       if (minAttendance !== null && minAttendance > capacity) throw new AppError('VALIDATION', workshopMessages.minAttendance);
       const start = startsAt ?? w.startsAt;
       const duration = patch.durationMinutes ?? w.durationMinutes;
-      await tx
+      const title = patch.title ?? w.title;
+      // What the expert's calendar event shows: a change of it on a published workshop updates their invite.
+      const eventChanged = start.getTime() !== w.startsAt.getTime() || duration !== w.durationMinutes || title !== w.title;
+      const reinvite = w.status === 'published' && eventChanged;
+      const [updated] = await tx
         .update(workshops)
         .set({
           title: patch.title,
@@ -49,9 +62,12 @@ export async function updateWorkshop(db: Db, user: CurrentUser, id: string, rawP
           capacity,
           priceCents: patch.priceCents,
           minAttendance,
+          inviteSequence: reinvite ? w.inviteSequence + 1 : w.inviteSequence,
           updatedAt: now,
         })
-        .where(eq(workshops.id, id));
+        .where(eq(workshops.id, id))
+        .returning();
+      if (reinvite) await mailExpertWorkshopChange(tx, deps, updated!, { kind: 'moved', previousStartsAt: w.startsAt });
     });
   } catch (err) {
     throw workshopWriteConflict(err) ?? err;

@@ -1,0 +1,174 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import ICAL from 'ical.js';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailOutbox } from '../../src/server/db/schema.js';
+import { deliverDueEmails } from '../../src/server/infra/mail/outbox.js';
+import { fileTransport } from '../../src/server/infra/mail/transport.js';
+import { simulatedProvider } from '../../src/server/infra/payments/simulated.js';
+import { sessionDeps } from '../../src/server/modules/sessions/deps.js';
+import { sendDueReminders } from '../../src/server/modules/sessions/use-cases/send-session-reminders.js';
+import { cancelUnderAttendedWorkshops } from '../../src/server/modules/workshops/use-cases/cancel-under-attended-workshops.js';
+import { sendDueWorkshopReminders } from '../../src/server/modules/workshops/use-cases/send-workshop-reminders.js';
+import { createTestApp, type TestContext } from '../helpers/app.js';
+import { createUser, origin } from '../helpers/auth.js';
+import { inviteOf } from '../helpers/invites.js';
+import { createExpert, visa } from '../helpers/marketplace.js';
+
+type Mail = typeof emailOutbox.$inferSelect;
+
+/**
+ * The expert's e-mails about a workshop (docs/product.md "Workshops"): one calendar event per workshop — REQUEST
+ * when published, REQUEST with a higher SEQUENCE when moved, CANCEL when cancelled, one UID throughout — and one
+ * 24-hour and one 1-hour reminder per workshop, never one per seat; attendees keep their own invites and reminders.
+ * Invites are read with ical.js, delivered messages with mailparser.
+ */
+describe('the expert’s invite and reminders per workshop', () => {
+  let ctx: TestContext;
+  let expert: Awaited<ReturnType<typeof createExpert>>;
+  const json = { origin, 'content-type': 'application/json' };
+  let n = 0;
+  const zone = 'America/Vancouver';
+  const vancouver = (d: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: zone, dateStyle: 'short', timeStyle: 'short' }).format(d).replace(' ', 'T');
+  const dayIn = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: zone });
+  const call = (method: 'POST' | 'PATCH', url: string, payload: object = {}, cookie = expert.cookie) =>
+    ctx.app.inject({ method, url, headers: { ...json, cookie }, payload });
+  const create = async (body: object) => {
+    const res = await call('POST', '/api/me/workshops', {
+      title: 'Mock interviews',
+      description: 'Three rounds.',
+      topic: 'Job Interview Mastery',
+      durationMinutes: 60,
+      capacity: 5,
+      priceCents: 1500,
+      minAttendance: null,
+      publish: true,
+      ...body,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { id: string; startsAt: string };
+  };
+  const seat = async (workshopId: string) => {
+    const c = await createUser(ctx, { email: `attendee-${++n}@example.com`, firstName: 'Ada', lastName: `Attendee${n}` });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/workshops/${workshopId}/seats`,
+      remoteAddress: `127.8.0.${n}`,
+      headers: { ...json, cookie: c.cookie, 'idempotency-key': randomUUID() },
+      payload: { card: visa },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return { ...c, seatId: res.json().session.id as string };
+  };
+  /** Every outbox e-mail to `to`, oldest first. */
+  const mailsTo = (to: string) => ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to)).orderBy(asc(emailOutbox.createdAt));
+  /** The expert's e-mails about workshop `id` (its page is their link). */
+  const expertMailsAbout = async (id: string) => (await mailsTo(expert.email)).filter((m) => m.text.includes(`/workshops/${id}`));
+  const invites = (mails: Mail[]) => mails.filter((m) => m.attachments?.length).map(inviteOf);
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    expert = await createExpert(ctx, { email: 'workshop-host-mail@example.com' });
+  });
+  afterAll(() => ctx.close());
+
+  it('a published workshop sends its expert one invite, however many seats sell; the day and hour reminders go once per workshop', async () => {
+    const startsAt = new Date(Math.ceil((Date.now() + 30 * 3_600_000) / 3_600_000) * 3_600_000);
+    const w = await create({ startsAtLocal: vancouver(startsAt) });
+    const attendees = [await seat(w.id), await seat(w.id), await seat(w.id)];
+
+    const booked = await expertMailsAbout(w.id);
+    expect(booked.map((m) => m.subject)).toEqual(['Workshop published: Mock interviews']);
+    expect(inviteOf(booked[0]!)).toMatchObject({ method: 'REQUEST', uid: `workshop-${w.id}@mentora`, sequence: 0, start: startsAt.toISOString() });
+    expect(inviteOf(booked[0]!).description).toContain(`(${zone})`);
+    // No seat's booking e-mail or invite reaches the expert; each attendee has their own.
+    expect((await mailsTo(expert.email)).filter((m) => m.subject.startsWith('Session booked'))).toEqual([]);
+    for (const a of attendees) {
+      const own = (await mailsTo(a.email)).filter((m) => m.attachments?.length);
+      expect(invites(own)).toEqual([expect.objectContaining({ method: 'REQUEST', uid: `${a.seatId}@mentora` })]);
+    }
+
+    const deps = sessionDeps(ctx.config, ctx.database.db, simulatedProvider());
+    const runJobs = async (at: Date) => {
+      await sendDueReminders(deps, at);
+      await sendDueWorkshopReminders(deps, at);
+    };
+    // 23 hours before, two servers run the jobs: one day reminder for the expert, one per attendee.
+    const dayBefore = new Date(startsAt.getTime() - 23 * 3_600_000);
+    await Promise.all([runJobs(dayBefore), runJobs(dayBefore)]);
+    const reminders = async () => (await mailsTo(expert.email)).filter((m) => m.subject.startsWith('Reminder:'));
+    expect((await reminders()).map((m) => m.subject)).toEqual(['Reminder: your workshop Mock interviews is tomorrow']);
+    expect((await reminders())[0]!.text).toContain('Seats booked: 3 of 5.');
+    for (const a of attendees) expect((await mailsTo(a.email)).filter((m) => m.subject.startsWith('Reminder:'))).toHaveLength(1);
+    // 30 minutes before: the hour reminder, once.
+    const hourBefore = new Date(startsAt.getTime() - 30 * 60_000);
+    await runJobs(hourBefore);
+    await runJobs(hourBefore);
+    expect((await reminders()).map((m) => m.subject)).toEqual([
+      'Reminder: your workshop Mock interviews is tomorrow',
+      'Reminder: your workshop Mock interviews starts in 1 hour',
+    ]);
+    for (const a of attendees) expect((await mailsTo(a.email)).filter((m) => m.subject.startsWith('Reminder:'))).toHaveLength(2);
+
+    // An attendee cancelling their seat sends the expert no CANCEL of an event they never had.
+    const before = (await mailsTo(expert.email)).length;
+    expect((await call('POST', `/api/sessions/${attendees[0]!.seatId}/cancel`, { reason: 'Ill' }, attendees[0]!.cookie)).statusCode).toBe(200);
+    expect(await mailsTo(expert.email)).toHaveLength(before);
+  });
+
+  it('a draft sends nothing; publishing sends the invite, a move updates it (same UID, higher SEQUENCE), cancelling withdraws it', async () => {
+    const draft = await create({ startsAtLocal: `${dayIn(6)}T09:00`, publish: false, title: 'Salary talks' });
+    expect(await expertMailsAbout(draft.id)).toEqual([]);
+    expect((await call('POST', `/api/me/workshops/${draft.id}/publish`)).statusCode).toBe(200);
+    // A change the calendar does not show (the description) sends nothing; a move does.
+    expect((await call('PATCH', `/api/me/workshops/${draft.id}`, { description: 'Four rounds.' })).statusCode).toBe(200);
+    const moved = await call('PATCH', `/api/me/workshops/${draft.id}`, { startsAtLocal: `${dayIn(6)}T11:00` });
+    expect(moved.statusCode).toBe(200);
+    expect((await call('POST', `/api/me/workshops/${draft.id}/cancel`, { reason: 'Travelling' })).statusCode).toBe(200);
+
+    const mails = await expertMailsAbout(draft.id);
+    expect(mails.map((m) => m.subject)).toEqual(['Workshop published: Salary talks', 'Workshop updated: Salary talks', 'Workshop cancelled: Salary talks']);
+    const uid = `workshop-${draft.id}@mentora`;
+    expect(invites(mails).map(({ method, uid, sequence }) => ({ method, uid, sequence }))).toEqual([
+      { method: 'REQUEST', uid, sequence: 0 },
+      { method: 'REQUEST', uid, sequence: 1 },
+      { method: 'CANCEL', uid, sequence: 2 },
+    ]);
+    expect(inviteOf(mails[1]!).start).toBe(moved.json().startsAt);
+    expect(mails[1]!.text).toContain('has moved from');
+
+    // As a mail program reads them (mailparser): the invite is a text/calendar part with its iTIP method.
+    const dir = mkdtempSync(path.join(tmpdir(), 'workshop-mail-'));
+    try {
+      const pending = await ctx.database.db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.status, 'pending'));
+      await deliverDueEmails(ctx.database.db, fileTransport(dir, 'Mentora <no-reply@mentora.example>'), { batchSize: pending.length + 5 });
+      const parsed = await Promise.all(readdirSync(dir).map((f) => simpleParser(readFileSync(path.join(dir, f)))));
+      const cancel = parsed.find((m) => m.subject === 'Workshop cancelled: Salary talks')!;
+      const ics = cancel.attachments.find((a) => a.contentType === 'text/calendar')!;
+      expect(ics).toBeDefined();
+      const calendar = new ICAL.Component(ICAL.parse(ics.content.toString('utf8')));
+      expect(calendar.getFirstPropertyValue('method')).toBe('CANCEL');
+      expect(calendar.getFirstSubcomponent('vevent')!.getFirstPropertyValue('uid')).toBe(uid);
+      expect(cancel.text).toContain('Reason: Travelling');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a workshop cancelled for its minimum attendance withdraws the expert’s invite too', async () => {
+    const startsAt = new Date(Math.ceil((Date.now() + 40 * 3_600_000) / 3_600_000) * 3_600_000);
+    const w = await create({ startsAtLocal: vancouver(startsAt), minAttendance: 3, title: 'Small group' });
+    await seat(w.id);
+    const deps = sessionDeps(ctx.config, ctx.database.db, simulatedProvider());
+    expect(await cancelUnderAttendedWorkshops(deps, new Date(startsAt.getTime() - 23 * 3_600_000))).toBe(1);
+    const mails = await expertMailsAbout(w.id);
+    expect(invites(mails).map((i) => [i.method, i.sequence])).toEqual([
+      ['REQUEST', 0],
+      ['CANCEL', 1],
+    ]);
+  });
+});
