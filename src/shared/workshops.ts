@@ -50,7 +50,6 @@ export const workshopMessages = {
   listFailed: 'We could not load the workshops.',
   oneFailed: 'We could not load this workshop.',
   mineFailed: 'We could not load your workshops.',
-  cardSoon: 'Paid seats are booked with the simulated card on this server; card payments through Stripe are not open for workshops yet.',
   signInToBook: 'Please sign in to book a seat',
   minimumNotReached: (minimum: number) =>
     `Fewer than ${minimum} seats were booked 24 hours before the start, so the workshop is cancelled. Your payment is refunded in full.`,

@@ -4,7 +4,7 @@ import { expect, test, waitingForApp, type Page } from './test';
 import { FakeStripe } from '../helpers/fake-stripe';
 import { freePort, startServer, type ServerProcess } from '../helpers/server-process';
 import { Marketplace } from './fixtures/marketplace';
-import { seriousViolations, signInUi, type SignIn } from './helpers';
+import { seriousViolations, shot, signInUi, type SignIn } from './helpers';
 
 /**
  * Card payments with Stripe in the browser (docs/product.md "Payments"): a server with Stripe keys, its SDK pointed at the
@@ -109,6 +109,59 @@ test('a card that needs 3-D Secure reserves the time and books it once the bank 
   await page.evaluate(() => (window as unknown as { __finish3ds: (ok: boolean) => void }).__finish3ds(true));
   await expect(page).toHaveURL(/\/dashboard\/client$/);
   await expect(page.getByText('Payment successful! Your session has been booked.')).toBeVisible();
+  expect(fake.problems).toEqual([]);
+  await page.context().close();
+  await market.dispose();
+});
+
+test('a client books a paid workshop seat with Stripe Elements, as a session is paid', async ({ browser, playwright }) => {
+  const market = new Marketplace(playwright.request, base);
+  const { client, expert } = await people(market);
+  // Two days ahead: released within Stripe's 7-day authorisation window, so the card is held (manual capture).
+  const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  const created = await expert.request.post('/api/me/workshops', {
+    data: {
+      title: 'Offer negotiation lab',
+      description: 'Practice rounds.',
+      topic: 'Job Interview Mastery',
+      startsAtLocal: `${day}T15:00`,
+      durationMinutes: 60,
+      capacity: 4,
+      priceCents: 2500,
+      minAttendance: null,
+      publish: true,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+
+  const page = waitingForApp(await (await browser.newContext({ baseURL: base })).newPage());
+  const posted: string[] = [];
+  page.on('request', (r) => r.method() === 'POST' && posted.push(r.postData() ?? ''));
+  await page.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'application/javascript', body: stripeJs }));
+  await signInUi(page, client);
+  await page.waitForURL('**/dashboard/client');
+  await page.goto(`/workshops/${id}`);
+  await expect(page.getByRole('group', { name: 'Card details' }).getByLabel('Card number')).toBeVisible();
+  await expect(page.getByText('card payments through Stripe are not open for workshops yet', { exact: false })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'workshop-page-stripe');
+  await page.getByLabel('Cardholder name').fill('Casey Client');
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+  const book = page.getByRole('button', { name: 'Book a seat · $25.00' });
+  await book.click();
+  await expect(page.locator('form').getByRole('alert')).toHaveText('Payment failed. Please try again.');
+
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await book.click();
+  await page.waitForURL('**/session/*');
+  await expect(page.getByText('Seat booked for Offer negotiation lab!')).toBeVisible();
+  const seat = (await (await client.request.get(`/api/sessions/${page.url().split('/').at(-1)}`)).json()) as { payment: unknown; workshopId: string };
+  expect(seat).toMatchObject({ workshopId: id, payment: { status: 'held', provider: 'stripe', amountCents: 2500, cardLast4: '4242' } });
+  const intents = [...fake.intents.values()].filter((i) => i.payment_method === 'pm_card_visa' && i.amount === 2500);
+  expect(intents.at(-1)).toMatchObject({ status: 'requires_capture', capture_method: 'manual' });
+  // Mentora's server saw only the PaymentMethod id, never the card number.
+  expect(posted.join('\n')).not.toMatch(/4242|0002/);
   expect(fake.problems).toEqual([]);
   await page.context().close();
   await market.dispose();

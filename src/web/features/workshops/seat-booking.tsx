@@ -1,11 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { Suspense, useState, type ComponentType, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { cardError, type CardInput } from '@shared/cards';
+import type { PaymentAction, SessionView } from '@shared/schemas/sessions';
 import type { WorkshopView } from '@shared/schemas/workshops';
 import { workshopMessages } from '@shared/workshops';
 import { CardFields } from '../../components/card-fields';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/input';
+import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
 import { useClientConfig } from '../../lib/client-config';
 import { signInPath } from '../../lib/return-path';
@@ -17,11 +19,24 @@ import { seatPrice } from './workshop-card';
 const emptyCard: CardInput = { cardholderName: '', number: '', expiry: '', cvc: '' };
 
 /**
- * 'Book a seat' (docs/product.md "Workshops"): a visitor is asked to sign in first; a free seat is booked at once, a
- * paid one with the card, held until the workshop has taken place. A full workshop says so. On success the seat's
- * page (/session/{id}) opens.
+ * The Stripe Elements card form of one-to-one sessions (the sessions feature's, given by src/web/app/workshop-route.tsx):
+ * it makes a PaymentMethod, `book`s with its id, runs 3-D Secure when asked and settles the reservation.
  */
-export function SeatBooking({ workshop: w }: { workshop: WorkshopView }) {
+export type StripeCardFormComponent = ComponentType<{
+  publishableKey: string;
+  payLabel: string;
+  book: (paymentMethodId: string) => Promise<{ session: SessionView; paymentAction?: PaymentAction }>;
+  onBooked: (session: SessionView) => void;
+  onExpired: () => void;
+}>;
+
+/**
+ * 'Book a seat' (docs/product.md "Workshops"): a visitor is asked to sign in first; a free seat is booked at once, a
+ * paid one with the card — the simulated card form, or Stripe Elements (`stripeCardForm`) when the server takes cards
+ * with Stripe, as for a session — held until the workshop has taken place. A full workshop says so. On success the
+ * seat's page (/session/{id}) opens.
+ */
+export function SeatBooking({ workshop: w, stripeCardForm: StripeCardForm }: { workshop: WorkshopView; stripeCardForm: StripeCardFormComponent }) {
   const hydrated = useHydrated();
   const { me } = useAuth();
   const config = useClientConfig();
@@ -40,7 +55,33 @@ export function SeatBooking({ workshop: w }: { workshop: WorkshopView }) {
         <Link to={signInPath(`/workshops/${w.id}`)}>Sign in to book a seat</Link>
       </Button>
     );
-  if (paid && config.data?.stripePublishableKey) return <p className="text-sm text-slate-700">{workshopMessages.cardSoon}</p>;
+  const booked = (session: SessionView) => {
+    toast.success(workshopMessages.seatBooked(w.title));
+    void navigate(`/session/${encodeURIComponent(session.id)}`);
+  };
+  const holdNotice = (
+    <p className="text-sm text-slate-700">
+      Your payment is held until the workshop has taken place, and refunded by the expert’s cancellation policy if you cancel.
+    </p>
+  );
+  if (paid && config.isPending) return <Spinner />;
+  const stripeKey = config.data?.stripePublishableKey;
+  if (paid && stripeKey)
+    return (
+      <div className="space-y-4">
+        <Suspense fallback={<Spinner />}>
+          <StripeCardForm
+            publishableKey={stripeKey}
+            payLabel={`Book a seat · ${seatPrice(w)}`}
+            book={(paymentMethodId) => book.mutateAsync({ paymentMethodId })}
+            onBooked={booked}
+            // A lapsed reservation freed the seat: the next attempt books afresh (each attempt has its own key).
+            onExpired={() => undefined}
+          />
+        </Suspense>
+        {holdNotice}
+      </div>
+    );
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -48,11 +89,8 @@ export function SeatBooking({ workshop: w }: { workshop: WorkshopView }) {
     const problem = paid ? cardError(card) : null;
     setError(problem);
     if (problem) return;
-    book.mutateAsync(paid ? card : undefined).then(
-      ({ session }) => {
-        toast.success(workshopMessages.seatBooked(w.title));
-        void navigate(`/session/${encodeURIComponent(session.id)}`);
-      },
+    book.mutateAsync(paid ? { card } : undefined).then(
+      ({ session }) => booked(session),
       (err: Error) => {
         setError(err.message);
         toast.error(err.message);
@@ -66,11 +104,7 @@ export function SeatBooking({ workshop: w }: { workshop: WorkshopView }) {
       <Button type="submit" size="lg" disabled={book.isPending} aria-busy={book.isPending}>
         Book a seat · {seatPrice(w)}
       </Button>
-      {paid ? (
-        <p className="text-sm text-slate-700">
-          Your payment is held until the workshop has taken place, and refunded by the expert’s cancellation policy if you cancel.
-        </p>
-      ) : null}
+      {paid ? holdNotice : null}
     </form>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * /workshops/{id} (docs/product.md "Workshops"): the workshop's expert and the rating of their workshops, time in
- * the visitor's zone, seats left, price, the workshop's own rating once it took place, and 'Book a seat'. Server-rendered like the expert profile; the booking form appears once hydrated.
+ * the visitor's zone, seats left, price, the workshop's own rating once it took place, and 'Book a seat'
+ * (`stripeCardForm`: the card form used for a paid seat when the server takes cards with Stripe). Server-rendered like the expert profile; the booking form appears once hydrated.
  */
 import { Link, useParams } from 'react-router';
 import { workshopMessages } from '@shared/workshops';
@@ -8,12 +9,12 @@ import { LoadError } from '../../components/ui/load-error';
 import { Badge } from '../../components/ui/badge';
 import { ApiError } from '../../lib/api';
 import { useWorkshop } from './api/get-workshop';
-import { SeatBooking } from './seat-booking';
+import { SeatBooking, type StripeCardFormComponent } from './seat-booking';
 import { seatPrice } from './workshop-card';
 import { WorkshopFacts } from './workshop-facts';
 import { WorkshopRating } from './workshop-rating';
 
-export default function WorkshopPage() {
+export default function WorkshopPage({ stripeCardForm }: { stripeCardForm: StripeCardFormComponent }) {
   const { id = '' } = useParams();
   const workshop = useWorkshop(id);
 
@@ -61,7 +62,7 @@ export default function WorkshopPage() {
         <p className="text-2xl font-bold text-slate-900">
           {seatPrice(w)} <span className="text-base font-normal text-slate-700">per seat</span>
         </p>
-        <SeatBooking workshop={w} />
+        <SeatBooking workshop={w} stripeCardForm={stripeCardForm} />
       </aside>
     </article>
   );

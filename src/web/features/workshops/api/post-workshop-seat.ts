@@ -4,16 +4,22 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CardInput } from '@shared/cards';
-import type { SessionView } from '@shared/schemas/sessions';
+import type { PaymentAction, SessionView } from '@shared/schemas/sessions';
 import { api } from '../../../lib/api';
 import { viewerTimeZone } from '../../../lib/format';
 import { sessionsChanged } from '../../../lib/session-queries';
 
-/** Books a seat of workshop `id` with `card` (none for a free seat). Throws ApiError ('This workshop is full', …). */
-export function postWorkshopSeat(id: string, card: CardInput | undefined): Promise<{ session: SessionView }> {
+/** How a seat is paid: nothing (a free seat), the simulated card, or a Stripe PaymentMethod id ('pm_…'). */
+export type SeatPayment = { card: CardInput } | { paymentMethodId: string } | undefined;
+
+/**
+ * Books a seat of workshop `id` paid by `payment`. Answers the seat, with `paymentAction` when the bank asks for
+ * 3-D Secure (the seat is then reserved). Throws ApiError ('This workshop is full', a declined card, …).
+ */
+export function postWorkshopSeat(id: string, payment: SeatPayment): Promise<{ session: SessionView; paymentAction?: PaymentAction }> {
   return api(`/api/workshops/${encodeURIComponent(id)}/seats`, {
     method: 'POST',
-    body: { ...(card ? { card } : {}), timeZone: viewerTimeZone() },
+    body: { ...payment, timeZone: viewerTimeZone() },
     headers: { 'Idempotency-Key': crypto.randomUUID() },
   });
 }
@@ -22,7 +28,7 @@ export function postWorkshopSeat(id: string, card: CardInput | undefined): Promi
 export function useBookSeat(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (card: CardInput | undefined) => postWorkshopSeat(id, card),
+    mutationFn: (payment: SeatPayment) => postWorkshopSeat(id, payment),
     onSettled: () => {
       sessionsChanged(client);
       return client.invalidateQueries({ queryKey: ['workshops'] });
