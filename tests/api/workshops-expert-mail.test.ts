@@ -159,6 +159,27 @@ describe('the expert’s invite and reminders per workshop', () => {
     }
   });
 
+  it('the expert’s calendar feed shows the workshop as one event with the invite’s UID and SEQUENCE; each attendee’s shows their seat', async () => {
+    const w = await create({ startsAtLocal: `${dayIn(7)}T09:00`, title: 'Feed lab' });
+    const attendees = [await seat(w.id), await seat(w.id)];
+    expect((await call('PATCH', `/api/me/workshops/${w.id}`, { title: 'Feed lab, renamed' })).statusCode).toBe(200);
+    const feedOf = async (cookie: string) => {
+      const made = await call('POST', '/api/me/calendar-feed', {}, cookie);
+      expect(made.statusCode, made.body).toBe(201);
+      const body = (await ctx.app.inject({ url: new URL(made.json().url as string).pathname })).body;
+      return new ICAL.Component(ICAL.parse(body)).getAllSubcomponents('vevent').map((e) => ({
+        uid: String(e.getFirstPropertyValue('uid')),
+        sequence: Number(e.getFirstPropertyValue('sequence')),
+        summary: String(e.getFirstPropertyValue('summary')),
+      }));
+    };
+    const mine = (await feedOf(expert.cookie)).filter((e) => e.summary.includes('Feed lab') || attendees.some((a) => e.uid.startsWith(a.seatId)));
+    const last = invites(await expertMailsAbout(w.id)).at(-1)!;
+    expect(mine).toEqual([{ uid: `workshop-${w.id}@mentora`, sequence: last.sequence, summary: 'Mentora workshop: Feed lab, renamed' }]);
+    expect(last.sequence).toBe(1);
+    expect((await feedOf(attendees[0]!.cookie)).map((e) => e.uid)).toEqual([`${attendees[0]!.seatId}@mentora`]);
+  });
+
   it('a workshop cancelled for its minimum attendance withdraws the expert’s invite too', async () => {
     const startsAt = new Date(Math.ceil((Date.now() + 40 * 3_600_000) / 3_600_000) * 3_600_000);
     const w = await create({ startsAtLocal: vancouver(startsAt), minAttendance: 3, title: 'Small group' });
