@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, waitingForApp, type Page } from './test';
+import { expect, test, waitingForApp, type APIRequestContext, type Browser, type Page } from './test';
 import { FakeStripe } from '../helpers/fake-stripe';
 import { freePort, startServer, type ServerProcess } from '../helpers/server-process';
 import { Marketplace } from './fixtures/marketplace';
@@ -114,14 +114,16 @@ test('a card that needs 3-D Secure reserves the time and books it once the bank 
   await market.dispose();
 });
 
-test('a client books a paid workshop seat with Stripe Elements, as a session is paid', async ({ browser, playwright }) => {
-  const market = new Marketplace(playwright.request, base);
-  const { client, expert } = await people(market);
-  // Two days ahead: released within Stripe's 7-day authorisation window, so the card is held (manual capture).
+/**
+ * A $25 workshop of `expert` two days ahead (released within Stripe's 7-day authorisation window, so a seat's card is
+ * held by manual capture), and `client` signed in on its page with Stripe.js stood in for; answers the workshop's id,
+ * the page and the bodies the browser posted.
+ */
+async function toWorkshop(browser: Browser, client: SignIn, expert: { request: APIRequestContext }, title: string) {
   const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
   const created = await expert.request.post('/api/me/workshops', {
     data: {
-      title: 'Offer negotiation lab',
+      title,
       description: 'Practice rounds.',
       topic: 'Job Interview Mastery',
       startsAtLocal: `${day}T15:00`,
@@ -134,7 +136,6 @@ test('a client books a paid workshop seat with Stripe Elements, as a session is 
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
-
   const page = waitingForApp(await (await browser.newContext({ baseURL: base })).newPage());
   const posted: string[] = [];
   page.on('request', (r) => r.method() === 'POST' && posted.push(r.postData() ?? ''));
@@ -143,6 +144,13 @@ test('a client books a paid workshop seat with Stripe Elements, as a session is 
   await page.waitForURL('**/dashboard/client');
   await page.goto(`/workshops/${id}`);
   await expect(page.getByRole('group', { name: 'Card details' }).getByLabel('Card number')).toBeVisible();
+  return { id, page, posted };
+}
+
+test('a client books a paid workshop seat with Stripe Elements, as a session is paid', async ({ browser, playwright }) => {
+  const market = new Marketplace(playwright.request, base);
+  const { client, expert } = await people(market);
+  const { id, page, posted } = await toWorkshop(browser, client, expert, 'Offer negotiation lab');
   await expect(page.getByText('card payments through Stripe are not open for workshops yet', { exact: false })).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'workshop-page-stripe');
@@ -162,6 +170,32 @@ test('a client books a paid workshop seat with Stripe Elements, as a session is 
   expect(intents.at(-1)).toMatchObject({ status: 'requires_capture', capture_method: 'manual' });
   // Mentora's server saw only the PaymentMethod id, never the card number.
   expect(posted.join('\n')).not.toMatch(/4242|0002/);
+  expect(fake.problems).toEqual([]);
+  await page.context().close();
+  await market.dispose();
+});
+
+test('a seat paid with a card that needs 3-D Secure is reserved, then booked once the bank confirms', async ({ browser, playwright }) => {
+  const market = new Marketplace(playwright.request, base);
+  const { client, expert } = await people(market);
+  const { id, page } = await toWorkshop(browser, client, expert, 'Salary talks lab');
+  await page.getByLabel('Cardholder name').fill('Casey Client');
+  await page.getByLabel('Card number').fill('4000 0027 6000 3184');
+  await page.getByRole('button', { name: 'Book a seat · $25.00' }).click();
+  await expect(page.getByText('Your bank needs you to confirm this payment. The time is reserved for you for 15 minutes.')).toBeVisible();
+  // Reserved meanwhile: nobody else can take the seat.
+  expect(((await (await client.request.get(`/api/workshops/${id}`)).json()) as { seatsLeft: number }).seatsLeft).toBe(3);
+  const clientSecret = await page
+    .waitForFunction(() => (window as unknown as { __pending3ds?: string }).__pending3ds)
+    .then((h) => h.jsonValue() as Promise<string>);
+  const intent = [...fake.intents.values()].find((i) => i.client_secret === clientSecret)!;
+  expect(intent).toMatchObject({ status: 'requires_action', amount: 2500 });
+  fake.completeAction(intent.id, true);
+  await page.evaluate(() => (window as unknown as { __finish3ds: (ok: boolean) => void }).__finish3ds(true));
+  await page.waitForURL('**/session/*');
+  await expect(page.getByText('Seat booked for Salary talks lab!')).toBeVisible();
+  const seat = (await (await client.request.get(`/api/sessions/${page.url().split('/').at(-1)}`)).json()) as object;
+  expect(seat).toMatchObject({ status: 'booked', workshopId: id, payment: { status: 'held', provider: 'stripe' } });
   expect(fake.problems).toEqual([]);
   await page.context().close();
   await market.dispose();
