@@ -34,6 +34,10 @@ test('the team finds a user, suspends them, and the user can no longer sign in',
   await expect(page.getByRole('status').filter({ hasText: 'Payment fraud reported by an expert' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reinstate Account' })).toBeVisible();
   await expect(page.getByText('Not signed in anywhere.')).toBeVisible();
+  // The account's audit trail and the audit log say what the team did, in words.
+  await expect(page.getByRole('region', { name: 'Audit trail' }).getByRole('listitem').first()).toContainText(
+    'Alex Admin suspended an account: “Payment fraud reported by an expert”',
+  );
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'admin-user-suspended');
 
@@ -44,6 +48,11 @@ test('the team finds a user, suspends them, and the user can no longer sign in',
   await signInHere(page, client);
   await expect(page.getByText(messages.auth.suspended)).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
+
+  await page.context().clearCookies();
+  await signInUi(page, operator);
+  await page.goto('/admin/audit');
+  await expect(page.getByText('suspended an account: “Payment fraud reported by an expert”').first()).toBeVisible();
 });
 
 /**
