@@ -10,3 +10,5 @@ CREATE INDEX "disputes_created_idx" ON "disputes" USING btree ("created_at");
 CREATE INDEX "disputes_resolved_idx" ON "disputes" USING btree ("resolved_at") WHERE "resolved_at" is not null;
 --> statement-breakpoint
 CREATE INDEX "experts_created_idx" ON "experts" USING btree ("created_at");
+--> statement-breakpoint
+CREATE INDEX "user_clients_created_idx" ON "user" USING btree ("created_at") WHERE "role" = 'client';

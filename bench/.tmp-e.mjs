@@ -1,0 +1,10 @@
+import pg from 'pg';
+import { tsImport } from 'tsx/esm/api';
+import { PgDialect } from 'drizzle-orm/pg-core';
+const { dashboardSeriesSql } = await tsImport('../src/server/modules/admin/dashboard-service.ts', import.meta.url);
+const db = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/mentora_bench_100000' });
+await db.connect();
+await db.query(`set jit = off`);
+const q = new PgDialect().sqlToQuery(dashboardSeriesSql(Number(process.argv[2]), new Date()));
+console.log((await db.query(`explain (analyze, buffers) ${q.sql}`, q.params)).rows.map((r) => r['QUERY PLAN']).join('\n'));
+await db.end();
