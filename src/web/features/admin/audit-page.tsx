@@ -39,7 +39,7 @@ export default function AuditPage() {
                   <p className="mt-0.5 text-xs text-slate-500">
                     {e.actor.email ? `${e.actor.email} · ` : ''}
                     {to ? (
-                      <Link to={to} className="text-brand-700 underline-offset-2 hover:underline">
+                      <Link to={to} className="text-brand-700 underline underline-offset-2">
                         {e.targetType} #{e.targetId.slice(0, 8)}
                       </Link>
                     ) : (
