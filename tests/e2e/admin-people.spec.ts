@@ -34,6 +34,10 @@ test('the team finds a user, suspends them, and the user can no longer sign in',
   await expect(page.getByRole('status').filter({ hasText: 'Payment fraud reported by an expert' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reinstate Account' })).toBeVisible();
   await expect(page.getByText('Not signed in anywhere.')).toBeVisible();
+  // The account's audit trail and the audit log say what the team did, in words.
+  await expect(page.getByRole('region', { name: 'Audit trail' }).getByRole('listitem').first()).toContainText(
+    'Alex Admin suspended an account: “Payment fraud reported by an expert”',
+  );
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'admin-user-suspended');
 
@@ -44,6 +48,11 @@ test('the team finds a user, suspends them, and the user can no longer sign in',
   await signInHere(page, client);
   await expect(page.getByText(messages.auth.suspended)).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
+
+  await page.context().clearCookies();
+  await signInUi(page, operator);
+  await page.goto('/admin/audit');
+  await expect(page.getByText('suspended an account: “Payment fraud reported by an expert”').first()).toBeVisible();
 });
 
 /**
@@ -88,10 +97,13 @@ test('the team refunds half a session, and the client sees it on the dashboard a
 
 /**
  * The console's dashboard (docs/product.md "Team console", "Dashboard"): with a booking made today, its charts render
- * with data at 1280 and 390 px, and each has a table view.
+ * with data at 1280 and 390 px (bars drawn, days on the axis, nothing wider than the screen), a chart is read day by
+ * day with the arrow keys, and each has a table view.
  */
 test("the dashboard's charts render with today's booking at 1280 and 390 px, each with a table view", async ({ page, client, expert, operator }) => {
   await bookViaApi(client.request, expert.slug, 11, 'Salary negotiation');
+  const today = new Date().toISOString().slice(0, 10);
+  const todayOnAxis = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date());
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.context().clearCookies();
   await signInUi(page, operator);
@@ -99,15 +111,31 @@ test("the dashboard's charts render with today's booking at 1280 and 390 px, eac
   await page.getByRole('link', { name: '7 days' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard\?days=7$/);
   const bookings = page.getByRole('figure', { name: 'Bookings' });
-  await expect(bookings.getByRole('img', { name: /^Bookings: [1-9]\d* over 7 days$/ })).toBeVisible();
-  expect(await bookings.locator('rect').count()).toBe(7);
+  const chart = bookings.getByRole('application', { name: /^Bookings: [1-9]\d* over 7 days$/ });
+  await expect(chart).toBeVisible();
+  // The chart library drew today's bar (days without bookings have none) and the days on its axis.
+  await expect(bookings.locator('.recharts-bar-rectangle path').last()).toBeVisible();
+  await expect(bookings.locator('.recharts-xAxis-tick-labels')).toContainText(todayOnAxis);
+
+  // The keyboard reads the chart day by day: one tab stop, the arrow keys move to today, whose value is announced.
+  await chart.focus();
+  for (let day = 0; day < 6; day++) await page.keyboard.press('ArrowRight');
+  await expect(bookings.getByRole('status')).toHaveText(new RegExp(`^${todayOnAxis}: [1-9]\\d*$`));
+
   await bookings.getByRole('button', { name: 'Show table' }).click();
   await expect(bookings.getByRole('table')).toBeVisible();
-  await expect(bookings.getByRole('row').last()).toContainText(new Date().toISOString().slice(0, 10));
+  await expect(bookings.getByRole('row')).toHaveCount(8);
+  await expect(bookings.getByRole('row').last()).toHaveText(new RegExp(`^${today}[1-9]\\d*$`));
+  const gross = page.getByRole('figure', { name: 'Gross volume' });
+  await expect(gross.getByRole('row').last()).toHaveText(new RegExp(`^${today}\\$[1-9][\\d,]*\\.\\d\\d$`));
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'admin-dashboard');
+
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect(page.getByRole('figure', { name: 'Gross volume' }).getByRole('img')).toBeVisible();
-  const box = await page.getByRole('figure', { name: 'Gross volume' }).boundingBox();
-  expect(box!.width).toBeLessThanOrEqual(390);
+  await expect(gross.getByRole('application')).toBeVisible();
+  await expect(gross.locator('.recharts-bar-rectangle path').last()).toBeVisible();
+  const [figure, svg] = await Promise.all([gross.boundingBox(), gross.getByRole('application').boundingBox()]);
+  expect(figure!.width).toBeLessThanOrEqual(390);
+  expect(svg!.x + svg!.width).toBeLessThanOrEqual(figure!.x + figure!.width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

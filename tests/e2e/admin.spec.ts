@@ -171,7 +171,7 @@ test('the team reads a contact message in the inbox and marks it handled, then n
   await expect(item.getByRole('button', { name: 'Mark Handled' })).toBeVisible();
 
   await page.getByRole('navigation', { name: 'Team console' }).getByRole('link', { name: 'Audit log' }).click();
-  await expect(page.getByText('marked a contact message not handled').first()).toBeVisible();
+  await expect(page.getByText('marked an inbox item not handled (contact message)').first()).toBeVisible();
 });
 
 test('a partner enquiry names who sent it, and the team replies to it by e-mail from the inbox', async ({ page, operator }) => {

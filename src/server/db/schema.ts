@@ -75,6 +75,10 @@ export const user = pgTable(
     ),
     index('user_search_trgm_idx').using('gin', sql`(lower(${t.name} || ' ' || ${t.email})) gin_trgm_ops`),
     index('user_created_idx').on(t.createdAt),
+    // The dashboard's new clients per day (migration 0036), read from the index alone.
+    index('user_clients_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.role} = 'client'`),
   ],
 );
 
@@ -331,6 +335,8 @@ export const experts = pgTable(
     index('experts_listing_idx')
       .on(t.ratingAvg.desc().nullsLast(), t.reviewCount.desc(), t.name, t.id)
       .where(sql`status = 'published'`),
+    // The dashboard's new experts per day (migration 0036).
+    index('experts_created_idx').on(t.createdAt),
   ],
 );
 
@@ -520,6 +526,8 @@ export const sessions = pgTable(
     index('sessions_client_idx').on(t.clientId, t.startsAt),
     index('sessions_expert_idx').on(t.expertId, t.startsAt),
     index('sessions_status_ends_idx').on(t.status, t.endsAt),
+    /** The dashboard's bookings per day; INCLUDE (status, total_amount_cents) in migration 0036 makes it index-only. */
+    index('sessions_created_idx').on(t.createdAt),
     check('sessions_status_check', sql`${t.status} in ('pending_payment', 'booked', 'confirmed', 'completed', 'disputed', 'cancelled', 'expired')`),
     check('sessions_reservation_check', sql`(${t.status} = 'pending_payment') = (${t.reservedUntil} is not null)`),
     index('sessions_reservation_idx')
@@ -618,6 +626,10 @@ export const paymentEvents = pgTable(
   },
   (t) => [
     index('payment_events_payment_idx').on(t.paymentId),
+    /** The dashboard's commission and refunds per day; INCLUDE (type, amount_cents) in migration 0036. */
+    index('payment_events_dashboard_idx')
+      .on(t.createdAt)
+      .where(sql`${t.type} in ('fee', 'refund')`),
     check('payment_events_type_check', sql`${t.type} in ('hold', 'release', 'refund', 'dispute', 'fee')`),
     check('payment_events_amount_check', sql`${t.amountCents} >= 0`),
   ],
@@ -708,6 +720,10 @@ export const disputes = pgTable(
   (t) => [
     check('disputes_status_check', sql`${t.status} in ('open', 'resolved')`),
     check('disputes_decision_check', sql`${t.decision} is null or ${t.decision} in ('client', 'expert')`),
+    index('disputes_created_idx').on(t.createdAt),
+    index('disputes_resolved_idx')
+      .on(t.resolvedAt)
+      .where(sql`${t.resolvedAt} is not null`),
   ],
 );
 

@@ -4,6 +4,7 @@
  */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { AuditAction } from '../../../shared/audit-actions.js';
 import type { AuditEntry } from '../../../shared/schemas/admin.js';
 import type { Db, Tx } from '../../db/client.js';
 import { adminAuditLog, user as userTable } from '../../db/schema.js';
@@ -19,10 +20,10 @@ export function assertUuid(id: string, message: string): void {
   if (!z.uuid().safeParse(id).success) throw new AppError('NOT_FOUND', message);
 }
 
-/** Appends one audit row: `actorId` did `action` (e.g. 'application.approve') to `targetType` `targetId`. */
+/** Appends one audit row: `actorId` did `action` (one of shared/audit-actions.ts, each with its words) to `targetType` `targetId`. */
 export async function recordAudit(
   tx: Tx,
-  entry: { actorId: string; action: string; targetType: string; targetId: string; detail?: Record<string, unknown> },
+  entry: { actorId: string; action: AuditAction; targetType: string; targetId: string; detail?: Record<string, unknown> },
 ): Promise<void> {
   await tx.insert(adminAuditLog).values({ ...entry, detail: entry.detail ?? null });
 }
@@ -33,7 +34,7 @@ export async function recordAudit(
  * as it is now and changes nothing), false without a key or a record; 422 for the key with another target or body
  * (docs/security.md "Idempotency-Key replayed with another body").
  */
-export async function isReplay(tx: Tx, action: string, idempotencyKey: string | undefined, targetId: string, hash: string): Promise<boolean> {
+export async function isReplay(tx: Tx, action: AuditAction, idempotencyKey: string | undefined, targetId: string, hash: string): Promise<boolean> {
   if (!idempotencyKey) return false;
   const [first] = await tx
     .select({ targetId: adminAuditLog.targetId, requestHash: sql<string | null>`${adminAuditLog.detail}->>'requestHash'` })

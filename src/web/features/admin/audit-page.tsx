@@ -1,36 +1,10 @@
 import { Link } from 'react-router';
-import { inboxItemNames, type InboxKind } from '@shared/admin';
+import { describeAudit } from '@shared/audit-actions';
 import type { AuditEntry } from '@shared/schemas/admin';
-import { formatMoney } from '@shared/pricing';
 import { formatDateTime } from '../../lib/format';
 import { useAudit } from './api/get-audit';
 import { Pager, usePage } from '../../components/pager';
 import { ListState } from './console-parts';
-
-/** What an audit row says happened, in words. */
-function describe(e: AuditEntry): string {
-  const d = e.detail ?? {};
-  switch (e.action) {
-    case 'application.under_review':
-      return 'marked an application under review';
-    case 'application.approve':
-      return `approved an application (profile /expert/${String(d.slug ?? '')})`;
-    case 'application.reject':
-      return `rejected an application: “${String(d.reason ?? '')}”`;
-    case 'dispute.resolve':
-      return d.decision === 'client'
-        ? `decided a dispute for the client, refunding ${formatMoney(Number(d.refundCents ?? 0))}`
-        : 'decided a dispute for the expert, releasing the payment';
-    case 'inbox.handled':
-      return `marked a ${inboxItemNames[e.targetType as InboxKind] ?? e.targetType} handled`;
-    case 'inbox.unhandled':
-      return `marked a ${inboxItemNames[e.targetType as InboxKind] ?? e.targetType} not handled`;
-    case 'inbox.replied':
-      return `replied by e-mail to a ${inboxItemNames[e.targetType as InboxKind] ?? e.targetType}`;
-    default:
-      return e.action;
-  }
-}
 
 /** Where the row's record lives in the console, when it has a page there. */
 function targetLink(e: AuditEntry): string | null {
@@ -60,12 +34,12 @@ export default function AuditPage() {
                 </time>
                 <div className="min-w-0">
                   <p className="break-words text-slate-900">
-                    <span className="font-semibold">{e.actor.name ?? 'Deleted account'}</span> {describe(e)}
+                    <span className="font-semibold">{e.actor.name ?? 'Deleted account'}</span> {describeAudit(e)}
                   </p>
                   <p className="mt-0.5 text-xs text-slate-500">
                     {e.actor.email ? `${e.actor.email} · ` : ''}
                     {to ? (
-                      <Link to={to} className="text-brand-700 underline-offset-2 hover:underline">
+                      <Link to={to} className="text-brand-700 underline underline-offset-2">
                         {e.targetType} #{e.targetId.slice(0, 8)}
                       </Link>
                     ) : (

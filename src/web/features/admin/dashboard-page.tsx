@@ -1,23 +1,19 @@
 import { Link } from 'react-router';
-import { formatMoney } from '@shared/pricing';
 import { dashboardPeriods, type DashboardDay } from '@shared/schemas/admin-dashboard';
 import { useParam } from '../../components/pager';
 import { useDashboard } from './api/get-dashboard';
 import { FilterLinks, ListState } from './console-parts';
-import { DayChart } from './day-chart';
+import { DayChart, type ChartUnit } from './day-chart';
 
-const count = (n: number) => String(n);
-const money = (n: number) => formatMoney(n);
-
-const charts: { key: Exclude<keyof DashboardDay, 'date'>; title: string; format: (n: number) => string }[] = [
-  { key: 'bookings', title: 'Bookings', format: count },
-  { key: 'grossCents', title: 'Gross volume', format: money },
-  { key: 'commissionCents', title: 'Commission', format: money },
-  { key: 'refundsCents', title: 'Refunds', format: money },
-  { key: 'disputesOpened', title: 'Disputes opened', format: count },
-  { key: 'disputesDecided', title: 'Disputes decided', format: count },
-  { key: 'newClients', title: 'New clients', format: count },
-  { key: 'newExperts', title: 'New experts', format: count },
+const charts: { key: Exclude<keyof DashboardDay, 'date'>; title: string; unit: ChartUnit }[] = [
+  { key: 'bookings', title: 'Bookings', unit: 'count' },
+  { key: 'grossCents', title: 'Gross volume', unit: 'cents' },
+  { key: 'commissionCents', title: 'Commission', unit: 'cents' },
+  { key: 'refundsCents', title: 'Refunds', unit: 'cents' },
+  { key: 'disputesOpened', title: 'Disputes opened', unit: 'count' },
+  { key: 'disputesDecided', title: 'Disputes decided', unit: 'count' },
+  { key: 'newClients', title: 'New clients', unit: 'count' },
+  { key: 'newExperts', title: 'New experts', unit: 'count' },
 ];
 
 /** /admin/dashboard (docs/product.md "Team console", "Dashboard"): the business per UTC day over 7, 30 or 90 days, each chart with a table view. */
@@ -45,7 +41,7 @@ export default function DashboardPage() {
             </p>
             <div className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-4">
               {charts.map((c) => (
-                <DayChart key={c.key} title={c.title} format={c.format} days={data.series.map((d) => ({ date: d.date, value: d[c.key] }))} />
+                <DayChart key={c.key} title={c.title} unit={c.unit} days={data.series.map((d) => ({ date: d.date, value: d[c.key] }))} />
               ))}
             </div>
           </>

@@ -1,41 +1,82 @@
 import { useId, useState } from 'react';
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
+import { formatMoney } from '@shared/pricing';
 import { Button } from '../../components/ui/button';
 
-/**
- * One measure per UTC day as a bar chart (SVG, drawn to its container's width) with a table view for screen readers
- * and anyone who prefers numbers: the chart is an image named by its title and total, the table is always in the page
- * for assistive technology and shown on request ('Show table').
- */
-export function DayChart({ title, days, format }: { title: string; days: { date: string; value: number }[]; format: (n: number) => string }) {
-  const id = useId();
-  const [table, setTable] = useState(false);
-  const max = Math.max(1, ...days.map((d) => d.value));
-  const total = days.reduce((sum, d) => sum + d.value, 0);
-  const width = 100 / Math.max(1, days.length);
+type Day = { date: string; value: number };
+/** What a chart counts: things (bookings, disputes, accounts) or money in integer cents. */
+export type ChartUnit = 'count' | 'cents';
+
+const compactNumber = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+/** A value in full (the total, the tooltip, the table): '12', '$1,234.50'. */
+const formats: Record<ChartUnit, (n: number) => string> = { count: String, cents: (n) => formatMoney(n) };
+/** A value on the axis, short enough for a phone: '1.2K', '$1.2K'. */
+const ticks: Record<ChartUnit, (n: number) => string> = { count: (n) => compactNumber.format(n), cents: (n) => `$${compactNumber.format(n / 100)}` };
+/** The axis of a period with nothing to show: 0 to 4 things, $0 to $100, so its ticks stay distinct. */
+const emptyDomain: Record<ChartUnit, [number, number]> = { count: [0, 4], cents: [0, 10_000] };
+
+const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+/** 'YYYY-MM-DD' (a UTC day) → 'Nov 27', read in UTC so the viewer's zone never shifts the day. */
+const shortDay = (date: string) => dayLabel.format(new Date(`${date}T00:00:00Z`));
+
+/** The value of the day under the pointer or the keyboard focus, in a live region so screen readers hear it. */
+function DayTooltip({ active, payload, format }: TooltipContentProps & { format: (n: number) => string }) {
+  const day = active ? (payload?.[0]?.payload as Day | undefined) : undefined;
   return (
-    <figure className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby={`${id}-title`}>
+    <div role="status" className={day ? 'rounded-lg border border-slate-200 bg-white px-2 py-1 text-xs text-slate-900 shadow-sm' : 'sr-only'}>
+      {day ? `${shortDay(day.date)}: ${format(day.value)}` : ''}
+    </div>
+  );
+}
+
+/**
+ * One measure per UTC day as a bar chart (Recharts, decision 024) with a table view: the chart is one tab stop named
+ * by its title and total, whose arrow keys move between days (the value shown and announced); the table is always in
+ * the page for assistive technology and shown on request ('Show table').
+ */
+export function DayChart({ title, days, unit }: { title: string; days: Day[]; unit: ChartUnit }) {
+  const id = useId();
+  const format = formats[unit];
+  const [table, setTable] = useState(false);
+  const total = days.reduce((sum, d) => sum + d.value, 0);
+  return (
+    <figure className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby={`${id}-title`}>
       <div className="flex items-baseline justify-between gap-2">
         <figcaption id={`${id}-title`} className="text-sm font-semibold text-slate-900">
           {title}
         </figcaption>
         <span className="text-lg font-semibold tabular-nums text-slate-900">{format(total)}</span>
       </div>
-      <svg
-        role="img"
-        aria-label={`${title}: ${format(total)} over ${days.length} days`}
-        viewBox="0 0 100 40"
-        preserveAspectRatio="none"
-        className="mt-3 h-28 w-full"
+      <BarChart
+        data={days}
+        responsive
+        style={{ width: '100%', height: 160 }}
+        margin={{ top: 12, right: 4, bottom: 0, left: 0 }}
+        title={`${title}: ${format(total)} over ${days.length} days`}
+        desc="Use the left and right arrow keys to read each day."
+        className="mt-3"
       >
-        {days.map((d, i) => {
-          const h = (d.value / max) * 38;
-          return <rect key={d.date} x={i * width + width * 0.1} y={40 - h} width={width * 0.8} height={h} className="fill-brand-600" />;
-        })}
-      </svg>
-      <div className="mt-1 flex justify-between text-xs text-slate-500" aria-hidden>
-        <span>{days[0]?.date}</span>
-        <span>{days.at(-1)?.date}</span>
-      </div>
+        <CartesianGrid vertical={false} stroke="#e2e8f0" />
+        <XAxis
+          dataKey="date"
+          tickFormatter={shortDay}
+          tick={{ fill: '#475569', fontSize: 11 }}
+          tickLine={false}
+          axisLine={{ stroke: '#94a3b8' }}
+          minTickGap={16}
+        />
+        <YAxis
+          allowDecimals={false}
+          domain={days.some((d) => d.value > 0) ? undefined : emptyDomain[unit]}
+          tickFormatter={ticks[unit]}
+          tick={{ fill: '#475569', fontSize: 11 }}
+          tickLine={false}
+          axisLine={false}
+          width="auto"
+        />
+        <Tooltip cursor={{ fill: '#e0e7ff' }} content={(props) => <DayTooltip {...props} format={format} />} isAnimationActive={false} />
+        <Bar dataKey="value" name={title} fill="#4f46e5" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+      </BarChart>
       <Button variant="outline" size="sm" className="mt-2" aria-expanded={table} aria-controls={`${id}-table`} onClick={() => setTable(!table)}>
         {table ? 'Hide table' : 'Show table'}
       </Button>

@@ -1,6 +1,7 @@
 import { Ban, Eye, EyeOff, RotateCcw, ShieldCheck, XCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { describeAudit } from '@shared/audit-actions';
 import { messages } from '@shared/messages';
 import { formatMoney } from '@shared/pricing';
 import type { UserDetail } from '@shared/schemas/admin-users';
@@ -243,8 +244,7 @@ function Detail({ user: u }: { user: UserDetail }) {
         <ul className="divide-y divide-slate-100 text-sm">
           {u.audit.map((a) => (
             <li key={a.id} className="py-2">
-              <span className="font-medium text-slate-900">{a.action}</span> by {a.actorName ?? 'a former team member'} · {formatDateTime(a.createdAt)}
-              {typeof a.detail?.reason === 'string' ? <span className="block text-slate-700">Reason: {a.detail.reason}</span> : null}
+              <span className="font-medium text-slate-900">{a.actorName ?? 'A former team member'}</span> {describeAudit(a)} · {formatDateTime(a.createdAt)}
             </li>
           ))}
         </ul>
