@@ -25,6 +25,7 @@ import { autoReleaseDue } from './modules/sessions/use-cases/auto-release-sessio
 import { settleDueNoShows } from './modules/sessions/use-cases/settle-no-shows.js';
 import { expireRescheduleProposals } from './modules/sessions/use-cases/expire-reschedule-proposals.js';
 import { cancelUnderAttendedWorkshops } from './modules/workshops/use-cases/cancel-under-attended-workshops.js';
+import { expireWaitlistOffers } from './modules/workshops/use-cases/expire-waitlist-offers.js';
 import { sendDueReminders } from './modules/sessions/use-cases/send-session-reminders.js';
 import { sendDueWorkshopReminders } from './modules/workshops/use-cases/send-workshop-reminders.js';
 import { expireReservations } from './modules/sessions/use-cases/expire-reservations.js';
@@ -108,6 +109,7 @@ async function main() {
       noShows: () => settleDueNoShows(deps),
       proposals: () => expireRescheduleProposals(deps.db),
       minimumAttendance: () => cancelUnderAttendedWorkshops(deps),
+      waitlistOffers: () => expireWaitlistOffers(deps),
     },
     messages: {
       unreadEmails: () => emailUnreadMessages(database.db, { baseUrl: config.baseUrl, delayMs: config.messageEmailDelayMs }),

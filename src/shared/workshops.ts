@@ -51,19 +51,39 @@ export const workshopMessages = {
   oneFailed: 'We could not load this workshop.',
   mineFailed: 'We could not load your workshops.',
   signInToBook: 'Please sign in to book a seat',
+  // The waitlist (docs/product.md "Workshops", "Waitlist").
+  fullWaitlistOpen: 'Full · waitlist open',
+  joinWaitlist: 'Join waitlist',
+  leaveWaitlist: 'Leave waitlist',
+  claimSeat: 'Claim your seat',
+  declineOffer: 'Give up my offer',
+  signInToWait: 'Sign in to join the waitlist',
+  onlyClientsWait: 'Only client accounts can join the waitlist',
+  ownWaitlist: 'You cannot join the waitlist of your own workshop.',
+  notFull: 'Seats are still free in this workshop. Please book a seat instead.',
+  alreadyWaiting: 'You are already on the waitlist for this workshop',
+  notWaiting: 'You are not on the waitlist for this workshop',
+  joined: 'You joined the waitlist. We will e-mail you when a seat is free.',
+  left: 'You left the waitlist',
+  position: (n: number, waiting: number) => `You are number ${n} on the waitlist (${waiting} waiting).`,
+  offerOpen: (deadline: string) => `A seat is free for you until ${deadline}. Claim it before then, or it goes to the next person waiting.`,
+  offerExpired: 'Your seat offer has expired. The seat went to the next person waiting.',
+  waitlistClosed: 'The waitlist is closed.',
+  waitlistFailed: 'We could not load your place on the waitlist.',
   minimumNotReached: (minimum: number) =>
     `Fewer than ${minimum} seats were booked 24 hours before the start, so the workshop is cancelled. Your payment is refunded in full.`,
 } as const;
 
 /** A workshop as the edit rule sees it. */
-type Editable = { startsAt: Date; durationMinutes: number; priceCents: number; capacity: number; seatsSold: number };
+type Editable = { startsAt: Date; durationMinutes: number; priceCents: number; capacity: number; seatsSold: number; seatsOffered: number };
 
 /**
  * The message refusing `change` of `workshop`, or null when allowed (docs/product.md "Workshops"): once a seat is
- * sold the start, duration and price are fixed (a change goes through cancelling) and the capacity only grows.
+ * sold or offered to a waiting client the start, duration and price are fixed (a change goes through cancelling)
+ * and the capacity only grows.
  */
-export function editRefusal(workshop: Editable, change: Partial<Omit<Editable, 'seatsSold'>>): string | null {
-  if (workshop.seatsSold === 0) return null;
+export function editRefusal(workshop: Editable, change: Partial<Omit<Editable, 'seatsSold' | 'seatsOffered'>>): string | null {
+  if (workshop.seatsSold + workshop.seatsOffered === 0) return null;
   if (change.startsAt && change.startsAt.getTime() !== workshop.startsAt.getTime()) return workshopMessages.soldLocked;
   if (change.durationMinutes !== undefined && change.durationMinutes !== workshop.durationMinutes) return workshopMessages.soldLocked;
   if (change.priceCents !== undefined && change.priceCents !== workshop.priceCents) return workshopMessages.soldLocked;
@@ -74,7 +94,18 @@ export function editRefusal(workshop: Editable, change: Partial<Omit<Editable, '
 /** How long before the start the minimum attendance must be reached, in hours (docs/product.md "Workshops"). */
 export const minimumAttendanceHours = 24;
 
-/** Seats still free (never negative). */
-export function seatsLeft(w: { capacity: number; seatsSold: number }): number {
-  return Math.max(0, w.capacity - w.seatsSold);
+/** How long a seat offered to the first waiting client is theirs to claim, in hours (docs/product.md "Workshops"). */
+export const waitlistOfferHours = 2;
+
+/**
+ * When an offer made at `now` ends: `waitlistOfferHours` later, but never after the workshop's start `startsAt`
+ * (a seat is claimed before the workshop begins). Instants UTC.
+ */
+export function offerDeadline(now: Date, startsAt: Date): Date {
+  return new Date(Math.min(now.getTime() + waitlistOfferHours * 3_600_000, startsAt.getTime()));
+}
+
+/** Seats anyone may book: neither sold nor offered to a waiting client (never negative). */
+export function seatsLeft(w: { capacity: number; seatsSold: number; seatsOffered: number }): number {
+  return Math.max(0, w.capacity - w.seatsSold - w.seatsOffered);
 }

@@ -113,6 +113,7 @@ describe('GET /metrics without METRICS_TOKEN: this machine only', () => {
         noShows: async () => {},
         proposals: async () => {},
         minimumAttendance: async () => {},
+        waitlistOffers: async () => {},
       },
       messages: { unreadEmails: async () => {}, pruneEvents: async () => {} },
       uploadCleanup: async () => {},

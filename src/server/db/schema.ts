@@ -407,7 +407,7 @@ export const availabilityExceptions = pgTable(
 /**
  * Group workshops (docs/product.md "Workshops"; docs/decisions/022-workshops-seats-and-busy-time.md). A seat is a
  * session of kind 'workshop' with `workshop_id`; `seats_sold` is moved by the seats' trigger (migration 0028) and
- * never exceeds `capacity` (workshops_seats_check). Times UTC; the price per seat in integer cents.
+ * with the seats offered to the waitlist never exceeds `capacity` (workshops_seats_check). Times UTC; the price per seat in integer cents.
  */
 export const workshops = pgTable(
   'workshops',
@@ -428,6 +428,8 @@ export const workshops = pgTable(
     minAttendance: integer('min_attendance'),
     status: text('status').notNull().default('draft'),
     seatsSold: integer('seats_sold').notNull().default(0),
+    /** Seats offered to waiting clients (migration 0033), moved by the waitlist's trigger; never sold to anyone else. */
+    seatsOffered: integer('seats_offered').notNull().default(0),
     meetingUrl: text('meeting_url').notNull(),
     inviteSequence: integer('invite_sequence').notNull().default(0),
     /** The expert's reminders of the workshop, once each (migration 0034): 24 hours and 1 hour before the start. */
@@ -454,7 +456,7 @@ export const workshops = pgTable(
     check('workshops_published_check', sql`${t.status} = 'draft' or ${t.publishedAt} is not null or ${t.cancelledAt} is not null`),
     check('workshops_cancelled_check', sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null)`),
     check('workshops_cancelled_by_check', sql`${t.cancelledBy} is null or ${t.cancelledBy} in ('expert', 'minimum', 'team')`),
-    check('workshops_seats_check', sql`${t.seatsSold} between 0 and ${t.capacity}`),
+    check('workshops_seats_check', sql`${t.seatsSold} >= 0 and ${t.seatsOffered} >= 0 and ${t.seatsSold} + ${t.seatsOffered} <= ${t.capacity}`),
     check('workshops_invite_sequence_check', sql`${t.inviteSequence} >= 0`),
   ],
 );
@@ -552,6 +554,37 @@ export const sessions = pgTable(
     index('sessions_reminders_due_idx')
       .on(t.startsAt)
       .where(sql`${t.status} = 'booked' and (${t.reminderSentAt} is null or ${t.hourReminderSentAt} is null)`),
+  ],
+);
+
+/**
+ * The workshop waitlist (docs/product.md "Workshops"; migration 0033): one row per client in the line of a full
+ * workshop, in joining order. `offered` holds a seat for the client until `offer_expires_at` (counted in
+ * `workshops.seats_offered` by the table's trigger); the other ended states are kept for the record. Times UTC.
+ */
+export const workshopWaitlist = pgTable(
+  'workshop_waitlist',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workshopId: uuid('workshop_id')
+      .notNull()
+      .references(() => workshops.id, { onDelete: 'cascade' }),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('waiting'),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('workshop_waitlist_one_per_client').on(t.workshopId, t.clientId).where(sql`${t.status} in ('waiting', 'offered')`),
+    index('workshop_waitlist_line_idx').on(t.workshopId, t.joinedAt).where(sql`${t.status} = 'waiting'`),
+    index('workshop_waitlist_offers_idx').on(t.offerExpiresAt).where(sql`${t.status} = 'offered'`),
+    check('workshop_waitlist_status_check', sql`${t.status} in ('waiting', 'offered', 'claimed', 'left', 'declined', 'expired', 'closed')`),
+    check('workshop_waitlist_offer_check', sql`${t.status} <> 'offered' or (${t.offeredAt} is not null and ${t.offerExpiresAt} > ${t.offeredAt})`),
+    check('workshop_waitlist_ended_check', sql`(${t.status} in ('waiting', 'offered')) = (${t.endedAt} is null)`),
   ],
 );
 

@@ -1,6 +1,6 @@
 /**
  * Background jobs of one server process: the e-mail outbox (every OUTBOX_INTERVAL_MS), every minute the
- * session reminders, the 72-hour auto-release, the settlement of uncontested no-show reports and the expiry of unanswered reschedule proposals, every 30 s the expiry of 3-D Secure reservations, and every
+ * session reminders, the 72-hour auto-release, the settlement of uncontested no-show reports and the expiry of unanswered reschedule proposals, the minimum attendance of workshops and their waitlist offers, every 30 s the expiry of 3-D Secure reservations, and every
  * 10 minutes the deletion of unused uploads, the e-mails about unread messages (a quarter of MESSAGE_EMAIL_DELAY_MS, between 1 s
  * and 1 minute) and every hour the deletion of old message stream events.
  * Every job claims rows with FOR UPDATE SKIP LOCKED, so several servers can run them at once and each due
@@ -21,6 +21,8 @@ export type SessionJobs = {
   proposals: () => Promise<unknown>;
   /** Workshops under their minimum attendance 24 hours before the start: cancelled with full refunds. */
   minimumAttendance: () => Promise<unknown>;
+  /** Waitlist offers past their 2 hours: expired, the seat offered to the next client. */
+  waitlistOffers: () => Promise<unknown>;
 };
 
 function every(ms: number, run: (signal: AbortSignal) => Promise<unknown>, log: JobLogger, name: string, observe: JobObserver) {
@@ -83,6 +85,8 @@ export function startJobs(opts: {
     every(60_000, opts.sessions.proposals, opts.log, 'reschedule proposal expiry', observe),
     // Workshops below their minimum attendance 24 hours before the start: cancelled, refunded (docs/product.md "Workshops").
     every(60_000, opts.sessions.minimumAttendance, opts.log, 'workshop minimum attendance', observe),
+    // Waitlist offers unclaimed after 2 hours expire; free seats go to the next waiting client (docs/product.md "Workshops").
+    every(60_000, opts.sessions.waitlistOffers, opts.log, 'workshop waitlist offers', observe),
     // 3-D Secure reservations past their 15 minutes: the intent is cancelled and the slot freed (docs/product.md "Payments").
     every(30_000, opts.sessions.reservations, opts.log, 'reservation expiry', observe),
     // Uploads never attached within 24 hours, and photos and videos replaced on a profile (docs/security.md "Uploads").

@@ -87,9 +87,35 @@ export const workshopView = z.object({
 });
 export type WorkshopView = z.infer<typeof workshopView>;
 
-/** The expert's own workshop: the public view and the seats sold. */
-export const myWorkshopView = workshopView.extend({ seatsSold: z.number().int() });
+/**
+ * The expert's own workshop: the public view, the seats sold and offered to the waitlist, how many clients wait, and
+ * its seats' money from the payment ledger (docs/product.md "Earnings"), integer cents in the workshop's currency:
+ * `earnedCents` released to the expert (net of the commission frozen on each seat, refunds never included),
+ * `heldCents` still held for seats that have not taken place (what the expert will get of it, net), `refundedCents`
+ * given back to attendees.
+ */
+export const myWorkshopView = workshopView.extend({
+  seatsSold: z.number().int(),
+  seatsOffered: z.number().int(),
+  waiting: z.number().int(),
+  earnedCents: z.number().int(),
+  heldCents: z.number().int(),
+  refundedCents: z.number().int(),
+});
 export type MyWorkshopView = z.infer<typeof myWorkshopView>;
+
+/**
+ * The signed-in viewer's place on a workshop's waitlist (docs/product.md "Workshops"): `none` (not in line),
+ * `waiting` with `position` (1 = next), or `offered` with `offerExpiresAt` (ISO UTC) until which the seat is theirs
+ * to claim; `waiting` is how many clients wait in all.
+ */
+export const waitlistView = z.object({
+  status: z.enum(['none', 'waiting', 'offered']),
+  position: z.number().int().nullable(),
+  offerExpiresAt: z.string().nullable(),
+  waiting: z.number().int(),
+});
+export type WaitlistView = z.infer<typeof waitlistView>;
 
 /** Query of GET /api/workshops: topic, start date range (YYYY-MM-DD in `tz`) and price range (cents) filters. */
 export const workshopListQuery = z.object({

@@ -3,15 +3,55 @@
  * read from the append-only `payment_events` trail, and the one sum of what they earned. The dashboard's
  * Total Earnings and the ledger page both read it here. Amounts are integer cents.
  */
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { EarningsView, LedgerEntry } from '../../../shared/schemas/payouts.js';
 import type { CurrentUser } from '../../auth/plugin.js';
+import type { Db } from '../../db/client.js';
 import { paymentEvents, payments, sessions } from '../../db/schema.js';
 import { ownExpert, type PayoutDeps } from './service.js';
 
 /** How a ledger event reads to the expert. */
 const entryType: Record<string, LedgerEntry['type']> = { hold: 'held', release: 'released', refund: 'refunded', dispute: 'disputed' };
 const shownEntries = 200;
+
+/** The sum of the ledger events of `type` in the rows read, in cents. */
+const eventCents = (type: string) => sql<number>`coalesce(sum(${paymentEvents.amountCents}) filter (where ${paymentEvents.type} = ${type}), 0)::int`;
+/** What the expert will get of the held payments read: less the commission frozen on each session (platformFeeCents, rounded alike). */
+const heldNetCents = sql<number>`coalesce(sum(${payments.amountCents} - round(${payments.amountCents} * ${sessions.platformFeeBps} / 10000.0)), 0)::int`;
+
+/** One workshop's money from the ledger, in cents: released to the expert (net), still held (net), refunded. */
+export type WorkshopMoney = { earnedCents: number; heldCents: number; refundedCents: number };
+
+/**
+ * The money of the seats of each of `workshopIds` (docs/product.md "Earnings", "Workshops"), read from the payment
+ * ledger like the expert's totals below: earned = 'release' events (net of each seat's frozen commission; what a
+ * refund left the expert), held = seats' payments still in escrow net of the commission, refunded = 'refund'
+ * events. Workshops without money are absent from the map.
+ */
+export async function workshopMoney(db: Db, workshopIds: string[]): Promise<Map<string, WorkshopMoney>> {
+  const money = new Map<string, WorkshopMoney>();
+  if (workshopIds.length === 0) return money;
+  const ofWorkshops = inArray(sessions.workshopId, workshopIds);
+  const [events, held] = await Promise.all([
+    db
+      .select({ id: sessions.workshopId, earned: eventCents('release'), refunded: eventCents('refund') })
+      .from(paymentEvents)
+      .innerJoin(payments, eq(payments.id, paymentEvents.paymentId))
+      .innerJoin(sessions, eq(sessions.id, payments.sessionId))
+      .where(ofWorkshops)
+      .groupBy(sessions.workshopId),
+    db
+      .select({ id: sessions.workshopId, cents: heldNetCents })
+      .from(payments)
+      .innerJoin(sessions, eq(sessions.id, payments.sessionId))
+      .where(and(ofWorkshops, eq(payments.status, 'held')))
+      .groupBy(sessions.workshopId),
+  ]);
+  const of = (id: string) => money.get(id) ?? money.set(id, { earnedCents: 0, heldCents: 0, refundedCents: 0 }).get(id)!;
+  for (const e of events) Object.assign(of(e.id!), { earnedCents: e.earned, refundedCents: e.refunded });
+  for (const h of held) of(h.id!).heldCents = h.cents;
+  return money;
+}
 
 /**
  * GET /api/me/earnings: the signed-in expert's totals over all their payments — earned = every 'release' event (net of
@@ -23,17 +63,15 @@ const shownEntries = 200;
 export async function getEarnings({ db }: PayoutDeps, user: CurrentUser): Promise<EarningsView> {
   const { id, currency } = await ownExpert(db, user);
   const ofExpert = eq(sessions.expertId, id);
-  const cents = (type: string) => sql<number>`coalesce(sum(${paymentEvents.amountCents}) filter (where ${paymentEvents.type} = ${type}), 0)::int`;
   const [[totals], [held], rows] = await Promise.all([
     db
-      .select({ earned: cents('release'), refunded: cents('refund') })
+      .select({ earned: eventCents('release'), refunded: eventCents('refund') })
       .from(paymentEvents)
       .innerJoin(payments, eq(payments.id, paymentEvents.paymentId))
       .innerJoin(sessions, eq(sessions.id, payments.sessionId))
       .where(ofExpert),
     db
-      // What the expert will get of it: less the commission frozen on each session (platformFeeCents, rounded alike).
-      .select({ cents: sql<number>`coalesce(sum(${payments.amountCents} - round(${payments.amountCents} * ${sessions.platformFeeBps} / 10000.0)), 0)::int` })
+      .select({ cents: heldNetCents })
       .from(payments)
       .innerJoin(sessions, eq(sessions.id, payments.sessionId))
       .where(and(ofExpert, eq(payments.status, 'held'))),

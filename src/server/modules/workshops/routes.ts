@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { messages } from '../../../shared/messages.js';
 import { errorResponse } from '../../../shared/schemas/common.js';
 import { bookingAnswers, cancelInput, idempotencyHeader } from '../../../shared/schemas/sessions.js';
-import { myWorkshopView, seatInput, workshopInput, workshopListQuery, workshopPatch, workshopView } from '../../../shared/schemas/workshops.js';
+import { myWorkshopView, seatInput, waitlistView, workshopInput, workshopListQuery, workshopPatch, workshopView } from '../../../shared/schemas/workshops.js';
 import { workshopMessages } from '../../../shared/workshops.js';
 import { requireRole, requireUser } from '../../auth/guards.js';
 import { bookingAnswer, type SessionDeps } from '../sessions/booking-service.js';
@@ -16,7 +16,10 @@ import { bookSeat } from './use-cases/book-seat.js';
 import { cancelWorkshop } from './use-cases/cancel-workshop.js';
 import { createWorkshop } from './use-cases/create-workshop.js';
 import { getMyWorkshop } from './use-cases/get-my-workshop.js';
+import { getWaitlist } from './use-cases/get-waitlist.js';
 import { getWorkshop } from './use-cases/get-workshop.js';
+import { joinWaitlist } from './use-cases/join-waitlist.js';
+import { leaveWaitlist } from './use-cases/leave-waitlist.js';
 import { listMyWorkshops } from './use-cases/list-my-workshops.js';
 import { listWorkshops } from './use-cases/list-workshops.js';
 import { publishWorkshop } from './use-cases/publish-workshop.js';
@@ -65,7 +68,41 @@ export const workshopRoutes: FastifyPluginAsyncZod<SessionDeps> = async (app, de
     },
   );
 
-  /** The signed-in expert's workshops with seats sold: `{ workshops }`. 401; 403 not an expert. */
+  /**
+   * The signed-in viewer's place on the workshop's waitlist: `{ status: 'none' | 'waiting' | 'offered', position,
+   * offerExpiresAt (ISO UTC), waiting }`. 401; 404 unknown or a draft.
+   */
+  app.get(
+    '/api/workshops/:id/waitlist',
+    { config: { signIn: 'required' }, schema: { tags, params, response: { 200: waitlistView, 401: errorResponse, 404: errorResponse } } },
+    async (request) => getWaitlist(deps.db, await requireUser(request, workshopMessages.signInToWait), request.params.id),
+  );
+
+  /**
+   * Joins the waitlist of a full workshop: 201 the client's place. 401 / 403 not a client, incomplete profile or own
+   * workshop / 404 / 409 seats still free (book instead), already waiting or holding a seat, cancelled or started —
+   * see joinWaitlist.
+   */
+  app.post(
+    '/api/workshops/:id/waitlist',
+    {
+      config: { signIn: 'required', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { tags, params, response: { 201: waitlistView, ...errors } },
+    },
+    async (request, reply) => reply.status(201).send(await joinWaitlist(deps, await requireUser(request, workshopMessages.signInToWait), request.params.id)),
+  );
+
+  /**
+   * Leaves the waitlist, or gives up the seat offered (it goes to the next client at once): 200 the client's place
+   * (`none`). 401 / 403 not a client / 404 / 409 not on the waitlist — see leaveWaitlist.
+   */
+  app.delete(
+    '/api/workshops/:id/waitlist',
+    { config: { signIn: 'required' }, schema: { tags, params, response: { 200: waitlistView, ...errors } } },
+    async (request) => leaveWaitlist(deps, await requireUser(request, workshopMessages.signInToWait), request.params.id),
+  );
+
+  /** The signed-in expert's workshops with seats sold and offered, clients waiting and the ledger's money per workshop: `{ workshops }`. 401; 403 not an expert. */
   app.get(
     '/api/me/workshops',
     {

@@ -2,15 +2,16 @@
  * What the workshop use cases share (docs/product.md "Workshops"): the select of a workshop with its expert and its
  * ratings, the API view of a row, the signed-in expert's profile, and the database refusals in the product's words.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { MyWorkshopView, WorkshopView } from '../../../shared/schemas/workshops.js';
 import { seatsLeft, workshopMessages, type WorkshopStatus } from '../../../shared/workshops.js';
 import type { CurrentUser } from '../../auth/plugin.js';
 import type { Db, Tx } from '../../db/client.js';
 import { pgError } from '../../db/errors.js';
 import { qualified as q } from '../../db/qualified.js';
-import { experts, workshops } from '../../db/schema.js';
+import { experts, sessions, workshops, workshopWaitlist } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { workshopMoney } from '../payouts/earnings-service.js';
 
 /**
  * The average score (2 decimals) and count of the public reviews (the public_reviews view: paid seats that took
@@ -53,6 +54,18 @@ export function selectWorkshops(db: Db | Tx, where: SQL | undefined) {
   return db.select(workshopColumns).from(workshops).innerJoin(experts, eq(experts.id, workshops.expertId)).where(where);
 }
 
+/** In a select from `workshops`: whether client `clientId` holds a live seat of the workshop (one per client, migration 0028). */
+export function holdsSeat(clientId: string): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${sessions} where ${q(sessions.workshopId)} = ${q(workshops.id)} and ${q(sessions.clientId)} = ${clientId} and ${q(sessions.status)} not in ('cancelled', 'expired'))`;
+}
+
+/** In a select from `workshops`: until when client `clientId` holds an offered seat of the workshop (UTC), or null. */
+export function offerUntil(clientId: string): SQL<Date | null> {
+  return sql`(select ${q(workshopWaitlist.offerExpiresAt)} from ${workshopWaitlist} where ${q(workshopWaitlist.workshopId)} = ${q(workshops.id)} and ${q(workshopWaitlist.clientId)} = ${clientId} and ${q(workshopWaitlist.status)} = 'offered')`.mapWith(
+    (v: string | Date | null) => (v === null ? null : new Date(v)),
+  );
+}
+
 /** The API shape of `row` (instants ISO UTC, money cents, ratings 1–5). */
 export function toWorkshopView({ workshop: w, expert, rating, expertWorkshopRating }: WorkshopRow): WorkshopView {
   return {
@@ -75,9 +88,30 @@ export function toWorkshopView({ workshop: w, expert, rating, expertWorkshopRati
   };
 }
 
-/** The expert's own view of `row`: the public view and the seats sold. */
-export function toMyWorkshopView(row: WorkshopRow): MyWorkshopView {
-  return { ...toWorkshopView(row), seatsSold: row.workshop.seatsSold };
+/**
+ * The expert's own views of `rows`: the public view, the seats sold and offered, how many clients wait
+ * (docs/product.md "Workshops") and each workshop's money from the payment ledger (payouts' `workshopMoney`).
+ */
+export async function toMyWorkshopViews(db: Db, rows: WorkshopRow[]): Promise<MyWorkshopView[]> {
+  const ids = rows.map((r) => r.workshop.id);
+  const [money, lines] = await Promise.all([
+    workshopMoney(db, ids),
+    ids.length === 0
+      ? []
+      : db
+          .select({ id: workshopWaitlist.workshopId, waiting: count() })
+          .from(workshopWaitlist)
+          .where(and(inArray(workshopWaitlist.workshopId, ids), eq(workshopWaitlist.status, 'waiting')))
+          .groupBy(workshopWaitlist.workshopId),
+  ]);
+  const waiting = new Map(lines.map((l) => [l.id, l.waiting]));
+  return rows.map((row) => ({
+    ...toWorkshopView(row),
+    seatsSold: row.workshop.seatsSold,
+    seatsOffered: row.workshop.seatsOffered,
+    waiting: waiting.get(row.workshop.id) ?? 0,
+    ...(money.get(row.workshop.id) ?? { earnedCents: 0, heldCents: 0, refundedCents: 0 }),
+  }));
 }
 
 /** The expert profile of the signed-in expert `user` (id, zone, status); 403 when the account has none or is suspended. */

@@ -9,6 +9,7 @@ import { sessions } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
 import { outboxInsert } from '../../../infra/mail/outbox.js';
 import { refundPayment } from '../../payments/service.js';
+import { offerFreeSeats } from '../../workshops/waitlist-offers.js';
 import type { SessionDeps } from '../deps.js';
 import { cancellationEmails } from '../emails.js';
 import { loadForParty, lockSession, viewForParty } from '../load-session.js';
@@ -38,7 +39,8 @@ export async function cancelSession(deps: SessionDeps, user: CurrentUser, id: st
  * Cancels the booked session `s`, locked in `tx` by the caller who checked it may be cancelled: status cancelled by
  * `by.side` with `reason`, `refund` cents of a held payment refunded (the rest released), and both parties e-mailed
  * in their own zone with the invite's CANCEL (SEQUENCE raised). Also used when the client declines the expert's
- * proposed new time (decline-reschedule-proposal.ts), which refunds in full whatever the policy.
+ * proposed new time (decline-reschedule-proposal.ts), which refunds in full whatever the policy. A workshop seat's
+ * freed place goes to the first client on the workshop's waitlist at once (docs/product.md "Workshops").
  */
 export async function cancelLockedSession(
   tx: Tx,
@@ -57,6 +59,7 @@ export async function cancelLockedSession(
   const name = by.side === 'client' ? s.clientName : s.expertName;
   const mails = cancellationEmails({ ...s, inviteSequence: s.inviteSequence + 1 }, await partiesOf(tx, s), name, reason, refunded, deps);
   if (mails.length) await outboxInsert(tx, mails);
+  if (s.workshopId) await offerFreeSeats(tx, deps, s.workshopId, now);
 }
 
 /**

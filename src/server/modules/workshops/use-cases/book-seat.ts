@@ -4,9 +4,10 @@
  * for the price per seat (none for a free workshop), payment, ledger, confirmation e-mail with the invite and
  * receipt in one statement. The database refuses a seat past capacity (workshops_seats_check, moved by the seat's
  * trigger under the workshop's row lock), a second live seat of the client (sessions_one_seat_per_client) and a
- * workshop no longer published (workshops_open_check), so a race never oversells.
+ * workshop no longer published (workshops_open_check), so a race never oversells. A seat offered to the client from
+ * the waitlist is theirs to book until the offer's deadline (docs/product.md "Workshops"); nobody else can take it.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { isUuid } from '../../../../shared/ids.js';
 import { messages } from '../../../../shared/messages.js';
 import { hasClientProfile } from '../../../../shared/roles.js';
@@ -15,16 +16,16 @@ import { seatInput, type SeatInput } from '../../../../shared/schemas/workshops.
 import type { CancellationPolicy } from '../../../../shared/sessions.js';
 import { seatsLeft, workshopMessages } from '../../../../shared/workshops.js';
 import type { CurrentUser } from '../../../auth/plugin.js';
-import { qualified as q } from '../../../db/qualified.js';
-import { experts, sessions, user as userTable, workshops } from '../../../db/schema.js';
+import { experts, user as userTable, workshops } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
 import { bookingRequestHash, previousBooking, replay, writeBooking, type SessionDeps } from '../../sessions/booking-service.js';
+import { holdsSeat, offerUntil } from '../workshop-rows.js';
 
 /**
  * Books a seat of workshop `workshopId` for `client` with `idempotencyKey`; the seat keeps the workshop's price
  * (cents) and the expert's cancellation policy as they are now. Returns `{ session, replayed, paymentAction? }` like
  * a session booking. Errors: 401/403 not a client with a complete profile, 403 own workshop, 404 unknown or draft,
- * 400 card missing for a paid seat or invalid, 402 declined, 409 full ('This workshop is full'), already booked,
+ * 400 card missing for a paid seat or invalid, 402 declined, 409 full ('This workshop is full'), the client's waitlist offer expired, already booked,
  * not open, started, or a clash with the client's own session, 422 the key was used for another body.
  */
 export async function bookSeat(
@@ -56,7 +57,8 @@ export async function bookSeat(
           },
           email: userTable.email,
           userTimeZone: userTable.timeZone,
-          hasSeat: sql<boolean>`exists (select 1 from ${sessions} where ${q(sessions.workshopId)} = ${q(workshops.id)} and ${q(sessions.clientId)} = ${client.id} and ${q(sessions.status)} not in ('cancelled', 'expired'))`,
+          hasSeat: holdsSeat(client.id),
+          offerUntil: offerUntil(client.id),
         })
         .from(workshops)
         .innerJoin(experts, eq(experts.id, workshops.expertId))
@@ -70,7 +72,11 @@ export async function bookSeat(
   if (found.hasSeat) throw new AppError('CONFLICT', workshopMessages.alreadyBooked);
   if (w.status !== 'published') throw new AppError('CONFLICT', workshopMessages.notOpen);
   if (w.startsAt.getTime() <= now.getTime()) throw new AppError('CONFLICT', workshopMessages.started);
-  if (seatsLeft(w) === 0) throw new AppError('CONFLICT', workshopMessages.full);
+  // A client holding an offer from the waitlist books the seat kept for them (the seat's trigger turns the offer
+  // into the sale); everyone else only a seat neither sold nor offered.
+  const offered = found.offerUntil !== null;
+  if (offered && found.offerUntil!.getTime() <= now.getTime()) throw new AppError('CONFLICT', workshopMessages.offerExpired);
+  if (!offered && seatsLeft(w) === 0) throw new AppError('CONFLICT', workshopMessages.full);
   if (w.priceCents > 0 && !input.card && !input.paymentMethodId) throw new AppError('VALIDATION', messages.payment.cardRequired);
 
   return writeBooking(

@@ -1,7 +1,7 @@
 /**
  * Job: minimum attendance (docs/product.md "Workshops"; docs/architecture.md "Jobs"). A published workshop with a
  * minimum attendance that has fewer seats sold 24 hours before its start is cancelled, every attendee refunded in
- * full with the invite's CANCEL, and the expert's own event of it cancelled too (expert-mail.ts) — once, whichever servers run the job: the workshops are claimed with FOR UPDATE
+ * full with the invite's CANCEL, the expert's own event of it cancelled too (expert-mail.ts) and its waitlist closed — once, whichever servers run the job: the workshops are claimed with FOR UPDATE
  * SKIP LOCKED and re-read as published under that lock.
  */
 import { and, asc, eq, gt, isNotNull, lt, lte, sql } from 'drizzle-orm';
@@ -10,6 +10,7 @@ import { experts, workshops } from '../../../db/schema.js';
 import type { SessionDeps } from '../../sessions/booking-service.js';
 import { cancelSeatsOf } from '../../sessions/use-cases/cancel-session.js';
 import { mailExpertWorkshopChange } from '../expert-mail.js';
+import { closeWaitlist } from '../waitlist-offers.js';
 
 /**
  * Cancels the published workshops starting in (now, now + 24 h] whose seats sold are below their minimum
@@ -43,6 +44,7 @@ export async function cancelUnderAttendedWorkshops(deps: SessionDeps, now = new 
         .returning();
       await cancelSeatsOf(tx, deps, w.id, w.expertUserId, reason, now);
       await mailExpertWorkshopChange(tx, deps, cancelled!, { kind: 'cancelled', reason });
+      await closeWaitlist(tx, deps, w.id, reason, now);
     }
     return due.length;
   });

@@ -2,7 +2,8 @@
  * POST /api/me/workshops/{id}/cancel (docs/product.md "Workshops"): the expert cancels their workshop before it
  * starts. In one transaction the workshop is cancelled (its time is free again) and every booked seat is cancelled
  * by the expert with a full refund and the attendee's CANCEL invite (sessions' cancelSeatsOf); the expert's own
- * event of a published workshop gets its CANCEL too (expert-mail.ts).
+ * event of a published workshop gets its CANCEL too (expert-mail.ts); the waitlist is closed
+ * and every waiting client told (closeWaitlist).
  */
 import { eq } from 'drizzle-orm';
 import { isUuid } from '../../../../shared/ids.js';
@@ -14,6 +15,7 @@ import { AppError } from '../../../errors.js';
 import type { SessionDeps } from '../../sessions/booking-service.js';
 import { cancelSeatsOf } from '../../sessions/use-cases/cancel-session.js';
 import { mailExpertWorkshopChange } from '../expert-mail.js';
+import { closeWaitlist } from '../waitlist-offers.js';
 import { lockOwnWorkshop, ownExpert } from '../workshop-rows.js';
 import { getMyWorkshop } from './get-my-workshop.js';
 
@@ -35,6 +37,7 @@ export async function cancelWorkshop(deps: SessionDeps, user: CurrentUser, id: s
     await cancelSeatsOf(tx, deps, id, user.id, reason, now);
     // A draft never had an invite to withdraw.
     if (w.status === 'published') await mailExpertWorkshopChange(tx, deps, cancelled!, { kind: 'cancelled', reason });
+    await closeWaitlist(tx, deps, id, reason, now);
   });
   return getMyWorkshop(deps.db, user, id);
 }

@@ -8,12 +8,13 @@ import type { Db } from '../../../db/client.js';
 import { experts, workshops } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
 
-import { ownExpert, selectWorkshops, toMyWorkshopView } from '../workshop-rows.js';
+import { ownExpert, selectWorkshops, toMyWorkshopViews } from '../workshop-rows.js';
 
-/** The workshop `id` of the expert signed in as `user`, with seats sold. 403 not an expert with a profile; 404 not theirs (or unknown). */
+/** The workshop `id` of the expert signed in as `user`, with seats sold, waitlist and ledger money. 403 not an expert with a profile; 404 not theirs (or unknown). */
 export async function getMyWorkshop(db: Db, user: CurrentUser, id: string): Promise<MyWorkshopView> {
   await ownExpert(db, user);
   const [row] = isUuid(id) ? await selectWorkshops(db, and(eq(workshops.id, id), eq(experts.userId, user.id))).limit(1) : [];
   if (!row) throw new AppError('NOT_FOUND', workshopMessages.notFound);
-  return toMyWorkshopView(row);
+  const [view] = await toMyWorkshopViews(db, [row]);
+  return view!;
 }

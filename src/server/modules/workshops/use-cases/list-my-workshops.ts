@@ -4,11 +4,11 @@ import type { MyWorkshopView } from '../../../../shared/schemas/workshops.js';
 import type { CurrentUser } from '../../../auth/plugin.js';
 import type { Db } from '../../../db/client.js';
 import { workshops } from '../../../db/schema.js';
-import { ownExpert, selectWorkshops, toMyWorkshopView } from '../workshop-rows.js';
+import { ownExpert, selectWorkshops, toMyWorkshopViews } from '../workshop-rows.js';
 
-/** Every workshop of the expert signed in as `user`, soonest first, with seats sold. 403 when not an expert. */
+/** Every workshop of the expert signed in as `user`, soonest first, with seats sold, waitlist and ledger money. 403 when not an expert. */
 export async function listMyWorkshops(db: Db, user: CurrentUser): Promise<MyWorkshopView[]> {
   const expert = await ownExpert(db, user);
   const rows = await selectWorkshops(db, eq(workshops.expertId, expert.id)).orderBy(asc(workshops.startsAt));
-  return rows.map(toMyWorkshopView);
+  return toMyWorkshopViews(db, rows);
 }

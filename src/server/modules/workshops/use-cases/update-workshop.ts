@@ -3,6 +3,7 @@
  * the start, duration and price are fixed and the capacity only grows (src/shared/workshops.ts `editRefusal`); the
  * row is locked while the rule is checked, so a seat sold meanwhile is counted. A published workshop whose time,
  * length or title changes sends its expert the updated invite (same UID, SEQUENCE raised) in the same transaction.
+ * Seats a larger capacity frees go to the waitlist at once.
  */
 import { eq } from 'drizzle-orm';
 import { workshopPatch, type MyWorkshopView, type WorkshopPatch } from '../../../../shared/schemas/workshops.js';
@@ -13,6 +14,7 @@ import { AppError } from '../../../errors.js';
 import { isUuid } from '../../../../shared/ids.js';
 import type { SessionDeps } from '../../sessions/booking-service.js';
 import { mailExpertWorkshopChange } from '../expert-mail.js';
+import { offerFreeSeats } from '../waitlist-offers.js';
 import { lockOwnWorkshop, ownExpert, workshopWriteConflict } from '../workshop-rows.js';
 import { startFromLocal } from '../workshop-times.js';
 import { getMyWorkshop } from './get-my-workshop.js';
@@ -22,7 +24,8 @@ import { getMyWorkshop } from './get-my-workshop.js';
  * durationMinutes, capacity, priceCents, minAttendance) to the signed-in expert's workshop `id`; returns the
  * expert's view. Errors: 400 invalid input or a past start, 403 not an expert, 404 not theirs, 409 cancelled,
  * seats sold (time, length, price; capacity below the current one), minimum above capacity, or the new time
- * overlaps the expert's sessions or workshops, or lands on a day at their daily maximum (migration 0034).
+ * overlaps the expert's sessions or workshops, or lands on a day at their daily maximum (migration 0034). Seats the
+ * change frees are offered to the waitlist (offerFreeSeats).
  */
 export async function updateWorkshop(
   deps: Pick<SessionDeps, 'db' | 'baseUrl' | 'mailFrom'>,
@@ -31,8 +34,8 @@ export async function updateWorkshop(
   rawPatch: WorkshopPatch,
   now = new Date(),
 ): Promise<MyWorkshopView> {
-  const { db } = deps;
   const patch = workshopPatch.parse(rawPatch);
+  const { db } = deps;
   const expert = await ownExpert(db, user);
   if (!isUuid(id)) throw new AppError('NOT_FOUND', workshopMessages.notFound);
   const startsAt = patch.startsAtLocal === undefined ? undefined : startFromLocal(patch.startsAtLocal, expert.timezone, now);
@@ -68,6 +71,7 @@ export async function updateWorkshop(
         .where(eq(workshops.id, id))
         .returning();
       if (reinvite) await mailExpertWorkshopChange(tx, deps, updated!, { kind: 'moved', previousStartsAt: w.startsAt });
+      await offerFreeSeats(tx, deps, id, now);
     });
   } catch (err) {
     throw workshopWriteConflict(err) ?? err;
