@@ -98,8 +98,8 @@ type Fixtures = {
   hiddenExpertId: string;
   /** The admin's authenticator secret, for the current code a role change needs. */
   adminTotpSecret: string;
-  /** Expert A's workshops: one published, one draft (docs/product.md "Workshops"). */
-  workshops: { published: string; draft: string };
+  /** Expert A's workshops: one published, one draft, and one full (two seats, both booked by other clients) whose waitlist clients join. */
+  workshops: { published: string; draft: string; full: string };
 };
 
 type Row = {
@@ -419,6 +419,25 @@ const rows: Row[] = [
     body: () => ({ reason: 'Not enough interest' }),
     expect: who(403, { expertA: 200, expertB: 404 }),
   },
+  // The waitlist of a full workshop: any signed-in viewer reads their place; only clients join it, then leave it.
+  {
+    method: 'GET',
+    route: '/api/workshops/:id/waitlist',
+    url: (f) => `/api/workshops/${f.workshops.full}/waitlist`,
+    expect: who(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/workshops/:id/waitlist',
+    url: (f) => `/api/workshops/${f.workshops.full}/waitlist`,
+    expect: who(403, { clientA: 201, clientB: 201 }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/workshops/:id/waitlist',
+    url: (f) => `/api/workshops/${f.workshops.full}/waitlist`,
+    expect: who(403, { clientA: 200, clientB: 200 }),
+  },
   {
     method: 'POST',
     route: '/api/workshops/:id/seats',
@@ -734,12 +753,24 @@ describe('authorization matrix', () => {
     expect(published.statusCode, published.body).toBe(201);
     const draft = await post('/api/me/workshops', expertA.cookie, workshop(31, false));
     expect(draft.statusCode, draft.body).toBe(201);
+    const full = await post('/api/me/workshops', expertA.cookie, { ...workshop(32, true), capacity: 2 });
+    expect(full.statusCode, full.body).toBe(201);
+    for (const name of ['first', 'second']) {
+      const attendee = await createUser(ctx, { email: `${name}-attendee@example.com`, firstName: 'Sol', lastName: 'Attendee' });
+      const seat = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/workshops/${full.json().id}/seats`,
+        headers: { origin, cookie: attendee.cookie, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+        payload: { card: visa },
+      });
+      expect(seat.statusCode, seat.body).toBe(201);
+    }
 
     f = {
       safety,
       reports,
       expertA: { id: expertA.expert.id, slug: expertA.expert.slug },
-      workshops: { published: published.json().id, draft: draft.json().id },
+      workshops: { published: published.json().id, draft: draft.json().id, full: full.json().id },
       conversation: { id: conversation, messageId: firstMessage.json().message.id },
       sessions: s,
       noShows,
