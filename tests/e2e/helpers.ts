@@ -124,6 +124,13 @@ export async function shot(page: Page, name: string) {
 /** The simulated provider's test card that books (docs/product.md "Payments"). */
 export const visa = { cardholderName: 'Casey Client', number: '4242 4242 4242 4242', expiry: '12/35', cvc: '123' };
 
+/** Books a seat of workshop `id` through the API as the person signed in on `request`, with `visa`; answers the seat's session id. */
+export async function bookSeatViaApi(request: APIRequestContext, id: string): Promise<string> {
+  const res = await request.post(`/api/workshops/${id}/seats`, { data: { card: visa }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { session: { id: string } }).session.id;
+}
+
 /** A session as POST /api/sessions answers it (the fields journeys read). */
 export type BookedSession = { id: string; startsAt: string; endsAt: string; expertName: string; expertSlug: string; totalAmountCents: number };
 

@@ -1,19 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './test';
-import { seriousViolations, shot, signInUi, visa } from './helpers';
-
-/** Books a seat of workshop `id` through the API as the person signed in on `request`; answers the seat's session id. */
-async function bookSeatViaApi(request: APIRequestContext, id: string): Promise<string> {
-  const res = await request.post(`/api/workshops/${id}/seats`, { data: { card: visa }, headers: { 'Idempotency-Key': randomUUID() } });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { session: { id: string } }).session.id;
-}
+import { bookSeatViaApi, seriousViolations, shot, signInUi, visa } from './helpers';
 
 /**
  * Group workshops (docs/product.md "Workshops"): an expert publishes a workshop from their dashboard, three clients
  * book its three seats (one through the workshop page with a card), a fourth is told it is full, gets the seat once
- * one attendee cancels, and the expert sees the seats sold and the seat sales.
+ * one attendee cancels, and the expert sees the seats sold and the seats' money from the ledger.
  */
 test('an expert publishes a workshop, three clients fill it, a fourth books the seat an attendee frees, the expert sees the sales', async ({
   page,
@@ -37,7 +29,7 @@ test('an expert publishes a workshop, three clients fill it, a fourth books the 
   await page.getByLabel(/^Price per seat/).fill('12');
   await page.getByRole('button', { name: 'Publish workshop' }).click();
   await expect(page.getByText('Workshop published. Clients can now book seats.')).toBeVisible();
-  await expect(page.getByText('Seats sold: 0 of 3')).toBeVisible();
+  await expect(page.getByText('Seats sold: 0 of 3 · Waitlist: 0')).toBeVisible();
   await shot(page, 'workshops-expert');
   const link = page.getByRole('link', { name: title });
   const href = await link.getAttribute('href');
@@ -91,14 +83,16 @@ test('an expert publishes a workshop, three clients fill it, a fourth books the 
   await page.context().clearCookies();
   await signInUi(page, expert);
   await page.goto('/dashboard/expert/workshops');
-  await expect(page.getByText('Seats sold: 3 of 3 · Seat sales: $36.00')).toBeVisible();
+  await expect(page.getByText('Seats sold: 3 of 3 · Waitlist: 0')).toBeVisible();
+  await expect(page.getByTestId('workshop-earnings')).toHaveText('Earned $0.00 · Held $36.00 · Refunded $12.00');
   expect(await seriousViolations(page)).toEqual([]);
 
   // The expert cancels it: every attendee is refunded in full, no seat is sold any more.
   await page.getByRole('button', { name: 'Cancel workshop' }).click();
   await page.getByLabel('Why are you cancelling? Attendees will see this.').fill('I have to travel that day');
   await page.getByRole('button', { name: 'Cancel workshop and refund everyone' }).click();
-  await expect(page.getByText('Seats sold: 0 of 3 · Seat sales: $0.00')).toBeVisible();
+  await expect(page.getByText('Seats sold: 0 of 3 · Waitlist: 0')).toBeVisible();
+  await expect(page.getByTestId('workshop-earnings')).toHaveText('Earned $0.00 · Held $0.00 · Refunded $48.00');
   await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
   const seat = await first.request.get(`/api/sessions/${firstSeat}`);
   expect(await seat.json()).toMatchObject({ status: 'cancelled', payment: { status: 'refunded', refundedCents: 1200 } });

@@ -1,6 +1,7 @@
 /**
  * /dashboard/expert/workshops (docs/product.md "Workshops"): the expert publishes a workshop and sees each of theirs
- * with its seats sold and its seat sales (seats sold × price per seat, cents shown as dollars).
+ * with its seats sold, the clients waiting for a seat, and its money from the payment ledger (earned, held, refunded;
+ * net of the commission, cents shown as dollars).
  */
 import { Link } from 'react-router';
 import { formatMoney } from '@shared/pricing';
@@ -48,6 +49,9 @@ function MyWorkshopList() {
       <h2 id="my-workshops" className="text-xl font-semibold text-slate-900">
         Your workshops
       </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        Money is shown after Mentora’s commission: a seat’s payment is held until the workshop has taken place, then earned; refunds go back to attendees.
+      </p>
       {mine.data.workshops.length === 0 ? (
         <p className="mt-3 text-slate-700">You have no workshops yet.</p>
       ) : (
@@ -66,7 +70,12 @@ function MyWorkshopList() {
                 <WorkshopTime startsAt={w.startsAt} durationMinutes={w.durationMinutes} />
               </p>
               <p className="mt-1 text-sm text-slate-800">
-                Seats sold: {w.seatsSold} of {w.capacity} · Seat sales: {formatMoney(w.seatsSold * w.priceCents, w.currency)}
+                Seats sold: {w.seatsSold} of {w.capacity}
+                {w.seatsOffered > 0 ? ` · ${w.seatsOffered} offered to the waitlist` : ''} · Waitlist: {w.waiting}
+              </p>
+              <p className="mt-1 text-sm text-slate-800" data-testid="workshop-earnings">
+                Earned {formatMoney(w.earnedCents, w.currency)} · Held {formatMoney(w.heldCents, w.currency)} · Refunded{' '}
+                {formatMoney(w.refundedCents, w.currency)}
               </p>
               {w.status !== 'cancelled' ? <CancelWorkshop id={w.id} /> : null}
             </li>

@@ -13,7 +13,9 @@ import { useClientConfig } from '../../lib/client-config';
 import { signInPath } from '../../lib/return-path';
 import { toast } from '../../lib/toast';
 import { useHydrated } from '../../lib/use-hydrated';
+import { useWaitlist } from './api/get-waitlist';
 import { useBookSeat } from './api/post-workshop-seat';
+import { WaitlistOffer, WaitlistPanel } from './waitlist-panel';
 import { seatPrice } from './workshop-card';
 
 const emptyCard: CardInput = { cardholderName: '', number: '', expiry: '', cvc: '' };
@@ -33,8 +35,9 @@ export type StripeCardFormComponent = ComponentType<{
 /**
  * 'Book a seat' (docs/product.md "Workshops"): a visitor is asked to sign in first; a free seat is booked at once, a
  * paid one with the card — the simulated card form, or Stripe Elements (`stripeCardForm`) when the server takes cards
- * with Stripe, as for a session — held until the workshop has taken place. A full workshop says so. On success the
- * seat's page (/session/{id}) opens.
+ * with Stripe, as for a session — held until the workshop has taken place. A full workshop offers its waitlist; a
+ * seat offered to the viewer from it is booked here too ('Claim your seat'). On success the seat's page
+ * (/session/{id}) opens.
  */
 export function SeatBooking({ workshop: w, stripeCardForm: StripeCardForm }: { workshop: WorkshopView; stripeCardForm: StripeCardFormComponent }) {
   const hydrated = useHydrated();
@@ -45,9 +48,11 @@ export function SeatBooking({ workshop: w, stripeCardForm: StripeCardForm }: { w
   const [card, setCard] = useState<CardInput>(emptyCard);
   const [error, setError] = useState<string | null>(null);
   const paid = w.priceCents > 0;
+  const place = useWaitlist(w.id, hydrated && me?.role === 'client' && w.status === 'published');
+  const offer = place.data?.status === 'offered' ? place.data.offerExpiresAt : null;
 
   if (w.status === 'cancelled') return <p className="font-medium text-slate-900">{workshopMessages.cancelled}</p>;
-  if (w.seatsLeft === 0) return <p className="font-medium text-slate-900">{workshopMessages.full}</p>;
+  if (w.seatsLeft === 0 && !offer) return <WaitlistPanel workshop={w} signedIn={hydrated && Boolean(me)} place={me?.role === 'client' ? place : null} />;
   if (!hydrated) return null;
   if (!me)
     return (
@@ -66,13 +71,16 @@ export function SeatBooking({ workshop: w, stripeCardForm: StripeCardForm }: { w
   );
   if (paid && config.isPending) return <Spinner />;
   const stripeKey = config.data?.stripePublishableKey;
+  const payLabel = `${offer ? workshopMessages.claimSeat : 'Book a seat'} · ${seatPrice(w)}`;
+  const offerNotice = offer ? <WaitlistOffer workshopId={w.id} expiresAt={offer} /> : null;
   if (paid && stripeKey)
     return (
       <div className="space-y-4">
+        {offerNotice}
         <Suspense fallback={<Spinner />}>
           <StripeCardForm
             publishableKey={stripeKey}
-            payLabel={`Book a seat · ${seatPrice(w)}`}
+            payLabel={payLabel}
             book={(paymentMethodId) => book.mutateAsync({ paymentMethodId })}
             onBooked={booked}
             // A lapsed reservation freed the seat: the next attempt books afresh (each attempt has its own key).
@@ -99,10 +107,11 @@ export function SeatBooking({ workshop: w, stripeCardForm: StripeCardForm }: { w
   };
   return (
     <form onSubmit={submit} className="space-y-4" aria-label="Book a seat">
+      {offerNotice}
       {paid ? <CardFields card={card} onChange={setCard} disabled={book.isPending} invalid={Boolean(error)} /> : null}
       {error ? <FormError>{error}</FormError> : null}
       <Button type="submit" size="lg" disabled={book.isPending} aria-busy={book.isPending}>
-        Book a seat · {seatPrice(w)}
+        {payLabel}
       </Button>
       {paid ? holdNotice : null}
     </form>

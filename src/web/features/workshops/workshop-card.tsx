@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { formatMoney } from '@shared/pricing';
+import { workshopMessages } from '@shared/workshops';
 import type { WorkshopView } from '@shared/schemas/workshops';
 import { Badge } from '../../components/ui/badge';
 import { WorkshopFacts } from './workshop-facts';
@@ -10,14 +11,14 @@ export const seatPrice = (w: Pick<WorkshopView, 'priceCents' | 'currency'>) => (
 
 /**
  * One workshop in the list: title, topic, expert, the rating of the expert's workshops (an upcoming workshop has no
- * reviews of its own yet), time in the viewer's zone, seats left and price, linking to its page.
+ * reviews of its own yet), time in the viewer's zone, seats left (a full one's waitlist is open) and price, linking to its page.
  */
 export function WorkshopCard({ workshop: w }: { workshop: WorkshopView }) {
   return (
     <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone="brand">{w.topic}</Badge>
-        {w.seatsLeft === 0 ? <Badge tone="amber">Full</Badge> : null}
+        {w.seatsLeft === 0 ? <Badge tone="amber">{workshopMessages.fullWaitlistOpen}</Badge> : null}
       </div>
       <h2 className="mt-3 text-lg font-semibold text-slate-900">
         <Link to={`/workshops/${w.id}`} className="hover:underline">
