@@ -25,7 +25,8 @@ describe('workshop waitlist', () => {
   const hour = 3_600_000;
 
   const dayIn = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Vancouver' });
-  const person = (name: string) => createUser(ctx, { email: `${name.toLowerCase()}-${randomUUID().slice(0, 6)}@example.com`, firstName: name, lastName: 'Waiter' });
+  const person = (name: string) =>
+    createUser(ctx, { email: `${name.toLowerCase()}-${randomUUID().slice(0, 6)}@example.com`, firstName: name, lastName: 'Waiter' });
   /** A published workshop of `capacity` seats at $20.00, `days` ahead; its id. */
   const workshop = async (days: number, capacity = 2, o: object = {}) => {
     const res = await ctx.app.inject({
@@ -127,10 +128,13 @@ describe('workshop waitlist', () => {
     // The expert's list counts who waits.
     expect(await mine(w.id)).toMatchObject({ seatsSold: 2, seatsOffered: 0, waiting: 2, seatsLeft: 0 });
     // Past the API: one place per client while waiting.
-    const direct = await ctx.database.db.insert(workshopWaitlist).values({ workshopId: w.id, clientId: d.id }).then(
-      () => ({}),
-      (err: unknown) => pgError(err),
-    );
+    const direct = await ctx.database.db
+      .insert(workshopWaitlist)
+      .values({ workshopId: w.id, clientId: d.id })
+      .then(
+        () => ({}),
+        (err: unknown) => pgError(err),
+      );
     expect(direct).toMatchObject({ code: '23505', constraint: 'workshop_waitlist_one_per_client' });
   });
 

@@ -79,7 +79,7 @@ test('an expert publishes a workshop, three clients fill it, a fourth books the 
   await page.getByRole('button', { name: /^Book a seat/ }).click();
   await page.waitForURL('**/session/*');
 
-  // The expert sees three seats sold and $36.00 of seat sales.
+  // The expert sees three seats sold, $36.00 held for them and the $12.00 refunded to the attendee who cancelled.
   await page.context().clearCookies();
   await signInUi(page, expert);
   await page.goto('/dashboard/expert/workshops');

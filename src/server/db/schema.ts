@@ -579,9 +579,15 @@ export const workshopWaitlist = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('workshop_waitlist_one_per_client').on(t.workshopId, t.clientId).where(sql`${t.status} in ('waiting', 'offered')`),
-    index('workshop_waitlist_line_idx').on(t.workshopId, t.joinedAt).where(sql`${t.status} = 'waiting'`),
-    index('workshop_waitlist_offers_idx').on(t.offerExpiresAt).where(sql`${t.status} = 'offered'`),
+    uniqueIndex('workshop_waitlist_one_per_client')
+      .on(t.workshopId, t.clientId)
+      .where(sql`${t.status} in ('waiting', 'offered')`),
+    index('workshop_waitlist_line_idx')
+      .on(t.workshopId, t.joinedAt)
+      .where(sql`${t.status} = 'waiting'`),
+    index('workshop_waitlist_offers_idx')
+      .on(t.offerExpiresAt)
+      .where(sql`${t.status} = 'offered'`),
     check('workshop_waitlist_status_check', sql`${t.status} in ('waiting', 'offered', 'claimed', 'left', 'declined', 'expired', 'closed')`),
     check('workshop_waitlist_offer_check', sql`${t.status} <> 'offered' or (${t.offeredAt} is not null and ${t.offerExpiresAt} > ${t.offeredAt})`),
     check('workshop_waitlist_ended_check', sql`(${t.status} in ('waiting', 'offered')) = (${t.endedAt} is null)`),

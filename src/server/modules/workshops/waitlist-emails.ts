@@ -6,7 +6,7 @@ import { formatMoney } from '../../../shared/pricing.js';
 import { waitlistOfferHours } from '../../../shared/workshops.js';
 import type { OutgoingEmail } from '../../infra/mail/outbox.js';
 import { actionEmail } from '../../infra/mail/templates.js';
-import { formatInZone, type Recipient } from '../sessions/emails.js';
+import { formatInZone, type Recipient } from '../../infra/mail/zoned.js';
 
 /** What a waitlist e-mail tells about its workshop (price in integer cents). */
 export type WaitlistMailFacts = { id: string; title: string; expertName: string; startsAt: Date; priceCents: number; currency: string };

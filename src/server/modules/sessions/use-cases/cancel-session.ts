@@ -9,7 +9,7 @@ import { sessions } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
 import { outboxInsert } from '../../../infra/mail/outbox.js';
 import { refundPayment } from '../../payments/service.js';
-import { offerFreeSeats } from '../../workshops/waitlist-offers.js';
+import { offerFreeSeats } from '../../workshops/waitlist-service.js';
 import type { SessionDeps } from '../deps.js';
 import { cancellationEmails } from '../emails.js';
 import { loadForParty, lockSession, viewForParty } from '../load-session.js';

@@ -10,7 +10,7 @@ import { experts, workshops } from '../../../db/schema.js';
 import type { SessionDeps } from '../../sessions/booking-service.js';
 import { cancelSeatsOf } from '../../sessions/use-cases/cancel-session.js';
 import { mailExpertWorkshopChange } from '../expert-mail.js';
-import { closeWaitlist } from '../waitlist-offers.js';
+import { closeWaitlist } from '../waitlist-service.js';
 
 /**
  * Cancels the published workshops starting in (now, now + 24 h] whose seats sold are below their minimum

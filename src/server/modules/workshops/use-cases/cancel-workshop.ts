@@ -15,7 +15,7 @@ import { AppError } from '../../../errors.js';
 import type { SessionDeps } from '../../sessions/booking-service.js';
 import { cancelSeatsOf } from '../../sessions/use-cases/cancel-session.js';
 import { mailExpertWorkshopChange } from '../expert-mail.js';
-import { closeWaitlist } from '../waitlist-offers.js';
+import { closeWaitlist } from '../waitlist-service.js';
 import { lockOwnWorkshop, ownExpert } from '../workshop-rows.js';
 import { getMyWorkshop } from './get-my-workshop.js';
 

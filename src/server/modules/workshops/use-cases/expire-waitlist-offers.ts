@@ -4,13 +4,12 @@
  * someone waits for — freed by a 3-D Secure reservation that lapsed or by the team — is offered too. Once, whichever
  * servers run the job: offers and workshops are claimed with FOR UPDATE SKIP LOCKED and re-read under that lock.
  */
-import { and, asc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import { qualified as q } from '../../../db/qualified.js';
 import { experts, user as userTable, workshops, workshopWaitlist as line } from '../../../db/schema.js';
-import { outboxInsert } from '../../../infra/mail/outbox.js';
 import type { SessionDeps } from '../../sessions/booking-service.js';
 import { offerExpiredEmail } from '../waitlist-emails.js';
-import { offerFreeSeats } from '../waitlist-offers.js';
+import { moveLine, offerFreeSeats } from '../waitlist-service.js';
 
 /**
  * Expires the offers whose deadline is at or before `now` (at most `batch`), then offers the free seats of up to
@@ -42,21 +41,12 @@ export async function expireWaitlistOffers(deps: SessionDeps, now = new Date(), 
       .orderBy(asc(line.offerExpiresAt))
       .limit(batch)
       .for('update', { of: line, skipLocked: true });
-    if (due.length > 0) {
-      await tx
-        .update(line)
-        .set({ status: 'expired', endedAt: now })
-        .where(
-          inArray(
-            line.id,
-            due.map((d) => d.id),
-          ),
-        );
-      await outboxInsert(
-        tx,
-        due.map((d) => offerExpiredEmail({ ...d.workshop, expertName: d.expertName }, { email: d.email, zone: d.zone ?? d.expertZone }, deps.baseUrl)),
-      );
-    }
+    await moveLine(
+      tx,
+      due.map((d) => ({ ...d, to: { email: d.email, zone: d.zone ?? d.expertZone } })),
+      { status: 'expired', endedAt: now },
+      (d) => offerExpiredEmail({ ...d.workshop, expertName: d.expertName }, d.to, deps.baseUrl),
+    );
     const open = await tx
       .select({ id: workshops.id })
       .from(workshops)

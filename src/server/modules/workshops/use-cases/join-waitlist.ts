@@ -1,7 +1,7 @@
 /**
  * POST /api/workshops/{id}/waitlist (docs/product.md "Workshops"): a client joins the line of a full workshop. The
  * database keeps one place per client per workshop (workshop_waitlist_one_per_client); a seat that frees is offered
- * in joining order (waitlist-offers.ts).
+ * in joining order (waitlist-service.ts).
  */
 import { and, eq } from 'drizzle-orm';
 import { isUuid } from '../../../../shared/ids.js';
@@ -14,7 +14,7 @@ import { pgError } from '../../../db/errors.js';
 import { experts, workshops, workshopWaitlist } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
 import type { SessionDeps } from '../../sessions/booking-service.js';
-import { offerFreeSeats } from '../waitlist-offers.js';
+import { offerFreeSeats } from '../waitlist-service.js';
 import { holdsSeat } from '../workshop-rows.js';
 import { getWaitlist } from './get-waitlist.js';
 

@@ -10,7 +10,7 @@ import type { CurrentUser } from '../../../auth/plugin.js';
 import { workshopWaitlist as line } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
 import type { SessionDeps } from '../../sessions/booking-service.js';
-import { offerFreeSeats } from '../waitlist-offers.js';
+import { offerFreeSeats } from '../waitlist-service.js';
 import { getWaitlist } from './get-waitlist.js';
 
 /**

@@ -14,7 +14,7 @@ import { AppError } from '../../../errors.js';
 import { isUuid } from '../../../../shared/ids.js';
 import type { SessionDeps } from '../../sessions/booking-service.js';
 import { mailExpertWorkshopChange } from '../expert-mail.js';
-import { offerFreeSeats } from '../waitlist-offers.js';
+import { offerFreeSeats } from '../waitlist-service.js';
 import { lockOwnWorkshop, ownExpert, workshopWriteConflict } from '../workshop-rows.js';
 import { startFromLocal } from '../workshop-times.js';
 import { getMyWorkshop } from './get-my-workshop.js';

@@ -8,7 +8,8 @@ import { and, asc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import { offerDeadline, seatsLeft } from '../../../shared/workshops.js';
 import type { Tx } from '../../db/client.js';
 import { experts, user as userTable, workshops, workshopWaitlist } from '../../db/schema.js';
-import { outboxInsert } from '../../infra/mail/outbox.js';
+import { outboxInsert, type OutgoingEmail } from '../../infra/mail/outbox.js';
+import type { Recipient } from '../../infra/mail/zoned.js';
 import { seatOfferEmail, waitlistClosedEmail } from './waitlist-emails.js';
 
 /** Links in the e-mails point at `baseUrl` (the site's origin). */
@@ -54,6 +55,29 @@ async function lockedLine(tx: Tx, where: SQL | undefined, expertZone: string, li
 }
 
 /**
+ * Moves the waitlist `rows` (locked by the caller) to `change` in `tx` and queues each client's e-mail `mail(row)`
+ * through the outbox, in the same transaction. Nothing happens for no rows.
+ */
+export async function moveLine<Row extends { id: string; to: Recipient }>(
+  tx: Tx,
+  rows: Row[],
+  change: Partial<typeof workshopWaitlist.$inferInsert>,
+  mail: (row: Row) => OutgoingEmail,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await tx
+    .update(workshopWaitlist)
+    .set(change)
+    .where(
+      inArray(
+        workshopWaitlist.id,
+        rows.map((r) => r.id),
+      ),
+    );
+  await outboxInsert(tx, rows.map(mail));
+}
+
+/**
  * Offers every seat of workshop `workshopId` that is neither sold nor offered to the first waiting clients, in
  * joining order, at `now`: each offer lasts `waitlistOfferHours` (never past the start, `offerDeadline`) and is
  * e-mailed ('A seat is free in {title}') through the outbox. Only a published workshop that has not started offers
@@ -66,19 +90,7 @@ export async function offerFreeSeats(tx: Tx, site: Site, workshopId: string, now
   const next = await lockedLine(tx, and(eq(workshopWaitlist.workshopId, w.id), eq(workshopWaitlist.status, 'waiting')), w.expertZone, free);
   if (next.length === 0) return 0;
   const expiresAt = offerDeadline(now, w.startsAt);
-  await tx
-    .update(workshopWaitlist)
-    .set({ status: 'offered', offeredAt: now, offerExpiresAt: expiresAt })
-    .where(
-      inArray(
-        workshopWaitlist.id,
-        next.map((n) => n.id),
-      ),
-    );
-  await outboxInsert(
-    tx,
-    next.map((n) => seatOfferEmail(w, n.to, expiresAt, site.baseUrl)),
-  );
+  await moveLine(tx, next, { status: 'offered', offeredAt: now, offerExpiresAt: expiresAt }, (n) => seatOfferEmail(w, n.to, expiresAt, site.baseUrl));
   return next.length;
 }
 
@@ -91,19 +103,6 @@ export async function closeWaitlist(tx: Tx, site: Site, workshopId: string, reas
   const w = await workshopFacts(tx, eq(workshops.id, workshopId));
   if (!w) return 0;
   const line = await lockedLine(tx, and(eq(workshopWaitlist.workshopId, w.id), inArray(workshopWaitlist.status, ['waiting', 'offered'])), w.expertZone);
-  if (line.length === 0) return 0;
-  await tx
-    .update(workshopWaitlist)
-    .set({ status: 'closed', endedAt: now })
-    .where(
-      inArray(
-        workshopWaitlist.id,
-        line.map((n) => n.id),
-      ),
-    );
-  await outboxInsert(
-    tx,
-    line.map((n) => waitlistClosedEmail(w, n.to, reason, site.baseUrl)),
-  );
+  await moveLine(tx, line, { status: 'closed', endedAt: now }, (n) => waitlistClosedEmail(w, n.to, reason, site.baseUrl));
   return line.length;
 }
