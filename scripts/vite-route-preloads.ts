@@ -13,8 +13,11 @@ import type { Plugin, Rollup } from 'vite';
 
 type OutputChunk = Rollup.OutputChunk;
 
-/** A route of src/web/app/router.tsx: its path, an optional title handle, and its lazily loaded page module. */
-const routeLine = /path: '(\/[^']*)',\s*(?:handle: titled\([^)]*\),\s*)?lazy: page\(\(\) => import\('\.\.\/([^']+)'\)\)/g;
+/**
+ * A route of src/web/app/router.tsx: its path, an optional title handle, and its lazily loaded page module (a
+ * feature's page, `../features/…`, or a page composed in app/, `./…`), relative to app/.
+ */
+const routeLine = /path: '(\/[^']*)',\s*(?:handle: titled\([^)]*\),\s*)?lazy: page\(\(\) => import\('(\.\.?\/[^']+)'\)\)/g;
 
 /** The plugin; `webRoot` is the SPA source folder (src/web). */
 export function routePreloads({ webRoot }: { webRoot: string }): Plugin {
@@ -43,7 +46,7 @@ export function routePreloads({ webRoot }: { webRoot: string }): Plugin {
       const router = readFileSync(path.join(webRoot, 'app/router.tsx'), 'utf8');
       const routes: { path: string; js: string[] }[] = [];
       for (const [, routePath, module] of router.matchAll(routeLine)) {
-        const chunk = byModule.get(path.normalize(path.join(webRoot, `${module ?? ''}.tsx`)));
+        const chunk = byModule.get(path.normalize(path.join(webRoot, 'app', `${module ?? ''}.tsx`)));
         if (!routePath) continue;
         if (!chunk) continue;
         const js = [...closure(chunk)].filter((f) => !loaded.has(f)).map((f) => `/${f}`);

@@ -125,7 +125,7 @@ describe('server-rendered pages', () => {
     expect(res.statusCode).toBe(200);
     expect(ssrData(res.body)).toBeNull();
     expect(res.body).toContain('<div id="root"></div>');
-    expect(res.body).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/client-dashboard-page-[\w-]+\.js">/);
+    expect(res.body).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/client-dashboard-route-[\w-]+\.js">/);
     const gz = await ctx.app.inject({ url: '/results', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toContain('Erin Expert');

@@ -148,6 +148,10 @@ describe('workshop waitlist', () => {
 
     const offer = await state(line[0]!.cookie, w.id);
     expect(offer.status).toBe('offered');
+    // The client's own list of places shows the offer; the next client's shows their position.
+    const places = (await call('GET', line[0]!.cookie, '/api/me/waitlist')).json().places;
+    expect(places).toEqual([{ workshop: expect.objectContaining({ id: w.id, title: w.title, seatsLeft: 0 }), place: offer }]);
+    expect((await call('GET', line[1]!.cookie, '/api/me/waitlist')).json().places[0].place).toMatchObject({ status: 'waiting', position: 1 });
     const deadline = Date.parse(offer.offerExpiresAt);
     expect(deadline).toBeGreaterThanOrEqual(before + waitlistOfferHours * hour - 1000);
     expect(deadline).toBeLessThanOrEqual(Date.now() + waitlistOfferHours * hour);

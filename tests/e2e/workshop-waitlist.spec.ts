@@ -45,6 +45,7 @@ test('an expert publishes a workshop, three clients book, a fourth joins the wai
   await page.goto('/workshops?topic=Job+Interview+Mastery');
   const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: title }) });
   await expect(card.getByText('Full · waitlist open')).toBeVisible();
+  await shot(page, 'waitlist-list');
   await card.getByRole('link', { name: title }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('This workshop is full')).toBeVisible();
@@ -52,10 +53,18 @@ test('an expert publishes a workshop, three clients book, a fourth joins the wai
   await expect(page.getByTestId('waitlist-position')).toHaveText('You are number 1 on the waitlist (1 waiting).');
   await expect(page.getByRole('button', { name: 'Leave waitlist' })).toBeVisible();
   await shot(page, 'waitlist-waiting');
+  // The client's dashboard lists the place too.
+  await page.goto('/dashboard/client');
+  const places = page.getByRole('heading', { name: 'Your waitlists' }).locator('xpath=ancestor::*[contains(@class, "rounded")][1]');
+  await expect(places.getByRole('link', { name: title })).toBeVisible();
+  await expect(places.getByText('You are number 1 on the waitlist (1 waiting).')).toBeVisible();
 
   // The second attendee cancels; the fourth is e-mailed, follows the link and claims the seat with a card.
   const cancelled = await second.request.post(`/api/sessions/${secondSeat}/cancel`, { data: { reason: 'A clash at work' } });
   expect(cancelled.status(), await cancelled.text()).toBe(200);
+  await page.reload();
+  await expect(places.getByRole('link', { name: 'Claim your seat' })).toBeVisible();
+  await shot(page, 'waitlist-client-dashboard');
   const link = await linkFromMailbox(page, fourth.email, new RegExp(`https?://[^"'\\s<]+/workshops/${id}`));
   await page.goto(link);
   await expect(page.getByText(/^A seat is free for you until .+ Claim it before then, or it goes to the next person waiting\.$/)).toBeVisible();

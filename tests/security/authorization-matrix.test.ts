@@ -420,6 +420,7 @@ const rows: Row[] = [
     expect: who(403, { expertA: 200, expertB: 404 }),
   },
   // The waitlist of a full workshop: any signed-in viewer reads their place; only clients join it, then leave it.
+  { method: 'GET', route: '/api/me/waitlist', url: () => '/api/me/waitlist', expect: who(200) },
   {
     method: 'GET',
     route: '/api/workshops/:id/waitlist',

@@ -117,6 +117,10 @@ export const waitlistView = z.object({
 });
 export type WaitlistView = z.infer<typeof waitlistView>;
 
+/** GET /api/me/waitlist: the signed-in client's places on the waitlists of upcoming workshops, soonest first. */
+export const myWaitlistView = z.object({ places: z.array(z.object({ workshop: workshopView, place: waitlistView })) });
+export type MyWaitlistView = z.infer<typeof myWaitlistView>;
+
 /** Query of GET /api/workshops: topic, start date range (YYYY-MM-DD in `tz`) and price range (cents) filters. */
 export const workshopListQuery = z.object({
   topic: z.enum(expertiseCatalogue, { error: m.topic }).optional(),

@@ -42,7 +42,7 @@ export const routes: RouteObject[] = [
       { path: '/login', handle: titled('Sign In'), lazy: page(() => import('../features/auth/signup-page')) },
       { path: '/reset-password', handle: titled('Reset Your Password'), lazy: page(() => import('../features/auth/reset-password-page')) },
       { path: '/account', handle: titled('Your Account'), lazy: page(() => import('../features/account/account-page')) },
-      { path: '/dashboard/client', handle: titled('Client Dashboard'), lazy: page(() => import('../features/dashboard/client-dashboard-page')) },
+      { path: '/dashboard/client', handle: titled('Client Dashboard'), lazy: page(() => import('./client-dashboard-route')) },
       { path: '/dashboard/expert', handle: titled('Expert Dashboard'), lazy: page(() => import('./expert-dashboard-route')) },
       { path: '/expert/application', handle: titled('Apply to Mentor'), lazy: page(() => import('../features/applications/application-page')) },
       {

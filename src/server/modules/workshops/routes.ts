@@ -8,7 +8,16 @@ import { z } from 'zod';
 import { messages } from '../../../shared/messages.js';
 import { errorResponse } from '../../../shared/schemas/common.js';
 import { bookingAnswers, cancelInput, idempotencyHeader } from '../../../shared/schemas/sessions.js';
-import { myWorkshopView, seatInput, waitlistView, workshopInput, workshopListQuery, workshopPatch, workshopView } from '../../../shared/schemas/workshops.js';
+import {
+  myWaitlistView,
+  myWorkshopView,
+  seatInput,
+  waitlistView,
+  workshopInput,
+  workshopListQuery,
+  workshopPatch,
+  workshopView,
+} from '../../../shared/schemas/workshops.js';
 import { workshopMessages } from '../../../shared/workshops.js';
 import { requireRole, requireUser } from '../../auth/guards.js';
 import { bookingAnswer, type SessionDeps } from '../sessions/booking-service.js';
@@ -20,6 +29,7 @@ import { getWaitlist } from './use-cases/get-waitlist.js';
 import { getWorkshop } from './use-cases/get-workshop.js';
 import { joinWaitlist } from './use-cases/join-waitlist.js';
 import { leaveWaitlist } from './use-cases/leave-waitlist.js';
+import { listMyWaitlist } from './use-cases/list-my-waitlist.js';
 import { listMyWorkshops } from './use-cases/list-my-workshops.js';
 import { listWorkshops } from './use-cases/list-workshops.js';
 import { publishWorkshop } from './use-cases/publish-workshop.js';
@@ -100,6 +110,11 @@ export const workshopRoutes: FastifyPluginAsyncZod<SessionDeps> = async (app, de
     '/api/workshops/:id/waitlist',
     { config: { signIn: 'required' }, schema: { tags, params, response: { 200: waitlistView, ...errors } } },
     async (request) => leaveWaitlist(deps, await requireUser(request, workshopMessages.signInToWait), request.params.id),
+  );
+
+  /** The signed-in viewer's places on the waitlists of upcoming workshops (offers with their deadline): `{ places }`. 401. */
+  app.get('/api/me/waitlist', { config: { signIn: 'required' }, schema: { tags, response: { 200: myWaitlistView, 401: errorResponse } } }, async (request) =>
+    listMyWaitlist(deps.db, await requireUser(request, workshopMessages.signInToWait)),
   );
 
   /** The signed-in expert's workshops with seats sold and offered, clients waiting and the ledger's money per workshop: `{ workshops }`. 401; 403 not an expert. */

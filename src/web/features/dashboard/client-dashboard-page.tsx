@@ -1,4 +1,5 @@
 import { CalendarCheck, CalendarClock, GraduationCap, Hourglass, MessageSquare, Search, Wallet } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '@shared/pricing';
 import type { Me } from '@shared/schemas/profile';
@@ -12,16 +13,19 @@ import { SessionRow } from './session-row';
 import { StatCards } from './stat-cards';
 import { useSessionSummary } from './api/get-my-sessions';
 
-/** /dashboard/client (docs/product.md "Sessions"): counters, sessions (Upcoming / Past), profile card, quick actions. */
-export default function ClientDashboardPage() {
+/**
+ * /dashboard/client (docs/product.md "Sessions"): counters, sessions (Upcoming / Past), `waitlist` (the workshops
+ * feature's places on waitlists, composed in src/web/app), profile card, quick actions.
+ */
+export default function ClientDashboardPage({ waitlist }: { waitlist?: ReactNode }) {
   return (
     <DashboardShell role="client" title="Client dashboard">
-      {(me) => <ClientDashboard me={me} />}
+      {(me) => <ClientDashboard me={me} waitlist={waitlist} />}
     </DashboardShell>
   );
 }
 
-function ClientDashboard({ me }: { me: Me }) {
+function ClientDashboard({ me, waitlist }: { me: Me; waitlist?: ReactNode }) {
   const counters = useSessionSummary();
   const summary = counters.data;
   return (
@@ -51,6 +55,7 @@ function ClientDashboard({ me }: { me: Me }) {
           renderRow={(s) => <SessionRow key={s.id} session={s} counterpart={s.expertName} actions={<ClientSessionActions session={s} />} />}
         />
         <div className="space-y-6">
+          {waitlist}
           <ProfileCard me={me} accountType="Client" />
           <QuickActions
             actions={[

@@ -15,7 +15,7 @@ import { toast } from '../../lib/toast';
 import { useWaitlistChange } from './api/waitlist-changes';
 
 /** 'Fri, Dec 4, 2026 at 3:30 PM GMT+1': an instant in the viewer's zone, named. */
-const inViewerZone = (iso: string) => `${formatDateTime(iso)} ${localZoneName(iso)}`;
+export const inViewerZone = (iso: string) => `${formatDateTime(iso)} ${localZoneName(iso)}`;
 
 /**
  * A full workshop's waitlist for viewer `signedIn` (false: a link to sign in), whose place is `place` (read only for
