@@ -6,7 +6,7 @@
  * per server, carries the accounts whose message streams have new events (`notifyStreams`; docs/decisions/020-message-stream.md).
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { watchedTables, type RowKey, type Table, type TableChange } from '../cache/dependencies.js';
 import type { Database, Db, Tx } from './client.js';
 
@@ -108,9 +108,8 @@ export async function openChangeFeed(database: Database): Promise<ChangeFeed> {
 }
 
 /**
- * Tells every server, when `tx` commits, that the message streams of `userIds` (account ids) have new events; a
- * rolled-back transaction tells nothing. PostgreSQL sends the notifications of a transaction in commit order.
+ * The SQL expression that tells every server, when its transaction commits, that the message streams of the accounts
+ * in `userIds` (a SQL text array of account ids) have new events — one notification per statement; a rolled-back
+ * transaction tells nothing. PostgreSQL sends the notifications of a transaction in commit order.
  */
-export async function notifyStreams(tx: Db | Tx, userIds: string[]): Promise<void> {
-  await tx.execute(sql`select pg_notify(${channel}, ${JSON.stringify({ streams: userIds })})`);
-}
+export const notifyStreamsSql = (userIds: SQL): SQL => sql`pg_notify(${channel}, json_build_object('streams', ${userIds})::text)`;

@@ -1047,7 +1047,8 @@ export const conversations = pgTable(
 /**
  * Messages of a conversation (docs/product.md "Messages"). The id is the sender's own uuid, made by the browser, so
  * a retried send finds its first row instead of adding one. `senderRole` names which of the conversation's two
- * participants wrote it, so a message can only ever come from one of them. Text only, 1–5 000 characters, trimmed.
+ * participants wrote it, so a message can only ever come from one of them. Text only, trimmed, 1–5 000 characters, or
+ * 0–5 000 with an attachment (migration 0035).
  * `createdAt` is taken after the conversation's row is locked, so it grows in the order messages are committed.
  */
 export const messages = pgTable(
@@ -1068,7 +1069,10 @@ export const messages = pgTable(
     uniqueIndex('messages_attachment_unique')
       .on(t.attachmentFileId)
       .where(sql`${t.attachmentFileId} is not null`),
-    check('messages_body_check', sql`char_length(${t.body}) between 1 and 5000 and ${t.body} = btrim(${t.body}, E' \\t\\n\\r')`),
+    check(
+      'messages_body_check',
+      sql`char_length(${t.body}) <= 5000 and ${t.body} = btrim(${t.body}, E' \\t\\n\\r') and (char_length(${t.body}) >= 1 or ${t.attachmentFileId} is not null)`,
+    ),
     index('messages_conversation_time_idx').on(t.conversationId, t.createdAt, t.id),
   ],
 );
@@ -1086,15 +1090,31 @@ export const streamEvents = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<'message' | 'read'>().notNull(),
+    kind: text('kind').$type<'message' | 'read' | 'block'>().notNull(),
     payload: jsonb('payload').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    check('stream_events_kind_check', sql`${t.kind} in ('message', 'read')`),
+    check('stream_events_kind_check', sql`${t.kind} in ('message', 'read', 'block')`),
     index('stream_events_user_idx').on(t.userId, t.id),
     index('stream_events_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * Each account's unread messages in all its conversations (docs/decisions/020-message-stream.md), kept by migration
+ * 0035's trigger on `conversations`: every change of a side's unread count is added to that side's account in the same
+ * transaction. No row: none unread.
+ */
+export const messageUnread = pgTable(
+  'message_unread',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    unread: integer('unread').notNull().default(0),
+  },
+  (t) => [check('message_unread_check', sql`${t.unread} >= 0`)],
 );
 
 /**

@@ -87,6 +87,11 @@ export async function deleteAccount(db: Db, current: CurrentUser, input: DeleteA
     await refuseWhileNeeded(tx, mine);
 
     const tokens = await tx.delete(authSession).where(eq(authSession.userId, current.id)).returning({ token: authSession.token });
+    // Conversations go with either participant's account, for both sides (docs/product.md "Messages"); before the
+    // uploads, as a message that is only an attachment cannot lose it (migration 0035's check).
+    await tx
+      .delete(conversations)
+      .where(expert ? or(eq(conversations.clientId, current.id), eq(conversations.expertId, expert.id)) : eq(conversations.clientId, current.id));
     const stored = await tx.delete(files).where(eq(files.ownerId, current.id)).returning({ key: files.storageKey });
     await tx.delete(authAccount).where(eq(authAccount.userId, current.id));
     await tx.delete(authTwoFactor).where(eq(authTwoFactor.userId, current.id));
@@ -99,10 +104,6 @@ export async function deleteAccount(db: Db, current: CurrentUser, input: DeleteA
     await tx.delete(contactMessages).where(eq(contactMessages.userId, current.id));
     await tx.delete(partnerEnquiries).where(eq(partnerEnquiries.userId, current.id));
     await tx.delete(matchRequests).where(eq(matchRequests.userId, current.id));
-    // Conversations go with either participant's account, for both sides (docs/product.md "Messages").
-    await tx
-      .delete(conversations)
-      .where(expert ? or(eq(conversations.clientId, current.id), eq(conversations.expertId, expert.id)) : eq(conversations.clientId, current.id));
     await tx.delete(streamEvents).where(eq(streamEvents.userId, current.id));
 
     await tx.update(sessions).set({ clientName: gone }).where(eq(sessions.clientId, current.id));

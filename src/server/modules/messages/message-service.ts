@@ -11,7 +11,7 @@ import { conversations, files, messages } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { fileUrlPrefix } from '../files/service.js';
 import { otherSide, participation, readAtColumn, unreadColumn, type Side } from './participants.js';
-import { refuseSend } from './send-rules.js';
+import { sendRefusal } from './send-rules.js';
 import { appendEvents, lockStreams, unreadTotal } from './stream-events.js';
 
 type FileRow = typeof files.$inferSelect;
@@ -71,22 +71,33 @@ export async function sendMessage(
   conversationId: string,
   input: SendMessageInput,
 ): Promise<{ message: MessageView; replayed: boolean }> {
+  // Round trips are what a send waits for under load (docs/performance.md "Message delivery"): the common case — a
+  // first send, allowed — is the lock, the stream locks, the insert, the conversation's update and the events.
   return db.transaction(async (tx) => {
     const party = await participation(tx, conversationId, userId, true);
     const { conversation, side, otherUserId } = party;
-    const [existing] = await tx.select().from(messages).where(eq(messages.id, input.id));
-    if (existing) return { message: await replay(tx, existing, input, conversationId, side), replayed: true };
-    // Checked after the retry: a message sent before a block is still answered as sent.
-    await refuseSend(tx, party, userId);
+    const refusal = sendRefusal(party);
+    // A retry is answered before the rules: a message sent before a block is still answered as sent; and an
+    // attachment already sent with it would otherwise be refused as not found.
+    if (refusal || input.attachmentId) {
+      const existing = await sentBefore(tx, input.id);
+      if (existing) return { message: await replay(tx, existing, input, conversationId, side), replayed: true };
+      if (refusal) throw refusal;
+    }
+    await lockStreams(tx, [userId, otherUserId]);
     const file = input.attachmentId ? await attach(tx, userId, input.attachmentId) : null;
     const [inserted] = await tx
       .insert(messages)
       // Taken after the conversation's lock: later than every message committed before in this conversation.
       .values({ id: input.id, conversationId, senderRole: side, body: input.body, createdAt: sql`clock_timestamp()`, attachmentFileId: file?.id ?? null })
-      // The same id sent at once in another conversation (this one's lock does not cover it): refused below.
+      // The same id sent before (a retry), or at once in another conversation (this one's lock does not cover it).
       .onConflictDoNothing()
       .returning();
-    if (!inserted) throw new AppError('UNPROCESSABLE', words.messaging.idReused);
+    if (!inserted) {
+      const existing = await sentBefore(tx, input.id);
+      if (existing) return { message: await replay(tx, existing, input, conversationId, side), replayed: true };
+      throw new AppError('UNPROCESSABLE', words.messaging.idReused);
+    }
 
     const other = otherSide(side);
     // The message's own time, in the database's precision (microseconds; a JavaScript Date keeps milliseconds).
@@ -100,13 +111,18 @@ export async function sendMessage(
         [readAtColumn[side]]: sentAt,
       })
       .where(eq(conversations.id, conversation.id));
-    await lockStreams(tx, [userId, otherUserId]);
     await appendEvents(tx, [
-      { userId, event: { kind: 'message', conversationId, message: view(inserted, side, file), unread: await unreadTotal(tx, userId) } },
-      { userId: otherUserId, event: { kind: 'message', conversationId, message: view(inserted, other, file), unread: await unreadTotal(tx, otherUserId) } },
+      { userId, event: { kind: 'message', conversationId, message: view(inserted, side, file) } },
+      { userId: otherUserId, event: { kind: 'message', conversationId, message: view(inserted, other, file) } },
     ]);
     return { message: view(inserted, side, file), replayed: false };
   });
+}
+
+/** Message `id` as already stored, or undefined. */
+async function sentBefore(tx: Tx, id: string): Promise<typeof messages.$inferSelect | undefined> {
+  const [row] = await tx.select().from(messages).where(eq(messages.id, id));
+  return row;
 }
 
 /** The message a retried send names: the same one (same conversation, sender, text and attachment), else 422. */
@@ -171,6 +187,8 @@ export async function markRead(db: Db, userId: string, conversationId: string, u
     if (!message) throw new AppError('VALIDATION', words.messaging.messageNotFound);
     if (!message.newer) return { unread: await unreadTotal(tx, userId) };
 
+    // Before the counts change (stream-events.ts lockStreams).
+    await lockStreams(tx, [userId, otherUserId]);
     // Times compared in the database, at its precision (microseconds).
     const readAt = sql`(select m.created_at from ${messages} m where m.id = ${upTo})`;
     await tx
@@ -181,13 +199,12 @@ export async function markRead(db: Db, userId: string, conversationId: string, u
           sql`(select count(*)::int from ${messages} m where m.conversation_id = ${conversationId} and m.sender_role = ${otherSide(side)} and m.created_at > ${readAt})`,
       })
       .where(eq(conversations.id, conversationId));
-    await lockStreams(tx, [userId, otherUserId]);
-    const unread = await unreadTotal(tx, userId);
     const read = { kind: 'read' as const, conversationId, readAt: message.at.toISOString() };
     await appendEvents(tx, [
-      { userId, event: { ...read, byMe: true, unread } },
-      { userId: otherUserId, event: { ...read, byMe: false, unread: await unreadTotal(tx, otherUserId) } },
+      { userId, event: { ...read, byMe: true } },
+      { userId: otherUserId, event: { ...read, byMe: false } },
     ]);
+    const unread = await unreadTotal(tx, userId);
     return { unread };
   });
 }

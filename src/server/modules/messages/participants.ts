@@ -2,20 +2,24 @@
  * Who may read and write a conversation (docs/security.md "Messages"): its client and its expert's account, nobody
  * else — not the team either. Anyone else is told the conversation does not exist (404), so ids reveal nothing.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { messages as words } from '../../../shared/messages.js';
 import type { Db, Tx } from '../../db/client.js';
-import { conversations, experts } from '../../db/schema.js';
+import { conversations, experts, user } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 
 export type Side = 'client' | 'expert';
 
-/** A conversation with both participants' account ids, and which side the reader is on. */
+/**
+ * A conversation with both participants' account ids, which side the reader is on, and whether the team suspended
+ * the reader's messaging (read in the same query, so a send asks once).
+ */
 export type Participation = {
   conversation: typeof conversations.$inferSelect;
   expertUserId: string;
   side: Side;
   otherUserId: string;
+  suspended: boolean;
 };
 
 /**
@@ -25,15 +29,19 @@ export type Participation = {
  */
 export async function participation(tx: Db | Tx, id: string, userId: string, lock = false): Promise<Participation> {
   const query = tx
-    .select({ conversation: conversations, expertUserId: experts.userId })
+    .select({
+      conversation: conversations,
+      expertUserId: experts.userId,
+      suspended: sql<boolean>`exists (select 1 from ${user} u where u.id = ${userId} and u.messaging_suspended_at is not null)`,
+    })
     .from(conversations)
     .innerJoin(experts, eq(experts.id, conversations.expertId))
     .where(eq(conversations.id, id));
   const [row] = lock ? await query.for('update', { of: conversations }) : await query;
   if (!row) throw new AppError('NOT_FOUND', words.messaging.notFound);
-  const { conversation, expertUserId } = row;
-  if (conversation.clientId === userId) return { conversation, expertUserId, side: 'client', otherUserId: expertUserId };
-  if (expertUserId === userId) return { conversation, expertUserId, side: 'expert', otherUserId: conversation.clientId };
+  const { conversation, expertUserId, suspended } = row;
+  if (conversation.clientId === userId) return { conversation, expertUserId, suspended, side: 'client', otherUserId: expertUserId };
+  if (expertUserId === userId) return { conversation, expertUserId, suspended, side: 'expert', otherUserId: conversation.clientId };
   throw new AppError('NOT_FOUND', words.messaging.notFound);
 }
 

@@ -16,11 +16,13 @@ export async function refuseSuspended(db: Db | Tx, userId: string): Promise<void
 }
 
 /**
- * Refuses a send by side `p.side` of the (locked) conversation: 403 `messaging.blockedByOther` when the other side
- * blocked it, `messaging.blockedByMe` when it blocked the other, `messaging.suspended` when its messaging is suspended.
+ * Why side `p.side` of the (locked) conversation may not send, or null: 403 `messaging.blockedByOther` when the other
+ * side blocked it, `messaging.blockedByMe` when it blocked the other, `messaging.suspended` when its messaging is
+ * suspended.
  */
-export async function refuseSend(tx: Tx, p: Participation, userId: string): Promise<void> {
-  if (p.conversation[blockedAtColumn[otherSide(p.side)]]) throw new AppError('FORBIDDEN', words.messaging.blockedByOther);
-  if (p.conversation[blockedAtColumn[p.side]]) throw new AppError('FORBIDDEN', words.messaging.blockedByMe);
-  await refuseSuspended(tx, userId);
+export function sendRefusal(p: Participation): AppError | null {
+  if (p.conversation[blockedAtColumn[otherSide(p.side)]]) return new AppError('FORBIDDEN', words.messaging.blockedByOther);
+  if (p.conversation[blockedAtColumn[p.side]]) return new AppError('FORBIDDEN', words.messaging.blockedByMe);
+  if (p.suspended) return new AppError('FORBIDDEN', words.messaging.suspended);
+  return null;
 }
