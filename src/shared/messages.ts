@@ -259,6 +259,8 @@ export const messages = {
     reportNotFound: 'This report does not exist.',
     reportHandled: 'This report was already handled.',
     attachmentNotFound: 'That attachment was not found. Please attach the file again.',
+    /** What a message that is only an attachment shows where its text would be (the inbox, e-mails). */
+    attachmentOnly: 'Sent a file',
   },
   notFound: {
     code: '404',

@@ -91,6 +91,48 @@ describe('messages: attachments', () => {
     expect((await send(client, { body: 'My photo', attachmentId: photo.id })).statusCode).toBe(404);
   });
 
+  it('a message may be only an attachment; without one it needs text, and the text stays at most 5 000 characters', async () => {
+    const image = (await upload(ctx, client.cookie, 'attachment', 'floor-plan.png', tinyPng)).json().file;
+    const alone = await send(client, { attachmentId: image.id });
+    expect(alone.statusCode).toBe(201);
+    expect(alone.json().message).toMatchObject({ body: '', attachment: { id: image.id, name: 'floor-plan.png' } });
+    // Blank text is the same as none; retried, it is the same message.
+    const other = (await upload(ctx, client.cookie, 'attachment', 'second.png', tinyPng)).json().file;
+    const id = randomUUID();
+    const first = await call(client, 'POST', `/api/conversations/${conversationId}/messages`, { id, body: '  \n ', attachmentId: other.id });
+    expect(first.statusCode).toBe(201);
+    const retried = await call(client, 'POST', `/api/conversations/${conversationId}/messages`, { id, body: '', attachmentId: other.id });
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json().message.id).toBe(id);
+    // The expert's inbox says a file came; the stream and the page carry it.
+    const inbox = (await call(expert, 'GET', '/api/conversations')).json().conversations;
+    expect(inbox.find((c: { id: string }) => c.id === conversationId).lastMessage).toMatchObject({ body: '', mine: false });
+    const page = (await call(expert, 'GET', `/api/conversations/${conversationId}/messages`)).json();
+    expect(page.messages.at(-1)).toMatchObject({ id, body: '', attachment: { name: 'second.png' } });
+
+    for (const body of [{}, { body: '   ' }]) {
+      const empty = await send(client, body);
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().error.message).toBe(words.messaging.empty);
+    }
+    const third = (await upload(ctx, client.cookie, 'attachment', 'third.png', tinyPng)).json().file;
+    const tooLong = await send(client, { body: 'x'.repeat(5001), attachmentId: third.id });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error.message).toBe(words.messaging.tooLong(5000));
+  });
+
+  it('an account whose conversations hold messages that are only attachments can be deleted', async () => {
+    const leaving = await createUser(ctx, { email: 'att-leaving@example.com', firstName: 'Lee', lastName: 'Leaving' });
+    const id = (await call(leaving, 'POST', '/api/conversations', { expertId: expert.expert.id })).json().conversation.id;
+    const image = (await upload(ctx, leaving.cookie, 'attachment', 'only.png', tinyPng)).json().file;
+    const sent = await call(leaving, 'POST', `/api/conversations/${id}/messages`, { id: randomUUID(), attachmentId: image.id });
+    expect(sent.statusCode).toBe(201);
+    const unreadBefore = (await call(expert, 'GET', '/api/messages/unread')).json().unread;
+    expect((await call(leaving, 'POST', '/api/me/delete', { password: 'mentora-demo' })).statusCode).toBe(200);
+    // The expert's unread count loses the deleted conversation's message.
+    expect((await call(expert, 'GET', '/api/messages/unread')).json().unread).toBe(unreadBefore - 1);
+  });
+
   it('refuses what is not a PDF or image by its bytes, whatever its name, and anything over 10 MB', async () => {
     const fake = await upload(ctx, client.cookie, 'attachment', 'notes.pdf', Buffer.from('#!/bin/sh\necho not a pdf\n'));
     expect(fake.statusCode).toBe(415);

@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { hasClientProfile } from '../../src/shared/roles.js';
-import { messageBody } from '../../src/shared/schemas/conversations.js';
+import { messages } from '../../src/shared/messages.js';
+import { messageMinLength } from '../../src/shared/messaging.js';
+import { sendMessageInput } from '../../src/shared/schemas/conversations.js';
 import { linkParts } from '../../src/web/features/messages/message-text';
 import { newMessageId } from '../../src/web/features/messages/message-id';
 
@@ -28,11 +30,18 @@ describe('messages rules', () => {
     expect(linkParts('<script>alert(1)</script>')).toEqual([{ text: '<script>alert(1)</script>' }]);
   });
 
-  it('a message is 1–5 000 characters once trimmed', () => {
-    expect(messageBody.safeParse('  hi  ').data).toBe('hi');
-    expect(messageBody.safeParse(' \n\t ').success).toBe(false);
-    expect(messageBody.safeParse(`  ${'x'.repeat(5000)}  `).success).toBe(true);
-    expect(messageBody.safeParse('x'.repeat(5001)).success).toBe(false);
+  it('a message is 1–5 000 characters once trimmed, or 0–5 000 with an attachment', () => {
+    const id = '0b7c8f0e-8d4a-4c55-9a8e-6f1f3f6c2d11';
+    const attachmentId = '5e3b1d7a-2c4f-4a8b-8e6d-1f2a3b4c5d6e';
+    expect(sendMessageInput.safeParse({ id, body: '  hi  ' }).data?.body).toBe('hi');
+    expect(sendMessageInput.safeParse({ id, body: ' \n\t ' }).error?.issues[0]?.message).toBe(messages.messaging.empty);
+    expect(sendMessageInput.safeParse({ id }).success).toBe(false);
+    expect(sendMessageInput.safeParse({ id, body: ' \n\t ', attachmentId }).data?.body).toBe('');
+    expect(sendMessageInput.safeParse({ id, attachmentId }).data?.body).toBe('');
+    expect(sendMessageInput.safeParse({ id, body: `  ${'x'.repeat(5000)}  ` }).success).toBe(true);
+    expect(sendMessageInput.safeParse({ id, body: 'x'.repeat(5001), attachmentId }).success).toBe(false);
+    expect(messageMinLength(true)).toBe(0);
+    expect(messageMinLength(false)).toBe(1);
   });
 
   it('message ids are version-4 uuids', () => {

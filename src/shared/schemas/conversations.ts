@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
 import { pageQuery } from './common.js';
-import { messagePageSize, messageMaxLength } from '../messaging.js';
+import { messageMaxLength, messageMinLength, messagePageSize } from '../messaging.js';
 
 const uuid = (message: string) => z.uuid({ error: message });
 
@@ -13,20 +13,21 @@ export const startConversationInput = z.union([
 ]);
 export type StartConversationInput = z.infer<typeof startConversationInput>;
 
-/** The text of a message: trimmed, 1–5 000 characters. */
-export const messageBody = z
-  .string({ error: messages.messaging.empty })
-  .trim()
-  .min(1, messages.messaging.empty)
-  .max(messageMaxLength, messages.messaging.tooLong(messageMaxLength));
+/** The text of a message: trimmed, at most 5 000 characters (the fewest: `messageMinLength`). */
+export const messageBody = z.string({ error: messages.messaging.empty }).trim().max(messageMaxLength, messages.messaging.tooLong(messageMaxLength));
 
-/** POST /api/conversations/:id/messages: `id` is made by the sender's browser once per message and sent again on a retry. */
-export const sendMessageInput = z.strictObject({
-  id: uuid(messages.messaging.idReused),
-  body: messageBody,
-  /** A file uploaded with purpose `attachment` (POST /api/files?purpose=attachment) by the sender, not sent before. */
-  attachmentId: uuid(messages.messaging.attachmentNotFound).optional(),
-});
+/**
+ * POST /api/conversations/:id/messages: `id` is made by the sender's browser once per message and sent again on a
+ * retry. `body` is 1–5 000 characters once trimmed, or 0–5 000 (may be left out) with an attachment.
+ */
+export const sendMessageInput = z
+  .strictObject({
+    id: uuid(messages.messaging.idReused),
+    body: messageBody.default(''),
+    /** A file uploaded with purpose `attachment` (POST /api/files?purpose=attachment) by the sender, not sent before. */
+    attachmentId: uuid(messages.messaging.attachmentNotFound).optional(),
+  })
+  .refine((m) => m.body.length >= messageMinLength(m.attachmentId !== undefined), { path: ['body'], error: messages.messaging.empty });
 export type SendMessageInput = z.infer<typeof sendMessageInput>;
 
 /** POST /api/conversations/:id/read: every message up to and including `upTo` is read. */

@@ -140,7 +140,7 @@ async function inbox(db: Db, userId: string, where: ReturnType<typeof and>, empt
         ? { role: 'expert' as const, name: expert.name, imageUrl: expert.imageUrl, expertSlug: expert.slug }
         : // A client's photo is seen only by them and the team (docs/product.md "Account"): the expert sees initials.
           { role: 'client' as const, name: clientName, imageUrl: null, expertSlug: null },
-      lastMessage: last?.body && last.sentAt ? { body: last.body, sentAt: last.sentAt.toISOString(), mine: last.senderRole === side } : null,
+      lastMessage: last?.sentAt ? { body: last.body, sentAt: last.sentAt.toISOString(), mine: last.senderRole === side } : null,
       unread: mine ? c.clientUnread : c.expertUnread,
       lastActivityAt: (c.lastMessageAt ?? c.createdAt).toISOString(),
       otherReadAt: (mine ? c.expertReadAt : c.clientReadAt)?.toISOString() ?? null,

@@ -78,7 +78,7 @@ export async function emailUnreadMessages(db: Db, opts: { baseUrl: string; delay
             unreadMessagesEmail({
               to: to.email,
               senderName,
-              bodies: first.map((m) => m.body),
+              bodies: first.map((m) => m.body || words.messaging.attachmentOnly),
               unread: c[unreadColumn[side]],
               conversationId: c.id,
               baseUrl: opts.baseUrl,

@@ -60,7 +60,7 @@ async function attach(tx: Tx, userId: string, fileId: string): Promise<FileRow> 
  * POST /api/conversations/:id/messages by account `userId`: `{ message, replayed }`. The message's `id` is the
  * sender's: sent again (a retry), the first message is answered with `replayed` and nothing is added. Sending also
  * reads everything before it (the sender's unread count in this conversation becomes 0). `body` is trimmed, 1–5 000
- * characters (schema `sendMessageInput`; the database checks it again).
+ * characters, or 0–5 000 with an attachment (schema `sendMessageInput`, `messageMinLength`; the database checks it again).
  * `attachmentId`: the sender's upload (purpose attachment, a PDF or image ≤ 10 MB) sent with it, once.
  * Errors: 403 either side blocked the other, or the sender's messaging is suspended (send-rules.ts); 404 not a
  * participant, or (`messaging.attachmentNotFound`) not the sender's attachment or already sent; 422 (`messaging.idReused`) the id names another message.

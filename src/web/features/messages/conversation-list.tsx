@@ -1,6 +1,7 @@
 /** The inbox (docs/product.md "Messages"): the most recent conversation first, the other person, the last message, unread ones marked. */
 import { Link } from 'react-router';
 import type { ConversationView } from '@shared/schemas/conversations';
+import { messages } from '@shared/messages';
 import { PersonAvatar } from '../../components/person-avatar';
 import { cn } from '../../lib/cn';
 import { shortTime } from './message-time';
@@ -33,7 +34,7 @@ export function ConversationList({ conversations, openId }: { conversations: Con
                 </span>
                 <span className="flex items-center justify-between gap-2">
                   <span className={cn('truncate text-sm', unread ? 'font-semibold text-slate-900' : 'text-slate-600')}>
-                    {c.lastMessage ? `${c.lastMessage.mine ? 'You: ' : ''}${c.lastMessage.body}` : 'No messages yet'}
+                    {c.lastMessage ? `${c.lastMessage.mine ? 'You: ' : ''}${c.lastMessage.body || messages.messaging.attachmentOnly}` : 'No messages yet'}
                   </span>
                   {unread ? (
                     <span className="shrink-0 rounded-full bg-brand-700 px-2 text-xs font-bold leading-5 text-white">

@@ -109,12 +109,16 @@ export function ConversationThread({ conversation }: { conversation: Conversatio
               )}
             >
               <span className="sr-only">{m.mine ? 'You' : conversation.other.name}: </span>
-              <MessageText text={m.body} />
+              {m.body ? <MessageText text={m.body} /> : null}
               {m.attachment ? (
                 <a
                   href={m.attachment.url}
                   download={m.attachment.name}
-                  className={cn('mt-1 flex items-center gap-1.5 font-medium underline underline-offset-2', m.mine ? 'text-white' : 'text-brand-700')}
+                  className={cn(
+                    'flex items-center gap-1.5 font-medium underline underline-offset-2',
+                    m.body && 'mt-1',
+                    m.mine ? 'text-white' : 'text-brand-700',
+                  )}
                 >
                   <Paperclip className="h-4 w-4 shrink-0" aria-hidden />
                   <span className="min-w-0 break-all">{m.attachment.name}</span>

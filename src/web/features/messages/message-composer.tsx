@@ -1,8 +1,8 @@
 /**
- * The text box of a conversation (docs/product.md "Messages"): 1–5 000 characters once trimmed; Enter sends,
- * Shift+Enter starts a new line. A message keeps its id until it is sent, so trying again after a failure can never
+ * The text box of a conversation (docs/product.md "Messages"): 1–5 000 characters once trimmed, or none with an
+ * attachment; Enter sends, Shift+Enter starts a new line. A message keeps its id until it is sent, so trying again after a failure can never
  * send it twice. **Attach** adds one PDF or image (≤ 10 MB, checked here first and again by the server from the bytes),
- * uploaded at once and sent with the text.
+ * uploaded at once and sent with the text, or alone.
  */
 import { Paperclip, Send, X } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
@@ -10,7 +10,7 @@ import type { FileInfo } from '@shared/schemas/files';
 import { uploadRules } from '@shared/uploads';
 import { uploadFailure, uploadFile } from '../../lib/upload-file';
 import { messages } from '@shared/messages';
-import { messageMaxLength } from '@shared/messaging';
+import { messageMaxLength, messageMinLength } from '@shared/messaging';
 import { messageBody } from '@shared/schemas/conversations';
 import { Button } from '../../components/ui/button';
 import { FormError, Textarea } from '../../components/ui/input';
@@ -52,6 +52,7 @@ export function MessageComposer({ conversationId, otherName }: { conversationId:
     if (send.isPending) return;
     const body = messageBody.safeParse(text);
     if (!body.success) return setError(body.error.issues[0]?.message ?? messages.messaging.empty);
+    if (body.data.length < messageMinLength(attachment !== null)) return setError(messages.messaging.empty);
     pendingId.current ??= newMessageId();
     setError(null);
     try {
