@@ -137,6 +137,8 @@ export const messages = {
     suspendSelf: 'You cannot suspend your own account',
     suspended: 'Account suspended. Its sign-in sessions have ended and the person has been e-mailed.',
     reinstated: 'Account reinstated. The person has been e-mailed.',
+    messagingNotSuspended: "This account's messaging is not suspended",
+    messagingLifted: 'Messaging suspension lifted. The person has been e-mailed.',
     chooseRole: 'Please choose client, expert or team member',
     roleUnchanged: 'The account already has this role',
     roleSelf: 'You cannot change your own role',

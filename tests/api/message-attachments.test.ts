@@ -93,7 +93,7 @@ describe('messages: attachments', () => {
 
   it('a message may be only an attachment; without one it needs text, and the text stays at most 5 000 characters', async () => {
     const image = (await upload(ctx, client.cookie, 'attachment', 'floor-plan.png', tinyPng)).json().file;
-    const alone = await send(client, { attachmentId: image.id });
+    const alone = await send(client, { body: '', attachmentId: image.id });
     expect(alone.statusCode).toBe(201);
     expect(alone.json().message).toMatchObject({ body: '', attachment: { id: image.id, name: 'floor-plan.png' } });
     // Blank text is the same as none; retried, it is the same message.
@@ -110,7 +110,7 @@ describe('messages: attachments', () => {
     const page = (await call(expert, 'GET', `/api/conversations/${conversationId}/messages`)).json();
     expect(page.messages.at(-1)).toMatchObject({ id, body: '', attachment: { name: 'second.png' } });
 
-    for (const body of [{}, { body: '   ' }]) {
+    for (const body of [{ body: '' }, { body: '   ' }]) {
       const empty = await send(client, body);
       expect(empty.statusCode).toBe(400);
       expect(empty.json().error.message).toBe(words.messaging.empty);
@@ -125,7 +125,7 @@ describe('messages: attachments', () => {
     const leaving = await createUser(ctx, { email: 'att-leaving@example.com', firstName: 'Lee', lastName: 'Leaving' });
     const id = (await call(leaving, 'POST', '/api/conversations', { expertId: expert.expert.id })).json().conversation.id;
     const image = (await upload(ctx, leaving.cookie, 'attachment', 'only.png', tinyPng)).json().file;
-    const sent = await call(leaving, 'POST', `/api/conversations/${id}/messages`, { id: randomUUID(), attachmentId: image.id });
+    const sent = await call(leaving, 'POST', `/api/conversations/${id}/messages`, { id: randomUUID(), body: '', attachmentId: image.id });
     expect(sent.statusCode).toBe(201);
     const unreadBefore = (await call(expert, 'GET', '/api/messages/unread')).json().unread;
     expect((await call(leaving, 'POST', '/api/me/delete', { password: 'mentora-demo' })).statusCode).toBe(200);

@@ -11,6 +11,9 @@ import { messages as words } from '../../src/shared/messages.js';
 import { adminAuditLog, conversations } from '../../src/server/db/schema.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
+import { openEventStream } from '../helpers/event-stream.js';
+import { waitForEmails } from '../helpers/outbox.js';
+import { tinyPng, upload } from '../helpers/uploads.js';
 import { createExpert } from '../helpers/marketplace.js';
 
 type Account = { id: string; cookie: string };
@@ -21,6 +24,7 @@ describe('messages: blocking, reporting and the team’s review', () => {
   let admin: Account;
   let stranger: Account;
   let n = 0;
+  let base: string;
 
   const call = (who: Account | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
     ctx.app.inject({
@@ -44,6 +48,7 @@ describe('messages: blocking, reporting and the team’s review', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp();
+    base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     [admin, stranger] = await Promise.all([
       createUser(ctx, { email: 'safety-admin@example.com', role: 'admin' }),
       createUser(ctx, { email: 'safety-stranger@example.com', firstName: 'Sam', lastName: 'Stranger' }),
@@ -73,6 +78,32 @@ describe('messages: blocking, reporting and the team’s review', () => {
     const lifted = await call(expert, 'DELETE', `/api/conversations/${conversationId}/block`);
     expect(lifted.json().conversation.blocked).toEqual({ byMe: false, byOther: false });
     expect((await send(client, conversationId, 'Thanks for unblocking')).statusCode).toBe(201);
+  });
+
+  it('a block and an unblock reach both sides’ open streams at once; blocking again tells nobody', async () => {
+    const { client, expert, conversationId } = await pair();
+    const clientStream = await openEventStream(`${base}/api/messages/stream`, client.cookie);
+    const expertStream = await openEventStream(`${base}/api/messages/stream`, expert.cookie);
+    try {
+      expect((await clientStream.next()).data).toMatchObject({ kind: 'hello' });
+      expect((await expertStream.next()).data).toMatchObject({ kind: 'hello' });
+      const unread = (await call(expert, 'GET', '/api/messages/unread')).json().unread;
+      await call(expert, 'POST', `/api/conversations/${conversationId}/block`);
+      const told = await clientStream.next();
+      expect(told.event).toBe('block');
+      expect(told.data).toEqual({ kind: 'block', conversationId, blocked: { byMe: false, byOther: true }, unread: 0 });
+      expect((await expertStream.next()).data).toEqual({ kind: 'block', conversationId, blocked: { byMe: true, byOther: false }, unread });
+
+      // Blocking again changes nothing and sends nothing: the next event is the unblock.
+      await call(expert, 'POST', `/api/conversations/${conversationId}/block`);
+      await call(expert, 'DELETE', `/api/conversations/${conversationId}/block`);
+      expect((await clientStream.next()).data).toMatchObject({ kind: 'block', blocked: { byMe: false, byOther: false } });
+      expect((await expertStream.next()).data).toMatchObject({ kind: 'block', blocked: { byMe: false, byOther: false } });
+      expect(clientStream.pending()).toEqual([]);
+    } finally {
+      clientStream.close();
+      expertStream.close();
+    }
   });
 
   it('a message sent before the block is still answered as sent when retried', async () => {
@@ -161,6 +192,74 @@ describe('messages: blocking, reporting and the team’s review', () => {
       .from(adminAuditLog)
       .where(and(eq(adminAuditLog.action, 'message-report.suspend'), eq(adminAuditLog.targetId, client.id)));
     expect(audit).toMatchObject({ actorId: admin.id, targetType: 'user' });
+  });
+
+  it('the team lifts a messaging suspension with a note: audited, e-mailed, shown on the report and the user’s page', async () => {
+    const { client, expert, conversationId } = await pair();
+    const reportId = (await call(expert, 'POST', `/api/conversations/${conversationId}/report`, { reason: 'Spam' })).json().report.id;
+    await call(admin, 'POST', `/api/admin/message-reports/${reportId}/suspend`);
+    const page = (await call(admin, 'GET', `/api/admin/users/${client.id}`)).json();
+    expect(page.messagingSuspendedAt).toEqual(expect.any(String));
+
+    // A reason is needed; nobody but the team lifts it; and it changed nothing so far.
+    const noReason = await call(admin, 'POST', `/api/admin/users/${client.id}/messaging/lift`, { reason: '  ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().error.message).toBe(words.admin.suspendReason);
+    for (const who of [client, expert])
+      expect((await call(who, 'POST', `/api/admin/users/${client.id}/messaging/lift`, { reason: 'Me' })).statusCode).toBe(403);
+    expect((await send(client, conversationId, 'Still suspended?')).statusCode).toBe(403);
+
+    const lifted = await call(admin, 'POST', `/api/admin/users/${client.id}/messaging/lift`, { reason: 'The report was a misunderstanding.' });
+    expect(lifted.statusCode).toBe(200);
+    expect(lifted.json().messagingSuspendedAt).toBeNull();
+    expect((await call(admin, 'GET', `/api/admin/message-reports/${reportId}`)).json().report).toMatchObject({
+      status: 'suspended',
+      reported: { id: client.id, messagingSuspended: false },
+    });
+    expect((await send(client, conversationId, 'Thank you for looking again')).statusCode).toBe(201);
+    const again = await call(admin, 'POST', `/api/admin/users/${client.id}/messaging/lift`, { reason: 'Twice' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(words.admin.messagingNotSuspended);
+    expect((await call(admin, 'POST', `/api/admin/users/no-such-user/messaging/lift`, { reason: 'Who?' })).statusCode).toBe(404);
+
+    const [audit] = await ctx.database.db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.action, 'user.messaging-lift'), eq(adminAuditLog.targetId, client.id)));
+    expect(audit).toMatchObject({ actorId: admin.id, targetType: 'user', detail: { reason: 'The report was a misunderstanding.' } });
+    const mails = await waitForEmails(ctx, `safety-client-${n}@example.com`);
+    const mail = mails.at(-1)!;
+    expect(mail.subject).toBe('You can send messages on Mentora again');
+    expect(mail.text).toContain('The report was a misunderstanding.');
+  });
+
+  it('the team sees a reported conversation’s attachments and downloads them, each download audited; never an unreported one', async () => {
+    const { client, expert, conversationId } = await pair();
+    const file = (await upload(ctx, client.cookie, 'attachment', 'invoice.png', tinyPng)).json().file;
+    expect((await call(client, 'POST', `/api/conversations/${conversationId}/messages`, { id: randomUUID(), body: '', attachmentId: file.id })).statusCode).toBe(201);
+    const download = (who: Account) => ctx.app.inject({ method: 'GET', url: file.url, headers: { cookie: who.cookie } });
+    expect((await download(admin)).statusCode).toBe(404);
+
+    const reportId = (await call(expert, 'POST', `/api/conversations/${conversationId}/report`, { reason: 'Look at this file' })).json().report.id;
+    const detail = (await call(admin, 'GET', `/api/admin/message-reports/${reportId}`)).json();
+    expect(detail.messages.at(-1)).toMatchObject({ body: '', senderRole: 'client', attachment: { id: file.id, name: 'invoice.png', url: file.url } });
+    const got = await download(admin);
+    expect(got.statusCode).toBe(200);
+    expect(got.rawPayload.equals(tinyPng)).toBe(true);
+    const audits = await ctx.database.db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.action, 'message-report.attachment'), eq(adminAuditLog.targetId, conversationId)));
+    expect(audits).toEqual([expect.objectContaining({ actorId: admin.id, targetType: 'conversation', detail: { fileId: file.id } })]);
+    // The participants' own downloads are theirs, not the team's: not audited.
+    expect((await download(expert)).statusCode).toBe(200);
+    expect((await download(stranger)).statusCode).toBe(404);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(adminAuditLog)
+        .where(and(eq(adminAuditLog.action, 'message-report.attachment'), eq(adminAuditLog.targetId, conversationId))),
+    ).toHaveLength(1);
   });
 
   it('unknown and malformed report ids are unknown', async () => {

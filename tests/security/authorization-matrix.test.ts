@@ -89,8 +89,11 @@ type Fixtures = {
   conversation: { id: string; messageId: string };
   /** Client A's conversation with expert B (blocked and reported by its two participants in the rows). */
   safety: string;
-  /** Two open reports of a third client's conversation with expert B: one the team dismisses, one after which it suspends that client. */
-  reports: { dismiss: string; suspend: string };
+  /**
+   * Two open reports of a third client's conversation with expert B: one the team dismisses, one after which it
+   * suspends that client's messaging (`suspendedId`), then lifts the suspension.
+   */
+  reports: { dismiss: string; suspend: string; suspendedId: string };
   /** An account the team suspends, cancels the sessions of, reinstates and gives another role. */
   personId: string;
   /** Client A's booked session with expert A that the team refunds in part, and a published expert the team hides. */
@@ -383,6 +386,14 @@ const rows: Row[] = [
     route: '/api/admin/message-reports/:id/suspend',
     url: (f) => `/api/admin/message-reports/${f.reports.suspend}/suspend`,
     body: () => ({}),
+    expect: adminOnly(200),
+  },
+  {
+    // After the row above: the team lifts the messaging suspension of the reported client.
+    method: 'POST',
+    route: '/api/admin/users/:id/messaging/lift',
+    url: (f) => `/api/admin/users/${f.reports.suspendedId}/messaging/lift`,
+    body: () => ({ reason: 'Appeal accepted' }),
     expect: adminOnly(200),
   },
 
@@ -749,7 +760,7 @@ describe('authorization matrix', () => {
     expect((await post(`/api/conversations/${reported}/messages`, clientC.cookie, { id: randomUUID(), body: 'Pay me outside' })).statusCode).toBe(201);
     const report = async (cookie: string) =>
       (await post(`/api/conversations/${reported}/report`, cookie, { reason: 'Please look at this' })).json().report.id as string;
-    const reports = { dismiss: await report(clientC.cookie), suspend: await report(expertB.cookie) };
+    const reports = { dismiss: await report(clientC.cookie), suspend: await report(expertB.cookie), suspendedId: clientC.id };
     const published = await post('/api/me/workshops', expertA.cookie, workshop(30, true));
     expect(published.statusCode, published.body).toBe(201);
     const draft = await post('/api/me/workshops', expertA.cookie, workshop(31, false));

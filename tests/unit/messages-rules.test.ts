@@ -37,7 +37,7 @@ describe('messages rules', () => {
     expect(sendMessageInput.safeParse({ id, body: ' \n\t ' }).error?.issues[0]?.message).toBe(messages.messaging.empty);
     expect(sendMessageInput.safeParse({ id }).success).toBe(false);
     expect(sendMessageInput.safeParse({ id, body: ' \n\t ', attachmentId }).data?.body).toBe('');
-    expect(sendMessageInput.safeParse({ id, attachmentId }).data?.body).toBe('');
+    expect(sendMessageInput.safeParse({ id, attachmentId }).success).toBe(false);
     expect(sendMessageInput.safeParse({ id, body: `  ${'x'.repeat(5000)}  ` }).success).toBe(true);
     expect(sendMessageInput.safeParse({ id, body: 'x'.repeat(5001), attachmentId }).success).toBe(false);
     expect(messageMinLength(true)).toBe(0);

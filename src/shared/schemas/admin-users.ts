@@ -62,6 +62,8 @@ export const userDetail = userSummary.extend({
   twoFactorEnabled: z.boolean(),
   timeZone: z.string().nullable(),
   suspension: z.object({ at: z.string(), reason: z.string() }).nullable(),
+  /** When the team suspended the account's messaging after a report (docs/product.md "Messages"), or null. */
+  messagingSuspendedAt: z.string().nullable(),
   /** The account's expert profile; `status` draft, published or suspended (hidden by the team). */
   expert: z.object({ id: z.string(), slug: z.string(), status: z.enum(['draft', 'published', 'suspended']) }).nullable(),
   /** Sign-in sessions still valid, newest first. */

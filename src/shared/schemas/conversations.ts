@@ -18,12 +18,12 @@ export const messageBody = z.string({ error: messages.messaging.empty }).trim().
 
 /**
  * POST /api/conversations/:id/messages: `id` is made by the sender's browser once per message and sent again on a
- * retry. `body` is 1–5 000 characters once trimmed, or 0–5 000 (may be left out) with an attachment.
+ * retry. `body` is 1–5 000 characters once trimmed, or 0–5 000 (may be empty) with an attachment.
  */
 export const sendMessageInput = z
   .strictObject({
     id: uuid(messages.messaging.idReused),
-    body: messageBody.default(''),
+    body: messageBody,
     /** A file uploaded with purpose `attachment` (POST /api/files?purpose=attachment) by the sender, not sent before. */
     attachmentId: uuid(messages.messaging.attachmentNotFound).optional(),
   })
@@ -41,6 +41,9 @@ export const messagePageQuery = z.strictObject({
 
 export const conversationParams = z.object({ id: z.uuid({ error: messages.messaging.notFound }) });
 
+/** A PDF or image sent with a message, downloadable at `url` (GET /api/files/{id}) by the two participants only, and by the team once the conversation is reported. */
+const attachmentView = z.object({ id: z.string(), name: z.string(), contentType: z.string(), sizeBytes: z.number().int(), url: z.string() });
+
 /** One message as its reader sees it: `mine` when the reader wrote it. */
 export const messageView = z.object({
   id: z.string(),
@@ -48,8 +51,7 @@ export const messageView = z.object({
   body: z.string(),
   sentAt: z.string(),
   mine: z.boolean(),
-  /** The PDF or image sent with it, downloadable at `url` by the two participants only. */
-  attachment: z.object({ id: z.string(), name: z.string(), contentType: z.string(), sizeBytes: z.number().int(), url: z.string() }).nullable(),
+  attachment: attachmentView.nullable(),
 });
 export type MessageView = z.infer<typeof messageView>;
 
@@ -62,6 +64,9 @@ export const otherParty = z.object({
   expertSlug: z.string().nullable(),
 });
 
+/** Who blocked whom in a conversation, as the reader sees it. */
+const blockState = z.object({ byMe: z.boolean(), byOther: z.boolean() });
+
 /** One conversation in the reader's inbox. `otherReadAt`: the send time of the last message the other party has read. */
 export const conversationView = z.object({
   id: z.string(),
@@ -71,7 +76,7 @@ export const conversationView = z.object({
   lastActivityAt: z.string(),
   otherReadAt: z.string().nullable(),
   /** Who blocked whom here (docs/product.md "Messages"): `byMe` the reader blocked the other, `byOther` the other blocked the reader. */
-  blocked: z.object({ byMe: z.boolean(), byOther: z.boolean() }),
+  blocked: blockState,
 });
 export type ConversationView = z.infer<typeof conversationView>;
 
@@ -88,12 +93,14 @@ export const unreadCount = z.object({ unread: z.number().int() });
 /**
  * The data of one event of GET /api/messages/stream (its SSE `id` is the event's number in the reader's stream):
  * `message` a new message in one of the reader's conversations (theirs or the other party's), `read` one side read up
- * to `readAt` (`byMe`: the reader, on another page), and `hello`, first on a new connection, when the page must
+ * to `readAt` (`byMe`: the reader, on another page), `block` either side blocked or unblocked the other (`blocked`,
+ * as the reader sees it), and `hello`, first on a new connection, when the page must
  * re-read what it shows. Each carries the reader's unread count after it.
  */
 export const streamEvent = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('message'), conversationId: z.string(), message: messageView, unread: z.number().int() }),
   z.object({ kind: z.literal('read'), conversationId: z.string(), byMe: z.boolean(), readAt: z.string(), unread: z.number().int() }),
+  z.object({ kind: z.literal('block'), conversationId: z.string(), blocked: blockState, unread: z.number().int() }),
   z.object({ kind: z.literal('hello'), unread: z.number().int() }),
 ]);
 export type StreamEvent = z.infer<typeof streamEvent>;
@@ -141,6 +148,8 @@ export type MessageReportList = z.infer<typeof messageReportList>;
 /** GET /api/admin/message-reports/:id: the report and the reported conversation's messages (oldest first; at most the last 500), read-only. */
 export const messageReportDetail = z.object({
   report: messageReportView,
-  messages: z.array(z.object({ id: z.string(), body: z.string(), sentAt: z.string(), senderRole: z.enum(['client', 'expert']) })),
+  messages: z.array(
+    z.object({ id: z.string(), body: z.string(), sentAt: z.string(), senderRole: z.enum(['client', 'expert']), attachment: attachmentView.nullable() }),
+  ),
 });
 export type MessageReportDetail = z.infer<typeof messageReportDetail>;

@@ -106,6 +106,21 @@ export function reinstatementEmail(to: string, o: { name: string; reason: string
   });
 }
 
+/** To an account whose messaging the team restored (docs/product.md "Messages"): it can send again, with the team's note. */
+export function messagingRestoredEmail(to: string, o: { name: string; reason: string }, baseUrl: string): OutgoingEmail {
+  return actionEmail({
+    to,
+    subject: 'You can send messages on Mentora again',
+    paragraphs: [
+      `Hello ${o.name},`,
+      'Our team has lifted the suspension of your messaging. You can send messages and start conversations again.',
+      `Note from the team: ${o.reason}`,
+    ],
+    actionLabel: 'Open your messages',
+    url: `${baseUrl}/messages`,
+  });
+}
+
 /** To one party of a session the team refunded (docs/product.md "Team console", "Sessions and money"): how much, what was released, and why. */
 export function teamRefundEmail(
   to: string,

@@ -122,6 +122,7 @@ export async function getUserDetail(db: Db | Tx, id: string, now = new Date()): 
     twoFactorEnabled: u.twoFactorEnabled,
     timeZone: u.timeZone,
     suspension: u.suspendedAt && u.suspensionReason ? { at: u.suspendedAt.toISOString(), reason: u.suspensionReason } : null,
+    messagingSuspendedAt: u.messagingSuspendedAt?.toISOString() ?? null,
     expert: expert ? { id: expert.id, slug: expert.slug, status: expert.status as 'draft' | 'published' | 'suspended' } : null,
     signIns: signIns.map((s) => ({
       id: s.id,

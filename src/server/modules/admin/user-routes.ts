@@ -16,6 +16,7 @@ import type { AdminDeps } from './deps.js';
 import { changeRole } from './role-change-service.js';
 import { getUserDetail, listUsers } from './user-directory-service.js';
 import { cancelBookedSessionsOf } from './user-sessions-service.js';
+import { liftMessagingSuspension } from '../messages/messaging-suspension-service.js';
 import { reinstateUser, suspendUser } from './user-suspension-service.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -61,6 +62,19 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, dep
     { config: { signIn: 'required' }, schema: { tags, params: idParams, body: reasonInput, response: { 200: userDetail, ...errors } } },
     async (request) => {
       await reinstateUser(db, await admin(request), request.params.id, request.body.reason, baseUrl);
+      return getUserDetail(db, request.params.id);
+    },
+  );
+
+  /**
+   * Lifts the suspension of the account's messaging (set from a message report) `{ reason }`, e-mailed: it can send and
+   * start conversations again. Audited. 200 the user's page; 400 no reason; 404; 409 its messaging is not suspended.
+   */
+  app.post(
+    '/api/admin/users/:id/messaging/lift',
+    { config: { signIn: 'required' }, schema: { tags, params: idParams, body: reasonInput, response: { 200: userDetail, ...errors } } },
+    async (request) => {
+      await liftMessagingSuspension(db, (await admin(request)).id, request.params.id, request.body.reason, baseUrl);
       return getUserDetail(db, request.params.id);
     },
   );

@@ -22,10 +22,12 @@ const view = (m: typeof messages.$inferSelect, readerSide: Side, file: FileRow |
   body: m.body,
   sentAt: m.createdAt.toISOString(),
   mine: m.senderRole === readerSide,
-  attachment: file
-    ? { id: file.id, name: file.originalName, contentType: file.contentType, sizeBytes: file.sizeBytes, url: `${fileUrlPrefix}${file.id}` }
-    : null,
+  attachment: attachmentView(file),
 });
+
+/** A message's attachment file as the API shows it (its download address), or null. */
+export const attachmentView = (file: FileRow | null): MessageView['attachment'] =>
+  file ? { id: file.id, name: file.originalName, contentType: file.contentType, sizeBytes: file.sizeBytes, url: `${fileUrlPrefix}${file.id}` } : null;
 
 /** The attachment file of message row `m`, or null. */
 async function attachmentOf(tx: Db | Tx, m: typeof messages.$inferSelect): Promise<FileRow | null> {

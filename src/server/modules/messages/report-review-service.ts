@@ -8,9 +8,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import { messages as words } from '../../../shared/messages.js';
 import type { MessageReportDetail, MessageReportView } from '../../../shared/schemas/conversations.js';
 import type { Db, Tx } from '../../db/client.js';
-import { conversationReports, conversations, experts, messages, user } from '../../db/schema.js';
+import { conversationReports, conversations, experts, files, messages, user } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { recordAudit, type Page, type PageQuery } from '../admin/audit-service.js';
+import { attachmentView } from './message-service.js';
 
 const reporter = alias(user, 'reporter');
 const reported = alias(user, 'reported');
@@ -70,15 +71,17 @@ async function reportById(db: Db | Tx, id: string): Promise<MessageReportView> {
 
 /**
  * GET /api/admin/message-reports/:id by team member `adminId`: the report and its conversation's last 500 messages,
- * oldest first, read-only. Each view is written to the audit log ('message-report.view', the conversation) in the same
+ * oldest first, read-only, each with its attachment (downloadable by the team while the conversation is reported,
+ * each download audited too: attachment-service.ts). Each view is written to the audit log ('message-report.view', the conversation) in the same
  * transaction, so nobody reads a conversation unrecorded. Errors: 404 unknown report.
  */
 export async function viewMessageReport(db: Db, adminId: string, id: string): Promise<MessageReportDetail> {
   return db.transaction(async (tx) => {
     const report = await reportById(tx, id);
     const rows = await tx
-      .select({ id: messages.id, body: messages.body, sentAt: messages.createdAt, senderRole: messages.senderRole })
+      .select({ id: messages.id, body: messages.body, sentAt: messages.createdAt, senderRole: messages.senderRole, file: files })
       .from(messages)
+      .leftJoin(files, eq(files.id, messages.attachmentFileId))
       .where(eq(messages.conversationId, report.conversationId))
       .orderBy(desc(messages.createdAt), desc(messages.id))
       .limit(shownMessages);
@@ -89,7 +92,7 @@ export async function viewMessageReport(db: Db, adminId: string, id: string): Pr
       targetId: report.conversationId,
       detail: { reportId: id },
     });
-    return { report, messages: rows.reverse().map((m) => ({ ...m, sentAt: m.sentAt.toISOString() })) };
+    return { report, messages: rows.reverse().map(({ file, ...m }) => ({ ...m, sentAt: m.sentAt.toISOString(), attachment: attachmentView(file) })) };
   });
 }
 

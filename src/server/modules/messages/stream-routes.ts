@@ -43,7 +43,7 @@ export const messageStreamRoutes: FastifyPluginAsyncZod<{ db: Db; changeFeed: Ch
         rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: async (request) => `message-stream:${(await request.getUser())?.id ?? request.ip}` },
         openapi: {
           description:
-            'A `text/event-stream` (Server-Sent Events). Events `message`, `read` and `hello`, each with a JSON `data` (schema StreamEvent in src/shared/schemas/conversations.ts) and an `id`; send `Last-Event-ID` to resume after an event.',
+            'A `text/event-stream` (Server-Sent Events). Events `message`, `read`, `block` and `hello`, each with a JSON `data` (schema StreamEvent in src/shared/schemas/conversations.ts) and an `id`; send `Last-Event-ID` to resume after an event.',
         },
       },
       schema: { tags: ['messages'], response: { 200: z.string().describe('The event stream'), 401: errorResponse, 429: errorResponse } },

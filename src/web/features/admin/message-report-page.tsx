@@ -8,7 +8,9 @@ import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useMessageReport } from './api/get-message-report';
 import { useHandleMessageReport } from './api/handle-message-report';
+import { AttachmentLink } from '../messages/attachment-link';
 import { Facts, RecordFrame } from './console-parts';
+import { LiftMessagingSuspension } from './lift-messaging-dialog';
 
 function Actions({ report }: { report: MessageReportDetail['report'] }) {
   const handle = useHandleMessageReport(report.id);
@@ -16,12 +18,17 @@ function Actions({ report }: { report: MessageReportDetail['report'] }) {
     handle.mutate(action, {
       onSuccess: () => toast.success(action === 'dismiss' ? 'Report dismissed.' : `${report.reported.name}'s messaging is suspended.`),
     });
+  const lift = report.reported.messagingSuspended ? <LiftMessagingSuspension userId={report.reported.id} name={report.reported.name} /> : null;
   if (report.status !== 'open')
     return (
-      <p className="text-sm text-slate-800">
-        {report.status === 'dismissed' ? 'Dismissed' : `${report.reported.name}'s messaging was suspended`}
-        {report.handledAt ? ` on ${formatDateTime(report.handledAt)}.` : '.'}
-      </p>
+      <div className="space-y-3">
+        <p className="text-sm text-slate-800">
+          {report.status === 'dismissed' ? 'Dismissed' : `${report.reported.name}'s messaging was suspended`}
+          {report.handledAt ? ` on ${formatDateTime(report.handledAt)}.` : '.'}
+          {report.status === 'suspended' && !report.reported.messagingSuspended ? ' The suspension has since been lifted.' : ''}
+        </p>
+        {lift}
+      </div>
     );
   return (
     <div className="space-y-3">
@@ -30,9 +37,13 @@ function Actions({ report }: { report: MessageReportDetail['report'] }) {
         <Button variant="outline" onClick={() => act('dismiss')} disabled={handle.isPending}>
           Dismiss report
         </Button>
-        <Button variant="destructive" onClick={() => act('suspend')} disabled={handle.isPending}>
-          Suspend {report.reported.name}'s messaging
-        </Button>
+        {report.reported.messagingSuspended ? (
+          lift
+        ) : (
+          <Button variant="destructive" onClick={() => act('suspend')} disabled={handle.isPending}>
+            Suspend {report.reported.name}'s messaging
+          </Button>
+        )}
       </div>
     </div>
   );
@@ -65,7 +76,7 @@ function Detail({ detail: { report, messages } }: { detail: MessageReportDetail 
       </Card>
       <section aria-labelledby="reported-conversation-title">
         <h2 id="reported-conversation-title" className="text-lg font-semibold text-slate-900">
-          The conversation (read-only; your view is recorded in the audit log)
+          The conversation (read-only; your view and every attachment you download are recorded in the audit log)
         </h2>
         <ol aria-label="Reported conversation" className="mt-3 space-y-3">
           {messages.map((m) => (
@@ -73,7 +84,8 @@ function Detail({ detail: { report, messages } }: { detail: MessageReportDetail 
               <p className="text-xs text-slate-600">
                 <span className="font-semibold text-slate-900">{names[m.senderRole]}</span> ({m.senderRole}) · {formatDateTime(m.sentAt)}
               </p>
-              <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-900">{m.body}</p>
+              {m.body ? <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-900">{m.body}</p> : null}
+              {m.attachment ? <AttachmentLink attachment={m.attachment} className="mt-1 text-sm text-brand-700" /> : null}
             </li>
           ))}
         </ol>

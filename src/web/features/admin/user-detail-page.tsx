@@ -16,6 +16,7 @@ import { useReinstateUser } from './api/reinstate-user';
 import { useSetExpertVisibility } from './api/set-expert-visibility';
 import { useSuspendUser } from './api/suspend-user';
 import { Facts, paymentWords, RecordFrame } from './console-parts';
+import { LiftMessagingSuspension } from './lift-messaging-dialog';
 import { ReasonDialog } from './reason-dialog';
 import { RoleDialog } from './role-dialog';
 import { roleWords, StateBadge } from './user-parts';
@@ -36,7 +37,7 @@ function Part({ id, title, empty, children }: { id: string; title: string; empty
 
 type Action = 'suspend' | 'reinstate' | 'cancel' | 'role' | 'unpublish' | 'republish' | null;
 
-/** Suspend or reinstate, cancel the booked sessions of a suspended account, change the role. */
+/** Suspend or reinstate, lift a messaging suspension, cancel the booked sessions of a suspended account, change the role. */
 function Actions({ user: u }: { user: UserDetail }) {
   const [open, setOpen] = useState<Action>(null);
   const close = (o: boolean) => !o && setOpen(null);
@@ -60,6 +61,7 @@ function Actions({ user: u }: { user: UserDetail }) {
           Reinstate Account
         </Button>
       )}
+      {u.messagingSuspendedAt ? <LiftMessagingSuspension userId={u.id} name={u.name} /> : null}
       <Button variant="outline" onClick={() => setOpen('role')}>
         <ShieldCheck className="h-4 w-4" aria-hidden />
         Change Role
@@ -166,6 +168,11 @@ function Detail({ user: u }: { user: UserDetail }) {
             {u.bookedSessionIds.length
               ? ` · ${u.bookedSessionIds.length} booked ${u.bookedSessionIds.length === 1 ? 'session' : 'sessions'} still to cancel`
               : ''}
+          </p>
+        ) : null}
+        {u.messagingSuspendedAt ? (
+          <p role="status" className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+            Messaging suspended {formatDateTime(u.messagingSuspendedAt)} after a report: they can neither send messages nor start conversations.
           </p>
         ) : null}
         <Facts

@@ -3,7 +3,7 @@
  * reader scrolls up (or with the button at the top); "Seen" under the last of the reader's messages the other person
  * has read; the text box below. Reading the newest message from the other person marks the conversation read.
  */
-import { ArrowLeft, Paperclip } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { messages as words } from '@shared/messages';
@@ -17,6 +17,7 @@ import { allMessages, useMessagePages } from './api/get-messages';
 import { useMarkRead } from './api/mark-read';
 import { BlockedNotice, SafetyActions } from './conversation-safety';
 import { MessageComposer } from './message-composer';
+import { AttachmentLink } from './attachment-link';
 import { MessageText } from './message-text';
 import { fullTime, shortTime } from './message-time';
 
@@ -110,21 +111,7 @@ export function ConversationThread({ conversation }: { conversation: Conversatio
             >
               <span className="sr-only">{m.mine ? 'You' : conversation.other.name}: </span>
               {m.body ? <MessageText text={m.body} /> : null}
-              {m.attachment ? (
-                <a
-                  href={m.attachment.url}
-                  download={m.attachment.name}
-                  className={cn(
-                    'flex items-center gap-1.5 font-medium underline underline-offset-2',
-                    m.body && 'mt-1',
-                    m.mine ? 'text-white' : 'text-brand-700',
-                  )}
-                >
-                  <Paperclip className="h-4 w-4 shrink-0" aria-hidden />
-                  <span className="min-w-0 break-all">{m.attachment.name}</span>
-                  <span className="shrink-0 font-normal">({Math.max(1, Math.round(m.attachment.sizeBytes / 1024))} KB)</span>
-                </a>
-              ) : null}
+              {m.attachment ? <AttachmentLink attachment={m.attachment} className={cn(m.body && 'mt-1', m.mine ? 'text-white' : 'text-brand-700')} /> : null}
             </div>
             <time dateTime={m.sentAt} title={fullTime(m.sentAt)} className="mt-0.5 text-xs text-slate-600">
               {shortTime(m.sentAt)}

@@ -1,7 +1,7 @@
 /**
  * The signed-in account's live updates (docs/product.md "Messages"; docs/decisions/020-message-stream.md): one
  * EventSource on GET /api/messages/stream for the whole app. A new message is added to its open conversation, a read
- * receipt refreshes the conversation's "Seen", and every event sets the header's unread count. The browser
+ * receipt refreshes the conversation's "Seen", a block or unblock (by either side) refreshes whether the page may send, and every event sets the header's unread count. The browser
  * reconnects by itself after a drop and the server sends what was missed; a fresh connection starts with `hello`,
  * on which every message read is read again.
  */
@@ -28,7 +28,7 @@ export function useMessageStream(userId: string | null) {
     };
     // The header opens this on every page, so it stays light: the data is the server's own StreamEvent (no zod here).
     const listener = (e: MessageEvent<string>) => apply(JSON.parse(e.data) as StreamEvent);
-    for (const kind of ['hello', 'message', 'read']) source.addEventListener(kind, listener);
+    for (const kind of ['hello', 'message', 'read', 'block']) source.addEventListener(kind, listener);
     return () => source.close();
   }, [userId, queryClient]);
 }
