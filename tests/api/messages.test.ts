@@ -6,7 +6,7 @@
  * another.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newExpertsPerDay } from '../../src/shared/messaging.js';
 import type { ConversationList } from '../../src/shared/schemas/conversations.js';
@@ -331,6 +331,24 @@ describe('messages', () => {
     } finally {
       resumed.close();
     }
+  });
+
+  it('every account’s unread count is the sum over its conversations, after sends, reads and deleted accounts', async () => {
+    const id = await conversationWith(expert);
+    const [a, b] = [randomUUID(), randomUUID()];
+    await send(client, id, 'one', a);
+    await send(client, id, 'two', b);
+    await call(expert, 'POST', `/api/conversations/${id}/read`, { upTo: a });
+    expect((await call(expert, 'GET', '/api/messages/unread')).json().unread).toBe((await inbox(expert)).reduce((sum, c) => sum + c.unread, 0));
+    // Every account of this file's many conversations, kept by the database, against the sums computed afresh.
+    const kept = await ctx.database.db.execute(sql`
+      select u.id, coalesce(k.unread, 0) as kept,
+        coalesce((select sum(c.client_unread) from conversations c where c.client_id = u.id), 0)
+        + coalesce((select sum(c.expert_unread) from conversations c join experts e on e.id = c.expert_id where e.user_id = u.id), 0) as summed
+      from "user" u left join message_unread k on k.user_id = u.id`);
+    const rows = (kept as unknown as { rows: { kept: number | string; summed: number | string }[] }).rows;
+    expect(rows.filter((r) => Number(r.summed) > 0).length).toBeGreaterThan(0);
+    for (const r of rows) expect(Number(r.kept)).toBe(Number(r.summed));
   });
 });
 

@@ -4,8 +4,9 @@
  * the header and the message in the open conversation without reloading, and replies; the client sees the reply and
  * "Seen" under their message. Enter sends, Shift+Enter starts a new line, an empty message is refused in words,
  * links open in a new tab with rel="noopener nofollow ugc". A message left unread is e-mailed (the dev mailbox), and
- * the e-mail's link opens the conversation; the recipient switches these e-mails off on /account. A blocked client
- * cannot send and is told so; the team sees the report. A page whose stream dropped gets what it missed, once, in order.
+ * the e-mail's link opens the conversation; the recipient switches these e-mails off on /account. A message may be
+ * only a file. A blocked client's open page learns the block (and the unblock) at once and cannot send; the team sees
+ * the report and its file, suspends the client's messaging and lifts it. A page whose stream dropped gets what it missed, once, in order.
  */
 import { expect, test, waitingForApp } from './test';
 import { makePdf } from '../helpers/uploads';
@@ -128,43 +129,63 @@ test('an unread message is e-mailed to the expert, whose link opens the conversa
   await expect(page.getByRole('checkbox', { name: 'E-mail me about unread messages' })).not.toBeChecked();
 });
 
-test('the expert blocks a client, who can no longer send and is told so; the expert reports the conversation and the team suspends the client’s messaging', async ({
+test('the expert blocks a client, whose open page learns it at once, and unblocks; the client sends only a file; the team sees and downloads it, suspends the client’s messaging and lifts it', async ({
   page,
   browser,
   client,
   expert,
   operator,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(180_000);
   const { conversation, send } = await conversationViaApi(client, expert);
   await send('Please pay me outside Mentora.');
 
-  // The client has the conversation open.
+  // The client has the conversation open and sends a file with no text.
   const clientContext = await browser.newContext();
   const clientPage = waitingForApp(await clientContext.newPage());
   await signInUi(clientPage, client);
   await clientPage.goto(`/messages/${conversation.id}`);
   const clientBox = clientPage.getByLabel(`Message to ${expert.name}`);
   await expect(clientBox).toBeVisible();
+  await clientPage.getByRole('button', { name: 'Send' }).click();
+  await expect(clientPage.getByText('Please write a message before sending it.')).toBeVisible();
+  await clientPage.getByLabel('Attach a file').setInputFiles({ name: 'bank-details.pdf', mimeType: 'application/pdf', buffer: await makePdf(['Pay here']) });
+  await expect(clientPage.getByRole('button', { name: 'Remove bank-details.pdf' })).toBeVisible();
+  await clientBox.press('Enter');
+  const clientLog = clientPage.getByRole('log', { name: `Messages with ${expert.name}` });
+  await expect(clientLog.getByRole('link', { name: /bank-details\.pdf/ })).toBeVisible();
+  await expect(clientPage.getByText('Please write a message before sending it.')).toHaveCount(0);
 
-  // The expert blocks them.
+  // The expert blocks them: the client's open page shows the notice instead of the text box, without a reload.
   await signInUi(page, expert);
   await page.goto(`/messages/${conversation.id}`);
+  await expect(page.getByRole('log', { name: `Messages with ${client.name}` }).getByRole('link', { name: /bank-details\.pdf/ })).toBeVisible();
+  let clientReloads = 0;
+  clientPage.on('framenavigated', (frame) => {
+    if (frame === clientPage.mainFrame()) clientReloads++;
+  });
   await page.getByRole('button', { name: 'Block', exact: true }).click();
   await page
     .getByRole('dialog', { name: `Block ${client.name}?` })
     .getByRole('button', { name: 'Block' })
     .click();
   await expect(page.getByRole('status').filter({ hasText: `You blocked ${client.name}. Unblock them to send a message.` })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Unblock' })).toBeVisible();
   await expect(page.getByLabel(`Message to ${client.name}`)).toHaveCount(0);
-
-  // The client's next message is refused, in words, and the text box gives way to the notice.
-  await clientBox.fill('Hello?');
-  await clientBox.press('Enter');
-  await expect(clientPage.getByText('You can no longer send messages in this conversation: the other person has blocked you.').first()).toBeVisible();
+  await expect(clientPage.getByText('You can no longer send messages in this conversation: the other person has blocked you.')).toBeVisible();
   await expect(clientPage.getByLabel(`Message to ${expert.name}`)).toHaveCount(0);
   await shot(clientPage, 'messages-blocked');
+
+  // Unblocking gives the client's page its text box back, live too; the expert blocks again.
+  await page.getByRole('button', { name: 'Unblock' }).click();
+  await expect(clientPage.getByLabel(`Message to ${expert.name}`)).toBeVisible();
+  await expect(clientPage.getByText('the other person has blocked you')).toHaveCount(0);
+  expect(clientReloads).toBe(0);
+  await page.getByRole('button', { name: 'Block', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: `Block ${client.name}?` })
+    .getByRole('button', { name: 'Block' })
+    .click();
+  await expect(clientPage.getByLabel(`Message to ${expert.name}`)).toHaveCount(0);
   await clientContext.close();
 
   // The expert reports the conversation.
@@ -174,18 +195,43 @@ test('the expert blocks a client, who can no longer send and is told so; the exp
   await report.getByRole('button', { name: 'Send report' }).click();
   await expect(page.getByText('Thank you. The Mentora team will look at this conversation.')).toBeVisible();
 
-  // The team finds it in the console, reads the conversation (recorded) and suspends the client's messaging.
+  // The team finds it in the console, reads the conversation and its file (both recorded) and suspends the client's messaging.
   await page.context().clearCookies();
   await signInUi(page, operator);
   await page.goto('/admin/message-reports');
   await page.getByRole('link', { name: new RegExp(`${expert.name} reported ${client.name}`) }).click();
-  await expect(page.getByRole('list', { name: 'Reported conversation' }).getByText('Please pay me outside Mentora.')).toBeVisible();
+  const reported = page.getByRole('list', { name: 'Reported conversation' });
+  await expect(reported.getByText('Please pay me outside Mentora.')).toBeVisible();
   await expect(page.getByText('Asks me to take payment outside Mentora.')).toBeVisible();
+  const file = reported.getByRole('link', { name: /bank-details\.pdf/ });
+  await expect(file).toBeVisible();
+  const downloaded = await page.request.get((await file.getAttribute('href'))!);
+  expect(downloaded.status()).toBe(200);
+  expect(downloaded.headers()['content-type']).toBe('application/pdf');
   await shot(page, 'admin-message-report');
   await page.getByRole('button', { name: `Suspend ${client.name}'s messaging` }).click();
   await expect(page.getByText(`${client.name}'s messaging was suspended`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Lift Messaging Suspension' })).toBeVisible();
+  await shot(page, 'admin-message-report-suspended');
   const audit = (await (await operator.request.get('/api/admin/audit?pageSize=50')).json()) as { items: { action: string; targetId: string }[] };
-  expect(audit.items.some((e) => e.action === 'message-report.view' && e.targetId === conversation.id)).toBe(true);
+  for (const action of ['message-report.view', 'message-report.attachment'])
+    expect(audit.items.some((e) => e.action === action && e.targetId === conversation.id)).toBe(true);
+
+  // The client's page in the console shows the suspension; the team lifts it there with a note.
+  await page.goto(`/admin/users/${client.id}`);
+  await expect(page.getByRole('status').filter({ hasText: 'Messaging suspended' })).toBeVisible();
+  await shot(page, 'admin-user-messaging-suspended');
+  await page.getByRole('button', { name: 'Lift Messaging Suspension' }).click();
+  const lift = page.getByRole('dialog', { name: `Let ${client.name} send messages again?` });
+  await lift.getByRole('button', { name: 'Lift Messaging Suspension' }).click();
+  await expect(lift.getByText('Please give a reason')).toBeVisible();
+  await lift.getByLabel('Note to the person').fill('We spoke with you; please keep payments on Mentora.');
+  await lift.getByRole('button', { name: 'Lift Messaging Suspension' }).click();
+  await expect(page.getByText('Messaging suspension lifted. The person has been e-mailed.')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Messaging suspended' })).toHaveCount(0);
+  await page.goBack();
+  await expect(page.getByText('The suspension has since been lifted.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Lift Messaging Suspension' })).toHaveCount(0);
 });
 
 test('a page whose stream dropped mid-conversation gets the three messages sent meanwhile, once each and in order, when it reconnects', async ({
