@@ -236,7 +236,9 @@ describe('messages: blocking, reporting and the team’s review', () => {
   it('the team sees a reported conversation’s attachments and downloads them, each download audited; never an unreported one', async () => {
     const { client, expert, conversationId } = await pair();
     const file = (await upload(ctx, client.cookie, 'attachment', 'invoice.png', tinyPng)).json().file;
-    expect((await call(client, 'POST', `/api/conversations/${conversationId}/messages`, { id: randomUUID(), body: '', attachmentId: file.id })).statusCode).toBe(201);
+    expect(
+      (await call(client, 'POST', `/api/conversations/${conversationId}/messages`, { id: randomUUID(), body: '', attachmentId: file.id })).statusCode,
+    ).toBe(201);
     const download = (who: Account) => ctx.app.inject({ method: 'GET', url: file.url, headers: { cookie: who.cookie } });
     expect((await download(admin)).statusCode).toBe(404);
 

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { watchedTables, type RowKey, type Table, type TableChange } from '../cache/dependencies.js';
-import type { Database, Db, Tx } from './client.js';
+import type { Database } from './client.js';
 
 /** The channel of migration 0016's triggers. */
 const channel = 'mentora_changes';

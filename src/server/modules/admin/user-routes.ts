@@ -16,7 +16,7 @@ import type { AdminDeps } from './deps.js';
 import { changeRole } from './role-change-service.js';
 import { getUserDetail, listUsers } from './user-directory-service.js';
 import { cancelBookedSessionsOf } from './user-sessions-service.js';
-import { liftMessagingSuspension } from '../messages/messaging-suspension-service.js';
+import { liftMessagingSuspension } from './messaging-suspension-service.js';
 import { reinstateUser, suspendUser } from './user-suspension-service.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };

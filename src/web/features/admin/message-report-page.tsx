@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import type { MessageReportDetail } from '@shared/schemas/conversations';
+import { AttachmentLink } from '../../components/attachment-link';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -8,7 +9,6 @@ import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useMessageReport } from './api/get-message-report';
 import { useHandleMessageReport } from './api/handle-message-report';
-import { AttachmentLink } from '../messages/attachment-link';
 import { Facts, RecordFrame } from './console-parts';
 import { LiftMessagingSuspension } from './lift-messaging-dialog';
 

@@ -8,6 +8,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { messages as words } from '@shared/messages';
 import type { ConversationView, MessageView } from '@shared/schemas/conversations';
+import { AttachmentLink } from '../../components/attachment-link';
 import { PersonAvatar } from '../../components/person-avatar';
 import { Button } from '../../components/ui/button';
 import { LoadError } from '../../components/ui/load-error';
@@ -17,7 +18,6 @@ import { allMessages, useMessagePages } from './api/get-messages';
 import { useMarkRead } from './api/mark-read';
 import { BlockedNotice, SafetyActions } from './conversation-safety';
 import { MessageComposer } from './message-composer';
-import { AttachmentLink } from './attachment-link';
 import { MessageText } from './message-text';
 import { fullTime, shortTime } from './message-time';
 

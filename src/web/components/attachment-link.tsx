@@ -1,7 +1,7 @@
 /** A message's attachment as a download link with its name and size (docs/product.md "Messages"). */
 import { Paperclip } from 'lucide-react';
 import type { MessageView } from '@shared/schemas/conversations';
-import { cn } from '../../lib/cn';
+import { cn } from '../lib/cn';
 
 export function AttachmentLink({ attachment, className }: { attachment: NonNullable<MessageView['attachment']>; className?: string }) {
   return (

@@ -1,6 +1,6 @@
 /**
  * Lifting a messaging suspension (docs/product.md "Messages", "Blocking and reporting"): the team suspends an
- * account's messaging from a report (report-review-service.ts) and lifts it here, with a note e-mailed to the person.
+ * account's messaging from a report (messages/report-review-service.ts) and lifts it here, with a note e-mailed to the person.
  */
 import { eq } from 'drizzle-orm';
 import { messages as words } from '../../../shared/messages.js';
@@ -8,9 +8,9 @@ import type { Db } from '../../db/client.js';
 import { user } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { enqueueEmail } from '../../infra/mail/outbox.js';
-import { messagingRestoredEmail } from '../admin/emails.js';
-import { recordAudit } from '../admin/audit-service.js';
-import { findUser } from '../admin/user-directory-service.js';
+import { recordAudit } from './audit-service.js';
+import { messagingRestoredEmail } from './emails.js';
+import { findUser } from './user-directory-service.js';
 
 /**
  * POST /api/admin/users/:id/messaging/lift by team member `adminId` with `reason` (1–1000 characters, e-mailed): the
