@@ -35,7 +35,7 @@ function Messages() {
   return (
     <div className="mx-auto max-w-6xl px-0 py-0 sm:px-4 sm:py-6">
       <h1 className={cn('px-4 py-4 text-2xl font-bold text-slate-900 sm:px-0 sm:pt-0', openId && 'sr-only md:not-sr-only')}>Messages</h1>
-      <div className="grid h-[calc(100dvh-9rem)] min-h-96 overflow-hidden border-slate-200 bg-white sm:rounded-2xl sm:border md:grid-cols-[20rem_1fr]">
+      <div className="grid h-[calc(100dvh-9rem)] min-h-96 overflow-hidden border-slate-200 bg-white sm:rounded-2xl sm:border grid-cols-[minmax(0,1fr)] md:grid-cols-[20rem_minmax(0,1fr)]">
         <div className={cn('min-h-0 border-slate-200 md:flex md:flex-col md:border-r', openId ? 'hidden' : 'flex flex-col')}>
           <Inbox openId={openId} />
         </div>
