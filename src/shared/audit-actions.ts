@@ -25,6 +25,8 @@ export const auditActionLabels = {
   'message-report.view': 'read a reported conversation',
   'message-report.suspend': "suspended an account's messaging on a report",
   'message-report.dismiss': 'dismissed a message report',
+  'message-report.attachment': 'downloaded an attachment of a reported conversation',
+  'user.messaging-lift': "lifted an account's messaging suspension",
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof auditActionLabels;

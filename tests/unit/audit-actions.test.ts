@@ -67,6 +67,12 @@ describe('audit action labels', () => {
   it('reads each row in the words of the product, with the particulars it keeps', () => {
     expect(describeAudit({ action: 'user.suspend', detail: { reason: 'Payment fraud' } })).toBe('suspended an account: “Payment fraud”');
     expect(describeAudit({ action: 'message-report.dismiss', detail: { reportId: 'r1' } })).toBe('dismissed a message report');
+    expect(describeAudit({ action: 'user.messaging-lift', detail: { reason: 'Appeal accepted', suspendedAt: '2026-11-27T07:40:00.000Z' } })).toBe(
+      "lifted an account's messaging suspension: “Appeal accepted”",
+    );
+    expect(describeAudit({ action: 'message-report.attachment', targetType: 'conversation', detail: { fileId: 'f1' } })).toBe(
+      'downloaded an attachment of a reported conversation',
+    );
     expect(describeAudit({ action: 'session.refund', detail: { refundCents: 4500, reason: 'Late start' } })).toBe('refunded a session of $45.00: “Late start”');
     expect(describeAudit({ action: 'inbox.handled', targetType: 'partner', detail: null })).toBe('marked an inbox item handled (partner enquiry)');
     expect(describeAudit({ action: 'dispute.resolve', detail: { decision: 'client', refundCents: 9000, note: 'No show' } })).toBe(
