@@ -82,26 +82,47 @@ export async function openChangeFeed(database: Database): Promise<ChangeFeed> {
       if (!up) emit({ kind: 'lost' });
     },
   );
+  /** Sends one sync notification and resolves once it has arrived (true), or after syncTimeoutMs or a failure (false). */
+  const sendSync = async (): Promise<boolean> => {
+    const token = randomUUID();
+    let timer: NodeJS.Timeout | undefined;
+    const arrived = new Promise<boolean>((resolve) => {
+      waiting.set(token, () => resolve(true));
+      timer = setTimeout(() => resolve(false), syncTimeoutMs);
+    });
+    try {
+      // Notifications are delivered in commit order: once this one arrives, so have those of every write before it.
+      await database.db.execute(sql`select pg_notify(${channel}, ${JSON.stringify({ sync: token })})`);
+      return await arrived;
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
+      waiting.delete(token);
+    }
+  };
+  // Concurrent writes share sync notifications: while one is in flight, every later call waits for the next one,
+  // sent once the current one is back — a notification sent after the call, as each caller needs. Each sync is a
+  // notifying commit, and PostgreSQL queues notifying commits on one lock (held through the WAL flush): one per
+  // write doubled the notifying commits of a burst of message sends (docs/performance.md "Message delivery").
+  let inFlight: Promise<boolean> | undefined;
+  let queued: Promise<boolean> | undefined;
+  const syncNow = (): Promise<boolean> => {
+    const sent: Promise<boolean> = sendSync().finally(() => {
+      if (inFlight === sent) inFlight = undefined;
+    });
+    inFlight = sent;
+    return sent;
+  };
   return {
     live: () => live,
     subscribe: (listener) => void listeners.push(listener),
-    sync: async () => {
-      const token = randomUUID();
-      let timer: NodeJS.Timeout | undefined;
-      const arrived = new Promise<boolean>((resolve) => {
-        waiting.set(token, () => resolve(true));
-        timer = setTimeout(() => resolve(false), syncTimeoutMs);
-      });
-      try {
-        // Notifications are delivered in commit order: once this one arrives, so have those of every write before it.
-        await database.db.execute(sql`select pg_notify(${channel}, ${JSON.stringify({ sync: token })})`);
-        return await arrived;
-      } catch {
-        return false;
-      } finally {
-        clearTimeout(timer);
-        waiting.delete(token);
-      }
+    sync: () => {
+      if (!inFlight) return syncNow();
+      return (queued ??= inFlight.then(() => {
+        queued = undefined;
+        return syncNow();
+      }));
     },
     close: stop,
   };

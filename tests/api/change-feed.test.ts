@@ -1,0 +1,59 @@
+/**
+ * The change feed's sync (src/server/db/change-feed.ts; docs/decisions/017-one-cache-owner.md): a write is answered
+ * once its server has heard every change committed before the answer. Concurrent writes share the sync
+ * notifications, and a sync still never resolves before a change committed ahead of its call has been delivered.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openChangeFeed, type Change, type ChangeFeed } from '../../src/server/db/change-feed.js';
+import { experts } from '../../src/server/db/schema.js';
+import { createTestApp, type TestContext } from '../helpers/app.js';
+import { createExpert } from '../helpers/marketplace.js';
+
+describe('change feed sync', () => {
+  let ctx: TestContext;
+  let feed: ChangeFeed;
+  let stopCounting: () => Promise<void>;
+  let syncNotifications = 0;
+  const seen: Change[] = [];
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    feed = await openChangeFeed(ctx.database);
+    feed.subscribe((change) => seen.push(change));
+    stopCounting = await ctx.database.listen(
+      'mentora_changes',
+      (payload) => void (payload.includes('"sync"') && syncNotifications++),
+      () => {},
+    );
+    for (let waited = 0; !feed.live() && waited < 5000; waited += 10) await new Promise((r) => setTimeout(r, 10));
+  });
+  afterAll(async () => {
+    await stopCounting?.();
+    await feed?.close();
+    await ctx?.close();
+  });
+
+  it('answers twenty writes at once with at most two sync notifications, each sent after its call', async () => {
+    syncNotifications = 0;
+    const results = await Promise.all(Array.from({ length: 20 }, () => feed.sync()));
+    expect(results).toEqual(Array.from({ length: 20 }, () => true));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(syncNotifications).toBeGreaterThanOrEqual(1);
+    expect(syncNotifications).toBeLessThanOrEqual(2);
+  });
+
+  it('does not resolve a sync called while another is in flight before a change committed ahead of the call arrives', async () => {
+    const expert = await createExpert(ctx, { email: 'feed-expert@example.com', slug: 'feed-expert' });
+    const count = seen.length;
+    const first = feed.sync(); // in flight: sent before the change below
+    await ctx.database.db
+      .update(experts)
+      .set({ about: sql`${experts.about} || '!'` })
+      .where(eq(experts.id, expert.expert.id));
+    const second = feed.sync();
+    expect(await second).toBe(true);
+    expect(seen.slice(count).some((c) => c.kind === 'table' && c.table === 'experts')).toBe(true);
+    expect(await first).toBe(true);
+  });
+});
