@@ -44,11 +44,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Kept session checks per Cookie header (auth/plugin.ts), dropped with the account's user and sign-in session rows. */
     keptChecks: KeptStore<SessionCheck | null>;
-    /**
-     * A memo of values that public catalogue answers are computed from: `load()` kept under `key` until a change
-     * touches `dependsOn`.
-     */
-    keptMemo: (dependsOn: Dependency[]) => <T>(key: string, load: () => Promise<T>) => Promise<T>;
   }
 }
 
@@ -64,7 +59,7 @@ const keyOf = (kept: KeptRoute, request: FastifyRequest, userId: string | null):
 const sendBytes = (reply: FastifyReply, body: Buffer) => reply.type('application/json; charset=utf-8').send(body);
 
 /**
- * Registers the caches for `config`'s lifetimes (0 turns one off; all 0 keeps nothing and holds no write) on the
+ * Registers the caches for `config`'s lifetimes (0 turns one off; all 0 keeps nothing) and the write barrier on the
  * server's change feed (opened by app.ts, shared with the message streams).
  */
 export const keptAnswers = fp(async (app: FastifyInstance, { config, changeFeed }: { config: Config; changeFeed: ChangeFeed }) => {
@@ -100,10 +95,6 @@ export const keptAnswers = fp(async (app: FastifyInstance, { config, changeFeed 
   });
 
   app.decorate('keptChecks', checks);
-  app.decorate('keptMemo', (dependsOn: Dependency[]) => {
-    return <T>(key: string, load: () => Promise<T>) =>
-      publicAnswers.catalogue.get(`memo\u0000${key}`, dependsOn, async () => ({ value: await load(), dependsOn })) as Promise<T>;
-  });
 
   /** Handlers already wrapped (Fastify passes a GET route's options again for its HEAD route). */
   const wrapped = new WeakSet<object>();
@@ -134,14 +125,14 @@ export const keptAnswers = fp(async (app: FastifyInstance, { config, changeFeed 
     wrapped.add(route.handler);
   });
 
-  // A write is answered once this server has heard of every change committed before its answer: its own included.
-  if (feed) {
-    app.addHook('onSend', (request, _reply, payload, done) => {
-      if (safeMethods.has(request.method) || answersBeforeWriting(request) || !feed.live()) return done(null, payload);
-      void feed.sync().then((heard) => {
-        if (!heard) for (const store of stores) store.clear();
-        done(null, payload);
-      });
+  // A write is answered once this server has heard of every change committed before its answer, its own included:
+  // kept answers and the catalogue index (modules/experts/catalogue-index.ts, kept whatever the cache settings) are
+  // then fresh for the writer's next read.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (safeMethods.has(request.method) || answersBeforeWriting(request) || !changeFeed.live()) return done(null, payload);
+    void changeFeed.sync().then((heard) => {
+      if (!heard) for (const store of stores) store.clear();
+      done(null, payload);
     });
-  }
+  });
 });

@@ -24,8 +24,10 @@ import {
 } from '../../../shared/schemas/experts.js';
 import { requireRole } from '../../auth/guards.js';
 import { anyRowOf, rowsOf, type Dependency } from '../../cache/dependencies.js';
+import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db } from '../../db/client.js';
 import { plainJson } from '../../http/plain-json.js';
+import { catalogueIndex } from './catalogue-index.js';
 import { getMyAvailability, listAvailableDays, listSlots, saveMyAvailability, type BusyIntervals } from './availability-service.js';
 import { getMyExpertProfile, listExpertVideos, updateMyExpertProfile } from './profile-service.js';
 import { expertKey, getExpertProfile, listExpertLanguages, searchExperts } from './service.js';
@@ -44,8 +46,14 @@ const expertNamed = (request: FastifyRequest, ...tables: Parameters<typeof anyRo
  * (src/server/cache/plugin.ts), each until the database reports a change of the rows it read; the bookable times
  * also for at most SLOTS_CACHE_MS, as they depend on the clock. Nothing per-user is kept here.
  */
-export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; busyIntervals?: BusyIntervals }> = async (app, { db, busyIntervals = noBusyIntervals }) => {
+export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; changeFeed: ChangeFeed; busyIntervals?: BusyIntervals }> = async (
+  app,
+  { db, changeFeed, busyIntervals = noBusyIntervals },
+) => {
   const tags = ['experts'];
+  const index = catalogueIndex(db, changeFeed);
+  // Read the catalogue while the server starts listening, not on the first visitor's search; a failure is retried then.
+  app.addHook('onReady', () => void index.fresh().catch(() => undefined));
 
   /** Search published experts: `{ experts: ExpertCard[], total, page, pageSize, matched }`. 400 on bad parameters. */
   app.get(
@@ -55,7 +63,7 @@ export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; busyIntervals?: BusyI
       serializerCompiler: plainJson,
       config: { kept: { lifetime: 'catalogue', dependsOn: () => anyExpert } },
     },
-    async (request) => searchExperts(db, request.query, app.keptMemo(anyExpert)),
+    async (request) => searchExperts(db, index, request.query),
   );
 
   /** Languages spoken by published experts, A–Z, for the results filter. */

@@ -21,17 +21,20 @@ export function queryWords(query: string): string[] {
   return [...new Set(words.filter(Boolean))].slice(0, maxQueryWords);
 }
 
+/** A word's lexeme, and whether the word itself is in some expert's text (`known`) rather than corrected or dropped. */
+export type WordLexeme = { lexeme: string | null; known: boolean };
+
 /**
- * The distinct lexemes of `query` that some expert's text has, in query order, at most `maxQueryLexemes`: each
- * word's english stem when the lexicon has it, else the stem of the lexicon's nearest word by trigram distance
- * when that is similar enough, else nothing (a word that matches nobody cannot change who is found or the order).
- * One round trip; the nearest-word lookups use the lexicon's GiST trigram index.
+ * Each of `words`' lexeme: its english stem when the lexicon has it (`known`), else the stem of the lexicon's
+ * nearest word by trigram distance when that is similar enough, else null (a word that matches nobody cannot
+ * change who is found or the order). One round trip; the nearest-word lookups use the lexicon's GiST trigram
+ * index. A known word's answer never changes (stems are fixed and the lexicon never loses a word); the others
+ * may once experts add words.
  */
-export async function queryLexemes(db: Db, query: string): Promise<string[]> {
-  const words = queryWords(query);
+export async function lookUpWords(db: Db, words: string[]): Promise<WordLexeme[]> {
   if (!words.length) return [];
   const rows = await db
-    .select({ lexeme: sql<string | null>`coalesce(known.lexeme, near.lexeme)` })
+    .select({ known: sql<string | null>`known.lexeme`, near: sql<string | null>`near.lexeme` })
     .from(
       sql`unnest(array[${sql.join(
         words.map((w) => sql`${w}`),
@@ -48,11 +51,11 @@ export async function queryLexemes(db: Db, query: string): Promise<string[]> {
       ) near on true`,
     )
     .orderBy(sql`q.position`);
-  const lexemes = rows.map((r) => r.lexeme).filter((l): l is string => l !== null);
-  return [...new Set(lexemes)].slice(0, maxQueryLexemes);
+  return rows.map((row) => ({ lexeme: row.known ?? row.near, known: row.known !== null }));
 }
 
-/** `lexeme` as a quoted tsquery operand (taken as it is: no second stemming). */
-export function tsqueryOperand(lexeme: string): string {
-  return `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+/** The query's lexemes from its words' (in query order): distinct, at most `maxQueryLexemes`. */
+export function queryLexemes(perWord: WordLexeme[]): string[] {
+  const lexemes = perWord.map((word) => word.lexeme).filter((lexeme): lexeme is string => lexeme !== null);
+  return [...new Set(lexemes)].slice(0, maxQueryLexemes);
 }

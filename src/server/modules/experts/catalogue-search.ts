@@ -1,0 +1,164 @@
+/**
+ * One search over the catalogue index (docs/product.md "Search and catalogue"): who is found, in which order, on
+ * which page, and how many — read from the index's listing orders front to back, so a page is never sorted and
+ * a walk stops once the page and the bounded count are known.
+ */
+import type { ExpertCard, ExpertListQuery } from '../../../shared/schemas/experts.js';
+import type { CatalogueIndex } from './catalogue-index.js';
+
+/**
+ * Counts stop here: beyond it a search answers `total: 1000, totalIsLowerBound: true` (shown as "1,000+
+ * experts"), so a walk never goes on just to count.
+ */
+export const searchCountBound = 1000;
+
+/** The filters of a search (docs/product.md "Search and catalogue"): all must hold. Rates in cents. */
+export type SearchFilters = { expertise?: string; language?: string; minRateCents?: number; maxRateCents?: number };
+
+/** A page of a search: its cards, how many were found (exact up to `searchCountBound`, else more), and whether any word matched. */
+export type SearchPage = { cards: ExpertCard[]; found: number; matched: boolean };
+
+/** Per-expert counts of the query's lexemes (anywhere, and in the title part); one search at a time uses them. */
+let hits = new Uint8Array(0);
+let titleHits = new Uint8Array(0);
+
+/**
+ * A test of the filters by document number, reading the index's columns only; null when no expert can pass (a
+ * language or area nobody has).
+ */
+function filterOf(index: CatalogueIndex, f: SearchFilters): ((no: number) => boolean) | null {
+  const tests: ((no: number) => boolean)[] = [];
+  for (const [column, tag] of [
+    [index.languages(), f.language],
+    [index.expertise(), f.expertise],
+  ] as const) {
+    if (tag === undefined) continue;
+    const holder = column.holder(tag);
+    if (!holder) return null;
+    tests.push(holder);
+  }
+  const rates = index.rateCents();
+  const min = f.minRateCents ?? -Infinity;
+  const max = f.maxRateCents ?? Infinity;
+  if (f.minRateCents !== undefined || f.maxRateCents !== undefined) tests.push((no) => rates[no]! >= min && rates[no]! <= max);
+  if (tests.length <= 1) return tests[0] ?? (() => true);
+  return (no) => tests.every((test) => test(no));
+}
+
+/**
+ * The experts `passes` accepts, in `order`: the `limit` after the first `offset`, and how many there are
+ * (counting stops past `searchCountBound` once the page is full). `candidates` bounds how many experts
+ * `passes` can accept at all (those having a word of the query): once that many are passed, the walk ends.
+ */
+function walk(index: CatalogueIndex, order: number[], passes: (no: number) => boolean, offset: number, limit: number, candidates = Infinity) {
+  const cards: ExpertCard[] = [];
+  let found = 0;
+  let left = candidates;
+  for (const no of order) {
+    if (candidates !== Infinity && hits[no] === 0) continue;
+    left--;
+    if (passes(no)) {
+      found++;
+      if (found > offset && cards.length < limit) cards.push(index.doc(no)!.card);
+      if (found > searchCountBound && found >= offset + limit) break;
+    }
+    if (left === 0) break;
+  }
+  return { cards, found };
+}
+
+/**
+ * The relevance order for `size` lexemes (docs/product.md "Search and catalogue"): experts with every word in
+ * their name, role or expertise first (tier 0), then those with every word anywhere (tier 1), then those with one
+ * word fewer (tier 2), and so on; each tier by rating. One walk of the rating order keeps, per tier, the first
+ * `offset + limit`. `sizes` are how many experts each tier holds before the filters: the walk ends once the tiers
+ * before the page's last one hold no expert not yet seen and the page is full, and the count is past its bound or
+ * every expert of every tier has been seen.
+ */
+function relevanceWalk(index: CatalogueIndex, size: number, sizes: number[], passes: (no: number) => boolean, offset: number, limit: number) {
+  const needed = offset + limit;
+  const tiers: number[][] = sizes.map(() => []);
+  const unseen = [...sizes];
+  let left = sizes.reduce((sum, n) => sum + n, 0);
+  /** Whether no expert still unseen could go on the page before those kept. */
+  const pageKnown = () => {
+    let kept = 0;
+    for (let tier = 0; tier < tiers.length; tier++) {
+      kept += tiers[tier]!.length;
+      if (kept >= needed) return true;
+      if (unseen[tier]! > 0) return false;
+    }
+    return true;
+  };
+  let found = 0;
+  for (const no of index.orders.rating) {
+    const has = hits[no]!;
+    if (!has) continue;
+    const tier = titleHits[no] === size ? 0 : has === size ? 1 : 1 + size - has;
+    unseen[tier]!--;
+    left--;
+    if (passes(no)) {
+      found++;
+      if (tiers[tier]!.length < needed) tiers[tier]!.push(no);
+    }
+    if (left === 0 || (found > searchCountBound && pageKnown())) break;
+  }
+  return {
+    cards: tiers
+      .flat()
+      .slice(offset, needed)
+      .map((no) => index.doc(no)!.card),
+    found,
+  };
+}
+
+/**
+ * A page of the search for `lexemes` (the query's distinct lexemes, search-words.ts) under `filters`, sorted by
+ * `sort`: found are the experts with at least one lexeme; with none (no lexeme, or nobody under the filters)
+ * every expert passing the filters is listed, by rating for relevance, with `matched` false.
+ */
+export function searchCatalogue(
+  index: CatalogueIndex,
+  lexemes: string[],
+  filters: SearchFilters,
+  sort: ExpertListQuery['sort'],
+  offset: number,
+  limit: number,
+): SearchPage {
+  const passes = filterOf(index, filters);
+  if (!passes) return { cards: [], found: 0, matched: false };
+  const order = sort === 'price_asc' ? index.orders.priceAsc : sort === 'price_desc' ? index.orders.priceDesc : index.orders.rating;
+  const postings = lexemes.map((lexeme) => index.posting(lexeme)).filter((posting) => posting !== undefined);
+  if (postings.length) {
+    if (hits.length < index.capacity()) {
+      hits = new Uint8Array(index.capacity() * 2);
+      titleHits = new Uint8Array(index.capacity() * 2);
+    }
+    const size = lexemes.length;
+    // withWords[c]: experts having c of the words; allInTitle: those having every word in the title part.
+    const withWords = new Array<number>(size + 1).fill(0);
+    let allInTitle = 0;
+    for (const posting of postings) {
+      for (const no of posting.all) {
+        const has = hits[no]!;
+        withWords[has]!--;
+        withWords[has + 1]!++;
+        hits[no] = has + 1;
+      }
+      for (const no of posting.title) if (++titleHits[no]! === size) allInTitle++;
+    }
+    try {
+      let page;
+      if (sort === 'relevance') {
+        // Tier 0: every word in the title part; 1: every word; 2: one word fewer; ...
+        const sizes = [allInTitle, withWords[size]! - allInTitle];
+        for (let has = size - 1; has >= 1; has--) sizes.push(withWords[has]!);
+        page = relevanceWalk(index, size, sizes, passes, offset, limit);
+      } else page = walk(index, order, passes, offset, limit, -withWords[0]!);
+      if (page.found > 0) return { ...page, matched: true };
+    } finally {
+      for (const posting of postings) for (const no of posting.all) hits[no] = titleHits[no] = 0;
+    }
+  }
+  return { ...walk(index, order, passes, offset, limit), matched: false };
+}

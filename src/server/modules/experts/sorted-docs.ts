@@ -1,0 +1,40 @@
+/**
+ * Document numbers kept in one order (a total order: no two documents compare equal), updated one document at a
+ * time by binary search: the catalogue index's listing orders (catalogue-index.ts), read front to back by every
+ * search so that a page is found without sorting.
+ */
+export type SortedDocs<D> = {
+  /** The document numbers in order; read-only for callers. */
+  readonly order: number[];
+  /** Puts `doc` (numbered `no`) in its place. */
+  insert: (no: number, doc: D) => void;
+  /** Takes out `no`, which was inserted as `doc` (the keys it was placed by). */
+  remove: (no: number, doc: D) => void;
+};
+
+/**
+ * An order of documents by `compare` (negative: `a` first), starting with `initial` ([number, document] pairs,
+ * sorted here once). `docOf(no)` is the current document of a number, read while searching for a place.
+ */
+export function sortedDocs<D>(compare: (a: D, b: D) => number, docOf: (no: number) => D, initial: [number, D][]): SortedDocs<D> {
+  const order = initial.sort((a, b) => compare(a[1], b[1])).map(([no]) => no);
+  /** The first index whose document does not come before `doc`. */
+  const place = (doc: D) => {
+    let low = 0;
+    let high = order.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compare(docOf(order[middle]!), doc) < 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  return {
+    order,
+    insert: (no, doc) => void order.splice(place(doc), 0, no),
+    remove: (no, doc) => {
+      const at = place(doc);
+      if (order[at] === no) order.splice(at, 1);
+    },
+  };
+}
