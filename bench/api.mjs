@@ -57,10 +57,19 @@ const run = 'b';
 
 // ---------------------------------------------------------------- request generators
 
-/** A small deterministic random source, so every run sends the same mix. */
+/**
+ * A small deterministic random source (mulberry32), so every run sends the same mix. It works in 32-bit integers:
+ * an LCG computed in doubles loses its low bits and repeats after about 10 000 draws, which left the never-seen
+ * generator looking forever for a URL it had not sent.
+ */
 function random(seed) {
-  let s = seed;
-  return () => (s = (s * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
 }
 
 /** 60 search URLs: common and rare terms, filters, sorts and pages, as the results page sends them. */

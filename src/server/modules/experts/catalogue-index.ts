@@ -30,8 +30,20 @@ export type IndexedExpert = {
   words: string[];
 };
 
-/** The experts having one lexeme: anywhere, and in the title part (name, role, expertise: `title_vector`). */
-type Posting = { lexeme: string; all: Set<number>; title: Set<number>; allList?: Int32Array; titleList?: Int32Array };
+/**
+ * The experts having a lexeme, anywhere and in the title part (name, role, expertise: `title_vector`), as a search
+ * reads them: lists of numbers when few; bit sets (bit `no & 31` of word `no >> 5`) when more than one expert in
+ * 32 has it, which take no more memory than the list and are tested without counting.
+ */
+export type PostingView = { kind: 'list'; all: Int32Array; title: Int32Array } | { kind: 'bits'; all: Uint32Array; title: Uint32Array; titleSize: number };
+
+type Posting = { lexeme: string; all: Set<number>; title: Set<number>; view?: PostingView };
+
+const bitSet = (numbers: Set<number>, capacity: number) => {
+  const bits = new Uint32Array((capacity + 31) >>> 5);
+  for (const no of numbers) bits[no >>> 5]! |= 1 << (no & 31);
+  return bits;
+};
 
 export type CatalogueIndex = {
   /** Resolves once every change heard before the call is in the index (and, with the feed down, after a whole reload). */
@@ -39,7 +51,7 @@ export type CatalogueIndex = {
   /** The document numbered `no` (numbers in the listing orders and postings); undefined once removed. */
   doc: (no: number) => IndexedExpert | undefined;
   /** Numbers of the experts having `lexeme` anywhere and in the title part, or undefined when nobody has it. */
-  posting: (lexeme: string) => { all: Int32Array; title: Int32Array } | undefined;
+  posting: (lexeme: string) => PostingView | undefined;
   /** Listing orders (docs/product.md "Search and catalogue"): by rating; by price up or down, then by rating. */
   orders: { rating: number[]; priceAsc: number[]; priceDesc: number[] };
   /** One more than the highest document number (the size of per-document scratch arrays). */
@@ -148,8 +160,8 @@ class Contents {
   private postingOf(lexeme: string): Posting {
     let posting = this.postings.get(lexeme);
     if (!posting) this.postings.set(lexeme, (posting = { lexeme, all: new Set(), title: new Set() }));
-    // Its number lists are made again when next read.
-    posting.allList = posting.titleList = undefined;
+    // Its view is made again when next read.
+    posting.view = undefined;
     return posting;
   }
 
@@ -180,12 +192,15 @@ class Contents {
     for (const order of [this.rating, this.priceAsc, this.priceDesc]) order.insert(no, doc);
   }
 
-  posting(lexeme: string) {
+  posting(lexeme: string): PostingView | undefined {
     const posting = this.postings.get(lexeme);
     if (!posting) return undefined;
-    posting.allList ??= Int32Array.from(posting.all);
-    posting.titleList ??= Int32Array.from(posting.title);
-    return { all: posting.allList, title: posting.titleList };
+    const capacity = this.docs.length;
+    posting.view ??=
+      posting.all.size * 32 > capacity
+        ? { kind: 'bits', all: bitSet(posting.all, capacity), title: bitSet(posting.title, capacity), titleSize: posting.title.size }
+        : { kind: 'list', all: Int32Array.from(posting.all), title: Int32Array.from(posting.title) };
+    return posting.view;
   }
 }
 

@@ -45,17 +45,20 @@ function filterOf(index: CatalogueIndex, f: SearchFilters): ((no: number) => boo
   return (no) => tests.every((test) => test(no));
 }
 
+/** How many of the query's lexemes an expert has, anywhere (`has`) and in the title part (`inTitle`). */
+type Counts = { has: (no: number) => number; inTitle: (no: number) => number };
+
 /**
  * The experts `passes` accepts, in `order`: the `limit` after the first `offset`, and how many there are
- * (counting stops past `searchCountBound` once the page is full). `candidates` bounds how many experts
- * `passes` can accept at all (those having a word of the query): once that many are passed, the walk ends.
+ * (counting stops past `searchCountBound` once the page is full). With `counts`, only experts having a word of
+ * the query; `candidates` is how many there are, when known: once that many are seen, the walk ends.
  */
-function walk(index: CatalogueIndex, order: number[], passes: (no: number) => boolean, offset: number, limit: number, candidates = Infinity) {
+function walk(index: CatalogueIndex, order: number[], passes: (no: number) => boolean, offset: number, limit: number, counts?: Counts, candidates = Infinity) {
   const cards: ExpertCard[] = [];
   let found = 0;
   let left = candidates;
   for (const no of order) {
-    if (candidates !== Infinity && hits[no] === 0) continue;
+    if (counts && counts.has(no) === 0) continue;
     left--;
     if (passes(no)) {
       found++;
@@ -71,11 +74,11 @@ function walk(index: CatalogueIndex, order: number[], passes: (no: number) => bo
  * The relevance order for `size` lexemes (docs/product.md "Search and catalogue"): experts with every word in
  * their name, role or expertise first (tier 0), then those with every word anywhere (tier 1), then those with one
  * word fewer (tier 2), and so on; each tier by rating. One walk of the rating order keeps, per tier, the first
- * `offset + limit`. `sizes` are how many experts each tier holds before the filters: the walk ends once the tiers
- * before the page's last one hold no expert not yet seen and the page is full, and the count is past its bound or
- * every expert of every tier has been seen.
+ * `offset + limit`. `sizes` bound how many experts each tier holds before the filters (exact when known,
+ * Infinity when not): the walk ends once every tier before the page's last one has been seen whole and the page
+ * is full, and the count is past its bound or every expert of every tier has been seen.
  */
-function relevanceWalk(index: CatalogueIndex, size: number, sizes: number[], passes: (no: number) => boolean, offset: number, limit: number) {
+function relevanceWalk(index: CatalogueIndex, size: number, counts: Counts, sizes: number[], passes: (no: number) => boolean, offset: number, limit: number) {
   const needed = offset + limit;
   const tiers: number[][] = sizes.map(() => []);
   const unseen = [...sizes];
@@ -92,9 +95,9 @@ function relevanceWalk(index: CatalogueIndex, size: number, sizes: number[], pas
   };
   let found = 0;
   for (const no of index.orders.rating) {
-    const has = hits[no]!;
+    const has = counts.has(no);
     if (!has) continue;
-    const tier = titleHits[no] === size ? 0 : has === size ? 1 : 1 + size - has;
+    const tier = counts.inTitle(no) === size ? 0 : has === size ? 1 : 1 + size - has;
     unseen[tier]!--;
     left--;
     if (passes(no)) {
@@ -112,10 +115,15 @@ function relevanceWalk(index: CatalogueIndex, size: number, sizes: number[], pas
   };
 }
 
+const bit = (bits: Uint32Array, no: number) => (bits[no >>> 5]! >>> (no & 31)) & 1;
+
 /**
  * A page of the search for `lexemes` (the query's distinct lexemes, search-words.ts) under `filters`, sorted by
  * `sort`: found are the experts with at least one lexeme; with none (no lexeme, or nobody under the filters)
  * every expert passing the filters is listed, by rating for relevance, with `matched` false.
+ *
+ * The lexemes few experts have are counted per expert first; those many have are bit sets read during the walk.
+ * When every lexeme is counted, the size of every tier is known exactly; otherwise the walks use bounds.
  */
 export function searchCatalogue(
   index: CatalogueIndex,
@@ -128,17 +136,19 @@ export function searchCatalogue(
   const passes = filterOf(index, filters);
   if (!passes) return { cards: [], found: 0, matched: false };
   const order = sort === 'price_asc' ? index.orders.priceAsc : sort === 'price_desc' ? index.orders.priceDesc : index.orders.rating;
-  const postings = lexemes.map((lexeme) => index.posting(lexeme)).filter((posting) => posting !== undefined);
-  if (postings.length) {
+  const postings = lexemes.map((lexeme) => index.posting(lexeme));
+  const lists = postings.filter((posting) => posting?.kind === 'list');
+  const sets = postings.filter((posting) => posting?.kind === 'bits');
+  if (lists.length || sets.length) {
     if (hits.length < index.capacity()) {
       hits = new Uint8Array(index.capacity() * 2);
       titleHits = new Uint8Array(index.capacity() * 2);
     }
     const size = lexemes.length;
-    // withWords[c]: experts having c of the words; allInTitle: those having every word in the title part.
+    // withWords[c]: experts having c of the counted words; allInTitle: those having all of them in the title part.
     const withWords = new Array<number>(size + 1).fill(0);
     let allInTitle = 0;
-    for (const posting of postings) {
+    for (const posting of lists) {
       for (const no of posting.all) {
         const has = hits[no]!;
         withWords[has]!--;
@@ -147,17 +157,34 @@ export function searchCatalogue(
       }
       for (const no of posting.title) if (++titleHits[no]! === size) allInTitle++;
     }
+    const counts: Counts = {
+      has: (no) => {
+        let n = hits[no]!;
+        for (const set of sets) n += bit(set.all, no);
+        return n;
+      },
+      inTitle: (no) => {
+        let n = titleHits[no]!;
+        for (const set of sets) n += bit(set.title, no);
+        return n;
+      },
+    };
     try {
       let page;
       if (sort === 'relevance') {
-        // Tier 0: every word in the title part; 1: every word; 2: one word fewer; ...
-        const sizes = [allInTitle, withWords[size]! - allInTitle];
-        for (let has = size - 1; has >= 1; has--) sizes.push(withWords[has]!);
-        page = relevanceWalk(index, size, sizes, passes, offset, limit);
-      } else page = walk(index, order, passes, offset, limit, -withWords[0]!);
+        // Tier 0: every word in the title part; 1: every word; 2: one word fewer; ... A lexeme nobody has leaves
+        // tiers 0 and 1 empty; tier 0 is never larger than the fewest titles having one lexeme.
+        const nobodyHasOne = postings.some((posting) => posting === undefined);
+        const fewestTitles = Math.min(...sets.map((set) => set.titleSize), ...lists.map((list) => list.title.length));
+        const sizes = sets.length
+          ? [nobodyHasOne ? 0 : fewestTitles, nobodyHasOne ? 0 : Infinity, ...new Array<number>(size - 1).fill(Infinity)]
+          : [allInTitle, withWords[size]! - allInTitle];
+        for (let has = size - 1; has >= 1 && !sets.length; has--) sizes.push(withWords[has]!);
+        page = relevanceWalk(index, size, counts, sizes, passes, offset, limit);
+      } else page = walk(index, order, passes, offset, limit, counts, sets.length ? Infinity : -withWords[0]!);
       if (page.found > 0) return { ...page, matched: true };
     } finally {
-      for (const posting of postings) for (const no of posting.all) hits[no] = titleHits[no] = 0;
+      for (const posting of lists) for (const no of posting.all) hits[no] = titleHits[no] = 0;
     }
   }
   return { ...walk(index, order, passes, offset, limit), matched: false };
