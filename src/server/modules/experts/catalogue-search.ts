@@ -5,6 +5,7 @@
  */
 import type { ExpertCard, ExpertListQuery } from '../../../shared/schemas/experts.js';
 import type { CatalogueIndex } from './catalogue-index.js';
+import type { TagHolders } from './tag-column.js';
 
 /**
  * Counts stop here: beyond it a search answers `total: 1000, totalIsLowerBound: true` (shown as "1,000+
@@ -22,45 +23,58 @@ export type SearchPage = { cards: ExpertCard[]; found: number; matched: boolean 
 let hits = new Uint8Array(0);
 let titleHits = new Uint8Array(0);
 
-/**
- * A test of the filters by document number, reading the index's columns only; null when no expert can pass (a
- * language or area nobody has).
- */
-function filterOf(index: CatalogueIndex, f: SearchFilters): ((no: number) => boolean) | null {
-  const tests: ((no: number) => boolean)[] = [];
-  for (const [column, tag] of [
-    [index.languages(), f.language],
-    [index.expertise(), f.expertise],
-  ] as const) {
-    if (tag === undefined) continue;
-    const holder = column.holder(tag);
-    if (!holder) return null;
-    tests.push(holder);
-  }
-  const rates = index.rateCents();
-  const min = f.minRateCents ?? -Infinity;
-  const max = f.maxRateCents ?? Infinity;
-  if (f.minRateCents !== undefined || f.maxRateCents !== undefined) tests.push((no) => rates[no]! >= min && rates[no]! <= max);
-  if (tests.length <= 1) return tests[0] ?? (() => true);
-  return (no) => tests.every((test) => test(no));
+/** The filters as the walks test them, by document number, from the index's columns alone. */
+type Filter = { any: boolean; language: TagHolders | null; expertise: TagHolders | null; rates: Int32Array; min: number; max: number };
+
+/** `filters` for the walks; null when no expert can pass (a language or area nobody has). */
+function filterOf(index: CatalogueIndex, f: SearchFilters): Filter | null {
+  const language = f.language === undefined ? null : index.languages().holders(f.language);
+  const expertise = f.expertise === undefined ? null : index.expertise().holders(f.expertise);
+  if ((f.language !== undefined && !language) || (f.expertise !== undefined && !expertise)) return null;
+  return {
+    any: f.language !== undefined || f.expertise !== undefined || f.minRateCents !== undefined || f.maxRateCents !== undefined,
+    language,
+    expertise,
+    rates: index.rateCents(),
+    min: f.minRateCents ?? -Infinity,
+    max: f.maxRateCents ?? Infinity,
+  };
 }
 
-/** How many of the query's lexemes an expert has, anywhere (`has`) and in the title part (`inTitle`). */
-type Counts = { has: (no: number) => number; inTitle: (no: number) => number };
+const holds = (tag: TagHolders, no: number) => (tag.set ? tag.set.has(no) : (tag.bits[no]! & tag.mask) !== 0);
+
+/** Whether expert `no` passes `filter`: one function for every search, so that the walks' loops stay fast. */
+function passes(filter: Filter, no: number): boolean {
+  if (!filter.any) return true;
+  if (filter.language && !holds(filter.language, no)) return false;
+  if (filter.expertise && !holds(filter.expertise, no)) return false;
+  const rate = filter.rates[no]!;
+  return rate >= filter.min && rate <= filter.max;
+}
+
+/** How many of `sets` (bit sets of lexemes) plus `counted` (the counted lexemes) expert `no` has. */
+function wordsOf(counted: Uint8Array, sets: Uint32Array[], no: number): number {
+  let n = counted[no]!;
+  for (let i = 0; i < sets.length; i++) n += (sets[i]![no >>> 5]! >>> (no & 31)) & 1;
+  return n;
+}
+
+/** The query's lexemes read as bit sets, anywhere and in the title part (the others are counted in `hits`). */
+type Sets = { all: Uint32Array[]; title: Uint32Array[] };
 
 /**
  * The experts `passes` accepts, in `order`: the `limit` after the first `offset`, and how many there are
  * (counting stops past `searchCountBound` once the page is full). With `counts`, only experts having a word of
  * the query; `candidates` is how many there are, when known: once that many are seen, the walk ends.
  */
-function walk(index: CatalogueIndex, order: number[], passes: (no: number) => boolean, offset: number, limit: number, counts?: Counts, candidates = Infinity) {
+function walk(index: CatalogueIndex, order: number[], filter: Filter, offset: number, limit: number, sets?: Sets, candidates = Infinity) {
   const cards: ExpertCard[] = [];
   let found = 0;
   let left = candidates;
   for (const no of order) {
-    if (counts && counts.has(no) === 0) continue;
+    if (sets && wordsOf(hits, sets.all, no) === 0) continue;
     left--;
-    if (passes(no)) {
+    if (passes(filter, no)) {
       found++;
       if (found > offset && cards.length < limit) cards.push(index.doc(no)!.card);
       if (found > searchCountBound && found >= offset + limit) break;
@@ -78,7 +92,7 @@ function walk(index: CatalogueIndex, order: number[], passes: (no: number) => bo
  * Infinity when not): the walk ends once every tier before the page's last one has been seen whole and the page
  * is full, and the count is past its bound or every expert of every tier has been seen.
  */
-function relevanceWalk(index: CatalogueIndex, size: number, counts: Counts, sizes: number[], passes: (no: number) => boolean, offset: number, limit: number) {
+function relevanceWalk(index: CatalogueIndex, size: number, sets: Sets, sizes: number[], filter: Filter, offset: number, limit: number) {
   const needed = offset + limit;
   const tiers: number[][] = sizes.map(() => []);
   const unseen = [...sizes];
@@ -95,12 +109,12 @@ function relevanceWalk(index: CatalogueIndex, size: number, counts: Counts, size
   };
   let found = 0;
   for (const no of index.orders.rating) {
-    const has = counts.has(no);
+    const has = wordsOf(hits, sets.all, no);
     if (!has) continue;
-    const tier = counts.inTitle(no) === size ? 0 : has === size ? 1 : 1 + size - has;
+    const tier = wordsOf(titleHits, sets.title, no) === size ? 0 : has === size ? 1 : 1 + size - has;
     unseen[tier]!--;
     left--;
-    if (passes(no)) {
+    if (passes(filter, no)) {
       found++;
       if (tiers[tier]!.length < needed) tiers[tier]!.push(no);
     }
@@ -114,8 +128,6 @@ function relevanceWalk(index: CatalogueIndex, size: number, counts: Counts, size
     found,
   };
 }
-
-const bit = (bits: Uint32Array, no: number) => (bits[no >>> 5]! >>> (no & 31)) & 1;
 
 /**
  * A page of the search for `lexemes` (the query's distinct lexemes, search-words.ts) under `filters`, sorted by
@@ -133,8 +145,8 @@ export function searchCatalogue(
   offset: number,
   limit: number,
 ): SearchPage {
-  const passes = filterOf(index, filters);
-  if (!passes) return { cards: [], found: 0, matched: false };
+  const filter = filterOf(index, filters);
+  if (!filter) return { cards: [], found: 0, matched: false };
   const order = sort === 'price_asc' ? index.orders.priceAsc : sort === 'price_desc' ? index.orders.priceDesc : index.orders.rating;
   const postings = lexemes.map((lexeme) => index.posting(lexeme));
   const lists = postings.filter((posting) => posting?.kind === 'list');
@@ -157,18 +169,7 @@ export function searchCatalogue(
       }
       for (const no of posting.title) if (++titleHits[no]! === size) allInTitle++;
     }
-    const counts: Counts = {
-      has: (no) => {
-        let n = hits[no]!;
-        for (const set of sets) n += bit(set.all, no);
-        return n;
-      },
-      inTitle: (no) => {
-        let n = titleHits[no]!;
-        for (const set of sets) n += bit(set.title, no);
-        return n;
-      },
-    };
+    const bitSets: Sets = { all: sets.map((set) => set.all), title: sets.map((set) => set.title) };
     try {
       let page;
       if (sort === 'relevance') {
@@ -180,12 +181,12 @@ export function searchCatalogue(
           ? [nobodyHasOne ? 0 : fewestTitles, nobodyHasOne ? 0 : Infinity, ...new Array<number>(size - 1).fill(Infinity)]
           : [allInTitle, withWords[size]! - allInTitle];
         for (let has = size - 1; has >= 1 && !sets.length; has--) sizes.push(withWords[has]!);
-        page = relevanceWalk(index, size, counts, sizes, passes, offset, limit);
-      } else page = walk(index, order, passes, offset, limit, counts, sets.length ? Infinity : -withWords[0]!);
+        page = relevanceWalk(index, size, bitSets, sizes, filter, offset, limit);
+      } else page = walk(index, order, filter, offset, limit, bitSets, sets.length ? Infinity : -withWords[0]!);
       if (page.found > 0) return { ...page, matched: true };
     } finally {
       for (const posting of lists) for (const no of posting.all) hits[no] = titleHits[no] = 0;
     }
   }
-  return { ...walk(index, order, passes, offset, limit), matched: false };
+  return { ...walk(index, order, filter, offset, limit), matched: false };
 }

@@ -11,9 +11,12 @@ export type TagColumn = {
   set: (no: number, tags: readonly string[]) => void;
   /** Forgets document `no`'s `tags`. */
   clear: (no: number, tags: readonly string[]) => void;
-  /** A test of whether a document has `tag`; null when no document has ever had it. */
-  holder: (tag: string) => ((no: number) => boolean) | null;
+  /** Where to test whether a document has `tag`; null when no document has ever had it. */
+  holders: (tag: string) => TagHolders | null;
 };
+
+/** Document `no` has the tag when `(bits[no] & mask) !== 0`, or, with a `set` (mask 0), when the set has `no`. */
+export type TagHolders = { bits: Uint32Array; mask: number; set: Set<number> | null };
 
 export function tagColumn(): TagColumn {
   let bits = new Uint32Array(1024);
@@ -40,11 +43,11 @@ export function tagColumn(): TagColumn {
       if (no < bits.length) bits[no] = 0;
       for (const tag of tags) holders.get(tag)?.delete(no);
     },
-    holder: (tag) => {
+    holders: (tag) => {
       const bit = bitOf.get(tag);
-      if (bit !== undefined) return (no) => (bits[no]! & bit) !== 0;
+      if (bit !== undefined) return { bits, mask: bit, set: null };
       const set = holders.get(tag);
-      return set ? (no) => set.has(no) : null;
+      return set ? { bits, mask: 0, set } : null;
     },
   };
 }
