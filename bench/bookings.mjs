@@ -9,7 +9,9 @@
 //   node bench/bookings.mjs [--server dist/server/main.js]... [--rounds 2] [--duration 10] [--two]
 //   options: --database-url URL (default $BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
 //            a database of its own is created there and dropped), --count N experts (default 5 000),
-//            --connections N (default 50). Run it from the repository whose migrations the bundles expect.
+//            --connections N (default 50), --port N (first port of the servers, default a random one from 4700;
+//            a round uses N and, with --two, N+1), --cpu-prof DIR (each server writes a V8 CPU profile there when
+//            it stops: open it in Chrome's DevTools or read it with a script). Run it from the repository whose migrations the bundles expect.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +29,8 @@ const { values } = parseArgs({
     'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
     count: { type: 'string', default: '5000' },
     connections: { type: 'string', default: '50' },
+    port: { type: 'string' },
+    'cpu-prof': { type: 'string' },
   },
 });
 const run = 'b';
@@ -56,11 +60,12 @@ async function outboxDrained(databaseUrl) {
 
 /** Starts `servers` processes of `bundle` on one database, books for `duration` s, returns bookings/s and CPU ms per booking. */
 async function measure(bundle, servers, env, base) {
-  const port = 4700 + Math.floor(Math.random() * 200);
+  const port = values.port ? Number(values.port) : 4700 + Math.floor(Math.random() * 200);
   const started = [];
   try {
     for (let i = 0; i < servers; i++) {
-      const server = startProcess([bundle], {
+      const profile = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [];
+      const server = startProcess([...profile, bundle], {
         PORT: String(port + i),
         HOST: '127.0.0.1',
         NODE_ENV: 'production',
