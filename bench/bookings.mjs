@@ -12,7 +12,7 @@
 //            --connections N (default 50), --port N (first port of the servers, default a random one from 4700;
 //            a round uses N and, with --two, N+1), --cpu-prof DIR (each server writes a V8 CPU profile there when
 //            it stops: open it in Chrome's DevTools or read it with a script). Run it from the repository whose migrations the bundles expect.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -108,9 +108,10 @@ await admin.end();
 const url = new URL(values['database-url']);
 url.pathname = `/${name}`;
 const rows = [];
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mentora-bench-bookings-'));
 try {
   await seedBenchCatalogue({ DATABASE_URL: url.toString() }, { count: values.count, run, clients: clientCount, openExperts, password });
-  const env = { DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'mentora-bench-bookings-')) };
+  const env = { DATABASE_URL: url.toString(), DATA_DIR: dataDir };
   // Two days ahead: no 24-hour or 1-hour reminder falls due while a round runs, so the e-mails counted are the bookings' own.
   let base = Math.ceil((Date.now() + 48 * 3_600_000) / 3_600_000) * 3_600_000;
   for (let round = 1; round <= Number(values.rounds); round++) {
@@ -135,6 +136,7 @@ try {
     }
   }
 } finally {
+  rmSync(dataDir, { recursive: true, force: true }); // the .eml files of every round
   const c = new pg.Client({ connectionString: values['database-url'] });
   await c.connect();
   await c.query(`drop database if exists ${name} with (force)`);

@@ -87,9 +87,17 @@ describe('e-mail outbox', () => {
     const rows = await db.select().from(emailOutbox);
     const failed = rows.find((r) => r.subject === 'Mixed 2')!;
     expect(failed).toMatchObject({ status: 'pending', attempts: 1, lastError: 'mailbox unavailable', sentAt: null });
-    expect(rows.filter((r) => r.status === 'sent').map((r) => r.subject).sort()).toEqual(['Mixed 1', 'Mixed 3']);
+    expect(
+      rows
+        .filter((r) => r.status === 'sent')
+        .map((r) => r.subject)
+        .sort(),
+    ).toEqual(['Mixed 1', 'Mixed 3']);
 
-    await db.update(emailOutbox).set({ nextAttemptAt: new Date(0) }).where(eq(emailOutbox.id, failed.id));
+    await db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: new Date(0) })
+      .where(eq(emailOutbox.id, failed.id));
     expect(await deliverDueEmails(db, { send: async (mail) => void seen.push(mail.subject) })).toBe(1);
     expect(seen.sort()).toEqual(['Mixed 1', 'Mixed 2', 'Mixed 2', 'Mixed 3']);
     const [retried] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, failed.id));

@@ -57,10 +57,10 @@ export const CLAIM_LEASE_MS = 5 * 60_000;
  * The longest one send may take (ms): the SMTP transport's connection, greeting and socket timeouts (10 + 10 + 30 s,
  * transport.ts) with a margin. A send that could outlast the lease is not started; its message goes back to the queue.
  */
-export const SEND_BOUND_MS = 60_000;
+const SEND_BOUND_MS = 60_000;
 
 /** Messages one claim takes: a burst costs two statements per this many messages instead of two per message. */
-export const CLAIM_BATCH = 50;
+const CLAIM_BATCH = 50;
 
 /**
  * Sent messages are marked at the end of their batch, or once this long (ms) has passed since the last mark: a
@@ -98,7 +98,11 @@ function outboxStatements(db: Db) {
       .where(sql`${emailOutbox.id} = any(array(${due}))`)
       .returning()
       .prepare('outbox_claim'),
-    sent: db.update(emailOutbox).set({ status: 'sent', sentAt: sql`now()` }).where(ids).prepare('outbox_sent'),
+    sent: db
+      .update(emailOutbox)
+      .set({ status: 'sent', sentAt: sql`now()` })
+      .where(ids)
+      .prepare('outbox_sent'),
     release: db
       .update(emailOutbox)
       .set({ attempts: sql`${emailOutbox.attempts} - 1`, nextAttemptAt: sql`now()` })
