@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emailOutbox } from '../../src/server/db/schema.js';
 import { CLAIM_LEASE_MS, deliverDueEmails, enqueueEmail, type MailTransport } from '../../src/server/infra/mail/outbox.js';
 import { fileTransport } from '../../src/server/infra/mail/transport.js';
@@ -186,6 +186,35 @@ describe('e-mail outbox', () => {
     await stuck;
     const [row] = await db.select().from(emailOutbox);
     expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('starts no send once its lease could run out mid-send: the rest of the batch is claimed again under a new lease', async () => {
+    const db = ctx.database.db;
+    await db.delete(emailOutbox);
+    for (const n of [1, 2, 3]) await enqueueEmail(db, { to: `late-${n}@example.com`, subject: `Late ${n}`, text: 'x' });
+    const leaseEnds = sql<number>`extract(epoch from ${emailOutbox.nextAttemptAt})::float8`;
+    const now = performance.now.bind(performance);
+    let skew = 0;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => now() + skew);
+    const leases: Record<string, number> = {};
+    try {
+      const transport: MailTransport = {
+        send: async (mail) => {
+          const [row] = await db.select({ leaseEnds }).from(emailOutbox).where(eq(emailOutbox.id, mail.id!));
+          leases[mail.subject] = row!.leaseEnds;
+          // The first send takes four and a half minutes: another could outlast the five-minute lease.
+          if (mail.subject === 'Late 1') skew += 4.5 * 60_000;
+        },
+      };
+      expect(await deliverDueEmails(db, transport)).toBe(3);
+    } finally {
+      clock.mockRestore();
+    }
+    expect(leases['Late 2']).toBeGreaterThan(leases['Late 1']!);
+    expect(leases['Late 3']).toBe(leases['Late 2']);
+    // The attempt counted by the first claim was given back: one attempt each.
+    const rows = await db.select().from(emailOutbox);
+    expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
   });
 
   it('does not serve /dev/mailbox in production', async () => {
