@@ -4,13 +4,15 @@
 // rows of bench/api.mjs: every request a distinct free slot of one of 2 000 open experts, 50 signed-in clients,
 // the test card, each request its own X-Forwarded-For address (TRUST_PROXY=1). Server CPU is counted from the first
 // booking to the last answer, and again until the outbox (a worker in the same processes) has sent the e-mails the
-// bookings queued.
+// bookings queued; bookings per second likewise, over the round and over the round until its last e-mail was sent.
 //
 //   node bench/bookings.mjs [--server dist/server/main.js]... [--rounds 2] [--duration 10] [--two]
 //   options: --database-url URL (default $BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
 //            a database of its own is created there and dropped), --count N experts (default 5 000),
-//            --connections N (default 50). Run it from the repository whose migrations the bundles expect.
-import { mkdtempSync } from 'node:fs';
+//            --connections N (default 50), --port N (first port of the servers, default a random one from 4700;
+//            a round uses N and, with --two, N+1), --cpu-prof DIR (each server writes a V8 CPU profile there when
+//            it stops: open it in Chrome's DevTools or read it with a script). Run it from the repository whose migrations the bundles expect.
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -27,6 +29,8 @@ const { values } = parseArgs({
     'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
     count: { type: 'string', default: '5000' },
     connections: { type: 'string', default: '50' },
+    port: { type: 'string' },
+    'cpu-prof': { type: 'string' },
   },
 });
 const run = 'b';
@@ -56,11 +60,12 @@ async function outboxDrained(databaseUrl) {
 
 /** Starts `servers` processes of `bundle` on one database, books for `duration` s, returns bookings/s and CPU ms per booking. */
 async function measure(bundle, servers, env, base) {
-  const port = 4700 + Math.floor(Math.random() * 200);
+  const port = values.port ? Number(values.port) : 4700 + Math.floor(Math.random() * 200);
   const started = [];
   try {
     for (let i = 0; i < servers; i++) {
-      const server = startProcess([bundle], {
+      const profile = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [];
+      const server = startProcess([...profile, bundle], {
         PORT: String(port + i),
         HOST: '127.0.0.1',
         NODE_ENV: 'production',
@@ -85,11 +90,21 @@ async function measure(bundle, servers, env, base) {
         ? await load(A, { connections, duration, next })
         : await loadTogether(started.map((_, i) => [`http://127.0.0.1:${port + i}`, { connections: Math.ceil(connections / servers), duration, next }]));
     const answered = pids.reduce((sum, pid, i) => sum + cpuMs(pid) - before[i], 0);
-    // A booking's two e-mails are sent by the outbox worker in the same processes, after the answer.
+    // A booking's two e-mails are sent by the outbox worker in the same processes, after the answer: a build that
+    // leaves them for later answers more bookings a second while its outbox falls behind, so the rate is also given
+    // until the last e-mail was sent.
+    const drainStarted = performance.now();
     await outboxDrained(env.DATABASE_URL);
+    const drainSeconds = (performance.now() - drainStarted) / 1000;
     const mailed = pids.reduce((sum, pid, i) => sum + cpuMs(pid) - before[i], 0);
     const per = (ms) => ms / Math.max(1, r.sent);
-    return { ...r, cpuPerBooking: per(answered), cpuWithMail: per(mailed), next: base + Math.ceil(r.sent / clientCount + 2) * 3_600_000 };
+    return {
+      ...r,
+      rpsWithMail: Math.round(r.sent / (duration + drainSeconds)),
+      cpuPerBooking: per(answered),
+      cpuWithMail: per(mailed),
+      next: base + Math.ceil(r.sent / clientCount + 2) * 3_600_000,
+    };
   } finally {
     for (const s of started.reverse()) await s.stop();
   }
@@ -103,9 +118,10 @@ await admin.end();
 const url = new URL(values['database-url']);
 url.pathname = `/${name}`;
 const rows = [];
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mentora-bench-bookings-'));
 try {
   await seedBenchCatalogue({ DATABASE_URL: url.toString() }, { count: values.count, run, clients: clientCount, openExperts, password });
-  const env = { DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'mentora-bench-bookings-')) };
+  const env = { DATABASE_URL: url.toString(), DATA_DIR: dataDir };
   // Two days ahead: no 24-hour or 1-hour reminder falls due while a round runs, so the e-mails counted are the bookings' own.
   let base = Math.ceil((Date.now() + 48 * 3_600_000) / 3_600_000) * 3_600_000;
   for (let round = 1; round <= Number(values.rounds); round++) {
@@ -118,6 +134,7 @@ try {
           server: bundle,
           servers,
           'bookings/s': r.rps,
+          'bookings/s, e-mails sent': r.rpsWithMail,
           'p50 ms': r.p50,
           'p99 ms': r.p99,
           'server CPU ms/booking': r.cpuPerBooking.toFixed(2),
@@ -130,6 +147,7 @@ try {
     }
   }
 } finally {
+  rmSync(dataDir, { recursive: true, force: true }); // the .eml files of every round
   const c = new pg.Client({ connectionString: values['database-url'] });
   await c.connect();
   await c.query(`drop database if exists ${name} with (force)`);

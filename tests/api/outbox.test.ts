@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emailOutbox } from '../../src/server/db/schema.js';
 import { CLAIM_LEASE_MS, deliverDueEmails, enqueueEmail, type MailTransport } from '../../src/server/infra/mail/outbox.js';
 import { fileTransport } from '../../src/server/infra/mail/transport.js';
@@ -50,6 +50,60 @@ describe('e-mail outbox', () => {
     expect(readdirSync(dir)).toHaveLength(120);
   });
 
+  it('claims due messages in batches: two workers at once send every message once between them', async () => {
+    const db = ctx.database.db;
+    await db.delete(emailOutbox);
+    for (let i = 0; i < 30; i++) await enqueueEmail(db, { to: `share-${i}@example.com`, subject: `Share ${i}`, text: 'x' });
+    const seen: string[][] = [[], []];
+    const worker = (n: 0 | 1): MailTransport => ({
+      send: async (mail) => {
+        seen[n]!.push(mail.subject);
+        await new Promise((r) => setTimeout(r, 2));
+      },
+    });
+    const [a, b] = await Promise.all([deliverDueEmails(db, worker(0), { claimSize: 4 }), deliverDueEmails(db, worker(1), { claimSize: 4 })]);
+    expect(a + b).toBe(30);
+    expect(seen[0]!.length).toBeGreaterThan(0);
+    expect(seen[1]!.length).toBeGreaterThan(0);
+    const all = [...seen[0]!, ...seen[1]!];
+    expect(all).toHaveLength(30);
+    expect(new Set(all).size).toBe(30);
+    const rows = await db.select().from(emailOutbox);
+    expect(rows.every((r) => r.status === 'sent' && r.attempts === 1 && r.sentAt)).toBe(true);
+  });
+
+  it('marks the other messages of a batch sent when one fails, and retries only the failed one', async () => {
+    const db = ctx.database.db;
+    await db.delete(emailOutbox);
+    for (const n of [1, 2, 3]) await enqueueEmail(db, { to: `mixed-${n}@example.com`, subject: `Mixed ${n}`, text: 'x' });
+    const seen: string[] = [];
+    const picky: MailTransport = {
+      send: async (mail) => {
+        seen.push(mail.subject);
+        if (mail.subject === 'Mixed 2') throw new Error('mailbox unavailable');
+      },
+    };
+    expect(await deliverDueEmails(db, picky, { baseDelayMs: 60_000 })).toBe(2);
+    const rows = await db.select().from(emailOutbox);
+    const failed = rows.find((r) => r.subject === 'Mixed 2')!;
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1, lastError: 'mailbox unavailable', sentAt: null });
+    expect(
+      rows
+        .filter((r) => r.status === 'sent')
+        .map((r) => r.subject)
+        .sort(),
+    ).toEqual(['Mixed 1', 'Mixed 3']);
+
+    await db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: new Date(0) })
+      .where(eq(emailOutbox.id, failed.id));
+    expect(await deliverDueEmails(db, { send: async (mail) => void seen.push(mail.subject) })).toBe(1);
+    expect(seen.sort()).toEqual(['Mixed 1', 'Mixed 2', 'Mixed 2', 'Mixed 3']);
+    const [retried] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, failed.id));
+    expect(retried).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
   it('retries a failing message with exponential backoff and marks it failed after the last attempt', async () => {
     const db = ctx.database.db;
     await db.delete(emailOutbox);
@@ -76,7 +130,7 @@ describe('e-mail outbox', () => {
     expect(row).toMatchObject({ status: 'failed', attempts: 3 });
   });
 
-  it('stops before the next message once its signal is aborted (shutdown) and reuses the row id as Message-ID', async () => {
+  it('stops before the next message once its signal is aborted (shutdown), hands the claimed rest back, and reuses the row id as Message-ID', async () => {
     const db = ctx.database.db;
     await db.delete(emailOutbox);
     for (const n of [1, 2, 3]) await enqueueEmail(db, { to: `stop-${n}@example.com`, subject: `Stop ${n}`, text: 'x' });
@@ -92,6 +146,11 @@ describe('e-mail outbox', () => {
     const rows = await db.select().from(emailOutbox);
     expect(rows.filter((r) => r.status === 'pending')).toHaveLength(2);
     expect(seen).toEqual([rows.find((r) => r.status === 'sent')!.id]);
+    // Claimed with the first but not tried: handed back, attempt uncounted, due at once for any other server.
+    for (const r of rows.filter((r) => r.status === 'pending')) {
+      expect(r.attempts).toBe(0);
+      expect(r.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+    }
 
     const dir = path.join(ctx.config.dataDir, 'mail-ids');
     await deliverDueEmails(db, fileTransport(dir, 'Mentora <no-reply@mentora.example>'));
@@ -127,6 +186,35 @@ describe('e-mail outbox', () => {
     await stuck;
     const [row] = await db.select().from(emailOutbox);
     expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('starts no send once its lease could run out mid-send: the rest of the batch is claimed again under a new lease', async () => {
+    const db = ctx.database.db;
+    await db.delete(emailOutbox);
+    for (const n of [1, 2, 3]) await enqueueEmail(db, { to: `late-${n}@example.com`, subject: `Late ${n}`, text: 'x' });
+    const leaseEnds = sql<number>`extract(epoch from ${emailOutbox.nextAttemptAt})::float8`;
+    const now = performance.now.bind(performance);
+    let skew = 0;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => now() + skew);
+    const leases: Record<string, number> = {};
+    try {
+      const transport: MailTransport = {
+        send: async (mail) => {
+          const [row] = await db.select({ leaseEnds }).from(emailOutbox).where(eq(emailOutbox.id, mail.id!));
+          leases[mail.subject] = row!.leaseEnds;
+          // The first send takes four and a half minutes: another could outlast the five-minute lease.
+          if (mail.subject === 'Late 1') skew += 4.5 * 60_000;
+        },
+      };
+      expect(await deliverDueEmails(db, transport)).toBe(3);
+    } finally {
+      clock.mockRestore();
+    }
+    expect(leases['Late 2']).toBeGreaterThan(leases['Late 1']!);
+    expect(leases['Late 3']).toBe(leases['Late 2']);
+    // The attempt counted by the first claim was given back: one attempt each.
+    const rows = await db.select().from(emailOutbox);
+    expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
   });
 
   it('does not serve /dev/mailbox in production', async () => {

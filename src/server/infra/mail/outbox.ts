@@ -1,7 +1,7 @@
 /**
  * Transactional e-mail outbox. `enqueueEmail` writes a row in the caller's transaction; `deliverDueEmails` claims
- * one due row at a time with FOR UPDATE SKIP LOCKED and a lease, so several servers never send one message at once,
- * sends it through the transport, and retries with exponential backoff. A server killed between the SMTP server's
+ * a batch of due rows with FOR UPDATE SKIP LOCKED and a lease, so several servers never send one message at once,
+ * sends them through the transport, and retries with exponential backoff. A server killed between the SMTP server's
  * acceptance and the mark of the send leaves the row pending, so it is sent again once the lease has passed: each
  * message carries a Message-ID made from its row id so that a receiver can recognise the repeat.
  */
@@ -37,21 +37,44 @@ export async function enqueueEmail(db: Db | Tx, mail: OutgoingEmail): Promise<vo
   await outboxInsert(db, [mail]);
 }
 
-export type DeliveryOptions = { batchSize?: number; maxAttempts?: number; baseDelayMs?: number; signal?: AbortSignal };
+export type DeliveryOptions = {
+  batchSize?: number;
+  /** Messages claimed by one statement (default CLAIM_BATCH). */
+  claimSize?: number;
+  maxAttempts?: number;
+  baseDelayMs?: number;
+  signal?: AbortSignal;
+};
 
 /**
- * How long a claimed message is kept from other workers while it is sent (ms): longer than the slowest send the
- * SMTP transport allows (its connection, greeting and socket timeouts), so a message is never sent by two workers
- * at once; a worker that dies mid-send leaves the message to be tried again once this has passed.
+ * How long claimed messages are kept from other workers while they are sent (ms). A claim holds a batch, and a
+ * worker starts no send later than SEND_BOUND_MS before its lease ends, so a message is never sent by two workers at
+ * once; a worker that dies mid-batch leaves its messages to be tried again once this has passed.
  */
 export const CLAIM_LEASE_MS = 5 * 60_000;
 
 /**
- * The outbox's two statements per message, prepared once per database: a claim that takes the oldest due message
- * (FOR UPDATE SKIP LOCKED, in the (status, next_attempt_at) index's order), counts the attempt and moves its next
- * attempt past the lease in one autocommitted statement, and the mark of a sent message. Without a transaction
- * held open across the send, a slow SMTP server keeps no database connection busy, and a message costs two round
- * trips instead of four (docs/performance.md "Booking cost with its e-mails").
+ * The longest one send may take (ms): the SMTP transport's connection, greeting and socket timeouts (10 + 10 + 30 s,
+ * transport.ts) with a margin. A send that could outlast the lease is not started; its message goes back to the queue.
+ */
+const SEND_BOUND_MS = 60_000;
+
+/** Messages one claim takes: a burst costs two statements per this many messages instead of two per message. */
+const CLAIM_BATCH = 50;
+
+/**
+ * Sent messages are marked at the end of their batch, or once this long (ms) has passed since the last mark: a
+ * worker killed mid-batch (no shutdown) sends again, after the lease, at most the messages of this last stretch.
+ */
+const MARK_EVERY_MS = 1000;
+
+/**
+ * The outbox's statements, prepared once per database: a claim that takes up to `limit` of the oldest due messages
+ * (FOR UPDATE SKIP LOCKED, in the (status, next_attempt_at) index's order, chosen once as an array), counts an attempt
+ * on each and moves their next attempt past the lease in one autocommitted statement; the mark of the sent ones; and
+ * the release of claimed messages not tried (shutdown, or a lease too short for another send), which gives their
+ * attempt back and makes them due at once. Without a transaction held open across the sends, a slow SMTP server
+ * keeps no database connection busy (docs/performance.md "Booking cost with its e-mails").
  */
 function outboxStatements(db: Db) {
   const due = db
@@ -65,65 +88,89 @@ function outboxStatements(db: Db) {
       ),
     )
     .orderBy(emailOutbox.nextAttemptAt)
-    .limit(1)
+    .limit(sql.placeholder('limit'))
     .for('update', { skipLocked: true });
+  const ids = sql`${emailOutbox.id} = any(${sql.placeholder('ids')}::uuid[])`;
   return {
     claim: db
       .update(emailOutbox)
       .set({ attempts: sql`${emailOutbox.attempts} + 1`, nextAttemptAt: sql`now() + ${sql.raw(`interval '${CLAIM_LEASE_MS} milliseconds'`)}` })
-      .where(eq(emailOutbox.id, sql`(${due})`))
+      .where(sql`${emailOutbox.id} = any(array(${due}))`)
       .returning()
       .prepare('outbox_claim'),
     sent: db
       .update(emailOutbox)
       .set({ status: 'sent', sentAt: sql`now()` })
-      .where(eq(emailOutbox.id, sql.placeholder('id')))
+      .where(ids)
       .prepare('outbox_sent'),
+    release: db
+      .update(emailOutbox)
+      .set({ attempts: sql`${emailOutbox.attempts} - 1`, nextAttemptAt: sql`now()` })
+      .where(and(ids, eq(emailOutbox.status, 'pending')))
+      .prepare('outbox_release'),
   };
 }
 const statements = new WeakMap<Db, ReturnType<typeof outboxStatements>>();
 
 /**
  * Sends up to `batchSize` (default 500) due messages: a run empties a burst (a day of bookings' confirmations and
- * reminders, a cancelled workshop) instead of sending a fixed few a tick while the rest wait. Each message is claimed
- * (its attempt counted, kept from other workers for CLAIM_LEASE_MS), sent, then marked sent. A failure stores the
- * error and schedules the next attempt after baseDelayMs × 2^(attempts-1) (ms); after `maxAttempts` attempts the
- * message is marked failed. Stops before the next message once `signal` is aborted (shutdown).
- * Returns the number of messages sent.
+ * reminders, a cancelled workshop) instead of sending a fixed few a tick while the rest wait. Messages are claimed
+ * `claimSize` at a time (each attempt counted, kept from other workers for CLAIM_LEASE_MS), sent one after another,
+ * and the sent ones marked by one statement per batch (or per MARK_EVERY_MS). A failure stores the error and
+ * schedules the next attempt after baseDelayMs × 2^(attempts-1) (ms); after `maxAttempts` attempts the message is
+ * marked failed. Once `signal` is aborted (shutdown), no further message is sent: the sent ones are marked and the
+ * claimed rest released to any worker. Returns the number of messages sent.
  */
 export async function deliverDueEmails(db: Db, transport: MailTransport, opts: DeliveryOptions = {}): Promise<number> {
-  const { batchSize = 500, maxAttempts = 8, baseDelayMs = 30_000 } = opts;
+  const { batchSize = 500, claimSize = CLAIM_BATCH, maxAttempts = 8, baseDelayMs = 30_000, signal } = opts;
   let prepared = statements.get(db);
   if (!prepared) statements.set(db, (prepared = outboxStatements(db)));
-  const { claim, sent: markSent } = prepared;
+  const { claim, sent: markSent, release } = prepared;
   let sent = 0;
-  const failed: string[] = []; // a message that failed waits for its next attempt, not for the next loop turn
-  for (let i = 0; i < batchSize && !opts.signal?.aborted; i++) {
-    const [row] = await claim.execute({ skip: failed });
-    if (!row) break;
-    try {
-      await transport.send({
-        id: row.id,
-        to: row.to,
-        subject: row.subject,
-        text: row.text,
-        html: row.html ?? undefined,
-        attachments: row.attachments ?? undefined,
-      });
-    } catch (err) {
-      failed.push(row.id);
-      await db
-        .update(emailOutbox)
-        .set({
-          status: row.attempts >= maxAttempts ? 'failed' : 'pending',
-          lastError: err instanceof Error ? err.message.slice(0, 500) : 'send failed',
-          nextAttemptAt: new Date(Date.now() + baseDelayMs * 2 ** (row.attempts - 1)),
-        })
-        .where(eq(emailOutbox.id, row.id));
-      continue;
+  const failed: string[] = []; // a message that failed waits for its next attempt, not for the next claim
+  while (sent + failed.length < batchSize && !signal?.aborted) {
+    const claimedAt = performance.now();
+    const rows = await claim.execute({ skip: failed, limit: Math.min(claimSize, batchSize - sent - failed.length) });
+    if (!rows.length) break;
+    rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    let done: string[] = [];
+    let markedAt = claimedAt;
+    const mark = async () => {
+      if (done.length) await markSent.execute({ ids: done });
+      sent += done.length;
+      done = [];
+      markedAt = performance.now();
+    };
+    let next = 0;
+    for (; next < rows.length; next++) {
+      if (signal?.aborted || performance.now() - claimedAt > CLAIM_LEASE_MS - SEND_BOUND_MS) break;
+      const row = rows[next]!;
+      try {
+        await transport.send({
+          id: row.id,
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          html: row.html ?? undefined,
+          attachments: row.attachments ?? undefined,
+        });
+      } catch (err) {
+        failed.push(row.id);
+        await db
+          .update(emailOutbox)
+          .set({
+            status: row.attempts >= maxAttempts ? 'failed' : 'pending',
+            lastError: err instanceof Error ? err.message.slice(0, 500) : 'send failed',
+            nextAttemptAt: new Date(Date.now() + baseDelayMs * 2 ** (row.attempts - 1)),
+          })
+          .where(eq(emailOutbox.id, row.id));
+        continue;
+      }
+      done.push(row.id);
+      if (performance.now() - markedAt > MARK_EVERY_MS) await mark();
     }
-    await markSent.execute({ id: row.id });
-    sent++;
+    await mark();
+    if (next < rows.length) await release.execute({ ids: rows.slice(next).map((r) => r.id) });
   }
   return sent;
 }

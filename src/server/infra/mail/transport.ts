@@ -44,19 +44,25 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
   };
 }
 
-/** Writes each message as `<ISO time>-<random>.eml` in `dir` (made on the first message). */
+/**
+ * Writes each message as `<ISO time>-<random>.eml` in `dir` (made when missing), in the wire format the SMTP transport
+ * sends (CRLF line ends, RFC 5322). Written through the thread pool, not synchronously: a synchronous write cost less
+ * CPU but held the event loop, requests included, while the disk was busy (docs/performance.md "Booking cost with its
+ * e-mails").
+ */
 export function fileTransport(dir: string, from: string): MailTransport {
-  const transporter = lazyTransporter({ streamTransport: true, buffer: true, newline: 'unix' });
-  // Made once, not per message: under a burst the system call was a tenth of the delivery's CPU. A failed attempt
-  // is forgotten, so the next message tries again.
-  let made: Promise<unknown> | undefined;
-  const madeDir = () => (made ??= mkdir(dir, { recursive: true }).catch((err: unknown) => ((made = undefined), Promise.reject(err))));
+  const transporter = lazyTransporter({ streamTransport: true, buffer: true });
   return {
     send: async (mail) => {
       const info = await (await transporter()).sendMail(toNodemailer(from, mail));
-      await madeDir();
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`;
-      await writeFile(path.join(dir, name), info.message as Buffer);
+      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`);
+      try {
+        await writeFile(file, info.message as Buffer);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        await mkdir(dir, { recursive: true });
+        await writeFile(file, info.message as Buffer);
+      }
     },
   };
 }
