@@ -52,7 +52,7 @@ declare module 'fastify' {
      * name in that notification, or undefined while the feed is down (no answer waits). Once that
      * transaction has committed, call `barrierCommitted()`: the answer then waits for that notification — after which
      * this server has heard every change committed before the write — instead of sending a sync notification of its
-     * own (one notifying commit per write instead of two; docs/performance.md "Message delivery").
+     * own (no notifying commit for the barrier besides the write's; docs/performance.md "Message delivery").
      */
     barrierToken: () => string | undefined;
     /** The transaction that named `barrierToken()` has committed, and the handler commits nothing after it. */
