@@ -4,15 +4,20 @@
 // streams per server and `--conversations` conversations sending at once; and the memory of idle streams (each
 // server's RSS before and after they connect, per stream).
 //
-//   npm run build && node bench/messages.mjs [--idle 1000] [--conversations 50] [--messages 20]
+//   npm run build && node bench/messages.mjs [--idle 1000] [--conversations 50] [--messages 20] [--interval 0]
 //   options: --database-url URL (default $BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; a
-//            database of its own is created there and dropped), --server dist/server/main.js.
+//            database of its own is created there and dropped), --server dist/server/main.js (another build's
+//            main.js, to compare builds), --interval ms: each conversation sends a message every `ms` (or, if later,
+//            once the one before was answered and arrived) instead of at once — a load below what the machine
+//            can take, so that the delay measured is the path's, not the queue of 50 senders as fast as possible.
+//   Besides delivery it reports the send's answer time, messages per second and the bench's own event-loop delay.
 // Not part of npm test.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { markdownTable, startProcess, waitFor } from './lib.mjs';
@@ -23,12 +28,14 @@ const { values } = parseArgs({
     idle: { type: 'string', default: '1000' },
     conversations: { type: 'string', default: '50' },
     messages: { type: 'string', default: '20' },
+    interval: { type: 'string', default: '0' },
     'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
   },
 });
 const idlePerServer = Number(values.idle);
 const pairs = Number(values.conversations);
 const perPair = Number(values.messages);
+const interval = Number(values.interval);
 const password = 'bench-password-1';
 /** The stream route takes 30 connections a minute per account: idle streams are spread over accounts. */
 const streamsPerIdleAccount = 25;
@@ -36,22 +43,44 @@ const streamsPerIdleAccount = 25;
 const rssKb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
+/**
+ * Keep-alive connections for the JSON requests. node:http rather than fetch: on this 2-core machine the bench's own
+ * CPU competes with the servers and PostgreSQL, and fetch (undici) took about twice as much per request.
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
 /** A JSON request as the signed-in `cookie` (the Origin the server expects). */
-async function call(base, method, url, cookie, body) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: { origin: base.replace('127.0.0.1', 'localhost'), 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
+function call(base, method, url, cookie, body) {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${base}${url}`,
+      {
+        method,
+        agent,
+        headers: {
+          origin: base.replace('127.0.0.1', 'localhost'),
+          ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+          ...(cookie ? { cookie } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => {
+          if (res.statusCode >= 300) return reject(new Error(`${method} ${url}: ${res.statusCode} ${text}`));
+          resolve({
+            json: text ? JSON.parse(text) : null,
+            cookie: (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; '),
+          });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
   });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-  return {
-    json: text ? JSON.parse(text) : null,
-    cookie: res.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; '),
-  };
 }
 
 /** A new account of `role` with a full name, signed in: its id and cookie. */
@@ -139,13 +168,24 @@ async function measure(bases, pids) {
   await new Promise((r) => setTimeout(r, 500));
 
   const latencies = [];
+  const answered = [];
+  // The bench's own event loop: a delay here delays the arrival timestamps it takes.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  const sendingFrom = performance.now();
   await Promise.all(
-    conversations.map(async ({ id, cookie }) => {
+    conversations.map(async ({ id, cookie }, n) => {
+      // Paced: message m is sent at m × interval (the conversations spread over the first interval), or once the one
+      // before has been answered and arrived if that is later; unpaced, at once.
+      const start = sendingFrom + (n / pairs) * interval;
       for (let m = 0; m < perPair; m++) {
+        const due = start + m * interval - performance.now();
+        if (due > 0) await new Promise((r) => setTimeout(r, due));
         const messageId = randomUUID();
         const arrival = new Promise((resolve) => waiting.set(messageId, resolve));
         const sentAt = performance.now();
         await call(a, 'POST', `/api/conversations/${id}/messages`, cookie, { id: messageId, body: `Bench message ${m}` });
+        answered.push(performance.now() - sentAt);
         const at = await Promise.race([arrival, new Promise((r) => setTimeout(() => r(null), 10_000))]);
         waiting.delete(messageId);
         if (at === null) throw new Error(`message ${messageId} never arrived`);
@@ -153,12 +193,19 @@ async function measure(bases, pids) {
       }
     }),
   );
+  const sendingMs = performance.now() - sendingFrom;
+  loopDelay.disable();
   for (const close of closers) close();
   latencies.sort((x, y) => x - y);
+  answered.sort((x, y) => x - y);
   return {
     p50: pct(latencies, 50).toFixed(1),
     p99: pct(latencies, 99).toFixed(1),
+    'send answered p50': pct(answered, 50).toFixed(1),
+    'send answered p99': pct(answered, 99).toFixed(1),
+    'bench loop delay p99': (loopDelay.percentile(99) / 1e6).toFixed(1),
     messages: latencies.length,
+    'messages/s': Math.round(latencies.length / (sendingMs / 1000)),
     kbPerIdleStream: ((rssAfter.reduce((s, v) => s + v, 0) - rssBefore.reduce((s, v) => s + v, 0)) / (idlePerServer * bases.length)).toFixed(1),
     rssMbWithIdle: rssAfter.map((kb) => Math.round(kb / 1024)).join(' / '),
   };
@@ -202,13 +249,14 @@ try {
         bases,
         procs.map((p) => p.child.pid),
       );
-      rows.push({ servers, 'idle streams per server': idlePerServer, 'conversations at once': pairs, ...r });
+      rows.push({ servers, 'idle streams per server': idlePerServer, 'conversations at once': pairs, 'interval ms': interval, ...r });
       console.log(JSON.stringify(rows.at(-1)));
     } finally {
       await Promise.all(procs.map((p) => p.stop()));
     }
   }
 } finally {
+  agent.destroy();
   await db.end();
   const c = new pg.Client({ connectionString: values['database-url'] });
   await c.connect();

@@ -8,7 +8,8 @@
  *   - the database's change feed (db/change-feed.ts, migration 0016) drops exactly the answers a committed change
  *     touches, on every server, whoever made it; while the feed is down nothing is kept;
  *   - a write (any method but GET, HEAD, OPTIONS) is answered only once this server has heard the notifications of
- *     every change committed before it, so the writer's next read on this server is fresh.
+ *     every change committed before it, so the writer's next read on this server is fresh: a sync notification
+ *     sent after the handler, or the write's own notification when its last transaction named `barrierToken()`.
  *     A request that writes only after its answer (answered-before-writing.ts) is not held.
  * Handlers of kept routes return their answer and never touch `reply`: concurrent misses share one load.
  */
@@ -16,7 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import fp from 'fastify-plugin';
 import type { SessionCheck } from '../auth/plugin.js';
 import type { Config } from '../config.js';
-import type { ChangeFeed } from '../db/change-feed.js';
+import type { Barrier, ChangeFeed } from '../db/change-feed.js';
 import { jsonBytes } from '../http/plain-json.js';
 import { safeMethods } from '../http/same-origin.js';
 import { answersBeforeWriting } from './answered-before-writing.js';
@@ -44,6 +45,18 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Kept session checks per Cookie header (auth/plugin.ts), dropped with the account's user and sign-in session rows. */
     keptChecks: KeptStore<SessionCheck | null>;
+  }
+  interface FastifyRequest {
+    /**
+     * For a write whose last transaction notifies the change feed (db/change-feed.ts notifyStreamsSql): the token to
+     * name in that notification, or undefined while the feed is down (no answer waits). Once that
+     * transaction has committed, call `barrierCommitted()`: the answer then waits for that notification — after which
+     * this server has heard every change committed before the write — instead of sending a sync notification of its
+     * own (no notifying commit for the barrier besides the write's; docs/performance.md "Message delivery").
+     */
+    barrierToken: () => string | undefined;
+    /** The transaction that named `barrierToken()` has committed, and the handler commits nothing after it. */
+    barrierCommitted: () => void;
   }
 }
 
@@ -125,12 +138,31 @@ export const keptAnswers = fp(async (app: FastifyInstance, { config, changeFeed 
     wrapped.add(route.handler);
   });
 
+  /** Each write's own notification (barrierToken), and whether the transaction naming it committed. */
+  const barriers = new WeakMap<FastifyRequest, { barrier: Barrier; committed: boolean }>();
+  app.decorateRequest('barrierToken', function (this: FastifyRequest) {
+    if (!changeFeed.live() || safeMethods.has(this.method)) return undefined;
+    let own = barriers.get(this);
+    if (!own) barriers.set(this, (own = { barrier: changeFeed.barrier(), committed: false }));
+    return own.barrier.token;
+  });
+  app.decorateRequest('barrierCommitted', function (this: FastifyRequest) {
+    const own = barriers.get(this);
+    if (own) own.committed = true;
+  });
+
   // A write is answered once this server has heard of every change committed before its answer, its own included:
   // kept answers and the catalogue index (modules/experts/catalogue-index.ts, kept whatever the cache settings) are
   // then fresh for the writer's next read.
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (safeMethods.has(request.method) || answersBeforeWriting(request) || !changeFeed.live()) return done(null, payload);
-    void changeFeed.sync().then((heard) => {
+    const own = barriers.get(request);
+    barriers.delete(request);
+    if (safeMethods.has(request.method) || answersBeforeWriting(request) || !changeFeed.live()) {
+      own?.barrier.cancel();
+      return done(null, payload);
+    }
+    if (own && !own.committed) own.barrier.cancel();
+    void (own?.committed ? own.barrier.heard() : changeFeed.sync()).then((heard) => {
       if (!heard) for (const store of stores) store.clear();
       done(null, payload);
     });

@@ -32,7 +32,25 @@ export type ChangeFeed = {
    * five seconds without it (false). A server awaits it before answering a write, so its own next read is fresh.
    */
   sync: () => Promise<boolean>;
+  /**
+   * A token for a write's own notification (`notifyStreamsSql`'s `barrier`), to wait for that notification instead
+   * of sending a sync: once it has arrived, so has every change committed before the write's transaction.
+   */
+  barrier: () => Barrier;
   close: () => Promise<void>;
+};
+
+/** A write's own notification, expected by this server (ChangeFeed.barrier). */
+export type Barrier = {
+  /** Named in the notification of the write's transaction. */
+  token: string;
+  /**
+   * Once the transaction naming `token` has committed: resolves when its notification has arrived (true), or after
+   * five seconds without it (false).
+   */
+  heard: () => Promise<boolean>;
+  /** Forgets the token: its transaction did not commit a notification naming it. */
+  cancel: () => void;
 };
 
 const tables = new Set<string>(watchedTables);
@@ -40,9 +58,10 @@ const rowKey = /^(expert|user):./;
 
 /**
  * Parses a payload of migration 0016 — `{"table": "<table>", "rows": ["expert:<uuid>", "user:<id>", …]}`, no
- * `rows` for a TRUNCATE — or this module's `{"sync": "<token>"}` or `{"streams": ["<user id>", …]}`; null for anything else.
+ * `rows` for a TRUNCATE — or this module's `{"sync": "<token>"}` or `{"streams": ["<user id>", …], "barrier": "<token>"}`
+ * (`barrier` optional); null for anything else.
  */
-export function parsePayload(payload: string): TableChange | { sync: string } | { streams: string[] } | null {
+export function parsePayload(payload: string): TableChange | { sync: string } | { streams: string[]; barrier?: string } | null {
   let data: unknown;
   try {
     data = JSON.parse(payload);
@@ -50,9 +69,12 @@ export function parsePayload(payload: string): TableChange | { sync: string } | 
     return null;
   }
   if (typeof data !== 'object' || data === null) return null;
-  const { table, rows, sync, streams } = data as { table?: unknown; rows?: unknown; sync?: unknown; streams?: unknown };
+  const { table, rows, sync, streams, barrier } = data as { table?: unknown; rows?: unknown; sync?: unknown; streams?: unknown; barrier?: unknown };
   if (typeof sync === 'string') return { sync };
-  if (Array.isArray(streams)) return streams.every((id) => typeof id === 'string' && id !== '') ? { streams: streams as string[] } : null;
+  if (Array.isArray(streams)) {
+    if (!streams.every((id) => typeof id === 'string' && id !== '')) return null;
+    return typeof barrier === 'string' ? { streams: streams as string[], barrier } : { streams: streams as string[] };
+  }
   if (typeof table !== 'string' || !tables.has(table)) return null;
   if (rows === undefined) return { table: table as Table };
   if (!Array.isArray(rows) || !rows.every((row) => typeof row === 'string' && rowKey.test(row))) return null;
@@ -67,6 +89,8 @@ export async function openChangeFeed(database: Database): Promise<ChangeFeed> {
   };
   /** The syncs of this process waiting for their token. */
   const waiting = new Map<string, () => void>();
+  /** The barriers of this process (barrier()) not yet heard or forgotten, and whether their notification arrived. */
+  const barriers = new Map<string, { arrived: boolean; resolve?: () => void }>();
   let live = false;
   const stop = await database.listen(
     channel,
@@ -74,8 +98,14 @@ export async function openChangeFeed(database: Database): Promise<ChangeFeed> {
       const parsed = parsePayload(payload);
       if (!parsed) return;
       if ('sync' in parsed) waiting.get(parsed.sync)?.();
-      else if ('streams' in parsed) emit({ kind: 'streams', users: parsed.streams });
-      else emit({ kind: 'table', ...parsed });
+      else if ('streams' in parsed) {
+        emit({ kind: 'streams', users: parsed.streams });
+        const barrier = parsed.barrier === undefined ? undefined : barriers.get(parsed.barrier);
+        if (barrier) {
+          barrier.arrived = true;
+          barrier.resolve?.();
+        }
+      } else emit({ kind: 'table', ...parsed });
     },
     (up) => {
       live = up;
@@ -124,6 +154,27 @@ export async function openChangeFeed(database: Database): Promise<ChangeFeed> {
         return syncNow();
       }));
     },
+    barrier: () => {
+      const token = randomUUID();
+      const entry: { arrived: boolean; resolve?: () => void } = { arrived: false };
+      barriers.set(token, entry);
+      return {
+        token,
+        heard: async () => {
+          if (!entry.arrived) {
+            let timer: NodeJS.Timeout | undefined;
+            await new Promise<void>((resolve) => {
+              entry.resolve = resolve;
+              timer = setTimeout(resolve, syncTimeoutMs);
+            });
+            clearTimeout(timer);
+          }
+          barriers.delete(token);
+          return entry.arrived;
+        },
+        cancel: () => void barriers.delete(token),
+      };
+    },
     close: stop,
   };
 }
@@ -131,6 +182,11 @@ export async function openChangeFeed(database: Database): Promise<ChangeFeed> {
 /**
  * The SQL expression that tells every server, when its transaction commits, that the message streams of the accounts
  * in `userIds` (a SQL text array of account ids) have new events — one notification per statement; a rolled-back
- * transaction tells nothing. PostgreSQL sends the notifications of a transaction in commit order.
+ * transaction tells nothing. PostgreSQL sends the notifications of a transaction in commit order. `barrier`: the
+ * token of a ChangeFeed.barrier() the writing server waits for before answering (the write's answer then needs no
+ * sync of its own).
  */
-export const notifyStreamsSql = (userIds: SQL): SQL => sql`pg_notify(${channel}, json_build_object('streams', ${userIds})::text)`;
+export const notifyStreamsSql = (userIds: SQL, barrier?: string): SQL =>
+  barrier === undefined
+    ? sql`pg_notify(${channel}, json_build_object('streams', ${userIds})::text)`
+    : sql`pg_notify(${channel}, json_build_object('streams', ${userIds}, 'barrier', ${barrier}::text)::text)`;

@@ -63,7 +63,8 @@ async function attach(tx: Tx, userId: string, fileId: string): Promise<FileRow> 
  * sender's: sent again (a retry), the first message is answered with `replayed` and nothing is added. Sending also
  * reads everything before it (the sender's unread count in this conversation becomes 0). `body` is trimmed, 1–5 000
  * characters, or 0–5 000 with an attachment (schema `sendMessageInput`, `messageMinLength`; the database checks it again).
- * `attachmentId`: the sender's upload (purpose attachment, a PDF or image ≤ 10 MB) sent with it, once.
+ * `attachmentId`: the sender's upload (purpose attachment, a PDF or image ≤ 10 MB) sent with it, once. `barrier`: a
+ * token named in a new message's notification (FastifyRequest.barrierToken; not with `replayed`, which notifies nothing).
  * Errors: 403 either side blocked the other, or the sender's messaging is suspended (send-rules.ts); 404 not a
  * participant, or (`messaging.attachmentNotFound`) not the sender's attachment or already sent; 422 (`messaging.idReused`) the id names another message.
  */
@@ -72,6 +73,7 @@ export async function sendMessage(
   userId: string,
   conversationId: string,
   input: SendMessageInput,
+  barrier?: string,
 ): Promise<{ message: MessageView; replayed: boolean }> {
   // Round trips are what a send waits for under load (docs/performance.md "Message delivery"): the common case — a
   // first send, allowed — is the lock, the stream locks, the insert, the conversation's update and the events.
@@ -113,10 +115,14 @@ export async function sendMessage(
         [readAtColumn[side]]: sentAt,
       })
       .where(eq(conversations.id, conversation.id));
-    await appendEvents(tx, [
-      { userId, event: { kind: 'message', conversationId, message: view(inserted, side, file) } },
-      { userId: otherUserId, event: { kind: 'message', conversationId, message: view(inserted, other, file) } },
-    ]);
+    await appendEvents(
+      tx,
+      [
+        { userId, event: { kind: 'message', conversationId, message: view(inserted, side, file) } },
+        { userId: otherUserId, event: { kind: 'message', conversationId, message: view(inserted, other, file) } },
+      ],
+      barrier,
+    );
     return { message: view(inserted, side, file), replayed: false };
   });
 }

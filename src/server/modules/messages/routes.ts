@@ -103,7 +103,10 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
     },
     async (request, reply) => {
-      const { message, replayed } = await sendMessage(db, (await requireUser(request)).id, request.params.id, request.body);
+      const me = await requireUser(request);
+      const { message, replayed } = await sendMessage(db, me.id, request.params.id, request.body, request.barrierToken());
+      // A new message's transaction notified with the token: the answer waits for that, not a sync of its own.
+      if (!replayed) request.barrierCommitted();
       return reply.status(replayed ? 200 : 201).send({ message });
     },
   );

@@ -31,8 +31,9 @@ export async function lockStreams(tx: Tx, userIds: string[]): Promise<void> {
 /**
  * Appends `events` (each to its account's stream, in order; the accounts' locks already taken with lockStreams), each
  * with its account's unread count as committed by this transaction, and tells every server on commit — one statement.
+ * `barrier`: the writing request's token (FastifyRequest.barrierToken), named in the notification.
  */
-export async function appendEvents(tx: Tx, events: { userId: string; event: NewEvent }[]): Promise<void> {
+export async function appendEvents(tx: Tx, events: { userId: string; event: NewEvent }[], barrier?: string): Promise<void> {
   if (!events.length) return;
   const rows = JSON.stringify(events.map(({ userId, event }) => ({ userId, event })));
   await tx.execute(sql`
@@ -44,7 +45,7 @@ export async function appendEvents(tx: Tx, events: { userId: string; event: NewE
       order by e.n
       returning user_id
     )
-    select ${notifyStreamsSql(sql`(select array_agg(distinct user_id) from appended)`)}`);
+    select ${notifyStreamsSql(sql`(select array_agg(distinct user_id) from appended)`, barrier)}`);
 }
 
 /** The events of account `userId` after event `afterId`, oldest first, at most `limit`: `{ id, event }`. */
