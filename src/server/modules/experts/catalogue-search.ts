@@ -64,8 +64,9 @@ type Sets = { all: Uint32Array[]; title: Uint32Array[] };
 
 /**
  * The experts `passes` accepts, in `order`: the `limit` after the first `offset`, and how many there are
- * (counting stops past `searchCountBound` once the page is full). With `counts`, only experts having a word of
- * the query; `candidates` is how many there are, when known: once that many are seen, the walk ends.
+ * (counting stops past `searchCountBound` once the page is full). With `sets`, only experts having a word of the
+ * query (counted in `hits`, or in one of the bit sets); `candidates` is how many there are, when known: once that
+ * many are seen, the walk ends.
  */
 function walk(index: CatalogueIndex, order: number[], filter: Filter, offset: number, limit: number, sets?: Sets, candidates = Infinity) {
   const cards: ExpertCard[] = [];
