@@ -15,11 +15,11 @@ test('a client searches, opens a profile, picks a day, a time and a topic, and c
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/results\\?query=${expert.lastName}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Experts for "${expert.lastName}"`);
-  await expect(page.getByText(/No experts matched/)).toHaveCount(0);
-
+  // The previous answer stays on screen, dimmed, until this one arrives: wait for this search's own first card.
   const firstCard = page.getByRole('article').first();
-  const name = (await firstCard.getByRole('heading').innerText()).trim();
-  expect(name).toBe(expert.name);
+  await expect(firstCard.getByRole('heading')).toHaveText(expert.name);
+  await expect(page.getByText(/No experts matched/)).toHaveCount(0);
+  const name = expert.name;
   await expect(firstCard.getByRole('list', { name: 'Expertise' }).getByRole('listitem')).not.toHaveCount(0);
   await firstCard.getByRole('link', { name }).click();
   await expect(page).toHaveURL(/\/expert\/[a-z0-9-]+$/);
@@ -102,6 +102,29 @@ test('an unknown expert shows Expert Not Found with a link home', async ({ page 
   await page.goto('/expert/no-such-expert');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Expert Not Found');
   await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+});
+
+test('while a new search loads, the last answer stays dimmed and says nothing about the new search', async ({ page, expert }) => {
+  await page.goto('/results');
+  await expect(page.getByText(/^Showing 1–/)).toBeVisible();
+  // Hold this search's answer back, as a slow network would.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/api/experts?*query=${expert.lastName}*`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('searchbox', { name: 'Search experts' }).fill(expert.lastName);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Experts for "${expert.lastName}"`);
+  await expect(page.locator('main ul[aria-busy="true"]')).toBeVisible();
+  await expect(page.getByText(/No experts matched/)).toHaveCount(0);
+  await expect(page.getByText(/^Showing 1–/)).toHaveCount(0);
+
+  release();
+  await expect(page.getByRole('article').first().getByRole('heading')).toHaveText(expert.name);
+  await expect(page.getByText(/^Showing 1–1 of 1 expert$/)).toBeVisible();
+  await expect(page.getByText(/No experts matched/)).toHaveCount(0);
 });
 
 test('results say when nothing matched, Show All Experts clears the search, and filters, sort and pages live in the URL', async ({ page }) => {

@@ -72,7 +72,8 @@ for (const { name, viewport } of viewports) {
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(new RegExp(`/results\\?query=${expert.lastName}$`));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Experts for "${expert.lastName}"`);
-      await expect(page.getByRole('article').first()).toBeVisible();
+      // The previous answer stays on screen, dimmed, until this one arrives: wait for this search's own first card.
+      await expect(page.getByRole('article').first().getByRole('heading')).toHaveText(expert.name);
       await tabTo(page, 'article a[href^="/expert/"]', undefined, { max: 120 });
       const expertName = await page.evaluate(() => (document.activeElement as HTMLElement).innerText.trim());
       expect(expertName).toBe(expert.name);

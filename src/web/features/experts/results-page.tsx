@@ -34,7 +34,9 @@ export default function ResultsPage() {
   const hrefFor = (page: number) => `?${toSearchParams({ ...params, page })}`;
 
   const data = results.data;
-  const notMatched = data && params.query && !data.matched;
+  /** The previous search's answer is still shown (dimmed) while this one loads: its count and match are not this search's. */
+  const current = data && !results.isPlaceholderData ? data : undefined;
+  const notMatched = current && params.query && !current.matched;
   const pageCount = data ? Math.ceil(data.total / resultsPageSize) : 0;
   /** A page number past the end (an old link, a hand-edited URL): the count line would read backwards. */
   const pastLastPage = data !== undefined && data.experts.length === 0 && data.total > 0;
@@ -86,10 +88,11 @@ export default function ResultsPage() {
               No experts matched "{params.query}" — showing all experts
             </p>
           ) : null}
-          {data && data.experts.length > 0 ? (
+          {current && current.experts.length > 0 ? (
             <p className={cn('text-sm text-slate-700', notMatched && 'mt-4')}>
-              Showing {(data.page - 1) * data.pageSize + 1}–{Math.min(data.page * data.pageSize, data.total)} of {data.total.toLocaleString('en-US')}
-              {data.totalIsLowerBound ? '+' : ''} {data.total === 1 ? 'expert' : 'experts'}
+              Showing {(current.page - 1) * current.pageSize + 1}–{Math.min(current.page * current.pageSize, current.total)} of{' '}
+              {current.total.toLocaleString('en-US')}
+              {current.totalIsLowerBound ? '+' : ''} {current.total === 1 ? 'expert' : 'experts'}
             </p>
           ) : null}
         </div>
