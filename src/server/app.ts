@@ -16,7 +16,7 @@ import { createAuth, type Auth } from './auth/auth.js';
 import { authPlugin } from './auth/plugin.js';
 import { keptAnswers } from './cache/plugin.js';
 import type { Config } from './config.js';
-import { openChangeFeed } from './db/change-feed.js';
+import { openChangeFeed, type ChangeFeed } from './db/change-feed.js';
 import type { Database } from './db/client.js';
 import { apiNoStore } from './http/api-no-store.js';
 import { canonicalApiPaths } from './http/api-path.js';
@@ -105,6 +105,7 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
   await app.register(noNul);
   // The server's one listening connection (db/change-feed.ts): kept answers and message streams follow it.
   const changeFeed = await openChangeFeed(database);
+  app.decorate('changeFeed', changeFeed);
   app.addHook('onClose', () => changeFeed.close());
   // Before sign-in and every route: it keeps session checks and the answers routes declare (src/server/cache/).
   await app.register(keptAnswers, { config, changeFeed });
@@ -128,5 +129,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
     metrics: Metrics;
+    /**
+     * The server's change feed (db/change-feed.ts). Who wrote straight into the database (a script, a test) awaits
+     * `changeFeed.sync()` to know this server has heard it: its kept answers and catalogue index are then fresh.
+     */
+    changeFeed: ChangeFeed;
   }
 }

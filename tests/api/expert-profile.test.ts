@@ -232,6 +232,7 @@ describe('demo intro videos', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     await seedDemo(ctx.database.db, ctx.app.auth, storageDriver(ctx.config));
+    await ctx.app.changeFeed.sync();
   });
   afterAll(() => ctx.close());
 

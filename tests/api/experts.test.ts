@@ -105,6 +105,8 @@ async function insertExpert(ctx: TestContext, f: Fixture, userId?: string): Prom
       status: f.status ?? 'published',
     })
     .returning({ id: experts.id });
+  // Written straight into the database: searchable once the server has heard it (at once on PGlite).
+  await ctx.app.changeFeed.sync();
   return row!.id;
 }
 
@@ -456,6 +458,7 @@ describe('demo expert catalogue', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     await seedDemo(ctx.database.db, ctx.app.auth);
+    await ctx.app.changeFeed.sync();
   });
   afterAll(() => ctx.close());
 

@@ -45,6 +45,8 @@ describe('search relevance (docs/product.md "Search and catalogue")', () => {
         reviewCount: 10,
       })),
     );
+    // Written straight into the database: searchable once the server has heard it (at once on PGlite).
+    await ctx.app.changeFeed.sync();
   }, 180_000); // over a thousand experts on a busy machine
   afterAll(() => ctx.close());
 

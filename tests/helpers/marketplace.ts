@@ -37,6 +37,8 @@ export async function createExpert(ctx: TestContext, o: { email: string; slug?: 
   await ctx.database.db
     .insert(availabilityRules)
     .values([0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ expertId: row!.id, weekday, startMinute: 0, endMinute: 1440 })));
+  // Written straight into the database: searchable once the server has heard it (at once on PGlite).
+  await ctx.app.changeFeed.sync();
   return { ...u, expert: row! };
 }
 

@@ -1,0 +1,161 @@
+/**
+ * What the catalogue index holds (docs/decisions/027-search-index-in-memory.md): every published expert's card,
+ * its filter columns, its place in the three listing orders and its lexemes' postings, changed one expert at a time
+ * as the index reads changed rows again (catalogue-index.ts), or built whole.
+ */
+import type { ExpertCard } from '../../../shared/schemas/experts.js';
+import { toCard, type CardRow } from './service.js';
+import { sortedDocs, type SortedDocs } from './sorted-docs.js';
+import { tagColumn } from './tag-column.js';
+
+/** A published expert as the index reads it: the card's columns and its vectors' lexemes, space-separated. */
+export type IndexedRow = CardRow & { title: string; words: string };
+
+/** One published expert as searches read it. */
+export type IndexedExpert = {
+  card: ExpertCard;
+  /** Rating for ordering: the average, or -1 without reviews (last, as `rating_avg desc nulls last`). */
+  rating: number;
+  /** Lexemes of name, role, expertise and about (`search_vector`), each string shared with its posting. */
+  words: string[];
+};
+
+/**
+ * The experts having a lexeme, anywhere and in the title part (name, role, expertise: `title_vector`), as a search
+ * reads them: lists of numbers when few; bit sets (bit `no & 31` of word `no >> 5`) when more than one expert in
+ * 32 has it, which take no more memory than the list and are tested without counting.
+ */
+export type PostingView = { kind: 'list'; all: Int32Array; title: Int32Array } | { kind: 'bits'; all: Uint32Array; title: Uint32Array; titleSize: number };
+
+type Posting = { lexeme: string; all: Set<number>; title: Set<number>; view?: PostingView };
+
+const bitSet = (numbers: Set<number>, capacity: number) => {
+  const bits = new Uint32Array((capacity + 31) >>> 5);
+  for (const no of numbers) bits[no >>> 5]! |= 1 << (no & 31);
+  return bits;
+};
+
+/**
+ * Strings in code point order, the `C` collation experts_listing_idx sorts names by. JavaScript compares UTF-16
+ * units, which puts U+E000–U+FFFF after the surrogates of U+10000 and above; the units are moved to code point
+ * order where two differ.
+ */
+function byCodePoints(a: string, b: string): number {
+  if (a === b) return 0;
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= 0xd800 && y >= 0xd800) {
+      x = x >= 0xe000 ? x - 0x800 : x + 0x2000;
+      y = y >= 0xe000 ? y - 0x800 : y + 0x2000;
+    }
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
+/** `rating_avg desc nulls last, review_count desc, name, id` (experts_listing_idx). */
+const byRating = (a: IndexedExpert, b: IndexedExpert) =>
+  b.rating - a.rating || b.card.reviewCount - a.card.reviewCount || byCodePoints(a.card.name, b.card.name) || byCodePoints(a.card.id, b.card.id);
+const byPriceAsc = (a: IndexedExpert, b: IndexedExpert) => a.card.hourlyRateCents - b.card.hourlyRateCents || byRating(a, b);
+const byPriceDesc = (a: IndexedExpert, b: IndexedExpert) => b.card.hourlyRateCents - a.card.hourlyRateCents || byRating(a, b);
+
+const lexemesOf = (text: string) => (text ? text.split(' ') : []);
+
+/** The contents of the index; a whole reload builds a new one and swaps it in. */
+export class CatalogueContents {
+  readonly docs: (IndexedExpert | undefined)[] = [];
+  readonly byId = new Map<string, number>();
+  readonly bySlug = new Map<string, number>();
+  readonly postings = new Map<string, Posting>();
+  readonly free: number[] = [];
+  rateCents = new Int32Array(1024);
+  readonly languages = tagColumn();
+  readonly expertise = tagColumn();
+  readonly rating: SortedDocs<IndexedExpert>;
+  readonly priceAsc: SortedDocs<IndexedExpert>;
+  readonly priceDesc: SortedDocs<IndexedExpert>;
+
+  constructor(rows: IndexedRow[]) {
+    const all = rows.map((row, no) => this.place(no, row));
+    const pairs = () => all.map((doc, no): [number, IndexedExpert] => [no, doc]);
+    const docOf = (no: number) => this.docs[no]!;
+    this.rating = sortedDocs(byRating, docOf, pairs());
+    this.priceAsc = sortedDocs(byPriceAsc, docOf, pairs());
+    this.priceDesc = sortedDocs(byPriceDesc, docOf, pairs());
+  }
+
+  /** Records `row` as number `no` in the lookups, columns and postings (not the orders). */
+  private place(no: number, row: IndexedRow): IndexedExpert {
+    const card = toCard(row);
+    const title = lexemesOf(row.title);
+    // The title part's lexemes are the whole vector's too (the same text): `words` then lists every posting the
+    // expert is in, so that removing them finds every one.
+    const words = [...new Set([...lexemesOf(row.words), ...title])].map((lexeme) => {
+      const posting = this.postingOf(lexeme);
+      posting.all.add(no);
+      return posting.lexeme;
+    });
+    for (const lexeme of title) this.postingOf(lexeme).title.add(no);
+    const doc: IndexedExpert = { card, rating: card.ratingAvg ?? -1, words };
+    this.docs[no] = doc;
+    this.byId.set(card.id, no);
+    this.bySlug.set(card.slug, no);
+    if (no >= this.rateCents.length) {
+      const grown = new Int32Array(Math.max(no + 1, this.rateCents.length * 2));
+      grown.set(this.rateCents);
+      this.rateCents = grown;
+    }
+    this.rateCents[no] = card.hourlyRateCents;
+    this.languages.set(no, card.languages);
+    this.expertise.set(no, card.expertise);
+    return doc;
+  }
+
+  private postingOf(lexeme: string): Posting {
+    let posting = this.postings.get(lexeme);
+    if (!posting) this.postings.set(lexeme, (posting = { lexeme, all: new Set(), title: new Set() }));
+    // Its view is made again when next read.
+    posting.view = undefined;
+    return posting;
+  }
+
+  /** Takes the expert numbered `no` out of everything. */
+  remove(no: number) {
+    const doc = this.docs[no];
+    if (!doc) return;
+    for (const order of [this.rating, this.priceAsc, this.priceDesc]) order.remove(no, doc);
+    for (const lexeme of doc.words) {
+      const posting = this.postingOf(lexeme);
+      posting.all.delete(no);
+      posting.title.delete(no);
+      if (!posting.all.size) this.postings.delete(lexeme);
+    }
+    this.languages.clear(no, doc.card.languages);
+    this.expertise.clear(no, doc.card.expertise);
+    this.byId.delete(doc.card.id);
+    if (this.bySlug.get(doc.card.slug) === no) this.bySlug.delete(doc.card.slug);
+    this.docs[no] = undefined;
+    this.free.push(no);
+  }
+
+  /** Adds `row` (a published expert not in the index). */
+  add(row: IndexedRow) {
+    const no = this.free.pop() ?? this.docs.length;
+    const doc = this.place(no, row);
+    for (const order of [this.rating, this.priceAsc, this.priceDesc]) order.insert(no, doc);
+  }
+
+  posting(lexeme: string): PostingView | undefined {
+    const posting = this.postings.get(lexeme);
+    if (!posting) return undefined;
+    const capacity = this.docs.length;
+    posting.view ??=
+      posting.all.size * 32 > capacity
+        ? { kind: 'bits', all: bitSet(posting.all, capacity), title: bitSet(posting.title, capacity), titleSize: posting.title.size }
+        : { kind: 'list', all: Int32Array.from(posting.all), title: Int32Array.from(posting.title) };
+    return posting.view;
+  }
+}
