@@ -5,6 +5,7 @@
  */
 import type { ExpertCard } from '../../../shared/schemas/experts.js';
 import { toCard, type CardRow } from './service.js';
+import { fitColumn } from './fit-column.js';
 import { sortedDocs, type SortedDocs } from './sorted-docs.js';
 import { tagColumn } from './tag-column.js';
 
@@ -103,11 +104,7 @@ export class CatalogueContents {
     this.docs[no] = doc;
     this.byId.set(card.id, no);
     this.bySlug.set(card.slug, no);
-    if (no >= this.rateCents.length) {
-      const grown = new Int32Array(Math.max(no + 1, this.rateCents.length * 2));
-      grown.set(this.rateCents);
-      this.rateCents = grown;
-    }
+    this.rateCents = fitColumn(this.rateCents, no);
     this.rateCents[no] = card.hourlyRateCents;
     this.languages.set(no, card.languages);
     this.expertise.set(no, card.expertise);

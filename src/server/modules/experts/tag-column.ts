@@ -2,8 +2,10 @@
  * Which documents have which tags (an expert's languages or expertise areas), kept so that a search can test
  * thousands of documents per millisecond: a bit per tag in a typed array for the first 31 tags seen, a set of
  * documents for any further tag. Testing a document never reads the document itself, whose objects lie all over
- * the heap (docs/decisions/027-search-index-in-memory.md, "Columns").
+ * the heap (docs/decisions/027-search-index-in-memory.md).
  */
+import { fitColumn } from './fit-column.js';
+
 const bitTags = 31;
 
 export type TagColumn = {
@@ -24,11 +26,7 @@ export function tagColumn(): TagColumn {
   const holders = new Map<string, Set<number>>();
   return {
     set: (no, tags) => {
-      if (no >= bits.length) {
-        const grown = new Uint32Array(Math.max(no + 1, bits.length * 2));
-        grown.set(bits);
-        bits = grown;
-      }
+      bits = fitColumn(bits, no);
       for (const tag of tags) {
         let bit = bitOf.get(tag);
         if (bit === undefined && bitOf.size < bitTags && !holders.has(tag)) bitOf.set(tag, (bit = 1 << bitOf.size));
