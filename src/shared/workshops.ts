@@ -47,6 +47,9 @@ export const workshopMessages = {
   started: 'This workshop has already started',
   clientClash: 'You already have a session at this time.',
   seatBooked: (title: string) => `Seat booked for ${title}!`,
+  /** A seat's 3-D Secure reservation holds the seat, not the expert's time (reservation-words.ts). */
+  seatAuthenticationRequired: 'Your bank needs you to confirm this payment. The seat is reserved for you for 15 minutes.',
+  seatReservationExpired: 'The payment was not completed, so the seat was released. Please book again.',
   listFailed: 'We could not load the workshops.',
   oneFailed: 'We could not load this workshop.',
   mineFailed: 'We could not load your workshops.',

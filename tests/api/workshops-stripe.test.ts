@@ -112,7 +112,17 @@ describe('paid workshop seats with Stripe', () => {
     expect(await seatsLeft(id)).toBe(0);
     const deps = sessionDeps(ctx.config, ctx.database.db, paymentProvider(ctx.config));
     expect(await expireReservations(deps, new Date(Date.now() + 16 * 60_000))).toBe(1);
-    expect((await ctx.database.db.select().from(sessions).where(eq(sessions.id, abandoned.id)))[0]!.status).toBe('expired');
+    const lapsed = (await ctx.database.db.select().from(sessions).where(eq(sessions.id, abandoned.id)))[0]!;
+    // In the seat's words: the reservation held a seat, not the expert's time.
+    const seatReleased = 'The payment was not completed, so the seat was released. Please book again.';
+    expect([lapsed.status, lapsed.cancelReason]).toEqual(['expired', seatReleased]);
+    const late = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/sessions/${abandoned.id}/payment`,
+      headers: { ...json, cookie: quitter.cookie },
+      payload: {},
+    });
+    expect([late.statusCode, late.json().error.message]).toEqual([402, seatReleased]);
     expect(await seatsLeft(id)).toBe(1);
     expect(fake.problems).toEqual([]);
   });

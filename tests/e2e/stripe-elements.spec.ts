@@ -91,22 +91,32 @@ test('a client pays with Stripe Elements: the card becomes a PaymentMethod at St
   await market.dispose();
 });
 
+/** Pays on `page` (pressing `pay`) with the card that needs 3-D Secure; answers the intent awaiting the bank. */
+async function payNeeding3ds(page: Page, pay: string | RegExp) {
+  await page.getByLabel('Cardholder name').fill('Casey Client');
+  await page.getByLabel('Card number').fill('4000 0027 6000 3184');
+  await page.getByRole('button', { name: pay }).click();
+  const clientSecret = await page
+    .waitForFunction(() => (window as unknown as { __pending3ds?: string }).__pending3ds)
+    .then((h) => h.jsonValue() as Promise<string>);
+  return [...fake.intents.values()].find((i) => i.client_secret === clientSecret)!;
+}
+
+/** The bank's answer (`ok`) to intent `intentId`'s 3-D Secure, at Stripe and then in the browser. */
+async function answer3ds(page: Page, intentId: string, ok: boolean) {
+  fake.completeAction(intentId, ok);
+  await page.evaluate((answer) => (window as unknown as { __finish3ds: (ok: boolean) => void }).__finish3ds(answer), ok);
+}
+
 test('a card that needs 3-D Secure reserves the time and books it once the bank confirms', async ({ browser, playwright }) => {
   const market = new Marketplace(playwright.request, base);
   const { client, expert } = await people(market);
   const page = waitingForApp(await (await browser.newContext({ baseURL: base })).newPage());
   await toPayment(page, client, expert.slug, 'Preparing for the CFA level II exam');
-  await page.getByLabel('Cardholder name').fill('Casey Client');
-  await page.getByLabel('Card number').fill('4000 0027 6000 3184');
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  const intent = await payNeeding3ds(page, /^Pay \$/);
   await expect(page.getByText('Your bank needs you to confirm this payment. The time is reserved for you for 15 minutes.')).toBeVisible();
-  const clientSecret = await page
-    .waitForFunction(() => (window as unknown as { __pending3ds?: string }).__pending3ds)
-    .then((h) => h.jsonValue() as Promise<string>);
-  const intent = [...fake.intents.values()].find((i) => i.client_secret === clientSecret)!;
   expect(intent.status).toBe('requires_action');
-  fake.completeAction(intent.id, true);
-  await page.evaluate(() => (window as unknown as { __finish3ds: (ok: boolean) => void }).__finish3ds(true));
+  await answer3ds(page, intent.id, true);
   await expect(page).toHaveURL(/\/dashboard\/client$/);
   await expect(page.getByText('Payment successful! Your session has been booked.')).toBeVisible();
   expect(fake.problems).toEqual([]);
@@ -179,24 +189,39 @@ test('a seat paid with a card that needs 3-D Secure is reserved, then booked onc
   const market = new Marketplace(playwright.request, base);
   const { client, expert } = await people(market);
   const { id, page } = await toWorkshop(browser, client, expert, 'Salary talks lab');
-  await page.getByLabel('Cardholder name').fill('Casey Client');
-  await page.getByLabel('Card number').fill('4000 0027 6000 3184');
-  await page.getByRole('button', { name: 'Book a seat · $25.00' }).click();
-  await expect(page.getByText('Your bank needs you to confirm this payment. The time is reserved for you for 15 minutes.')).toBeVisible();
+  const intent = await payNeeding3ds(page, 'Book a seat · $25.00');
+  await expect(page.getByText('Your bank needs you to confirm this payment. The seat is reserved for you for 15 minutes.')).toBeVisible();
   // Reserved meanwhile: nobody else can take the seat.
   expect(((await (await client.request.get(`/api/workshops/${id}`)).json()) as { seatsLeft: number }).seatsLeft).toBe(3);
-  const clientSecret = await page
-    .waitForFunction(() => (window as unknown as { __pending3ds?: string }).__pending3ds)
-    .then((h) => h.jsonValue() as Promise<string>);
-  const intent = [...fake.intents.values()].find((i) => i.client_secret === clientSecret)!;
   expect(intent).toMatchObject({ status: 'requires_action', amount: 2500 });
-  fake.completeAction(intent.id, true);
-  await page.evaluate(() => (window as unknown as { __finish3ds: (ok: boolean) => void }).__finish3ds(true));
+  await answer3ds(page, intent.id, true);
   await page.waitForURL('**/session/*');
   await expect(page.getByText('Seat booked for Salary talks lab!')).toBeVisible();
   const seat = (await (await client.request.get(`/api/sessions/${page.url().split('/').at(-1)}`)).json()) as object;
   expect(seat).toMatchObject({ status: 'booked', workshopId: id, payment: { status: 'held', provider: 'stripe' } });
   expect(fake.problems).toEqual([]);
+  await page.context().close();
+  await market.dispose();
+});
+
+test('a seat whose bank refuses 3-D Secure is released in the seat’s words, and booking again starts from the workshop', async ({ browser, playwright }) => {
+  const market = new Marketplace(playwright.request, base);
+  const { client, expert } = await people(market);
+  const { id, page } = await toWorkshop(browser, client, expert, 'Negotiation drills');
+  const intent = await payNeeding3ds(page, 'Book a seat · $25.00');
+  // The reservation is the client's session while the bank confirms (afterwards it is listed nowhere).
+  const { sessions } = (await (await client.request.get('/api/sessions?when=all')).json()) as { sessions: { id: string; workshopId: string | null }[] };
+  const seat = sessions.find((s) => s.workshopId === id)!;
+  await answer3ds(page, intent.id, false);
+  await expect(page.getByRole('alert').filter({ hasText: 'The payment was not completed, so the seat was released. Please book again.' })).toBeVisible();
+  expect(((await (await client.request.get(`/api/workshops/${id}`)).json()) as { seatsLeft: number }).seatsLeft).toBe(4);
+
+  await page.goto(`/session/${seat.id}`);
+  await expect(page.getByText('The payment was not completed, so the seat was released. Please book again.')).toBeVisible();
+  await shot(page, 'seat-reservation-expired');
+  await page.getByRole('link', { name: 'Book again' }).click();
+  await expect(page).toHaveURL(new RegExp(`/workshops/${id}$`));
+  await expect(page.getByRole('heading', { name: 'Negotiation drills' })).toBeVisible();
   await page.context().close();
   await market.dispose();
 });

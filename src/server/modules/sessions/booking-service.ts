@@ -12,6 +12,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/messages.js';
 import type { PaymentAction, SessionView } from '../../../shared/schemas/sessions.js';
 import { autoReleaseHours, reservationMinutes, type CancellationPolicy } from '../../../shared/sessions.js';
+import { reservationWords } from '../../../shared/reservation-words.js';
 import { workshopMessages } from '../../../shared/workshops.js';
 import type { CurrentUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
@@ -101,7 +102,7 @@ export async function previousBooking(db: Db, clientId: string, key: string) {
 export async function replay(deps: SessionDeps, client: CurrentUser, previous: { id: string; requestHash: string | null }, hash: string): Promise<SessionView> {
   const { row } = await loadForParty(deps.db, client, previous.id);
   // A lapsed 3-D Secure reservation is not a booking: a retry must start again with a new key (docs/product.md "Payments").
-  if (row.session.status === 'expired') throw new AppError('PAYMENT_DECLINED', messages.payment.reservationExpired);
+  if (row.session.status === 'expired') throw new AppError('PAYMENT_DECLINED', reservationWords(row.session.kind).expired);
   assertSameRequest(previous.requestHash, hash);
   return toView(row, 'client');
 }

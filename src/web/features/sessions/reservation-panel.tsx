@@ -2,6 +2,7 @@ import { Clock, XCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from '../../lib/toast';
 import { messages } from '@shared/messages';
+import { reservationWords } from '@shared/reservation-words';
 import type { SessionView } from '@shared/schemas/sessions';
 import { Button } from '../../components/ui/button';
 import { useSessionAction } from './api/session-actions';
@@ -14,6 +15,8 @@ import { StatusPanel } from './status-panel';
 export function ReservationPanel({ session }: { session: SessionView }) {
   const action = useSessionAction(session.id);
   const client = session.viewerRole === 'client';
+  // A workshop seat's reservation holds the seat: booking again starts from the workshop, not the expert's calendar.
+  const seat = session.kind === 'workshop' && session.workshopId;
   if (session.status === 'expired') {
     return (
       <StatusPanel
@@ -23,12 +26,12 @@ export function ReservationPanel({ session }: { session: SessionView }) {
         actions={
           client ? (
             <Button asChild>
-              <Link to={`/expert/${session.expertSlug}`}>Book again</Link>
+              <Link to={seat ? `/workshops/${session.workshopId}` : `/expert/${session.expertSlug}`}>Book again</Link>
             </Button>
           ) : null
         }
       >
-        <p>{messages.payment.reservationExpired}</p>
+        <p>{reservationWords(session.kind).expired}</p>
       </StatusPanel>
     );
   }
@@ -53,7 +56,11 @@ export function ReservationPanel({ session }: { session: SessionView }) {
         ) : null
       }
     >
-      <p>{client ? messages.payment.awaitingPayment : `${session.clientName}'s bank is still confirming the payment; the time is reserved meanwhile.`}</p>
+      <p>
+        {client
+          ? messages.payment.awaitingPayment
+          : `${session.clientName}'s bank is still confirming the payment; the ${seat ? 'seat' : 'time'} is reserved meanwhile.`}
+      </p>
     </StatusPanel>
   );
 }

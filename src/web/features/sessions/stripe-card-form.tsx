@@ -5,6 +5,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '../../lib/toast';
 import { cardMessages } from '@shared/cards';
 import { messages } from '@shared/messages';
+import { isReservationExpired, reservationWords } from '@shared/reservation-words';
 import type { SessionView } from '@shared/schemas/sessions';
 import { Button } from '../../components/ui/button';
 import { FormError, Input, Label } from '../../components/ui/input';
@@ -91,7 +92,7 @@ function CardForm({
       const { session, paymentAction } = await book(made.paymentMethod.id);
       // A repeated attempt answers the first one: a reservation still awaiting the bank is not a booking.
       if (!paymentAction) return session.status === 'booked' ? onBooked(session) : fail(messages.payment.awaitingPayment);
-      toast.info(messages.payment.authenticationRequired);
+      toast.info(reservationWords(session.kind).authenticationRequired);
       const action = await stripe.handleNextAction({ clientSecret: paymentAction.clientSecret });
       // Whatever the browser was told, the server asks Stripe before booking.
       const settled = await settle.mutateAsync(session.id);
@@ -99,7 +100,7 @@ function CardForm({
       fail(action.error?.message ?? messages.payment.awaitingPayment);
     } catch (err) {
       const message = err instanceof Error ? err.message : messages.payment.failed;
-      if (message === messages.payment.reservationExpired) onExpired();
+      if (isReservationExpired(message)) onExpired();
       fail(message);
     } finally {
       setBusy(false);

@@ -12,6 +12,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { messages } from '../../../../shared/messages.js';
+import { reservationWords } from '../../../../shared/reservation-words.js';
 import type { Tx } from '../../../db/client.js';
 import { sessions } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
@@ -52,7 +53,7 @@ export async function settleLocked(tx: Tx, deps: SessionDeps, s: SessionRow, now
   if (!voided) await voidIntent();
   await tx
     .update(sessions)
-    .set({ status: 'expired', reservedUntil: null, cancelReason: messages.payment.reservationExpired, updatedAt: now })
+    .set({ status: 'expired', reservedUntil: null, cancelReason: reservationWords(s.kind).expired, updatedAt: now })
     .where(eq(sessions.id, s.id));
   await failPendingHold(tx, payment, now);
   return 'expired';
