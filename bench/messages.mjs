@@ -4,12 +4,14 @@
 // streams per server and `--conversations` conversations sending at once; and the memory of idle streams (each
 // server's RSS before and after they connect, per stream).
 //
-//   npm run build && node bench/messages.mjs [--idle 1000] [--conversations 50] [--messages 20] [--interval 0]
+//   npm run build && node bench/messages.mjs [--idle 1000] [--conversations 50] [--messages 20] [--interval 0] [--together]
 //   options: --database-url URL (default $BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; a
 //            database of its own is created there and dropped), --server dist/server/main.js (another build's
 //            main.js, to compare builds), --interval ms: each conversation sends a message every `ms` (or, if later,
 //            once the one before was answered and arrived) instead of at once — a load below what the machine
-//            can take, so that the delay measured is the path's, not the queue of 50 senders as fast as possible.
+//            can take, so that the delay measured is the path's, not the queue of 50 senders as fast as possible;
+//            with --together every conversation sends at the same instants (a burst of --conversations sends at
+//            once every `ms`) instead of spread over the interval.
 //   Besides delivery it reports the send's answer time, messages per second and the bench's own event-loop delay.
 // Not part of npm test.
 import { randomUUID } from 'node:crypto';
@@ -29,6 +31,7 @@ const { values } = parseArgs({
     conversations: { type: 'string', default: '50' },
     messages: { type: 'string', default: '20' },
     interval: { type: 'string', default: '0' },
+    together: { type: 'boolean', default: false },
     'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
   },
 });
@@ -36,6 +39,7 @@ const idlePerServer = Number(values.idle);
 const pairs = Number(values.conversations);
 const perPair = Number(values.messages);
 const interval = Number(values.interval);
+const together = values.together;
 const password = 'bench-password-1';
 /** The stream route takes 30 connections a minute per account: idle streams are spread over accounts. */
 const streamsPerIdleAccount = 25;
@@ -175,9 +179,10 @@ async function measure(bases, pids) {
   const sendingFrom = performance.now();
   await Promise.all(
     conversations.map(async ({ id, cookie }, n) => {
-      // Paced: message m is sent at m × interval (the conversations spread over the first interval), or once the one
-      // before has been answered and arrived if that is later; unpaced, at once.
-      const start = sendingFrom + (n / pairs) * interval;
+      // Paced: message m is sent at m × interval (the conversations spread over the first interval, or all at the
+      // same instants with --together), or once the one before has been answered and arrived if that is later;
+      // unpaced, at once.
+      const start = sendingFrom + (together ? 0 : (n / pairs) * interval);
       for (let m = 0; m < perPair; m++) {
         const due = start + m * interval - performance.now();
         if (due > 0) await new Promise((r) => setTimeout(r, due));
@@ -249,7 +254,7 @@ try {
         bases,
         procs.map((p) => p.child.pid),
       );
-      rows.push({ servers, 'idle streams per server': idlePerServer, 'conversations at once': pairs, 'interval ms': interval, ...r });
+      rows.push({ servers, 'idle streams per server': idlePerServer, 'conversations at once': pairs, 'interval ms': interval, together, ...r });
       console.log(JSON.stringify(rows.at(-1)));
     } finally {
       await Promise.all(procs.map((p) => p.stop()));
