@@ -38,6 +38,14 @@ function SessionDetail({ session }: { session: SessionView }) {
               <p className="text-sm font-medium text-slate-600">
                 Session <span className="font-mono">#{session.id.slice(0, 8)}</span>
                 {session.kind === 'intro' ? ' · Free introductory meeting' : null}
+                {session.kind === 'workshop' && session.workshopId ? (
+                  <>
+                    {' · '}
+                    <Link to={`/workshops/${session.workshopId}`} className="text-brand-700 hover:underline">
+                      Seat in a workshop
+                    </Link>
+                  </>
+                ) : null}
               </p>
               <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Session with {counterpart}</h1>
             </div>
