@@ -232,6 +232,13 @@ export const messages = {
     moneyHeld: 'Money for one of your sessions is still held or in dispute. Wait until it is released or refunded before deleting your account.',
     openReport: 'A dispute or no-show report about one of your sessions is still open. Wait until the team has decided it before deleting your account.',
     deletedName: 'Deleted user',
+    /** An account that signs in only with Google has no password (docs/security.md "Accounts without a password"). */
+    signInMethodsFailed: 'We could not check how you sign in.',
+    deleteWithoutPassword: 'Your account has no password, so deleting it needs a sign-in within the last 10 minutes.',
+    noPassword:
+      'You sign in with Google, so your account has no password. Set one to also sign in with your e-mail address and to turn on two-factor sign-in: we e-mail you a link to choose it.',
+    setPasswordSent: (email: string) => `We sent a link to ${email}. Open it to choose your password; it works once and expires in one hour.`,
+    twoFactorNeedsPassword: 'You sign in with Google, which has its own two-step verification. To add a code here as well, first set a password below.',
   },
   /** Messages between a client and an expert (docs/product.md "Messages"). */
   messaging: {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './test';
 import { enrolTwoFactorUi, seriousViolations, shot, signInUi, signUpAsExpert } from './helpers';
 import { totp } from '../helpers/totp';
+import { linkFromMailbox } from './fixtures/mailbox';
 import { newTeamMemberEmail } from './fixtures/team';
 
 /**
@@ -105,4 +106,59 @@ test('a team member without two-factor sign-in is sent to set it up before the t
   await page.getByRole('link', { name: 'Open the team console' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Team console');
+});
+
+test('an account that signs in only with Google is asked to set a password first, sets one by e-mail, and can then turn on two-factor sign-in', async ({
+  page,
+  market,
+}) => {
+  const client = await market.client();
+  // Google is not configured in the journeys: /api/auth/list-accounts answers as it does for an account whose only way
+  // in is Google (tests/security/password-less-account.test.ts checks that answer on the server).
+  await page.route('**/api/auth/list-accounts', (route) =>
+    route.fulfill({
+      json: [
+        {
+          id: 'account-1',
+          providerId: 'google',
+          accountId: 'google-1',
+          userId: client.id,
+          scopes: [],
+          createdAt: '2026-11-01T00:00:00.000Z',
+          updatedAt: '2026-11-01T00:00:00.000Z',
+        },
+      ],
+    }),
+  );
+  await signInUi(page, client);
+  await page.goto('/account');
+  await expect(page.getByRole('note').filter({ hasText: 'You sign in with Google, which has its own two-step verification' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Set up two-factor sign-in' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Set a password' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Change password' })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'account-without-password');
+  // Deleting such an account is confirmed by a recent sign-in, not a password it does not have.
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByRole('dialog').getByText('Your account has no password, so deleting it needs a sign-in within the last 10 minutes.')).toBeVisible();
+  await expect(page.getByRole('dialog').getByLabel('Your password')).toHaveCount(0);
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('button', { name: 'E-mail me a link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `We sent a link to ${client.email}.` })).toBeVisible();
+  const link = await linkFromMailbox(page, client.email, /http:\/\/localhost:\d+\/api\/auth\/reset-password\/[^"<\s]+/);
+  await page.unroute('**/api/auth/list-accounts');
+  await page.goto(link.replace(/^http:\/\/localhost:\d+/, ''));
+  await page.getByLabel('New password', { exact: true }).fill('my-first-password-1');
+  await page.getByLabel('Confirm new password').fill('my-first-password-1');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('You can now sign in with the new password.')).toBeVisible();
+
+  await signInUi(page, { email: client.email, password: 'my-first-password-1' });
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
+  await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  await page.getByLabel('Your password').fill('my-first-password-1');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Scan this QR code', { exact: false })).toBeVisible();
 });

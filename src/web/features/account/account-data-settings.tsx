@@ -10,6 +10,7 @@ import { FormError } from '../../components/ui/input';
 import { ApiError } from '../../lib/api';
 import { meQueryKey } from '../../lib/auth';
 import { deleteAccount } from './api/delete-account';
+import { useSignInMethods } from './api/get-sign-in-methods';
 
 /**
  * "Your data" on /account (docs/product.md "Account"): download everything Mentora holds about the account (GET
@@ -23,13 +24,15 @@ export function AccountDataSettings() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  // An account that signs in only with Google confirms by a recent sign-in instead (docs/product.md "Account").
+  const noPassword = useSignInMethods().data?.password === false;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
     setPending(true);
     try {
-      await deleteAccount({ password });
+      await deleteAccount(noPassword ? {} : { password });
       queryClient.setQueryData(meQueryKey, null);
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
       window.location.assign('/');
@@ -76,11 +79,21 @@ export function AccountDataSettings() {
         description="This cannot be undone. You will be signed out on every device."
       >
         <form onSubmit={submit} noValidate className="space-y-4">
-          <FormField id="delete-account-password" label="Your password" required>
-            {(aria) => (
-              <PasswordInput {...aria} autoComplete="current-password" maxLength={128} value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
-            )}
-          </FormField>
+          {noPassword ? (
+            <p className="text-sm text-slate-700">{messages.account.deleteWithoutPassword}</p>
+          ) : (
+            <FormField id="delete-account-password" label="Your password" required>
+              {(aria) => (
+                <PasswordInput
+                  {...aria}
+                  autoComplete="current-password"
+                  maxLength={128}
+                  value={password}
+                  onChange={(e) => setPassword(e.currentTarget.value)}
+                />
+              )}
+            </FormField>
+          )}
           <FormError>{error}</FormError>
           <DialogButtons onCancel={() => setOpen(false)} submitLabel={pending ? 'Deleting…' : 'Delete my account'} pending={pending} destructive />
         </form>

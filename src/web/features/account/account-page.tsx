@@ -14,7 +14,7 @@ import { AccountDataSettings } from './account-data-settings';
 import { AccountDetailsForm } from './account-details-form';
 import { AccountPhotoSettings } from './account-photo-settings';
 import { CalendarFeedSettings } from './calendar-feed-settings';
-import { ChangePasswordForm } from './change-password-form';
+import { PasswordSettings } from './password-settings';
 import { MessageEmailSettings } from './message-email-settings';
 import { TimeZoneSettings } from './time-zone-settings';
 import { TwoFactorSettings } from './two-factor-settings';
@@ -54,7 +54,7 @@ function AccountSettings() {
           <MessageEmailSettings />
         </Card>
         <Card className="mt-6 p-6 sm:p-8">
-          <ChangePasswordForm />
+          <PasswordSettings />
         </Card>
         <Card className="mt-6 p-6 sm:p-8">
           <AccountDataSettings />

@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { messages } from '@shared/messages';
 import { PasswordInput } from '../../components/password-input';
 import { Button } from '../../components/ui/button';
 import { FormError, Input, Label } from '../../components/ui/input';
 import { useAuth } from '../../lib/auth';
 import { authClient } from '../../lib/auth-client';
 import { codeFailure } from '../../lib/code-failure';
+import { useSignInMethods } from './api/get-sign-in-methods';
 import { QrCode } from './qr-code';
 
 const wrongPassword = 'That password is not right. Please try again.';
@@ -184,6 +186,8 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
 export function TwoFactorSettings() {
   const { me, refresh } = useAuth();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
+  // Enrolling starts with the password: an account that signs in only with Google sets one first.
+  const noPassword = useSignInMethods().data?.password === false;
   if (!me) return null;
   const on = me.twoFactorEnabled;
   const cancel = () => setStep({ kind: 'idle' });
@@ -217,6 +221,10 @@ export function TwoFactorSettings() {
                 Turn off two-factor sign-in
               </Button>
             </>
+          ) : noPassword ? (
+            <p role="note" className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
+              {messages.account.twoFactorNeedsPassword}
+            </p>
           ) : (
             <Button type="button" onClick={() => setStep({ kind: 'password' })}>
               Set up two-factor sign-in
