@@ -25,6 +25,7 @@ import { autoReleaseDue } from './modules/sessions/use-cases/auto-release-sessio
 import { settleDueNoShows } from './modules/sessions/use-cases/settle-no-shows.js';
 import { expireRescheduleProposals } from './modules/sessions/use-cases/expire-reschedule-proposals.js';
 import { cancelUnderAttendedWorkshops } from './modules/workshops/use-cases/cancel-under-attended-workshops.js';
+import { closeStartedWaitlists } from './modules/workshops/use-cases/close-started-waitlists.js';
 import { expireWaitlistOffers } from './modules/workshops/use-cases/expire-waitlist-offers.js';
 import { sendDueReminders } from './modules/sessions/use-cases/send-session-reminders.js';
 import { sendDueWorkshopReminders } from './modules/workshops/use-cases/send-workshop-reminders.js';
@@ -109,7 +110,8 @@ async function main() {
       noShows: () => settleDueNoShows(deps),
       proposals: () => expireRescheduleProposals(deps.db),
       minimumAttendance: () => cancelUnderAttendedWorkshops(deps),
-      waitlistOffers: () => expireWaitlistOffers(deps),
+      // Offers past their deadline, free seats offered, and the lines of workshops that have started.
+      waitlistOffers: () => Promise.all([expireWaitlistOffers(deps), closeStartedWaitlists(database.db)]),
     },
     messages: {
       unreadEmails: () => emailUnreadMessages(database.db, { baseUrl: config.baseUrl, delayMs: config.messageEmailDelayMs }),

@@ -5,6 +5,7 @@ import { pgError } from '../../src/server/db/errors.js';
 import { paymentEvents, payments, workshops, workshopWaitlist } from '../../src/server/db/schema.js';
 import { simulatedProvider } from '../../src/server/infra/payments/simulated.js';
 import { sessionDeps } from '../../src/server/modules/sessions/deps.js';
+import { closeStartedWaitlists } from '../../src/server/modules/workshops/use-cases/close-started-waitlists.js';
 import { expireWaitlistOffers } from '../../src/server/modules/workshops/use-cases/expire-waitlist-offers.js';
 import { waitlistOfferHours, workshopMessages } from '../../src/shared/workshops.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
@@ -247,6 +248,26 @@ describe('workshop waitlist', () => {
       expect(closed[0]!.text).toContain('Reason: I have to travel');
     }
     expect((await join(line[0]!.cookie, w.id)).json().error.message).toBe(workshopMessages.notOpen);
+  });
+
+  it('the line of a workshop that has started ends: its waiting clients leave it, once, and later workshops keep theirs', async () => {
+    const soon = await fullWithLine(3, 2);
+    const later = await fullWithLine(5, 1);
+    const waitingIn = async (id: string) =>
+      (await ctx.database.db.select({ status: workshopWaitlist.status }).from(workshopWaitlist).where(eq(workshopWaitlist.workshopId, id))).map(
+        (r) => r.status,
+      );
+    // Not yet started: nothing ends.
+    expect(await closeStartedWaitlists(ctx.database.db)).toBe(0);
+    // A run once the first workshop has begun (its 10:00 three days ahead, in Vancouver, is before four days from now).
+    const atStart = new Date(Date.now() + 4 * 86_400_000);
+    const runs = await Promise.all([closeStartedWaitlists(ctx.database.db, atStart), closeStartedWaitlists(ctx.database.db, atStart)]);
+    expect(runs.reduce((x, y) => x + y, 0)).toBe(2);
+    expect(await waitingIn(soon.w.id)).toEqual(['closed', 'closed']);
+    expect(await waitingIn(later.w.id)).toEqual(['waiting']);
+    expect(await state(soon.line[0]!.cookie, soon.w.id)).toMatchObject({ status: 'none', waiting: 0 });
+    expect(await mine(soon.w.id)).toMatchObject({ waiting: 0 });
+    expect(await mine(later.w.id)).toMatchObject({ waiting: 1 });
   });
 
   it("the expert's list shows each workshop's money from the ledger: held net of the commission, refunds, and what was released", async () => {
