@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { messages } from '@shared/messages';
 import { authClient } from '../../../lib/auth-client';
 
-export const signInMethodsKey = ['me', 'sign-in-methods'] as const;
+const signInMethodsKey = ['me', 'sign-in-methods'] as const;
 
 /** Throws an Error in the product's words when the list cannot be read. */
 async function getSignInMethods(): Promise<{ password: boolean }> {
