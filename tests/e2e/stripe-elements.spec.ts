@@ -218,6 +218,7 @@ test('a seat whose bank refuses 3-D Secure is released in the seat’s words, an
 
   await page.goto(`/session/${seat.id}`);
   await expect(page.getByText('The payment was not completed, so the seat was released. Please book again.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Negotiation drills with ${expert.name}`);
   await expect(page.getByRole('link', { name: 'Seat in a workshop' })).toHaveAttribute('href', `/workshops/${id}`);
   await shot(page, 'seat-reservation-expired');
   await page.getByRole('link', { name: 'Book again' }).click();

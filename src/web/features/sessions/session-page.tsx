@@ -47,7 +47,10 @@ function SessionDetail({ session }: { session: SessionView }) {
                   </>
                 ) : null}
               </p>
-              <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Session with {counterpart}</h1>
+              <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+                {/* A seat is named by its workshop, whose title is the seat's topic. */}
+                {session.kind === 'workshop' ? `${session.topic} with ${counterpart}` : `Session with ${counterpart}`}
+              </h1>
             </div>
             <Badge tone={badge.tone} className="text-sm">
               {badge.label}
