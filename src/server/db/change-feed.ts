@@ -87,24 +87,30 @@ export async function openChangeFeed(database: Database): Promise<ChangeFeed> {
   const emit = (change: Change) => {
     for (const listener of listeners) listener(change);
   };
-  /** The syncs of this process waiting for their token. */
-  const waiting = new Map<string, () => void>();
-  /** The barriers of this process (barrier()) not yet heard or forgotten, and whether their notification arrived. */
-  const barriers = new Map<string, { arrived: boolean; resolve?: () => void }>();
+  /** The tokens this process expects in a notification — its syncs' and its writes' barriers — and their arrival. */
+  const expected = new Map<string, () => void>();
+  /** Expects `token`: the promise resolves when a notification names it. */
+  const expect = (token: string) => new Promise<true>((resolve) => expected.set(token, () => resolve(true)));
+  /** `arrival` (true), or false after syncTimeoutMs without it; `token` is no longer expected either way. */
+  const within = async (token: string, arrival: Promise<true>): Promise<boolean> => {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([arrival, new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), syncTimeoutMs)))]);
+    } finally {
+      clearTimeout(timer);
+      expected.delete(token);
+    }
+  };
   let live = false;
   const stop = await database.listen(
     channel,
     (payload) => {
       const parsed = parsePayload(payload);
       if (!parsed) return;
-      if ('sync' in parsed) waiting.get(parsed.sync)?.();
+      if ('sync' in parsed) expected.get(parsed.sync)?.();
       else if ('streams' in parsed) {
         emit({ kind: 'streams', users: parsed.streams });
-        const barrier = parsed.barrier === undefined ? undefined : barriers.get(parsed.barrier);
-        if (barrier) {
-          barrier.arrived = true;
-          barrier.resolve?.();
-        }
+        if (parsed.barrier !== undefined) expected.get(parsed.barrier)?.();
       } else emit({ kind: 'table', ...parsed });
     },
     (up) => {
@@ -115,21 +121,15 @@ export async function openChangeFeed(database: Database): Promise<ChangeFeed> {
   /** Sends one sync notification and resolves once it has arrived (true), or after syncTimeoutMs or a failure (false). */
   const sendSync = async (): Promise<boolean> => {
     const token = randomUUID();
-    let timer: NodeJS.Timeout | undefined;
-    const arrived = new Promise<boolean>((resolve) => {
-      waiting.set(token, () => resolve(true));
-      timer = setTimeout(() => resolve(false), syncTimeoutMs);
-    });
+    const arrival = expect(token);
     try {
       // Notifications are delivered in commit order: once this one arrives, so have those of every write before it.
       await database.db.execute(sql`select pg_notify(${channel}, ${JSON.stringify({ sync: token })})`);
-      return await arrived;
     } catch {
+      expected.delete(token);
       return false;
-    } finally {
-      clearTimeout(timer);
-      waiting.delete(token);
     }
+    return within(token, arrival);
   };
   // Concurrent writes share sync notifications: while one is in flight, every later call waits for the next one,
   // sent once the current one is back — a notification sent after the call, as each caller needs. Each sync is a
@@ -156,24 +156,9 @@ export async function openChangeFeed(database: Database): Promise<ChangeFeed> {
     },
     barrier: () => {
       const token = randomUUID();
-      const entry: { arrived: boolean; resolve?: () => void } = { arrived: false };
-      barriers.set(token, entry);
-      return {
-        token,
-        heard: async () => {
-          if (!entry.arrived) {
-            let timer: NodeJS.Timeout | undefined;
-            await new Promise<void>((resolve) => {
-              entry.resolve = resolve;
-              timer = setTimeout(resolve, syncTimeoutMs);
-            });
-            clearTimeout(timer);
-          }
-          barriers.delete(token);
-          return entry.arrived;
-        },
-        cancel: () => void barriers.delete(token),
-      };
+      // Expected from now: the notification may arrive before the answer asks whether it has.
+      const arrival = expect(token);
+      return { token, heard: () => within(token, arrival), cancel: () => void expected.delete(token) };
     },
     close: stop,
   };

@@ -174,14 +174,18 @@ export function searchCatalogue(
     try {
       let page;
       if (sort === 'relevance') {
-        // Tier 0: every word in the title part; 1: every word; 2: one word fewer; ... A lexeme nobody has leaves
-        // tiers 0 and 1 empty; tier 0 is never larger than the fewest titles having one lexeme.
-        const nobodyHasOne = postings.some((posting) => posting === undefined);
-        const fewestTitles = Math.min(...sets.map((set) => set.titleSize), ...lists.map((list) => list.title.length));
-        const sizes = sets.length
-          ? [nobodyHasOne ? 0 : fewestTitles, nobodyHasOne ? 0 : Infinity, ...new Array<number>(size - 1).fill(Infinity)]
-          : [allInTitle, withWords[size]! - allInTitle];
-        for (let has = size - 1; has >= 1 && !sets.length; has--) sizes.push(withWords[has]!);
+        // Tier 0: every word in the title part; 1: every word; 2: one word fewer; ...
+        let sizes: number[];
+        if (!sets.length) {
+          sizes = [allInTitle, withWords[size]! - allInTitle];
+          for (let has = size - 1; has >= 1; has--) sizes.push(withWords[has]!);
+        } else {
+          // Bounds only: a lexeme nobody has leaves tiers 0 and 1 empty, and tier 0 is never larger than the fewest
+          // titles having one lexeme.
+          const nobodyHasOne = postings.some((posting) => posting === undefined);
+          const fewestTitles = Math.min(...sets.map((set) => set.titleSize), ...lists.map((list) => list.title.length));
+          sizes = [nobodyHasOne ? 0 : fewestTitles, nobodyHasOne ? 0 : Infinity, ...new Array<number>(size - 1).fill(Infinity)];
+        }
         page = relevanceWalk(index, size, bitSets, sizes, filter, offset, limit);
       } else page = walk(index, order, filter, offset, limit, bitSets, sets.length ? Infinity : -withWords[0]!);
       if (page.found > 0) return { ...page, matched: true };
