@@ -148,6 +148,8 @@ describe('experts API', () => {
   const list = async (qs: string) => {
     const res = await ctx.app.inject(`/api/experts${qs}`);
     expect(res.statusCode).toBe(200);
+    // The answer is written from cards kept as JSON: its text is exactly its value's JSON.
+    expect(res.body).toBe(JSON.stringify(res.json()));
     return res.json() as ExpertList;
   };
 

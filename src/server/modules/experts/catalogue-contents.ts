@@ -5,7 +5,9 @@
  */
 import type { ExpertCard } from '../../../shared/schemas/experts.js';
 import { toCard, type CardRow } from './service.js';
+import { DocNumbers } from './doc-numbers.js';
 import { fitColumn } from './fit-column.js';
+import { orderRuns, type OrderRuns } from './order-runs.js';
 import { sortedDocs, type SortedDocs } from './sorted-docs.js';
 import { tagColumn } from './tag-column.js';
 
@@ -19,22 +21,15 @@ export type IndexedExpert = {
   rating: number;
   /** Lexemes of name, role, expertise and about (`search_vector`), each string shared with its posting. */
   words: string[];
+  /** `card` as JSON, written when first shown (cardJson): a changed expert is a new document. */
+  json?: string;
 };
 
-/**
- * The experts having a lexeme, anywhere and in the title part (name, role, expertise: `title_vector`), as a search
- * reads them: lists of numbers when few; bit sets (bit `no & 31` of word `no >> 5`) when more than one expert in
- * 32 has it, which take no more memory than the list and are tested without counting.
- */
-export type PostingView = { kind: 'list'; all: Int32Array; title: Int32Array } | { kind: 'bits'; all: Uint32Array; title: Uint32Array; titleSize: number };
+/** `doc`'s card as JSON text, written once per document: most of a result page's serialisation. */
+export const cardJson = (doc: IndexedExpert): string => (doc.json ??= JSON.stringify(doc.card));
 
-type Posting = { lexeme: string; all: Set<number>; title: Set<number>; view?: PostingView };
-
-const bitSet = (numbers: Set<number>, capacity: number) => {
-  const bits = new Uint32Array((capacity + 31) >>> 5);
-  for (const no of numbers) bits[no >>> 5]! |= 1 << (no & 31);
-  return bits;
-};
+/** The experts having a lexeme, anywhere and in the title part (name, role, expertise: `title_vector`). */
+export type Posting = { readonly lexeme: string; readonly all: DocNumbers; readonly title: DocNumbers };
 
 /**
  * Strings in code point order, the `C` collation experts_listing_idx sorts names by. JavaScript compares UTF-16
@@ -72,12 +67,16 @@ export class CatalogueContents {
   readonly bySlug = new Map<string, number>();
   readonly postings = new Map<string, Posting>();
   readonly free: number[] = [];
+  /** A bit per document number (doc-numbers.ts) for the numbers in use. */
+  live = new Uint32Array(32);
   rateCents = new Int32Array(1024);
   readonly languages = tagColumn();
   readonly expertise = tagColumn();
   readonly rating: SortedDocs<IndexedExpert>;
   readonly priceAsc: SortedDocs<IndexedExpert>;
   readonly priceDesc: SortedDocs<IndexedExpert>;
+  /** Runs of the ascending price order: the experts in a price range. */
+  readonly priceRuns: OrderRuns;
 
   constructor(rows: IndexedRow[]) {
     const all = rows.map((row, no) => this.place(no, row));
@@ -86,6 +85,7 @@ export class CatalogueContents {
     this.rating = sortedDocs(byRating, docOf, pairs());
     this.priceAsc = sortedDocs(byPriceAsc, docOf, pairs());
     this.priceDesc = sortedDocs(byPriceDesc, docOf, pairs());
+    this.priceRuns = orderRuns(this.priceAsc);
   }
 
   /** Records `row` as number `no` in the lookups, columns and postings (not the orders). */
@@ -104,6 +104,8 @@ export class CatalogueContents {
     this.docs[no] = doc;
     this.byId.set(card.id, no);
     this.bySlug.set(card.slug, no);
+    this.live = fitColumn(this.live, no >>> 5);
+    this.live[no >>> 5]! |= 1 << (no & 31);
     this.rateCents = fitColumn(this.rateCents, no);
     this.rateCents[no] = card.hourlyRateCents;
     this.languages.set(no, card.languages);
@@ -113,9 +115,7 @@ export class CatalogueContents {
 
   private postingOf(lexeme: string): Posting {
     let posting = this.postings.get(lexeme);
-    if (!posting) this.postings.set(lexeme, (posting = { lexeme, all: new Set(), title: new Set() }));
-    // Its view is made again when next read.
-    posting.view = undefined;
+    if (!posting) this.postings.set(lexeme, (posting = { lexeme, all: new DocNumbers(), title: new DocNumbers() }));
     return posting;
   }
 
@@ -135,6 +135,7 @@ export class CatalogueContents {
     this.byId.delete(doc.card.id);
     if (this.bySlug.get(doc.card.slug) === no) this.bySlug.delete(doc.card.slug);
     this.docs[no] = undefined;
+    this.live[no >>> 5]! &= ~(1 << (no & 31));
     this.free.push(no);
   }
 
@@ -145,14 +146,7 @@ export class CatalogueContents {
     for (const order of [this.rating, this.priceAsc, this.priceDesc]) order.insert(no, doc);
   }
 
-  posting(lexeme: string): PostingView | undefined {
-    const posting = this.postings.get(lexeme);
-    if (!posting) return undefined;
-    const capacity = this.docs.length;
-    posting.view ??=
-      posting.all.size * 32 > capacity
-        ? { kind: 'bits', all: bitSet(posting.all, capacity), title: bitSet(posting.title, capacity), titleSize: posting.title.size }
-        : { kind: 'list', all: Int32Array.from(posting.all), title: Int32Array.from(posting.title) };
-    return posting.view;
+  posting(lexeme: string): Posting | undefined {
+    return this.postings.get(lexeme);
   }
 }

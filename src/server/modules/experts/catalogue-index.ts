@@ -15,31 +15,20 @@ import { isUuid } from '../../../shared/ids.js';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db } from '../../db/client.js';
 import { experts } from '../../db/schema.js';
-import { CatalogueContents, type IndexedExpert, type IndexedRow, type PostingView } from './catalogue-contents.js';
+import { CatalogueContents, type IndexedRow } from './catalogue-contents.js';
 import type { WordLexeme } from './search-words.js';
 import { cardColumns } from './service.js';
-import type { TagColumn } from './tag-column.js';
 
 export type CatalogueIndex = {
   /** Resolves once every change heard before the call is in the index (and, with the feed down, after a whole reload). */
   fresh: () => Promise<void>;
-  /** The document numbered `no` (numbers in the listing orders and postings); undefined once removed. */
-  doc: (no: number) => IndexedExpert | undefined;
-  /** Numbers of the experts having `lexeme` anywhere and in the title part, or undefined when nobody has it. */
-  posting: (lexeme: string) => PostingView | undefined;
-  /** Listing orders (docs/product.md "Search and catalogue"): by rating; by price up or down, then by rating. */
-  orders: { rating: number[]; priceAsc: number[]; priceDesc: number[] };
-  /** One more than the highest document number (the size of per-document scratch arrays). */
-  capacity: () => number;
+  /** What the index holds now: read by one search at a time, synchronously (a reload swaps in new contents). */
+  contents: () => CatalogueContents;
   /**
    * Each of `words`' lexeme (search-words.ts): kept per word, the words no expert has until the catalogue
    * changes; `lookUp` reads those not kept (one round trip for all of them).
    */
   wordLexemes: (words: string[], lookUp: (words: string[]) => Promise<WordLexeme[]>) => Promise<WordLexeme[]>;
-  /** Filter columns by document number: hourly rates in cents, languages, expertise areas. */
-  rateCents: () => Int32Array;
-  languages: () => TagColumn;
-  expertise: () => TagColumn;
 };
 
 /** Words whose lexemes are kept, each kind (about 100 bytes a word). */
@@ -170,14 +159,6 @@ export function catalogueIndex(db: Db, feed: ChangeFeed): CatalogueIndex {
       }
       return words.map((word) => kept(word)!);
     },
-    doc: (no) => contents.docs[no],
-    posting: (lexeme) => contents.posting(lexeme),
-    get orders() {
-      return { rating: contents.rating.order, priceAsc: contents.priceAsc.order, priceDesc: contents.priceDesc.order };
-    },
-    capacity: () => contents.docs.length,
-    rateCents: () => contents.rateCents,
-    languages: () => contents.languages,
-    expertise: () => contents.expertise,
+    contents: () => contents,
   };
 }

@@ -1,5 +1,5 @@
 /**
- * A column of numbers by document number (catalogue-contents.ts, tag-column.ts) long enough to hold document `no`:
+ * A column of numbers by document number (catalogue-contents.ts) long enough to hold entry `no`:
  * `column` itself when it already is, else a copy at least twice as long (so adding documents one by one copies
  * each column only a logarithmic number of times).
  */

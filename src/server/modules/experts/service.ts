@@ -11,7 +11,9 @@ import type { Db } from '../../db/client.js';
 import { experts } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { CatalogueIndex } from './catalogue-index.js';
+import { cardJson } from './catalogue-contents.js';
 import { searchCatalogue, searchCountBound } from './catalogue-search.js';
+import { withJsonText } from '../../http/plain-json.js';
 import { lookUpWords, queryLexemes, queryWords } from './search-words.js';
 
 /** Every column of experts but the search vectors (derived from the others for the search indexes; no answer shows them). */
@@ -112,15 +114,17 @@ export async function searchExperts(db: Db, index: CatalogueIndex, q: ExpertList
     minRateCents: q.minRate === undefined ? undefined : Math.round(q.minRate * 100),
     maxRateCents: q.maxRate === undefined ? undefined : Math.round(q.maxRate * 100),
   };
-  const page = searchCatalogue(index, lexemes, filters, q.sort, (q.page - 1) * q.pageSize, q.pageSize);
-  return {
-    experts: page.cards,
-    total: Math.min(page.found, searchCountBound),
-    totalIsLowerBound: page.found > searchCountBound,
+  const found = searchCatalogue(index.contents(), lexemes, filters, q.sort, (q.page - 1) * q.pageSize, q.pageSize);
+  const { experts, ...rest }: ExpertList = {
+    experts: found.experts.map((doc) => doc.card),
+    total: Math.min(found.found, searchCountBound),
+    totalIsLowerBound: found.found > searchCountBound,
     page: q.page,
     pageSize: q.pageSize,
-    matched: page.matched,
+    matched: found.matched,
   };
+  // The cards' JSON is kept per expert; the rest is a few numbers.
+  return withJsonText({ experts, ...rest }, `{"experts":[${found.experts.map(cardJson).join(',')}],${JSON.stringify(rest).slice(1)}`);
 }
 
 /** Every language spoken by a published expert, sorted A–Z (options of the language filter). */

@@ -1,0 +1,153 @@
+/**
+ * The catalogue search (docs/product.md "Search and catalogue") against the rules written out plainly: who is found,
+ * in which order, on which page, and how many, for random catalogues with common and rare words, languages and
+ * areas, tied rates and ratings, and experts removed and added again — the index reuses their numbers.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CatalogueContents, type IndexedRow } from '../../src/server/modules/experts/catalogue-contents.js';
+import { searchCatalogue, type SearchFilters } from '../../src/server/modules/experts/catalogue-search.js';
+
+/** Numbers in [0, 1) from fast-check's seeded generator: the same catalogues on every run. */
+function random(seed: number) {
+  const values = fc.sample(fc.integer({ min: 0, max: 2 ** 30 - 1 }), { seed, numRuns: 250_000 });
+  let next = 0;
+  return () => values[next++ % values.length]! / 2 ** 30;
+}
+
+// Lexeme i is held by about one expert in 2^(i / 4): the first ones by most experts, the last ones by a few.
+const vocabulary = Array.from({ length: 48 }, (_, i) => `w${i}`);
+const languages = ['English', 'Spanish', 'German', 'Japanese', 'Yoruba', 'Klingon'];
+const areas = ['Marketing', 'Design', 'Data', 'Leadership', 'Law'];
+
+type Row = IndexedRow & { titleWords: string[]; allWords: string[] };
+
+function rows(count: number, seed: number, prefix: string): Row[] {
+  const rnd = random(seed);
+  const some = <T>(list: T[], odds: (i: number) => number) => list.filter((_, i) => rnd() < odds(i));
+  return Array.from({ length: count }, (_, i) => {
+    const allWords = some(vocabulary, (k) => 2 ** (-k / 4));
+    const titleWords = allWords.filter(() => rnd() < 0.4);
+    const rated = rnd() < 0.7;
+    return {
+      id: `${prefix}-${String(i).padStart(5, '0')}`,
+      slug: `${prefix}-${i}`,
+      // Few names, so that rating, review count and name tie and the id decides.
+      name: `Name ${Math.floor(rnd() * 20)}`,
+      role: 'Mentor',
+      imageUrl: null,
+      hourlyRateCents: 1000 * (1 + Math.floor(rnd() * 30)),
+      currency: 'USD',
+      ratingAvg: rated ? (1 + Math.floor(rnd() * 9) / 2).toFixed(2) : null,
+      reviewCount: rated ? Math.floor(rnd() * 4) : 0,
+      expertise: some(areas, (k) => 0.5 / (k + 1)),
+      languages: some(languages, (k) => (k === 0 ? 0.9 : 0.3 / k)),
+      isAvailable: true,
+      title: titleWords.join(' '),
+      words: allWords.join(' '),
+      titleWords,
+      allWords,
+    };
+  });
+}
+
+
+type Sort = 'relevance' | 'rating' | 'price_asc' | 'price_desc';
+
+/** The rules, one expert at a time. */
+function expected(catalogue: Row[], lexemes: string[], filters: SearchFilters, sort: Sort, offset: number, limit: number) {
+  const rating = (r: Row) => (r.ratingAvg === null ? -1 : Number(r.ratingAvg));
+  const byRating = (a: Row, b: Row) =>
+    rating(b) - rating(a) || b.reviewCount - a.reviewCount || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || (a.id < b.id ? -1 : 1);
+  const byPrice = (a: Row, b: Row) => (a.hourlyRateCents! - b.hourlyRateCents!) * (sort === 'price_desc' ? -1 : 1) || byRating(a, b);
+  const passing = catalogue.filter(
+    (r) =>
+      (filters.language === undefined || r.languages.includes(filters.language)) &&
+      (filters.expertise === undefined || r.expertise.includes(filters.expertise)) &&
+      r.hourlyRateCents! >= (filters.minRateCents ?? -Infinity) &&
+      r.hourlyRateCents! <= (filters.maxRateCents ?? Infinity),
+  );
+  const held = (r: Row) => lexemes.filter((l) => r.allWords.includes(l)).length;
+  const tier = (r: Row) =>
+    lexemes.every((l) => r.titleWords.includes(l)) ? 0 : held(r) === lexemes.length ? 1 : 1 + lexemes.length - held(r);
+  const found = passing.filter((r) => held(r) > 0);
+  const matched = found.length > 0;
+  const listed = matched ? found : passing;
+  const order =
+    sort === 'relevance' && matched ? (a: Row, b: Row) => tier(a) - tier(b) || byRating(a, b) : sort.startsWith('price') ? byPrice : byRating;
+  return { ids: [...listed].sort(order).slice(offset, offset + limit).map((r) => r.id), found: listed.length, matched };
+}
+
+describe('catalogue search', () => {
+  const first = rows(3000, 1, 'a');
+  const contents = new CatalogueContents(first);
+  // Remove every seventh expert and add new ones, which take the freed numbers and then new ones.
+  const removed = new Set(first.filter((_, i) => i % 7 === 0).map((r) => r.id));
+  for (const id of removed) contents.remove(contents.byId.get(id)!);
+  const added = rows(700, 2, 'b');
+  for (const row of added) contents.add(row);
+  const catalogue = [...first.filter((r) => !removed.has(r.id)), ...added];
+
+  const query = fc.record({
+    lexemes: fc.uniqueArray(fc.oneof(fc.constantFrom(...vocabulary), fc.constant('nobody-has-it')), { minLength: 0, maxLength: 6 }),
+    language: fc.option(fc.constantFrom(...languages, 'Esperanto'), { nil: undefined }),
+    expertise: fc.option(fc.constantFrom(...areas), { nil: undefined }),
+    minRateCents: fc.option(fc.integer({ min: 0, max: 31_000 }), { nil: undefined }),
+    maxRateCents: fc.option(fc.integer({ min: 0, max: 31_000 }), { nil: undefined }),
+    sort: fc.constantFrom<Sort>('relevance', 'rating', 'price_asc', 'price_desc'),
+    offset: fc.oneof(fc.constantFrom(0, 12, 24, 48), fc.integer({ min: 0, max: 3000 })),
+    limit: fc.integer({ min: 1, max: 50 }),
+  });
+
+  it('finds, orders, pages and counts as the rules say', () => {
+    fc.assert(
+      fc.property(query, ({ lexemes, sort, offset, limit, ...filters }) => {
+        const page = searchCatalogue(contents, lexemes, filters, sort, offset, limit);
+        const want = expected(catalogue, lexemes, filters, sort, offset, limit);
+        expect({ ids: page.experts.map((doc) => doc.card.id), found: page.found, matched: page.matched }).toEqual(want);
+      }),
+      { numRuns: 1500, seed: 42 },
+    );
+  });
+
+  it('stays right as experts change between searches', () => {
+    const changing = new CatalogueContents(rows(2000, 3, 'c'));
+    let current = rows(2000, 3, 'c');
+    const fresh = rows(400, 4, 'd');
+    const rnd = random(5);
+    const check = (round: number) => {
+      for (const sort of ['relevance', 'price_asc', 'price_desc'] as const) {
+        for (const [lexemes, offset] of [
+          [['w2', 'w5'], 5],
+          [['w20'], 0],
+        ] as const) {
+          const filters = { minRateCents: 5000 + round * 300, maxRateCents: 15000 + round * 200 };
+          const page = searchCatalogue(changing, [...lexemes], filters, sort, offset, 20);
+          const want = expected(current, [...lexemes], filters, sort, offset, 20);
+          expect({ ids: page.experts.map((doc) => doc.card.id), found: page.found, matched: page.matched }).toEqual(want);
+        }
+      }
+    };
+    // Searches (which make the ranks and price runs) between ten experts leaving and ten arriving.
+    for (let round = 0; round < 40; round++) {
+      check(round);
+      const leaving = new Set(Array.from({ length: 10 }, () => current[Math.floor(rnd() * current.length)]!.id));
+      for (const id of leaving) changing.remove(changing.byId.get(id)!);
+      current = current.filter((r) => !leaving.has(r.id));
+      check(round);
+      const arriving = fresh.splice(0, 10);
+      for (const row of arriving) changing.add(row);
+      current = [...current, ...arriving];
+    }
+  });
+
+  it('reads deep pages of a common word in every order', () => {
+    for (const sort of ['relevance', 'rating', 'price_asc', 'price_desc'] as const) {
+      for (const offset of [0, 500, 1000, 2000, 3500]) {
+        const page = searchCatalogue(contents, ['w0', 'w1', 'w9'], {}, sort, offset, 50);
+        const want = expected(catalogue, ['w0', 'w1', 'w9'], {}, sort, offset, 50);
+        expect({ ids: page.experts.map((doc) => doc.card.id), found: page.found, matched: page.matched }).toEqual(want);
+      }
+    }
+  });
+});
