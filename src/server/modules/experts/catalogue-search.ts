@@ -31,8 +31,13 @@ const TAG = 1;
 /** Lexemes' bit sets written from their numbers: anywhere at ALL + i, in the title part at TITLE + i. */
 const ALL = 2;
 const TITLE = 8;
-/** Tier t of the relevance order (or the found experts of another order) at TIER + t. */
+/** Relevance tier 0 at TIER, a later tier at TIER + 1; the experts with any of the words at ANY. */
 const TIER = 14;
+const ANY = 16;
+/** Bits 1, 2 and 4 of each expert's number of the query's words. */
+const ONES = 17;
+const TWOS = 18;
+const FOURS = 19;
 
 function bits(role: number, words: number): Uint32Array {
   if ((scratch[role]?.length ?? -1) < words) scratch[role] = new Uint32Array(Math.max(words, 32) * 2);
@@ -123,51 +128,63 @@ function pageOf({ bits: members, count, sorted, from, to, words }: Members, skip
 }
 
 /**
- * Relevance tiers (docs/product.md "Search and catalogue") of `size` lexemes, of which `all` and `title` are those
- * some expert has (anywhere; in the name, role or expertise): tier 0 has every word in the title part, tier 1
- * every word, tier t ≥ 2 exactly `size + 1 - t` words; only experts in `passing`. Counts each tier's experts with
- * a bit-sliced adder (three bits count to 7 ≥ maxQueryLexemes). Returns the tiers' bit sets and sizes.
+ * Writes into `into` the experts of `passing` in any (or every) one of `sets`, and returns how many there are. One
+ * simple loop per set: a loop over the sets inside the loop over words costs several times as much.
  */
-function relevanceTiers(all: Uint32Array[], title: Uint32Array[], size: number, passing: Uint32Array, words: number) {
-  const tiers = Array.from({ length: size + 1 }, (_, t) => bits(TIER + t, words));
-  const sizes = new Array<number>(size + 1).fill(0);
-  // Tier t ≥ 1 holds `held = size + 1 - t` words: its experts' count bits equal held's, i.e. each count bit XOR
-  // (0 where held has the bit, all ones where not) is all ones.
-  const flips = new Int32Array(3 * (size + 1));
-  for (let t = 1; t <= size; t++) {
-    const held = size + 1 - t;
-    flips.set([held & 1 ? 0 : -1, held & 2 ? 0 : -1, held & 4 ? 0 : -1], 3 * t);
+function combine(into: Uint32Array, sets: Uint32Array[], passing: Uint32Array, words: number, every: boolean): number {
+  into.set(sets[0]!.subarray(0, words));
+  for (let i = 1; i < sets.length; i++) {
+    const set = sets[i]!;
+    if (every) for (let w = 0; w < words; w++) into[w]! &= set[w]!;
+    else for (let w = 0; w < words; w++) into[w]! |= set[w]!;
   }
-  // A lexeme nobody has leaves tiers 0 and 1 empty.
-  const everyWordHeld = all.length === size;
+  let count = 0;
   for (let w = 0; w < words; w++) {
-    const pass = passing[w]! | 0;
-    if (pass === 0) {
-      for (let t = 0; t <= size; t++) tiers[t]![w] = 0;
-      continue;
-    }
-    let ones = 0;
-    let twos = 0;
-    let fours = 0;
-    let inTitle = everyWordHeld ? pass : 0;
-    for (let i = 0; i < all.length; i++) {
-      const has = all[i]![w]! & pass;
-      const carry = ones & has;
-      ones ^= has;
-      fours |= twos & carry;
-      twos ^= carry;
-      inTitle &= title[i]![w]!;
-    }
-    tiers[0]![w] = inTitle;
-    if (inTitle !== 0) sizes[0]! += popcount(inTitle);
-    for (let t = 1; t <= size; t++) {
-      let exactly = (ones ^ flips[3 * t]!) & (twos ^ flips[3 * t + 1]!) & (fours ^ flips[3 * t + 2]!) & pass;
-      if (t === 1) exactly &= ~inTitle;
-      tiers[t]![w] = exactly;
-      if (exactly !== 0) sizes[t]! += popcount(exactly);
+    const kept = into[w]! & passing[w]!;
+    into[w] = kept;
+    if (kept !== 0) count += popcount(kept);
+  }
+  return count;
+}
+
+/**
+ * Each expert's number of the query's lexemes (`all`, the lexemes someone has), counting only experts in
+ * `passing`, as three bit planes (bits 1, 2 and 4 of the number: 7 ≥ maxQueryLexemes), added up one lexeme at a
+ * time with a bit-sliced adder.
+ */
+function countPlanes(all: Uint32Array[], passing: Uint32Array, words: number) {
+  const ones = bits(ONES, words);
+  const twos = bits(TWOS, words).fill(0, 0, words);
+  const fours = bits(FOURS, words).fill(0, 0, words);
+  const first = all[0]!;
+  for (let w = 0; w < words; w++) ones[w] = first[w]! & passing[w]!;
+  for (let i = 1; i < all.length; i++) {
+    const set = all[i]!;
+    for (let w = 0; w < words; w++) {
+      const has = set[w]! & passing[w]!;
+      const carry = ones[w]! & has;
+      ones[w]! ^= has;
+      fours[w]! |= twos[w]! & carry;
+      twos[w]! ^= carry;
     }
   }
-  return { tiers, sizes };
+  return { ones, twos, fours };
+}
+
+/** Writes into `into` the experts holding exactly `held` ≥ 1 lexemes (countPlanes), less those of `except`; returns how many. */
+function holdingExactly(into: Uint32Array, planes: ReturnType<typeof countPlanes>, held: number, except: Uint32Array, words: number): number {
+  const { ones, twos, fours } = planes;
+  // A plane XOR 0 where `held` has its bit, XOR all ones where not: all ones exactly where the count is `held`.
+  const flip1 = held & 1 ? 0 : -1;
+  const flip2 = held & 2 ? 0 : -1;
+  const flip4 = held & 4 ? 0 : -1;
+  let count = 0;
+  for (let w = 0; w < words; w++) {
+    const exactly = (ones[w]! ^ flip1) & (twos[w]! ^ flip2) & (fours[w]! ^ flip4) & ~except[w]!;
+    into[w] = exactly;
+    if (exactly !== 0) count += popcount(exactly);
+  }
+  return count;
 }
 
 /**
@@ -195,27 +212,26 @@ export function searchCatalogue(
     const all = held.map((posting, i) => posting.all.bitsFor(words, bits(ALL + i, words)));
     if (sort === 'relevance') {
       const title = held.map((posting, i) => posting.title.bitsFor(words, bits(TITLE + i, words)));
-      const { tiers, sizes } = relevanceTiers(all, title, lexemes.length, passing, words);
-      const found = sizes.reduce((sum, n) => sum + n, 0);
+      // Tier 0: every word in the name, role or expertise (nobody, when someone's word is held by no expert).
+      const tier0 = bits(TIER, words);
+      const size0 = held.length === lexemes.length ? combine(tier0, title, passing, words, true) : (tier0.fill(0, 0, words), 0);
+      const found = combine(bits(ANY, words), all, passing, words, false);
       if (found > 0) {
-        const page: number[] = [];
-        let skip = offset;
-        for (let t = 0; t < tiers.length && page.length < limit; t++) {
-          page.push(...pageOf({ bits: tiers[t]!, count: sizes[t]!, sorted, from, to, words }, skip, limit - page.length));
-          skip = Math.max(0, skip - sizes[t]!);
+        const page = pageOf({ bits: tier0, count: size0, sorted, from, to, words }, offset, limit);
+        // Later tiers are counted only when the page reaches them: tier t ≥ 1 holds exactly size + 1 − t words.
+        const planes = page.length < limit ? countPlanes(all, passing, words) : null;
+        let skip = Math.max(0, offset - size0);
+        for (let t = 1; planes && t <= lexemes.length && page.length < limit; t++) {
+          const tier = bits(TIER + 1, words);
+          const size = holdingExactly(tier, planes, lexemes.length + 1 - t, tier0, words);
+          page.push(...pageOf({ bits: tier, count: size, sorted, from, to, words }, skip, limit - page.length));
+          skip = Math.max(0, skip - size);
         }
         return { experts: docsOf(page), found, matched: true };
       }
     } else {
-      const members = bits(TIER, words);
-      let count = 0;
-      for (let w = 0; w < words; w++) {
-        let any = 0;
-        for (let i = 0; i < all.length; i++) any |= all[i]![w]!;
-        any &= passing[w]!;
-        members[w] = any;
-        if (any !== 0) count += popcount(any);
-      }
+      const members = bits(ANY, words);
+      const count = combine(members, all, passing, words, false);
       if (count > 0) return { experts: docsOf(pageOf({ bits: members, count, sorted, from, to, words }, offset, limit)), found: count, matched: true };
     }
   }
