@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CatalogueContents, type IndexedRow } from '../../src/server/modules/experts/catalogue-contents.js';
-import { searchCatalogue, type SearchFilters } from '../../src/server/modules/experts/catalogue-search.js';
+import { searchCatalogue, searchCountBound, type SearchFilters, type SearchPage } from '../../src/server/modules/experts/catalogue-search.js';
 
 /** Numbers in [0, 1) from fast-check's seeded generator: the same catalogues on every run. */
 function random(seed: number) {
@@ -54,6 +54,13 @@ function rows(count: number, seed: number, prefix: string): Row[] {
 
 type Sort = 'relevance' | 'rating' | 'price_asc' | 'price_desc';
 
+/** What a search answers: the page's experts, the total as shown, and whether any word matched. */
+const outcome = (page: SearchPage) => ({
+  ids: page.experts.map((doc) => doc.card.id),
+  total: { shown: Math.min(page.found, searchCountBound), more: page.found > searchCountBound },
+  matched: page.matched,
+});
+
 /** The rules, one expert at a time. */
 function expected(catalogue: Row[], lexemes: string[], filters: SearchFilters, sort: Sort, offset: number, limit: number) {
   const rating = (r: Row) => (r.ratingAvg === null ? -1 : Number(r.ratingAvg));
@@ -75,7 +82,9 @@ function expected(catalogue: Row[], lexemes: string[], filters: SearchFilters, s
   const listed = matched ? found : passing;
   const order =
     sort === 'relevance' && matched ? (a: Row, b: Row) => tier(a) - tier(b) || byRating(a, b) : sort.startsWith('price') ? byPrice : byRating;
-  return { ids: [...listed].sort(order).slice(offset, offset + limit).map((r) => r.id), found: listed.length, matched };
+  // Totals are exact up to the bound and shown as "1,000+" beyond it.
+  const total = { shown: Math.min(listed.length, searchCountBound), more: listed.length > searchCountBound };
+  return { ids: [...listed].sort(order).slice(offset, offset + limit).map((r) => r.id), total, matched };
 }
 
 describe('catalogue search', () => {
@@ -104,7 +113,7 @@ describe('catalogue search', () => {
       fc.property(query, ({ lexemes, sort, offset, limit, ...filters }) => {
         const page = searchCatalogue(contents, lexemes, filters, sort, offset, limit);
         const want = expected(catalogue, lexemes, filters, sort, offset, limit);
-        expect({ ids: page.experts.map((doc) => doc.card.id), found: page.found, matched: page.matched }).toEqual(want);
+        expect(outcome(page)).toEqual(want);
       }),
       { numRuns: 1500, seed: 42 },
     );
@@ -124,7 +133,7 @@ describe('catalogue search', () => {
           const filters = { minRateCents: 5000 + round * 300, maxRateCents: 15000 + round * 200 };
           const page = searchCatalogue(changing, [...lexemes], filters, sort, offset, 20);
           const want = expected(current, [...lexemes], filters, sort, offset, 20);
-          expect({ ids: page.experts.map((doc) => doc.card.id), found: page.found, matched: page.matched }).toEqual(want);
+          expect(outcome(page)).toEqual(want);
         }
       }
     };
@@ -146,7 +155,7 @@ describe('catalogue search', () => {
       for (const offset of [0, 500, 1000, 2000, 3500]) {
         const page = searchCatalogue(contents, ['w0', 'w1', 'w9'], {}, sort, offset, 50);
         const want = expected(catalogue, ['w0', 'w1', 'w9'], {}, sort, offset, 50);
-        expect({ ids: page.experts.map((doc) => doc.card.id), found: page.found, matched: page.matched }).toEqual(want);
+        expect(outcome(page)).toEqual(want);
       }
     }
   });

@@ -18,7 +18,7 @@ export const searchCountBound = 1000;
 /** The filters of a search (docs/product.md "Search and catalogue"): all must hold. Rates in cents. */
 export type SearchFilters = { expertise?: string; language?: string; minRateCents?: number; maxRateCents?: number };
 
-/** A page of a search: its experts, how many were found, and whether any word matched. */
+/** A page of a search: its experts, how many were found (exact up to `searchCountBound`, else more), and whether any word matched. */
 export type SearchPage = { experts: IndexedExpert[]; found: number; matched: boolean };
 
 /**
@@ -96,24 +96,84 @@ function filterBits(catalogue: CatalogueContents, filters: SearchFilters, sorted
   return { passing, ...everywhere };
 }
 
-/** Where a search's experts are: a bit set of `words` words holding `count` experts, all within places `from` to `to` of `sorted`. */
-type Members = { bits: Uint32Array; count: number; sorted: SortedDocs<IndexedExpert>; from: number; to: number; words: number };
+/** Experts in `passing` and in any (or every) one of `sets`: bit sets of the catalogue's words. */
+type Combination = { sets: Uint32Array[]; every: boolean; passing: Uint32Array };
+
+/** Whether expert `no` is in `combination`, read from its bit sets. */
+function holds({ sets, every, passing }: Combination, no: number): boolean {
+  const w = no >>> 5;
+  const bit = no & 31;
+  if (!((passing[w]! >>> bit) & 1)) return false;
+  for (let i = 0; i < sets.length; i++) if (((sets[i]![w]! >>> bit) & 1) === (every ? 0 : 1)) return !every;
+  return every;
+}
+
+/**
+ * A search's experts: `bits` holds them for the first `counted` words (all `words` when the count is exact),
+ * `combination` tells the rest; `count` are in the words counted. All lie within places `from` to `to` of `sorted`.
+ */
+type Members = {
+  bits: Uint32Array;
+  counted: number;
+  count: number;
+  combination: Combination;
+  sorted: SortedDocs<IndexedExpert>;
+  from: number;
+  to: number;
+  words: number;
+};
+
+/** Words counted at a time before a count may stop (2 048 experts). */
+const chunk = 64;
+
+/**
+ * Writes `combination`'s experts into `into` and counts them, `chunk` words at a time, stopping once more than
+ * `enough` are counted — counts past what a page and the shown total need are never made — unless a walk for
+ * `walked` of them would then cost more than counting on: it reads about walked ÷ (count ÷ experts counted)
+ * places, each several times dearer than a word counted. One simple loop per set: a loop over the sets inside the
+ * loop over words costs several times as much.
+ */
+function count(into: Uint32Array, combination: Combination, words: number, enough: number, walked: number): { counted: number; count: number } {
+  const { sets, every, passing } = combination;
+  let count = 0;
+  for (let start = 0; start < words; ) {
+    const end = Math.min(words, start + chunk);
+    const first = sets[0]!;
+    for (let w = start; w < end; w++) into[w] = first[w]!;
+    for (let i = 1; i < sets.length; i++) {
+      const set = sets[i]!;
+      if (every) for (let w = start; w < end; w++) into[w]! &= set[w]!;
+      else for (let w = start; w < end; w++) into[w]! |= set[w]!;
+    }
+    for (let w = start; w < end; w++) {
+      const kept = into[w]! & passing[w]!;
+      into[w] = kept;
+      if (kept !== 0) count += popcount(kept);
+    }
+    start = end;
+    if (count > enough && walked * start * 32 <= 4 * count * (words - start)) return { counted: start, count };
+  }
+  return { counted: words, count };
+}
 
 /**
  * The experts of `members` at places `skip` to `skip + take` among them in their order. Walking the order reads
- * about (skip + take) × (to − from) ÷ count places before it has them; listing the members reads the words and
- * sorts `count` places: the cheaper one runs.
+ * about (skip + take) × (to − from) ÷ count places before it has them; listing the members (once all are counted)
+ * reads the words and sorts `count` places: the cheaper one runs.
  */
-function pageOf({ bits: members, count, sorted, from, to, words }: Members, skip: number, take: number): number[] {
-  const needed = Math.min(count, skip + take);
+function pageOf(members: Members, skip: number, take: number): number[] {
+  const { bits, counted, count, combination, sorted, from, to, words } = members;
+  const exact = counted === words;
+  const needed = exact ? Math.min(count, skip + take) : skip + take;
   if (needed <= skip) return [];
   const order = sorted.order;
-  if ((needed * (to - from)) / count <= words + 4 * count) {
+  if (!exact || (needed * (to - from)) / count <= words + 4 * count) {
     const page: number[] = [];
     let seen = 0;
     for (let at = from; seen < needed && at < to; at++) {
       const no = order[at]!;
-      if ((members[no >>> 5]! >>> (no & 31)) & 1 && seen++ >= skip) page.push(no);
+      const word = no >>> 5;
+      if ((word < counted ? (bits[word]! >>> (no & 31)) & 1 : holds(combination, no)) && seen++ >= skip) page.push(no);
     }
     return page;
   }
@@ -121,30 +181,10 @@ function pageOf({ bits: members, count, sorted, from, to, words }: Members, skip
   const places = new Int32Array(count);
   let n = 0;
   for (let w = 0; w < words; w++) {
-    for (let word = members[w]! | 0; word !== 0; word ^= word & -word) places[n++] = rank[(w << 5) | (31 - Math.clz32(word & -word))]!;
+    for (let word = bits[w]! | 0; word !== 0; word ^= word & -word) places[n++] = rank[(w << 5) | (31 - Math.clz32(word & -word))]!;
   }
   places.sort();
   return Array.from(places.subarray(skip, needed), (at) => order[at]!);
-}
-
-/**
- * Writes into `into` the experts of `passing` in any (or every) one of `sets`, and returns how many there are. One
- * simple loop per set: a loop over the sets inside the loop over words costs several times as much.
- */
-function combine(into: Uint32Array, sets: Uint32Array[], passing: Uint32Array, words: number, every: boolean): number {
-  into.set(sets[0]!.subarray(0, words));
-  for (let i = 1; i < sets.length; i++) {
-    const set = sets[i]!;
-    if (every) for (let w = 0; w < words; w++) into[w]! &= set[w]!;
-    else for (let w = 0; w < words; w++) into[w]! |= set[w]!;
-  }
-  let count = 0;
-  for (let w = 0; w < words; w++) {
-    const kept = into[w]! & passing[w]!;
-    into[w] = kept;
-    if (kept !== 0) count += popcount(kept);
-  }
-  return count;
 }
 
 /**
@@ -191,7 +231,7 @@ function holdingExactly(into: Uint32Array, planes: ReturnType<typeof countPlanes
  * A page of the search for `lexemes` (the query's distinct lexemes, search-words.ts) under `filters`, sorted by
  * `sort`, `limit` experts after the first `offset`: found are the experts with at least one lexeme; with none (no
  * lexeme, or nobody under the filters) every expert passing the filters is listed, by rating for relevance, with
- * `matched` false. `found` is exact.
+ * `matched` false.
  */
 export function searchCatalogue(
   catalogue: CatalogueContents,
@@ -207,35 +247,39 @@ export function searchCatalogue(
   if (!filtered) return { experts: [], found: 0, matched: false };
   const { passing, from, to } = filtered;
   const docsOf = (numbers: number[]) => numbers.map((no) => catalogue.docs[no]!);
+  const place = { sorted, from, to, words };
+  // Counts stop past what the page and the shown total need: beyond `searchCountBound` the total is shown as "1,000+".
+  const enough = Math.max(searchCountBound, offset + limit);
   const held = lexemes.flatMap((lexeme) => catalogue.posting(lexeme) ?? []);
   if (held.length) {
-    const all = held.map((posting, i) => posting.all.bitsFor(words, bits(ALL + i, words)));
-    if (sort === 'relevance') {
-      const title = held.map((posting, i) => posting.title.bitsFor(words, bits(TITLE + i, words)));
-      // Tier 0: every word in the name, role or expertise (nobody, when someone's word is held by no expert).
+    const any: Combination = { sets: held.map((posting, i) => posting.all.bitsFor(words, bits(ALL + i, words))), every: false, passing };
+    const found = count(bits(ANY, words), any, words, enough, sort === 'relevance' ? 0 : offset + limit);
+    if (found.count > 0 && sort !== 'relevance') {
+      return { experts: docsOf(pageOf({ bits: bits(ANY, words), ...found, combination: any, ...place }, offset, limit)), found: found.count, matched: true };
+    }
+    if (found.count > 0) {
+      // Tier 0: every word in the name, role or expertise (nobody, when one of the words is held by no expert).
+      const inTitle: Combination = { sets: held.map((posting, i) => posting.title.bitsFor(words, bits(TITLE + i, words))), every: true, passing };
       const tier0 = bits(TIER, words);
-      const size0 = held.length === lexemes.length ? combine(tier0, title, passing, words, true) : (tier0.fill(0, 0, words), 0);
-      const found = combine(bits(ANY, words), all, passing, words, false);
-      if (found > 0) {
-        const page = pageOf({ bits: tier0, count: size0, sorted, from, to, words }, offset, limit);
-        // Later tiers are counted only when the page reaches them: tier t ≥ 1 holds exactly size + 1 − t words.
-        const planes = page.length < limit ? countPlanes(all, passing, words) : null;
-        let skip = Math.max(0, offset - size0);
-        for (let t = 1; planes && t <= lexemes.length && page.length < limit; t++) {
-          const tier = bits(TIER + 1, words);
-          const size = holdingExactly(tier, planes, lexemes.length + 1 - t, tier0, words);
-          page.push(...pageOf({ bits: tier, count: size, sorted, from, to, words }, skip, limit - page.length));
-          skip = Math.max(0, skip - size);
-        }
-        return { experts: docsOf(page), found, matched: true };
+      const size0 = held.length === lexemes.length ? count(tier0, inTitle, words, offset + limit - 1, offset + limit) : (tier0.fill(0, 0, words), { counted: words, count: 0 });
+      const page = pageOf({ bits: tier0, ...size0, combination: inTitle, ...place }, offset, limit);
+      // Later tiers are counted only when the page reaches them (tier 0 was then counted whole): tier t ≥ 1 holds
+      // exactly size + 1 − t words.
+      const planes = page.length < limit ? countPlanes(any.sets, passing, words) : null;
+      let skip = Math.max(0, offset - size0.count);
+      for (let t = 1; planes && t <= lexemes.length && page.length < limit; t++) {
+        const tier = bits(TIER + 1, words);
+        const size = holdingExactly(tier, planes, lexemes.length + 1 - t, tier0, words);
+        page.push(...pageOf({ bits: tier, counted: words, count: size, combination: any, ...place }, skip, limit - page.length));
+        skip = Math.max(0, skip - size);
       }
-    } else {
-      const members = bits(ANY, words);
-      const count = combine(members, all, passing, words, false);
-      if (count > 0) return { experts: docsOf(pageOf({ bits: members, count, sorted, from, to, words }, offset, limit)), found: count, matched: true };
+      return { experts: docsOf(page), found: found.count, matched: true };
     }
   }
-  let count = 0;
-  for (let w = 0; w < words; w++) if (passing[w] !== 0) count += popcount(passing[w]!);
-  return { experts: docsOf(pageOf({ bits: passing, count, sorted, from, to, words }, offset, limit)), found: count, matched: false };
+  const everyone = count(bits(ANY, words), { sets: [passing], every: false, passing }, words, enough, offset + limit);
+  return {
+    experts: docsOf(pageOf({ bits: bits(ANY, words), ...everyone, combination: { sets: [passing], every: false, passing }, ...place }, offset, limit)),
+    found: everyone.count,
+    matched: false,
+  };
 }
