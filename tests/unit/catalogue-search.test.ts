@@ -51,7 +51,6 @@ function rows(count: number, seed: number, prefix: string): Row[] {
   });
 }
 
-
 type Sort = 'relevance' | 'rating' | 'price_asc' | 'price_desc';
 
 /** What a search answers: the page's experts, the total as shown, and whether any word matched. */
@@ -75,16 +74,21 @@ function expected(catalogue: Row[], lexemes: string[], filters: SearchFilters, s
       r.hourlyRateCents! <= (filters.maxRateCents ?? Infinity),
   );
   const held = (r: Row) => lexemes.filter((l) => r.allWords.includes(l)).length;
-  const tier = (r: Row) =>
-    lexemes.every((l) => r.titleWords.includes(l)) ? 0 : held(r) === lexemes.length ? 1 : 1 + lexemes.length - held(r);
+  const tier = (r: Row) => (lexemes.every((l) => r.titleWords.includes(l)) ? 0 : held(r) === lexemes.length ? 1 : 1 + lexemes.length - held(r));
   const found = passing.filter((r) => held(r) > 0);
   const matched = found.length > 0;
   const listed = matched ? found : passing;
-  const order =
-    sort === 'relevance' && matched ? (a: Row, b: Row) => tier(a) - tier(b) || byRating(a, b) : sort.startsWith('price') ? byPrice : byRating;
+  const order = sort === 'relevance' && matched ? (a: Row, b: Row) => tier(a) - tier(b) || byRating(a, b) : sort.startsWith('price') ? byPrice : byRating;
   // Totals are exact up to the bound and shown as "1,000+" beyond it.
   const total = { shown: Math.min(listed.length, searchCountBound), more: listed.length > searchCountBound };
-  return { ids: [...listed].sort(order).slice(offset, offset + limit).map((r) => r.id), total, matched };
+  return {
+    ids: [...listed]
+      .sort(order)
+      .slice(offset, offset + limit)
+      .map((r) => r.id),
+    total,
+    matched,
+  };
 }
 
 describe('catalogue search', () => {

@@ -1,8 +1,8 @@
 /**
- * One search over the catalogue index (docs/product.md "Search and catalogue"): who is found, in which order, on
- * which page, and how many. The filters and the query's lexemes are combined 32 experts at a time as bit sets
- * (doc-numbers.ts), which gives every relevance tier and its exact size in one pass over the catalogue's words;
- * the page is then taken from the index's listing orders, never by sorting the catalogue.
+ * One search over the catalogue index (docs/product.md "Search and catalogue"; docs/decisions/028-search-combines-
+ * bit-sets.md): who is found, in which order, on which page, and how many. The filters and the query's lexemes are
+ * combined 32 experts at a time as bit sets (doc-numbers.ts), counted only as far as the page and the shown total
+ * need; the page is then taken from the index's listing orders, never by sorting the catalogue.
  */
 import type { ExpertListQuery } from '../../../shared/schemas/experts.js';
 import type { CatalogueContents, IndexedExpert } from './catalogue-contents.js';
@@ -10,8 +10,8 @@ import { popcount, wordsFor, type DocNumbers } from './doc-numbers.js';
 import type { SortedDocs } from './sorted-docs.js';
 
 /**
- * Counts beyond this are answered as `total: 1000, totalIsLowerBound: true` (shown as "1,000+ experts"); the
- * search counts exactly, the bound is what the catalogue shows.
+ * Counts beyond this are answered as `total: 1000, totalIsLowerBound: true` (shown as "1,000+ experts"), so a
+ * search never counts past it.
  */
 export const searchCountBound = 1000;
 
@@ -39,6 +39,7 @@ const ONES = 17;
 const TWOS = 18;
 const FOURS = 19;
 
+/** The scratch bit set of `role`, at least `words` long. */
 function bits(role: number, words: number): Uint32Array {
   if ((scratch[role]?.length ?? -1) < words) scratch[role] = new Uint32Array(Math.max(words, 32) * 2);
   return scratch[role]!;
@@ -56,7 +57,9 @@ function rateRun(order: number[], rates: Int32Array, min: number, max: number, d
     }
     return low;
   };
-  return descending ? { from: first((rate) => rate <= max), to: first((rate) => rate < min) } : { from: first((rate) => rate >= min), to: first((rate) => rate > max) };
+  return descending
+    ? { from: first((rate) => rate <= max), to: first((rate) => rate < min) }
+    : { from: first((rate) => rate >= min), to: first((rate) => rate > max) };
 }
 
 /**
@@ -136,7 +139,7 @@ const chunk = 64;
 function count(into: Uint32Array, combination: Combination, words: number, enough: number, walked: number): { counted: number; count: number } {
   const { sets, every, passing } = combination;
   let count = 0;
-  for (let start = 0; start < words; ) {
+  for (let start = 0; start < words;) {
     const end = Math.min(words, start + chunk);
     const first = sets[0]!;
     for (let w = start; w < end; w++) into[w] = first[w]!;
@@ -261,7 +264,10 @@ export function searchCatalogue(
       // Tier 0: every word in the name, role or expertise (nobody, when one of the words is held by no expert).
       const inTitle: Combination = { sets: held.map((posting, i) => posting.title.bitsFor(words, bits(TITLE + i, words))), every: true, passing };
       const tier0 = bits(TIER, words);
-      const size0 = held.length === lexemes.length ? count(tier0, inTitle, words, offset + limit - 1, offset + limit) : (tier0.fill(0, 0, words), { counted: words, count: 0 });
+      const size0 =
+        held.length === lexemes.length
+          ? count(tier0, inTitle, words, offset + limit - 1, offset + limit)
+          : (tier0.fill(0, 0, words), { counted: words, count: 0 });
       const page = pageOf({ bits: tier0, ...size0, combination: inTitle, ...place }, offset, limit);
       // Later tiers are counted only when the page reaches them (tier 0 was then counted whole): tier t ≥ 1 holds
       // exactly size + 1 − t words.
