@@ -43,6 +43,9 @@ test('an approved expert sets rate, photo, time zone and hours, publishes, and a
   ];
   expect(links.length).toBeGreaterThan(0);
   await shot(page, 'publish-applicant-dashboard');
+  // The dashboard's own reads (an applicant's earnings and publication answer 403: nothing yet) end before the
+  // first link is listened to, so that each page is charged only with its own requests.
+  await page.waitForLoadState('networkidle');
   for (const href of links) {
     const refused: string[] = [];
     const listen = (r: { status: () => number; url: () => string }) => void (r.status() === 403 && refused.push(r.url()));
