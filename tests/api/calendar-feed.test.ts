@@ -130,6 +130,27 @@ describe('calendar feed', () => {
     expect((await feedOf(url)).events).toHaveLength(before);
   });
 
+  it('ends every line of the feed and of the invites with CRLF, the last one after END:VCALENDAR included (RFC 5545 §3.1)', async () => {
+    await ctx.database.db.delete(emailOutbox);
+    await bookAt(45);
+    const [mail] = await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'feed-expert@example.com'));
+    const invite = mail!.attachments!.find((a) => a.filename.endsWith('.ics'))!.content;
+    // From an address of its own: the other tests use up the per-address limit of new feed addresses.
+    const made = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/me/calendar-feed',
+      remoteAddress: '127.9.0.1',
+      headers: { ...json, cookie: expert.cookie },
+      payload: {},
+    });
+    const feed = (await fetchFeed(made.json().url)).body;
+    for (const text of [feed, invite]) {
+      expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+      expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+      expect(new ICAL.Component(ICAL.parse(text)).name).toBe('vcalendar');
+    }
+  });
+
   it('keeps the last 30 days and drops older sessions', async () => {
     const { url } = (await create(client.cookie)).json();
     const recent = await bookAt(50);

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emailOutbox } from '../../src/server/db/schema.js';
 import { CLAIM_LEASE_MS, deliverDueEmails, enqueueEmail, type MailTransport } from '../../src/server/infra/mail/outbox.js';
@@ -39,6 +40,20 @@ describe('e-mail outbox', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body.indexOf('Second')).toBeLessThan(page.body.indexOf('First'));
     expect(page.body).toContain('<a href="https://example.com/a">');
+  });
+
+  it('writes .eml files with CRLF line ends throughout, bodies included, that a mail program reads as sent (RFC 5322 §2.3)', async () => {
+    const db = ctx.database.db;
+    await db.delete(emailOutbox);
+    const text = 'First line\nSecond line\n\nLast line';
+    await enqueueEmail(db, { to: 'lines@example.com', subject: 'Lines', text, html: '<p>One</p>\n<p>Two</p>' });
+    const dir = path.join(ctx.config.dataDir, 'mail-lines');
+    expect(await deliverDueEmails(db, fileTransport(dir, 'Mentora <no-reply@mentora.example>'))).toBe(1);
+    const bytes = readFileSync(path.join(dir, readdirSync(dir)[0]!));
+    expect(bytes.toString('latin1')).not.toMatch(/[^\r]\n|\r(?!\n)/);
+    const parsed = await simpleParser(bytes);
+    expect(parsed.subject).toBe('Lines');
+    expect(parsed.text?.replace(/\r\n/g, '\n').trim()).toBe(text);
   });
 
   it('sends a burst of due messages in one run, not a few a tick', async () => {

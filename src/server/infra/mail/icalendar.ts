@@ -4,7 +4,7 @@
  * request's CPU cost low (docs/performance.md "Booking cost"), while escaping, folding at 75 octets and date forms
  * stay a library's job.
  */
-import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus, type ICalEventData } from 'ical-generator';
+import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus, type ICalCalendar, type ICalEventData } from 'ical-generator';
 
 /** The UID of a session's calendar event (RFC 5545 §3.8.4.7), the same in every invite and calendar feed about it. */
 export function sessionEventUid(sessionId: string): string {
@@ -65,10 +65,18 @@ function eventData(event: CalendarEvent): ICalEventData {
 const prodId = { company: 'Mentora', product: 'Sessions', language: 'EN' };
 
 /**
+ * The text of `calendar` with every content line ended by CRLF, the last one (END:VCALENDAR) included, as RFC 5545 §3.1
+ * requires: ical-generator leaves the final line end out, which strict parsers refuse.
+ */
+function icsText(calendar: ICalCalendar): string {
+  return `${calendar.toString()}\r\n`;
+}
+
+/**
  * An iTIP message about one event (RFC 5546 §3.2): `method` REQUEST (a new or changed event) or CANCEL (it leaves the
  * attendees' calendars), the event's fields (CalendarEvent), `organizer`, `attendees` (each a required participant
  * who has accepted: a booking is already agreed, no RSVP is asked).
- * Returns the text of the .ics attachment (CRLF line ends, lines folded at 75 octets).
+ * Returns the text of the .ics attachment (every line, the last included, ended by CRLF; folded at 75 octets).
  */
 export function calendarInvite(
   event: CalendarEvent & {
@@ -85,7 +93,7 @@ export function calendarInvite(
     attendees: event.attendees.map((a) => ({ ...a, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.ACCEPTED, rsvp: false })),
     status: cancel ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
   });
-  return calendar.toString();
+  return icsText(calendar);
 }
 
 /**
@@ -96,5 +104,5 @@ export function calendarInvite(
 export function publishedCalendar(feed: { name: string; refreshSeconds: number; events: CalendarEvent[] }): string {
   const calendar = ical({ prodId, method: ICalCalendarMethod.PUBLISH, name: feed.name, ttl: feed.refreshSeconds });
   for (const event of feed.events) calendar.createEvent({ ...eventData(event), status: ICalEventStatus.CONFIRMED });
-  return calendar.toString();
+  return icsText(calendar);
 }

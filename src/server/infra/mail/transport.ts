@@ -46,12 +46,13 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
 
 /**
  * Writes each message as `<ISO time>-<random>.eml` in `dir` (made when missing), in the wire format the SMTP transport
- * sends (CRLF line ends, RFC 5322). Written through the thread pool, not synchronously: a synchronous write cost less
+ * sends: every line, the bodies' included, ended by CRLF (RFC 5322 §2.3; nodemailer's stream transport otherwise keeps
+ * a body's bare LFs beside its CRLF headers). Written through the thread pool, not synchronously: a synchronous write cost less
  * CPU but held the event loop, requests included, while the disk was busy (docs/performance.md "Booking cost with its
  * e-mails").
  */
 export function fileTransport(dir: string, from: string): MailTransport {
-  const transporter = lazyTransporter({ streamTransport: true, buffer: true });
+  const transporter = lazyTransporter({ streamTransport: true, buffer: true, newline: 'windows' });
   return {
     send: async (mail) => {
       const info = await (await transporter()).sendMail(toNodemailer(from, mail));
