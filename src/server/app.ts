@@ -33,6 +33,7 @@ import { requestLog } from './http/request-log.js';
 import { sameOrigin } from './http/same-origin.js';
 import { securityHeaders } from './http/security-headers.js';
 import { securityPolicy } from './http/security-policy.js';
+import { proxyTrust } from './http/trusted-proxy.js';
 import { webPages } from './http/web-pages.js';
 import { createMetrics, type Metrics } from './infra/metrics.js';
 import { paymentProvider } from './infra/payments/select.js';
@@ -43,6 +44,8 @@ import { moduleRoutes } from './modules/routes.js';
 export type AppDeps = { config: Config; database: Database; logger?: boolean | object; onRoute?: (route: RouteOptions) => void };
 
 export async function buildApp({ config, database, logger = false, onRoute }: AppDeps) {
+  // TRUST_PROXY's hops (trusted-proxy.ts): Fastify's request.ip, protocol and host, and the kept request ids.
+  const proxies = proxyTrust(config.trustProxy);
   const app = Fastify({
     logger:
       logger === true
@@ -54,7 +57,7 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
             stream: pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 500 }),
           }
         : logger,
-    trustProxy: config.trustProxy,
+    trustProxy: proxies,
     bodyLimit: 1024 * 1024,
     // Slow clients (docs/security.md "Slow requests"): a request whose headers take longer than HEADERS_TIMEOUT_MS, or
     // whose headers and body take longer than REQUEST_TIMEOUT_MS, is answered 408 and its connection closed, so a
@@ -68,7 +71,7 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
     // request.log makes its pino child only when the request logs (lazy-child-logger.ts).
     childLoggerFactory: lazyChildLogger,
     // A UUID per request (or a trusted proxy's X-Request-Id), bound to its log lines and sent back (request-id.ts).
-    genReqId: requestIdGenerator(config.trustProxy),
+    genReqId: requestIdGenerator(proxies),
   }).withTypeProvider<ZodTypeProvider>();
   await app.register(requestLog);
   await app.register(requestIdHeader);

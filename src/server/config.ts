@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { OwnOrigins } from './http/own-origin.js';
@@ -12,6 +13,32 @@ import type { OwnOrigins } from './http/own-origin.js';
 export class ConfigError extends Error {}
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+
+/** An IP address, or a CIDR range: an address, `/`, and a prefix length within the address's bits. */
+const addressOrRange = (entry: string): boolean => {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const bits = isIP(address) === 4 ? 32 : isIP(address) === 6 ? 128 : 0;
+  return bits > 0 && rest.length === 0 && (prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits));
+};
+
+/**
+ * TRUST_PROXY (docs/deploy.md "Behind a proxy"): `0` (or `false`) no proxy, 1–10 the number of proxies in front of
+ * the server, or a comma-separated list of the proxies' addresses and CIDR ranges. `true`, which once trusted every
+ * hop of X-Forwarded-For, is refused so that an old setting cannot silently keep meaning something else.
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .transform((v, ctx): TrustProxy => {
+    if (v === 'false' || /^(10|\d)$/.test(v)) return v === 'false' ? 0 : Number(v);
+    const entries = v.split(',').map((entry) => entry.trim());
+    if (entries.every(addressOrRange)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be 0 (no proxy), the number of proxies in front of the server (1–10), or a comma-separated list of their IP addresses and CIDR ranges',
+    });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -80,7 +107,7 @@ const envSchema = z.object({
   SIGNED_IN_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
   MESSAGE_EMAIL_DELAY_MS: z.coerce.number().int().min(0).max(604_800_000).default(600_000),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustProxySetting.default(0),
   METRICS_TOKEN: z
     .string()
     .regex(/^[A-Za-z0-9._~+/-]{16,}=*$/, 'must be a bearer token (RFC 6750) of at least 16 characters: letters, digits and - . _ ~ + /')
@@ -89,6 +116,12 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   TEST_HOOKS: flag.default(false),
 });
+
+/**
+ * Which proxies in front of the server are believed about the client's address (X-Forwarded-For), its X-Request-Id
+ * and the X-Forwarded-Proto/Host: a number of hops (0: none), or the proxies' IP addresses and CIDR ranges.
+ */
+export type TrustProxy = number | string[];
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -136,7 +169,8 @@ export type Config = {
   outboxIntervalMs: number;
   /** How long a message stays unread before its recipient is e-mailed about it (docs/product.md "Messages"), ms. */
   messageEmailDelayMs: number;
-  trustProxy: boolean;
+  /** TRUST_PROXY; `http/trusted-proxy.ts` turns it into the test Fastify applies to each hop. */
+  trustProxy: TrustProxy;
   /**
    * Bearer token GET /metrics requires (http/metrics-route.ts; docs/security.md "Metrics and backups"); absent means
    * /metrics answers requests from this machine only.

@@ -15,12 +15,12 @@ const loopback = (address: string | undefined): boolean =>
   address !== undefined && (address === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(address));
 
 /**
- * True when `request` comes from the machine the server runs on: the TCP peer is a loopback address and, when a
- * proxy is trusted (`trustProxy`, TRUST_PROXY=1), so is the client address the proxy forwarded (`request.ip`).
- * A proxy on the same machine forwarding a remote visitor is therefore not "this machine".
+ * True when `request` comes from the machine the server runs on: the TCP peer is a loopback address and so is the
+ * client address (`request.ip`: the peer itself, or the address trusted proxies forwarded, TRUST_PROXY). A proxy on
+ * the same machine forwarding a remote visitor is therefore not "this machine".
  */
-export function fromThisMachine(request: FastifyRequest, trustProxy: boolean): boolean {
-  return loopback(request.socket.remoteAddress) && (!trustProxy || loopback(request.ip));
+export function fromThisMachine(request: FastifyRequest): boolean {
+  return loopback(request.socket.remoteAddress) && loopback(request.ip);
 }
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -38,13 +38,13 @@ async function listMessages(dir: string): Promise<string[]> {
 }
 
 /**
- * The mailbox routes. `dir` is DATA_DIR/mail; `trustProxy` is TRUST_PROXY. A request from anywhere but this
+ * The mailbox routes. `dir` is DATA_DIR/mail. A request from anywhere but this
  * machine gets the API's ordinary 404 (not 403, which would tell a scanner there is something to find).
  */
-export async function mailboxRoutes(app: FastifyInstance, opts: { dir: string; trustProxy: boolean }) {
+export async function mailboxRoutes(app: FastifyInstance, opts: { dir: string }) {
   // Scoped to this plugin (not fastify-plugin wrapped): runs for the two mailbox routes only, before their handlers.
   app.addHook('onRequest', (request, reply, done) => {
-    if (fromThisMachine(request, opts.trustProxy)) return done();
+    if (fromThisMachine(request)) return done();
     reply.status(404).send({ error: { code: 'NOT_FOUND', message: messages.common.notFound } } satisfies ErrorBody);
   });
   app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {

@@ -25,7 +25,7 @@ export async function backupRoute(app: FastifyInstance, { config, snapshot }: { 
     {
       schema: { hide: true },
       onRequest: (request, reply, done) => {
-        if (fromThisMachine(request, config.trustProxy) && bearerMatches(request, token)) return done();
+        if (fromThisMachine(request) && bearerMatches(request, token)) return done();
         notFound(reply);
       },
     },

@@ -21,7 +21,7 @@ export const clientConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
     },
     async (request) => ({
       googleEnabled: Boolean(config.google),
-      devMailbox: config.env !== 'production' && !config.smtpUrl && fromThisMachine(request, config.trustProxy),
+      devMailbox: config.env !== 'production' && !config.smtpUrl && fromThisMachine(request),
       stripePublishableKey: (config.stripe && config.stripe.publishableKey) ?? null,
     }),
   );

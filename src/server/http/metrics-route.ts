@@ -47,7 +47,7 @@ export async function metricsRoute(app: FastifyInstance, { config, metrics }: { 
     {
       schema: { hide: true },
       onRequest: (request, reply, done) => {
-        if (config.metricsToken ? bearerMatches(request, config.metricsToken) : fromThisMachine(request, config.trustProxy)) return done();
+        if (config.metricsToken ? bearerMatches(request, config.metricsToken) : fromThisMachine(request)) return done();
         if (!config.metricsToken) return void notFound(reply);
         reply
           .status(401)

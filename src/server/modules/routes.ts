@@ -65,5 +65,5 @@ export async function moduleRoutes(
   await app.register(fileRoutes, { db, storage });
   await app.register(accountRoutes, { db, storage });
   await app.register(applicationRoutes, { db, storage, baseUrl: config.baseUrl, adminEmails: config.adminEmails });
-  if (config.env !== 'production') await app.register(mailboxRoutes, { dir: path.join(config.dataDir, 'mail'), trustProxy: config.trustProxy });
+  if (config.env !== 'production') await app.register(mailboxRoutes, { dir: path.join(config.dataDir, 'mail') });
 }
