@@ -150,6 +150,8 @@ export const authTwoFactor = pgTable(
     verified: boolean('verified').notNull().default(true),
     failedVerificationCount: integer('failed_verification_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The 30-second time step of the last code accepted; a code of this step or an earlier one is refused (auth/totp-once.ts). */
+    lastUsedStep: integer('last_used_step'),
   },
   (t) => [uniqueIndex('auth_two_factor_user_idx').on(t.userId)],
 );
@@ -242,6 +244,8 @@ export const emailOutbox = pgTable(
     html: text('html'),
     /** [{ filename, contentType, content (utf-8 text) }] */
     attachments: jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
+    /** The one-click unsubscribe address of an e-mail its recipient can switch off (List-Unsubscribe, RFC 8058); null otherwise. */
+    listUnsubscribe: text('list_unsubscribe'),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
