@@ -9,7 +9,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type RouteOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import { messages } from '../shared/messages.js';
 import { createAuth, type Auth } from './auth/auth.js';
@@ -18,6 +18,7 @@ import { keptAnswers } from './cache/plugin.js';
 import type { Config } from './config.js';
 import { openChangeFeed, type ChangeFeed } from './db/change-feed.js';
 import type { Database } from './db/client.js';
+import { answerSerializer } from './http/answer-serializer.js';
 import { apiNoStore } from './http/api-no-store.js';
 import { canonicalApiPaths } from './http/api-path.js';
 import { backupRoute } from './http/backup-route.js';
@@ -81,8 +82,10 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
   await app.register(requestMetrics, { metrics });
   if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  await app.register(errorAnswers);
+  // An answer its response schema refuses never fails a request that may have committed, except in tests
+  // (docs/decisions/029-answers-after-commit.md): answer-serializer.ts and error-answers.ts.
+  app.setSerializerCompiler(answerSerializer);
+  await app.register(errorAnswers, { strictAnswers: config.env === 'test' });
 
   // REDIS_URL: rate limits and auth sessions shared by every server; closed with the app.
   const redis = config.redisUrl ? await openRedis(config.redisUrl, config.redisKeyPrefix) : undefined;

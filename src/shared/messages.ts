@@ -32,6 +32,8 @@ export const messages = {
     rateLimited: 'Too many requests. Please wait a moment and try again.',
     invalidRequest: 'Invalid request',
     internal: 'Something went wrong. Please try again.',
+    /** The database did not answer (a 503). */
+    unavailable: 'Mentora cannot answer right now. Please try again in a minute.',
     /** Titles of a read that failed (the web shows them with the reason and a 'Try again'). */
     loadFailed: loadFailedMessages,
     idempotencyKeyReused: 'This Idempotency-Key was already used for a different request. Send the same request again, or use a new key for a new one.',

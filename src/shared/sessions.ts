@@ -7,6 +7,10 @@
 export const sessionStatuses = ['pending_payment', 'booked', 'confirmed', 'completed', 'disputed', 'cancelled', 'expired'] as const;
 export type SessionStatus = (typeof sessionStatuses)[number];
 
+/** A one-to-one session (a free intro or a paid one) or a workshop seat (docs/product.md "Booking", "Workshops"). */
+export const sessionKinds = ['intro', 'paid', 'workshop'] as const;
+export type SessionKind = (typeof sessionKinds)[number];
+
 /**
  * Statuses that occupy the calendar (used by the exclusion constraints and slot generation). `pending_payment`
  * is a slot reserved while the card's extra authentication (3-D Secure) completes; `expired` is a reservation

@@ -4,13 +4,14 @@
  * the expert's earnings follow), and hiding or republishing an expert without touching their sessions.
  * Runs on PGlite, or PostgreSQL with TEST_DATABASE_URL.
  */
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, emailOutbox, paymentEvents, payments, sessions } from '../../src/server/db/schema.js';
 import { messages } from '../../src/shared/messages.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
-import { book, createExpert, shift, slotIn } from '../helpers/marketplace.js';
+import { book, createExpert, shift, slotIn, visa } from '../helpers/marketplace.js';
 
 const json = { origin, 'content-type': 'application/json' };
 
@@ -114,6 +115,51 @@ describe('sessions and money in the team console', () => {
       const mails = await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
       expect(mails.filter((m) => m.subject === 'Refund: Morgan Payer with Erin Expert')).toHaveLength(1);
     }
+  });
+
+  it('lists and refunds every kind of session — a free intro, a paid session, a workshop seat — and answers each write as committed', async () => {
+    const intro = await book(ctx, client.cookie, { expertId: expert.expert.id, startsAt: slotIn(100), durationMinutes: 15, kind: 'intro', card: undefined });
+    expect(intro.statusCode, intro.body).toBe(201);
+    const paid = await booked(110);
+    const day = new Date(Date.now() + 6 * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Vancouver' });
+    const workshop = await post(
+      '/api/me/workshops',
+      {
+        title: 'Console refunds workshop',
+        description: 'A workshop whose seat the team refunds.',
+        topic: 'Job Interview Mastery',
+        startsAtLocal: `${day}T10:00`,
+        durationMinutes: 60,
+        capacity: 3,
+        priceCents: 2500,
+        minAttendance: null,
+        publish: true,
+      },
+      {},
+      expert.cookie,
+    );
+    expect(workshop.statusCode, workshop.body).toBe(201);
+    const seat = await post(`/api/workshops/${workshop.json().id}/seats`, { card: visa }, { 'idempotency-key': randomUUID() }, client.cookie);
+    expect(seat.statusCode, seat.body).toBe(201);
+    const ids = { intro: intro.json().session.id as string, paid, workshop: seat.json().session.id as string };
+
+    const list = await get('/api/admin/sessions?q=morgan&pageSize=100');
+    expect(list.statusCode, list.body).toBe(200);
+    const kinds = Object.fromEntries(list.json().items.map((s: { id: string; kind: string }) => [s.id, s.kind]));
+    expect([kinds[ids.intro], kinds[ids.paid], kinds[ids.workshop]]).toEqual(['intro', 'paid', 'workshop']);
+    for (const id of Object.values(ids)) expect((await get(`/api/admin/sessions/${id}`)).statusCode).toBe(200);
+
+    const refund = (id: string, refundCents: number) => post(`/api/admin/sessions/${id}/refund`, { refundCents, reason: 'Goodwill from the team' });
+    const seatRefund = await refund(ids.workshop, 2500);
+    expect(seatRefund.statusCode, seatRefund.body).toBe(200);
+    expect(seatRefund.json()).toMatchObject({ kind: 'workshop', refundableCents: 0, payment: { status: 'refunded', refundedCents: 2500 } });
+    const paidRefund = await refund(ids.paid, 10000);
+    expect(paidRefund.statusCode, paidRefund.body).toBe(200);
+    expect(paidRefund.json()).toMatchObject({ kind: 'paid', payment: { status: 'refunded', refundedCents: 10000 } });
+    // A free intro holds no money: nothing to refund.
+    const introRefund = await refund(ids.intro, 1);
+    expect(introRefund.statusCode).toBe(409);
+    expect(introRefund.json().error.message).toBe(messages.admin.nothingHeld);
   });
 
   it('refuses to refund a disputed session (the dispute is decided instead)', async () => {

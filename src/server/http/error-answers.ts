@@ -1,17 +1,33 @@
 /**
  * Every error as the API's error body `{ error: { code, message } }` (src/server/errors.ts): an AppError as thrown,
  * a failed validation 400 with its first message, Fastify's own 4xx in the product's words, anything else 500
- * (logged), and an unknown route 404 'Not found'.
+ * (logged), and an unknown route 404 'Not found'. A database that does not answer a read is 503 (DatabaseUnavailable,
+ * logged and counted). An answer its response schema refuses (answer-serializer.ts) is logged with the request id
+ * and counted, then sent as it is — the request may have committed (docs/decisions/029-answers-after-commit.md) —
+ * unless `strictAnswers` (NODE_ENV=test), where it fails the request with a 500 so that the test sees it.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '../../shared/messages.js';
+import { DatabaseUnavailable } from '../db/errors.js';
 import { AppError, type ErrorBody } from '../errors.js';
+import { AnswerMismatch } from './answer-serializer.js';
+import { jsonText } from './plain-json.js';
 
-export const errorAnswers = fp(async (app: FastifyInstance) => {
+export const errorAnswers = fp(async (app: FastifyInstance, { strictAnswers }: { strictAnswers: boolean }) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const send = (status: number, code: string, message: string) => reply.status(status).send({ error: { code, message } } satisfies ErrorBody);
+    if (err instanceof AnswerMismatch) {
+      request.log.error({ err: err.cause, route: request.routeOptions.url, statusCode: reply.statusCode }, 'answer does not match its response schema');
+      request.server.metrics.countFailure('answer_mismatch');
+      if (!strictAnswers) return reply.serializer(jsonText).send(err.answer);
+      return send(500, 'INTERNAL', messages.common.internal);
+    }
+    if (err instanceof DatabaseUnavailable) {
+      request.log.error({ err: err.cause }, 'database unavailable');
+      request.server.metrics.countFailure('database_unavailable');
+    }
     if (err instanceof AppError) return send(err.status, err.code, err.message);
     if (hasZodFastifySchemaValidationErrors(err)) return send(400, 'VALIDATION', err.validation[0]?.message ?? messages.common.invalidRequest);
     if (err.statusCode === 429) return send(429, 'RATE_LIMITED', messages.common.rateLimited);

@@ -8,12 +8,21 @@
  *   shows as request latency and event-loop lag);
  * - `mentora_outbox_*`: the e-mail outbox's backlog, read from the database at each scrape;
  * - `mentora_job_*{name}`: runs, failures, durations and the last success of each background job (infra/jobs.ts);
+ * - `mentora_handled_failures_total{kind}`: failures the server logged and recovered from or answered 503 for, instead
+ *   of an error after committing or a silent loss (`countFailure`, kinds below);
  * - gauges other parts add with `addGauge` (`mentora_realtime_connections`: modules/messages/stream-routes.ts);
  * - the process's own (prom-client's default metrics: memory, CPU, event-loop lag, GC, handles), once per process.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.js';
 import { outboxBacklog } from './mail/outbox.js';
+
+/**
+ * What failed and was handled (docs/decisions/029-answers-after-commit.md): `answer_mismatch` an answer its response
+ * schema refuses (sent as committed), `database_unavailable` a read answered 503 because the database did not answer,
+ * `catalogue_load` a failed load of the search index.
+ */
+export type HandledFailure = 'answer_mismatch' | 'database_unavailable' | 'catalogue_load';
 
 /** How a background job's run ended, and how long it took (s). */
 export type JobObserver = (name: string, outcome: 'ok' | 'failed', seconds: number) => void;
@@ -22,6 +31,8 @@ export type Metrics = {
   /** Records one answer: `route` is the matched route's pattern, undefined when no route matched. */
   observeRequest: (method: string, route: string | undefined, statusCode: number, seconds: number) => void;
   observeJob: JobObserver;
+  /** Counts one handled failure of `kind` (the caller logs it, with the request id when there is a request). */
+  countFailure: (kind: HandledFailure) => void;
   /**
    * Adds the gauge `name` whose value `read` (cheap, synchronous) gives at each scrape: how a part of the server
    * that owns a count exposes it, e.g. the message streams their open connections (`mentora_realtime_connections`).
@@ -116,6 +127,12 @@ export function createMetrics(database: Database): Metrics {
     labelNames: ['name'] as const,
     registers: [registry],
   });
+  const failuresHandled = new Counter({
+    name: 'mentora_handled_failures_total',
+    help: 'Failures logged and handled instead of failing an answer after commit or being lost, by kind',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+  });
   return {
     observeRequest: (method, route, statusCode, seconds) =>
       requests.observe({ method, route: route ?? '(unmatched)', status_code: String(statusCode) }, seconds),
@@ -125,6 +142,7 @@ export function createMetrics(database: Database): Metrics {
       if (outcome === 'failed') failures.inc({ name });
       else lastSuccess.set({ name }, Date.now() / 1000);
     },
+    countFailure: (kind) => failuresHandled.inc({ kind }),
     addGauge: (name, help, read) => readGauge(registry, name, help, read),
     scrape: async () => {
       await outbox.update();

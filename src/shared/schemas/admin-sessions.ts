@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { sessionStatuses } from '../sessions.js';
+import { sessionKinds, sessionStatuses } from '../sessions.js';
 import { pageOf } from './admin.js';
 import { pageQuery, requiredText } from './common.js';
 import { isoDate } from './experts.js';
@@ -31,7 +31,8 @@ export const adminSessionSummary = z.object({
   id: z.string(),
   startsAt: z.string(),
   durationMinutes: z.number().int(),
-  kind: z.enum(['intro', 'paid']),
+  /** 'workshop' a seat of a workshop (docs/product.md "Workshops"). */
+  kind: z.enum(sessionKinds),
   status: z.enum(sessionStatuses),
   totalAmountCents: z.number().int(),
   currency: z.string(),

@@ -7,7 +7,7 @@ import { disputeDescriptionMin } from '../constants.js';
 import { feedbackQuestions } from '../feedback.js';
 import { messages } from '../messages.js';
 import { durations, introMinutes, isDuration } from '../pricing.js';
-import { cancellationPolicies, sessionListParts, sessionStatuses } from '../sessions.js';
+import { cancellationPolicies, sessionKinds, sessionListParts, sessionStatuses } from '../sessions.js';
 import { isValidTimeZone } from '../slots.js';
 import { rescheduleVerdictView, sessionMoveView } from './reschedule.js';
 import { errorResponse, pageQuery, sessionStart } from './common.js';
@@ -79,7 +79,7 @@ export const sessionView = z.object({
   startsAt: z.string(),
   endsAt: z.string(),
   durationMinutes: z.number().int(),
-  kind: z.enum(['intro', 'paid', 'workshop']),
+  kind: z.enum(sessionKinds),
   /** The workshop of a seat (kind 'workshop'), else null (docs/product.md "Workshops"). */
   workshopId: z.string().nullable(),
   topic: z.string(),

@@ -52,8 +52,14 @@ export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; changeFeed: ChangeFee
 ) => {
   const tags = ['experts'];
   const index = catalogueIndex(db, changeFeed);
-  // Read the catalogue while the server starts listening, not on the first visitor's search; a failure is retried then.
-  app.addHook('onReady', () => void index.fresh().catch(() => undefined));
+  // Read the catalogue while the server starts listening, not on the first visitor's search; a failure is logged,
+  // counted, and retried by that search.
+  app.addHook('onReady', () => {
+    index.fresh().catch((err: unknown) => {
+      app.log.error({ err }, 'catalogue load failed');
+      app.metrics.countFailure('catalogue_load');
+    });
+  });
 
   /** Search published experts: `{ experts: ExpertCard[], total, page, pageSize, matched }`. 400 on bad parameters. */
   app.get(

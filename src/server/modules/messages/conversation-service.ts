@@ -11,6 +11,7 @@ import { hasClientProfile } from '../../../shared/roles.js';
 import type { ConversationView, StartConversationInput } from '../../../shared/schemas/conversations.js';
 import type { CurrentUser } from '../../auth/plugin.js';
 import type { Db, Tx } from '../../db/client.js';
+import { DatabaseUnavailable } from '../../db/errors.js';
 import { conversations, experts, messages, sessions, user as userTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { findExpert } from '../experts/service.js';
@@ -25,7 +26,7 @@ const client = alias(userTable, 'conversation_client');
  * session's two parties. Returns the pair's conversation, `created` when this call made it (an existing one is
  * answered as it is, and does not count again).
  * Errors: 403 not a client / incomplete profile / own profile / messaging suspended by the team; 404 unknown or unpublished expert, or a session not
- * the caller's; 429 (`messaging.newExpertsPerDay`) a 21st new expert within 24 hours.
+ * the caller's; 503 (DatabaseUnavailable) the expert could not be read; 429 (`messaging.newExpertsPerDay`) a 21st new expert within 24 hours.
  */
 export async function startConversation(db: Db, me: CurrentUser, input: StartConversationInput): Promise<{ conversation: ConversationView; created: boolean }> {
   await refuseSuspended(db, me.id);
@@ -53,8 +54,9 @@ type Pair = { clientId: string; expertId: string; startedBy: Side; fromSession: 
 async function expertPair(db: Db, me: CurrentUser, expertId: string): Promise<Pair> {
   if (me.role !== 'client') throw new AppError('FORBIDDEN', words.messaging.clientsStart);
   if (!hasClientProfile(me)) throw new AppError('FORBIDDEN', words.messaging.completeProfile);
-  const expert = await findExpert(db, expertId).catch(() => {
-    throw new AppError('NOT_FOUND', words.messaging.expertNotFound);
+  const expert = await findExpert(db, expertId).catch((err: unknown) => {
+    // Only "no such published expert" is a 404: anything else is the database failing, which must not read as one.
+    throw err instanceof AppError && err.code === 'NOT_FOUND' ? new AppError('NOT_FOUND', words.messaging.expertNotFound) : new DatabaseUnavailable(err);
   });
   if (expert.userId === me.id) throw new AppError('FORBIDDEN', words.messaging.ownProfile);
   return { clientId: me.id, expertId: expert.id, startedBy: 'client', fromSession: false };
