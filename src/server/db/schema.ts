@@ -678,6 +678,35 @@ export const paymentEvents = pgTable(
   ],
 );
 
+/**
+ * Money the processor must give back that it failed to (docs/decisions/029-answers-after-commit.md): the hold of a
+ * booking the database refused, the authorisation of a lapsed 3-D Secure reservation. Each row is the whole
+ * `amount_cents` of `provider_ref`, refunded or voided by modules/payments/payment-retry-service.ts with the first
+ * attempt's `idempotency_key` until the processor confirms (`done_at`); `why` says what it is for.
+ */
+export const paymentRetries = pgTable(
+  'payment_retries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    why: text('why').notNull(),
+    attempts: integer('attempts').notNull().default(1),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('payment_retries_amount_check', sql`${t.amountCents} > 0`),
+    index('payment_retries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.doneAt} is null`),
+  ],
+);
+
 /** Public feedback, one per session (docs/product.md "Feedback and reviews"); answers stored as the option's words. */
 export const sessionFeedback = pgTable(
   'session_feedback',
