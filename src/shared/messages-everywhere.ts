@@ -24,6 +24,8 @@ export const authMessages = {
   nameCharacters: 'Names cannot contain line breaks, tabs, control or text-direction characters',
   imageHttps: 'A profile picture must be an https:// address',
   twoFactorRequired: 'The team console needs two-factor sign-in. Set it up on your account page first.',
+  /** An authenticator code works once (RFC 6238 §5.2; docs/security.md "Second factor"). */
+  totpCodeUsed: 'This code has already been used. Please wait for the next code in your authenticator app and enter that one.',
   suspended: `This account is suspended. Please write to ${supportEmail} if you think this is a mistake.`,
 };
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, emailOutbox, payments, sessions, user } from '../../src/server/db/schema.js';
 import { messages } from '../../src/shared/messages.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
-import { createUser, origin, totpSecretOf } from '../helpers/auth.js';
+import { createUser, forgetUsedCode, origin, totpSecretOf } from '../helpers/auth.js';
 import { book, createExpert, slotIn } from '../helpers/marketplace.js';
 import { totp } from '../helpers/totp.js';
 
@@ -201,6 +201,8 @@ describe('people in the team console', () => {
     // The new team member's console still needs their own two-factor sign-in.
     expect((await get('/api/admin/users', person.cookie)).json().error.message).toBe(messages.auth.twoFactorRequired);
 
+    // A code works once (tests/api/totp-once.test.ts); this asks again with a code as yet unused.
+    await forgetUsedCode(ctx, admin.id);
     const same = await post(`/api/admin/users/${person.id}/role`, { role: 'admin', code: totp(secret) });
     expect(same.statusCode).toBe(409);
   });

@@ -2,10 +2,9 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from './test';
 import path from 'node:path';
 import { feedbackQuestions } from '../../src/shared/feedback';
-import { totp } from '../helpers/totp';
 import { linkFromMailbox } from './fixtures/mailbox';
 import { accountPassword } from './fixtures/marketplace';
-import { saveTotpSecret, savedTotpSecret } from './fixtures/totp-secrets';
+import { saveTotpSecret, savedTotpSecret, unusedTotp } from './fixtures/totp-secrets';
 
 /** Who signs in: an account a fixture made (tests/e2e/fixtures/marketplace.ts) or the team's operator. */
 export type SignIn = { email: string; password: string };
@@ -21,7 +20,7 @@ export async function enrolTwoFactorUi(page: Page, { email, password }: SignIn):
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
   const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
-  await page.getByLabel('Code from your app').fill(totp(secret));
+  await page.getByLabel('Code from your app').fill(await unusedTotp(new URL(page.url()).origin, email, secret));
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
   await expect(page.getByText('Two-factor sign-in is on.')).toBeVisible();
   const backupCodes = await page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allInnerTexts();
@@ -48,7 +47,7 @@ export async function signInUi(page: Page, { email, password }: SignIn, { enrolT
   if (body.twoFactorRedirect) {
     const secret = savedTotpSecret(new URL(page.url()).origin, email);
     if (!secret) throw new Error(`${email} has two-factor sign-in but no journey enrolled it`);
-    await page.getByLabel('Authentication code').fill(totp(secret));
+    await page.getByLabel('Authentication code').fill(await unusedTotp(new URL(page.url()).origin, email, secret));
     const verified = page.waitForResponse((r) => r.url().endsWith('/api/auth/two-factor/verify-totp'));
     await page.getByRole('button', { name: 'Verify' }).click();
     expect((await verified).ok()).toBe(true);

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { createAccount } from '../../src/server/db/seed.js';
-import { user } from '../../src/server/db/schema.js';
+import { authTwoFactor, user } from '../../src/server/db/schema.js';
 import type { TestContext } from './app.js';
 import { secretOf, totp } from './totp.js';
 
@@ -34,6 +34,15 @@ export function totpSecretOf(ctx: TestContext, email: string): string | undefine
 }
 
 /**
+ * Clears the record of the last authenticator code `userId` used. The server takes each 30-second step's code once
+ * (src/server/auth/totp-once.ts); the helpers' own sign-ins are set-up, so after each one a test can still send the
+ * current code once, however soon. The rule itself is tested in tests/api/totp-once.test.ts.
+ */
+export async function forgetUsedCode(ctx: TestContext, userId: string): Promise<void> {
+  await ctx.database.db.update(authTwoFactor).set({ lastUsedStep: null }).where(eq(authTwoFactor.userId, userId));
+}
+
+/**
  * Turns two-factor sign-in on for the account signed in by `cookie`: POST /two-factor/enable with the password,
  * then a code computed from the otpauth URI. Returns the new session's Cookie header, the secret and the backup codes.
  */
@@ -54,6 +63,7 @@ export async function enrolTwoFactor(
     payload: { code: totp(secret) },
   });
   if (verify.statusCode !== 200) throw new Error(`2FA verify failed for ${email}: ${verify.statusCode} ${verify.body}`);
+  await forgetUsedCode(ctx, verify.json<{ user: { id: string } }>().user.id);
   secretsOf(ctx).set(email.toLowerCase(), secret);
   return { cookie: withCookies(cookie, verify), secret, backupCodes };
 }
@@ -76,6 +86,7 @@ export async function signIn(ctx: TestContext, email: string, password = 'mentor
       payload: { code: totp(secret) },
     });
     if (verify.statusCode !== 200) throw new Error(`2FA sign-in failed for ${email}: ${verify.statusCode} ${verify.body}`);
+    await forgetUsedCode(ctx, verify.json<{ user: { id: string } }>().user.id);
     cookie = withCookies(cookie, verify);
   }
   const [row] = await ctx.database.db

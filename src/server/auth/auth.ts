@@ -23,6 +23,7 @@ import { actionEmail } from '../infra/mail/templates.js';
 import { hasForbiddenNameCharacter } from '../../shared/person-name.js';
 import { inboxProof } from './inbox-proof.js';
 import { resetRequestAtOnce } from './reset-request.js';
+import { totpOncePerStep } from './totp-once.js';
 import { trustedOriginsOf } from '../http/own-origin.js';
 
 /** The body field holding a NEW password, per Better Auth endpoint. */
@@ -58,6 +59,7 @@ export function createAuth(config: Config, db: Db, secondaryStorage?: SecondaryS
   // This instance's context is an AuthContext narrowed to these options; the steps use only its generic part.
   const authContext = () => self!.$context as Promise<AuthContext>;
   const inbox = inboxProof({ db, secret: config.authSecret, authContext });
+  const totpOnce = totpOncePerStep(db);
   const resetAtOnce = resetRequestAtOnce({
     baseUrl: config.baseUrl,
     run: (body) => self!.api.requestPasswordReset({ body }),
@@ -184,13 +186,15 @@ export function createAuth(config: Config, db: Db, secondaryStorage?: SecondaryS
     hooks: {
       /**
        * New passwords among the 10 000 most common ones are refused (docs/security.md), names and images are checked,
-       * before anything is written; reset requests are answered at once (reset-request.ts).
+       * before anything is written; an authenticator code is accepted once (totp-once.ts); reset requests are answered
+       * at once (reset-request.ts).
        */
       before: createAuthMiddleware(async (ctx) => {
         const field = newPasswordField[ctx.path];
         const password = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
         if (typeof password === 'string' && isCommonPassword(password)) throw new APIError('BAD_REQUEST', { message: messages.auth.commonPassword });
         checkProfileFields(ctx.path, ctx.body);
+        await totpOnce(ctx);
         await inbox.readSignupBrowser(ctx);
         await throttle?.before(ctx);
         return resetAtOnce(ctx);

@@ -14,7 +14,7 @@ import { requireRole } from '../../auth/guards.js';
 import { AppError } from '../../errors.js';
 import type { AdminDeps } from './deps.js';
 import { changeRole } from './role-change-service.js';
-import { getUserDetail, listUsers } from './user-directory-service.js';
+import { findUser, getUserDetail, listUsers } from './user-directory-service.js';
 import { cancelBookedSessionsOf } from './user-sessions-service.js';
 import { liftMessagingSuspension } from './messaging-suspension-service.js';
 import { reinstateUser, suspendUser } from './user-suspension-service.js';
@@ -91,8 +91,9 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, dep
 
   /**
    * Changes the account's role `{ role, code }`, `code` being the acting admin's current authenticator code (checked by
-   * Better Auth's two-factor plugin against their own secret). Five tries a minute. 200 the user's page; 400 bad body or
-   * wrong code ('That code is not right…'); 404; 409 own account or the same role.
+   * Better Auth's two-factor plugin against their own secret). Five tries a minute. 200 the user's page; 400 bad body,
+   * wrong code ('That code is not right…') or a code already used, at sign-in or a role change ('This code has already
+   * been used…', auth/totp-once.ts); 404; 409 own account or the same role.
    */
   app.post(
     '/api/admin/users/:id/role',
@@ -102,8 +103,11 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, dep
     },
     async (request) => {
       const acting = await admin(request);
+      // An unknown account answers 404 before the code is checked: a code works once, and a mistyped id must not use it up.
+      await findUser(db, request.params.id);
       await app.auth.api.verifyTOTP({ body: { code: request.body.code }, headers: fromNodeHeaders(request.headers) }).catch((err: unknown) => {
-        if (err instanceof APIError) throw new AppError('VALIDATION', messages.admin.codeWrong);
+        if (err instanceof APIError)
+          throw new AppError('VALIDATION', err.body?.code === 'TOTP_CODE_USED' ? messages.auth.totpCodeUsed : messages.admin.codeWrong);
         throw err;
       });
       await changeRole(db, acting, request.params.id, request.body.role);

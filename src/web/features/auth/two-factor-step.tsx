@@ -3,6 +3,7 @@ import { Button } from '../../components/ui/button';
 import { FormError, Input, Label } from '../../components/ui/input';
 import { authClient } from '../../lib/auth-client';
 import { codeFailure } from '../../lib/code-failure';
+import { messages } from '@shared/messages';
 
 /** Shown when the code is refused, expired or the attempts ran out (Better Auth's own words are technical). */
 const refused = 'That code did not work. Check the time on your phone and try again, or use a backup code.';
@@ -32,6 +33,8 @@ export function TwoFactorStep({ onVerified, onCancel }: { onVerified: () => Prom
       if (err) {
         // An expired step (10 minutes) or too many tries: the password step has to be done again.
         if (err.status === 401 && /cookie/i.test(err.message ?? '')) return onCancel();
+        // A code works once (docs/security.md "Second factor"): the next one from the app will do.
+        if (err.code === 'TOTP_CODE_USED') return setError(messages.auth.totpCodeUsed);
         return setError(codeFailure(err.status, refused));
       }
       await onVerified();
