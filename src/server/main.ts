@@ -13,11 +13,13 @@ import { openPglite, openPostgres, type Database } from './db/client.js';
 import { migrationsFolder, runMigrations } from './db/migrate.js';
 import { copyPgdataTemplate } from './db/pgdata-template.js';
 import { seedDemo } from './db/seed.js';
+import { failureReport } from './infra/failure-report.js';
 import { startJobs } from './infra/jobs.js';
 import { fileTransport, smtpTransport } from './infra/mail/transport.js';
 import { paymentProvider } from './infra/payments/select.js';
 import { storageDriver } from './infra/storage/select.js';
 import { deleteUnusedUploads } from './modules/files/cleanup.js';
+import { retryDueGiveBacks } from './modules/payments/payment-retry-service.js';
 import { emailUnreadMessages } from './modules/messages/email-unread-messages.js';
 import { pruneStreamEvents } from './modules/messages/prune-stream-events.js';
 import { sessionDeps } from './modules/sessions/deps.js';
@@ -96,7 +98,8 @@ async function main() {
   mark('seed');
 
   const transport = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : fileTransport(path.join(config.dataDir, 'mail'), config.mailFrom);
-  const deps = sessionDeps(config, database.db, paymentProvider(config));
+  // The jobs' handled failures are logged by the app's logger and counted (infra/failure-report.ts).
+  const deps = { ...sessionDeps(config, database.db, paymentProvider(config)), report: failureReport(app.log, app.metrics) };
   const uploadStorage = storageDriver(config);
   const jobs = startJobs({
     config,
@@ -118,6 +121,7 @@ async function main() {
       pruneEvents: () => pruneStreamEvents(database.db),
     },
     uploadCleanup: () => deleteUnusedUploads(database.db, uploadStorage, { log: app.log }),
+    paymentRetries: (signal) => retryDueGiveBacks(deps, new Date(), signal),
     log: app.log,
     observe: app.metrics.observeJob,
   });

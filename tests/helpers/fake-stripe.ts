@@ -62,6 +62,7 @@ export class FakeStripe {
   readonly accounts = new Map<string, Account>();
   readonly problems: string[] = [];
   private readonly idempotent = new Map<string, { params: string; status: number; body: unknown }>();
+  private readonly outages: { method: string; path: RegExp; times: number }[] = [];
   private server = http.createServer((req, res) => this.handle(req, res));
   url = '';
 
@@ -80,6 +81,15 @@ export class FakeStripe {
   /** The requests to `method path-prefix`, e.g. calls('POST', '/v1/refunds'). */
   calls(method: string, pathPrefix: string): LoggedRequest[] {
     return this.requests.filter((r) => r.method === method && r.path.startsWith(pathPrefix));
+  }
+
+  /**
+   * Stripe is unreachable for the next `times` requests to `method` on a path matching `path`: each answers 503
+   * (api_error, Stripe-Should-Retry: false, so the SDK does not retry it itself), does nothing and is not kept for an
+   * idempotent replay.
+   */
+  failNext(method: string, path: RegExp, times = 1) {
+    this.outages.push({ method, path, times });
   }
 
   /** The customer finishes (ok) or fails 3-D Secure in the browser. */
@@ -247,8 +257,8 @@ export class FakeStripe {
       const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
       const method = req.method ?? 'GET';
       this.requests.push({ method, path: url.pathname, params, idempotencyKey });
-      const send = (status: number, body: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
+      const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}`, ...headers });
         res.end(JSON.stringify(body));
       };
       if (req.headers.authorization !== `Bearer ${this.secretKey}`)
@@ -258,6 +268,11 @@ export class FakeStripe {
         this.problems.push(`${method} ${url.pathname} without our idempotency key`);
       if (idempotencyKey && idempotencyKey.length > 255)
         return send(400, { error: { type: 'invalid_request_error', message: 'Idempotency-Key is too long (255 characters at most).' } });
+      const outage = this.outages.find((o) => o.times > 0 && o.method === method && o.path.test(url.pathname));
+      if (outage) {
+        outage.times--;
+        return send(503, { error: { type: 'api_error', message: 'Stripe is unavailable' } }, { 'stripe-should-retry': 'false' });
+      }
       const cacheKey = idempotencyKey && method === 'POST' ? `${url.pathname}|${idempotencyKey}` : null;
       const seen = cacheKey ? this.idempotent.get(cacheKey) : undefined;
       if (seen) {

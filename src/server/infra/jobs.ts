@@ -1,7 +1,7 @@
 /**
  * Background jobs of one server process: the e-mail outbox (every OUTBOX_INTERVAL_MS), every minute the
  * session reminders, the 72-hour auto-release, the settlement of uncontested no-show reports and the expiry of unanswered reschedule proposals, the minimum attendance of workshops and their waitlist offers, every 30 s the expiry of 3-D Secure reservations, and every
- * 10 minutes the deletion of unused uploads, the e-mails about unread messages (a quarter of MESSAGE_EMAIL_DELAY_MS, between 1 s
+ * 10 minutes the deletion of unused uploads, every 30 s the payment retries, the e-mails about unread messages (a quarter of MESSAGE_EMAIL_DELAY_MS, between 1 s
  * and 1 minute) and every hour the deletion of old message stream events.
  * Every job claims rows with FOR UPDATE SKIP LOCKED, so several servers can run them at once and each due
  * item is handled once. A job never overlaps itself; `stop()` asks a running tick to stop after
@@ -64,6 +64,8 @@ export function startJobs(opts: {
   messages: { unreadEmails: () => Promise<unknown>; pruneEvents: () => Promise<unknown> };
   /** Deletes unused uploads (files/cleanup.ts). */
   uploadCleanup: () => Promise<unknown>;
+  /** Gives back money the payment processor failed to give back (payments/payment-retry-service.ts). */
+  paymentRetries: (signal: AbortSignal) => Promise<unknown>;
   log: JobLogger;
   /** Told of every run: the app's metrics (infra/metrics.ts). */
   observe: JobObserver;
@@ -89,6 +91,8 @@ export function startJobs(opts: {
     every(60_000, opts.sessions.waitlistOffers, opts.log, 'workshop waitlist offers', observe),
     // 3-D Secure reservations past their 15 minutes: the intent is cancelled and the slot freed (docs/product.md "Payments").
     every(30_000, opts.sessions.reservations, opts.log, 'reservation expiry', observe),
+    // Refunds and voids the processor failed to make, asked again until done (docs/decisions/029-answers-after-commit.md).
+    every(30_000, opts.paymentRetries, opts.log, 'payment retries', observe),
     // Uploads never attached within 24 hours, and photos and videos replaced on a profile (docs/security.md "Uploads").
     every(10 * 60_000, opts.uploadCleanup, opts.log, 'upload cleanup', observe),
     // Messages still unread after MESSAGE_EMAIL_DELAY_MS: one e-mail per conversation per batch (docs/product.md "Messages").

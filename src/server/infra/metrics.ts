@@ -20,9 +20,10 @@ import { outboxBacklog } from './mail/outbox.js';
 /**
  * What failed and was handled (docs/decisions/029-answers-after-commit.md): `answer_mismatch` an answer its response
  * schema refuses (sent as committed), `database_unavailable` a read answered 503 because the database did not answer,
- * `catalogue_load` a failed load of the search index.
+ * `catalogue_load` a failed load of the search index, `payment_action` a refund or void the payment processor failed
+ * to make (queued for retrying, modules/payments/payment-retry-service.ts).
  */
-export type HandledFailure = 'answer_mismatch' | 'database_unavailable' | 'catalogue_load';
+export type HandledFailure = 'answer_mismatch' | 'database_unavailable' | 'catalogue_load' | 'payment_action';
 
 /** How a background job's run ended, and how long it took (s). */
 export type JobObserver = (name: string, outcome: 'ok' | 'failed', seconds: number) => void;

@@ -8,6 +8,7 @@ import type Stripe from 'stripe';
 import { z } from 'zod';
 import { errorResponse } from '../../../shared/schemas/common.js';
 import { AppError } from '../../errors.js';
+import { reportingTo } from '../../infra/failure-report.js';
 import { applyStripeEvent, type WebhookDeps } from './stripe-webhook-service.js';
 
 export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ deps: WebhookDeps; verify: (payload: Buffer, signature: string) => Stripe.Event }> = async (
@@ -51,7 +52,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ deps: WebhookDeps; ver
         request.log.warn('refused a Stripe webhook with a bad signature');
         throw new AppError('VALIDATION', 'Invalid webhook signature');
       }
-      return { received: true as const, outcome: await applyStripeEvent(deps, event) };
+      return { received: true as const, outcome: await applyStripeEvent(reportingTo(deps, request), event) };
     },
   );
 };

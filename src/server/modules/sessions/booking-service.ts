@@ -23,6 +23,7 @@ import { AppError } from '../../errors.js';
 import { outboxInsert } from '../../infra/mail/outbox.js';
 import type { CardInput } from '../../../shared/cards.js';
 import { assertSameRequest, requestHash } from '../../infra/request-hash.js';
+import { giveBackOrQueue } from '../payments/payment-retry-service.js';
 import { holdWrites } from '../payments/service.js';
 import type { SessionDeps } from './deps.js';
 
@@ -147,7 +148,8 @@ export function bookingAnswer(result: { session: SessionView; replayed: boolean;
  * `idempotencyKey` (request fingerprint `hash`) in one statement. Returns `{ session, replayed, paymentAction? }`:
  * a concurrent first use of the key answers its session (`replayed`); 3-D Secure answers `paymentAction`.
  * Errors: 400 invalid card, 402 declined (nothing written), 409 refused by the database (bookingConflict; the hold
- * is voided), 422 the key was used for another body.
+ * is voided, or queued for the payment retries job when the processor fails: payment-retry-service.ts), 422 the key
+ * was used for another body.
  */
 export async function writeBooking(
   deps: SessionDeps,
@@ -272,8 +274,12 @@ export async function writeBooking(
       ...(pending && reservedUntil ? { paymentAction: { clientSecret: pending.clientSecret, reservedUntil: reservedUntil.toISOString() } } : {}),
     };
   } catch (err) {
-    if (hold?.ok) await deps.provider.refund({ providerRef: hold.providerRef, amountCents, idempotencyKey: `void:${hold.providerRef}` }).catch(() => {});
-    if (pending) await deps.provider.cancel({ providerRef: pending.providerRef, idempotencyKey: `void:${pending.providerRef}` }).catch(() => {});
+    // The database refused the booking: the card's hold goes back, now or by the payment retries job.
+    const taken = hold?.ok ? hold : pending;
+    if (taken) {
+      const giveBack = { providerRef: taken.providerRef, amountCents, idempotencyKey: `void:${taken.providerRef}`, why: 'booking refused by the database' };
+      await giveBackOrQueue(deps.db, deps, giveBack, now);
+    }
     const { code, constraint } = pgError(err);
     if (code === '23505' && constraint === 'sessions_client_idempotency_key') {
       const first = await previousBooking(deps.db, client.id, idempotencyKey);

@@ -19,6 +19,7 @@ import { requireUser } from '../../auth/guards.js';
 import { anyRowOf, rowsOf } from '../../cache/dependencies.js';
 import type { KeptRoute } from '../../cache/plugin.js';
 import { plainJson } from '../../http/plain-json.js';
+import { reportingTo } from '../../infra/failure-report.js';
 import type { SessionDeps } from './deps.js';
 import { bookingAnswer } from './booking-service.js';
 import { bookSession } from './use-cases/book-session.js';
@@ -74,7 +75,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boo
     },
     async (request, reply) => {
       const user = await requireUser(request, messages.booking.signInToBook);
-      const answer = bookingAnswer(await bookSession(deps, user, request.body, request.headers['idempotency-key']));
+      const answer = bookingAnswer(await bookSession(reportingTo(deps, request), user, request.body, request.headers['idempotency-key']));
       return reply.status(answer.status).send(answer.body);
     },
   );
@@ -90,7 +91,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boo
       schema: { tags, params, response: { 200: sessionView, 402: errorResponse, ...errors } },
       config: { signIn: 'required', rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
-    async (request) => completeReservation(deps, await requireUser(request), request.params.id),
+    async (request) => completeReservation(reportingTo(deps, request), await requireUser(request), request.params.id),
   );
 
   /**

@@ -20,6 +20,7 @@ import {
 } from '../../../shared/schemas/workshops.js';
 import { workshopMessages } from '../../../shared/workshops.js';
 import { requireRole, requireUser } from '../../auth/guards.js';
+import { reportingTo } from '../../infra/failure-report.js';
 import { bookingAnswer, type SessionDeps } from '../sessions/booking-service.js';
 import { bookSeat } from './use-cases/book-seat.js';
 import { cancelWorkshop } from './use-cases/cancel-workshop.js';
@@ -73,7 +74,7 @@ export const workshopRoutes: FastifyPluginAsyncZod<SessionDeps> = async (app, de
     },
     async (request, reply) => {
       const user = await requireUser(request, messages.booking.signInToBook);
-      const answer = bookingAnswer(await bookSeat(deps, user, request.params.id, request.body, request.headers['idempotency-key']));
+      const answer = bookingAnswer(await bookSeat(reportingTo(deps, request), user, request.params.id, request.body, request.headers['idempotency-key']));
       return reply.status(answer.status).send(answer.body);
     },
   );

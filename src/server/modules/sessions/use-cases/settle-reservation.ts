@@ -4,7 +4,8 @@
  * constraints count it, so nobody else can take the slot) and a pending payment. A reservation is settled from
  * what the payment processor says, by the payment's id, never from what the browser says:
  *   held (authorised or charged) → booked; payment held + 'hold' event; both booking e-mails
- *   failed (declined / cancelled)  → expired; payment failed; the intent is cancelled; the slot is free
+ *   failed (declined / cancelled)  → expired; payment failed; the intent is cancelled (when the processor fails, by
+ *                                    the payment retries job: payment-retry-service.ts); the slot is free
  *   still pending                  → unchanged until `reserved_until`, then cancelled + expired as above
  * Each settlement locks the session row and runs in one transaction, so the browser's call
  * (complete-reservation.ts), the webhook and the expiry job (expire-reservations.ts), on any number of servers,
@@ -18,6 +19,7 @@ import { sessions } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
 import { outboxInsert } from '../../../infra/mail/outbox.js';
 import { confirmPendingHold, failPendingHold, lockPaymentOfSession } from '../../payments/authorisation-service.js';
+import { queueGiveBack } from '../../payments/payment-retry-service.js';
 import type { SessionDeps } from '../deps.js';
 import { bookingEmails } from '../emails.js';
 import { partiesOf } from '../parties.js';
@@ -30,9 +32,12 @@ export async function settleLocked(tx: Tx, deps: SessionDeps, s: SessionRow, now
   const payment = await lockPaymentOfSession(tx, s.id);
   if (!payment) throw new Error(`reservation ${s.id} has no payment`);
   let voided = false;
+  let voidFailure: unknown;
   const voidIntent = async () => {
     voided = true;
-    await deps.provider.cancel({ providerRef: payment.providerRef, idempotencyKey: `expire:${payment.id}` }).catch(() => {});
+    await deps.provider.cancel({ providerRef: payment.providerRef, idempotencyKey: `expire:${payment.id}` }).catch((err: unknown) => {
+      voidFailure = err ?? new Error('void failed');
+    });
   };
   let answer = await deps.provider.check(payment.providerRef);
   const timeUp = Boolean(s.reservedUntil && s.reservedUntil.getTime() <= now.getTime());
@@ -49,8 +54,18 @@ export async function settleLocked(tx: Tx, deps: SessionDeps, s: SessionRow, now
     if (mails.length) await outboxInsert(tx, mails);
     return 'booked';
   }
-  if (answer.state === 'pending') return 'pending_payment';
+  if (answer.state === 'pending') {
+    // Still reserved: the reservation expiry job tries the void again in 30 seconds.
+    if (voidFailure)
+      deps.report?.('payment_action', { err: voidFailure, sessionId: s.id }, 'lapsed reservation not voided; retried by the reservation expiry job');
+    return 'pending_payment';
+  }
   if (!voided) await voidIntent();
+  // The session expires now, so the authorisation must not outlive it: voided (or refunded) by the payment retries job.
+  if (voidFailure) {
+    const giveBack = { providerRef: payment.providerRef, amountCents: payment.amountCents, idempotencyKey: `expire:${payment.id}`, why: 'reservation expired' };
+    await queueGiveBack(tx, deps, giveBack, voidFailure, now);
+  }
   await tx
     .update(sessions)
     .set({ status: 'expired', reservedUntil: null, cancelReason: reservationWords(s.kind).expired, updatedAt: now })
