@@ -117,7 +117,7 @@ async function main() {
       waitlistOffers: () => Promise.all([expireWaitlistOffers(deps), closeStartedWaitlists(database.db)]),
     },
     messages: {
-      unreadEmails: () => emailUnreadMessages(database.db, { baseUrl: config.baseUrl, delayMs: config.messageEmailDelayMs }),
+      unreadEmails: () => emailUnreadMessages(database.db, { baseUrl: config.baseUrl, secret: config.authSecret, delayMs: config.messageEmailDelayMs }),
       pruneEvents: () => pruneStreamEvents(database.db),
     },
     uploadCleanup: () => deleteUnusedUploads(database.db, uploadStorage, { log: app.log }),

@@ -21,7 +21,7 @@ export const authMessages = {
   signOutError: 'Error signing out',
   invalidEmail: 'Please enter a valid email address',
   commonPassword: 'This password is too common. Please choose a less common one.',
-  nameCharacters: 'Names cannot contain line breaks, tabs, control or text-direction characters',
+  nameCharacters: 'Names cannot contain line breaks, tabs, invisible, control or text-direction characters',
   imageHttps: 'A profile picture must be an https:// address',
   twoFactorRequired: 'The team console needs two-factor sign-in. Set it up on your account page first.',
   /** An authenticator code works once (RFC 6238 §5.2; docs/security.md "Second factor"). */

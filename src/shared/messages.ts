@@ -36,6 +36,8 @@ export const messages = {
     unavailable: 'Mentora cannot answer right now. Please try again in a minute.',
     /** Titles of a read that failed (the web shows them with the reason and a 'Try again'). */
     loadFailed: loadFailedMessages,
+    /** A single-line field with a line break, control, bidi or invisible character (src/shared/single-line.ts); `what` starts the sentence. */
+    singleLine: (what: string) => `${what} cannot contain line breaks, tabs, invisible, control or text-direction characters`,
     idempotencyKeyReused: 'This Idempotency-Key was already used for a different request. Send the same request again, or use a new key for a new one.',
   },
   booking: {
@@ -262,6 +264,13 @@ export const messages = {
     emailsSwitch: 'Please choose whether to get e-mails about unread messages.',
     emailsSaveFailed: 'Your e-mail setting could not be saved. Please try again.',
     emailsLoadFailed: 'Your e-mail setting could not be loaded.',
+    /** The page of the unsubscribe link in e-mails about unread messages (docs/product.md "Messages"). */
+    unsubscribeTitle: 'E-mails about unread messages',
+    unsubscribeAsk: 'Stop getting an e-mail when a message to you is still unread after a while?',
+    unsubscribeButton: 'Turn these e-mails off',
+    unsubscribed: 'You will no longer get e-mails about unread messages.',
+    unsubscribeUndo: 'You can turn them on again on your account page.',
+    unsubscribeLinkInvalid: 'This unsubscribe link is not valid. You can turn these e-mails off on your account page.',
     blockedByOther: 'You can no longer send messages in this conversation: the other person has blocked you.',
     blockedByMe: 'You blocked this person. Unblock them to send a message.',
     suspended: 'Your messaging has been suspended by the Mentora team after a report. Please contact support if you think this is a mistake.',

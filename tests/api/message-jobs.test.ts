@@ -37,7 +37,7 @@ describe('messages: e-mails about unread messages and stream pruning', () => {
     });
   const send = (who: Account, conversationId: string, body: string) =>
     call(who, 'POST', `/api/conversations/${conversationId}/messages`, { id: randomUUID(), body });
-  const run = (delayMs = 0) => emailUnreadMessages(ctx.database.db, { baseUrl: ctx.config.baseUrl, delayMs });
+  const run = (delayMs = 0) => emailUnreadMessages(ctx.database.db, { baseUrl: ctx.config.baseUrl, secret: ctx.config.authSecret, delayMs });
   /** A client and an expert with a conversation. */
   const pair = async () => {
     n++;

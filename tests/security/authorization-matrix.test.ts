@@ -34,6 +34,7 @@ import { injectFirstEvent } from '../helpers/event-stream.js';
 import { book, createExpert, shift, slotIn, visa } from '../helpers/marketplace.js';
 import { totp } from '../helpers/totp.js';
 import { makePdf, multipartBody, tinyPng, upload } from '../helpers/uploads.js';
+import { unsubscribeUrl } from '../../src/server/modules/messages/unsubscribe-link.js';
 import { fingerprint } from './db-fingerprint.js';
 import { collectRoutes, spellings } from './routes.js';
 
@@ -101,6 +102,8 @@ type Fixtures = {
   hiddenExpertId: string;
   /** The admin's authenticator secret, for the current code a role change needs. */
   adminTotpSecret: string;
+  /** The token of client A's unsubscribe link (e-mails about unread messages). */
+  unsubscribeToken: string;
   /** Expert A's workshops: one published, one draft, and one full (two seats, both booked by other clients) whose waitlist clients join. */
   workshops: { published: string; draft: string; full: string };
 };
@@ -321,6 +324,15 @@ const rows: Row[] = [
   { method: 'GET', route: '/api/messages/stream', url: () => '/api/messages/stream', stream: true, expect: who(200) },
   { method: 'GET', route: '/api/me/message-emails', url: () => '/api/me/message-emails', expect: who(200) },
   { method: 'PUT', route: '/api/me/message-emails', url: () => '/api/me/message-emails', body: () => ({ enabled: true }), expect: who(200) },
+  // The unsubscribe link of client A's e-mails: its signed token is the credential, whoever opens or posts it (mail programs).
+  { method: 'GET', route: '/api/unsubscribe/:token', url: (f) => `/api/unsubscribe/${f.unsubscribeToken}`, expect: everyone(200) },
+  {
+    method: 'POST',
+    route: '/api/unsubscribe/:token',
+    url: (f) => `/api/unsubscribe/${f.unsubscribeToken}`,
+    body: () => ({ 'List-Unsubscribe': 'One-Click' }),
+    expect: everyone(200),
+  },
   { method: 'GET', route: '/api/conversations/:id', url: (f) => `/api/conversations/${f.conversation.id}`, expect: who(404, { clientA: 200, expertA: 200 }) },
   {
     method: 'GET',
@@ -796,6 +808,7 @@ describe('authorization matrix', () => {
       refundSessionId,
       hiddenExpertId: hidden.expert.id,
       adminTotpSecret: totpSecretOf(ctx, 'admin@example.com')!,
+      unsubscribeToken: unsubscribeUrl(ctx.config.baseUrl, ctx.config.authSecret, clientA.id).split('/').pop()!,
     };
     pairSecrets = [
       clientA.email,

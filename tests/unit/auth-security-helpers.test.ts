@@ -29,6 +29,8 @@ describe('redactUrl', () => {
     ['/api/sessions/8c1f', '/api/sessions/8c1f'],
     ['/calendar/Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV.ics', '/calendar/[redacted]'],
     ['//Calendar/Zm9vYmFyYmF6cXV4.ics?x=1', '/calendar/[redacted]?x=1'],
+    ['/api/unsubscribe/8c1f.Zm9vYmFyYmF6cXV4', '/api/unsubscribe/[redacted]'],
+    ['/%61pi//Unsubscribe/8c1f.Zm9vYmFyYmF6cXV4?x=1', '/api/unsubscribe/[redacted]?x=1'],
     // Other spellings of the same URLs keep nothing secret either.
     ['/%61pi/auth/reset-password/AbC123xyz', '/%61pi/auth/reset-password/[redacted]'],
     ['/api/auth/Reset-Password//AbC123xyz/', '/api/auth/Reset-Password//[redacted]/'],

@@ -105,8 +105,9 @@ const secretParam = /^(?:token|code|state|password|secret)/i;
 
 /**
  * `url` with the values of token-like query parameters and every path segment after a `reset-password` segment
- * (Better Auth's /api/auth/reset-password/<token>) replaced by `[redacted]`, and a calendar feed's address
- * (/calendar/<token>.ics) logged as `/calendar/[redacted]`. Names are compared percent-decoded and
+ * (Better Auth's /api/auth/reset-password/<token>) replaced by `[redacted]`, a calendar feed's address
+ * (/calendar/<token>.ics) logged as `/calendar/[redacted]` and an unsubscribe link (/api/unsubscribe/<token>) as
+ * `/api/unsubscribe/[redacted]`. Names are compared percent-decoded and
  * in any case, and runs of '/' are allowed, so no spelling of a URL carrying a token (`/api/auth/Reset-Password//…`,
  * `?%74oken=…`) gets it into the log; everything else is kept as the client sent it.
  */
@@ -129,6 +130,8 @@ export function redactUrl(url: string): string {
   }
   // A calendar feed's address is its credential (docs/security.md "Calendar feed address"): the token is never logged.
   if (/^\/+calendar\//.test(readable(path))) redactedPath = '/calendar/[redacted]';
+  // So is an unsubscribe link's (docs/security.md "Unsubscribe links"), in any spelling of /api.
+  if (/^\/+api\/+unsubscribe\//.test(readable(path))) redactedPath = '/api/unsubscribe/[redacted]';
   if (mark === -1) return redactedPath;
   const query = url
     .slice(mark + 1)

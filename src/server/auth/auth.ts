@@ -20,7 +20,7 @@ import { enqueueEmail } from '../infra/mail/outbox.js';
 import { hashPassword, isCommonPassword, verifyPassword } from './password-policy.js';
 import { memoryCounter, signInThrottle, storageCounter } from './sign-in-throttle.js';
 import { actionEmail } from '../infra/mail/templates.js';
-import { hasForbiddenNameCharacter } from '../../shared/person-name.js';
+import { hasForbiddenLineCharacter } from '../../shared/single-line.js';
 import { inboxProof } from './inbox-proof.js';
 import { resetRequestAtOnce } from './reset-request.js';
 import { totpOncePerStep } from './totp-once.js';
@@ -37,13 +37,13 @@ const acceptableImage = (image: unknown) =>
   image === undefined || image === null || (typeof image === 'string' && URL.canParse(image) && new URL(image).protocol === 'https:');
 
 /**
- * Refuses a `name` with control or bidi characters (src/shared/person-name.ts) and an `image` that is not an
+ * Refuses a `name` that is not a single line (src/shared/single-line.ts) and an `image` that is not an
  * https: address (docs/security.md "Names and file names"), before anything is written.
  */
 function checkProfileFields(path: string | undefined, body: unknown) {
   if (!path || !profileFieldPaths.has(path) || !body || typeof body !== 'object') return;
   const { name, image } = body as { name?: unknown; image?: unknown };
-  if (typeof name === 'string' && hasForbiddenNameCharacter(name)) throw new APIError('BAD_REQUEST', { message: messages.auth.nameCharacters });
+  if (typeof name === 'string' && hasForbiddenLineCharacter(name)) throw new APIError('BAD_REQUEST', { message: messages.auth.nameCharacters });
   if (!acceptableImage(image)) throw new APIError('BAD_REQUEST', { message: messages.auth.imageHttps });
 }
 

@@ -6,7 +6,8 @@
  * run and on the path in any spelling (api-path.ts isApiRequest), never on the raw URL alone, which
  * `/%61pi/...` would get past. Requests without either header come from
  * non-browser clients (which carry no ambient cookies) and pass; Better Auth checks its own routes the same
- * way through `trustedOrigins`. Signed webhooks from payment processors are exempt: their signature is the check.
+ * way through `trustedOrigins`. Signed webhooks from payment processors and one-click unsubscribes are exempt: their
+ * signature is the check.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -18,8 +19,12 @@ import { isOwnOrigin, type OwnOrigins } from './own-origin.js';
 
 /** Methods that change nothing (RFC 9110 §9.2.1). */
 export const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Route patterns exempt from the check. */
-const exempt = new Set(['/api/payments/stripe/webhook']);
+/**
+ * Route patterns exempt from the check. A payment processor's webhook is signed. A one-click unsubscribe is POSTed by
+ * the recipient's mail program from its own site (RFC 8058 §3.2), carries no cookie it would need, and its signed
+ * token names the one account and the one setting it may switch off (docs/security.md "Unsubscribe links").
+ */
+const exempt = new Set(['/api/payments/stripe/webhook', '/api/unsubscribe/:token']);
 
 export const sameOrigin = fp(async (app: FastifyInstance, own: OwnOrigins) => {
   const refusal = own.fixed ? messages.common.otherAddress(own.base) : messages.common.forbidden;

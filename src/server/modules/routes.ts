@@ -25,6 +25,7 @@ import { meRoutes } from './me/routes.js';
 import { messageRoutes } from './messages/routes.js';
 import { messageReportRoutes } from './messages/report-routes.js';
 import { messageStreamRoutes } from './messages/stream-routes.js';
+import { unsubscribeRoutes } from './messages/unsubscribe-routes.js';
 import { receiptRoutes } from './payments/receipt-routes.js';
 import { payoutRoutes } from './payouts/routes.js';
 import { stripeWebhookRoutes } from './payments/stripe-webhook-routes.js';
@@ -57,6 +58,7 @@ export async function moduleRoutes(
   await app.register(payoutRoutes, { db, accounts: config.stripe ? stripePayoutAccounts(config.stripe) : null, baseUrl: config.baseUrl });
   await app.register(feedbackRoutes, { db });
   await app.register(messageRoutes, { db });
+  await app.register(unsubscribeRoutes, { db, secret: config.authSecret });
   await app.register(messageStreamRoutes, { db, changeFeed, testHooks: config.testHooks });
   await app.register(messageReportRoutes, { db });
   await app.register(calendarFeedRoutes, { db, baseUrl: config.baseUrl });

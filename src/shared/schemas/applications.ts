@@ -7,7 +7,9 @@ import { z } from 'zod';
 import { applicationRuleMessages as r, applicationStatuses, isOptionalEmail, isOptionalUrl, yearsExperienceBands } from '../application-rules.js';
 import { expertiseAreas, maxExpertiseAreaLength, maxExpertiseAreas } from '../expertise.js';
 import { optionalText, requiredText } from './common.js';
+import { messages } from '../messages.js';
 import { personName } from '../person-name.js';
+import { singleLine } from '../single-line.js';
 
 /**
  * Body of POST /api/applications. Title and years band required; LinkedIn optional, an http(s) URL;
@@ -15,14 +17,14 @@ import { personName } from '../person-name.js';
  * shared rule (src/shared/expertise.ts); motivation required; references optional, the e-mail in e-mail format.
  */
 export const applicationInput = z.object({
-  professionalTitle: requiredText(r.step1, 200),
+  professionalTitle: singleLine(requiredText(r.step1, 200), messages.common.singleLine('A professional title')),
   yearsExperience: z.enum(yearsExperienceBands, { error: r.yearsBand }),
   linkedinProfile: optionalText(500).refine(isOptionalUrl, r.linkedinUrl),
   cvFileId: z.uuid(r.step2).optional(),
   selectedExpertise: expertiseAreas,
   whyExpert: requiredText(r.step4, 5000),
   referenceName: personName(optionalText(200)),
-  referencePosition: optionalText(200),
+  referencePosition: singleLine(optionalText(200), messages.common.singleLine("A reference's position")),
   referenceEmail: optionalText(254).refine(isOptionalEmail, r.referenceEmail),
 });
 export type ApplicationInput = z.input<typeof applicationInput>;

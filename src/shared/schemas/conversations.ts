@@ -112,6 +112,12 @@ export type StreamEvent = z.infer<typeof streamEvent>;
 export const messageEmailSettings = z.strictObject({ enabled: z.boolean({ error: messages.messaging.emailsSwitch }) });
 export type MessageEmailSettings = z.infer<typeof messageEmailSettings>;
 
+/**
+ * POST /api/unsubscribe/:token: the one-click body mail programs send, `List-Unsubscribe=One-Click` (RFC 8058 §3.2),
+ * as a form or JSON.
+ */
+export const oneClickUnsubscribe = z.object({ 'List-Unsubscribe': z.literal('One-Click') });
+
 /** POST /api/conversations/:id/report: what is wrong, for the team (1–2 000 characters once trimmed). */
 export const reportConversationInput = z.strictObject({
   reason: z.string({ error: messages.messaging.reportReason }).trim().min(1, messages.messaging.reportReason).max(2000, messages.messaging.reportReason),

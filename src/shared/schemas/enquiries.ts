@@ -8,6 +8,7 @@ import { countryCodes, searchTextMax } from '../constants.js';
 import { messages } from '../messages.js';
 import { optionalText, requiredText } from './common.js';
 import { personName } from '../person-name.js';
+import { singleLine } from '../single-line.js';
 
 /** Required e-mail: blank fails with `required`, a malformed address with the invalid-email message. */
 const requiredEmail = (required: string) => requiredText(required, 254).pipe(z.email(messages.auth.invalidEmail));
@@ -21,7 +22,7 @@ const contactRequired = messages.contact.requiredFields;
 export const contactInput = z.object(
   {
     ...sender(contactRequired),
-    subject: optionalText(200).transform((v) => v ?? messages.contact.defaultSubject),
+    subject: singleLine(optionalText(200), messages.common.singleLine('A subject')).transform((v) => v ?? messages.contact.defaultSubject),
     message: requiredText(contactRequired, 5000),
   },
   { error: contactRequired },

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { expertiseAreas } from '../expertise.js';
 import { messages } from '../messages.js';
+import { singleLine } from '../single-line.js';
 import { cancellationPolicies } from './experts.js';
 
 const m = messages.profile;
@@ -32,11 +33,14 @@ export function isUniqueIgnoringCase(list: readonly string[]): boolean {
 const tagList = (item: string, limit: { items: number; length: number }, tooMany: string) =>
   z
     .array(
-      z
-        .string({ error: m.itemBlank(item) })
-        .trim()
-        .min(1, m.itemBlank(item))
-        .max(limit.length, m.itemTooLong(item, limit.length)),
+      singleLine(
+        z
+          .string({ error: m.itemBlank(item) })
+          .trim()
+          .min(1, m.itemBlank(item))
+          .max(limit.length, m.itemTooLong(item, limit.length)),
+        messages.common.singleLine(`Each ${item}`),
+      ),
       { error: messages.common.invalidRequest },
     )
     .max(limit.items, tooMany)
@@ -52,11 +56,10 @@ const hasAtMostCents = (dollars: number) => Math.abs(dollars * 100 - Math.round(
  */
 export const expertProfileInput = z.strictObject(
   {
-    headline: z
-      .string({ error: m.headlineRequired })
-      .trim()
-      .min(1, m.headlineRequired)
-      .max(profileLimits.headline, m.itemTooLong('headline', profileLimits.headline)),
+    headline: singleLine(
+      z.string({ error: m.headlineRequired }).trim().min(1, m.headlineRequired).max(profileLimits.headline, m.itemTooLong('headline', profileLimits.headline)),
+      messages.common.singleLine('A headline'),
+    ),
     about: z
       .string({ error: m.aboutRequired })
       .trim()

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { expertiseCatalogue } from '../constants.js';
+import { messages } from '../messages.js';
+import { singleLine } from '../single-line.js';
 import { isIsoDate } from '../slots.js';
 import { isValidTimeZone } from '../slots.js';
 import {
@@ -28,7 +30,10 @@ const localStart = z
 
 /** The fields of a workshop the expert chooses (docs/product.md "Workshops"). */
 const workshopFields = {
-  title: z.string({ error: m.title }).trim().min(1, m.title).max(workshopTitleMax, `Please keep the title under ${workshopTitleMax} characters`),
+  title: singleLine(
+    z.string({ error: m.title }).trim().min(1, m.title).max(workshopTitleMax, `Please keep the title under ${workshopTitleMax} characters`),
+    messages.common.singleLine('A workshop title'),
+  ),
   description: z
     .string({ error: m.description })
     .trim()

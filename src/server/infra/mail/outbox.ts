@@ -17,6 +17,8 @@ export type OutgoingEmail = {
   attachments?: { filename: string; contentType: string; content: string }[];
   /** The outbox row id; transports derive the Message-ID from it. */
   id?: string;
+  /** The https address that switches this kind of e-mail off in one click (List-Unsubscribe, RFC 8058), for e-mails a recipient can switch off. */
+  unsubscribeUrl?: string;
 };
 
 /** Anything that can deliver one message; throws when it cannot. */
@@ -29,7 +31,9 @@ export type MailTransport = { send: (mail: OutgoingEmail) => Promise<void> };
 export function outboxInsert(db: Db | Tx, mails: OutgoingEmail[]) {
   return db
     .insert(emailOutbox)
-    .values(mails.map((mail) => ({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments ?? null })));
+    .values(
+      mails.map(({ to, subject, text, html, attachments, unsubscribeUrl }) => ({ to, subject, text, html, attachments, listUnsubscribe: unsubscribeUrl })),
+    );
 }
 
 /** Inserts one pending message; call it inside the transaction of the change it reports. */
@@ -153,6 +157,7 @@ export async function deliverDueEmails(db: Db, transport: MailTransport, opts: D
           text: row.text,
           html: row.html ?? undefined,
           attachments: row.attachments ?? undefined,
+          unsubscribeUrl: row.listUnsubscribe ?? undefined,
         });
       } catch (err) {
         failed.push(row.id);

@@ -9,6 +9,7 @@ import { conversations, experts, messages, user } from '../../db/schema.js';
 import { outboxInsert, type OutgoingEmail } from '../../infra/mail/outbox.js';
 import { emailedAtColumn, otherSide, readAtColumn, unreadColumn, type Side } from './participants.js';
 import { unreadMessagesEmail } from './unread-email.js';
+import { unsubscribeUrl } from './unsubscribe-link.js';
 
 /** Messages quoted in an e-mail at most (their first lines are). */
 const quoted = 3;
@@ -36,9 +37,10 @@ function dueFor(side: Side, delayMs: number) {
  * batch's newest send time is stored (`*_emailed_at`), so no message is in two e-mails; a recipient who switched these
  * e-mails off (`user.message_emails`) or whose account is deleted is skipped the same way. At most `batch`
  * conversations per call, claimed with FOR UPDATE SKIP LOCKED: several servers may run it at once, and a send or read
- * receipt (which lock the conversation) waits for it. Returns how many e-mails were queued.
+ * receipt (which lock the conversation) waits for it. Each e-mail carries its recipient's one-click unsubscribe
+ * address, signed with `secret` (AUTH_SECRET; unsubscribe-link.ts). Returns how many e-mails were queued.
  */
-export async function emailUnreadMessages(db: Db, opts: { baseUrl: string; delayMs: number; batch?: number }): Promise<number> {
+export async function emailUnreadMessages(db: Db, opts: { baseUrl: string; secret: string; delayMs: number; batch?: number }): Promise<number> {
   const due = { client: dueFor('client', opts.delayMs), expert: dueFor('expert', opts.delayMs) };
   return db.transaction(async (tx) => {
     const rows = await tx
@@ -82,6 +84,7 @@ export async function emailUnreadMessages(db: Db, opts: { baseUrl: string; delay
               unread: c[unreadColumn[side]],
               conversationId: c.id,
               baseUrl: opts.baseUrl,
+              unsubscribeUrl: unsubscribeUrl(opts.baseUrl, opts.secret, recipient),
             }),
           );
         // Every message of the other side so far is now read or e-mailed (sends wait for this conversation's lock).

@@ -8,7 +8,8 @@ const excerptChars = 400;
 
 /**
  * "New message from {name}" to `to`: the first lines of `bodies` (the unread messages, oldest first), how many are
- * unread, a link to conversation `conversationId` and how to turn these e-mails off. `baseUrl` is the site's origin.
+ * unread, a link to conversation `conversationId` and how to turn these e-mails off: on the account page, or in one
+ * click from the mail program through `unsubscribeUrl` (unsubscribe-link.ts). `baseUrl` is the site's origin.
  */
 export function unreadMessagesEmail(opts: {
   to: string;
@@ -17,10 +18,11 @@ export function unreadMessagesEmail(opts: {
   unread: number;
   conversationId: string;
   baseUrl: string;
+  unsubscribeUrl: string;
 }): OutgoingEmail {
   const lines = opts.bodies.join('\n').split('\n').slice(0, excerptLines).join('\n');
   const excerpt = lines.length > excerptChars ? `${lines.slice(0, excerptChars - 1)}…` : lines;
-  return actionEmail({
+  const email = actionEmail({
     to: opts.to,
     subject: `New message from ${opts.senderName}`,
     paragraphs: [
@@ -31,4 +33,5 @@ export function unreadMessagesEmail(opts: {
     actionLabel: 'Open the conversation',
     url: `${opts.baseUrl}/messages/${opts.conversationId}`,
   });
+  return { ...email, unsubscribeUrl: opts.unsubscribeUrl };
 }
