@@ -14,12 +14,13 @@ describe('health', () => {
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
-  it('GET /readyz answers 200 while the database answers, 503 once it is closed', async () => {
+  it('GET /readyz answers 200 while the database answers, 503 naming it once it is closed', async () => {
     expect((await ctx.app.inject('/readyz')).statusCode).toBe(200);
     const other = await createTestApp();
     await other.database.close();
     const res = await other.app.inject('/readyz');
     expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: 'unavailable', database: other.database.kind, services: { database: 'down' } });
     await other.app.close();
   });
 

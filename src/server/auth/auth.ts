@@ -84,6 +84,12 @@ export function createAuth(config: Config, db: Db, secondaryStorage?: SecondaryS
     secondaryStorage,
     verification: { storeInDatabase: true },
     /**
+     * An error that is not one of Better Auth's own answers (an APIError) is thrown out of its handler instead of
+     * becoming an empty 500, so the app's error handler answers it: a database that cannot be reached is a 503 with
+     * Retry-After there as on every route (http/error-answers.ts), anything else a logged 500 with the API's body.
+     */
+    onAPIError: { throw: true },
+    /**
      * The profile columns of the user table, known to Better Auth only so that a session's user carries the whole
      * row (plugin.ts then needs no second select). Nobody sets them through Better Auth: `input: false` with a
      * default means a sign-up body's value is replaced by null and an update-user body's value is refused; they

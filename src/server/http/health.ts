@@ -14,7 +14,8 @@ export async function healthRoutes(app: FastifyInstance, opts: { config: Config;
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   /**
    * 200 when the database (and Redis, when configured) answer, else 503. Lists the services this server
-   * uses: `{ status: 'ready' | 'unavailable', database, services: { database, redis, mail, storage, payments } }`.
+   * uses: `{ status: 'ready' | 'unavailable', database, services: { database, redis, mail, storage, payments } }`;
+   * a part that does not answer is named `down` in `services` (`database` at the top level keeps its kind).
    */
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     const [dbUp, redisUp] = await Promise.all([
@@ -25,7 +26,7 @@ export async function healthRoutes(app: FastifyInstance, opts: { config: Config;
       redis ? redisAnswers(redis) : true,
     ]);
     const services = {
-      database: database.kind,
+      database: dbUp ? database.kind : 'down',
       redis: redis ? (redisUp ? 'up' : 'down') : 'off',
       mail: config.smtpUrl ? 'smtp' : 'files',
       storage: config.s3 ? 's3' : 'local',
