@@ -3,12 +3,13 @@ import { fileURLToPath } from 'node:url';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-/** Unit and API tests (Vitest). API tests build the real app on PGlite, or on PostgreSQL when TEST_DATABASE_URL is set. */
+/** Unit and API tests (Vitest). API tests build the real app on PGlite, or on PostgreSQL when TEST_DATABASE_URL is set, from a migrated template made once per run. */
 export default defineConfig({
   resolve: { alias: { '@shared': r('./src/shared'), '@web': r('./src/web') } },
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/security/**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['tests/helpers/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

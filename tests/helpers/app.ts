@@ -1,25 +1,29 @@
 /**
  * Builds the real app on a throw-away database for API tests: in-memory PGlite by default, or a fresh
- * database created on the PostgreSQL server named by TEST_DATABASE_URL (dropped on close).
+ * database created on the PostgreSQL server named by TEST_DATABASE_URL (dropped on close); both start migrated, from
+ * the run's template (database-template.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp, type App, type AppDeps } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { openPglite, openPostgres, type Database } from '../../src/server/db/client.js';
-import { runMigrations } from '../../src/server/db/migrate.js';
+import { pgliteTemplatePath, postgresTemplateName } from './database-template.js';
 
 export type TestContext = { app: App; database: Database; config: Config; close: () => Promise<void> };
 
-/** A fresh, empty database on the PostgreSQL server at `baseUrl`; `drop()` removes it. */
-export async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A fresh database on the PostgreSQL server at `baseUrl`: empty, or a copy of the database named `template`;
+ * `drop()` removes it.
+ */
+export async function createPostgresDatabase(baseUrl: string, template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `mentora_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
@@ -32,6 +36,23 @@ export async function createPostgresDatabase(baseUrl: string): Promise<{ url: st
       await c.end();
     },
   };
+}
+
+let pgliteTemplate: Blob | undefined;
+
+/**
+ * A migrated throw-away database: in-memory PGlite loaded from the run's template, or, with TEST_DATABASE_URL, a
+ * database created from the template on that PostgreSQL server (a pool of `poolSize` connections); `drop()`
+ * removes the PostgreSQL database (PGlite's goes with `database.close()`).
+ */
+export async function openTestDatabase(poolSize = 5): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (baseUrl) {
+    const created = await createPostgresDatabase(baseUrl, postgresTemplateName());
+    return { database: openPostgres(created.url, poolSize), drop: created.drop };
+  }
+  pgliteTemplate ??= new Blob([readFileSync(pgliteTemplatePath())]);
+  return { database: await openPglite('memory://', pgliteTemplate), drop: async () => {} };
 }
 
 /**
@@ -66,17 +87,7 @@ export async function createTestApp(
     ...(caches === 'production' ? {} : noPublicCaches),
     ...env,
   });
-  let database: Database;
-  let drop = async () => {};
-  const baseUrl = process.env.TEST_DATABASE_URL;
-  if (baseUrl) {
-    const created = await createPostgresDatabase(baseUrl);
-    drop = created.drop;
-    database = openPostgres(created.url, 5);
-  } else {
-    database = await openPglite('memory://');
-  }
-  await runMigrations(database);
+  const { database, drop } = await openTestDatabase();
   const app = await buildApp({ config, database, onRoute, logger });
   await app.ready();
   return {
