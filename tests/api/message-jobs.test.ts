@@ -15,7 +15,7 @@ import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
 import { openEventStream } from '../helpers/event-stream.js';
 import { createExpert } from '../helpers/marketplace.js';
-import { startServer, type ServerProcess } from '../helpers/server-process.js';
+import { afterJobRuns, startServer, type ServerProcess } from '../helpers/server-process.js';
 
 type Account = { id: string; cookie: string };
 const json = { origin, 'content-type': 'application/json' };
@@ -209,8 +209,8 @@ describe.skipIf(!pgUrl)('unread-message e-mails with two servers on one PostgreS
       if (counts.every((c) => c >= 1)) break;
       await new Promise((r) => setTimeout(r, 200));
     }
-    // Both servers ran several more times meanwhile.
-    await new Promise((r) => setTimeout(r, 2500));
+    // Both servers run the job twice more: a second e-mail for the same batch would be sent by then.
+    await afterJobRuns(servers, 'unread message e-mails', 2);
     for (const a of accounts) {
       const mails = await mailsTo(ctx, a.expertEmail);
       expect(mails).toHaveLength(1);

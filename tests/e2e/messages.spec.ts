@@ -256,6 +256,11 @@ test('a page whose stream dropped mid-conversation gets the three messages sent 
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   let reconnects = 0;
+  // Any other way the page could learn of the messages (re-reading the conversation) is recorded from here on.
+  const rereads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes(`/api/conversations/${conversation.id}/messages`)) rereads.push(request.url());
+  });
   await page.route('**/api/messages/stream', async (route) => {
     reconnects++;
     await held;
@@ -265,15 +270,10 @@ test('a page whose stream dropped mid-conversation gets the three messages sent 
   await expect.poll(() => reconnects, { timeout: 15_000 }).toBeGreaterThan(0);
   const away = ['First while you were away', 'Second while you were away', 'Third while you were away'];
   for (const body of away) await send(body);
-  await page.waitForTimeout(500);
   await expect(log.getByText(away[0]!)).toHaveCount(0);
 
   // The reconnection goes through: the stream resumes from the last event it saw (Last-Event-ID), and the three
   // arrive once each, in order, through it — the page does not re-read the conversation, nor reload.
-  const rereads: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().includes(`/api/conversations/${conversation.id}/messages`)) rereads.push(request.url());
-  });
   release();
   await expect(log.getByText(away[2]!)).toBeVisible({ timeout: 20_000 });
   expect(reconnects).toBe(1);

@@ -92,3 +92,26 @@ export async function startServer(env: Record<string, string>, opts: { port?: nu
     },
   };
 }
+
+/** How many runs of the background job `name` the server has finished (GET /metrics' mentora_job_runs_total). */
+async function jobRuns(server: Pick<ServerProcess, 'url'>, name: string): Promise<number> {
+  const text = await (await fetch(`${server.url}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`mentora_job_runs_total{name="${name}"`));
+  return Number(line?.split(' ').at(-1) ?? 0);
+}
+
+/**
+ * Resolves once every server in `servers` has finished `runs` more runs of the job `name` than when called, so that
+ * whatever those runs would have done (a duplicate e-mail, a second batch) has happened: a test of absence waits for
+ * the work that could break it rather than for a fixed time.
+ */
+export async function afterJobRuns(servers: Pick<ServerProcess, 'url'>[], name: string, runs = 1, timeoutMs = 30_000): Promise<void> {
+  const before = await Promise.all(servers.map((s) => jobRuns(s, name)));
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const now = await Promise.all(servers.map((s) => jobRuns(s, name)));
+    if (now.every((count, i) => count >= before[i]! + runs)) return;
+    if (Date.now() > deadline) throw new Error(`the job "${name}" did not run ${runs} more time(s) on every server within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
