@@ -17,10 +17,10 @@ export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
-  // Two workers on the two cores CI has: the longest file (accessibility.spec.ts) on one, the rest on the other
-  // (docs/architecture.md "Tests").
-  workers: 2,
+  // Every journey makes its own people, so any two may run at once: the journeys of one file, the accessibility
+  // checks' pages and widths among them, spread over the workers (docs/architecture.md "Tests").
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS) || 2,
   retries: 0,
   reporter: [['list']],
   outputDir: '.tmp/playwright',
