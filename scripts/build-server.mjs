@@ -13,7 +13,7 @@ const common = {
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node22',
   packages: 'external',
   alias: { '@shared': './src/shared' },
   logLevel: 'warning',

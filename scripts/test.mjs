@@ -1,0 +1,186 @@
+#!/usr/bin/env node
+// `npm test`: every test stage this machine can run, side by side where they do not depend on each other, then one
+// closing line summing every stage (docs/architecture.md "Tests"):
+//   static checks (types, lint, format) · build · unit + API + security tests on PGlite · the time tests in a zone
+//   west and one east of UTC · browser journeys (after the build) · the API and security tests on PostgreSQL + Redis
+//   with the production cache settings (when a PostgreSQL server answers at TEST_PG_URL, default 127.0.0.1:5432) ·
+//   the unit + API + security tests again on Node.js 22 (when TEST_NODE_22 names its binary, as .ci/run does).
+// Each stage writes its output to .tmp/test-logs/<stage>.log and its tests to <stage>.json; a failed stage's output
+// is printed at the end. TEST_JOBS: how many cores' worth of stages run at once (default: the machine's cores).
+// `node scripts/test.mjs <stage> …` runs only the stages named.
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const logs = path.resolve('.tmp/test-logs');
+const pgUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const node22 = process.env.TEST_NODE_22;
+const jobs = Number(process.env.TEST_JOBS) || os.availableParallelism();
+
+/** True when `code`, run by this Node.js, exits 0 within ten seconds: whether a service answers. */
+const answers = (code) => spawnSync(process.execPath, ['-e', code], { timeout: 10_000, stdio: 'ignore' }).status === 0;
+const postgresAnswers = answers(
+  `const pg=require('pg');const c=new pg.Client({connectionString:${JSON.stringify(pgUrl)},connectionTimeoutMillis:3000});c.connect().then(()=>c.end()).then(()=>process.exit(0),()=>process.exit(1))`,
+);
+const redisAnswers =
+  postgresAnswers &&
+  answers(
+    `const {Redis}=require('ioredis');const r=new Redis(${JSON.stringify(redisUrl)},{lazyConnect:true,connectTimeout:3000,retryStrategy:()=>null});r.on('error',()=>{});r.connect().then(()=>r.ping()).then(()=>process.exit(0),()=>process.exit(1))`,
+  );
+
+const bin = (name) => path.resolve('node_modules/.bin', name);
+/** A Vitest stage: `files` (all of vitest.config.ts when empty) on `node`, with `env`, reporting to <name>.json. */
+const vitest = (name, files, { node = process.execPath, env = {}, weight = 2 } = {}) => ({
+  name,
+  command: node,
+  args: [
+    path.resolve('node_modules/vitest/vitest.mjs'),
+    'run',
+    '--reporter=dot',
+    '--reporter=json',
+    `--outputFile.json=${path.join(logs, `${name}.json`)}`,
+    ...files,
+  ],
+  env,
+  weight,
+  report: 'vitest',
+});
+const timeTests = ['tests/unit/wall-clock.test.ts', 'tests/unit/slots.test.ts', 'tests/unit/scheduling-limits.test.ts'];
+
+/**
+ * The stages, in the order they start when cores are free. `needs`: stages that must pass first; `weight`: the
+ * cores it keeps busy. The build and the journeys after it take longest, so they start first.
+ */
+const stages = [
+  { name: 'build', command: 'npm', args: ['run', '--silent', 'build'], weight: 1 },
+  {
+    name: 'journeys',
+    command: bin('playwright'),
+    args: ['test', '--reporter=dot,json'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(logs, 'journeys.json') },
+    needs: ['build'],
+    weight: 2,
+    report: 'playwright',
+  },
+  { name: 'types', command: bin('tsc'), args: ['--noEmit'], weight: 1 },
+  { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'], weight: 1 },
+  { name: 'format', command: bin('prettier'), args: ['--check', '.', '--log-level', 'warn'], weight: 1 },
+  vitest('pglite', []),
+  // The time rules with the host in a zone west and one east of UTC: no answer may depend on the server's TZ
+  // (docs/product.md "Availability").
+  vitest('zone-west', timeTests, { env: { TZ: 'America/Los_Angeles' }, weight: 1 }),
+  vitest('zone-east', timeTests, { env: { TZ: 'Australia/Sydney' }, weight: 1 }),
+  // The database-backed tests on PostgreSQL (+ Redis) with every kept answer on, as deployed, so that any test reading
+  // an answer stale after a write fails (docs/decisions/017-one-cache-owner.md).
+  ...(postgresAnswers
+    ? [
+        vitest('postgres', ['tests/api', 'tests/security'], {
+          env: { TEST_DATABASE_URL: pgUrl, TEST_CACHE: 'production', ...(redisAnswers ? { REDIS_TEST_URL: redisUrl } : {}) },
+        }),
+      ]
+    : []),
+  ...(node22 ? [vitest('node-22', ['tests/unit', 'tests/api', 'tests/security'], { node: node22 })] : []),
+];
+const notRun = [
+  ...(postgresAnswers ? [] : [`postgres: no PostgreSQL server answers at ${new URL(pgUrl).host}`]),
+  ...(postgresAnswers && !redisAnswers ? [`the Redis tests: no Redis answers at ${new URL(redisUrl).host}`] : []),
+  ...(node22 ? [] : ['node-22: TEST_NODE_22 does not name a Node.js 22 binary']),
+];
+
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !stages.some((s) => s.name === name));
+if (unknown.length) {
+  console.error(`Unknown stage ${unknown.join(', ')}; the stages here: ${stages.map((s) => s.name).join(', ')}`);
+  process.exit(2);
+}
+const planned = chosen.length ? stages.filter((s) => chosen.includes(s.name)) : stages;
+
+/** Passed, failed and skipped tests of a finished stage: from its JSON report, or one check for a stage without. */
+function counts(stage, exitCode) {
+  if (!stage.report) return { passed: exitCode === 0 ? 1 : 0, failed: exitCode === 0 ? 0 : 1, skipped: 0 };
+  let found;
+  try {
+    const json = JSON.parse(readFileSync(path.join(logs, `${stage.name}.json`), 'utf8'));
+    found =
+      stage.report === 'playwright'
+        ? { passed: json.stats.expected + json.stats.flaky, failed: json.stats.unexpected, skipped: json.stats.skipped }
+        : { passed: json.numPassedTests, failed: json.numFailedTests, skipped: json.numPendingTests + json.numTodoTests };
+  } catch {
+    found = { passed: 0, failed: 0, skipped: 0 };
+  }
+  // A file that fails to load, an error outside any test or a missing report fails the stage without failing a test.
+  if (exitCode !== 0 && found.failed === 0) found.failed = 1;
+  return found;
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
+const started = performance.now();
+const results = new Map();
+const running = new Map();
+
+function start(stage) {
+  const log = createWriteStream(path.join(logs, `${stage.name}.log`));
+  const begun = performance.now();
+  console.log(`▶ ${stage.name}`);
+  const child = spawn(stage.command, stage.args, { env: { ...process.env, FORCE_COLOR: '0', ...stage.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.pipe(log, { end: false });
+  child.stderr.pipe(log, { end: false });
+  running.set(stage.name, stage);
+  child.on('close', (code, signal) => {
+    log.end();
+    running.delete(stage.name);
+    const exitCode = code ?? (signal ? 1 : 0);
+    const result = { ...counts(stage, exitCode), exitCode, ms: performance.now() - begun };
+    results.set(stage.name, result);
+    const tally = stage.report ? ` · ${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped` : '';
+    console.log(`${exitCode === 0 ? '✔' : '✘'} ${stage.name} in ${seconds(result.ms)}${tally}`);
+    schedule();
+  });
+}
+
+/** Starts every waiting stage whose needs have passed, in order, while the cores in use stay within `jobs`. */
+function schedule() {
+  for (const stage of planned) {
+    if (results.has(stage.name) || running.has(stage.name)) continue;
+    const needs = (stage.needs ?? []).filter((n) => planned.some((s) => s.name === n));
+    if (needs.some((n) => results.has(n) && results.get(n).exitCode !== 0)) {
+      results.set(stage.name, { passed: 0, failed: 1, skipped: 0, exitCode: 1, ms: 0, blocked: true });
+      console.log(`✘ ${stage.name}: not run, ${needs.join(', ')} failed`);
+      continue;
+    }
+    if (!needs.every((n) => results.has(n))) continue;
+    const busy = [...running.values()].reduce((sum, s) => sum + s.weight, 0);
+    // A stage heavier than the machine starts alone rather than never.
+    if (running.size && busy + stage.weight > jobs) continue;
+    start(stage);
+  }
+  if (results.size === planned.length) finish();
+}
+
+function finish() {
+  const failed = planned.filter((s) => results.get(s.name).exitCode !== 0 && !results.get(s.name).blocked);
+  for (const stage of failed) {
+    const text = readFileSync(path.join(logs, `${stage.name}.log`), 'utf8').split('\n');
+    console.log(`\n──── ${stage.name} failed (last 300 lines of .tmp/test-logs/${stage.name}.log) ────`);
+    console.log(text.slice(-300).join('\n'));
+  }
+  console.log('');
+  for (const stage of planned) {
+    const r = results.get(stage.name);
+    console.log(
+      `${stage.name.padEnd(10)} ${r.exitCode === 0 ? 'ok    ' : 'FAILED'} ${seconds(r.ms).padStart(6)}  ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`,
+    );
+  }
+  for (const line of notRun) console.log(`not run: ${line}`);
+  const sum = (key) => [...results.values()].reduce((total, r) => total + r[key], 0);
+  console.log(
+    `\n${sum('passed')} passed, ${sum('failed')} failed, ${sum('skipped')} skipped (${planned.length} stages in ${seconds(performance.now() - started)})`,
+  );
+  process.exitCode = sum('failed') === 0 && failed.length === 0 ? 0 : 1;
+}
+
+rmSync(logs, { recursive: true, force: true });
+mkdirSync(logs, { recursive: true });
+schedule();
