@@ -36,8 +36,15 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } },
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      // import-x reads only the files whose extension it is told of (by default .js, .mjs, .cjs) and parses them with
+      // the parser named here: without these two settings every .ts import was skipped and no-cycle never ran.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
+      // ignoreExternal: a cycle is only ever ours, so node_modules are not walked.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
         'error',

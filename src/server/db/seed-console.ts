@@ -6,7 +6,7 @@
  */
 import type { Db, Tx } from './client.js';
 import { contactMessages, expertApplications } from './schema.js';
-import type { CreateLogins } from './seed.js';
+import type { CreateLogins } from './demo-logins.js';
 
 export async function seedConsole(db: Db | Tx, createLogins: CreateLogins): Promise<void> {
   const [jamal, lucia] = await createLogins([

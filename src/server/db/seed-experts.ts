@@ -13,7 +13,7 @@ import { storeUpload } from '../modules/files/service.js';
 import type { Db, Tx } from './client.js';
 import { demoExperts, demoVideoSlugs, type DemoExpert } from './demo-experts.js';
 import { availabilityRules, experts, user } from './schema.js';
-import type { CreateLogins } from './seed.js';
+import type { CreateLogins } from './demo-logins.js';
 
 /** The login e-mail of a demo expert: expert@example.com for Sarah Chen, `<slug>@example.com` otherwise. */
 export function demoExpertEmail(e: Pick<DemoExpert, 'slug'>): string {

@@ -13,7 +13,7 @@ import type { CancellationPolicy } from '../../shared/sessions.js';
 import { recomputeRatings } from '../modules/feedback/service.js';
 import type { Db, Tx } from './client.js';
 import { experts, paymentEvents, payments, sessionFeedback, sessions, user } from './schema.js';
-import type { CreateLogins } from './seed.js';
+import type { CreateLogins } from './demo-logins.js';
 
 const reviewers = [
   ['Jordan', 'Lee'],

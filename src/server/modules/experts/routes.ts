@@ -30,7 +30,8 @@ import { plainJson } from '../../http/plain-json.js';
 import { catalogueIndex } from './catalogue-index.js';
 import { getMyAvailability, listAvailableDays, listSlots, saveMyAvailability, type BusyIntervals } from './availability-service.js';
 import { getMyExpertProfile, listExpertVideos, updateMyExpertProfile } from './profile-service.js';
-import { expertKey, getExpertProfile, listExpertLanguages, searchExperts } from './service.js';
+import { expertKey, getExpertProfile, listExpertLanguages } from './service.js';
+import { searchExperts } from './search-service.js';
 
 const noBusyIntervals: BusyIntervals = () => sql`'[]'::json`;
 
