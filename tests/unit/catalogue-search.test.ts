@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CatalogueContents, type IndexedRow } from '../../src/server/modules/experts/catalogue-contents.js';
-import { searchCatalogue, searchCountBound, type SearchFilters, type SearchPage } from '../../src/server/modules/experts/catalogue-search.js';
+import { CatalogueContents, type IndexedRow } from '../../src/server/modules/catalogue/catalogue-contents.js';
+import { searchCatalogue, searchCountBound, type SearchFilters, type SearchPage } from '../../src/server/modules/catalogue/catalogue-search.js';
 
 /** Numbers in [0, 1) from fast-check's seeded generator: the same catalogues on every run. */
 function random(seed: number) {

@@ -27,11 +27,10 @@ import { anyRowOf, rowsOf, type Dependency } from '../../cache/dependencies.js';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db } from '../../db/client.js';
 import { plainJson } from '../../http/plain-json.js';
-import { catalogueIndex } from './catalogue-index.js';
 import { getMyAvailability, listAvailableDays, listSlots, saveMyAvailability, type BusyIntervals } from './availability-service.js';
 import { getMyExpertProfile, listExpertVideos, updateMyExpertProfile } from './profile-service.js';
 import { expertKey, getExpertProfile, listExpertLanguages } from './service.js';
-import { searchExperts } from './search-service.js';
+import { catalogueIndex, searchExperts } from '../catalogue/search-service.js';
 
 const noBusyIntervals: BusyIntervals = () => sql`'[]'::json`;
 

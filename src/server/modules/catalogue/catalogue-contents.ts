@@ -4,7 +4,7 @@
  * as the index reads changed rows again (catalogue-index.ts), or built whole.
  */
 import type { ExpertCard } from '../../../shared/schemas/experts.js';
-import { toCard, type CardRow } from './service.js';
+import { toCard, type CardRow } from '../experts/service.js';
 import { DocNumbers } from './doc-numbers.js';
 import { fitColumn } from './fit-column.js';
 import { orderRuns, type OrderRuns } from './order-runs.js';

@@ -1,6 +1,7 @@
 /**
- * Search of the expert catalogue (docs/product.md "Search and catalogue"; sort and pages). Search reads the
- * catalogue index (catalogue-index.ts) with the query's words as PostgreSQL's english full-text search stems them
+ * Search of the expert catalogue (docs/product.md "Search and catalogue"; sort and pages), the catalogue module's
+ * entry for other modules (README.md): the index of one server (catalogue-index.ts), made once by the experts
+ * routes, and the search that reads it with the query's words as PostgreSQL's english full-text search stems them
  * (search-words.ts).
  */
 import type { ExpertList, ExpertListQuery } from '../../../shared/schemas/experts.js';
@@ -10,6 +11,8 @@ import type { CatalogueIndex } from './catalogue-index.js';
 import { cardJson } from './catalogue-contents.js';
 import { searchCatalogue, searchCountBound } from './catalogue-search.js';
 import { lookUpWords, queryLexemes, queryWords } from './search-words.js';
+
+export { catalogueIndex, type CatalogueIndex } from './catalogue-index.js';
 
 /**
  * GET /api/experts (docs/product.md "Search and catalogue"). Only published experts; the filters (expertise

@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.js';
 import { experts } from '../../db/schema.js';
 import { CatalogueContents, type IndexedRow } from './catalogue-contents.js';
 import type { WordLexeme } from './search-words.js';
-import { cardColumns } from './service.js';
+import { cardColumns } from '../experts/service.js';
 
 export type CatalogueIndex = {
   /** Resolves once every change heard before the call is in the index (and, with the feed down, after a whole reload). */
