@@ -4,7 +4,7 @@
  * authenticator through the real endpoints, as the web app makes them do, and later sign-ins answer the code.
  */
 import { eq } from 'drizzle-orm';
-import { createAccount } from '../../src/server/db/seed.js';
+import { createAccount } from '../../src/server/demo/seed.js';
 import { authTwoFactor, user } from '../../src/server/db/schema.js';
 import type { TestContext } from './app.js';
 import { secretOf, totp } from './totp.js';
