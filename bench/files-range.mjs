@@ -57,7 +57,7 @@ try {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  const head = readFileSync('src/server/db/demo-media/sarah-chen.webm');
+  const head = readFileSync('src/server/demo/demo-media/sarah-chen.webm');
   const video = Buffer.concat([head, randomBytes(50 * 1024 * 1024 - head.length)]);
   const form = new FormData();
   form.append('file', new Blob([video], { type: 'video/webm' }), 'intro.webm');

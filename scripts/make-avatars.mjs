@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { demoExperts } from '../src/server/db/demo-experts.ts';
+import { demoExperts } from '../src/server/demo/demo-experts.ts';
 
 const colours = ['#4338ca', '#065f46', '#be123c', '#92400e', '#075985', '#6d28d9', '#115e59', '#334155', '#86198f', '#1d4ed8', '#155e75', '#9a3412'];
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));

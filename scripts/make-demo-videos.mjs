@@ -1,5 +1,5 @@
 /**
- * Writes the demo intro videos for the landing carousel (docs/product.md "Uploads") to src/server/db/demo-media/<slug>.webm:
+ * Writes the demo intro videos for the landing carousel (docs/product.md "Uploads") to src/server/demo/demo-media/<slug>.webm:
  * 5-second 360×640 title cards (name, headline, a growing progress bar, a soft tone) for the experts in
  * `demoVideoSlugs`. VP9 + Opus in WebM, each well under 300 KB; the seed stores them through the files
  * table and the storage driver. Needs ffmpeg (with libvpx-vp9, libopus, drawtext) and the DejaVu fonts.
@@ -10,10 +10,10 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { demoExperts, demoVideoSlugs } from '../src/server/db/demo-experts.ts';
+import { demoExperts, demoVideoSlugs } from '../src/server/demo/demo-experts.ts';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const out = path.join(root, 'src/server/db/demo-media');
+const out = path.join(root, 'src/server/demo/demo-media');
 const font = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
 const boldFont = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
 const seconds = 5;

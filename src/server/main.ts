@@ -12,7 +12,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openPglite, openPostgres, type Database } from './db/client.js';
 import { migrationsFolder, runMigrations } from './db/migrate.js';
 import { copyPgdataTemplate } from './db/pgdata-template.js';
-import { seedDemo } from './db/seed.js';
+import { seedDemo } from './demo/seed.js';
 import { failureReport } from './infra/failure-report.js';
 import { startJobs } from './infra/jobs.js';
 import { fileTransport, smtpTransport } from './infra/mail/transport.js';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expertiseCatalogue } from '../../src/shared/constants.js';
 import type { AvailabilitySettings, ExpertList, ExpertProfile } from '../../src/shared/schemas/experts.js';
 import { availabilityExceptions, experts, user } from '../../src/server/db/schema.js';
-import { seedDemo } from '../../src/server/db/seed.js';
+import { seedDemo } from '../../src/server/demo/seed.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin, signIn } from '../helpers/auth.js';
 import { book, createExpert, slotIn } from '../helpers/marketplace.js';

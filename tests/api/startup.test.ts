@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { demoAccounts } from '../../src/server/db/seed.js';
+import { demoAccounts } from '../../src/server/demo/seed.js';
 import { createPostgresDatabase } from '../helpers/app.js';
 import { startServer } from '../helpers/server-process.js';
 

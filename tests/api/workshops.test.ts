@@ -5,7 +5,7 @@ import { expertBusy, paymentEvents, payments, sessions, workshops } from '../../
 import { pgError } from '../../src/server/db/errors.js';
 import { messages } from '../../src/shared/messages.js';
 import { workshopMessages } from '../../src/shared/workshops.js';
-import { seedDemo } from '../../src/server/db/seed.js';
+import { seedDemo } from '../../src/server/demo/seed.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
 import { waitForEmails } from '../helpers/outbox.js';

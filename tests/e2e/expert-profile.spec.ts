@@ -13,7 +13,7 @@ import { waitingForApp } from './test';
  */
 const headline = 'Head of Product Coaching';
 /** A short real WebM clip (the seed's media, used here only as a file to upload). */
-const sampleVideo = readFileSync(path.resolve('src/server/db/demo-media/marcus-johnson.webm'));
+const sampleVideo = readFileSync(path.resolve('src/server/demo/demo-media/marcus-johnson.webm'));
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();

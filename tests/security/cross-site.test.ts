@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, sessions, user } from '../../src/server/db/schema.js';
-import { createAccount } from '../../src/server/db/seed.js';
+import { createAccount } from '../../src/server/demo/seed.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin, signIn } from '../helpers/auth.js';
 import { book, createExpert, shift, slotIn } from '../helpers/marketplace.js';

@@ -5,7 +5,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.js';
-import { createAccount } from '../../src/server/db/seed.js';
+import { createAccount } from '../../src/server/demo/seed.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { enrolTwoFactor, origin, withCookies } from '../helpers/auth.js';
 import { totp } from '../helpers/totp.js';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expertApplications, files, uploadUsage } from '../../src/server/db/schema.js';
-import { demoMediaFolder } from '../../src/server/db/seed-experts.js';
+import { demoMediaFolder } from '../../src/server/demo/seed-experts.js';
 import { storageDriver } from '../../src/server/infra/storage/select.js';
 import { deleteUnusedUploads } from '../../src/server/modules/files/cleanup.js';
 import { uploadMessages, uploadQuota } from '../../src/shared/uploads.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoExperts } from '../../src/server/db/demo-experts';
+import { demoExperts } from '../../src/server/demo/demo-experts';
 import { heroExpert } from '../../src/web/features/home/hero-visual';
 import { testimonials } from '../../src/web/features/home/testimonials';
 

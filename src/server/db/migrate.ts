@@ -1,7 +1,7 @@
 /**
  * Applies the committed drizzle/ migrations with Drizzle's runtime migrator (drizzle-kit migrate fails
  * silently on PGlite's CREATE EXTENSION). On PostgreSQL a session advisory lock makes servers that
- * start together migrate once, and seed once (seed.ts takes the same lock).
+ * start together migrate once, and seed once (demo/seed.ts takes the same lock).
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -11,7 +11,7 @@ import type { Database } from './client.js';
 
 /**
  * The PostgreSQL advisory lock key held while the schema or its start-up data changes: migrations (session lock,
- * below) and the demo seed (transaction lock, seed.ts), so servers starting together on one database do each once.
+ * below) and the demo seed (transaction lock, demo/seed.ts), so servers starting together on one database do each once.
  */
 export const MIGRATION_LOCK = 727_274_001;
 

@@ -2,7 +2,7 @@
  * Template PGlite cluster: `npm run build` makes an initialised cluster
  * with every committed migration applied (dist/server/pgdata-template/, not committed), and a server that
  * starts on a fresh DATA_DIR copies it instead of running initdb, which is most of PGlite's start-up time.
- * Demo data is never in the template: it is seeded relative to the current time at start (seed.ts).
+ * Demo data is never in the template: it is seeded relative to the current time at start (demo/seed.ts).
  *
  * Layout of a template folder: `pgdata/` (the cluster, closed cleanly) and `manifest.json`
  * `{ migrations: <sha256 of the migrations folder>, pglite: <PGlite version> }`. A template whose

@@ -32,7 +32,7 @@ const weekdays = [1, 2, 3, 4, 5];
 
 /**
  * Demo experts with an intro video for the landing carousel (docs/product.md "Uploads"): `<slug>.webm` in
- * src/server/db/demo-media/, made by scripts/make-demo-videos.mjs.
+ * src/server/demo/demo-media/, made by scripts/make-demo-videos.mjs.
  */
 export const demoVideoSlugs = ['sarah-chen', 'marcus-johnson', 'emily-rodriguez'] as const;
 

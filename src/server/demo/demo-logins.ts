@@ -3,8 +3,8 @@
  * seed-experts.ts, seed-reviews.ts and seed-console.ts).
  */
 import { randomUUID } from 'node:crypto';
-import type { Db, Tx } from './client.js';
-import { authAccount, user } from './schema.js';
+import type { Db, Tx } from '../db/client.js';
+import { authAccount, user } from '../db/schema.js';
 
 /** The user row of a seeded account: e-mail stored lower-case and already verified, display name from its parts. */
 export const verifiedUserRow = (id: string, a: { email: string; firstName: string; lastName: string; role: string }) => ({

@@ -4,8 +4,8 @@
  * review flow at once. The applications carry no CV (the "CV upload failed, but your application will
  * still be submitted" case); applicants upload theirs through the wizard.
  */
-import type { Db, Tx } from './client.js';
-import { contactMessages, expertApplications } from './schema.js';
+import type { Db, Tx } from '../db/client.js';
+import { contactMessages, expertApplications } from '../db/schema.js';
 import type { CreateLogins } from './demo-logins.js';
 
 export async function seedConsole(db: Db | Tx, createLogins: CreateLogins): Promise<void> {

@@ -10,9 +10,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { StorageDriver } from '../infra/storage/driver.js';
 import { storeUpload } from '../modules/files/service.js';
-import type { Db, Tx } from './client.js';
+import type { Db, Tx } from '../db/client.js';
 import { demoExperts, demoVideoSlugs, type DemoExpert } from './demo-experts.js';
-import { availabilityRules, experts, user } from './schema.js';
+import { availabilityRules, experts, user } from '../db/schema.js';
 import type { CreateLogins } from './demo-logins.js';
 
 /** The login e-mail of a demo expert: expert@example.com for Sarah Chen, `<slug>@example.com` otherwise. */
@@ -69,9 +69,9 @@ export async function seedExperts(db: Db | Tx, createLogins: CreateLogins): Prom
   return missing.length;
 }
 
-/** Where the demo videos are read from: src/server/db/demo-media, relative to the working directory (as ./drizzle is). */
+/** Where the demo videos are read from: src/server/demo/demo-media, relative to the working directory (as ./drizzle is). */
 export function demoMediaFolder(): string {
-  return path.resolve('src/server/db/demo-media');
+  return path.resolve('src/server/demo/demo-media');
 }
 
 /**

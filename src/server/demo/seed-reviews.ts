@@ -11,8 +11,8 @@ import { feedbackQuestions, reviewScore, type FeedbackKey } from '../../shared/f
 import { totalCents } from '../../shared/pricing.js';
 import type { CancellationPolicy } from '../../shared/sessions.js';
 import { recomputeRatings } from '../modules/feedback/service.js';
-import type { Db, Tx } from './client.js';
-import { experts, paymentEvents, payments, sessionFeedback, sessions, user } from './schema.js';
+import type { Db, Tx } from '../db/client.js';
+import { experts, paymentEvents, payments, sessionFeedback, sessions, user } from '../db/schema.js';
 import type { CreateLogins } from './demo-logins.js';
 
 const reviewers = [

@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { asc, inArray } from 'drizzle-orm';
-import type { Db, Tx } from './client.js';
-import { experts, paymentEvents, payments, sessions, user, workshops } from './schema.js';
+import type { Db, Tx } from '../db/client.js';
+import { experts, paymentEvents, payments, sessions, user, workshops } from '../db/schema.js';
 import { sessionRows } from './seed-reviews.js';
 
 const day = 86_400_000;

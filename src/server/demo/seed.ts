@@ -6,14 +6,14 @@ import { randomUUID } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
 import type { Auth } from '../auth/auth.js';
 import type { StorageDriver } from '../infra/storage/driver.js';
-import type { Db, Tx } from './client.js';
-import { authAccount, user } from './schema.js';
+import type { Db, Tx } from '../db/client.js';
+import { authAccount, user } from '../db/schema.js';
 import { demoLoginMaker, verifiedUserRow } from './demo-logins.js';
 import { seedDemoVideos, seedExperts } from './seed-experts.js';
 import { seedReviews } from './seed-reviews.js';
 import { seedWorkshops } from './seed-workshops.js';
 import { seedConsole } from './seed-console.js';
-import { MIGRATION_LOCK } from './migrate.js';
+import { MIGRATION_LOCK } from '../db/migrate.js';
 
 export const demoPassword = 'mentora-demo';
 
