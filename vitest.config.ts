@@ -15,8 +15,8 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     // A worker runs its files one after another in one module graph: the app's modules load once per worker, not once
-    // per file (a fifth of the suite's CPU time). Nothing in src keeps state at module level that a test depends on,
-    // and every test file builds its own app and database.
+    // per file (a fifth of the suite's CPU time). Every test file builds its own app and database, and the suite passes
+    // run this way.
     isolate: false,
   },
 });
