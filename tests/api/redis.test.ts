@@ -2,15 +2,18 @@
  * Redis, against a real Redis named by REDIS_TEST_URL (e.g. redis://127.0.0.1:6379; .ci/run
  * sets it when Redis answers). With REDIS_URL the API rate limiter and Better Auth's secondary storage
  * (sessions, auth rate limits) live in Redis, so a limit reached on one server holds on another, and a
- * sign-in made on one server is valid on every server. Each test uses its own key prefix.
+ * sign-in made on one server is valid on every server, and a session revoked on one server ends its message stream on
+ * every server (docs/security.md "Messages"). Each test uses its own key prefix.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, connect, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRedis, redisSecondaryStorage } from '../../src/server/infra/redis.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
-import { createUser, origin } from '../helpers/auth.js';
+import { createUser, origin, sessionTokenOf, signIn } from '../helpers/auth.js';
+import { messageBodies, openEventStream } from '../helpers/event-stream.js';
+import { createExpert } from '../helpers/marketplace.js';
 import { freePort, startServer, type ServerProcess } from '../helpers/server-process.js';
 
 const redisUrl = process.env.REDIS_TEST_URL;
@@ -163,7 +166,8 @@ describe.skipIf(!redisUrl || !pgUrl)('Redis across two server processes on one P
   let ctx: TestContext;
   let servers: ServerProcess[] = [];
   beforeAll(async () => {
-    ctx = await createTestApp();
+    // The test app keeps its sign-in sessions in the servers' Redis too: its accounts' cookies work on both servers.
+    ctx = await createTestApp({ REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: keyPrefix });
     const env = {
       DATABASE_URL: ctx.database.pool!.options.connectionString!,
       REDIS_URL: redisUrl!,
@@ -218,5 +222,39 @@ describe.skipIf(!redisUrl || !pgUrl)('Redis across two server processes on one P
     expect(await redis.exists(`auth:${token}`)).toBe(0);
     expect(await (await fetch(`${a.url}/api/me`, { headers: { cookie } })).json()).toEqual({ user: null });
     await redis.quit();
+  });
+
+  it('a session revoked through server B ends its message stream on server A, which never carries a message sent right after', async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const [client, expert] = await Promise.all([
+      createUser(ctx, { email: 'redis-streams@example.com', firstName: 'Robin', lastName: 'Revoked' }),
+      createExpert(ctx, { email: 'redis-streams-expert@example.com' }),
+    ]);
+    const other = await signIn(ctx, client.email);
+    const from = { 'x-forwarded-for': '198.51.100.3' };
+    const started = await post(b, '/api/conversations', { expertId: expert.expert.id }, { ...from, cookie: client.cookie });
+    const { conversation } = (await started.json()) as { conversation: { id: string } };
+    // Both devices' streams on A, which keeps their session checks (SIGNED_IN_CACHE_MS) until the feed drops them.
+    const [kept, revoked] = await Promise.all([
+      openEventStream(`${a.url}/api/messages/stream`, client.cookie),
+      openEventStream(`${a.url}/api/messages/stream`, other),
+    ]);
+    try {
+      for (const stream of [kept, revoked]) expect((await stream.next()).data.kind).toBe('hello');
+      expect((await post(b, '/api/auth/revoke-session', { token: sessionTokenOf(other) }, { ...from, cookie: client.cookie })).status).toBe(200);
+      const sent = await post(
+        b,
+        `/api/conversations/${conversation.id}/messages`,
+        { id: randomUUID(), body: 'Right after' },
+        { ...from, cookie: expert.cookie },
+      );
+      expect(sent.status).toBe(201);
+      await revoked.ended(1000);
+      expect(messageBodies([await kept.next()])).toEqual(['Right after']);
+      expect(messageBodies(revoked.pending())).toEqual([]);
+    } finally {
+      kept.close();
+      revoked.close();
+    }
   });
 });

@@ -97,6 +97,12 @@ export async function signIn(ctx: TestContext, email: string, password = 'mentor
   return cookie;
 }
 
+/** The token of the sign-in session in Cookie header `cookie` (its signed value's first part), as `POST /api/auth/revoke-session` takes it. */
+export function sessionTokenOf(cookie: string): string {
+  const value = cookie.split('; ').find((c) => c.includes('session_token='))!;
+  return decodeURIComponent(value.slice(value.indexOf('=') + 1)).split('.')[0]!;
+}
+
 /** Creates a verified account with a complete profile and returns its id and a signed-in Cookie header. */
 export async function createUser(
   ctx: TestContext,

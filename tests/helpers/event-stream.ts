@@ -13,8 +13,14 @@ export type EventStream = {
   next: (timeoutMs?: number) => Promise<StreamEvent>;
   /** Every event received so far and not yet taken by next(). */
   pending: () => StreamEvent[];
+  /** Resolves when the server ends the stream; rejects after `timeoutMs` while it is still open. */
+  ended: (timeoutMs?: number) => Promise<void>;
   close: () => void;
 };
+
+/** The bodies of the `message` events among `events`. */
+export const messageBodies = (events: StreamEvent[]): string[] =>
+  events.flatMap((e) => (e.data.kind === 'message' ? [(e.data.message as { body: string }).body] : []));
 
 export async function openEventStream(url: string, cookie: string, lastEventId?: string): Promise<EventStream> {
   const abort = new AbortController();
@@ -30,13 +36,15 @@ export async function openEventStream(url: string, cookie: string, lastEventId?:
       waiter?.();
     },
   });
+  let serverEnded!: () => void;
+  const endedByServer = new Promise<void>((resolve) => (serverEnded = resolve));
   if (res.ok && res.body) {
     const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
     void (async () => {
       try {
         for (;;) {
           const { done, value } = await reader.read();
-          if (done) return;
+          if (done) return serverEnded();
           parser.feed(value);
         }
       } catch {
@@ -59,6 +67,15 @@ export async function openEventStream(url: string, cookie: string, lastEventId?:
         waiter = null;
       }
       return queue.shift()!;
+    },
+    ended: async (timeoutMs = 5000) => {
+      let timer: NodeJS.Timeout | undefined;
+      const open = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`stream still open after ${timeoutMs} ms`)), timeoutMs)));
+      try {
+        await Promise.race([endedByServer, open]);
+      } finally {
+        clearTimeout(timer);
+      }
     },
     close: () => abort.abort(),
   };

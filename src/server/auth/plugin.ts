@@ -5,9 +5,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
-import { eq } from 'drizzle-orm';
+import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { user as userTable } from '../db/schema.js';
+import { authSession, user as userTable } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { anyRowOf, rowsOf } from '../cache/dependencies.js';
 import type { Auth } from './auth.js';
@@ -25,6 +25,15 @@ declare module 'fastify' {
     getUser: () => Promise<CurrentUser | null>;
     /** The account of this request's Cookie header when its session check is kept, at once; else undefined (then use getUser). */
     keptUser: () => CurrentUser | undefined;
+  }
+  interface FastifyInstance {
+    /**
+     * The account `request`'s Cookie header signs in now, or null (signed out, session revoked or expired, account
+     * suspended or deleted). Unlike `request.getUser()` it is asked again on each call: the kept check while no change
+     * of the account's user or sign-in session rows has been heard since, else Better Auth's lookup. A message stream
+     * asks it before each event it writes (docs/security.md "Messages").
+     */
+    signedInNow: (request: FastifyRequest) => Promise<CurrentUser | null>;
   }
 }
 
@@ -141,7 +150,14 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; db
       let user = asCurrentUser(session.user);
       if (sessionUserIsFresh && user.suspendedAt) return { value: null, dependsOn: null };
       if (!sessionUserIsFresh) {
-        const [row] = await opts.db.select().from(userTable).where(eq(userTable.id, session.user.id));
+        // Only while the session's database row stands: Better Auth deletes an account's sessions from the database
+        // before their Redis copies (a password reset, "sign out other devices"), and the row's deletion is what the
+        // change feed reports to every server (docs/security.md "Messages").
+        const [row] = await opts.db
+          .select(getTableColumns(userTable))
+          .from(userTable)
+          .innerJoin(authSession, and(eq(authSession.userId, userTable.id), eq(authSession.token, session.session.token)))
+          .where(eq(userTable.id, session.user.id));
         // A deleted or suspended account signs in nowhere, even from a session copy Redis still holds (docs/security.md
         // "Account deletion", "Suspended accounts").
         if (!row || row.deletedAt || row.suspendedAt) return { value: null, dependsOn: null };
@@ -151,6 +167,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; db
     });
     return kept?.user ?? null;
   };
+  app.decorate('signedInNow', async (request: FastifyRequest) => {
+    const cookie = request.headers.cookie;
+    return cookie ? check(request, cookie) : null;
+  });
   // A callback hook (no promise per request): it only installs the lazy lookup.
   app.addHook('onRequest', (request, _reply, done) => {
     let cached: Promise<CurrentUser | null> | undefined;

@@ -3,7 +3,7 @@
  * WHATWG HTML "Server-sent events"), written with @fastify/sse. Each event's `id` is its number in the account's
  * stream: a browser reconnecting with `Last-Event-ID: N` gets every event after N, once and in order, read from the
  * database. A connection without it starts with a `hello` event (the page re-reads what it shows) and then gets
- * every later event.
+ * every later event. The stream ends as soon as its sign-in no longer holds (stream-hub.ts).
  */
 import fastifySse from '@fastify/sse';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -62,7 +62,9 @@ export const messageStreamRoutes: FastifyPluginAsyncZod<{ db: Db; changeFeed: Ch
       };
       if (resumed === null) await send(cursor, { kind: 'hello', unread: await unreadTotal(db, me.id) });
       else reply.sse.sendHeaders();
-      const disconnect = hub.connect(me.id, cursor, send, () => reply.sse.close());
+      // The sign-in this stream was opened with, asked again before each event (docs/security.md "Messages").
+      const signedIn = async () => (await app.signedInNow(request))?.id === me.id;
+      const disconnect = hub.connect(me.id, cursor, send, () => reply.sse.close(), signedIn);
       reply.sse.onClose(disconnect);
       if (!reply.sse.isConnected) disconnect();
     },
