@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: every test stage this machine can run, side by side where they do not depend on each other, then one
 // closing line summing every stage (docs/architecture.md "Tests"):
-//   static checks (types, lint, format) · build · unit + API + security tests on PGlite · the time tests in a zone
-//   west and one east of UTC · browser journeys (after the build) · the API and security tests on PostgreSQL + Redis
-//   with the production cache settings (when a PostgreSQL server answers at TEST_PG_URL, default 127.0.0.1:5432) ·
-//   the unit + API + security tests again on Node.js 22 (when TEST_NODE_22 names its binary, as .ci/run does).
+//   static checks (types, lint, format) · build · browser journeys (after the build) · unit + API + security tests on
+//   PGlite · the time tests in a zone west and one east of UTC · unit + API + security tests on PostgreSQL + Redis with
+//   the production cache settings (when a PostgreSQL server answers at TEST_PG_URL, default 127.0.0.1:5432).
+// TEST_NODE_22, the path of a Node.js 22 binary (.ci/run sets it), runs the PGlite pass on Node.js 22 while the rest
+// runs on this Node.js (24 in CI): every unit, API and security test then runs on both lines, and on both databases.
 // Each stage writes its output to .tmp/test-logs/<stage>.log and its tests to <stage>.json; a failed stage's output
 // is printed at the end. TEST_JOBS: how many cores' worth of stages run at once (default: the machine's cores).
 // `node scripts/test.mjs <stage> …` runs only the stages named.
@@ -46,6 +47,7 @@ const vitest = (name, files, { node = process.execPath, env = {}, weight = 2 } =
   env,
   weight,
   report: 'vitest',
+  runsOn: spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim(),
 });
 const timeTests = ['tests/unit/wall-clock.test.ts', 'tests/unit/slots.test.ts', 'tests/unit/scheduling-limits.test.ts'];
 
@@ -67,26 +69,24 @@ const stages = [
   { name: 'types', command: bin('tsc'), args: ['--noEmit'], weight: 1 },
   { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'], weight: 1 },
   { name: 'format', command: bin('prettier'), args: ['--check', '.', '--log-level', 'warn'], weight: 1 },
-  vitest('pglite', []),
+  vitest('pglite', [], node22 ? { node: node22 } : {}),
   // The time rules with the host in a zone west and one east of UTC: no answer may depend on the server's TZ
   // (docs/product.md "Availability").
   vitest('zone-west', timeTests, { env: { TZ: 'America/Los_Angeles' }, weight: 1 }),
   vitest('zone-east', timeTests, { env: { TZ: 'Australia/Sydney' }, weight: 1 }),
-  // The database-backed tests on PostgreSQL (+ Redis) with every kept answer on, as deployed, so that any test reading
-  // an answer stale after a write fails (docs/decisions/017-one-cache-owner.md).
+  // The tests on PostgreSQL (+ Redis) with every kept answer on, as deployed, so that any test reading an answer stale
+  // after a write fails (docs/decisions/017-one-cache-owner.md).
   ...(postgresAnswers
     ? [
-        vitest('postgres', ['tests/api', 'tests/security'], {
+        vitest('postgres', ['tests/unit', 'tests/api', 'tests/security'], {
           env: { TEST_DATABASE_URL: pgUrl, TEST_CACHE: 'production', ...(redisAnswers ? { REDIS_TEST_URL: redisUrl } : {}) },
         }),
       ]
     : []),
-  ...(node22 ? [vitest('node-22', ['tests/unit', 'tests/api', 'tests/security'], { node: node22 })] : []),
 ];
 const notRun = [
   ...(postgresAnswers ? [] : [`postgres: no PostgreSQL server answers at ${new URL(pgUrl).host}`]),
   ...(postgresAnswers && !redisAnswers ? [`the Redis tests: no Redis answers at ${new URL(redisUrl).host}`] : []),
-  ...(node22 ? [] : ['node-22: TEST_NODE_22 does not name a Node.js 22 binary']),
 ];
 
 const chosen = process.argv.slice(2);
@@ -123,7 +123,7 @@ const running = new Map();
 function start(stage) {
   const log = createWriteStream(path.join(logs, `${stage.name}.log`));
   const begun = performance.now();
-  console.log(`▶ ${stage.name}`);
+  console.log(`▶ ${stage.name}${stage.runsOn ? ` (Node.js ${stage.runsOn})` : ''}`);
   const child = spawn(stage.command, stage.args, { env: { ...process.env, FORCE_COLOR: '0', ...stage.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.pipe(log, { end: false });
   child.stderr.pipe(log, { end: false });

@@ -4,7 +4,7 @@ import { makePdf } from '../helpers/uploads';
 import { stopsWithoutVisibleFocus } from './focus';
 import { linkFromMailbox } from './fixtures/mailbox';
 import type { Expert, Marketplace } from './fixtures/marketplace';
-import { bookViaApi, moveIntoPast, reviewViaApi, signInUi, type SignIn } from './helpers';
+import { bookViaApi, moveIntoPast, reviewViaApi, signInAsTeam, signInUi, type SignIn } from './helpers';
 
 /**
  * Accessibility: every page of the app, signed out and signed in as client, expert and admin,
@@ -162,7 +162,7 @@ for (const { name, viewport } of viewports) {
       await expectVisibleFocusEverywhere(page, '/dashboard/client');
       await signIn(page, expert, /\/dashboard\/expert$/);
       for (const path of ['/dashboard/expert', '/dashboard/expert/availability', '/dashboard/expert/profile']) await expectVisibleFocusEverywhere(page, path);
-      await signIn(page, operator, /\/admin\/dashboard$/);
+      await signInAsTeam(page, operator);
       for (const path of ['/admin/dashboard', '/admin/applications', '/admin/inbox', '/admin/audit']) await expectVisibleFocusEverywhere(page, path);
     });
 
@@ -417,7 +417,7 @@ for (const { name, viewport } of viewports) {
       const reported = await page.request.post(`/api/sessions/${disputed.id}/dispute`, { data: { description: 'The expert joined 40 minutes late.' } });
       expect(reported.status(), await reported.text()).toBe(200);
 
-      await signIn(page, operator, /\/admin\/dashboard$/);
+      await signInAsTeam(page, operator);
       await expectNoViolations(page, '/admin/applications');
       for (const path of ['/admin/dashboard', '/admin/disputes', '/admin/inbox', '/admin/inbox?status=handled', '/admin/audit']) await visit(page, path);
 

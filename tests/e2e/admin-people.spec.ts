@@ -1,6 +1,6 @@
 import { messages } from '../../src/shared/messages';
 import { expect, test } from './test';
-import { bookViaApi, seriousViolations, shot, signInHere, signInUi } from './helpers';
+import { bookViaApi, seriousViolations, shot, signInHere, signInAsTeam, signInUi } from './helpers';
 
 /**
  * People in the team console (docs/product.md "Team console", "People"): the team finds a client by e-mail, opens their
@@ -12,7 +12,7 @@ test('the team finds a user, suspends them, and the user can no longer sign in',
   expect((await client.request.get('/api/sessions')).status()).toBe(200);
 
   await page.context().clearCookies();
-  await signInUi(page, operator);
+  await signInAsTeam(page, operator);
   await page.getByRole('navigation', { name: 'Team console' }).getByRole('link', { name: 'Users' }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
   await page.getByRole('searchbox', { name: 'Name or e-mail' }).fill(client.email);
@@ -50,7 +50,7 @@ test('the team finds a user, suspends them, and the user can no longer sign in',
   await expect(page).toHaveURL(/\/login/);
 
   await page.context().clearCookies();
-  await signInUi(page, operator);
+  await signInAsTeam(page, operator);
   await page.goto('/admin/audit');
   await expect(page.getByText('suspended an account: “Payment fraud reported by an expert”').first()).toBeVisible();
 });
@@ -66,7 +66,7 @@ test('the team refunds half a session, and the client sees it on the dashboard a
   const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
   await page.context().clearCookies();
-  await signInUi(page, operator);
+  await signInAsTeam(page, operator);
   await page.getByRole('navigation', { name: 'Team console' }).getByRole('link', { name: 'Sessions' }).click();
   await page.getByLabel('Session id, name or e-mail').fill(client.email);
   await page.getByRole('button', { name: 'Find' }).click();
@@ -106,7 +106,7 @@ test("the dashboard's charts render with today's booking at 1280 and 390 px, eac
   const todayOnAxis = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date());
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.context().clearCookies();
-  await signInUi(page, operator);
+  await signInAsTeam(page, operator);
   await page.getByRole('navigation', { name: 'Team console' }).getByRole('link', { name: 'Dashboard' }).click();
   await page.getByRole('link', { name: '7 days' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard\?days=7$/);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from './test';
 import { makePdf } from '../helpers/uploads';
 import { linkFromMailbox } from './fixtures/mailbox';
 import type { Account } from './fixtures/marketplace';
-import { bookViaApi, moveIntoPast, seriousViolations, shot, signInUi, type SignIn } from './helpers';
+import { bookViaApi, moveIntoPast, seriousViolations, shot, signInAsTeam, signInUi, type SignIn } from './helpers';
 
 /**
  * Team console journeys (docs/product.md "Team console"): the team reviews and approves an expert application, and decides a
@@ -44,7 +44,7 @@ test('the team reviews an application, downloads the CV, marks it under review a
   await applyWithCv(person);
   const slug = `${person.firstName}-${person.lastName}`.toLowerCase();
 
-  await signInAs(page, operator, /\/admin\/dashboard$/);
+  await signInAsTeam(page, operator);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Team console');
   expect(await seriousViolations(page)).toEqual([]);
   await page
@@ -111,7 +111,7 @@ test('a client reports an issue, the team decides for the client with a partial 
   await page.getByRole('button', { name: 'Submit Report' }).click();
   await expect(page).toHaveURL(/\/dashboard\/client$/);
 
-  await signInAs(page, operator, /\/admin\/dashboard$/);
+  await signInAsTeam(page, operator);
   await page.getByRole('navigation', { name: 'Team console' }).getByRole('link', { name: 'Disputes' }).click();
   await page.getByRole('link', { name: new RegExp(`${client.name} with ${expert.name}`) }).click();
   await expect(page.getByText('The expert joined 40 minutes late and we ran out of time.')).toBeVisible();
@@ -154,7 +154,7 @@ test('the team reads a contact message in the inbox and marks it handled, then n
   });
   expect(sent.status()).toBe(201);
 
-  await signInAs(page, operator, /\/admin\/dashboard$/);
+  await signInAsTeam(page, operator);
   await page.getByRole('navigation', { name: 'Team console' }).getByRole('link', { name: /Inbox/ }).click();
   const item = page.getByRole('article', { name: subject });
   await expect(item.getByText('Do you offer discounts for a team of 5 analysts?')).toBeVisible();
@@ -186,7 +186,7 @@ test('a partner enquiry names who sent it, and the team replies to it by e-mail 
   await page.getByRole('button', { name: 'Submit enquiry' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
 
-  await signInAs(page, operator, /\/admin\/dashboard$/);
+  await signInAsTeam(page, operator);
   await page.goto('/admin/inbox?kind=partner');
   const item = page.getByRole('article', { name: organisation });
   await expect(item.getByText(`Morgan Reyes · ${email}`)).toBeVisible();

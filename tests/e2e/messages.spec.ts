@@ -12,7 +12,7 @@ import { expect, test, waitingForApp } from './test';
 import { makePdf } from '../helpers/uploads';
 import { linkFromMailbox } from './fixtures/mailbox';
 import type { Account, Expert } from './fixtures/marketplace';
-import { shot, signInHere, signInUi } from './helpers';
+import { shot, signInHere, signInAsTeam, signInUi } from './helpers';
 
 /** `client`'s conversation with `expert`, started through the API, and a sender of `client`'s messages to it (201 expected). */
 async function conversationViaApi(client: Account, expert: Expert) {
@@ -197,7 +197,7 @@ test('the expert blocks a client, whose open page learns it at once, and unblock
 
   // The team finds it in the console, reads the conversation and its file (both recorded) and suspends the client's messaging.
   await page.context().clearCookies();
-  await signInUi(page, operator);
+  await signInAsTeam(page, operator);
   await page.goto('/admin/message-reports');
   await page.getByRole('link', { name: new RegExp(`${expert.name} reported ${client.name}`) }).click();
   const reported = page.getByRole('list', { name: 'Reported conversation' });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sessionsEmptyMessages } from '../../src/shared/expert-dashboard';
 import { tinyPng } from '../helpers/uploads';
 import { accountPassword } from './fixtures/marketplace';
-import { seriousViolations, shot, signInUi, signUpAsExpert, type SignIn } from './helpers';
+import { seriousViolations, shot, signInAsTeam, signInUi, signUpAsExpert, type SignIn } from './helpers';
 
 /**
  * Becoming an expert end to end, all through the UI: a new user signs up as an expert, applies with a PDF CV, sees the
@@ -73,7 +73,7 @@ test('a new expert applies, is approved, sets rate and hours, and is booked and 
   await shot(page, 'dashboard-under-review');
 
   // The team approves the application in the console.
-  await signInAs(page, operator, /\/admin\/dashboard$/);
+  await signInAsTeam(page, operator);
   await page
     .getByRole('navigation', { name: 'Team console' })
     .getByRole('link', { name: /^Applications/ })

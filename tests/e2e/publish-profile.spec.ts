@@ -1,6 +1,6 @@
 import { tinyPng } from '../helpers/uploads';
 import { expect, test, type Page } from './test';
-import { seriousViolations, shot, signInUi, type SignIn } from './helpers';
+import { seriousViolations, shot, signInAsTeam, signInUi, type SignIn } from './helpers';
 
 /**
  * Experts go live deliberately (docs/product.md "Expert onboarding and publishing"): an applicant's dashboard links
@@ -57,7 +57,7 @@ test('an approved expert sets rate, photo, time zone and hours, publishes, and a
   }
 
   // The team approves in the console.
-  await signInAs(page, operator, /\/admin\/dashboard$/);
+  await signInAsTeam(page, operator);
   await page
     .getByRole('navigation', { name: 'Team console' })
     .getByRole('link', { name: /^Applications/ })
