@@ -50,22 +50,24 @@ describe('default availability', () => {
 });
 
 describe('daylight-saving changes', () => {
-  const vancouver = { expertTimeZone: 'America/Vancouver', clientTimeZone: 'America/Vancouver' };
+  // Los Angeles, not Vancouver: British Columbia keeps Pacific daylight time all year from 2026-03-08 (tz database
+  // 2026c, shipped with Node.js 22 and 24), so Vancouver no longer falls back on 2026-11-01.
+  const pacific = { expertTimeZone: 'America/Los_Angeles', clientTimeZone: 'America/Los_Angeles' };
 
-  it('America/Vancouver, 2026-03-08 spring forward: 00:00–04:00 is only 3 real hours', () => {
-    expect(slots({ ...vancouver, date: '2026-03-08', rules: sunday(0, 240) })).toEqual(every15('2026-03-08T08:00:00Z', '2026-03-08T10:00:00Z'));
+  it('America/Los_Angeles, 2026-03-08 spring forward: 00:00–04:00 is only 3 real hours', () => {
+    expect(slots({ ...pacific, date: '2026-03-08', rules: sunday(0, 240) })).toEqual(every15('2026-03-08T08:00:00Z', '2026-03-08T10:00:00Z'));
   });
 
-  it('America/Vancouver: 09:00 is 17:00 UTC before the change and 16:00 UTC after it', () => {
+  it('America/Los_Angeles: 09:00 is 17:00 UTC before the change and 16:00 UTC after it', () => {
     const rules = sunday(540, 1020);
-    expect(slots({ ...vancouver, date: '2026-03-01', rules })[0]).toBe('2026-03-01T17:00:00.000Z');
-    expect(slots({ ...vancouver, date: '2026-03-08', rules })[0]).toBe('2026-03-08T16:00:00.000Z');
-    expect(slots({ ...vancouver, date: '2026-03-08', rules }).at(-1)).toBe('2026-03-08T23:00:00.000Z');
+    expect(slots({ ...pacific, date: '2026-03-01', rules })[0]).toBe('2026-03-01T17:00:00.000Z');
+    expect(slots({ ...pacific, date: '2026-03-08', rules })[0]).toBe('2026-03-08T16:00:00.000Z');
+    expect(slots({ ...pacific, date: '2026-03-08', rules }).at(-1)).toBe('2026-03-08T23:00:00.000Z');
   });
 
-  it('America/Vancouver, 2026-11-01 fall back: 00:00–04:00 is 5 real hours', () => {
-    expect(slots({ ...vancouver, date: '2026-11-01', rules: sunday(0, 240) })).toEqual(every15('2026-11-01T07:00:00Z', '2026-11-01T11:00:00Z'));
-    expect(slots({ ...vancouver, date: '2026-11-01', rules: sunday(540, 1020) })[0]).toBe('2026-11-01T17:00:00.000Z');
+  it('America/Los_Angeles, 2026-11-01 fall back: 00:00–04:00 is 5 real hours', () => {
+    expect(slots({ ...pacific, date: '2026-11-01', rules: sunday(0, 240) })).toEqual(every15('2026-11-01T07:00:00Z', '2026-11-01T11:00:00Z'));
+    expect(slots({ ...pacific, date: '2026-11-01', rules: sunday(540, 1020) })[0]).toBe('2026-11-01T17:00:00.000Z');
   });
 
   it('Europe/London, 2026-03-29: 00:00–03:00 is 2 real hours', () => {
