@@ -124,7 +124,7 @@ function start(stage) {
   const log = createWriteStream(path.join(logs, `${stage.name}.log`));
   const begun = performance.now();
   console.log(`▶ ${stage.name}${stage.runsOn ? ` (Node.js ${stage.runsOn})` : ''}`);
-  const child = spawn(stage.command, stage.args, { env: { ...process.env, FORCE_COLOR: '0', ...stage.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(stage.command, stage.args, { env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...stage.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.pipe(log, { end: false });
   child.stderr.pipe(log, { end: false });
   running.set(stage.name, stage);
@@ -162,9 +162,12 @@ function schedule() {
 function finish() {
   const failed = planned.filter((s) => results.get(s.name).exitCode !== 0 && !results.get(s.name).blocked);
   for (const stage of failed) {
-    const text = readFileSync(path.join(logs, `${stage.name}.log`), 'utf8').split('\n');
-    console.log(`\n──── ${stage.name} failed (last 300 lines of .tmp/test-logs/${stage.name}.log) ────`);
-    console.log(text.slice(-300).join('\n'));
+    const text = readFileSync(path.join(logs, `${stage.name}.log`), 'utf8');
+    // A test runner's own account of its failures, without the log lines of the tests that passed before them.
+    const summary = text.search(/Failed Tests \d+|^\s+\d+\) /m);
+    const shown = (summary >= 0 ? text.slice(summary) : text).split('\n').slice(-300);
+    console.log(`\n──── ${stage.name} failed (.tmp/test-logs/${stage.name}.log) ────`);
+    console.log(shown.join('\n'));
   }
   console.log('');
   for (const stage of planned) {
