@@ -9,9 +9,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
-import { openPglite, openPostgres, type Database } from '../../src/server/db/client.js';
-import { runMigrations } from '../../src/server/db/migrate.js';
-import { createPostgresDatabase } from './app.js';
+import { openTestDatabase } from './app.js';
 
 /** A pino destination that keeps each line written, parsed, in `lines`. */
 export function logLines() {
@@ -31,14 +29,7 @@ export function logLines() {
  */
 export async function createUnreadyApp(env: 'production' | 'test', extra: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mentora-unready-'));
-  let database: Database;
-  let drop = async () => {};
-  if (process.env.TEST_DATABASE_URL) {
-    const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL);
-    drop = created.drop;
-    database = openPostgres(created.url, 2);
-  } else database = await openPglite('memory://');
-  await runMigrations(database);
+  const { database, drop } = await openTestDatabase(2);
   const config = loadConfig({ NODE_ENV: env, DATA_DIR: dataDir, AUTH_SECRET: 'test-secret-test-secret-test-secret-0123', SEED_DEMO: '0', ...extra });
   const { lines, stream } = logLines();
   const app = await buildApp({ config, database, logger: { level: 'error', stream } });
