@@ -218,9 +218,12 @@ describe('expert profile editing', () => {
     expect(served.rawPayload.equals(webm)).toBe(true);
 
     // A profile that is not published stays out of the carousel.
+    // Written behind the API's back, so the catalogue hears of it through the change feed.
     await ctx.database.db.update(experts).set({ status: 'draft' }).where(eq(experts.id, erin.expert.id));
+    await ctx.app.changeFeed.sync();
     expect(await videos()).toEqual([]);
     await ctx.database.db.update(experts).set({ status: 'published' }).where(eq(experts.id, erin.expert.id));
+    await ctx.app.changeFeed.sync();
 
     expect((await put(erin.cookie, { ...valid, videoFileId: null })).json().introVideoUrl).toBeNull();
     expect(await videos()).toEqual([]);

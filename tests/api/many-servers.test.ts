@@ -107,7 +107,13 @@ describe.skipIf(!pgUrl)('many servers on one PostgreSQL database (set TEST_DATAB
     );
     const statuses = await Promise.all(requests);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    // The others lost the race (409). On a loaded machine a request may wait past the pool's connection timeout
+    // before it gets to race, and is then told to retry (503 with Retry-After) — never a 500, never a second booking.
+    expect(
+      statuses.filter((s) => s !== 201 && s !== 409 && s !== 503),
+      JSON.stringify(statuses),
+    ).toEqual([]);
+    expect(statuses.filter((s) => s === 409).length).toBeGreaterThan(0);
 
     const { rows } = await ctx.database.pool!.query(
       `select s.status as session_status, p.status as payment_status, p.amount_cents, s.total_amount_cents
