@@ -10,6 +10,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { pageHead, type PageHead } from './app/page-head';
 import { pageTitle } from './app/page-title';
 import { newQueryClient, Providers } from './app/providers';
 import { routes } from './app/router';
@@ -22,7 +23,7 @@ import { expertVideosQuery } from './features/home/api/get-expert-videos';
 import { workshopQuery } from './features/workshops/api/get-workshop';
 import { workshopListQuery } from './features/workshops/api/get-workshops';
 import { parseWorkshopFilters } from './features/workshops/workshop-filters';
-import { setApiFetch, type ApiFetch } from './lib/api';
+import { ApiError, setApiFetch, type ApiFetch } from './lib/api';
 import { meQuery } from './lib/auth';
 
 type Prefetch = (client: QueryClient, at: { params: Record<string, string | undefined>; search: URLSearchParams }) => Promise<void>[];
@@ -38,12 +39,20 @@ const renderedRoutes: Record<string, Prefetch> = {
   '/about': () => [],
   '/community-guidelines': () => [],
   '/workshops': (client, { search }) => [client.prefetchQuery(workshopListQuery(parseWorkshopFilters(search)))],
-  '/workshops/:id': (client, { params }) => [client.prefetchQuery(workshopQuery(params.id ?? ''))],
+  // The host's profile too: a shared workshop link is previewed with their photo.
+  '/workshops/:id': (client, { params }) => [
+    client.prefetchQuery(workshopQuery(params.id ?? '')).then(() => {
+      const workshop = client.getQueryData(workshopQuery(params.id ?? '').queryKey);
+      return workshop && client.prefetchQuery(expertProfileQuery(workshop.expert.slug));
+    }),
+  ],
   '/how-it-works/client': () => [],
   '/how-it-works/expert': () => [],
   '/partner/university': () => [],
   '/partner/recruitment': () => [],
   '/international-students': () => [],
+  // The not-found page, so an unknown address answers 404 with it.
+  '*': () => [],
 };
 
 /** The API transport of the render in progress (renders of different visitors overlap). */
@@ -56,15 +65,15 @@ setApiFetch((path, init) => {
 
 const handler = createStaticHandler(routes);
 
-/** The page's markup, its dehydrated reads, and its title (undefined: the shell's own, index.html). */
-export type RenderedPage = { html: string; state: DehydratedState; title: string | undefined };
+/** The page's markup, its dehydrated reads, its title (undefined: the shell's own, index.html), and its head (page-head.ts). */
+export type RenderedPage = { html: string; state: DehydratedState; title: string | undefined; head: PageHead };
 
 /**
- * Renders `url` (absolute, e.g. 'http://host/results?query=design'). `fetchApi(path, init)` answers the
- * page's API reads (GET, same-origin paths). Returns null when the route is not rendered on the server, so
- * the caller serves the browser-rendered page instead. Throws when rendering fails.
+ * Renders `url` (absolute, e.g. 'http://host/results?query=design') of the site at `baseUrl` (BASE_URL, no trailing
+ * slash). `fetchApi(path, init)` answers the page's API reads (GET, same-origin paths). Returns null when the route
+ * is not rendered on the server, so the caller serves the browser-rendered page instead. Throws when rendering fails.
  */
-export async function renderPage(url: string, fetchApi: ApiFetch): Promise<RenderedPage | null> {
+export async function renderPage(url: string, fetchApi: ApiFetch, baseUrl: string): Promise<RenderedPage | null> {
   const request = new Request(url);
   const context = await handler.query(request);
   if (context instanceof Response) return null;
@@ -75,6 +84,9 @@ export async function renderPage(url: string, fetchApi: ApiFetch): Promise<Rende
   const client = newQueryClient();
   const search = new URL(url).searchParams;
   await requestFetch.run(fetchApi, () => Promise.all([client.prefetchQuery(meQuery), ...prefetch(client, { params: leaf.params, search })]));
+  const workshopRead = leaf.route.path === '/workshops/:id' ? client.getQueryState(workshopQuery(leaf.params.id ?? '').queryKey) : undefined;
+  // Read before failed reads are dropped below: a workshop the API does not know (404) is a page that does not exist.
+  const workshopMissing = workshopRead?.error instanceof ApiError && workshopRead.error.status === 404;
   // A failed read is not dehydrated, so the browser starts it as loading and shows the error with its retry
   // itself; rendering the error here would not match the browser's first render.
   client.removeQueries({ predicate: (query) => query.state.status === 'error' });
@@ -86,7 +98,17 @@ export async function renderPage(url: string, fetchApi: ApiFetch): Promise<Rende
     </Providers>,
   );
   // A profile's title names its expert, as the page does in the browser (a page with `titled(null)`).
-  const profile = leaf.route.path === '/expert/:id' ? profileTitle(client.getQueryData(expertProfileQuery(leaf.params.id ?? '').queryKey)) : undefined;
+  const expert = leaf.route.path === '/expert/:id' ? client.getQueryData(expertProfileQuery(leaf.params.id ?? '').queryKey) : undefined;
+  const profile = profileTitle(expert);
   const title = profile ? `${profile} · Mentora` : pageTitle(context.matches.map((m) => m.route.handle));
-  return { html, state: dehydrate(client), title };
+  const workshop = workshopMissing ? null : workshopRead?.data;
+  const head = pageHead(baseUrl, {
+    route: leaf.route.path ?? '',
+    pathname: new URL(url).pathname,
+    title: workshop?.title ?? (title ?? '').replace(/ · Mentora$/, ''),
+    expert,
+    workshop,
+    host: workshop ? client.getQueryData(expertProfileQuery(workshop.expert.slug).queryKey) : undefined,
+  });
+  return { html, state: dehydrate(client), title, head };
 }

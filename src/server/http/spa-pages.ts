@@ -25,9 +25,9 @@ function routePattern(routePath: string): RegExp {
   return new RegExp(`^${source}\\/?$`);
 }
 
-/** `html` with `tags` added at the end of its head, one a line. */
-function intoHead(html: string, tags: string[]): string {
-  return html.replace(/\n?[ \t]*<\/head>/, `${tags.map((tag) => `\n    ${tag}`).join('')}\n  </head>`);
+/** `html` with `tags` added at the end of its head, one a line (a function replacement: a `$` in a tag is text). */
+export function intoHead(html: string, tags: string[]): string {
+  return html.replace(/\n?[ \t]*<\/head>/, () => `${tags.map((tag) => `\n    ${tag}`).join('')}\n  </head>`);
 }
 
 /**

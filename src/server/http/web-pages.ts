@@ -33,9 +33,12 @@ export const webPages = fp(async (app: FastifyInstance, { config }: { config: Co
     const page = spaHtml(request.url.split('?')[0] ?? '/');
     // Rendered pages may name the signed-in account, so no shared caches.
     const rendered = request.method === 'GET' && renderPage ? await renderPage(request, page) : null;
+    // An address, expert or workshop that does not exist answers 404 with the not-found page (docs/product.md "Pages
+    // people can find and share"); known only from a render, so a page served unrendered answers 200.
     return reply
+      .status(rendered?.status ?? 200)
       .header('cache-control', rendered ? 'private, no-cache' : 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(rendered ?? page.html);
+      .send(rendered?.html ?? page.html);
   });
 });

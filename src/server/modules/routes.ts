@@ -35,6 +35,7 @@ import { rescheduleRoutes } from './sessions/reschedule-routes.js';
 import { sessionRoutes } from './sessions/routes.js';
 import { busyIntervalsSql } from './sessions/busy-intervals.js';
 import { sessionDeps } from './sessions/deps.js';
+import { sitemapRoutes } from './sitemap/routes.js';
 import { workshopRoutes } from './workshops/routes.js';
 
 export async function moduleRoutes(
@@ -67,5 +68,6 @@ export async function moduleRoutes(
   await app.register(fileRoutes, { db, storage });
   await app.register(accountRoutes, { db, storage });
   await app.register(applicationRoutes, { db, storage, baseUrl: config.baseUrl, adminEmails: config.adminEmails });
+  await app.register(sitemapRoutes, { db, baseUrl: config.baseUrl });
   if (config.env !== 'production') await app.register(mailboxRoutes, { dir: path.join(config.dataDir, 'mail') });
 }
