@@ -32,6 +32,7 @@ import { expireWaitlistOffers } from './modules/workshops/use-cases/expire-waitl
 import { sendDueReminders } from './modules/sessions/use-cases/send-session-reminders.js';
 import { sendDueWorkshopReminders } from './modules/workshops/use-cases/send-workshop-reminders.js';
 import { expireReservations } from './modules/sessions/use-cases/expire-reservations.js';
+import { retireExpiredGrants, warnExpiringGrants } from './modules/partners/grant-expiry.js';
 
 /**
  * Lets kept-alive connections (nginx keeps them) end with the shutdown: returns `drain()`, which makes every
@@ -121,6 +122,10 @@ async function main() {
       pruneEvents: () => pruneStreamEvents(database.db),
     },
     uploadCleanup: () => deleteUnusedUploads(database.db, uploadStorage, { log: app.log }),
+    grantExpiry: async () => {
+      await warnExpiringGrants(database.db, config.baseUrl);
+      await retireExpiredGrants(database.db);
+    },
     paymentRetries: (signal) => retryDueGiveBacks(deps, new Date(), signal),
     log: app.log,
     observe: app.metrics.observeJob,

@@ -27,6 +27,11 @@ export const auditActionLabels = {
   'message-report.dismiss': 'dismissed a message report',
   'message-report.attachment': 'downloaded an attachment of a reported conversation',
   'user.messaging-lift': "lifted an account's messaging suspension",
+  'organisation.create': 'created a partner organisation',
+  'organisation.invite': 'invited a manager of a partner organisation',
+  'credit.invoice': "recorded a bank transfer as an organisation's credit",
+  'credit.grant': 'granted free credit to an organisation',
+  'credit.adjust': "adjusted an organisation's credit",
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof auditActionLabels;
@@ -61,6 +66,16 @@ function particulars({ action, targetType, detail }: Described): string {
       return d.decision === 'client' ? ` for the client, refunding ${money('refundCents')}${because}` : ` for the expert, releasing the payment${because}`;
     case 'session.refund':
       return ` of ${money('refundCents')}${because}`;
+    case 'organisation.create':
+      return text('name') ? ` (${text('name')})` : '';
+    case 'organisation.invite':
+      return text('email') ? ` (${text('email')})` : '';
+    case 'credit.invoice':
+      return ` of ${money('amountCents')} (reference ${text('reference') ?? '—'})`;
+    case 'credit.grant':
+      return ` of ${money('amountCents')}${because}`;
+    case 'credit.adjust':
+      return ` by ${Number(d.amountCents ?? 0) < 0 ? '−' : '+'}${formatMoney(Math.abs(Number(d.amountCents ?? 0)))}${because}`;
     case 'user.role':
       return text('from') && text('to') ? ` from ${text('from')} to ${text('to')}` : '';
     case 'user.cancel_booked_sessions':

@@ -117,6 +117,7 @@ describe('GET /metrics without METRICS_TOKEN: this machine only', () => {
       },
       messages: { unreadEmails: async () => {}, pruneEvents: async () => {} },
       uploadCleanup: async () => {},
+      grantExpiry: async () => {},
       paymentRetries: async () => {},
       log: { error: () => {} },
       observe: ctx.app.metrics.observeJob,

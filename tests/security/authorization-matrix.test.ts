@@ -23,11 +23,11 @@
  * POST /api/payments/stripe/webhook exists only with Stripe configured; its row runs on a second app built
  * with Stripe keys (and TEST_HOOKS, so the route list checked is the largest there is).
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages, disputes, user } from '../../src/server/db/schema.js';
+import { contactMessages, disputes, organisationInvitations, organisationManagers, organisations, user } from '../../src/server/db/schema.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin, totpSecretOf } from '../helpers/auth.js';
 import { injectFirstEvent } from '../helpers/event-stream.js';
@@ -106,6 +106,8 @@ type Fixtures = {
   unsubscribeToken: string;
   /** Expert A's workshops: one published, one draft, and one full (two seats, both booked by other clients) whose waitlist clients join. */
   workshops: { published: string; draft: string; full: string };
+  /** An organisation client A manages with a second manager (whom client A removes), and an invitation sent to client B. */
+  partner: { organisationId: string; secondManagerId: string; invitationToken: string };
 };
 
 type Row = {
@@ -188,6 +190,16 @@ const rows: Row[] = [
   { method: 'GET', route: '/api/admin/users/:id', url: (f) => `/api/admin/users/${f.personId}`, expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/sessions', url: () => '/api/admin/sessions?q=clienta', expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/sessions/:id', url: (f) => `/api/admin/sessions/${f.sessions.future1}`, expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/organisations', url: () => '/api/admin/organisations', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/organisations/:id', url: (f) => `/api/admin/organisations/${f.partner.organisationId}`, expect: adminOnly(200) },
+  // Partners: only the organisation's managers (client A) see it; everyone else, the team included, is told it does not exist.
+  { method: 'GET', route: '/api/partner/organisations', url: () => '/api/partner/organisations', expect: who(200) },
+  {
+    method: 'GET',
+    route: '/api/partner/organisations/:id',
+    url: (f) => `/api/partner/organisations/${f.partner.organisationId}`,
+    expect: who(404, { clientA: 200 }),
+  },
 
   // Writes to one's own account only.
   {
@@ -568,6 +580,36 @@ const rows: Row[] = [
     expect: who(404, { expertA: 403, clientA: 201 }),
   },
 
+  {
+    method: 'POST',
+    route: '/api/partner/organisations/:id/invitations',
+    url: (f) => `/api/partner/organisations/${f.partner.organisationId}/invitations`,
+    body: () => ({ email: 'new-manager@example.com' }),
+    expect: who(404, { clientA: 201 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/partner/organisations/:id/credit-purchases',
+    url: (f) => `/api/partner/organisations/${f.partner.organisationId}/credit-purchases`,
+    headers: { 'idempotency-key': 'fresh' },
+    body: () => ({ amountCents: 5000, card: visa }),
+    expect: who(404, { clientA: 201 }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/partner/organisations/:id/managers/:userId',
+    url: (f) => `/api/partner/organisations/${f.partner.organisationId}/managers/${f.partner.secondManagerId}`,
+    expect: who(404, { clientA: 200 }),
+  },
+  {
+    // The invitation was sent to client B's address: only client B can accept it.
+    method: 'POST',
+    route: '/api/partner/invitations/accept',
+    url: () => '/api/partner/invitations/accept',
+    body: (f) => ({ token: f.partner.invitationToken }),
+    expect: who(403, { clientB: 200 }),
+  },
+
   // The team's decisions.
   {
     method: 'PUT',
@@ -645,6 +687,41 @@ const rows: Row[] = [
     url: (f) => `/api/admin/users/${f.personId}/reinstate`,
     body: () => ({ reason: 'Appeal accepted' }),
     expect: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/organisations',
+    url: () => '/api/admin/organisations',
+    body: () => ({ name: 'Matrix College', kind: 'university', billingEmail: 'billing@matrix.example' }),
+    expect: adminOnly(201),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/organisations/:id/invitations',
+    url: (f) => `/api/admin/organisations/${f.partner.organisationId}/invitations`,
+    body: () => ({ email: 'invited-by-team@example.com' }),
+    expect: adminOnly(201),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/organisations/:id/invoice-payments',
+    url: (f) => `/api/admin/organisations/${f.partner.organisationId}/invoice-payments`,
+    body: () => ({ amountCents: 10_000, reference: 'INV-MATRIX-1' }),
+    expect: adminOnly(201),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/organisations/:id/grants',
+    url: (f) => `/api/admin/organisations/${f.partner.organisationId}/grants`,
+    body: () => ({ amountCents: 5_000, expiresOn: day(24 * 30), note: 'Matrix pilot' }),
+    expect: adminOnly(201),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/organisations/:id/adjustments',
+    url: (f) => `/api/admin/organisations/${f.partner.organisationId}/adjustments`,
+    body: () => ({ amountCents: 1_000, reason: 'Goodwill' }),
+    expect: adminOnly(201),
   },
   {
     // Each actor sends the admin's current authenticator code: only the team's guard tells them apart.
@@ -790,7 +867,25 @@ describe('authorization matrix', () => {
       expect(seat.statusCode, seat.body).toBe(201);
     }
 
+    const [organisation] = await ctx.database.db
+      .insert(organisations)
+      .values({ name: 'Matrix University', kind: 'university', billingEmail: 'billing@matrix-university.example' })
+      .returning();
+    const secondManager = await createUser(ctx, { email: 'second-manager@example.com', firstName: 'Sasha', lastName: 'Manager' });
+    await ctx.database.db.insert(organisationManagers).values([
+      { organisationId: organisation!.id, userId: clientA.id },
+      { organisationId: organisation!.id, userId: secondManager.id },
+    ]);
+    const invitationToken = randomUUID();
+    await ctx.database.db.insert(organisationInvitations).values({
+      organisationId: organisation!.id,
+      email: clientB.email,
+      tokenHash: createHash('sha256').update(invitationToken).digest('hex'),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+
     f = {
+      partner: { organisationId: organisation!.id, secondManagerId: secondManager.id, invitationToken },
       safety,
       reports,
       expertA: { id: expertA.expert.id, slug: expertA.expert.slug },

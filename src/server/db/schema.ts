@@ -20,6 +20,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -1182,5 +1183,172 @@ export const conversationReports = pgTable(
       .on(t.conversationId, t.reporterId)
       .where(sql`${t.status} = 'open'`),
     index('conversation_reports_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/**
+ * Partner organisations (docs/product.md "Partners"): universities and companies that fund mentoring for their people.
+ * `balance_cents` is the credit available and `reserved_cents` the credit held for bookings; each moves only together
+ * with a `credit_ledger` entry, and the CHECKs keep both at or above zero under any concurrency (decision 031).
+ */
+export const organisations = pgTable(
+  'organisations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    kind: text('kind').notNull(),
+    billingEmail: text('billing_email').notNull(),
+    emailDomains: text('email_domains')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    enquiryId: uuid('enquiry_id').references(() => partnerEnquiries.id, { onDelete: 'set null' }),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    balanceCents: integer('balance_cents').notNull().default(0),
+    reservedCents: integer('reserved_cents').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('organisations_name_check', sql`char_length(${t.name}) between 1 and 200`),
+    check('organisations_kind_check', sql`${t.kind} in ('university', 'company', 'other')`),
+    check('organisations_balance_check', sql`${t.balanceCents} >= 0`),
+    check('organisations_reserved_check', sql`${t.reservedCents} >= 0`),
+  ],
+);
+
+/** Who manages each organisation at /partner (docs/product.md "Partners"); a person may manage several. */
+export const organisationManagers = pgTable(
+  'organisation_managers',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.userId] }), index('organisation_managers_user_idx').on(t.userId)],
+);
+
+/** Manager invitations by e-mail; only the SHA-256 of the link's token is stored. */
+export const organisationInvitations = pgTable(
+  'organisation_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: text('invited_by').references(() => user.id, { onDelete: 'set null' }),
+    acceptedBy: text('accepted_by').references(() => user.id, { onDelete: 'set null' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('organisation_invitations_accepted_check', sql`(${t.acceptedAt} is null) = (${t.acceptedBy} is null)`),
+    index('organisation_invitations_organisation_idx').on(t.organisationId, t.createdAt),
+  ],
+);
+
+/** Free credit the team grants (a pilot), with what of it is still unspent and when that part expires. */
+export const creditGrants = pgTable(
+  'credit_grants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    remainingCents: integer('remaining_cents').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    note: text('note').notNull(),
+    warned14At: timestamp('warned_14_at', { withTimezone: true }),
+    warned3At: timestamp('warned_3_at', { withTimezone: true }),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('credit_grants_amount_check', sql`${t.amountCents} > 0`),
+    check('credit_grants_remaining_check', sql`${t.remainingCents} between 0 and ${t.amountCents}`),
+    check('credit_grants_note_check', sql`char_length(${t.note}) between 1 and 500`),
+    index('credit_grants_due_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.retiredAt} is null`),
+  ],
+);
+
+/** Paid credit: by card through the payment provider, or a bank transfer the team records with its invoice reference. */
+export const creditPurchases = pgTable(
+  'credit_purchases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    method: text('method').notNull(),
+    provider: text('provider'),
+    providerRef: text('provider_ref'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    invoiceReference: text('invoice_reference'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    buyerId: text('buyer_id').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('credit_purchases_idempotency_unique').on(t.organisationId, t.idempotencyKey),
+    check('credit_purchases_amount_check', sql`${t.amountCents} > 0`),
+    check(
+      'credit_purchases_method_check',
+      sql`(${t.method} = 'card' and ${t.providerRef} is not null and ${t.invoiceReference} is null) or (${t.method} = 'invoice' and ${t.invoiceReference} is not null and ${t.providerRef} is null)`,
+    ),
+  ],
+);
+
+/**
+ * The credit ledger, append-only: `amount_cents` is the entry's change of the available balance and
+ * `reserved_change_cents` of the reserved credit, so the sums equal the organisation's two columns; the kind fixes the
+ * signs (decision 031). `balance_after_cents` is the available balance once the entry is written.
+ */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    kind: text('kind').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    reservedChangeCents: integer('reserved_change_cents').notNull().default(0),
+    balanceAfterCents: integer('balance_after_cents').notNull(),
+    purchaseId: uuid('purchase_id').references(() => creditPurchases.id, { onDelete: 'restrict' }),
+    grantId: uuid('grant_id').references(() => creditGrants.id, { onDelete: 'restrict' }),
+    note: text('note'),
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'credit_ledger_kind_check',
+      sql`(${t.kind} in ('purchase', 'grant') and ${t.amountCents} > 0 and ${t.reservedChangeCents} = 0)
+		or (${t.kind} = 'reservation' and ${t.amountCents} < 0 and ${t.reservedChangeCents} = -${t.amountCents})
+		or (${t.kind} = 'spend' and ${t.amountCents} = 0 and ${t.reservedChangeCents} < 0)
+		or (${t.kind} = 'return' and ${t.amountCents} > 0 and ${t.reservedChangeCents} = -${t.amountCents})
+		or (${t.kind} = 'expiry' and ${t.amountCents} < 0 and ${t.reservedChangeCents} = 0)
+		or (${t.kind} = 'adjustment' and ${t.amountCents} <> 0 and ${t.reservedChangeCents} = 0)`,
+    ),
+    check('credit_ledger_balance_after_check', sql`${t.balanceAfterCents} >= 0`),
+    check('credit_ledger_purchase_check', sql`(${t.kind} = 'purchase') = (${t.purchaseId} is not null)`),
+    check('credit_ledger_grant_check', sql`(${t.kind} = 'grant' or ${t.kind} = 'expiry') = (${t.grantId} is not null)`),
+    uniqueIndex('credit_ledger_one_expiry_per_grant')
+      .on(t.grantId)
+      .where(sql`${t.kind} = 'expiry'`),
+    index('credit_ledger_organisation_idx').on(t.organisationId, t.createdAt),
   ],
 );

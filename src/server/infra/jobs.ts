@@ -1,6 +1,6 @@
 /**
  * Background jobs of one server process: the e-mail outbox (every OUTBOX_INTERVAL_MS), every minute the
- * session reminders, the 72-hour auto-release, the settlement of uncontested no-show reports and the expiry of unanswered reschedule proposals, the minimum attendance of workshops and their waitlist offers, every 30 s the expiry of 3-D Secure reservations, and every
+ * session reminders, the 72-hour auto-release, the settlement of uncontested no-show reports and the expiry of unanswered reschedule proposals, the minimum attendance of workshops and their waitlist offers, the expiry of partners' granted credit, every 30 s the expiry of 3-D Secure reservations, and every
  * 10 minutes the deletion of unused uploads, every 30 s the payment retries, the e-mails about unread messages (a quarter of MESSAGE_EMAIL_DELAY_MS, between 1 s
  * and 1 minute) and every hour the deletion of old message stream events.
  * Every job claims rows with FOR UPDATE SKIP LOCKED, so several servers can run them at once and each due
@@ -64,6 +64,8 @@ export function startJobs(opts: {
   messages: { unreadEmails: () => Promise<unknown>; pruneEvents: () => Promise<unknown> };
   /** Deletes unused uploads (files/cleanup.ts). */
   uploadCleanup: () => Promise<unknown>;
+  /** Warns managers of partner credit about to expire and retires expired grants (partners/grant-expiry.ts). */
+  grantExpiry: () => Promise<unknown>;
   /** Gives back money the payment processor failed to give back (payments/payment-retry-service.ts). */
   paymentRetries: (signal: AbortSignal) => Promise<unknown>;
   log: JobLogger;
@@ -89,6 +91,8 @@ export function startJobs(opts: {
     every(60_000, opts.sessions.minimumAttendance, opts.log, 'workshop minimum attendance', observe),
     // Waitlist offers unclaimed after 2 hours expire; free seats go to the next waiting client (docs/product.md "Workshops").
     every(60_000, opts.sessions.waitlistOffers, opts.log, 'workshop waitlist offers', observe),
+    // Partner credit: warnings 14 and 3 days before a grant expires, then its unspent part retired (docs/product.md "Partners").
+    every(60_000, opts.grantExpiry, opts.log, 'grant expiry', observe),
     // 3-D Secure reservations past their 15 minutes: the intent is cancelled and the slot freed (docs/product.md "Payments").
     every(30_000, opts.sessions.reservations, opts.log, 'reservation expiry', observe),
     // Refunds and voids the processor failed to make, asked again until done (docs/decisions/029-answers-after-commit.md).

@@ -27,6 +27,8 @@ import { messageReportRoutes } from './messages/report-routes.js';
 import { messageStreamRoutes } from './messages/stream-routes.js';
 import { unsubscribeRoutes } from './messages/unsubscribe-routes.js';
 import { receiptRoutes } from './payments/receipt-routes.js';
+import { partnerAdminRoutes } from './partners/admin-routes.js';
+import { partnerRoutes } from './partners/routes.js';
 import { payoutRoutes } from './payouts/routes.js';
 import { stripeWebhookRoutes } from './payments/stripe-webhook-routes.js';
 import { noShowRoutes } from './sessions/no-show-routes.js';
@@ -64,6 +66,8 @@ export async function moduleRoutes(
   await app.register(messageReportRoutes, { db });
   await app.register(calendarFeedRoutes, { db, baseUrl: config.baseUrl });
   await app.register(adminRoutes, { db, provider, baseUrl: config.baseUrl, mailFrom: config.mailFrom });
+  await app.register(partnerAdminRoutes, { db, baseUrl: config.baseUrl });
+  await app.register(partnerRoutes, { db, provider, baseUrl: config.baseUrl });
   const storage = storageDriver(config);
   await app.register(fileRoutes, { db, storage });
   await app.register(accountRoutes, { db, storage });

@@ -1,0 +1,83 @@
+/**
+ * Partners in the team console, under /api/admin/organisations (docs/product.md "Partners"): organisations with their
+ * balances and ledgers, manager invitations, invoice payments, grants and adjustments. 401 to visitors and 403 to any
+ * account but an admin with two-factor sign-in, checked before the body is read; every action is audited by its service.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse, pageQuery } from '../../../shared/schemas/common.js';
+import {
+  adjustmentInput,
+  grantInput,
+  invitationInput,
+  invoicePaymentInput,
+  organisationDetail,
+  organisationInput,
+  organisationPage,
+  organisationParams,
+} from '../../../shared/schemas/partners.js';
+import { requireRole } from '../../auth/guards.js';
+import type { Db } from '../../db/client.js';
+import { adjustBalance, grantCredit, recordInvoicePayment } from './funding-service.js';
+import { inviteManager } from './manager-service.js';
+import { createOrganisation, getOrganisation, listOrganisations } from './organisation-service.js';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+
+export const partnerAdminRoutes: FastifyPluginAsyncZod<{ db: Db; baseUrl: string }> = async (app, { db, baseUrl }) => {
+  const tags = ['admin', 'partners'];
+  const admin = (request: FastifyRequest) => requireRole(request, ['admin']);
+  // Encapsulated: the hook guards exactly the routes of this plugin.
+  app.addHook('onRequest', async (request) => {
+    await admin(request);
+  });
+  const config = { signIn: 'required' } as const;
+
+  /** Every organisation with its available and reserved credit (cents), newest first. */
+  app.get('/api/admin/organisations', { config, schema: { tags, querystring: pageQuery, response: { 200: organisationPage, ...errors } } }, async (request) =>
+    listOrganisations(db, request.query),
+  );
+
+  /** Creates an organisation `{ name, kind, billingEmail, emailDomains, enquiryId? }`: 201 with it. 404 unknown enquiry; 409 enquiry already used. */
+  app.post(
+    '/api/admin/organisations',
+    { config, schema: { tags, body: organisationInput, response: { 201: organisationDetail, ...errors } } },
+    async (request, reply) => reply.code(201).send(await createOrganisation(db, await admin(request), request.body)),
+  );
+
+  /** One organisation: balances, managers, open invitations, grants and the newest 200 ledger entries. 404. */
+  app.get(
+    '/api/admin/organisations/:id',
+    { config, schema: { tags, params: organisationParams, response: { 200: organisationDetail, ...errors } } },
+    async (request) => getOrganisation(db, request.params.id),
+  );
+
+  /** Invites `{ email }` to manage the organisation (e-mailed link, 14 days). 404; 409 already a manager. */
+  app.post(
+    '/api/admin/organisations/:id/invitations',
+    { config, schema: { tags, params: organisationParams, body: invitationInput, response: { 201: organisationDetail, ...errors } } },
+    async (request, reply) =>
+      reply.code(201).send(await inviteManager(db, await admin(request), request.params.id, request.body.email, { asTeam: true, baseUrl })),
+  );
+
+  /** Records a bank transfer `{ amountCents, reference }` for an invoice as credit; receipt e-mailed. 404; 409 reference already recorded. */
+  app.post(
+    '/api/admin/organisations/:id/invoice-payments',
+    { config, schema: { tags, params: organisationParams, body: invoicePaymentInput, response: { 201: organisationDetail, ...errors } } },
+    async (request, reply) => reply.code(201).send(await recordInvoicePayment(db, await admin(request), request.params.id, request.body, baseUrl)),
+  );
+
+  /** Grants free credit `{ amountCents, expiresOn, note }` until the end of the UTC day `expiresOn`. 400; 404. */
+  app.post(
+    '/api/admin/organisations/:id/grants',
+    { config, schema: { tags, params: organisationParams, body: grantInput, response: { 201: organisationDetail, ...errors } } },
+    async (request, reply) => reply.code(201).send(await grantCredit(db, await admin(request), request.params.id, request.body)),
+  );
+
+  /** Adds or takes credit `{ amountCents (signed), reason }`; never below what is reserved (409). 400; 404. */
+  app.post(
+    '/api/admin/organisations/:id/adjustments',
+    { config, schema: { tags, params: organisationParams, body: adjustmentInput, response: { 201: organisationDetail, ...errors } } },
+    async (request, reply) => reply.code(201).send(await adjustBalance(db, await admin(request), request.params.id, request.body)),
+  );
+};

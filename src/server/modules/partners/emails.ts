@@ -1,0 +1,62 @@
+/** The partner programme's e-mails (docs/product.md "Partners"), written in the transaction of the change each reports. */
+import { formatMoney } from '../../../shared/pricing.js';
+import { actionEmail } from '../../infra/mail/templates.js';
+import type { OutgoingEmail } from '../../infra/mail/outbox.js';
+
+const day = (at: Date) => at.toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+
+/** An invitation to manage `organisation` at /partner; the link carries the invitation's token and works until `expiresAt`. */
+export function managerInvitationEmail(
+  to: string,
+  o: { organisation: string; invitedBy: string; token: string; expiresAt: Date },
+  baseUrl: string,
+): OutgoingEmail {
+  return actionEmail({
+    to,
+    subject: `You are invited to manage ${o.organisation} on Mentora`,
+    paragraphs: [
+      `${o.invitedBy} invited you to manage ${o.organisation}'s mentoring programme on Mentora: its credit, and who else manages it.`,
+      `Sign up or sign in with this e-mail address, then accept the invitation. The link works until ${day(o.expiresAt)} (UTC).`,
+    ],
+    actionLabel: 'Accept the invitation',
+    url: `${baseUrl}/partner/invitations/${encodeURIComponent(o.token)}`,
+  });
+}
+
+/** The receipt of a credit purchase (a card payment or a bank transfer recorded by the team). */
+export function creditReceiptEmail(
+  to: string,
+  o: { organisationId: string; organisation: string; purchaseId: string; amountCents: number; paidWith: string; paidAt: Date; balanceCents: number },
+  baseUrl: string,
+): OutgoingEmail {
+  return actionEmail({
+    to,
+    subject: `Receipt: ${formatMoney(o.amountCents)} of Mentora credit for ${o.organisation}`,
+    paragraphs: [
+      `Receipt number: ${o.purchaseId}`,
+      `${formatMoney(o.amountCents)} of credit was added to ${o.organisation}'s balance on ${day(o.paidAt)} (UTC), paid with ${o.paidWith}.`,
+      `Balance now available: ${formatMoney(o.balanceCents)}.`,
+    ],
+    actionLabel: 'View the balance',
+    url: `${baseUrl}/partner/${o.organisationId}`,
+  });
+}
+
+/** To each manager, `daysLeft` (14 or 3) days before the unspent part of a grant expires. */
+export function grantExpiryWarningEmail(
+  to: string,
+  o: { organisationId: string; organisation: string; note: string; remainingCents: number; expiresAt: Date },
+  baseUrl: string,
+): OutgoingEmail {
+  const lastDay = new Date(o.expiresAt.getTime() - 1);
+  return actionEmail({
+    to,
+    subject: `${formatMoney(o.remainingCents)} of ${o.organisation}'s credit expires on ${day(lastDay)}`,
+    paragraphs: [
+      `${formatMoney(o.remainingCents)} of the credit Mentora granted to ${o.organisation} (“${o.note}”) is still unspent.`,
+      `It can be used until the end of ${day(lastDay)} (UTC); what is unspent then expires.`,
+    ],
+    actionLabel: 'View the balance',
+    url: `${baseUrl}/partner/${o.organisationId}`,
+  });
+}

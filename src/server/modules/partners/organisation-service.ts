@@ -1,0 +1,178 @@
+/**
+ * Organisations (docs/product.md "Partners"): the team creates them, from a partner enquiry or directly; the team
+ * sees every organisation, a manager only those they manage — anyone else is answered 'Organisation not found'.
+ */
+import { and, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import { partnerMessages as m, type OrganisationKind } from '../../../shared/partners.js';
+import type { CreditEntry, OrganisationDetail, organisationInput, OrganisationSummary } from '../../../shared/schemas/partners.js';
+import type { CurrentUser } from '../../auth/plugin.js';
+import type { Db, Tx } from '../../db/client.js';
+import { pgError } from '../../db/errors.js';
+import {
+  creditGrants,
+  creditLedger,
+  creditPurchases,
+  organisationInvitations,
+  organisationManagers,
+  organisations,
+  partnerEnquiries,
+  user as userTable,
+} from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { recordAudit } from '../admin/audit-service.js';
+
+type OrganisationRow = typeof organisations.$inferSelect;
+
+/** 404 'Organisation not found' unless `id` is a uuid. */
+export function assertOrganisationId(id: string): void {
+  if (!z.uuid().safeParse(id).success) throw new AppError('NOT_FOUND', m.organisationNotFound);
+}
+
+export function summaryOf(o: OrganisationRow): OrganisationSummary {
+  return {
+    id: o.id,
+    name: o.name,
+    kind: o.kind as OrganisationKind,
+    billingEmail: o.billingEmail,
+    emailDomains: o.emailDomains,
+    balanceCents: o.balanceCents,
+    reservedCents: o.reservedCents,
+    createdAt: o.createdAt.toISOString(),
+  };
+}
+
+/**
+ * POST /api/admin/organisations: creates an organisation with a zero balance, linked to partner enquiry `enquiryId`
+ * when given (one organisation per enquiry); audited ('organisation.create'). 404 unknown enquiry; 409 an
+ * organisation already made from it.
+ */
+export async function createOrganisation(db: Db, admin: CurrentUser, input: z.output<typeof organisationInput>) {
+  return db
+    .transaction(async (tx) => {
+      if (input.enquiryId) {
+        const [enquiry] = await tx.select({ id: partnerEnquiries.id }).from(partnerEnquiries).where(eq(partnerEnquiries.id, input.enquiryId));
+        if (!enquiry) throw new AppError('NOT_FOUND', m.enquiryNotFound);
+      }
+      const [row] = await tx
+        .insert(organisations)
+        .values({
+          name: input.name,
+          kind: input.kind,
+          billingEmail: input.billingEmail,
+          emailDomains: [...new Set(input.emailDomains)],
+          enquiryId: input.enquiryId ?? null,
+          createdBy: admin.id,
+        })
+        .returning();
+      await recordAudit(tx, {
+        actorId: admin.id,
+        action: 'organisation.create',
+        targetType: 'organisation',
+        targetId: row!.id,
+        detail: { name: row!.name, ...(input.enquiryId ? { enquiryId: input.enquiryId } : {}) },
+      });
+      return getOrganisation(tx, row!.id);
+    })
+    .catch((err: unknown) => {
+      if (pgError(err).constraint === 'organisations_enquiry_id_unique') throw new AppError('CONFLICT', m.enquiryTaken);
+      throw err;
+    });
+}
+
+/** GET /api/admin/organisations: every organisation with its balances, newest first, `pageSize` a page. */
+export async function listOrganisations(db: Db, { page, pageSize }: { page: number; pageSize: number }) {
+  const rows = await db
+    .select()
+    .from(organisations)
+    .orderBy(desc(organisations.createdAt), desc(organisations.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [total] = await db.select({ n: count() }).from(organisations);
+  return { items: rows.map(summaryOf), total: total?.n ?? 0, page, pageSize };
+}
+
+/** GET /api/partner/organisations: the organisations `manager` manages, by name. */
+export async function listManagedOrganisations(db: Db, manager: CurrentUser): Promise<{ items: OrganisationSummary[] }> {
+  const rows = await db
+    .select({ o: organisations })
+    .from(organisationManagers)
+    .innerJoin(organisations, eq(organisations.id, organisationManagers.organisationId))
+    .where(eq(organisationManagers.userId, manager.id))
+    .orderBy(organisations.name);
+  return { items: rows.map((r) => summaryOf(r.o)) };
+}
+
+/** 404 'Organisation not found' unless `user` manages organisation `id` (a malformed id is an unknown one). */
+export async function assertManages(db: Db | Tx, user: CurrentUser, id: string): Promise<void> {
+  assertOrganisationId(id);
+  const [row] = await db
+    .select({ id: organisationManagers.organisationId })
+    .from(organisationManagers)
+    .where(and(eq(organisationManagers.organisationId, id), eq(organisationManagers.userId, user.id)));
+  if (!row) throw new AppError('NOT_FOUND', m.organisationNotFound);
+}
+
+/**
+ * One organisation as the team and its managers see it: balances, managers, open invitations, grants, and the newest
+ * 200 ledger entries (newest first). 404 unknown.
+ */
+export async function getOrganisation(db: Db | Tx, id: string, now = new Date()): Promise<OrganisationDetail> {
+  assertOrganisationId(id);
+  const [o] = await db.select().from(organisations).where(eq(organisations.id, id));
+  if (!o) throw new AppError('NOT_FOUND', m.organisationNotFound);
+  const [managers, invitations, grants, ledger] = await Promise.all([
+    db
+      .select({ userId: userTable.id, name: userTable.name, email: userTable.email, since: organisationManagers.createdAt })
+      .from(organisationManagers)
+      .innerJoin(userTable, eq(userTable.id, organisationManagers.userId))
+      .where(eq(organisationManagers.organisationId, id))
+      .orderBy(organisationManagers.createdAt),
+    db
+      .select()
+      .from(organisationInvitations)
+      .where(and(eq(organisationInvitations.organisationId, id), isNull(organisationInvitations.acceptedAt), gt(organisationInvitations.expiresAt, now)))
+      .orderBy(desc(organisationInvitations.createdAt)),
+    db.select().from(creditGrants).where(eq(creditGrants.organisationId, id)).orderBy(desc(creditGrants.createdAt)),
+    db
+      .select({ e: creditLedger, actorName: userTable.name })
+      .from(creditLedger)
+      .leftJoin(userTable, eq(userTable.id, creditLedger.actorId))
+      .where(eq(creditLedger.organisationId, id))
+      .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id))
+      .limit(200),
+  ]);
+  const purchaseIds = ledger.map((r) => r.e.purchaseId).filter((p): p is string => p !== null);
+  const purchases = purchaseIds.length ? await db.select().from(creditPurchases).where(inArray(creditPurchases.id, purchaseIds)) : [];
+  const paidWith = new Map(purchases.map((p) => [p.id, paidWithOf(p)]));
+  return {
+    ...summaryOf(o),
+    enquiryId: o.enquiryId,
+    managers: managers.map((x) => ({ ...x, since: x.since.toISOString() })),
+    invitations: invitations.map((i) => ({ id: i.id, email: i.email, createdAt: i.createdAt.toISOString(), expiresAt: i.expiresAt.toISOString() })),
+    grants: grants.map((g) => ({
+      id: g.id,
+      amountCents: g.amountCents,
+      remainingCents: g.remainingCents,
+      expiresAt: g.expiresAt.toISOString(),
+      note: g.note,
+      retiredAt: g.retiredAt?.toISOString() ?? null,
+    })),
+    ledger: ledger.map(({ e, actorName }): CreditEntry => ({
+      id: e.id,
+      kind: e.kind as CreditEntry['kind'],
+      amountCents: e.amountCents,
+      reservedChangeCents: e.reservedChangeCents,
+      balanceAfterCents: e.balanceAfterCents,
+      note: e.note,
+      actorName,
+      paidWith: e.purchaseId ? (paidWith.get(e.purchaseId) ?? null) : null,
+      createdAt: e.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** How a purchase was paid, in words: 'Visa ending 4242' or 'bank transfer, reference INV-1'. */
+export function paidWithOf(p: Pick<typeof creditPurchases.$inferSelect, 'method' | 'cardBrand' | 'cardLast4' | 'invoiceReference'>): string {
+  return p.method === 'card' ? `${p.cardBrand ?? 'Card'} ending ${p.cardLast4 ?? '····'}` : `bank transfer, reference ${p.invoiceReference}`;
+}

@@ -1,0 +1,98 @@
+/**
+ * Managers' partner API under /api/partner (docs/product.md "Partners"). Any signed-in account may accept an
+ * invitation sent to its address; everything else answers only the managers of the organisation named — anyone else,
+ * the team included, is told 'Organisation not found' (404), so nobody learns what another organisation has.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse } from '../../../shared/schemas/common.js';
+import {
+  acceptInvitationInput,
+  acceptedInvitation,
+  creditPurchaseInput,
+  invitationInput,
+  managerParams,
+  organisationDetail,
+  organisationList,
+  organisationParams,
+} from '../../../shared/schemas/partners.js';
+import { idempotencyHeader } from '../../../shared/schemas/sessions.js';
+import { requireUser } from '../../auth/guards.js';
+import type { Db } from '../../db/client.js';
+import type { PaymentProvider } from '../../infra/payments/provider.js';
+import { buyCredit } from './funding-service.js';
+import { acceptInvitation, inviteManager, removeManager } from './manager-service.js';
+import { assertManages, getOrganisation, listManagedOrganisations } from './organisation-service.js';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+
+export const partnerRoutes: FastifyPluginAsyncZod<{ db: Db; provider: PaymentProvider; baseUrl: string }> = async (app, { db, provider, baseUrl }) => {
+  const tags = ['partners'];
+  const config = { signIn: 'required' } as const;
+  const manager = async (request: Parameters<typeof requireUser>[0], id: string) => {
+    const user = await requireUser(request);
+    await assertManages(db, user, id);
+    return user;
+  };
+
+  /** The organisations the signed-in account manages, with their balances (cents); empty for anyone else. */
+  app.get('/api/partner/organisations', { config, schema: { tags, response: { 200: organisationList, ...errors } } }, async (request) =>
+    listManagedOrganisations(db, await requireUser(request)),
+  );
+
+  /** One organisation the account manages: balances, managers, open invitations, grants and ledger. 404 otherwise. */
+  app.get(
+    '/api/partner/organisations/:id',
+    { config, schema: { tags, params: organisationParams, response: { 200: organisationDetail, ...errors } } },
+    async (request) => {
+      await manager(request, request.params.id);
+      return getOrganisation(db, request.params.id);
+    },
+  );
+
+  /** A manager invites `{ email }` to manage the organisation too. 404 not a manager; 409 already a manager. */
+  app.post(
+    '/api/partner/organisations/:id/invitations',
+    { config, schema: { tags, params: organisationParams, body: invitationInput, response: { 201: organisationDetail, ...errors } } },
+    async (request, reply) => {
+      const user = await manager(request, request.params.id);
+      return reply.code(201).send(await inviteManager(db, user, request.params.id, request.body.email, { asTeam: false, baseUrl }));
+    },
+  );
+
+  /** A manager removes another manager. 404 not a manager (either of them); 409 oneself. */
+  app.delete(
+    '/api/partner/organisations/:id/managers/:userId',
+    { config, schema: { tags, params: managerParams, response: { 200: organisationDetail, ...errors } } },
+    async (request) => removeManager(db, await manager(request, request.params.id), request.params.id, request.params.userId),
+  );
+
+  /**
+   * A manager buys credit by card `{ amountCents, card | paymentMethodId }` (Idempotency-Key required): 201 with the
+   * organisation; a replay answers the same and charges nothing, another body with the key 422. 402 declined.
+   */
+  app.post(
+    '/api/partner/organisations/:id/credit-purchases',
+    {
+      config: { ...config, rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        params: organisationParams,
+        headers: idempotencyHeader,
+        body: creditPurchaseInput,
+        response: { 201: organisationDetail, 402: errorResponse, 422: errorResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await manager(request, request.params.id);
+      const view = await buyCredit(db, { provider, baseUrl }, user, request.params.id, request.body, request.headers['idempotency-key']);
+      return reply.code(201).send(view);
+    },
+  );
+
+  /** The signed-in account accepts the invitation `{ token }` sent to its address. 404 unknown; 403 another address; 409 used or expired. */
+  app.post(
+    '/api/partner/invitations/accept',
+    { config, schema: { tags, body: acceptInvitationInput, response: { 200: acceptedInvitation, ...errors } } },
+    async (request) => acceptInvitation(db, await requireUser(request), request.body.token),
+  );
+};
