@@ -148,7 +148,7 @@ describe('pages people can find and share', () => {
       expect(tags.twitter('image')).toEqual([`${base}/avatars/grace-kim.svg`]);
 
       expect(tags.jsonLd).toHaveLength(1);
-      const person = tags.jsonLd[0] as Exclude<Person, string>;
+      const person = tags.jsonLd[0] as unknown as Exclude<Person, string>;
       expect(person).toMatchObject({ '@context': 'https://schema.org', '@type': 'Person', name: 'Erin Expert', jobTitle: 'Staff Engineer', url });
       expect(person.image).toBe(`${base}/avatars/grace-kim.svg`);
       const offer = person.makesOffer as Exclude<Offer, string>;
