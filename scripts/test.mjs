@@ -124,7 +124,7 @@ function start(stage) {
   const log = createWriteStream(path.join(logs, `${stage.name}.log`));
   const begun = performance.now();
   console.log(`▶ ${stage.name}${stage.runsOn ? ` (Node.js ${stage.runsOn})` : ''}`);
-  const child = spawn(stage.command, stage.args, { env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...stage.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(stage.command, stage.args, { env: { ...process.env, FORCE_COLOR: '0', ...stage.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.pipe(log, { end: false });
   child.stderr.pipe(log, { end: false });
   running.set(stage.name, stage);

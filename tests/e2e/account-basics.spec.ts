@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { messages } from '../../src/shared/messages';
 import { tinyPng } from '../helpers/uploads';
 import { accountPassword } from './fixtures/marketplace';
-import { seriousViolations, shot, signInUi, signUpAs } from './helpers';
+import { seriousViolations } from './axe';
+import { shot, signInUi, signUpAs } from './helpers';
 import { expect, test } from './test';
 
 /**

@@ -1,6 +1,7 @@
 import { messages } from '../../src/shared/messages';
 import { expect, test } from './test';
-import { bookViaApi, seriousViolations, shot, signInHere, signInAsTeam, signInUi } from './helpers';
+import { seriousViolations } from './axe';
+import { bookViaApi, shot, signInHere, signInAsTeam, signInUi } from './helpers';
 
 /**
  * People in the team console (docs/product.md "Team console", "People"): the team finds a client by e-mail, opens their

@@ -2,7 +2,8 @@ import { expect, test, type Page } from './test';
 import { makePdf } from '../helpers/uploads';
 import { linkFromMailbox } from './fixtures/mailbox';
 import type { Account } from './fixtures/marketplace';
-import { bookViaApi, moveIntoPast, seriousViolations, shot, signInAsTeam, signInUi, type SignIn } from './helpers';
+import { seriousViolations } from './axe';
+import { bookViaApi, moveIntoPast, shot, signInAsTeam, signInUi, type SignIn } from './helpers';
 
 /**
  * Team console journeys (docs/product.md "Team console"): the team reviews and approves an expert application, and decides a

@@ -1,4 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { seriousViolations } from './axe';
 import { expect, test, type Page } from './test';
 import path from 'node:path';
 import { shot, signInUi, signUpAsExpert } from './helpers';
@@ -7,8 +7,7 @@ const cv = path.resolve('tests/fixtures/cvs/elena-varga-marketing-director.pdf')
 
 /** No serious or critical axe violations on the page as it is now. */
 async function expectAccessible(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 }
 
 test('a new expert applies with a PDF CV, gets suggestions, submits and sees the pending state', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { expect, request as http, test, type Locator, type Page } from './test';
-import { bookViaApi, seriousViolations, signInUi } from './helpers';
+import { seriousViolations } from './axe';
+import { bookViaApi, signInUi } from './helpers';
 
 /**
  * The calendar feed (docs/product.md "Calendar feed"): a new client books a session, creates their private calendar

@@ -1,7 +1,8 @@
 import { expect, test } from './test';
 import { searchTextMax } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
-import { seriousViolations, shot } from './helpers';
+import { seriousViolations } from './axe';
+import { shot } from './helpers';
 
 /**
  * The enquiry forms' fields (docs/product.md "Enquiries"; the shared FormField): required fields are

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
+import { seriousViolations } from './axe';
 import { expect, test, type Page } from './test';
 import type { MyExpertProfile } from '../../src/shared/schemas/expert-profile';
 import { editableProfile } from './fixtures/marketplace';
@@ -14,13 +14,6 @@ import { waitingForApp } from './test';
 const headline = 'Head of Product Coaching';
 /** A short real WebM clip (the seed's media, used here only as a file to upload). */
 const sampleVideo = readFileSync(path.resolve('src/server/demo/demo-media/marcus-johnson.webm'));
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** A real 256×256 PNG portrait drawn by the browser. */
 async function drawnPortrait(page: Page): Promise<Buffer> {

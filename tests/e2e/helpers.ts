@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from './test';
 import path from 'node:path';
 import { feedbackQuestions } from '../../src/shared/feedback';
@@ -71,14 +70,6 @@ export async function signInAsTeam(page: Page, operator: { request: APIRequestCo
   await page.context().addCookies((await operator.request.storageState()).cookies);
   await page.goto('/admin/dashboard');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
-
-/** Serious or critical axe violations on the page as it is now, as readable strings. */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Signs up a new account through the UI, verifies the e-mail from the dev mailbox and completes the profile as an expert. */

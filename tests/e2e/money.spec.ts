@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { expect, test, waitingForApp } from './test';
-import { moveIntoPast, pickFirstAvailableDay, seriousViolations, shot, signInUi, visa } from './helpers';
+import { seriousViolations } from './axe';
+import { moveIntoPast, pickFirstAvailableDay, shot, signInUi, visa } from './helpers';
 
 /**
  * Money shown right (docs/product.md "Payments", "Earnings"): on the demo server (simulated payments) the payment page

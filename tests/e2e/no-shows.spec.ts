@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './test';
-import { bookViaApi, moveIntoPast, seriousViolations, shot, signInUi, type SignIn } from './helpers';
+import { seriousViolations } from './axe';
+import { bookViaApi, moveIntoPast, shot, signInUi, type SignIn } from './helpers';
 
 /**
  * A no-show report runs to its refund (docs/product.md "No-shows"): the session is moved into the past with the

@@ -2,7 +2,8 @@ import { expect, test, waitingForApp } from './test';
 import { FakeStripe } from '../helpers/fake-stripe';
 import { freePort, startServer } from '../helpers/server-process';
 import { Marketplace } from './fixtures/marketplace';
-import { seriousViolations, signInUi } from './helpers';
+import { seriousViolations } from './axe';
+import { signInUi } from './helpers';
 
 /**
  * Payouts (docs/product.md "Payouts"): the demo server uses simulated payments, so the page says so; a second server with

@@ -1,4 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { seriousViolations } from './axe';
 import { expect, test } from './test';
 
 /** Every public page with the heading it must show. */
@@ -26,9 +26,7 @@ for (const [path, heading] of pages) {
     const h1 = page.getByRole('heading', { level: 1 });
     await expect(h1).toHaveCount(1);
     await expect(h1).toHaveText(heading);
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 }
 

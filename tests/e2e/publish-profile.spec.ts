@@ -1,6 +1,7 @@
 import { tinyPng } from '../helpers/uploads';
 import { expect, test, type Page } from './test';
-import { seriousViolations, shot, signInAsTeam, signInUi, type SignIn } from './helpers';
+import { seriousViolations } from './axe';
+import { shot, signInAsTeam, signInUi, type SignIn } from './helpers';
 
 /**
  * Experts go live deliberately (docs/product.md "Expert onboarding and publishing"): an applicant's dashboard links

@@ -1,6 +1,7 @@
 import { format } from 'date-fns';
 import { expect, test, type Page } from './test';
-import { bookViaApi, seriousViolations, shot, signInUi, type SignIn } from './helpers';
+import { seriousViolations } from './axe';
+import { bookViaApi, shot, signInUi, type SignIn } from './helpers';
 
 /**
  * A client reschedules a paid session (docs/product.md "Reschedule"): booked and paid eight days ahead (inside any

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from './test';
-import { bookViaApi, moveIntoPast, seriousViolations, signInUi, type SignIn } from './helpers';
+import { seriousViolations } from './axe';
+import { bookViaApi, moveIntoPast, signInUi, type SignIn } from './helpers';
 
 /**
  * Journeys of a booked session (docs/product.md "Payments", "Sessions", "Disputes", "Feedback and reviews"):

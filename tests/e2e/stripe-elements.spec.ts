@@ -4,7 +4,8 @@ import { expect, test, waitingForApp, type APIRequestContext, type Browser, type
 import { FakeStripe } from '../helpers/fake-stripe';
 import { freePort, startServer, type ServerProcess } from '../helpers/server-process';
 import { Marketplace } from './fixtures/marketplace';
-import { seriousViolations, shot, signInUi, type SignIn } from './helpers';
+import { seriousViolations } from './axe';
+import { shot, signInUi, type SignIn } from './helpers';
 
 /**
  * Card payments with Stripe in the browser (docs/product.md "Payments"): a server with Stripe keys, its SDK pointed at the

@@ -1,4 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeViolations } from './axe';
 import { expect, test } from './test';
 import { shot, signUpAs } from './helpers';
 
@@ -23,7 +23,7 @@ test('a new account keeps the zone its browser reported and changes it on /accou
   await card.getByRole('button', { name: 'Save time zone' }).click();
   await expect(card.getByRole('status')).toHaveText('Time zone saved.');
   await expect(card.getByText('Your e-mails, reminders and calendar invites show times in Europe/Berlin.')).toBeVisible();
-  expect((await new AxeBuilder({ page }).include('main').analyze()).violations.map((v) => v.id)).toEqual([]);
+  expect(await axeViolations(page, { include: 'main' })).toEqual([]);
   await shot(page, 'account-time-zone');
 
   await page.reload();

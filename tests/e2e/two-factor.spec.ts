@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './test';
-import { enrolTwoFactorUi, seriousViolations, shot, signInUi, signUpAsExpert } from './helpers';
+import { seriousViolations } from './axe';
+import { enrolTwoFactorUi, shot, signInUi, signUpAsExpert } from './helpers';
 import { totp } from '../helpers/totp';
 import { linkFromMailbox } from './fixtures/mailbox';
 import { unusedTotp } from './fixtures/totp-secrets';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './test';
 import { linkFromMailbox } from './fixtures/mailbox';
-import { bookSeatViaApi, seriousViolations, shot, signInUi, visa } from './helpers';
+import { seriousViolations } from './axe';
+import { bookSeatViaApi, shot, signInUi, visa } from './helpers';
 
 /**
  * The workshop waitlist (docs/product.md "Workshops"): an expert publishes a workshop with three seats, three clients

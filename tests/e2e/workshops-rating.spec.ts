@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './test';
-import { moveIntoPast, reviewViaApi, seriousViolations, shot, visa } from './helpers';
+import { seriousViolations } from './axe';
+import { moveIntoPast, reviewViaApi, shot, visa } from './helpers';
 
 /** Publishes a 60-minute $30 workshop of the signed-in expert (zone UTC) titled `title`, `days` ahead at 10:00 UTC. */
 async function publish(request: APIRequestContext, title: string, days: number): Promise<string> {

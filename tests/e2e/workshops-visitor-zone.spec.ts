@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './test';
-import { seriousViolations, shot } from './helpers';
+import { seriousViolations } from './axe';
+import { shot } from './helpers';
 
 // The visitor's browser is in Auckland (UTC+13 in the southern summer, UTC+12 in winter): 20:00 UTC is the next
 // morning there.

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './test';
-import { bookSeatViaApi, seriousViolations, shot, signInUi, visa } from './helpers';
+import { seriousViolations } from './axe';
+import { bookSeatViaApi, shot, signInUi, visa } from './helpers';
 
 /**
  * Group workshops (docs/product.md "Workshops"): an expert publishes a workshop from their dashboard, three clients
