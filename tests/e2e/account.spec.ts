@@ -19,7 +19,7 @@ test('changing the password signs out the other browser and the new password sig
 
   // The header's account menu leads to the settings page.
   await page.getByRole('banner').getByRole('button', { name: /Priya/ }).click();
-  await page.getByRole('link', { name: 'Account settings' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Account settings' }).click();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
