@@ -116,6 +116,31 @@ function counts(stage, exitCode) {
 }
 
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
+
+/**
+ * The `n` slowest files of a Vitest stage, or journeys of a Playwright stage, as `[seconds, name]`: where a stage's
+ * time goes, printed with the closing summary so that a CI log alone shows it.
+ */
+function slowest(stage, n = 8) {
+  let json;
+  try {
+    json = JSON.parse(readFileSync(path.join(logs, `${stage.name}.json`), 'utf8'));
+  } catch {
+    return [];
+  }
+  const found = [];
+  if (stage.report === 'vitest') {
+    for (const file of json.testResults ?? []) found.push([file.endTime - file.startTime, path.relative(process.cwd(), file.name)]);
+  } else {
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? [])
+        for (const test of spec.tests ?? []) found.push([test.results.reduce((sum, r) => sum + r.duration, 0), `${spec.file}:${spec.line} ${spec.title}`]);
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of json.suites ?? []) walk(suite);
+  }
+  return found.sort((a, b) => b[0] - a[0]).slice(0, n);
+}
 const started = performance.now();
 const results = new Map();
 const running = new Map();
@@ -177,6 +202,10 @@ function finish() {
     );
   }
   for (const line of notRun) console.log(`not run: ${line}`);
+  for (const stage of planned.filter((s) => s.report && results.get(s.name).ms > 0)) {
+    const slow = slowest(stage);
+    if (slow.length) console.log(`\nslowest in ${stage.name}:\n${slow.map(([ms, name]) => `  ${seconds(ms).padStart(6)}  ${name}`).join('\n')}`);
+  }
   const sum = (key) => [...results.values()].reduce((total, r) => total + r[key], 0);
   console.log(
     `\n${sum('passed')} passed, ${sum('failed')} failed, ${sum('skipped')} skipped (${planned.length} stages in ${seconds(performance.now() - started)})`,
