@@ -17,7 +17,6 @@ export const authMessages = {
   signInFailed: 'Failed to sign in',
   saveProfileFailed: 'Failed to save profile',
   checkEmail: (email: string) => `Please check your email (${email}) and click the confirmation link to activate your account.`,
-  googleNotConfigured: 'Google sign-in is not configured',
   signOutError: 'Error signing out',
   invalidEmail: 'Please enter a valid email address',
   commonPassword: 'This password is too common. Please choose a less common one.',

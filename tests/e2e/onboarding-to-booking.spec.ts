@@ -5,8 +5,7 @@ import path from 'node:path';
 import { sessionsEmptyMessages } from '../../src/shared/expert-dashboard';
 import { tinyPng } from '../helpers/uploads';
 import { accountPassword } from './fixtures/marketplace';
-import { seriousViolations } from './axe';
-import { shot, signInAsTeam, signInUi, signUpAsExpert, type SignIn } from './helpers';
+import { seriousViolations, shot, signInAsTeam, signInUi, signUpAsExpert, type SignIn } from './helpers';
 
 /**
  * Becoming an expert end to end, all through the UI: a new user signs up as an expert, applies with a PDF CV, sees the
@@ -115,6 +114,11 @@ test('a new expert applies, is approved, sets rate and hours, and is booked and 
   await expect(profileLink).toHaveAttribute('href', '/expert/amara-nwosu');
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'dashboard-published');
+  // The quick actions lead somewhere: the session list on this page, and the account page.
+  await expect(page.getByRole('link', { name: 'Account Settings' })).toHaveAttribute('href', '/account');
+  await page.getByRole('link', { name: 'Manage Sessions' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/expert#sessions$/);
+  await expect(page.locator('#sessions')).toBeInViewport();
 
   // A client finds the new expert in the results, at the new rate, and books the first Saturday slot.
   await signInAs(page, client, /\/dashboard\/client$/);

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from './test';
-import { seriousViolations } from './axe';
-import { bookViaApi, shot, signInUi, type SignIn } from './helpers';
+import { bookViaApi, seriousViolations, shot, signInUi, type SignIn } from './helpers';
 
 /**
  * An expert proposes a new time and the client declines it (docs/product.md "Reschedule proposals"): the expert
@@ -21,6 +20,9 @@ test('an expert proposes a new time and the client declines it: the session is c
 
   await signIn(page, expert);
   await page.goto(`/session/${session.id}`);
+  // The page offers the expert actions, so it never calls itself read-only.
+  await expect(page.getByRole('button', { name: 'Cancel Session' })).toBeVisible();
+  await expect(page.getByText(/read-only/i)).toHaveCount(0);
   await page.getByRole('button', { name: 'Propose a new time' }).click();
   const dialog = page.getByRole('dialog', { name: 'Propose a new time' });
   await dialog.getByRole('grid').locator('button:not([disabled])').first().click();

@@ -127,25 +127,21 @@ export default function SignupPage() {
   return (
     <AuthCard title="Welcome to Mentora" lead="Sign in or create an account to book sessions with industry experts.">
       <div className="space-y-3">
-        <Button
-          variant="outline"
-          size="lg"
-          className="w-full"
-          disabled={!googleEnabled}
-          aria-describedby={googleEnabled ? undefined : 'google-off'}
-          onClick={async () => {
-            setGoogleError(null);
-            const { error } = await authClient.signIn.social({ provider: 'google', callbackURL });
-            if (error) setGoogleError(error.message || messages.auth.googleFailed);
-          }}
-        >
-          <GoogleIcon />
-          Continue with Google
-        </Button>
-        {!googleEnabled && config.data ? (
-          <p id="google-off" className="text-center text-xs text-slate-600">
-            {messages.auth.googleNotConfigured}
-          </p>
+        {/* Offered only where the server has Google's keys (GOOGLE_CLIENT_ID); otherwise e-mail is the way in. */}
+        {googleEnabled ? (
+          <Button
+            variant="outline"
+            size="lg"
+            className="w-full"
+            onClick={async () => {
+              setGoogleError(null);
+              const { error } = await authClient.signIn.social({ provider: 'google', callbackURL });
+              if (error) setGoogleError(error.message || messages.auth.googleFailed);
+            }}
+          >
+            <GoogleIcon />
+            Continue with Google
+          </Button>
         ) : null}
         <FormError>{googleError}</FormError>
         <Button size="lg" className="w-full" onClick={() => setStep({ kind: 'email' })}>

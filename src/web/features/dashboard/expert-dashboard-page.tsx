@@ -17,7 +17,7 @@ import { Button } from '../../components/ui/button';
 import { DashboardShell } from './dashboard-shell';
 import { ProfileCard } from './profile-card';
 import { QuickActions } from './quick-actions';
-import { SessionList } from './session-list';
+import { SessionList, sessionListId } from './session-list';
 import { DetailsLink, SessionRow } from './session-row';
 import { StatCards } from './stat-cards';
 import { useSessionSummary } from './api/get-my-sessions';
@@ -92,8 +92,9 @@ function ExpertDashboard({ me, applicationStatus, sessionsEmpty, totalEarnings, 
                     { label: 'Group workshops', icon: UsersRound, to: '/dashboard/expert/workshops' },
                   ]
                 : []),
-              { label: 'Manage Sessions', icon: SlidersHorizontal, note: 'Coming soon' },
-              { label: 'Account Settings', icon: Settings, note: 'Coming soon' },
+              // The session list is this page's (React Router's ScrollRestoration scrolls to the #id).
+              { label: 'Manage Sessions', icon: SlidersHorizontal, to: `/dashboard/expert#${sessionListId}` },
+              { label: 'Account Settings', icon: Settings, to: '/account' },
               { label: 'Messages', icon: MessageSquare, to: '/messages' },
             ]}
           />

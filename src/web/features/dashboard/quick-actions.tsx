@@ -2,9 +2,10 @@ import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 
-export type QuickAction = { label: string; icon: LucideIcon; to?: string; note?: string };
+/** A link of the quick actions card: `to` is a path of the app, with a `#id` to scroll to a part of the page. */
+export type QuickAction = { label: string; icon: LucideIcon; to: string };
 
-/** Quick actions card; an action without `to` is shown disabled with its note ("disabled quick actions"). */
+/** Quick actions card: each action a link to where the thing is done. */
 export function QuickActions({ actions }: { actions: QuickAction[] }) {
   return (
     <Card>
@@ -13,27 +14,15 @@ export function QuickActions({ actions }: { actions: QuickAction[] }) {
       </CardHeader>
       <CardContent>
         <ul className="space-y-2">
-          {actions.map(({ label, icon: Icon, to, note }) => (
+          {actions.map(({ label, icon: Icon, to }) => (
             <li key={label}>
-              {to ? (
-                <Link
-                  to={to}
-                  className="flex items-center gap-3 rounded-lg border border-slate-200 px-3 py-2.5 text-sm font-medium text-slate-800 hover:border-brand-200 hover:bg-brand-50"
-                >
-                  <Icon className="h-4 w-4 text-brand-700" aria-hidden />
-                  {label}
-                </Link>
-              ) : (
-                <button
-                  type="button"
-                  disabled
-                  className="flex w-full cursor-not-allowed items-center gap-3 rounded-lg border border-slate-200 px-3 py-2.5 text-left text-sm text-slate-600"
-                >
-                  <Icon className="h-4 w-4" aria-hidden />
-                  {label}
-                  {note ? <span className="ml-auto text-xs">{note}</span> : null}
-                </button>
-              )}
+              <Link
+                to={to}
+                className="flex items-center gap-3 rounded-lg border border-slate-200 px-3 py-2.5 text-sm font-medium text-slate-800 hover:border-brand-200 hover:bg-brand-50"
+              >
+                <Icon className="h-4 w-4 text-brand-700" aria-hidden />
+                {label}
+              </Link>
             </li>
           ))}
         </ul>

@@ -11,6 +11,9 @@ import { useMySessions } from './api/get-my-sessions';
 
 type RenderRow = (session: SessionView) => ReactNode;
 
+/** The session list's element id, for links to it (the expert dashboard's 'Manage Sessions'). */
+export const sessionListId = 'sessions';
+
 /**
  * The 'My sessions' card of a dashboard (docs/product.md "Sessions"): Upcoming (soonest first) and Past (newest
  * first), each a page of 20 with its own pager (`?upcoming=`, `?past=` in the address, so Back and a reload keep
@@ -24,7 +27,7 @@ export function SessionList({ empty, renderRow }: { empty: ReactNode; renderRow:
   const past = useMySessions('past', pastPage);
   const failed = [upcoming, past].filter((q) => q.isError);
   return (
-    <Card>
+    <Card id={sessionListId} className="scroll-mt-20">
       <CardHeader>
         <CardTitle>My sessions</CardTitle>
       </CardHeader>

@@ -169,6 +169,10 @@ export function BookingCard({ expert }: { expert: ExpertProfile }) {
           </div>
         ) : null}
         <FormError>{b.error}</FormError>
+        {/* A live region present from the start, so the prompt is announced when it appears. */}
+        <div role="status">
+          {b.signInPrompt ? <div className="rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-slate-800">{b.signInPrompt}</div> : null}
+        </div>
 
         <div>
           <Button

@@ -55,6 +55,8 @@ export function useBooking(expert: ExpertProfile) {
   const [topic, setTopic] = useState(kept?.topic ?? '');
   const [intro, setIntro] = useState(kept?.intro ?? false);
   const [error, setError] = useState<ReactNode>(null);
+  /** A signed-out visitor asked to book: told to sign in, as a step to take, not an error. */
+  const [signInNeeded, setSignInNeeded] = useState(false);
   /** The time restored from before signing in, until another is chosen: said to be gone when no longer offered. */
   const [restoredTime, setRestoredTime] = useState<string | null>(kept?.startsAt ?? null);
   const profilePath = `/expert/${expert.slug || expert.id}`;
@@ -105,7 +107,8 @@ export function useBooking(expert: ExpertProfile) {
     if (problem) return setError(problem);
     if (!me) {
       keepPendingChoice({ expertId: expert.id, expertSlug: expert.slug, date: date!, startsAt: time, durationMinutes: chosenDuration, topic, intro });
-      return setError(signInToBook(profilePath));
+      setError(null);
+      return setSignInNeeded(true);
     }
     if (needsProfile || isSelf) return;
     setError(null);
@@ -156,6 +159,7 @@ export function useBooking(expert: ExpertProfile) {
     isSelf,
     submitting: book.isPending,
     error,
+    signInPrompt: signInNeeded ? signInToBook(profilePath) : null,
     submit,
   };
 }

@@ -9,14 +9,14 @@ import { ReservationPanel } from './reservation-panel';
 import { CancellationDetails, CancelledTitle, StatusPanel } from './status-panel';
 
 /**
- * The expert's read-only view (docs/product.md "Sessions"): the client confirms completion and handles
+ * The expert's view of a session (docs/product.md "Sessions"): the client confirms completion and handles
  * payment; before a booked session starts the expert may propose a new time (docs/product.md "Reschedule proposals")
  * or cancel it (the client is refunded in full).
  */
 export function ExpertPanel({ session }: { session: SessionView }) {
   const [cancelling, setCancelling] = useState(false);
   const [proposing, setProposing] = useState(false);
-  const note = <p>{session.clientName} will confirm completion and handle payment. This page is read-only for you.</p>;
+  const note = <p>{session.clientName} will confirm completion and handle payment.</p>;
   switch (session.status) {
     case 'booked': {
       const upcoming = canCancel({ status: session.status, startsAt: new Date(session.startsAt), endsAt: new Date(session.endsAt) });
