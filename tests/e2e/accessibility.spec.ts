@@ -1,4 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeViolations } from './axe';
 import { expect, test, type Locator, type Page } from './test';
 import { makePdf } from '../helpers/uploads';
 import { stopsWithoutVisibleFocus } from './focus';
@@ -14,12 +14,6 @@ import { bookViaApi, moveIntoPast, reviewViaApi, signInAsTeam, signInUi, type Si
  * pattern and the landing's video carousel against the carousel pattern. The keyboard-only booking is in
  * keyboard-booking.spec.ts. The people and sessions each journey looks at are its own (fixtures/marketplace.ts).
  */
-
-/** Every axe violation on the page as it is now, as readable strings (rule, impact, elements). */
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /**
  * Waits until the page shows its main heading, no loading spinner and has no request in flight (the booking

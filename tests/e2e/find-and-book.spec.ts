@@ -1,5 +1,6 @@
 import { expect, test } from './test';
-import { bookViaApi, moveIntoPast, pickFirstAvailableDay, reviewViaApi, seriousViolations, signInUi } from './helpers';
+import { seriousViolations } from './axe';
+import { bookViaApi, moveIntoPast, pickFirstAvailableDay, reviewViaApi, signInUi } from './helpers';
 
 // The expert each journey makes is found by a headline word no demo expert has.
 const headline = 'Wayfinding Design Mentor';

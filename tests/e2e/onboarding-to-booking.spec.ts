@@ -5,7 +5,8 @@ import path from 'node:path';
 import { sessionsEmptyMessages } from '../../src/shared/expert-dashboard';
 import { tinyPng } from '../helpers/uploads';
 import { accountPassword } from './fixtures/marketplace';
-import { seriousViolations, shot, signInAsTeam, signInUi, signUpAsExpert, type SignIn } from './helpers';
+import { seriousViolations } from './axe';
+import { shot, signInAsTeam, signInUi, signUpAsExpert, type SignIn } from './helpers';
 
 /**
  * Becoming an expert end to end, all through the UI: a new user signs up as an expert, applies with a PDF CV, sees the

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './test';
-import { bookViaApi, seriousViolations, shot, signInUi, type SignIn } from './helpers';
+import { seriousViolations } from './axe';
+import { bookViaApi, shot, signInUi, type SignIn } from './helpers';
 
 /**
  * An expert proposes a new time and the client declines it (docs/product.md "Reschedule proposals"): the expert
