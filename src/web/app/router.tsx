@@ -28,6 +28,9 @@ export const routes: RouteObject[] = [
       { path: '/how-it-works/partner', handle: titled('Partner with Mentora'), lazy: page(() => import('../features/enquiries/partner-enquiry-page')) },
       { path: '/partner/university', handle: titled('University Partnerships'), lazy: page(() => import('../features/content/university-partner-page')) },
       { path: '/partner/recruitment', handle: titled('Recruitment Partnerships'), lazy: page(() => import('../features/content/recruitment-partner-page')) },
+      { path: '/partner', handle: titled('Your Organisations'), lazy: page(() => import('../features/partners/partner-page')) },
+      { path: '/partner/:id', handle: titled('Organisation'), lazy: page(() => import('../features/partners/organisation-page')) },
+      { path: '/partner/invitations/:token', handle: titled('Manager Invitation'), lazy: page(() => import('../features/partners/invitation-page')) },
       {
         path: '/international-students',
         handle: titled('International Students'),
@@ -78,6 +81,12 @@ export const routes: RouteObject[] = [
           },
           { path: 'sessions', handle: titled('Sessions · Team Console'), lazy: page(() => import('../features/admin/sessions-page')) },
           { path: 'sessions/:id', handle: titled('Session · Team Console'), lazy: page(() => import('../features/admin/session-detail-page')) },
+          { path: 'organisations', handle: titled('Organisations · Team Console'), lazy: page(() => import('../features/admin/organisations-page')) },
+          {
+            path: 'organisations/:id',
+            handle: titled('Organisation · Team Console'),
+            lazy: page(() => import('../features/admin/organisation-detail-page')),
+          },
           { path: 'users', handle: titled('Users · Team Console'), lazy: page(() => import('../features/admin/users-page')) },
           { path: 'users/:id', handle: titled('User · Team Console'), lazy: page(() => import('../features/admin/user-detail-page')) },
           { path: 'audit', handle: titled('Audit Log · Team Console'), lazy: page(() => import('../features/admin/audit-page')) },

@@ -1,4 +1,4 @@
-import { BarChart3, CalendarClock, FileText, Flag, Inbox, ScrollText, Scale, Users } from 'lucide-react';
+import { BarChart3, Building2, CalendarClock, FileText, Flag, Inbox, ScrollText, Scale, Users } from 'lucide-react';
 import { Navigate, NavLink, Outlet } from 'react-router';
 import { dashboardPath } from '@shared/roles';
 import { PageSpinner } from '../../components/ui/spinner';
@@ -15,6 +15,7 @@ const sections = [
   { to: 'message-reports', label: 'Message reports', icon: Flag, waiting: '' },
   { to: 'users', label: 'Users', icon: Users, waiting: '' },
   { to: 'sessions', label: 'Sessions', icon: CalendarClock, waiting: '' },
+  { to: 'organisations', label: 'Partners', icon: Building2, waiting: '' },
   { to: 'audit', label: 'Audit log', icon: ScrollText, waiting: '' },
 ] as const;
 

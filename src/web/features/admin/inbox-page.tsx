@@ -1,5 +1,6 @@
-import { CheckCircle2, Reply, RotateCcw } from 'lucide-react';
+import { Building2, CheckCircle2, Reply, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from '../../lib/toast';
 import { inboxKindLabels, inboxKinds, type InboxKind } from '@shared/admin';
 import { messages } from '@shared/messages';
@@ -91,6 +92,17 @@ function Item({ item }: { item: InboxItem }) {
             ) : (
               <p className="self-center text-xs text-slate-600">{messages.admin.replyNoAddress}</p>
             )}
+            {item.kind === 'partner' ? (
+              // The new organisation keeps the link to this enquiry (docs/product.md "Partners").
+              <Button asChild variant="outline" size="sm">
+                <Link
+                  to={`/admin/organisations?${new URLSearchParams({ enquiry: item.id, ...(item.from.email ? { email: item.from.email } : {}) }).toString()}`}
+                >
+                  <Building2 className="h-4 w-4" aria-hidden />
+                  Create organisation
+                </Link>
+              </Button>
+            ) : null}
             <Button variant={item.handledAt ? 'outline' : 'secondary'} size="sm" disabled={setHandled.isPending} onClick={toggle}>
               {item.handledAt ? <RotateCcw className="h-4 w-4" aria-hidden /> : <CheckCircle2 className="h-4 w-4" aria-hidden />}
               {item.handledAt ? 'Mark Not Handled' : 'Mark Handled'}
