@@ -116,8 +116,8 @@ test('a new expert applies, is approved, sets rate and hours, and is booked and 
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'dashboard-published');
   // The quick actions lead somewhere: the session list on this page, and the account page.
-  await expect(page.getByRole('link', { name: 'Account Settings' })).toHaveAttribute('href', '/account');
-  await page.getByRole('link', { name: 'Manage Sessions' }).click();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Account settings' })).toHaveAttribute('href', '/account');
+  await page.getByRole('main').getByRole('link', { name: 'Manage sessions' }).click();
   await expect(page).toHaveURL(/\/dashboard\/expert#sessions$/);
   await expect(page.locator('#sessions')).toBeInViewport();
 

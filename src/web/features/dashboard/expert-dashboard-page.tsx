@@ -93,8 +93,8 @@ function ExpertDashboard({ me, applicationStatus, sessionsEmpty, totalEarnings, 
                   ]
                 : []),
               // The session list is this page's (React Router's ScrollRestoration scrolls to the #id).
-              { label: 'Manage Sessions', icon: SlidersHorizontal, to: `/dashboard/expert#${sessionListId}` },
-              { label: 'Account Settings', icon: Settings, to: '/account' },
+              { label: 'Manage sessions', icon: SlidersHorizontal, to: `/dashboard/expert#${sessionListId}` },
+              { label: 'Account settings', icon: Settings, to: '/account' },
               { label: 'Messages', icon: MessageSquare, to: '/messages' },
             ]}
           />

@@ -11,7 +11,7 @@ import { useMySessions } from './api/get-my-sessions';
 
 type RenderRow = (session: SessionView) => ReactNode;
 
-/** The session list's element id, for links to it (the expert dashboard's 'Manage Sessions'). */
+/** The session list's element id, for links to it (the expert dashboard's 'Manage sessions'). */
 export const sessionListId = 'sessions';
 
 /**
