@@ -12,9 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, creditGrants, creditLedger, emailOutbox, organisations, partnerEnquiries } from '../../src/server/db/schema.js';
 import { retireExpiredGrants, warnExpiringGrants } from '../../src/server/modules/partners/grant-expiry.js';
 import { moveCredit } from '../../src/server/modules/partners/wallet-service.js';
+import { seedDemo } from '../../src/server/demo/seed.js';
 import { partnerMessages } from '../../src/shared/partners.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
-import { createUser, origin } from '../helpers/auth.js';
+import { createUser, origin, signIn } from '../helpers/auth.js';
 import { visa } from '../helpers/marketplace.js';
 
 const json = { origin, 'content-type': 'application/json' };
@@ -342,5 +343,23 @@ describe('partners: organisations, managers and the credit wallet', () => {
     const view = (await get(`/api/partner/organisations/${orgB}`, managerB.cookie)).json();
     expect(view.ledger[0]).toMatchObject({ kind: 'expiry', amountCents: -3_000 });
     expect(view.grants[0]).toMatchObject({ remainingCents: 0, retiredAt: at(0).toISOString() });
+  });
+
+  it('a fresh demo has Northfield University, managed by partner@example.com with the demo password, with credit and a ledger that agree', async () => {
+    const demo = await createTestApp();
+    try {
+      expect(await seedDemo(demo.database.db, demo.app.auth)).toBe(true);
+      const cookie = await signIn(demo, 'partner@example.com');
+      const [mine] = (await demo.app.inject({ method: 'GET', url: '/api/partner/organisations', headers: { cookie } })).json().items;
+      expect(mine).toMatchObject({ name: 'Northfield University', kind: 'university', balanceCents: 250_000 });
+      const view = (await demo.app.inject({ method: 'GET', url: `/api/partner/organisations/${mine.id}`, headers: { cookie } })).json();
+      expect(view.ledger.map((e: { kind: string; amountCents: number }) => [e.kind, e.amountCents]).sort()).toEqual([
+        ['grant', 50_000],
+        ['purchase', 200_000],
+      ]);
+      expect(view.grants[0]).toMatchObject({ note: 'Spring pilot', remainingCents: 50_000 });
+    } finally {
+      await demo.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Demo data for an empty database (SEED_DEMO; on by default with the embedded database):
- * client@example.com, expert@example.com and admin@example.com, password `mentora-demo`, e-mail verified.
+ * client@example.com, expert@example.com, admin@example.com and partner@example.com (a partner organisation's manager),
+ * password `mentora-demo`, e-mail verified.
  */
 import { randomUUID } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import { seedDemoVideos, seedExperts } from './seed-experts.js';
 import { seedReviews } from './seed-reviews.js';
 import { seedWorkshops } from './seed-workshops.js';
 import { seedConsole } from './seed-console.js';
+import { seedPartners } from './seed-partners.js';
 import { MIGRATION_LOCK } from '../db/migrate.js';
 
 export const demoPassword = 'mentora-demo';
@@ -69,6 +71,7 @@ export async function seedDemo(db: Db, auth: Auth, storage?: StorageDriver): Pro
     await seedReviews(tx, login);
     await seedWorkshops(tx);
     await seedConsole(tx, login);
+    await seedPartners(tx, login);
     return true;
   });
   if (!seeded) return false;
