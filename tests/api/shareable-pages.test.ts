@@ -11,12 +11,16 @@
  * Needs the web build (`npm run build`), as `npm test` makes.
  */
 import { XMLParser } from 'fast-xml-parser';
+import Fastify from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { eq } from 'drizzle-orm';
 import { existsSync } from 'node:fs';
 import type { Event, Offer, Organization, Person, Service } from 'schema-dts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { experts } from '../../src/server/db/schema.js';
+import { errorAnswers } from '../../src/server/http/error-answers.js';
+import { sitemapRoutes } from '../../src/server/modules/sitemap/routes.js';
 import { listedPages } from '../../src/shared/public-pages.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createExpert } from '../helpers/marketplace.js';
@@ -44,7 +48,8 @@ function head(html: string) {
 }
 
 type Sitemap = { urlset: { url: { loc: string; lastmod?: string }[] } };
-const xml = new XMLParser({ isArray: (name) => name === 'url' });
+type SitemapIndex = { sitemapindex: { sitemap: { loc: string }[] } };
+const xml = new XMLParser({ isArray: (name) => name === 'url' || name === 'sitemap' });
 
 describe('pages people can find and share', () => {
   let ctx: TestContext;
@@ -261,5 +266,32 @@ describe('pages people can find and share', () => {
     const cancelled = await write('POST', `/api/me/workshops/${draft.id}/cancel`, host.cookie, { reason: 'Not enough time.' });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect((await sitemapLocs()).map((u) => u.loc)).not.toContain(workshopUrl);
+  });
+
+  it('past its file limit the sitemap is an index of parts, which together list every address once, in order', async () => {
+    // The routes on an app of their own, with 4 addresses a file instead of the protocol's 50 000.
+    const small = Fastify();
+    small.setValidatorCompiler(validatorCompiler);
+    await small.register(errorAnswers, { strictAnswers: true });
+    await small.register(sitemapRoutes, { db: ctx.database.db, baseUrl: base, urlsPerFile: 4 });
+    try {
+      const all = (await sitemapLocs()).map((u) => u.loc);
+      expect(all.length).toBeGreaterThan(12);
+      const index = await small.inject('/sitemap.xml');
+      expect(index.headers['content-type']).toBe('application/xml; charset=utf-8');
+      const parts = (xml.parse(index.body) as SitemapIndex).sitemapindex.sitemap.map((s) => s.loc);
+      expect(parts).toEqual(Array.from({ length: Math.ceil(all.length / 4) }, (_, i) => `${base}/sitemap.xml?part=${i + 1}`));
+      const listed: string[] = [];
+      for (const part of parts) {
+        const urls = (xml.parse((await small.inject(part.slice(base.length))).body) as Sitemap).urlset.url;
+        expect(urls.length).toBeLessThanOrEqual(4);
+        listed.push(...urls.map((u) => u.loc));
+      }
+      expect(listed).toEqual(all);
+      expect((await small.inject(`/sitemap.xml?part=${parts.length + 1}`)).statusCode).toBe(404);
+      expect((await small.inject('/sitemap.xml?part=0')).statusCode).toBe(400);
+    } finally {
+      await small.close();
+    }
   });
 });
