@@ -27,6 +27,10 @@ const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404
 
 export const partnerRoutes: FastifyPluginAsyncZod<{ db: Db; provider: PaymentProvider; baseUrl: string }> = async (app, { db, provider, baseUrl }) => {
   const tags = ['partners'];
+  // Encapsulated: every route of this plugin asks a visitor to sign in before its body is read or validated.
+  app.addHook('onRequest', async (request) => {
+    await requireUser(request);
+  });
   const config = { signIn: 'required' } as const;
   const manager = async (request: Parameters<typeof requireUser>[0], id: string) => {
     const user = await requireUser(request);

@@ -15,6 +15,7 @@ import { FormError, Input, Label } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
 import { PageSpinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
+import { useClientConfig } from '../../lib/client-config';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useBuyCredit } from './api/buy-credit';
@@ -27,7 +28,23 @@ const emptyCard: CardInput = { cardholderName: '', number: '', expiry: '', cvc: 
 /** '500' or '500.00' → 50000 cents; null unless a positive amount with at most 2 decimals. */
 const toCents = (text: string) => (/^\d+(\.\d{1,2})?$/.test(text.trim()) ? Math.round(Number(text.trim()) * 100) : null);
 
+/**
+ * The simulated provider's card form. With Stripe, card numbers must never reach Mentora and this page has no Stripe
+ * Elements form yet (the API takes a PaymentMethod), so it asks for an invoice instead (docs/product.md "Partners").
+ */
 function BuyCredit({ organisation }: { organisation: OrganisationDetail }) {
+  const config = useClientConfig();
+  if (config.data?.stripePublishableKey)
+    return (
+      <Card className="p-5 sm:p-6">
+        <h2 className="text-lg font-semibold text-slate-900">Buy credit</h2>
+        <p className="mt-2 text-slate-700">To add credit, please ask the Mentora team for an invoice; paying it by bank transfer adds the credit.</p>
+      </Card>
+    );
+  return <CardPurchase organisation={organisation} />;
+}
+
+function CardPurchase({ organisation }: { organisation: OrganisationDetail }) {
   const [amount, setAmount] = useState('');
   const [card, setCard] = useState<CardInput>(emptyCard);
   const [error, setError] = useState<string | null>(null);
