@@ -2,10 +2,10 @@
 // Prints which services each running Mentora server uses, from its GET /readyz:
 //   node scripts/check-services.mjs [URL …]        (default http://127.0.0.1:3000)
 // e.g. node scripts/check-services.mjs http://10.0.0.11:3000 http://10.0.0.12:3000
-// Exits 1 when a server does not answer or is not ready (database or Redis down), 0 otherwise.
+// Exits 1 when a server does not answer or is not ready (database or Redis down, catalogue still loading), 0 otherwise.
 
 const urls = process.argv.slice(2).length ? process.argv.slice(2) : ['http://127.0.0.1:3000'];
-const columns = ['database', 'redis', 'mail', 'storage', 'payments'];
+const columns = ['database', 'redis', 'changeFeed', 'mail', 'storage', 'payments'];
 
 /** One row: the server's URL, its status, and each service it reports. */
 async function check(url) {

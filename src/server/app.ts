@@ -39,6 +39,8 @@ import { webPages } from './http/web-pages.js';
 import { createMetrics, type Metrics } from './infra/metrics.js';
 import { paymentProvider } from './infra/payments/select.js';
 import { openRedis, redisSecondaryStorage } from './infra/redis.js';
+import { catalogueIndex, type CatalogueIndex } from './modules/catalogue/search-service.js';
+import { catalogueLoad } from './modules/catalogue/catalogue-load.js';
 import { moduleRoutes } from './modules/routes.js';
 
 /** `onRoute` (tests only): called with every route as it registers, so tests/security can list them all. */
@@ -115,10 +117,20 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
   app.addHook('onClose', () => changeFeed.close());
   // Before sign-in and every route: it keeps session checks and the answers routes declare (src/server/cache/).
   await app.register(keptAnswers, { config, changeFeed });
+  const catalogue = catalogueIndex(database.db, changeFeed, (err) => {
+    app.log.error({ err }, 'catalogue reload failed');
+    metrics.countFailure('catalogue_load');
+  });
+  app.decorate('catalogue', catalogue);
+  await app.register(catalogueLoad, { catalogue });
+  metrics.addGauge('mentora_change_feed_live', 'Whether the change feed listens (1) or is down and reconnecting (0)', () => (changeFeed.live() ? 1 : 0));
+  metrics.addGauge('mentora_catalogue_loaded', 'Whether the catalogue index has been read whole once (1) or is still loading (0)', () =>
+    catalogue.loaded() ? 1 : 0,
+  );
   await app.register(authPlugin, { auth, db: database.db, secret: config.authSecret });
 
   const provider = paymentProvider(config);
-  await app.register(healthRoutes, { config, database, redis, payments: provider.name });
+  await app.register(healthRoutes, { config, database, redis, changeFeed, catalogue, payments: provider.name });
   await app.register(metricsRoute, { config, metrics });
   // npm run backup's copy of the embedded database (PGlite only; PostgreSQL has pg_dump).
   if (database.snapshot) await app.register(backupRoute, { config, snapshot: database.snapshot });
@@ -140,5 +152,7 @@ declare module 'fastify' {
      * `changeFeed.sync()` to know this server has heard it: its kept answers and catalogue index are then fresh.
      */
     changeFeed: ChangeFeed;
+    /** The catalogue index of this server (modules/catalogue/catalogue-index.ts), read by search. */
+    catalogue: CatalogueIndex;
   }
 }

@@ -40,16 +40,20 @@ const trustProxySetting = z
     return z.NEVER;
   });
 
+/** A PostgreSQL connection URL (DATABASE_URL, DATABASE_LISTEN_URL). */
+const postgresUrl = z
+  .string()
+  .regex(/^postgres(ql)?:\/\/[^\s]+$/, 'must be a postgres:// or postgresql:// URL')
+  .refine((v) => URL.canParse(v), 'must be a valid URL')
+  .optional();
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\/[^\s]+$/, 'must be a postgres:// or postgresql:// URL')
-    .refine((v) => URL.canParse(v), 'must be a valid URL')
-    .optional(),
+  DATABASE_URL: postgresUrl,
+  DATABASE_LISTEN_URL: postgresUrl,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   BASE_URL: z.url().optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -129,6 +133,12 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /**
+   * A direct connection to the same database (DATABASE_LISTEN_URL, default DATABASE_URL), for what needs one session
+   * of its own: the change feed's LISTEN and the migration lock. Behind a transaction-mode pooler (PgBouncer)
+   * DATABASE_URL names the pooler and this the database itself (docs/deploy.md "Connection poolers").
+   */
+  databaseListenUrl?: string;
   databasePoolSize: number;
   baseUrl: string;
   /** Origins browsers may write from (http/own-origin.ts): BASE_URL's, or without it also the address used. */
@@ -207,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseListenUrl: e.DATABASE_LISTEN_URL ?? e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     baseUrl,
     ownOrigins: { base: new URL(baseUrl).origin, fixed: e.BASE_URL !== undefined },

@@ -63,7 +63,7 @@ const pgdataTemplate = fileURLToPath(new URL('./pgdata-template', import.meta.ur
  * should the copied cluster not open, it is removed and initdb runs instead.
  */
 async function openDatabase(config: Config): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databasePoolSize);
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databasePoolSize, config.databaseListenUrl);
   const dataDir = path.join(config.dataDir, 'pgdata');
   const copied = await copyPgdataTemplate(dataDir, pgdataTemplate, migrationsFolder());
   try {

@@ -95,9 +95,9 @@ describe.skipIf(!pgUrl)('many servers on one PostgreSQL database (set TEST_DATAB
     const run = spawnSync(process.execPath, ['scripts/check-services.mjs', ...servers.map((s) => s.url)], { encoding: 'utf8' });
     expect(run.status).toBe(0);
     const lines = run.stdout.trim().split('\n');
-    expect(lines[0]!.split(/\s+/)).toEqual(['server', 'status', 'database', 'redis', 'mail', 'storage', 'payments']);
+    expect(lines[0]!.split(/\s+/)).toEqual(['server', 'status', 'database', 'redis', 'changeFeed', 'mail', 'storage', 'payments']);
     for (const [i, server] of servers.entries())
-      expect(lines[i + 1]!.split(/\s+/)).toEqual([server.url, 'ready', 'postgres', 'off', 'smtp', 'local', 'simulated']);
+      expect(lines[i + 1]!.split(/\s+/)).toEqual([server.url, 'ready', 'postgres', 'off', 'live', 'smtp', 'local', 'simulated']);
   });
 
   it('50 concurrent overlapping bookings split across two servers make exactly one session and one held payment', async () => {

@@ -6,7 +6,6 @@
  * every server (docs/security.md "Messages"). Each test uses its own key prefix.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer, connect, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRedis, redisSecondaryStorage } from '../../src/server/infra/redis.js';
@@ -15,6 +14,7 @@ import { createUser, origin, sessionTokenOf, signIn } from '../helpers/auth.js';
 import { messageBodies, openEventStream } from '../helpers/event-stream.js';
 import { createExpert } from '../helpers/marketplace.js';
 import { freePort, startServer, type ServerProcess } from '../helpers/server-process.js';
+import { tcpGate } from '../helpers/tcp-gate.js';
 
 const redisUrl = process.env.REDIS_TEST_URL;
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -107,30 +107,10 @@ describe.skipIf(!redisUrl)('Redis secondary storage and shared rate limits (set 
   });
 });
 
-/** A TCP relay to Redis that the test can cut and restore: a Redis outage for one app only. */
+/** A relay to Redis that the test can cut and restore: a Redis outage for one app only. */
 async function cuttableRelay(target: URL) {
-  const sockets = new Set<Socket>();
-  const server = createServer((inbound) => {
-    const outbound = connect(Number(target.port || 6379), target.hostname);
-    for (const s of [inbound, outbound]) {
-      sockets.add(s);
-      s.on('error', () => {}).on('close', () => sockets.delete(s));
-    }
-    inbound.pipe(outbound).pipe(inbound);
-  });
-  const port = await freePort();
-  const listen = () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  await listen();
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    cut: async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const s of sockets) s.destroy();
-      });
-    },
-    restore: listen,
-  };
+  const gate = await tcpGate(target.hostname, Number(target.port || 6379));
+  return { url: `redis://127.0.0.1:${gate.port}`, cut: gate.cut, restore: gate.admit };
 }
 
 describe.skipIf(!redisUrl)('a Redis outage (set REDIS_TEST_URL)', () => {

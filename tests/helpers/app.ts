@@ -90,6 +90,8 @@ export async function createTestApp(
   const { database, drop } = await openTestDatabase();
   const app = await buildApp({ config, database, onRoute, logger });
   await app.ready();
+  // As a load balancer waits for /readyz: the catalogue's first load (begun by ready) has finished, or failed.
+  await app.catalogue.fresh().catch(() => {});
   return {
     app,
     database,

@@ -34,14 +34,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Polls GET /readyz until 200; rejects with the server's output when it exits or `timeoutMs` passes. */
-async function waitReady(server: Omit<ServerProcess, 'stop'>, timeoutMs: number): Promise<void> {
+/** Polls GET `probe` (/readyz) until 200; rejects with the server's output when it exits or `timeoutMs` passes. */
+async function waitReady(server: Omit<ServerProcess, 'stop'>, timeoutMs: number, probe: string): Promise<void> {
   let exitCode: number | null | undefined;
   void server.exited.then((code) => (exitCode = code));
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && exitCode === undefined) {
     try {
-      const res = await fetch(`${server.url}/readyz`);
+      const res = await fetch(`${server.url}${probe}`);
       if (res.status === 200) return;
     } catch {}
     await new Promise((r) => setTimeout(r, 100));
@@ -52,9 +52,13 @@ async function waitReady(server: Omit<ServerProcess, 'stop'>, timeoutMs: number)
 
 /**
  * Starts one server with `env` over test defaults (NODE_ENV=test, a fresh DATA_DIR, no demo seed) and
- * resolves once GET /readyz answers 200. `port` reuses a port (a restart); otherwise a free one is taken.
+ * resolves once GET /readyz answers 200 (`probe: '/healthz'`: once the process answers, ready or not). `port` reuses
+ * a port (a restart); otherwise a free one is taken.
  */
-export async function startServer(env: Record<string, string>, opts: { port?: number; timeoutMs?: number } = {}): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  opts: { port?: number; timeoutMs?: number; probe?: '/readyz' | '/healthz' } = {},
+): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'mentora-proc-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -79,7 +83,7 @@ export async function startServer(env: Record<string, string>, opts: { port?: nu
     if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
   });
   const server = { port, url: `http://127.0.0.1:${port}`, child, exited, output: () => output };
-  await waitReady(server, opts.timeoutMs ?? 90_000);
+  await waitReady(server, opts.timeoutMs ?? 90_000, opts.probe ?? '/readyz');
   return {
     ...server,
     stop: async (timeoutMs = 15_000) => {

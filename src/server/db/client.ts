@@ -21,6 +21,11 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** The node-postgres pool, when kind is 'postgres'. */
   pool?: pg.Pool;
+  /**
+   * PostgreSQL only: a connection of its own, outside the pool, to the database itself (DATABASE_LISTEN_URL, not a
+   * transaction-mode pooler), for what holds a session — the migration lock; the caller ends it.
+   */
+  connectDirect?: () => Promise<pg.Client>;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping: () => Promise<void>;
   /**
@@ -39,11 +44,16 @@ export type Database = {
   close: () => Promise<void>;
 };
 
+/** The application_name of a server's listening connection, as pg_stat_activity shows it. */
+export const changeFeedApplicationName = 'mentora-change-feed';
+
 /**
  * Opens PostgreSQL at `url` with a pool of at most `poolSize` connections (DATABASE_POOL_SIZE). A query
- * that waits more than 10 s for a free connection fails instead of hanging.
+ * that waits more than 10 s for a free connection fails instead of hanging. `directUrl` (DATABASE_LISTEN_URL, default
+ * `url`) names the database itself for the connections that hold a session: LISTEN never fires through a
+ * transaction-mode pooler, which hands each transaction to any of its connections.
  */
-export function openPostgres(url: string, poolSize = 10): Database {
+export function openPostgres(url: string, poolSize = 10, directUrl = url): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000 });
   pool.on('error', () => {}); // idle-client errors surface on the next query instead of crashing the process
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -54,7 +64,12 @@ export function openPostgres(url: string, poolSize = 10): Database {
     ping: async () => {
       await pool.query('select 1');
     },
-    listen: (channel, onNotify, onState) => listenPostgres(url, channel, onNotify, onState),
+    connectDirect: async () => {
+      const client = new pg.Client({ connectionString: directUrl });
+      await client.connect();
+      return client;
+    },
+    listen: (channel, onNotify, onState) => listenPostgres(directUrl, channel, onNotify, onState),
     close: () => pool.end(),
   };
 }
@@ -91,7 +106,10 @@ export async function openPglite(dataDir: string, from?: Blob): Promise<Database
   };
 }
 
-/** Database.listen on PostgreSQL: one dedicated connection, reconnected a second after it ends or fails. */
+/**
+ * Database.listen on PostgreSQL: one dedicated connection (named `changeFeedApplicationName`), reconnected a second
+ * after it ends or fails.
+ */
 async function listenPostgres(
   url: string,
   channel: string,
@@ -105,7 +123,7 @@ async function listenPostgres(
     if (!stopped) retry = setTimeout(() => void connect(), 1000).unref();
   };
   const connect = async () => {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({ connectionString: url, application_name: changeFeedApplicationName });
     client.on('notification', (message) => {
       if (message.channel === channel) onNotify(message.payload ?? '');
     });

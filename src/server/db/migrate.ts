@@ -1,7 +1,7 @@
 /**
  * Applies the committed drizzle/ migrations with Drizzle's runtime migrator (drizzle-kit migrate fails
- * silently on PGlite's CREATE EXTENSION). On PostgreSQL a session advisory lock makes servers that
- * start together migrate once, and seed once (demo/seed.ts takes the same lock).
+ * silently on PGlite's CREATE EXTENSION). On PostgreSQL a session advisory lock, on a direct connection
+ * (DATABASE_LISTEN_URL), makes servers that start together migrate once, and seed once (demo/seed.ts takes the same lock).
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -22,16 +22,17 @@ export function migrationsFolder(): string {
 
 export async function runMigrations(database: Database): Promise<void> {
   const folder = migrationsFolder();
-  if (!database.pool) {
+  if (!database.connectDirect) {
     await migratePglite(database.db as never, { migrationsFolder: folder });
     return;
   }
-  const client = await database.pool.connect();
+  // A session lock needs one session throughout: a direct connection, not one of a transaction-mode pooler.
+  const client = await database.connectDirect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migratePg(drizzle(client), { migrationsFolder: folder });
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-    client.release();
+    await client.end().catch(() => {});
   }
 }

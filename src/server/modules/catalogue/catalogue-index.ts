@@ -7,7 +7,11 @@
  * Fresh as the database: the change feed (db/change-feed.ts, migration 0016) reports every committed change of
  * `experts` — by any route, job, script or server — and this index reloads exactly those rows before the next
  * search; a write's answer waits until its server has heard its notifications (cache/plugin.ts), so the writer's
- * next search sees it. While the feed is down every search waits for a whole reload begun after it arrived.
+ * next search sees it. Only the first whole read is waited for (the server is not ready before it, http/health.ts).
+ * After it, a whole read — the feed went down and changes may have been missed, or a TRUNCATE — runs in the background
+ * while searches read what the index holds: with the feed down, one whole read at most every `wholeReadGapMs` after the
+ * last one ended, so a search answers from a catalogue at most that gap plus two whole reads old (docs/performance.md
+ * "Catalogue index").
  */
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
@@ -20,8 +24,14 @@ import type { WordLexeme } from './search-words.js';
 import { cardColumns } from '../experts/service.js';
 
 export type CatalogueIndex = {
-  /** Resolves once every change heard before the call is in the index (and, with the feed down, after a whole reload). */
+  /**
+   * Resolves once every change heard before the call is in the index; the first call once the whole catalogue has
+   * been read. Afterwards, while a whole read is due or running (the feed is down, or was), at once: the index
+   * keeps answering with what it holds, and the read runs in the background. Rejects when the read it waited for failed.
+   */
   fresh: () => Promise<void>;
+  /** True once a whole read has finished: searches no longer wait for one. */
+  loaded: () => boolean;
   /** What the index holds now: read by one search at a time, synchronously (a reload swaps in new contents). */
   contents: () => CatalogueContents;
   /**
@@ -33,6 +43,12 @@ export type CatalogueIndex = {
 
 /** Words whose lexemes are kept, each kind (about 100 bytes a word). */
 const maxKeptWords = 50_000;
+
+/**
+ * With the feed down, the least time from the end of one background whole read to the start of the next: each reads
+ * every published expert (2.3 s at 100 000, docs/performance.md), so back to back they would load the database.
+ */
+export const wholeReadGapMs = 5000;
 
 /** Rows read per round trip of a whole reload, so memory holds one batch of rows at a time besides the index. */
 const reloadBatch = 5000;
@@ -72,15 +88,22 @@ async function readNamed(db: Db, keys: string[]): Promise<IndexedRow[]> {
 }
 
 /**
- * The catalogue index of `db`, kept fresh by `feed`. Nothing is read until the first `fresh()` (the experts
- * routes ask for it when the server is ready, so the first visitor does not wait for the whole catalogue).
+ * The catalogue index of `db`, kept fresh by `feed`. Nothing is read until the first `fresh()` (app.ts asks for it
+ * when the server is ready, and /readyz answers 503 until it has finished). `onBackgroundFailure` hears the failures
+ * of whole reads run in the background (retried by a later search, `wholeReadGapMs` after).
  */
-export function catalogueIndex(db: Db, feed: ChangeFeed): CatalogueIndex {
+export function catalogueIndex(db: Db, feed: ChangeFeed, onBackgroundFailure: (error: unknown) => void): CatalogueIndex {
   let contents = new CatalogueContents([]);
   /** Everything must be read again: never read yet, the feed lost notifications, or a TRUNCATE. */
   let stale = true;
+  /** A TRUNCATE of experts was heard since the last whole read began: the next search waits for a whole read. */
+  let truncated = false;
   /** Experts (uuids and slugs, as the notifications name them) changed since they were last read. */
   let changed = new Set<string>();
+  /** A whole read has finished; when the last whole read ended (ms since the epoch); a whole read is running. */
+  let loaded = false;
+  let wholeEndedAt = 0;
+  let wholeRunning = false;
   /** The reload running, if any, and how many reloads have begun and ended (one at a time). */
   let reloading: Promise<void> | null = null;
   let begun = 0;
@@ -93,7 +116,7 @@ export function catalogueIndex(db: Db, feed: ChangeFeed): CatalogueIndex {
   feed.subscribe((change) => {
     if (change.kind === 'lost') stale = true;
     else if (change.kind === 'table' && change.table === 'experts') {
-      if (!change.rows) stale = true;
+      if (!change.rows) stale = truncated = true;
       else for (const row of change.rows) if (row.startsWith('expert:')) changed.add(row.slice('expert:'.length));
     }
   });
@@ -102,9 +125,16 @@ export function catalogueIndex(db: Db, feed: ChangeFeed): CatalogueIndex {
     otherWords = new LRUCache({ max: maxKeptWords });
     if (stale || !feed.live()) {
       // Changes heard from here on are read again afterwards; those before are in this read.
-      stale = false;
+      stale = truncated = false;
       changed = new Set();
-      contents = new CatalogueContents(await readAll(db));
+      wholeRunning = true;
+      try {
+        contents = new CatalogueContents(await readAll(db));
+        loaded = true;
+      } finally {
+        wholeRunning = false;
+        wholeEndedAt = Date.now();
+      }
       return;
     }
     const keys = [...changed];
@@ -122,6 +152,19 @@ export function catalogueIndex(db: Db, feed: ChangeFeed): CatalogueIndex {
     }
   };
 
+  /** Starts the next reload, or gives the one running. */
+  const start = () =>
+    (reloading ??= (begun++, reload()).then(
+      () => void (ended++, (reloading = null)),
+      (error: unknown) => {
+        // What the failed read had taken out of `changed` is read again, whole, by the next one.
+        stale = true;
+        ended++;
+        reloading = null;
+        throw error;
+      },
+    ));
+
   return {
     fresh: async () => {
       // With the feed down no change is heard, so nothing read before this call can be trusted.
@@ -130,19 +173,16 @@ export function catalogueIndex(db: Db, feed: ChangeFeed): CatalogueIndex {
       // nothing has changed since it began) has every change heard before the call.
       const needed = stale || changed.size ? begun + 1 : begun;
       while (ended < needed) {
-        reloading ??= (begun++, reload()).then(
-          () => void (ended++, (reloading = null)),
-          (error: unknown) => {
-            // What the failed read had taken out of `changed` is read again, whole, by the next one.
-            stale = true;
-            ended++;
-            reloading = null;
-            throw error;
-          },
-        );
-        await reloading;
+        if (loaded && !truncated && (stale || wholeRunning)) {
+          // A whole read after the first (changes may have been missed): in the background, the searches meanwhile
+          // answered from the index as it is.
+          if (!reloading && Date.now() - wholeEndedAt >= (feed.live() ? 0 : wholeReadGapMs)) start().catch(onBackgroundFailure);
+          return;
+        }
+        await start();
       }
     },
+    loaded: () => loaded,
     wordLexemes: async (words, lookUp) => {
       const kept = (word: string) => knownWords.get(word) ?? otherWords.get(word);
       const missing = words.filter((word) => !kept(word));

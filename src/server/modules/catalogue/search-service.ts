@@ -1,7 +1,7 @@
 /**
  * Search of the expert catalogue (docs/product.md "Search and catalogue"; sort and pages), the catalogue module's
- * entry for other modules (README.md): the index of one server (catalogue-index.ts), made once by the experts
- * routes, and the search that reads it with the query's words as PostgreSQL's english full-text search stems them
+ * entry for other modules (README.md): the index of one server (catalogue-index.ts), made once by app.ts, and
+ * the search that reads it with the query's words as PostgreSQL's english full-text search stems them
  * (search-words.ts).
  */
 import type { ExpertList, ExpertListQuery } from '../../../shared/schemas/experts.js';

@@ -24,13 +24,12 @@ import {
 } from '../../../shared/schemas/experts.js';
 import { requireRole } from '../../auth/guards.js';
 import { anyRowOf, rowsOf, type Dependency } from '../../cache/dependencies.js';
-import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db } from '../../db/client.js';
 import { plainJson } from '../../http/plain-json.js';
 import { getMyAvailability, listAvailableDays, listSlots, saveMyAvailability, type BusyIntervals } from './availability-service.js';
 import { getMyExpertProfile, listExpertVideos, updateMyExpertProfile } from './profile-service.js';
 import { expertKey, getExpertProfile, listExpertLanguages } from './service.js';
-import { catalogueIndex, searchExperts } from '../catalogue/search-service.js';
+import { searchExperts } from '../catalogue/search-service.js';
 
 const noBusyIntervals: BusyIntervals = () => sql`'[]'::json`;
 
@@ -46,20 +45,10 @@ const expertNamed = (request: FastifyRequest, ...tables: Parameters<typeof anyRo
  * (src/server/cache/plugin.ts), each until the database reports a change of the rows it read; the bookable times
  * also for at most SLOTS_CACHE_MS, as they depend on the clock. Nothing per-user is kept here.
  */
-export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; changeFeed: ChangeFeed; busyIntervals?: BusyIntervals }> = async (
-  app,
-  { db, changeFeed, busyIntervals = noBusyIntervals },
-) => {
+export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; busyIntervals?: BusyIntervals }> = async (app, { db, busyIntervals = noBusyIntervals }) => {
   const tags = ['experts'];
-  const index = catalogueIndex(db, changeFeed);
-  // Read the catalogue while the server starts listening, not on the first visitor's search; a failure is logged,
-  // counted, and retried by that search.
-  app.addHook('onReady', () => {
-    index.fresh().catch((err: unknown) => {
-      app.log.error({ err }, 'catalogue load failed');
-      app.metrics.countFailure('catalogue_load');
-    });
-  });
+  // The server's one index (app.ts), read whole once the server is ready (catalogue-load.ts).
+  const index = app.catalogue;
 
   /** Search published experts: `{ experts: ExpertCard[], total, page, pageSize, matched }`. 400 on bad parameters. */
   app.get(
