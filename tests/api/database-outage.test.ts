@@ -1,7 +1,8 @@
 /**
- * A PostgreSQL outage is answered as one (RFC 9110 §15.6.4): sign-in — inside Better Auth's routes —, search and every
+ * A PostgreSQL outage is answered as one (RFC 9110 §15.6.4): sign-in — inside Better Auth's routes —, a profile and every
  * other request that needs the database answer 503 with `Retry-After`, not 500, and `/readyz` names the database as
- * the part that is down; once it answers again, so does the app. The outage: every connection of the test database is
+ * the part that is down; search answers from the catalogue the server holds (decision 032). Once the database answers
+ * again, so does the app. The outage: every connection of the test database is
  * ended and the database renamed away, so the pool's new connections find no database. PostgreSQL only.
  */
 import pg from 'pg';
@@ -26,6 +27,7 @@ describe.skipIf(!pgUrl)('a PostgreSQL outage (set TEST_DATABASE_URL)', () => {
       payload: { email: 'outage-client@example.com', password: 'mentora-demo' },
     });
   const search = () => ctx.app.inject('/api/experts?q=design');
+  const profile = () => ctx.app.inject('/api/experts/outage-expert');
   /** The answer `res` is the API's 503 for a database that does not answer, with a delay to retry after (s). */
   const expectUnavailable = (res: Awaited<ReturnType<typeof signIn>>) => {
     expect(res.statusCode, res.body).toBe(503);
@@ -58,14 +60,15 @@ describe.skipIf(!pgUrl)('a PostgreSQL outage (set TEST_DATABASE_URL)', () => {
     await ctx?.close();
   });
 
-  it('answers sign-in and search 503 with Retry-After, and /readyz names the database, until it is back', async () => {
+  it('answers sign-in and a profile 503 with Retry-After, search from memory, and /readyz names the database, until it is back', async () => {
     expect((await signIn()).statusCode).toBe(200);
     expect((await search()).statusCode).toBe(200);
 
     await rename(name, `${name}_away`);
     try {
       expectUnavailable(await signIn());
-      expectUnavailable(await search());
+      expectUnavailable(await profile());
+      expect((await search()).statusCode).toBe(200);
       const ready = await ctx.app.inject('/readyz');
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toMatchObject({ status: 'unavailable', services: { database: 'down' } });
@@ -75,6 +78,7 @@ describe.skipIf(!pgUrl)('a PostgreSQL outage (set TEST_DATABASE_URL)', () => {
 
     await expect.poll(async () => (await signIn()).statusCode, { timeout: 15_000 }).toBe(200);
     expect((await search()).statusCode).toBe(200);
+    expect((await profile()).statusCode).toBe(200);
     expect((await ctx.app.inject('/readyz')).json()).toMatchObject({ status: 'ready', services: { database: 'postgres' } });
   }, 60_000);
 });
