@@ -15,7 +15,9 @@ describe('health', () => {
   });
 
   it('GET /readyz answers 200 while the database answers, 503 naming it once it is closed', async () => {
-    expect((await ctx.app.inject('/readyz')).statusCode).toBe(200);
+    const ready = await ctx.app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'ready', services: { changeFeed: 'live', catalogue: 'loaded' } });
     const other = await createTestApp();
     await other.database.close();
     const res = await other.app.inject('/readyz');
