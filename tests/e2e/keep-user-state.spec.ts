@@ -45,7 +45,7 @@ test('a visitor who is asked to sign in signs up, confirms the e-mail and is bac
   await page.goto(`/expert/${expert.slug}`);
   const { day, time } = await chooseOnCard(page);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await page.getByRole('alert').getByRole('link', { name: 'Sign in or create an account' }).click();
+  await page.getByRole('status').getByRole('link', { name: 'Sign in or create an account' }).click();
   await expect(page).toHaveURL(new RegExp(`/signup\\?next=${encodeURIComponent(`/expert/${expert.slug}`)}$`));
 
   const person = { email: `returning-${Date.now()}@example.com`, ...uniqueName() };
@@ -79,7 +79,7 @@ test('a visitor who signs in comes back to the choice; a time taken meanwhile sa
   await page.goto(`/expert/${expert.slug}`);
   const { day, time } = await chooseOnCard(page);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await page.getByRole('alert').getByRole('link', { name: 'Sign in or create an account' }).click();
+  await page.getByRole('status').getByRole('link', { name: 'Sign in or create an account' }).click();
   await signInHere(page, client);
   await expect(page).toHaveURL(new RegExp(`/expert/${expert.slug}$`));
   await expectChoiceRestored(page, day, time);
