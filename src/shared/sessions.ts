@@ -24,11 +24,20 @@ export const reservationMinutes = 15;
 export type BadgeTone = 'brand' | 'green' | 'amber' | 'red' | 'neutral';
 
 /**
- * Dashboard badge (docs/product.md "Sessions"): booked = Upcoming, confirmed/completed = Concluded, cancelled, disputed, other = Unknown;
- * and for Stripe's 3-D Secure reservations (docs/product.md "Payments") pending_payment = Awaiting payment, expired = Payment not completed.
+ * The one name of each session state, used on every page, in e-mails and in the console (docs/product.md
+ * "Sessions"): `booked` is Upcoming until it is pending confirmation, then Awaiting confirmation; `confirmed` and
+ * `completed` Concluded; `cancelled` Cancelled; `disputed` Disputed; for Stripe's 3-D Secure reservations
+ * (docs/product.md "Payments") `pending_payment` Awaiting payment and `expired` Payment not completed; anything else
+ * Unknown. `startsAt` is an ISO instant or a Date, `durationMinutes` the length in minutes.
  */
-export function statusBadge(status: string): { label: string; tone: BadgeTone } {
-  switch (status) {
+export function sessionState(
+  s: { status: string; startsAt: string | Date; durationMinutes: number },
+  now = new Date(),
+): { label: SessionStateName; tone: BadgeTone } {
+  const startsAt = new Date(s.startsAt);
+  const endsAt = new Date(startsAt.getTime() + s.durationMinutes * 60_000);
+  if (s.status === 'booked' && isPendingConfirmation({ status: s.status, startsAt, endsAt }, now)) return { label: 'Awaiting confirmation', tone: 'amber' };
+  switch (s.status) {
     case 'booked':
       return { label: 'Upcoming', tone: 'brand' };
     case 'confirmed':
@@ -47,19 +56,30 @@ export function statusBadge(status: string): { label: string; tone: BadgeTone } 
   }
 }
 
-/** Detail-page badge (docs/product.md "Sessions"): booked = Scheduled, pending = Confirmation Needed, the rest as on dashboards. */
-export function detailBadge(status: string, pendingConfirmation: boolean): { label: string; tone: BadgeTone } {
-  if (status === 'booked' || status === 'scheduled')
-    return pendingConfirmation ? { label: 'Confirmation Needed', tone: 'amber' } : { label: 'Scheduled', tone: 'brand' };
-  if (status === 'pending') return { label: 'Confirmation Needed', tone: 'amber' };
-  if (status === 'canceled') return { label: 'Cancelled', tone: 'neutral' };
-  return statusBadge(status);
-}
+/** Every name a session state goes by (sessionState); no page, e-mail or console view uses another. */
+export const sessionStateNames = [
+  'Upcoming',
+  'Awaiting confirmation',
+  'Concluded',
+  'Cancelled',
+  'Disputed',
+  'Awaiting payment',
+  'Payment not completed',
+  'Unknown',
+] as const;
+export type SessionStateName = (typeof sessionStateNames)[number];
 
 /** Grace after a session's end before it counts as pending confirmation, in minutes (docs/product.md "Sessions"). */
 export const pendingGraceMinutes = 30;
 /** A booked session with no dispute is confirmed automatically this long after its end, in hours (docs/product.md "Sessions"). */
 export const autoReleaseHours = 72;
+
+/**
+ * What happens to a paid session's money between booking and release, said the same way on the booking card and
+ * the payment page (docs/product.md "Payments"): held until the client confirms, released on its own
+ * `autoReleaseHours` after the end when nobody confirms or reports an issue.
+ */
+export const holdTerms = `Your payment is held until you confirm the session took place. If nobody confirms it or reports an issue, it is released to the expert ${autoReleaseHours} hours after the session ends.`;
 
 type Timed = { status: string; startsAt: Date; endsAt: Date };
 

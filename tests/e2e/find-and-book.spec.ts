@@ -1,6 +1,7 @@
 import { expect, test } from './test';
 import { seriousViolations } from './axe';
 import { bookViaApi, moveIntoPast, pickFirstAvailableDay, reviewViaApi, signInUi } from './helpers';
+import { holdTerms } from '../../src/shared/sessions';
 
 // The expert each journey makes is found by a headline word no demo expert has.
 const headline = 'Wayfinding Design Mentor';
@@ -26,7 +27,10 @@ test('a client searches, opens a profile, picks a day, a time and a topic, and c
   await expect(page).toHaveURL(/\/expert\/[a-z0-9-]+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(page).toHaveTitle(new RegExp(name));
-  await expect(page.getByRole('link', { name: 'Leave Feedback' })).toHaveAttribute('href', /\/expert\/[a-z0-9-]+\/feedback$/);
+  // No session with this expert yet: nothing to give feedback on.
+  await expect(page.getByRole('link', { name: 'Leave Feedback' })).toHaveCount(0);
+  // The card and the payment page say the same about the hold.
+  await expect(page.getByText(holdTerms)).toBeVisible();
 
   await pickFirstAvailableDay(page);
   const slot = page.getByRole('radio').first();
@@ -38,6 +42,7 @@ test('a client searches, opens a profile, picks a day, a time and a topic, and c
 
   await expect(page).toHaveURL(/\/payment$/);
   await expect(page.getByText(name).first()).toBeVisible();
+  await expect(page.getByText(holdTerms)).toBeVisible();
   const draft = await page.evaluate(() => JSON.parse(sessionStorage.getItem('mentora.booking-draft') ?? 'null'));
   expect(draft).toMatchObject({ expertName: name, durationMinutes: 60, topic: 'Reviewing my portfolio before design interviews' });
   expect(new Date(draft.startsAt).getTime()).toBeGreaterThan(Date.now());
@@ -48,6 +53,9 @@ const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 test('the booking card explains what is missing, prices the duration and asks visitors to sign in', async ({ page, expert }) => {
   await page.goto(`/expert/${expert.slug}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(expert.name);
+  // The free intro is offered to visitors too, with the way to it.
+  await expect(page.getByText('Free intro —')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'sign in to book' })).toHaveAttribute('href', `/signup?next=${encodeURIComponent(`/expert/${expert.slug}`)}`);
   const book = page.getByRole('button', { name: 'Continue to payment' });
   await expect(book).toBeDisabled();
   await expect(page.getByText('Please select a date', { exact: true })).toBeVisible();

@@ -124,7 +124,7 @@ test('the session page of an upcoming session: details, video link, and cancelli
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Session with ${s.expertName}`);
   await expect(page.getByText(`#${s.id.slice(0, 8)}`)).toBeVisible();
-  await expect(page.getByText('Scheduled', { exact: true })).toBeVisible();
+  await expect(page.getByText('Upcoming', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Session Scheduled' })).toBeVisible();
   await expect(page.getByText('Preparing for product manager interviews')).toBeVisible();
   await expect(page.getByRole('link', { name: /Join video call/ })).toHaveAttribute('href', /^https?:\/\//);
@@ -159,7 +159,7 @@ test('after the session the client answers "Not yet", then confirms and leaves f
   await moveIntoPast(page.request, s, 5);
   await page.goto(`/session/${s.id}`);
 
-  await expect(page.getByText('Confirmation Needed', { exact: true })).toBeVisible();
+  await expect(page.getByText('Awaiting confirmation', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Has your meeting concluded?' })).toBeVisible();
   await page.getByRole('button', { name: 'No, Not Yet' }).click();
   await expect(page.getByText('No worries! You can come back to this page after your session.')).toBeVisible();
@@ -188,6 +188,9 @@ test('after the session the client answers "Not yet", then confirms and leaves f
   await expect(page.getByRole('heading', { name: 'Session Complete' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'View Feedback' })).toHaveAttribute('href', `/expert/${s.expertSlug}#reviews`);
   await expect(page.getByText(/released to the expert/)).toBeVisible();
+  // Had a session: the profile invites feedback.
+  await page.getByRole('link', { name: 'View Feedback' }).click();
+  await expect(page.getByRole('link', { name: 'Leave Feedback' })).toBeVisible();
 });
 
 test('the confirm page releases the payment, or takes a dispute report', async ({ page, client, expert }) => {

@@ -1,7 +1,7 @@
 /** How 3-D Secure reservations (docs/product.md "Payments") read in the UI: badges, calendar and payment lines (their place in session lists and counters: tests/api/stripe.test.ts). */
 import { describe, expect, it } from 'vitest';
 import type { SessionView } from '../../src/shared/schemas/sessions';
-import { liveStatuses, statusBadge } from '../../src/shared/sessions';
+import { liveStatuses, sessionState } from '../../src/shared/sessions';
 import { paymentStatusLine } from '../../src/web/features/sessions/payment-status';
 
 const now = new Date('2026-11-22T12:00:00Z');
@@ -53,8 +53,8 @@ describe('payment reservations', () => {
   });
 
   it('are badged Awaiting payment / Payment not completed', () => {
-    expect(statusBadge('pending_payment')).toEqual({ label: 'Awaiting payment', tone: 'amber' });
-    expect(statusBadge('expired')).toEqual({ label: 'Payment not completed', tone: 'neutral' });
+    expect(sessionState({ status: 'pending_payment', startsAt: new Date(), durationMinutes: 60 })).toEqual({ label: 'Awaiting payment', tone: 'amber' });
+    expect(sessionState({ status: 'expired', startsAt: new Date(), durationMinutes: 60 })).toEqual({ label: 'Payment not completed', tone: 'neutral' });
   });
 
   it('say plainly that nothing was charged for a lapsed reservation', () => {

@@ -1,27 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import { cardBrand, cardError } from '../../src/shared/cards.js';
-import { canCancel, canConfirm, canDispute, detailBadge, isPendingConfirmation, isUpcoming, refundCents, statusBadge } from '../../src/shared/sessions.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { canCancel, canConfirm, canDispute, isPendingConfirmation, isUpcoming, refundCents, sessionState } from '../../src/shared/sessions.js';
 
 const h = 3_600_000;
 const now = new Date('2026-11-22T12:00:00Z');
 const at = (hoursFromNow: number) => new Date(now.getTime() + hoursFromNow * h);
 
-describe('badges (docs/product.md "Sessions")', () => {
-  it('maps each status to its dashboard label', () => {
-    expect(['booked', 'confirmed', 'completed', 'cancelled', 'disputed', 'weird'].map((s) => statusBadge(s).label)).toEqual([
-      'Upcoming',
+describe('one name for each session state (docs/product.md "Sessions")', () => {
+  const booked = (startH: number, durationMinutes = 60) => ({ status: 'booked', startsAt: at(startH).toISOString(), durationMinutes });
+  it('maps each status to its name', () => {
+    expect(['confirmed', 'completed', 'cancelled', 'disputed', 'pending_payment', 'expired', 'weird'].map((status) => sessionState({ status, startsAt: at(1), durationMinutes: 60 }, now).label)).toEqual([
       'Concluded',
       'Concluded',
       'Cancelled',
       'Disputed',
+      'Awaiting payment',
+      'Payment not completed',
       'Unknown',
     ]);
   });
-  it('says Scheduled on the detail page, and Confirmation Needed once pending', () => {
-    expect(detailBadge('booked', false).label).toBe('Scheduled');
-    expect(detailBadge('booked', true).label).toBe('Confirmation Needed');
-    expect(detailBadge('pending', false).label).toBe('Confirmation Needed');
-    expect(detailBadge('canceled', false).label).toBe('Cancelled');
+  it('calls a booked session Upcoming until it is pending confirmation, then Awaiting confirmation', () => {
+    expect(sessionState(booked(2), now).label).toBe('Upcoming');
+    expect(sessionState(booked(-1.4), now).label).toBe('Upcoming');
+    expect(sessionState(booked(-1.6), now)).toEqual({ label: 'Awaiting confirmation', tone: 'amber' });
+  });
+  it('no page, e-mail or console view names a state another way', () => {
+    const other = /['"`>](Scheduled|Confirmation Needed|Pending Confirmation|Awaiting client confirmation)['"`<]/;
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []));
+    const offenders = ['src/web', 'src/server'].flatMap(files).filter((f) => other.test(readFileSync(f, 'utf8')));
+    expect(offenders).toEqual([]);
   });
 });
 

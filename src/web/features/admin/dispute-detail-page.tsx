@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatMoney } from '@shared/pricing';
 import type { DisputeView } from '@shared/schemas/admin';
-import { statusBadge } from '@shared/sessions';
+import { sessionState } from '@shared/sessions';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -62,7 +62,7 @@ function NoShowStatements({ dispute: d, noShow }: { dispute: DisputeView; noShow
 
 function Detail({ dispute: d }: { dispute: DisputeView }) {
   const [deciding, setDeciding] = useState(false);
-  const badge = statusBadge(d.session.status);
+  const badge = sessionState(d.session);
   return (
     <div className="space-y-6">
       <Card className="p-5 sm:p-8">

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatMoney } from '@shared/pricing';
 import type { AdminSessionDetail } from '@shared/schemas/admin-sessions';
-import { statusBadge } from '@shared/sessions';
+import { sessionState } from '@shared/sessions';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -38,8 +38,8 @@ function Detail({ session: s }: { session: AdminSessionDetail }) {
             <h2 className="text-xl font-semibold text-slate-900">
               {s.client.name} with {s.expert.name}
             </h2>
-            <Badge className="mt-2" tone={statusBadge(s.status).tone}>
-              {statusBadge(s.status).label}
+            <Badge className="mt-2" tone={sessionState(s).tone}>
+              {sessionState(s).label}
             </Badge>
           </div>
           {s.refundableCents > 0 ? (

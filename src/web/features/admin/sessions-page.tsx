@@ -2,7 +2,7 @@ import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatMoney } from '@shared/pricing';
-import { statusBadge } from '@shared/sessions';
+import { sessionState } from '@shared/sessions';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Input, Label } from '../../components/ui/input';
@@ -77,7 +77,7 @@ export default function SessionsPage() {
               <span className="font-semibold text-slate-900">
                 {s.client.name} with {s.expert.name}
               </span>
-              <Badge tone={statusBadge(s.status).tone}>{statusBadge(s.status).label}</Badge>
+              <Badge tone={sessionState(s).tone}>{sessionState(s).label}</Badge>
             </div>
             <p className="mt-1 text-sm text-slate-700">
               {s.kind === 'intro' ? 'Free intro' : formatMoney(s.totalAmountCents, s.currency)} · {paymentWords(s.payment, s.currency, s.kind === 'intro')}

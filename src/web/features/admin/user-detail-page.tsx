@@ -5,7 +5,7 @@ import { describeAudit } from '@shared/audit-actions';
 import { messages } from '@shared/messages';
 import { formatMoney } from '@shared/pricing';
 import type { UserDetail } from '@shared/schemas/admin-users';
-import { statusBadge } from '@shared/sessions';
+import { sessionState } from '@shared/sessions';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -204,7 +204,7 @@ function Detail({ user: u }: { user: UserDetail }) {
                 <Link to={`/admin/sessions/${s.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
                   {formatDateTime(s.startsAt)} · {s.side === 'client' ? `with ${s.otherParty}` : `for ${s.otherParty}`}
                 </Link>
-                <Badge tone={statusBadge(s.status).tone}>{statusBadge(s.status).label}</Badge>
+                <Badge tone={sessionState(s).tone}>{sessionState(s).label}</Badge>
               </div>
               <p className="mt-0.5 text-slate-700">
                 {s.totalAmountCents ? formatMoney(s.totalAmountCents, s.currency) : 'Free'} · {paymentWords(s.payment, s.currency, s.totalAmountCents === 0)}

@@ -59,7 +59,7 @@ function ExpertDashboard({ me, applicationStatus, sessionsEmpty, totalEarnings, 
           { label: 'Upcoming Sessions', value: summary?.upcoming, icon: CalendarClock },
           { label: 'Completed Sessions', value: summary?.completed, icon: CalendarCheck },
           { label: 'Total Earnings', value: totalEarnings, icon: DollarSign },
-          { label: 'Pending Confirmation', value: summary?.awaitingConfirmation, icon: Hourglass },
+          { label: 'Awaiting confirmation', value: summary?.awaitingConfirmation, icon: Hourglass },
         ]}
       />
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">

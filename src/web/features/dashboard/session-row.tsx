@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { SessionView } from '@shared/schemas/sessions';
 import { formatMoney } from '@shared/pricing';
-import { statusBadge } from '@shared/sessions';
+import { sessionState } from '@shared/sessions';
 import { Badge } from '../../components/ui/badge';
 import { formatDateTime, localZoneName } from '../../lib/format';
 
@@ -12,7 +12,7 @@ import { formatDateTime, localZoneName } from '../../lib/format';
  * in the viewer's zone, amount (and what was refunded of it), duration in minutes, then the viewer's links in `actions`.
  */
 export function SessionRow({ session, counterpart, actions }: { session: SessionView; counterpart: string; actions: ReactNode }) {
-  const badge = statusBadge(session.status);
+  const badge = sessionState(session);
   const headingId = `session-${session.id}`;
   return (
     <li>

@@ -4,13 +4,13 @@
  * duration, the topic and the total. A view over useBooking (use-booking.tsx), which holds the choice and books.
  */
 import { addMinutes, format, parseISO } from 'date-fns';
-import { CalendarCheck, Globe, ShieldCheck } from 'lucide-react';
+import { CalendarCheck, Gift, Globe, ShieldCheck } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { messages } from '@shared/messages';
 import { durations, formatMoney, introMinutes } from '@shared/pricing';
 import type { ExpertProfile } from '@shared/schemas/experts';
-import { policyTerms } from '@shared/sessions';
+import { holdTerms, policyTerms } from '@shared/sessions';
 import { Button } from '../../components/ui/button';
 import { FormError, Label, Select, Textarea } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
@@ -74,6 +74,19 @@ export function BookingCard({ expert }: { expert: ExpertProfile }) {
               <span className="block text-sm text-slate-700">Every new connection starts with a free introduction. No card needed.</span>
             </span>
           </label>
+        ) : b.signedOut ? (
+          <p className="flex items-start gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-3 text-sm">
+            <Gift className="mt-0.5 h-5 w-5 shrink-0 text-emerald-700" aria-hidden />
+            <span>
+              <span className="block font-semibold text-slate-900">
+                Free intro —{' '}
+                <Link to={signInPath(b.profilePath)} className="text-brand-700 underline underline-offset-2">
+                  sign in to book
+                </Link>
+              </span>
+              <span className="block text-slate-700">{`Your first ${introMinutes} minutes with ${expert.name} are free. No card needed.`}</span>
+            </span>
+          </p>
         ) : null}
 
         <div>
@@ -195,7 +208,7 @@ export function BookingCard({ expert }: { expert: ExpertProfile }) {
           <span>
             {b.isIntro
               ? 'The intro is free: no card, no payment, and you can cancel it any time before it starts.'
-              : `Your payment is held until you both confirm the session took place. ${policyTerms[expert.cancellationPolicy].summary}`}
+              : `${holdTerms} ${policyTerms[expert.cancellationPolicy].summary}`}
           </span>
         </p>
       </form>

@@ -3,7 +3,7 @@
  * header with rating and a reviews dialog, the profile sections, the booking card and a 'Leave Feedback'
  * link. An unknown id shows 'Expert Not Found' with a link home.
  */
-import { ArrowLeft, CalendarDays, Globe, MessageSquarePlus } from 'lucide-react';
+import { ArrowLeft, CalendarDays, Globe } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatMoney } from '@shared/pricing';
@@ -12,6 +12,7 @@ import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/input';
 import { useHydrated } from '../../lib/use-hydrated';
 import { ExpertAvatar } from './expert-avatar';
+import { FeedbackInvite } from './feedback-invite';
 import { useExpertProfile } from './api/get-expert';
 import { ProfileSections } from './profile-sections';
 import { ReviewsDialog } from './reviews-dialog';
@@ -151,15 +152,7 @@ export default function ExpertProfilePage() {
       <div className="mx-auto grid max-w-6xl items-start gap-8 px-4 pb-20 lg:grid-cols-[minmax(0,1fr)_26rem]">
         <div className="space-y-6">
           <ProfileSections expert={e} />
-          <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-            <p className="text-sm text-slate-700">Had a session with {e.name.split(' ')[0]}? Tell others how it went.</p>
-            <Button asChild variant="outline">
-              <Link to={`/expert/${e.slug}/feedback`}>
-                <MessageSquarePlus className="h-4 w-4" aria-hidden />
-                Leave Feedback
-              </Link>
-            </Button>
-          </div>
+          <FeedbackInvite expert={e} />
         </div>
         <div id="booking" className="scroll-mt-20 space-y-4">
           <BookingCardSlot expert={e} />

@@ -160,6 +160,9 @@ export function useBooking(expert: ExpertProfile) {
     submitting: book.isPending,
     error,
     signInPrompt: signInNeeded ? signInToBook(profilePath) : null,
+    /** A signed-out visitor: the free intro is offered to every new client once signed in (docs/product.md "Free introductory meeting"). */
+    signedOut: !me,
+    profilePath,
     submit,
   };
 }

@@ -6,7 +6,7 @@ import { delays } from '@shared/constants';
 import { messages } from '@shared/messages';
 import { formatMoney } from '@shared/pricing';
 import type { SessionView } from '@shared/schemas/sessions';
-import { canConfirm, canDispute, detailBadge } from '@shared/sessions';
+import { canConfirm, canDispute, sessionState } from '@shared/sessions';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FormError } from '../../components/ui/input';
@@ -76,7 +76,7 @@ function ConfirmSession({ session }: { session: SessionView }) {
   else if (session.status !== 'booked')
     body = (
       <p className="rounded-xl bg-slate-50 p-4 text-slate-800">
-        This session is already <strong>{detailBadge(session.status, false).label.toLowerCase()}</strong>, so there is nothing to confirm.
+        This session is already <strong>{sessionState(session).label.toLowerCase()}</strong>, so there is nothing to confirm.
       </p>
     );
   else

@@ -24,7 +24,7 @@ export function ExpertPanel({ session }: { session: SessionView }) {
         <StatusPanel
           icon={upcoming ? CalendarCheck : Hourglass}
           tone={upcoming ? 'brand' : 'amber'}
-          title={upcoming ? 'Session Scheduled' : 'Awaiting client confirmation'}
+          title={upcoming ? 'Session Scheduled' : 'Awaiting confirmation'}
           actions={
             upcoming ? (
               <>

@@ -1,4 +1,5 @@
 import { FlaskConical, ShieldCheck } from 'lucide-react';
+import { holdTerms } from '@shared/sessions';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 
 const steps = [
@@ -23,7 +24,7 @@ export function ProtectionNotice() {
         Your payment is protected
       </h2>
       <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-emerald-900">
-        <li>Your payment is held until you confirm the session took place.</li>
+        <li>{holdTerms}</li>
         <li>If the session is cancelled, you are refunded according to the expert's cancellation policy.</li>
         <li>Something went wrong? Report an issue within 72 hours of the session and our team will step in.</li>
       </ul>

@@ -1,7 +1,7 @@
 import { ArrowLeft, Video } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import type { SessionView } from '@shared/schemas/sessions';
-import { canJoin, detailBadge, isPendingConfirmation } from '@shared/sessions';
+import { canJoin, sessionState } from '@shared/sessions';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -21,7 +21,7 @@ function SessionDetail({ session }: { session: SessionView }) {
   const noShow = useNoShow(session.id).data?.report;
   const times = { status: session.status, startsAt: new Date(session.startsAt), endsAt: new Date(session.endsAt) };
   // An open no-show report holds the session: it waits for an answer, not for a confirmation (docs/product.md "No-shows").
-  const badge = noShow?.status === 'open' ? ({ label: 'No-show reported', tone: 'amber' } as const) : detailBadge(session.status, isPendingConfirmation(times));
+  const badge = noShow?.status === 'open' ? ({ label: 'No-show reported', tone: 'amber' } as const) : sessionState(session);
   return (
     <div className="bg-slate-50">
       <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
