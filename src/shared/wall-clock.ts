@@ -68,3 +68,12 @@ export function wallClockToInstant(wall: number, zone: string): number {
   // In a gap: read with the offset before the change, which lands as far past the gap's start as `wall` is.
   return wall - before;
 }
+
+/**
+ * The UTC offset `zone` has at the instant `at`, as people read it: 'GMT-8', 'GMT+5:30', 'GMT' (Intl's
+ * `shortOffset`, from the runtime's IANA data). A zone's label must use the offset of the date it labels — America/
+ * Vancouver is GMT-7 in July and GMT-8 in December — never today's.
+ */
+export function offsetName(zone: string, at: Date): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+}

@@ -3,6 +3,7 @@
  * are allowed once seats are sold, and the words of every workshop message. Pure: instants UTC, money integer cents,
  * durations minutes.
  */
+import { autoReleaseHours, policyTerms, type CancellationPolicy } from './sessions.js';
 
 /** Duration of a workshop, in minutes (docs/product.md "Workshops"). */
 export const workshopMinutes = { min: 30, max: 180 } as const;
@@ -111,4 +112,24 @@ export function offerDeadline(now: Date, startsAt: Date): Date {
 /** Seats anyone may book: neither sold nor offered to a waiting client (never negative). */
 export function seatsLeft(w: { capacity: number; seatsSold: number; seatsOffered: number }): number {
   return Math.max(0, w.capacity - w.seatsSold - w.seatsOffered);
+}
+
+/**
+ * What a workshop's page says before a seat is paid (docs/product.md "Workshops"): the cancellation terms of a seat
+ * (the expert's policy, kept by the seat at booking; the expert cancelling refunds in full), what happens below the
+ * minimum attendance (`minAttendance`, null when there is none) and, for a paid seat, what happens to the money.
+ */
+export function seatTerms(w: { priceCents: number; minAttendance: number | null; policy: CancellationPolicy }): string[] {
+  const p = policyTerms[w.policy];
+  const before = p.fullRefundHours % 24 === 0 && p.fullRefundHours > 24 ? `${p.fullRefundHours / 24} days` : `${p.fullRefundHours} hours`;
+  const late = p.lateRefundPercent ? `${p.lateRefundPercent}% after` : 'no refund after';
+  return [
+    w.priceCents > 0
+      ? `Cancel your seat up to ${before} before the start for a full refund, ${late}. If the expert cancels, you are refunded in full.`
+      : 'The seat is free: cancel it any time before the start.',
+    w.minAttendance === null
+      ? 'The workshop takes place whatever the number of attendees.'
+      : `It takes place with at least ${w.minAttendance} attendees: if fewer seats are booked ${minimumAttendanceHours} hours before the start, it is cancelled and every attendee is refunded in full.`,
+    ...(w.priceCents > 0 ? [`Your payment is held until the workshop has taken place and released to the expert ${autoReleaseHours} hours after it ends unless you report an issue.`] : []),
+  ];
 }

@@ -24,6 +24,7 @@ import { workshopQuery } from './features/workshops/api/get-workshop';
 import { workshopListQuery } from './features/workshops/api/get-workshops';
 import { parseWorkshopFilters } from './features/workshops/workshop-filters';
 import { ApiError, setApiFetch, type ApiFetch } from './lib/api';
+import { workshopMessages } from '@shared/workshops';
 import { meQuery } from './lib/auth';
 
 type Prefetch = (client: QueryClient, at: { params: Record<string, string | undefined>; search: URLSearchParams }) => Promise<void>[];
@@ -100,12 +101,14 @@ export async function renderPage(url: string, fetchApi: ApiFetch, baseUrl: strin
   // A profile's title names its expert, as the page does in the browser (a page with `titled(null)`).
   const expert = leaf.route.path === '/expert/:id' ? client.getQueryData(expertProfileQuery(leaf.params.id ?? '').queryKey) : undefined;
   const profile = profileTitle(expert);
-  const title = profile ? `${profile} · Mentora` : pageTitle(context.matches.map((m) => m.route.handle));
   const workshop = workshopMissing ? null : workshopRead?.data;
+  // A workshop's page names the workshop, as it does in the browser (workshop-page.tsx).
+  const named = profile ?? (workshopRead ? (workshop?.title ?? workshopMessages.notFound) : undefined);
+  const title = named ? `${named} · Mentora` : pageTitle(context.matches.map((m) => m.route.handle));
   const head = pageHead(baseUrl, {
     route: leaf.route.path ?? '',
     pathname: new URL(url).pathname,
-    title: workshop?.title ?? (title ?? '').replace(/ · Mentora$/, ''),
+    title: (title ?? '').replace(/ · Mentora$/, ''),
     expert,
     workshop,
     host: workshop ? client.getQueryData(expertProfileQuery(workshop.expert.slug).queryKey) : undefined,

@@ -228,6 +228,32 @@ describe('pages people can find and share', () => {
     expect(after!.eventStatus).toBe('https://schema.org/EventCancelled');
   });
 
+  it("a workshop's page names the workshop in its title and says its cancellation terms and minimum attendance before a seat is paid", async () => {
+    const day = new Date(Date.now() + ++daysAhead * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Vancouver' });
+    const created = await write('POST', '/api/me/workshops', host.cookie, {
+      title: 'Salary negotiation clinic',
+      description: 'Practise the conversation.',
+      topic: 'Graphics & Design',
+      startsAtLocal: `${day}T10:00`,
+      durationMinutes: 60,
+      capacity: 8,
+      priceCents: 2500,
+      minAttendance: 3,
+      publish: true,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const res = await get(`/workshops/${(created.json() as { id: string }).id}`);
+    expect(res.statusCode).toBe(200);
+    const doc = parseDocument(res.body);
+    const text = (name: string) => DomUtils.getElementsByTagName(name, doc.children, true).map((e) => DomUtils.textContent(e));
+    expect(text('title')).toEqual(['Salary negotiation clinic · Mentora']);
+    const terms = text('li').join('\n');
+    // The host's flexible policy, kept by a seat booked now.
+    expect(terms).toContain('Cancel your seat up to 24 hours before the start for a full refund, 50% after. If the expert cancels, you are refunded in full.');
+    expect(terms).toContain('if fewer seats are booked 24 hours before the start, it is cancelled and every attendee is refunded in full');
+    expect(terms).toContain('Your payment is held until the workshop has taken place');
+  });
+
   it('robots.txt names the sitemap; the sitemap lists the public pages, published experts and upcoming workshops with absolute addresses', async () => {
     const robots = await get('/robots.txt');
     expect(robots.statusCode).toBe(200);

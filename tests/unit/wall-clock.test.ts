@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dateInZone, generateSlots, wallClockToUtc, type WeeklyRule } from '../../src/shared/slots.js';
+import { offsetName } from '../../src/shared/wall-clock.js';
+import { startFromLocal } from '../../src/server/modules/workshops/workshop-times.js';
 
 /*
  * Wall-clock conversion (docs/product.md "Availability", RFC 5545 §3.3.5) against an independent model built here
@@ -151,4 +153,26 @@ describe('slots on change days: an expert available inside 00:00–04:00 every d
       }
     });
   }
+});
+
+describe("a workshop's start typed in its expert's zone (docs/product.md \"Workshops\")", () => {
+  const now = new Date('2026-11-28T12:00:00Z');
+  it('18:00 on 15 December typed in a GMT-8 zone is 02:00 UTC on 16 December, whatever the host zone', () => {
+    expect(startFromLocal('2026-12-15T18:00', 'America/Los_Angeles', now).toISOString()).toBe('2026-12-16T02:00:00.000Z');
+    expect(offsetName('America/Los_Angeles', new Date('2026-12-16T02:00:00Z'))).toBe('GMT-8');
+    expect(offsetName('America/Los_Angeles', new Date('2027-07-16T01:00:00Z'))).toBe('GMT-7');
+  });
+  it("a Vancouver expert's start and its label use the same offset: the one of the date typed, not today's", () => {
+    // British Columbia keeps UTC-7 all year from November 2026 in current IANA data (2026 releases), GMT-8 in older
+    // ones: the label and the stored instant must agree whichever data the runtime carries.
+    for (const local of ['2026-12-15T18:00', '2027-03-01T09:30', '2027-07-15T18:00']) {
+      const start = startFromLocal(local, 'America/Vancouver', now);
+      const [, sign, hours] = /^GMT([+-])(\d+)$/.exec(offsetName('America/Vancouver', start))!;
+      const offsetHours = Number(`${sign}${hours}`);
+      expect(start.getTime()).toBe(Date.parse(`${local}:00Z`) - offsetHours * 3_600_000);
+    }
+  });
+  it('names half-hour offsets', () => {
+    expect(offsetName('Asia/Kolkata', now)).toBe('GMT+5:30');
+  });
 });

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { expertiseCatalogue } from '../constants.js';
+import { cancellationPolicies } from '../sessions.js';
 import { messages } from '../messages.js';
 import { singleLine } from '../single-line.js';
 import { isIsoDate } from '../slots.js';
@@ -86,7 +87,7 @@ export const workshopView = z.object({
   currency: z.string(),
   minAttendance: z.number().int().nullable(),
   status: z.enum(workshopStatuses),
-  expert: z.object({ id: z.string(), slug: z.string(), name: z.string(), role: z.string(), timezone: z.string() }),
+  expert: z.object({ id: z.string(), slug: z.string(), name: z.string(), role: z.string(), timezone: z.string(), cancellationPolicy: z.enum(cancellationPolicies) }),
   rating: workshopRating,
   expertWorkshopRating: workshopRating,
 });

@@ -22,7 +22,8 @@ export const routes: RouteObject[] = [
       { path: '/about', handle: titled('About'), lazy: page(() => import('../features/content/about-page')) },
       { path: '/community-guidelines', handle: titled('Community Guidelines'), lazy: page(() => import('../features/content/community-guidelines-page')) },
       { path: '/workshops', handle: titled('Workshops'), lazy: page(() => import('../features/workshops/workshops-page')) },
-      { path: '/workshops/:id', handle: titled('Workshop'), lazy: page(() => import('./workshop-route')) },
+      // The workshop's page names the workshop itself (useDocumentTitle) once it has loaded.
+      { path: '/workshops/:id', handle: titled(null), lazy: page(() => import('./workshop-route')) },
       { path: '/how-it-works/client', handle: titled('How It Works for Clients'), lazy: page(() => import('../features/content/client-faq-page')) },
       { path: '/how-it-works/expert', handle: titled('How It Works for Experts'), lazy: page(() => import('../features/content/expert-faq-page')) },
       { path: '/how-it-works/partner', handle: titled('Partner with Mentora'), lazy: page(() => import('../features/enquiries/partner-enquiry-page')) },

@@ -118,14 +118,17 @@ export const workshopRoutes: FastifyPluginAsyncZod<SessionDeps> = async (app, de
     listMyWaitlist(deps.db, await requireUser(request, workshopMessages.signInToWait)),
   );
 
-  /** The signed-in expert's workshops with seats sold and offered, clients waiting and the ledger's money per workshop: `{ workshops }`. 401; 403 not an expert. */
+  /**
+   * The signed-in expert's workshops with seats sold and offered, clients waiting and the ledger's money per workshop,
+   * and the zone a new start is typed in: `{ workshops, timeZone }`. 401; 403 not an expert.
+   */
   app.get(
     '/api/me/workshops',
     {
       config: { signIn: 'required' },
-      schema: { tags, response: { 200: z.object({ workshops: z.array(myWorkshopView) }), 401: errorResponse, 403: errorResponse } },
+      schema: { tags, response: { 200: z.object({ workshops: z.array(myWorkshopView), timeZone: z.string() }), 401: errorResponse, 403: errorResponse } },
     },
-    async (request) => ({ workshops: await listMyWorkshops(deps.db, await expert(request)) }),
+    async (request) => listMyWorkshops(deps.db, await expert(request)),
   );
 
   /** Creates a workshop (draft, or published with `publish: true`): 201 the expert's view. 400 / 401 / 403 / 409 busy then. */

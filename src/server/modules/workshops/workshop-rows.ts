@@ -4,6 +4,7 @@
  */
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { MyWorkshopView, WorkshopView } from '../../../shared/schemas/workshops.js';
+import { type CancellationPolicy } from '../../../shared/sessions.js';
 import { seatsLeft, workshopMessages, type WorkshopStatus } from '../../../shared/workshops.js';
 import type { CurrentUser } from '../../auth/plugin.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -33,6 +34,8 @@ export const workshopColumns = {
     name: experts.name,
     role: experts.role,
     timezone: experts.timezone,
+    /** The policy a seat booked now keeps (docs/product.md "Cancellation policies"), shown before the seat is paid. */
+    cancellationPolicy: experts.cancellationPolicy,
     userId: experts.userId,
     status: experts.status,
   },
@@ -44,7 +47,7 @@ export const workshopColumns = {
 type Rating = { average: number; count: number } | null;
 export type WorkshopRow = {
   workshop: typeof workshops.$inferSelect;
-  expert: { id: string; slug: string; name: string; role: string; timezone: string; userId: string | null; status: string };
+  expert: { id: string; slug: string; name: string; role: string; timezone: string; cancellationPolicy: string; userId: string | null; status: string };
   rating: Rating;
   expertWorkshopRating: Rating;
 };
@@ -82,7 +85,14 @@ export function toWorkshopView({ workshop: w, expert, rating, expertWorkshopRati
     currency: w.currency,
     minAttendance: w.minAttendance,
     status: w.status as WorkshopStatus,
-    expert: { id: expert.id, slug: expert.slug, name: expert.name, role: expert.role, timezone: expert.timezone },
+    expert: {
+      id: expert.id,
+      slug: expert.slug,
+      name: expert.name,
+      role: expert.role,
+      timezone: expert.timezone,
+      cancellationPolicy: expert.cancellationPolicy as CancellationPolicy,
+    },
     rating,
     expertWorkshopRating,
   };

@@ -19,7 +19,7 @@ import { ReviewsDialog } from './reviews-dialog';
 import { ratingText, reviewCountText, StarRating } from '../../components/star-rating';
 import { profileTitle } from './profile-title';
 import { MessageExpert } from './message-expert';
-import { useDocumentTitle } from './use-document-title';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 // The booking card (calendar, times, form; react-day-picker and date-fns) loads after the profile text, which is
 // what paints first: less JS before the profile shows (docs/performance.md).

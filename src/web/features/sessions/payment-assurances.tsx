@@ -1,4 +1,4 @@
-import { FlaskConical, ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { holdTerms } from '@shared/sessions';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 
@@ -7,12 +7,6 @@ const steps = [
   { title: 'Meet by video', text: 'Join the video call from your session page at the booked time.' },
   { title: 'Confirm the session', text: 'Tell us the session took place, or report an issue.' },
   { title: 'Payment released', text: 'Once you confirm, the payment is released to the expert.' },
-];
-
-const testCards = [
-  { number: '4242 4242 4242 4242', outcome: 'succeeds' },
-  { number: '4000 0000 0000 0002', outcome: 'is declined' },
-  { number: '4000 0000 0000 9995', outcome: 'has insufficient funds' },
 ];
 
 /** Payment protection notice (docs/product.md "Payments"): held until confirmed, refund per policy, 72 hours to report. */
@@ -58,25 +52,5 @@ export function HowItWorks() {
         </ol>
       </CardContent>
     </Card>
-  );
-}
-
-/** The test-mode notice with the simulated provider's test cards. */
-export function TestModeNotice() {
-  return (
-    <section aria-labelledby="test-mode-title" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
-      <h2 id="test-mode-title" className="flex items-center gap-2 font-semibold">
-        <FlaskConical className="h-4 w-4" aria-hidden />
-        Test mode — no real money moves
-      </h2>
-      <p className="mt-1">Use any future expiry date and any 3-digit CVC with one of these cards:</p>
-      <ul className="mt-2 space-y-1">
-        {testCards.map((card) => (
-          <li key={card.number}>
-            <span className="font-mono font-medium">{card.number}</span> {card.outcome}
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }

@@ -15,7 +15,8 @@ import { useBookSession, type BookingPayment } from '../../lib/book-session';
 import { loadBookingDraft, markBookingPaid, paidSessionOf, type BookingDraft } from '../../lib/booking-draft';
 import { useClientConfig } from '../../lib/client-config';
 import { CardFields } from '../../components/card-fields';
-import { HowItWorks, ProtectionNotice, TestModeNotice } from './payment-assurances';
+import { TestModeNotice } from '../../components/test-mode-notice';
+import { HowItWorks, ProtectionNotice } from './payment-assurances';
 import { PaymentSummary } from './payment-summary';
 import { SignInPrompt } from './sign-in-prompt';
 

@@ -16,6 +16,7 @@ import { WorkshopForm } from './workshop-form';
 import { WorkshopTime } from './workshop-time';
 
 export default function MyWorkshopsPage() {
+  const timeZone = useMyWorkshops().data?.timeZone;
   return (
     <ExpertSettingsShell
       title="Group workshops"
@@ -26,7 +27,7 @@ export default function MyWorkshopsPage() {
           <CardTitle>New workshop</CardTitle>
         </CardHeader>
         <CardContent>
-          <WorkshopForm />
+          <WorkshopForm timeZone={timeZone} />
         </CardContent>
       </Card>
       <MyWorkshopList />

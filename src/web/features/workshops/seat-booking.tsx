@@ -8,6 +8,7 @@ import { CardFields } from '../../components/card-fields';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
+import { TestModeNotice } from '../../components/test-mode-notice';
 import { useAuth } from '../../lib/auth';
 import { useClientConfig } from '../../lib/client-config';
 import { signInPath } from '../../lib/return-path';
@@ -64,11 +65,6 @@ export function SeatBooking({ workshop: w, stripeCardForm: StripeCardForm }: { w
     toast.success(workshopMessages.seatBooked(w.title));
     void navigate(`/session/${encodeURIComponent(session.id)}`);
   };
-  const holdNotice = (
-    <p className="text-sm text-slate-700">
-      Your payment is held until the workshop has taken place, and refunded by the expert’s cancellation policy if you cancel.
-    </p>
-  );
   if (paid && config.isPending) return <Spinner />;
   const stripeKey = config.data?.stripePublishableKey;
   const payLabel = `${offer ? workshopMessages.claimSeat : 'Book a seat'} · ${seatPrice(w)}`;
@@ -87,7 +83,6 @@ export function SeatBooking({ workshop: w, stripeCardForm: StripeCardForm }: { w
             onExpired={() => undefined}
           />
         </Suspense>
-        {holdNotice}
       </div>
     );
 
@@ -113,7 +108,7 @@ export function SeatBooking({ workshop: w, stripeCardForm: StripeCardForm }: { w
       <Button type="submit" size="lg" disabled={book.isPending} aria-busy={book.isPending}>
         {payLabel}
       </Button>
-      {paid ? holdNotice : null}
+      {paid ? <TestModeNotice /> : null}
     </form>
   );
 }

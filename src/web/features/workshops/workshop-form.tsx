@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { workshopInput, type WorkshopInput } from '@shared/schemas/workshops';
+import { wallClockToUtc } from '@shared/slots';
+import { offsetName } from '@shared/wall-clock';
 import { workshopCapacity, workshopMessages, workshopMinutes } from '@shared/workshops';
 import { Button } from '../../components/ui/button';
 import { FormError, Input, Label, Textarea } from '../../components/ui/input';
@@ -7,15 +9,24 @@ import { toast } from '../../lib/toast';
 import { useCreateWorkshop } from './api/post-my-workshop';
 import { TopicSelect } from './topic-select';
 
+const zoneName = (zone: string) => zone.replace(/_/g, ' ');
+
+/** The zone the start is typed in, with the offset of the date typed (not today's): 'America/Vancouver, GMT-8 on that date'. */
+function startZoneHint(local: string, zone: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local)) return `In your profile's time zone, ${zoneName(zone)}.`;
+  const start = wallClockToUtc(local.slice(0, 10), Number(local.slice(11, 13)) * 60 + Number(local.slice(14, 16)), zone);
+  return `${zoneName(zone)}, ${offsetName(zone, start)} on that date (your profile's time zone).`;
+}
+
 const blank = { title: '', description: '', topic: '', startsAtLocal: '', durationMinutes: '90', capacity: '10', price: '15', minAttendance: '' };
 
 /**
  * The expert's new-workshop form (docs/product.md "Workshops"): title, description, catalogue topic, start in the
- * expert's own zone (their profile's), 30–180 minutes, 2–50 seats, price per seat in dollars (whole cents), optional
+ * expert's own zone (their profile's, `timeZone`, named with the offset of the date typed), 30–180 minutes, 2–50 seats, price per seat in dollars (whole cents), optional
  * minimum attendance; published at once. Checked with the API's own contract before sending; the server's refusals
  * (e.g. a clash with a booked session) are shown as they come.
  */
-export function WorkshopForm() {
+export function WorkshopForm({ timeZone }: { timeZone: string | undefined }) {
   const [f, setF] = useState(blank);
   const [error, setError] = useState<string | null>(null);
   const create = useCreateWorkshop();
@@ -61,8 +72,17 @@ export function WorkshopForm() {
       </div>
       <TopicSelect id="ws-topic" value={f.topic} none="Choose a topic" onChange={(topic) => set({ topic })} />
       <div>
-        <Label htmlFor="ws-start">Start (your time zone)</Label>
-        <Input id="ws-start" type="datetime-local" value={f.startsAtLocal} onChange={(e) => set({ startsAtLocal: e.target.value.slice(0, 16) })} />
+        <Label htmlFor="ws-start">{timeZone ? `Start (${zoneName(timeZone)} time)` : 'Start'}</Label>
+        <Input
+          id="ws-start"
+          type="datetime-local"
+          value={f.startsAtLocal}
+          aria-describedby="ws-start-zone"
+          onChange={(e) => set({ startsAtLocal: e.target.value.slice(0, 16) })}
+        />
+        <p id="ws-start-zone" className="mt-1 text-xs text-slate-600">
+          {timeZone ? startZoneHint(f.startsAtLocal, timeZone) : null}
+        </p>
       </div>
       <div>
         <Label htmlFor="ws-duration">

@@ -4,10 +4,11 @@
  * (`stripeCardForm`: the card form used for a paid seat when the server takes cards with Stripe). Server-rendered like the expert profile; the booking form appears once hydrated.
  */
 import { Link, useParams } from 'react-router';
-import { workshopMessages } from '@shared/workshops';
+import { seatTerms, workshopMessages } from '@shared/workshops';
 import { LoadError } from '../../components/ui/load-error';
 import { Badge } from '../../components/ui/badge';
 import { ApiError } from '../../lib/api';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { useWorkshop } from './api/get-workshop';
 import { SeatBooking, type StripeCardFormComponent } from './seat-booking';
 import { seatPrice } from './workshop-card';
@@ -17,8 +18,10 @@ import { WorkshopRating } from './workshop-rating';
 export default function WorkshopPage({ stripeCardForm }: { stripeCardForm: StripeCardFormComponent }) {
   const { id = '' } = useParams();
   const workshop = useWorkshop(id);
+  const missing = workshop.isError && workshop.error instanceof ApiError && workshop.error.status === 404;
+  useDocumentTitle(workshop.data?.title ?? (missing ? workshopMessages.notFound : null));
 
-  if (workshop.isError && workshop.error instanceof ApiError && workshop.error.status === 404)
+  if (missing)
     return (
       <section className="mx-auto max-w-3xl px-4 py-16 text-center">
         <h1 className="text-2xl font-bold text-slate-900">{workshopMessages.notFound}</h1>
@@ -63,6 +66,16 @@ export default function WorkshopPage({ stripeCardForm }: { stripeCardForm: Strip
           {seatPrice(w)} <span className="text-base font-normal text-slate-700">per seat</span>
         </p>
         <SeatBooking workshop={w} stripeCardForm={stripeCardForm} />
+        <section aria-labelledby="seat-terms" className="border-t border-slate-100 pt-4">
+          <h2 id="seat-terms" className="text-sm font-semibold text-slate-900">
+            Before you book
+          </h2>
+          <ul className="mt-2 list-disc space-y-1.5 pl-5 text-sm text-slate-700">
+            {seatTerms({ priceCents: w.priceCents, minAttendance: w.minAttendance, policy: w.expert.cancellationPolicy }).map((term) => (
+              <li key={term}>{term}</li>
+            ))}
+          </ul>
+        </section>
       </aside>
     </article>
   );

@@ -5,10 +5,10 @@ import { api } from '../../../lib/api';
 
 export const myWorkshopsQuery = queryOptions({
   queryKey: ['workshops', 'mine'],
-  queryFn: () => api<{ workshops: MyWorkshopView[] }>('/api/me/workshops'),
+  queryFn: () => api<{ workshops: MyWorkshopView[]; timeZone: string }>('/api/me/workshops'),
 });
 
-/** The expert's workshops, soonest first. */
+/** The expert's workshops, soonest first, and the IANA zone a new workshop's start is typed in. */
 export function useMyWorkshops() {
   return useQuery(myWorkshopsQuery);
 }
