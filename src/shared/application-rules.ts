@@ -25,9 +25,21 @@ export const wizardSteps = [
   { title: 'References', description: 'Optional: someone who knows your work.' },
 ] as const;
 
-/** True for an absolute http(s) URL (LinkedIn "must be a URL"; docs/product.md "Expert applications"). Blank counts as absent, so it is allowed. */
+/**
+ * An address typed without its scheme, as people copy it ('linkedin.com/in/jane', 'www.linkedin.com/in/jane'),
+ * completed with https:// (docs/product.md "Expert applications"); one with a scheme, or blank, is left as it is.
+ */
+export function completeUrl(value: string): string {
+  const v = value.trim();
+  return !v || /^[a-z][a-z0-9+.-]*:\/\//i.test(v) ? v : `https://${v.replace(/^\/+/, '')}`;
+}
+
+/**
+ * True for an http(s) URL with a dotted host once completed (completeUrl), so 'linkedin.com/in/jane' is one
+ * (LinkedIn "must be a URL"; docs/product.md "Expert applications"). Blank counts as absent, so it is allowed.
+ */
 export function isOptionalUrl(value: string | null | undefined): boolean {
-  const v = (value ?? '').trim();
+  const v = completeUrl(value ?? '');
   if (!v) return true;
   try {
     const url = new URL(v);

@@ -77,7 +77,7 @@ describe('expert applications', () => {
   it.each([
     ['a blank title', { professionalTitle: '   ' }, r.step1],
     ['an unknown years band', { yearsExperience: '20+' }, r.yearsBand],
-    ['a LinkedIn that is not a URL', { linkedinProfile: 'linkedin.com/in/jane' }, r.linkedinUrl],
+    ['a LinkedIn that is not a URL', { linkedinProfile: 'my linkedin' }, r.linkedinUrl],
     ['no expertise area', { selectedExpertise: [] }, expertiseMessages.required],
     ['four areas', { selectedExpertise: ['Marketing', 'Sales & Customer Service', 'Hospitality', 'Public Speaking'] }, expertiseMessages.tooMany],
     ['the same area twice', { selectedExpertise: ['Marketing', ' marketing '] }, expertiseMessages.duplicateArea],
@@ -163,10 +163,11 @@ describe('expert applications', () => {
       .update(expertApplications)
       .set({ status: 'rejected', statusNote: 'Please add more detail.' })
       .where(eq(expertApplications.userId, applicant.id));
-    const res = await apply(applicant.cookie, valid({ professionalTitle: 'Design Lead' }));
+    // A LinkedIn address typed without https:// is accepted and completed.
+    const res = await apply(applicant.cookie, valid({ professionalTitle: 'Design Lead', linkedinProfile: 'linkedin.com/in/jane-applicant' }));
     expect(res.statusCode).toBe(201);
     const mine = await ctx.app.inject({ url: '/api/applications/mine', headers: { cookie: applicant.cookie } });
-    expect(mine.json().application).toMatchObject({ professionalTitle: 'Design Lead', status: 'submitted' });
+    expect(mine.json().application).toMatchObject({ professionalTitle: 'Design Lead', status: 'submitted', linkedinProfile: 'https://linkedin.com/in/jane-applicant' });
   });
 
   it('keeps the application when the e-mails cannot be queued, and says so', async () => {

@@ -31,7 +31,7 @@ test('a new expert applies with a PDF CV, gets suggestions, submits and sees the
   await expect(next).toBeDisabled();
   await page.getByLabel(/Professional title/).fill('Marketing Director');
   await page.getByLabel(/Years of experience/).selectOption('11-15');
-  await page.getByLabel(/LinkedIn profile/).fill('linkedin.com/in/elena');
+  await page.getByLabel(/LinkedIn profile/).fill('my linkedin');
   await page.getByLabel(/LinkedIn profile/).blur();
   await expect(page.getByText('Please enter a valid URL for your LinkedIn profile', { exact: false }).first()).toBeVisible();
   await expect(next).toBeDisabled();

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   applicationRuleMessages as r,
+  completeUrl,
   applicationStatusInfo,
   emptyDraft,
   isOptionalEmail,
@@ -25,7 +26,7 @@ describe('wizard step rules (docs/product.md "Expert applications")', () => {
     expect(stepCheck(1, draft({ professionalTitle: '  ', yearsExperience: '3-5' }))).toEqual({ ok: false, reason: r.step1 });
     expect(stepCheck(1, draft({ professionalTitle: 'Engineer', yearsExperience: '' }))).toEqual({ ok: false, reason: r.step1 });
     expect(stepCheck(1, draft({ professionalTitle: 'Engineer', yearsExperience: '3-5' }))).toEqual({ ok: true });
-    expect(stepCheck(1, draft({ professionalTitle: 'Engineer', yearsExperience: '16+', linkedinProfile: 'linkedin.com/in/x' }))).toEqual({
+    expect(stepCheck(1, draft({ professionalTitle: 'Engineer', yearsExperience: '16+', linkedinProfile: 'my linkedin' }))).toEqual({
       ok: false,
       reason: r.linkedinUrl,
     });
@@ -51,9 +52,12 @@ describe('wizard step rules (docs/product.md "Expert applications")', () => {
     expect(stepCheck(5, draft({ referenceEmail: 'ref@example.com' }))).toEqual({ ok: true });
   });
 
-  it('accepts only http(s) URLs with a host name, and blank', () => {
-    for (const ok of ['', '  ', 'https://linkedin.com/in/a', 'http://www.linkedin.com/in/a?x=1']) expect(isOptionalUrl(ok)).toBe(true);
-    for (const bad of ['linkedin', 'javascript:alert(1)', 'ftp://x.com/a', 'https://localhost', 'www.linkedin.com/in/a'])
+  it('accepts only http(s) URLs with a host name, and blank; an address without its scheme is completed with https://', () => {
+    for (const ok of ['', '  ', 'https://linkedin.com/in/a', 'http://www.linkedin.com/in/a?x=1', 'www.linkedin.com/in/a', 'linkedin.com/in/a'])
+      expect(isOptionalUrl(ok)).toBe(true);
+    expect(completeUrl(' www.linkedin.com/in/a ')).toBe('https://www.linkedin.com/in/a');
+    expect(completeUrl('http://linkedin.com/in/a')).toBe('http://linkedin.com/in/a');
+    for (const bad of ['linkedin', 'javascript:alert(1)', 'ftp://x.com/a', 'https://localhost', 'my linkedin'])
       expect(isOptionalUrl(bad)).toBe(false);
     expect(isOptionalEmail('')).toBe(true);
     expect(isOptionalEmail('a@b')).toBe(false);

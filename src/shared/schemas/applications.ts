@@ -4,7 +4,7 @@
  * The wizard checks each step with the same rules (src/shared/application-rules.ts).
  */
 import { z } from 'zod';
-import { applicationRuleMessages as r, applicationStatuses, isOptionalEmail, isOptionalUrl, yearsExperienceBands } from '../application-rules.js';
+import { applicationRuleMessages as r, applicationStatuses, completeUrl, isOptionalEmail, isOptionalUrl, yearsExperienceBands } from '../application-rules.js';
 import { expertiseAreas, maxExpertiseAreaLength, maxExpertiseAreas } from '../expertise.js';
 import { optionalText, requiredText } from './common.js';
 import { messages } from '../messages.js';
@@ -12,14 +12,17 @@ import { personName } from '../person-name.js';
 import { singleLine } from '../single-line.js';
 
 /**
- * Body of POST /api/applications. Title and years band required; LinkedIn optional, an http(s) URL;
+ * Body of POST /api/applications. Title and years band required; LinkedIn optional, an http(s) URL (completed with
+ * https:// when typed without it);
  * `cvFileId` optional, the caller's own CV (uuid from POST /api/files?purpose=cv); 1-3 areas by the
  * shared rule (src/shared/expertise.ts); motivation required; references optional, the e-mail in e-mail format.
  */
 export const applicationInput = z.object({
   professionalTitle: singleLine(requiredText(r.step1, 200), messages.common.singleLine('A professional title')),
   yearsExperience: z.enum(yearsExperienceBands, { error: r.yearsBand }),
-  linkedinProfile: optionalText(500).refine(isOptionalUrl, r.linkedinUrl),
+  linkedinProfile: optionalText(500)
+    .refine(isOptionalUrl, r.linkedinUrl)
+    .transform((v) => (v ? completeUrl(v) : v)),
   cvFileId: z.uuid(r.step2).optional(),
   selectedExpertise: expertiseAreas,
   whyExpert: requiredText(r.step4, 5000),
