@@ -132,15 +132,16 @@ export function mergeSuggestions(
 }
 
 /**
- * Progress of the wizard on `step` (1-5): percent = step / 5 (20 % on step 1, 100 % on step 5) and
- * the time still needed, "About 2 minutes" at the start (docs/product.md "Expert applications").
+ * Progress of the wizard on `step` (1-5): the share of steps done before it, (step − 1) / 5 (0 % on step 1, 80 % on
+ * the last step: 100 % only once the application is sent), and the time still needed, "About 2 minutes" at the
+ * start (docs/product.md "Expert applications").
  */
 export function wizardProgress(step: number): { percent: number; remaining: string } {
   const s = Math.min(Math.max(step, 1), wizardStepCount);
   const seconds = (wizardEstimateSeconds * (wizardStepCount - s + 1)) / wizardStepCount;
   const minutes = Math.round(seconds / 60);
   const remaining = minutes < 1 ? 'Less than a minute remaining' : `About ${minutes} minute${minutes === 1 ? '' : 's'} remaining`;
-  return { percent: Math.round((s / wizardStepCount) * 100), remaining };
+  return { percent: Math.round(((s - 1) / wizardStepCount) * 100), remaining };
 }
 
 export const applicationStatuses = ['submitted', 'pending', 'under_review', 'approved', 'rejected'] as const;

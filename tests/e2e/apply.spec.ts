@@ -25,7 +25,7 @@ test('a new expert applies with a PDF CV, gets suggestions, submits and sees the
 
   // Step 1: title and years required; LinkedIn must be a URL.
   await expect(page.getByText('Step 1 of 5')).toBeVisible();
-  await expect(page.getByText('20% complete')).toBeVisible();
+  await expect(page.getByText('0% complete')).toBeVisible();
   await expect(page.getByText('About 2 minutes remaining')).toBeVisible();
   const next = page.getByRole('button', { name: 'Next' });
   await expect(next).toBeDisabled();
@@ -87,7 +87,7 @@ test('a new expert applies with a PDF CV, gets suggestions, submits and sees the
   await page.getByRole('button', { name: 'Previous' }).click();
   await expect(page.getByLabel(/Why do you want to become an expert/)).toHaveValue(/early-career marketers/);
   await next.click();
-  await expect(page.getByText('100% complete')).toBeVisible();
+  await expect(page.getByText('80% complete')).toBeVisible();
   await shot(page, 'wizard-step5');
   await submit.click();
 

@@ -110,10 +110,10 @@ describe('expertise areas (docs/product.md "Expert profiles", "Expert applicatio
 });
 
 describe('progress and statuses (docs/product.md "Expert applications")', () => {
-  it('shows percent and about 2 minutes at the start', () => {
-    expect(wizardProgress(1)).toEqual({ percent: 20, remaining: 'About 2 minutes remaining' });
-    expect(wizardProgress(3)).toEqual({ percent: 60, remaining: 'About 1 minute remaining' });
-    expect(wizardProgress(5)).toEqual({ percent: 100, remaining: 'Less than a minute remaining' });
+  it('shows percent of the steps done and about 2 minutes at the start, never 100% before the application is sent', () => {
+    expect(wizardProgress(1)).toEqual({ percent: 0, remaining: 'About 2 minutes remaining' });
+    expect(wizardProgress(3)).toEqual({ percent: 40, remaining: 'About 1 minute remaining' });
+    expect(wizardProgress(5)).toEqual({ percent: 80, remaining: 'Less than a minute remaining' });
   });
 
   it('labels every status, pending as Pending Review and anything else Unknown, each with a note', () => {
