@@ -75,5 +75,7 @@ export function wallClockToInstant(wall: number, zone: string): number {
  * Vancouver is GMT-7 in July and GMT-8 in December — never today's.
  */
 export function offsetName(zone: string, at: Date): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  return (
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT'
+  );
 }

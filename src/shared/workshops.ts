@@ -130,6 +130,10 @@ export function seatTerms(w: { priceCents: number; minAttendance: number | null;
     w.minAttendance === null
       ? 'The workshop takes place whatever the number of attendees.'
       : `It takes place with at least ${w.minAttendance} attendees: if fewer seats are booked ${minimumAttendanceHours} hours before the start, it is cancelled and every attendee is refunded in full.`,
-    ...(w.priceCents > 0 ? [`Your payment is held until the workshop has taken place and released to the expert ${autoReleaseHours} hours after it ends unless you report an issue.`] : []),
+    ...(w.priceCents > 0
+      ? [
+          `Your payment is held until the workshop has taken place and released to the expert ${autoReleaseHours} hours after it ends unless you report an issue.`,
+        ]
+      : []),
   ];
 }

@@ -167,7 +167,11 @@ describe('expert applications', () => {
     const res = await apply(applicant.cookie, valid({ professionalTitle: 'Design Lead', linkedinProfile: 'linkedin.com/in/jane-applicant' }));
     expect(res.statusCode).toBe(201);
     const mine = await ctx.app.inject({ url: '/api/applications/mine', headers: { cookie: applicant.cookie } });
-    expect(mine.json().application).toMatchObject({ professionalTitle: 'Design Lead', status: 'submitted', linkedinProfile: 'https://linkedin.com/in/jane-applicant' });
+    expect(mine.json().application).toMatchObject({
+      professionalTitle: 'Design Lead',
+      status: 'submitted',
+      linkedinProfile: 'https://linkedin.com/in/jane-applicant',
+    });
   });
 
   it('keeps the application when the e-mails cannot be queued, and says so', async () => {

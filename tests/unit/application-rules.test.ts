@@ -57,8 +57,7 @@ describe('wizard step rules (docs/product.md "Expert applications")', () => {
       expect(isOptionalUrl(ok)).toBe(true);
     expect(completeUrl(' www.linkedin.com/in/a ')).toBe('https://www.linkedin.com/in/a');
     expect(completeUrl('http://linkedin.com/in/a')).toBe('http://linkedin.com/in/a');
-    for (const bad of ['linkedin', 'javascript:alert(1)', 'ftp://x.com/a', 'https://localhost', 'my linkedin'])
-      expect(isOptionalUrl(bad)).toBe(false);
+    for (const bad of ['linkedin', 'javascript:alert(1)', 'ftp://x.com/a', 'https://localhost', 'my linkedin']) expect(isOptionalUrl(bad)).toBe(false);
     expect(isOptionalEmail('')).toBe(true);
     expect(isOptionalEmail('a@b')).toBe(false);
   });

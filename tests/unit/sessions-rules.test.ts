@@ -11,15 +11,11 @@ const at = (hoursFromNow: number) => new Date(now.getTime() + hoursFromNow * h);
 describe('one name for each session state (docs/product.md "Sessions")', () => {
   const booked = (startH: number, durationMinutes = 60) => ({ status: 'booked', startsAt: at(startH).toISOString(), durationMinutes });
   it('maps each status to its name', () => {
-    expect(['confirmed', 'completed', 'cancelled', 'disputed', 'pending_payment', 'expired', 'weird'].map((status) => sessionState({ status, startsAt: at(1), durationMinutes: 60 }, now).label)).toEqual([
-      'Concluded',
-      'Concluded',
-      'Cancelled',
-      'Disputed',
-      'Awaiting payment',
-      'Payment not completed',
-      'Unknown',
-    ]);
+    expect(
+      ['confirmed', 'completed', 'cancelled', 'disputed', 'pending_payment', 'expired', 'weird'].map(
+        (status) => sessionState({ status, startsAt: at(1), durationMinutes: 60 }, now).label,
+      ),
+    ).toEqual(['Concluded', 'Concluded', 'Cancelled', 'Disputed', 'Awaiting payment', 'Payment not completed', 'Unknown']);
   });
   it('calls a booked session Upcoming until it is pending confirmation, then Awaiting confirmation', () => {
     expect(sessionState(booked(2), now).label).toBe('Upcoming');
@@ -29,7 +25,9 @@ describe('one name for each session state (docs/product.md "Sessions")', () => {
   it('no page, e-mail or console view names a state another way', () => {
     const other = /['"`>](Scheduled|Confirmation Needed|Pending Confirmation|Awaiting client confirmation)['"`<]/;
     const files = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []));
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : [],
+      );
     const offenders = ['src/web', 'src/server'].flatMap(files).filter((f) => other.test(readFileSync(f, 'utf8')));
     expect(offenders).toEqual([]);
   });

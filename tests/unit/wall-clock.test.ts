@@ -155,7 +155,7 @@ describe('slots on change days: an expert available inside 00:00–04:00 every d
   }
 });
 
-describe("a workshop's start typed in its expert's zone (docs/product.md \"Workshops\")", () => {
+describe('a workshop\'s start typed in its expert\'s zone (docs/product.md "Workshops")', () => {
   const now = new Date('2026-11-28T12:00:00Z');
   it('18:00 on 15 December typed in a GMT-8 zone is 02:00 UTC on 16 December, whatever the host zone', () => {
     expect(startFromLocal('2026-12-15T18:00', 'America/Los_Angeles', now).toISOString()).toBe('2026-12-16T02:00:00.000Z');

@@ -87,7 +87,14 @@ export const workshopView = z.object({
   currency: z.string(),
   minAttendance: z.number().int().nullable(),
   status: z.enum(workshopStatuses),
-  expert: z.object({ id: z.string(), slug: z.string(), name: z.string(), role: z.string(), timezone: z.string(), cancellationPolicy: z.enum(cancellationPolicies) }),
+  expert: z.object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    role: z.string(),
+    timezone: z.string(),
+    cancellationPolicy: z.enum(cancellationPolicies),
+  }),
   rating: workshopRating,
   expertWorkshopRating: workshopRating,
 });
