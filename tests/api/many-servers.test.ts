@@ -1,6 +1,6 @@
 import { sessionDeps } from '../../src/server/modules/sessions/deps.js';
 /**
- * Many servers on one PostgreSQL database, with real server processes (tsx) behind an
+ * Many servers on one PostgreSQL database, with real server processes (the run's server bundle) behind an
  * imagined proxy (TRUST_PROXY=1, one X-Forwarded-For per client):
  * - servers starting together on an empty database migrate it once (advisory lock);
  * - 50 concurrent overlapping bookings split across two servers → exactly one session and one held payment;

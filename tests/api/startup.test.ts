@@ -6,11 +6,11 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoAccounts } from '../../src/server/demo/seed.js';
 import { createPostgresDatabase } from '../helpers/app.js';
-import { startServer } from '../helpers/server-process.js';
+import { serverEntry, startServer } from '../helpers/server-process.js';
 
-/** Runs the real entry point (src/server/main.ts through tsx) with `env`; resolves when it exits or is ready. */
+/** Runs the real entry point (the run's server bundle) with `env`; resolves when it exits or is ready. */
 function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [serverEntry()], {
     env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

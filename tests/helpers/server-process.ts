@@ -1,13 +1,14 @@
 /**
- * Real server processes for multi-process tests: the entry point src/server/main.ts run through tsx (no
- * build needed), on a free port of 127.0.0.1, with the same AUTH_SECRET and BASE_URL as createTestApp so
- * accounts and cookies made in the test process work on every server.
+ * Real server processes for multi-process tests: the run's server bundle (made from the current sources by the global
+ * setup, as the build makes it: no `npm run build` needed), on a free port of 127.0.0.1, with the same AUTH_SECRET
+ * and BASE_URL as createTestApp so accounts and cookies made in the test process work on every server.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 
 export type ServerProcess = {
   port: number;
@@ -21,6 +22,11 @@ export type ServerProcess = {
   /** Sends SIGTERM and waits for the exit code; SIGKILL after `timeoutMs`. */
   stop: (timeoutMs?: number) => Promise<number | null>;
 };
+
+/** The run's bundled server entry point (tests/helpers/global-setup.ts), to run with this Node.js. */
+export function serverEntry(): string {
+  return path.join(inject('serverBundle'), 'main.js');
+}
 
 /** A TCP port nobody listens on right now. */
 export async function freePort(): Promise<number> {
@@ -61,7 +67,7 @@ export async function startServer(
 ): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'mentora-proc-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [serverEntry()], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
