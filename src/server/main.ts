@@ -33,6 +33,7 @@ import { sendDueReminders } from './modules/sessions/use-cases/send-session-remi
 import { sendDueWorkshopReminders } from './modules/workshops/use-cases/send-workshop-reminders.js';
 import { expireReservations } from './modules/sessions/use-cases/expire-reservations.js';
 import { retireExpiredGrants, warnExpiringGrants } from './modules/partners/grant-expiry.js';
+import { settleExpiredPackages, warnExpiringPackages } from './modules/packages/use-cases/expire-packages.js';
 
 /**
  * Lets kept-alive connections (nginx keeps them) end with the shutdown: returns `drain()`, which makes every
@@ -125,6 +126,10 @@ async function main() {
     grantExpiry: async () => {
       await warnExpiringGrants(database.db, config.baseUrl);
       await retireExpiredGrants(database.db);
+    },
+    packageExpiry: async () => {
+      await warnExpiringPackages(database.db, config.baseUrl);
+      await settleExpiredPackages(deps);
     },
     paymentRetries: (signal) => retryDueGiveBacks(deps, new Date(), signal),
     log: app.log,

@@ -118,6 +118,7 @@ describe('GET /metrics without METRICS_TOKEN: this machine only', () => {
       messages: { unreadEmails: async () => {}, pruneEvents: async () => {} },
       uploadCleanup: async () => {},
       grantExpiry: async () => {},
+      packageExpiry: async () => {},
       paymentRetries: async () => {},
       log: { error: () => {} },
       observe: ctx.app.metrics.observeJob,

@@ -108,6 +108,8 @@ type Fixtures = {
   workshops: { published: string; draft: string; full: string };
   /** An organisation client A manages with a second manager (whom client A removes), and an invitation sent to client B. */
   partner: { organisationId: string; secondManagerId: string; invitationToken: string };
+  /** Expert A's package, client A's purchase of it to book from, and another purchase for the team to refund. */
+  packages: { offerId: string; purchaseId: string; refundPurchaseId: string; clientAId: string };
 };
 
 type Row = {
@@ -191,6 +193,16 @@ const rows: Row[] = [
   { method: 'GET', route: '/api/admin/sessions', url: () => '/api/admin/sessions?q=clienta', expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/sessions/:id', url: (f) => `/api/admin/sessions/${f.sessions.future1}`, expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/organisations', url: () => '/api/admin/organisations', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/experts/:id/packages', url: (f) => `/api/experts/${f.expertA.slug}/packages`, expect: everyone(200) },
+  { method: 'GET', route: '/api/me/packages', url: () => '/api/me/packages', expect: who(403, { expertA: 200, expertB: 200 }) },
+  { method: 'GET', route: '/api/me/package-purchases', url: () => '/api/me/package-purchases', expect: who(200) },
+  { method: 'GET', route: '/api/me/package-sales', url: () => '/api/me/package-sales', expect: who(200) },
+  {
+    method: 'GET',
+    route: '/api/admin/users/:id/package-purchases',
+    url: (f) => `/api/admin/users/${f.packages.clientAId}/package-purchases`,
+    expect: adminOnly(200),
+  },
   { method: 'GET', route: '/api/admin/organisations/:id', url: (f) => `/api/admin/organisations/${f.partner.organisationId}`, expect: adminOnly(200) },
   // Partners: only the organisation's managers (client A) see it; everyone else, the team included, is told it does not exist.
   { method: 'GET', route: '/api/partner/organisations', url: () => '/api/partner/organisations', expect: who(200) },
@@ -582,6 +594,44 @@ const rows: Row[] = [
 
   {
     method: 'POST',
+    route: '/api/me/packages',
+    url: () => '/api/me/packages',
+    body: () => ({ sessionCount: 2, durationMinutes: 30, priceCents: 8000, validityMonths: 2 }),
+    expect: who(403, { expertA: 201, expertB: 201 }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/me/packages/:id',
+    url: (f) => `/api/me/packages/${f.packages.offerId}`,
+    body: () => ({ sessionCount: 4, durationMinutes: 60, priceCents: 34000, validityMonths: 3 }),
+    expect: who(403, { expertA: 200, expertB: 404 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/packages/:id/purchases',
+    url: (f) => `/api/packages/${f.packages.offerId}/purchases`,
+    headers: { 'idempotency-key': 'fresh' },
+    body: () => ({ card: visa }),
+    expect: who(403, { clientA: 201, clientB: 201 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/package-purchases/:id/sessions',
+    url: (f) => `/api/package-purchases/${f.packages.purchaseId}/sessions`,
+    headers: { 'idempotency-key': 'fresh' },
+    body: () => ({ startsAt: new Date(Math.ceil((Date.now() + 200 * 3_600_000) / 900_000) * 900_000).toISOString(), topic: 'Package session' }),
+    expect: who(403, { clientA: 201, clientB: 404 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/package-purchases/:id/refund',
+    url: (f) => `/api/admin/package-purchases/${f.packages.refundPurchaseId}/refund`,
+    headers: { 'idempotency-key': 'fresh' },
+    body: () => ({ reason: 'Matrix refund' }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'POST',
     route: '/api/partner/organisations/:id/invitations',
     url: (f) => `/api/partner/organisations/${f.partner.organisationId}/invitations`,
     body: () => ({ email: 'new-manager@example.com' }),
@@ -884,7 +934,22 @@ describe('authorization matrix', () => {
       expiresAt: new Date(Date.now() + 86_400_000),
     });
 
+    const packageOffer = await post('/api/me/packages', expertA.cookie, { sessionCount: 4, durationMinutes: 60, priceCents: 34000, validityMonths: 3 });
+    expect(packageOffer.statusCode, packageOffer.body).toBe(201);
+    const buyPackage = async () => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/packages/${packageOffer.json().id}/purchases`,
+        headers: { origin, cookie: clientA.cookie, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+        payload: { card: visa },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().purchase.id as string;
+    };
+    const packages = { offerId: packageOffer.json().id, purchaseId: await buyPackage(), refundPurchaseId: await buyPackage(), clientAId: clientA.id };
+
     f = {
+      packages,
       partner: { organisationId: organisation!.id, secondManagerId: secondManager.id, invitationToken },
       safety,
       reports,

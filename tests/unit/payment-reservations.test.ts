@@ -41,6 +41,7 @@ function session(
     viewerRole: 'client',
     payment: payment ? { status: payment, amountCents: 9000, refundedCents: 0, cardBrand: null, cardLast4: null, provider: 'stripe' } : null,
     proposal: null,
+    package: null,
     moves: [],
     reschedule: { allowed: false, reason: null },
   };

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -519,6 +520,13 @@ export const sessions = pgTable(
     bufferAfterMinutes: integer('buffer_after_minutes').notNull().default(0),
     /** The workshop a seat is in (kind 'workshop'); null for one-to-one sessions (docs/product.md "Workshops"). */
     workshopId: uuid('workshop_id').references(() => workshops.id, { onDelete: 'restrict' }),
+    /**
+     * The prepaid session of a package this session was booked from (docs/product.md "Plans and packages"), and its
+     * place in the package ("Package session · 2 of 4"); null for a session paid by card or free. Migration 0042.
+     */
+    prepaidSessionId: uuid('prepaid_session_id').references((): AnyPgColumn => prepaidSessions.id, { onDelete: 'restrict' }),
+    packageSessionNumber: integer('package_session_number'),
+    packageSessionCount: integer('package_session_count'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -556,6 +564,10 @@ export const sessions = pgTable(
     check('sessions_request_hash_check', sql`${t.requestHash} is null or ${t.requestHash} ~ '^[0-9a-f]{64}$'`),
     check('sessions_invite_sequence_check', sql`${t.inviteSequence} >= 0`),
     check('sessions_buffers_check', sql`${t.bufferBeforeMinutes} between 0 and 60 and ${t.bufferAfterMinutes} between 0 and 60`),
+    check(
+      'sessions_package_check',
+      sql`case when ${t.prepaidSessionId} is null then ${t.packageSessionNumber} is null and ${t.packageSessionCount} is null else ${t.kind} = 'paid' and ${t.packageSessionNumber} between 1 and ${t.packageSessionCount} end`,
+    ),
     index('sessions_reminders_due_idx')
       .on(t.startsAt)
       .where(sql`${t.status} = 'booked' and (${t.reminderSentAt} is null or ${t.hourReminderSentAt} is null)`),
@@ -647,7 +659,7 @@ export const payments = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('payments_status_check', sql`${t.status} in ('pending', 'held', 'released', 'refunded', 'partially_refunded', 'failed', 'disputed')`),
+    check('payments_status_check', sql`${t.status} in ('pending', 'held', 'released', 'refunded', 'partially_refunded', 'failed', 'disputed', 'returned')`),
     index('payments_provider_ref_idx').on(t.provider, t.providerRef),
     check('payments_amount_check', sql`${t.amountCents} > 0 and ${t.refundedCents} between 0 and ${t.amountCents}`),
     check('payments_last4_check', sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
@@ -674,7 +686,7 @@ export const paymentEvents = pgTable(
     index('payment_events_dashboard_idx')
       .on(t.createdAt)
       .where(sql`${t.type} in ('fee', 'refund')`),
-    check('payment_events_type_check', sql`${t.type} in ('hold', 'release', 'refund', 'dispute', 'fee')`),
+    check('payment_events_type_check', sql`${t.type} in ('hold', 'release', 'refund', 'dispute', 'fee', 'return')`),
     check('payment_events_amount_check', sql`${t.amountCents} >= 0`),
   ],
 );
@@ -1350,5 +1362,158 @@ export const creditLedger = pgTable(
       .on(t.grantId)
       .where(sql`${t.kind} = 'expiry'`),
     index('credit_ledger_organisation_idx').on(t.organisationId, t.createdAt),
+  ],
+);
+
+/**
+ * An expert's session package offer (docs/product.md "Plans and packages"; migration 0042): `session_count` sessions
+ * of `duration_minutes` for `price_cents`, valid `validity_months` after purchase; at expiry the unused sessions'
+ * shares are refunded to the client (`refund`) or released to the expert (`release`). `open` = offered to new buyers.
+ */
+export const packages = pgTable(
+  'packages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    expertId: uuid('expert_id')
+      .notNull()
+      .references(() => experts.id, { onDelete: 'restrict' }),
+    sessionCount: integer('session_count').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    validityMonths: integer('validity_months').notNull(),
+    expiryRule: text('expiry_rule').$type<'refund' | 'release'>().notNull().default('refund'),
+    open: boolean('open').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('packages_expert_idx').on(t.expertId),
+    check('packages_session_count_check', sql`${t.sessionCount} between 2 and 20`),
+    check('packages_duration_check', sql`${t.durationMinutes} in (15, 30, 45, 60, 90, 120)`),
+    check('packages_price_check', sql`${t.priceCents} between 1000 and 1000000 and ${t.priceCents} >= ${t.sessionCount} * 100`),
+    check('packages_validity_check', sql`${t.validityMonths} between 1 and 12`),
+    check('packages_expiry_rule_check', sql`${t.expiryRule} in ('refund', 'release')`),
+  ],
+);
+
+/**
+ * A client's purchase of a package with the offer's terms frozen (count, length, price, validity, expiry rule) and
+ * the platform's commission as it was; paid by card (`provider_ref` at the processor). `settled_at`: when the expiry
+ * job gave back or released the unused sessions. The deferred trigger `package_purchases_shares` checks its prepaid
+ * sessions are exactly `session_count` whose shares sum to `price_cents` (migration 0042).
+ */
+export const packagePurchases = pgTable(
+  'package_purchases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'restrict' }),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    expertId: uuid('expert_id')
+      .notNull()
+      .references(() => experts.id, { onDelete: 'restrict' }),
+    expertName: text('expert_name').notNull(),
+    clientName: text('client_name').notNull(),
+    sessionCount: integer('session_count').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    validityMonths: integer('validity_months').notNull(),
+    expiryRule: text('expiry_rule').$type<'refund' | 'release'>().notNull(),
+    platformFeeBps: integer('platform_fee_bps').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref').notNull(),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    warned14At: timestamp('warned_14_at', { withTimezone: true }),
+    warned3At: timestamp('warned_3_at', { withTimezone: true }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('package_purchases_client_idempotency_key').on(t.clientId, t.idempotencyKey),
+    index('package_purchases_client_idx').on(t.clientId, t.createdAt),
+    index('package_purchases_expert_idx').on(t.expertId, t.createdAt),
+    index('package_purchases_due_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.settledAt} is null`),
+    check('package_purchases_session_count_check', sql`${t.sessionCount} between 2 and 20`),
+    check('package_purchases_price_check', sql`${t.priceCents} >= ${t.sessionCount}`),
+    check('package_purchases_expiry_rule_check', sql`${t.expiryRule} in ('refund', 'release')`),
+    check('package_purchases_platform_fee_check', sql`${t.platformFeeBps} between 0 and 5000`),
+    check('package_purchases_expires_check', sql`${t.expiresAt} > ${t.createdAt}`),
+    check('package_purchases_last4_check', sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
+    check('package_purchases_request_hash_check', sql`${t.requestHash} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+/**
+ * One prepaid session of a purchase (an entitlement to book one session with no card step): its number 1..N and
+ * its share of the price in cents. `available` → `booked` (session_id set) → back to `available` when a cancellation
+ * refunds its session in full; at expiry an available one is `refunded` or `released` (settled_at), once.
+ */
+export const prepaidSessions = pgTable(
+  'prepaid_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => packagePurchases.id, { onDelete: 'restrict' }),
+    number: integer('number').notNull(),
+    shareCents: integer('share_cents').notNull(),
+    status: text('status').$type<'available' | 'booked' | 'refunded' | 'released'>().notNull().default('available'),
+    sessionId: uuid('session_id').references((): AnyPgColumn => sessions.id, { onDelete: 'restrict' }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('prepaid_sessions_number_unique').on(t.purchaseId, t.number),
+    uniqueIndex('prepaid_sessions_session_unique')
+      .on(t.sessionId)
+      .where(sql`${t.sessionId} is not null`),
+    check('prepaid_sessions_share_check', sql`${t.shareCents} > 0`),
+    check('prepaid_sessions_number_check', sql`${t.number} >= 1`),
+    check('prepaid_sessions_status_check', sql`${t.status} in ('available', 'booked', 'refunded', 'released')`),
+    check('prepaid_sessions_booked_check', sql`(${t.status} = 'booked') = (${t.sessionId} is not null)`),
+    check('prepaid_sessions_settled_check', sql`(${t.status} in ('refunded', 'released')) = (${t.settledAt} is not null)`),
+  ],
+);
+
+/**
+ * The ledger of a purchase's money not drawn into a session (append-only): the 'charge' of the card, and per unused
+ * prepaid session its 'refund' to the client or its 'release' to the expert (net) with the platform's 'fee'. The
+ * unique indexes make one charge per purchase and one settlement of each kind per prepaid session.
+ */
+export const packageEvents = pgTable(
+  'package_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => packagePurchases.id, { onDelete: 'restrict' }),
+    prepaidSessionId: uuid('prepaid_session_id').references(() => prepaidSessions.id, { onDelete: 'restrict' }),
+    type: text('type').$type<'charge' | 'refund' | 'release' | 'fee'>().notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    actorId: text('actor_id'),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('package_events_purchase_idx').on(t.purchaseId),
+    uniqueIndex('package_events_one_charge')
+      .on(t.purchaseId)
+      .where(sql`${t.type} = 'charge'`),
+    uniqueIndex('package_events_one_settlement')
+      .on(t.prepaidSessionId, t.type)
+      .where(sql`${t.prepaidSessionId} is not null`),
+    check('package_events_type_check', sql`${t.type} in ('charge', 'refund', 'release', 'fee')`),
+    check('package_events_amount_check', sql`${t.amountCents} >= 0`),
+    check('package_events_prepaid_check', sql`(${t.type} = 'charge') = (${t.prepaidSessionId} is null)`),
   ],
 );

@@ -66,6 +66,8 @@ export function startJobs(opts: {
   uploadCleanup: () => Promise<unknown>;
   /** Warns managers of partner credit about to expire and retires expired grants (partners/grant-expiry.ts). */
   grantExpiry: () => Promise<unknown>;
+  /** Warns clients of packages about to expire and settles expired ones (packages/use-cases/expire-packages.ts). */
+  packageExpiry: () => Promise<unknown>;
   /** Gives back money the payment processor failed to give back (payments/payment-retry-service.ts). */
   paymentRetries: (signal: AbortSignal) => Promise<unknown>;
   log: JobLogger;
@@ -93,6 +95,8 @@ export function startJobs(opts: {
     every(60_000, opts.sessions.waitlistOffers, opts.log, 'workshop waitlist offers', observe),
     // Partner credit: warnings 14 and 3 days before a grant expires, then its unspent part retired (docs/product.md "Partners").
     every(60_000, opts.grantExpiry, opts.log, 'grant expiry', observe),
+    // Packages: warnings 14 and 3 days before expiry, then the unused sessions refunded or released (docs/product.md "Plans and packages").
+    every(60_000, opts.packageExpiry, opts.log, 'package expiry', observe),
     // 3-D Secure reservations past their 15 minutes: the intent is cancelled and the slot freed (docs/product.md "Payments").
     every(30_000, opts.sessions.reservations, opts.log, 'reservation expiry', observe),
     // Refunds and voids the processor failed to make, asked again until done (docs/decisions/029-answers-after-commit.md).

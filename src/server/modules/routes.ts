@@ -26,6 +26,8 @@ import { messageRoutes } from './messages/routes.js';
 import { messageReportRoutes } from './messages/report-routes.js';
 import { messageStreamRoutes } from './messages/stream-routes.js';
 import { unsubscribeRoutes } from './messages/unsubscribe-routes.js';
+import { packageAdminRoutes } from './packages/admin-routes.js';
+import { packageRoutes } from './packages/routes.js';
 import { receiptRoutes } from './payments/receipt-routes.js';
 import { partnerAdminRoutes } from './partners/admin-routes.js';
 import { partnerRoutes } from './partners/routes.js';
@@ -55,6 +57,7 @@ export async function moduleRoutes(
   await app.register(proposalRoutes, deps);
   await app.register(rescheduleRoutes, deps);
   await app.register(workshopRoutes, deps);
+  await app.register(packageRoutes, deps);
   if (config.stripe?.webhookSecret)
     await app.register(stripeWebhookRoutes, { deps, verify: stripeWebhookVerifier(config.stripe, config.stripe.webhookSecret) });
   await app.register(receiptRoutes, { db });
@@ -67,6 +70,7 @@ export async function moduleRoutes(
   await app.register(calendarFeedRoutes, { db, baseUrl: config.baseUrl });
   await app.register(adminRoutes, { db, provider, baseUrl: config.baseUrl, mailFrom: config.mailFrom });
   await app.register(partnerAdminRoutes, { db, baseUrl: config.baseUrl });
+  await app.register(packageAdminRoutes, { db, provider, baseUrl: config.baseUrl });
   await app.register(partnerRoutes, { db, provider, baseUrl: config.baseUrl });
   const storage = storageDriver(config);
   await app.register(fileRoutes, { db, storage });

@@ -59,7 +59,8 @@ export const idempotencyHeader = z.object({
 });
 
 export const paymentSummary = z.object({
-  status: z.enum(['pending', 'held', 'released', 'refunded', 'partially_refunded', 'failed', 'disputed']),
+  /** `returned`: a package session's share went back to its package when the session was cancelled with a full refund. */
+  status: z.enum(['pending', 'held', 'released', 'refunded', 'partially_refunded', 'failed', 'disputed', 'returned']),
   amountCents: z.number().int(),
   refundedCents: z.number().int(),
   cardBrand: z.string().nullable(),
@@ -108,6 +109,8 @@ export const sessionView = z.object({
   reschedule: rescheduleVerdictView,
   /** The expert's open proposal of a new time, for the client to accept or decline (docs/product.md "Reschedule proposals"). */
   proposal: proposalSummary.nullable(),
+  /** A session booked from a package: its place in it ("Package session · 2 of 4", docs/product.md "Plans and packages"); else null. */
+  package: z.object({ number: z.number().int(), count: z.number().int() }).nullable(),
 });
 export type SessionView = z.infer<typeof sessionView>;
 

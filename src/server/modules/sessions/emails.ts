@@ -165,7 +165,8 @@ export function cancellationEmails(
   parties: SessionParties,
   by: string,
   reason: string,
-  refundCents: number,
+  /** Cents refunded to the card, or 'package': a package session went back to its package. */
+  refundCents: number | 'package',
   site: MailSite,
 ): OutgoingEmail[] {
   return recipients(parties).map(({ to }) => {
@@ -175,7 +176,9 @@ export function cancellationEmails(
       paragraphs: [
         `The session on ${formatInZone(s.startsAt, to.zone)} was cancelled by ${by}.`,
         `Reason: ${reason}`,
-        s.totalAmountCents > 0
+        refundCents === 'package'
+          ? "The session went back to the client's package, to be booked again."
+          : s.totalAmountCents > 0
           ? `Refund to the client: ${formatMoney(refundCents)} of ${formatMoney(s.totalAmountCents)}.`
           : 'This was a free introductory meeting; no money moved.',
       ],

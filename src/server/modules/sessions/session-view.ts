@@ -25,7 +25,12 @@ export type Viewed = {
     | 'reservedUntil'
     | 'bufferBeforeMinutes'
     | 'bufferAfterMinutes'
-  >;
+    | 'prepaidSessionId'
+    | 'packageSessionNumber'
+    | 'packageSessionCount'
+  > &
+    /** A package session's place in its package (absent for a booking paid by card: none). */
+    Partial<Pick<SessionRow, 'packageSessionNumber' | 'packageSessionCount'>>;
   expert: { slug: string };
   payment: Pick<PaymentRow, 'status' | 'amountCents' | 'refundedCents' | 'cardBrand' | 'cardLast4' | 'provider'> | null;
   /** The session's open reschedule proposal (loadForParty joins it; lists leave it out). */
@@ -72,6 +77,7 @@ export function toView(row: Viewed, viewerRole: 'client' | 'expert'): SessionVie
     createdAt: s.createdAt.toISOString(),
     viewerRole,
     payment: paymentSummaryOf(payment),
+    package: s.packageSessionNumber && s.packageSessionCount ? { number: s.packageSessionNumber, count: s.packageSessionCount } : null,
     moves: moves.map(([from, to, movedBy, at]) => ({
       fromStartsAt: new Date(from).toISOString(),
       toStartsAt: new Date(to).toISOString(),

@@ -162,6 +162,7 @@ export function paymentWords(p: PaymentSummary | null, currency: string, free: b
     failed: 'Payment failed',
     pending: `${amount} awaiting the card's authentication`,
     disputed: `${amount} frozen by a card chargeback`,
+    returned: `${amount} returned to the client's package`,
   };
   return words[p.status];
 }

@@ -10,6 +10,11 @@ export function paymentStatusLine(s: SessionView): string {
   const card = p.cardBrand && p.cardLast4 ? ` (${p.cardBrand} ending ${p.cardLast4})` : '';
   switch (p.status) {
     case 'held':
+      // A package session's share of the package price is held like a card payment (docs/product.md "Plans and packages").
+      if (s.package)
+        return s.viewerRole === 'client'
+          ? `${amount} of your package held securely until you confirm the session`
+          : `${amount} of the client's package held until the client confirms the session`;
       return s.viewerRole === 'client'
         ? `Payment of ${amount}${card} held securely until you confirm the session`
         : `Payment of ${amount} held until the client confirms the session`;
@@ -25,5 +30,7 @@ export function paymentStatusLine(s: SessionView): string {
       return `Payment of ${amount} awaiting your bank's confirmation`;
     case 'disputed':
       return `Payment of ${amount} is under a card dispute with the bank`;
+    case 'returned':
+      return s.viewerRole === 'client' ? 'The session went back to your package' : "The session went back to the client's package";
   }
 }

@@ -8,6 +8,7 @@ import type { Tx } from '../../../db/client.js';
 import { sessions } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
 import { outboxInsert } from '../../../infra/mail/outbox.js';
+import { returnToPackage } from '../../packages/prepaid-service.js';
 import { refundPayment } from '../../payments/service.js';
 import { offerFreeSeats } from '../../workshops/waitlist-service.js';
 import type { SessionDeps } from '../deps.js';
@@ -55,7 +56,10 @@ export async function cancelLockedSession(
     .update(sessions)
     .set({ status: 'cancelled', cancelledBy: by.side, cancelReason: reason, cancelledAt: now, inviteSequence: s.inviteSequence + 1, updatedAt: now })
     .where(eq(sessions.id, s.id));
-  const refunded = await refundPayment(tx, deps, s.id, refund, by.userId, `cancelled by the ${by.side}: ${reason}`);
+  const note = `cancelled by the ${by.side}: ${reason}`;
+  // A package session refunded in full goes back to its package rather than to the card (docs/product.md "Plans and packages").
+  const returned = refund > 0 && refund >= s.totalAmountCents && (await returnToPackage(tx, s, by.userId, note));
+  const refunded = returned ? 'package' : await refundPayment(tx, deps, s.id, refund, by.userId, note);
   const name = by.side === 'client' ? s.clientName : s.expertName;
   const mails = cancellationEmails({ ...s, inviteSequence: s.inviteSequence + 1 }, await partiesOf(tx, s), name, reason, refunded, deps);
   if (mails.length) await outboxInsert(tx, mails);

@@ -1,0 +1,85 @@
+/**
+ * The package e-mails (docs/product.md "Plans and packages"): the client's receipt for a purchase, the warnings 14 and
+ * 3 days before unused sessions expire, and what happened to them at expiry or on the team's refund. Times in the
+ * client's own zone; amounts integer cents in the purchase's currency.
+ */
+import { expiryRuleText, packageTitle, type ExpiryRule } from '../../../shared/packages.js';
+import { formatMoney } from '../../../shared/pricing.js';
+import type { OutgoingEmail } from '../../infra/mail/outbox.js';
+import { actionEmail } from '../../infra/mail/templates.js';
+import { formatInZone, type Recipient } from '../../infra/mail/zoned.js';
+
+/** What the package e-mails state about a purchase. */
+export type PurchaseFacts = {
+  id: string;
+  expertName: string;
+  sessionCount: number;
+  durationMinutes: number;
+  priceCents: number;
+  validityMonths: number;
+  expiryRule: ExpiryRule;
+  currency: string;
+  expiresAt: Date;
+  cardBrand: string | null;
+  cardLast4: string | null;
+};
+
+const card = (f: Pick<PurchaseFacts, 'cardBrand' | 'cardLast4'>) => (f.cardBrand && f.cardLast4 ? `${f.cardBrand} ending ${f.cardLast4}` : 'Card');
+
+/** The receipt for the card payment of purchase `f`, made at `at`; links to the client's dashboard (and its PDF receipt). */
+export function packageReceiptEmail(f: PurchaseFacts, to: Recipient, at: Date, baseUrl: string): OutgoingEmail {
+  return actionEmail({
+    to: to.email,
+    subject: `Receipt: ${formatMoney(f.priceCents, f.currency)} paid for your package with ${f.expertName}`,
+    paragraphs: [
+      `Receipt number: ${f.id}`,
+      `Package: ${packageTitle(f, f.currency)} with ${f.expertName}`,
+      `Amount paid: ${formatMoney(f.priceCents, f.currency)}`,
+      `Date: ${formatInZone(at, to.zone)}`,
+      `Card: ${card(f)}`,
+      `Expires: ${formatInZone(f.expiresAt, to.zone)}`,
+      expiryRuleText(f.expiryRule, f.validityMonths),
+      'You can download a PDF receipt from your dashboard.',
+    ],
+    actionLabel: 'Book your sessions',
+    url: `${baseUrl}/dashboard#packages`,
+  });
+}
+
+/** `unused` sessions of purchase `f` are still to book and it expires at `f.expiresAt` (the 14- and 3-day warnings). */
+export function packageExpiryWarningEmail(f: PurchaseFacts, unused: number, to: Recipient, baseUrl: string): OutgoingEmail {
+  const sessions = unused === 1 ? '1 session' : `${unused} sessions`;
+  return actionEmail({
+    to: to.email,
+    subject: `Your package with ${f.expertName} expires on ${formatInZone(f.expiresAt, to.zone)}`,
+    paragraphs: [`You still have ${sessions} of your package with ${f.expertName} to book.`, expiryRuleText(f.expiryRule, f.validityMonths)],
+    actionLabel: 'Book your sessions',
+    url: `${baseUrl}/dashboard#packages`,
+  });
+}
+
+/** What became of `unused` sessions worth `cents` at the expiry of purchase `f`, or when the team refunded them (`by: 'team'`). */
+export function packageSettledEmail(
+  f: PurchaseFacts,
+  outcome: { kind: 'refund' | 'release'; unused: number; cents: number; by: 'expiry' | 'team' },
+  to: Recipient,
+  baseUrl: string,
+): OutgoingEmail {
+  const sessions = outcome.unused === 1 ? '1 unused session' : `${outcome.unused} unused sessions`;
+  const money = formatMoney(outcome.cents, f.currency);
+  const paragraphs =
+    outcome.kind === 'refund'
+      ? [
+          `${outcome.by === 'team' ? 'The Mentora team refunded' : 'Your package expired. We refunded'} ${sessions} of your package with ${f.expertName}.`,
+          `Amount refunded: ${money}`,
+          `Refunded to: ${card(f)}`,
+        ]
+      : [`Your package with ${f.expertName} expired with ${sessions}.`, `As the package said before you bought it, their share (${money}) went to the expert.`];
+  return actionEmail({
+    to: to.email,
+    subject: outcome.kind === 'refund' ? `Receipt: ${money} refunded for your package with ${f.expertName}` : `Your package with ${f.expertName} has expired`,
+    paragraphs,
+    actionLabel: 'Open your dashboard',
+    url: `${baseUrl}/dashboard#packages`,
+  });
+}

@@ -1,0 +1,132 @@
+/**
+ * The prepaid sessions of a package purchase (docs/product.md "Plans and packages"): drawn by a booking, given back
+ * to the package by a cancellation refunded in full, and at expiry (or on the team's refund) settled — the unused
+ * shares refunded to the client's card or released to the expert net of the commission frozen at purchase — with
+ * their ledger entries. Every function runs in the caller's transaction, under the purchase's row lock, so two
+ * bookings of the last session, or a booking and the expiry, never both succeed. Amounts are integer cents.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import { packageMessages as m, type ExpiryRule } from '../../../shared/packages.js';
+import { platformFeeCents } from '../../../shared/pricing.js';
+import { isUuid } from '../../../shared/ids.js';
+import type { Tx } from '../../db/client.js';
+import { packageEvents, packagePurchases, paymentEvents, payments, prepaidSessions, user as userTable } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { enqueueEmail } from '../../infra/mail/outbox.js';
+import type { PaymentProvider } from '../../infra/payments/provider.js';
+import { packageSettledEmail } from './emails.js';
+
+export type PurchaseRow = typeof packagePurchases.$inferSelect;
+type PrepaidRow = typeof prepaidSessions.$inferSelect;
+
+/** The purchase `id`, locked FOR UPDATE in `tx`; null when unknown (or not a uuid). */
+export async function lockPurchase(tx: Tx, id: string): Promise<PurchaseRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await tx.select().from(packagePurchases).where(eq(packagePurchases.id, id)).for('update');
+  return row ?? null;
+}
+
+/**
+ * The prepaid session a booking of `clientId` at `startsAt` draws from purchase `purchaseId` (locked here): the
+ * lowest-numbered available one, locked. 404 not the client's purchase; 409 expired, the session would start after
+ * the expiry, or none left.
+ */
+export async function takePrepaidSession(tx: Tx, purchaseId: string, clientId: string, startsAt: Date, now: Date): Promise<{ purchase: PurchaseRow; prepaid: PrepaidRow }> {
+  const purchase = await lockPurchase(tx, purchaseId);
+  if (!purchase || purchase.clientId !== clientId) throw new AppError('NOT_FOUND', m.purchaseNotFound);
+  if (purchase.expiresAt.getTime() <= now.getTime() || purchase.settledAt) throw new AppError('CONFLICT', m.expired);
+  if (startsAt.getTime() >= purchase.expiresAt.getTime()) throw new AppError('CONFLICT', m.startsAfterExpiry);
+  const [prepaid] = await tx
+    .select()
+    .from(prepaidSessions)
+    .where(and(eq(prepaidSessions.purchaseId, purchaseId), eq(prepaidSessions.status, 'available')))
+    .orderBy(asc(prepaidSessions.number))
+    .limit(1)
+    .for('update');
+  if (!prepaid) throw new AppError('CONFLICT', m.noneLeft);
+  return { purchase, prepaid };
+}
+
+/** Marks `prepaidId` booked by session `sessionId` (after the session's row is written in `tx`). */
+export async function markPrepaidBooked(tx: Tx, prepaidId: string, sessionId: string): Promise<void> {
+  await tx.update(prepaidSessions).set({ status: 'booked', sessionId }).where(eq(prepaidSessions.id, prepaidId));
+}
+
+/**
+ * Gives the package session `s` (cancelled in `tx` with a full refund by its frozen policy) back to its package: its
+ * prepaid session is available again, and its held payment — the share — goes back to the package ('return' event,
+ * payment status returned) instead of to the card. No-op for a session not from a package or with nothing held.
+ * Returns whether it was given back.
+ */
+export async function returnToPackage(tx: Tx, s: { id: string; prepaidSessionId: string | null }, actorId: string | null, note: string): Promise<boolean> {
+  if (!s.prepaidSessionId) return false;
+  const [prepaid] = await tx.select().from(prepaidSessions).where(eq(prepaidSessions.id, s.prepaidSessionId));
+  if (!prepaid) return false;
+  await lockPurchase(tx, prepaid.purchaseId);
+  const [payment] = await tx.select().from(payments).where(eq(payments.sessionId, s.id)).for('update');
+  if (!payment || payment.status !== 'held') return false;
+  await tx.update(payments).set({ status: 'returned', updatedAt: new Date() }).where(eq(payments.id, payment.id));
+  await tx.insert(paymentEvents).values({ paymentId: payment.id, type: 'return', amountCents: payment.amountCents, actorId, note });
+  await tx
+    .update(prepaidSessions)
+    .set({ status: 'available', sessionId: null })
+    .where(and(eq(prepaidSessions.id, prepaid.id), eq(prepaidSessions.sessionId, s.id)));
+  return true;
+}
+
+/**
+ * Settles every available prepaid session of `purchase` (locked by the caller in `tx`) as `kind`: `refund` gives
+ * their shares back to the card ('refund' entries), `release` pays them to the expert less the commission frozen at
+ * purchase ('release' net and 'fee' entries); the client is e-mailed. `key` is the processor's idempotency key of
+ * this settlement. The ledger's unique index refuses a second settlement of a prepaid session. Returns the count and
+ * cents settled (0, 0 when none was available).
+ */
+export async function settleUnused(
+  tx: Tx,
+  deps: { provider: PaymentProvider; baseUrl: string },
+  purchase: PurchaseRow,
+  settle: { kind: ExpiryRule; by: 'expiry' | 'team'; key: string; actorId: string | null; note: string; destinationAccount?: string | null },
+  now: Date,
+): Promise<{ unused: number; cents: number }> {
+  const unused = await tx
+    .select()
+    .from(prepaidSessions)
+    .where(and(eq(prepaidSessions.purchaseId, purchase.id), eq(prepaidSessions.status, 'available')))
+    .orderBy(asc(prepaidSessions.number))
+    .for('update');
+  const cents = unused.reduce((sum, p) => sum + p.shareCents, 0);
+  if (unused.length === 0) return { unused: 0, cents: 0 };
+  const fees = unused.map((p) => platformFeeCents(p.shareCents, purchase.platformFeeBps));
+  if (settle.kind === 'refund') await deps.provider.refund({ providerRef: purchase.providerRef, amountCents: cents, idempotencyKey: settle.key });
+  else
+    await deps.provider.release({
+      providerRef: purchase.providerRef,
+      amountCents: cents,
+      transferCents: cents - fees.reduce((a, b) => a + b, 0),
+      idempotencyKey: settle.key,
+      destinationAccount: settle.destinationAccount ?? null,
+    });
+  await tx
+    .update(prepaidSessions)
+    .set({ status: settle.kind === 'refund' ? 'refunded' : 'released', settledAt: now })
+    .where(and(eq(prepaidSessions.purchaseId, purchase.id), eq(prepaidSessions.status, 'available')));
+  const base = { purchaseId: purchase.id, actorId: settle.actorId, note: settle.note, createdAt: now };
+  type Entry = typeof packageEvents.$inferInsert;
+  await tx.insert(packageEvents).values(
+    unused.flatMap((p, i): Entry[] =>
+      settle.kind === 'refund'
+        ? [{ ...base, prepaidSessionId: p.id, type: 'refund', amountCents: p.shareCents }]
+        : [
+            { ...base, prepaidSessionId: p.id, type: 'release', amountCents: p.shareCents - fees[i]! },
+            ...(fees[i]! > 0 ? [{ ...base, prepaidSessionId: p.id, type: 'fee' as const, amountCents: fees[i]! }] : []),
+          ],
+    ),
+  );
+  const [client] = await tx.select({ email: userTable.email, zone: userTable.timeZone }).from(userTable).where(eq(userTable.id, purchase.clientId));
+  if (client?.email)
+    await enqueueEmail(
+      tx,
+      packageSettledEmail(purchase, { kind: settle.kind, unused: unused.length, cents, by: settle.by }, { email: client.email, zone: client.zone ?? 'UTC' }, deps.baseUrl),
+    );
+  return { unused: unused.length, cents };
+}
