@@ -208,6 +208,11 @@ describe('session packages', () => {
     const events = await ctx.database.db.select().from(packageEvents).where(eq(packageEvents.purchaseId, bought.id));
     const fee = events.filter((e) => e.type === 'fee').reduce((s, e) => s + e.amountCents, 0);
     expect(fee).toBe(2 * Math.round((10000 * bought.platformFeeBps) / 10000));
+    // The expert's earnings ledger shows the release, net of the commission.
+    const earnings = (await get('/api/me/earnings', expert.cookie)).json();
+    const released = earnings.entries.filter((e: { packagePurchaseId: string | null }) => e.packagePurchaseId === bought.id);
+    expect(released.map((e: { type: string }) => e.type)).toEqual(['released', 'released']);
+    expect(released.reduce((sum: number, e: { amountCents: number }) => sum + e.amountCents, 0)).toBe(20000 - fee);
     await expectLedgerBalanced();
   });
 

@@ -22,13 +22,17 @@ export const ledgerEntry = z.object({
   id: z.string(),
   /** ISO instant (UTC) the movement was recorded. */
   at: z.string(),
-  type: z.enum(['held', 'released', 'refunded', 'disputed']),
+  /** `returned`: a package session's share went back to the client's package (docs/product.md "Plans and packages"). */
+  type: z.enum(['held', 'released', 'refunded', 'disputed', 'returned']),
   amountCents: z.number().int(),
   currency: z.string(),
-  sessionId: z.string(),
+  /** The session the money was paid for; null for a package's unused sessions released to the expert at its expiry. */
+  sessionId: z.string().nullable(),
   clientName: z.string(),
-  /** ISO instant (UTC) the session starts. */
-  sessionStartsAt: z.string(),
+  /** ISO instant (UTC) the session starts; null for a package's unused sessions. */
+  sessionStartsAt: z.string().nullable(),
+  /** The package purchase of a release of unused sessions at expiry, else null. */
+  packagePurchaseId: z.string().nullable(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
 

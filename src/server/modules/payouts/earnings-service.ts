@@ -7,11 +7,11 @@ import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { EarningsView, LedgerEntry } from '../../../shared/schemas/payouts.js';
 import type { CurrentUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
-import { paymentEvents, payments, sessions } from '../../db/schema.js';
+import { packageEvents, packagePurchases, paymentEvents, payments, sessions } from '../../db/schema.js';
 import { ownExpert, type PayoutDeps } from './service.js';
 
 /** How a ledger event reads to the expert. */
-const entryType: Record<string, LedgerEntry['type']> = { hold: 'held', release: 'released', refund: 'refunded', dispute: 'disputed' };
+const entryType: Record<string, LedgerEntry['type']> = { hold: 'held', release: 'released', refund: 'refunded', dispute: 'disputed', return: 'returned' };
 const shownEntries = 200;
 
 /** The sum of the ledger events of `type` in the rows read, in cents. */
@@ -63,7 +63,7 @@ export async function workshopMoney(db: Db, workshopIds: string[]): Promise<Map<
 export async function getEarnings({ db }: PayoutDeps, user: CurrentUser): Promise<EarningsView> {
   const { id, currency } = await ownExpert(db, user);
   const ofExpert = eq(sessions.expertId, id);
-  const [[totals], [held], rows] = await Promise.all([
+  const [[totals], [held], rows, [packageTotals], packageRows] = await Promise.all([
     db
       .select({ earned: eventCents('release'), refunded: eventCents('refund') })
       .from(paymentEvents)
@@ -93,17 +93,42 @@ export async function getEarnings({ db }: PayoutDeps, user: CurrentUser): Promis
       .where(and(ofExpert, ne(paymentEvents.type, 'fee')))
       .orderBy(desc(paymentEvents.createdAt), desc(paymentEvents.id))
       .limit(shownEntries),
+    // A package's unused sessions released to the expert at its expiry (docs/product.md "Plans and packages").
+    db
+      .select({ earned: sql<number>`coalesce(sum(${packageEvents.amountCents}), 0)::int` })
+      .from(packageEvents)
+      .innerJoin(packagePurchases, eq(packagePurchases.id, packageEvents.purchaseId))
+      .where(and(eq(packagePurchases.expertId, id), eq(packageEvents.type, 'release'))),
+    db
+      .select({
+        id: packageEvents.id,
+        at: packageEvents.createdAt,
+        amountCents: packageEvents.amountCents,
+        currency: packagePurchases.currency,
+        clientName: packagePurchases.clientName,
+        packagePurchaseId: packagePurchases.id,
+      })
+      .from(packageEvents)
+      .innerJoin(packagePurchases, eq(packagePurchases.id, packageEvents.purchaseId))
+      .where(and(eq(packagePurchases.expertId, id), eq(packageEvents.type, 'release')))
+      .orderBy(desc(packageEvents.createdAt), desc(packageEvents.id))
+      .limit(shownEntries),
   ]);
-  return {
-    currency,
-    totalEarnedCents: totals?.earned ?? 0,
-    heldCents: held?.cents ?? 0,
-    refundedCents: totals?.refunded ?? 0,
-    entries: rows.map((r) => ({
+  const entries: LedgerEntry[] = [
+    ...rows.map((r) => ({
       ...r,
       type: entryType[r.type]!,
       at: r.at.toISOString(),
       sessionStartsAt: r.sessionStartsAt.toISOString(),
+      packagePurchaseId: null,
     })),
+    ...packageRows.map((r) => ({ ...r, type: 'released' as const, at: r.at.toISOString(), sessionId: null, sessionStartsAt: null })),
+  ];
+  return {
+    currency,
+    totalEarnedCents: (totals?.earned ?? 0) + (packageTotals?.earned ?? 0),
+    heldCents: held?.cents ?? 0,
+    refundedCents: totals?.refunded ?? 0,
+    entries: entries.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, shownEntries),
   };
 }

@@ -13,6 +13,7 @@ const entryLabel: Record<LedgerEntry['type'], { text: string; tone: string }> = 
   released: { text: 'Released to you', tone: 'bg-emerald-50 text-emerald-800 ring-emerald-200' },
   refunded: { text: 'Refunded to client', tone: 'bg-slate-100 text-slate-700 ring-slate-200' },
   disputed: { text: 'Card dispute', tone: 'bg-rose-50 text-rose-800 ring-rose-200' },
+  returned: { text: 'Returned to package', tone: 'bg-slate-100 text-slate-700 ring-slate-200' },
 };
 
 function Totals({ view }: { view: EarningsView }) {
@@ -43,10 +44,16 @@ function Entry({ e }: { e: LedgerEntry }) {
       <div className="min-w-0">
         <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${label.tone}`}>{label.text}</span>
         <p className="mt-1 text-sm text-slate-900">
-          <Link to={`/session/${e.sessionId}`} className="font-medium text-brand-700 hover:underline">
-            Session with {e.clientName}
-          </Link>{' '}
-          <span className="text-slate-600">on {formatDateTime(e.sessionStartsAt)}</span>
+          {e.sessionId && e.sessionStartsAt ? (
+            <>
+              <Link to={`/session/${e.sessionId}`} className="font-medium text-brand-700 hover:underline">
+                Session with {e.clientName}
+              </Link>{' '}
+              <span className="text-slate-600">on {formatDateTime(e.sessionStartsAt)}</span>
+            </>
+          ) : (
+            <span className="font-medium">Unused sessions of {e.clientName}&rsquo;s package, at its expiry</span>
+          )}
         </p>
         <p className="text-xs text-slate-600">
           Recorded <time dateTime={e.at}>{formatDateTime(e.at)}</time>
