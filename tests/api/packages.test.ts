@@ -41,7 +41,8 @@ describe('session packages', () => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json().id as string;
   };
-  const buy = async (packageId: string, cookie = client.cookie, key = randomUUID()) => send('POST', `/api/packages/${packageId}/purchases`, { card: visa }, cookie, key);
+  const buy = async (packageId: string, cookie = client.cookie, key = randomUUID()) =>
+    send('POST', `/api/packages/${packageId}/purchases`, { card: visa }, cookie, key);
   const bookFrom = (purchaseId: string, hours: number, cookie = client.cookie, key = randomUUID()) =>
     send('POST', `/api/package-purchases/${purchaseId}/sessions`, { startsAt: slotIn(hours), topic: 'Roadmap review' }, cookie, key);
   const purchase = async (id: string) => (await get('/api/me/package-purchases', client.cookie)).json().purchases.find((p: { id: string }) => p.id === id);
@@ -65,7 +66,12 @@ describe('session packages', () => {
             .select({ amount: payments.amountCents, status: payments.status, id: payments.id })
             .from(payments)
             .innerJoin(sessions, eq(sessions.id, payments.sessionId))
-            .where(inArray(sessions.prepaidSessionId, prepaid.map((x) => x.id)))
+            .where(
+              inArray(
+                sessions.prepaidSessionId,
+                prepaid.map((x) => x.id),
+              ),
+            )
         : [];
       const live = drawn.filter((d) => d.status !== 'returned').reduce((s, d) => s + d.amount, 0);
       const available = prepaid.filter((x) => x.status === 'available').reduce((s, x) => s + x.shareCents, 0);
@@ -98,8 +104,12 @@ describe('session packages', () => {
     expect(listed.find((p: { id: string }) => p.id === open)).toMatchObject({ priceCents: 34000, savingCents: 4 * 9000 - 34000, expiryRule: 'refund' });
     expect((await buy(closed)).statusCode).toBe(409);
     // Too cheap for its sessions, and not an expert's to offer.
-    expect((await send('POST', '/api/me/packages', { sessionCount: 20, durationMinutes: 60, priceCents: 1000, validityMonths: 3 }, expert.cookie)).statusCode).toBe(400);
-    expect((await send('POST', '/api/me/packages', { sessionCount: 4, durationMinutes: 60, priceCents: 34000, validityMonths: 3 }, client.cookie)).statusCode).toBe(403);
+    expect(
+      (await send('POST', '/api/me/packages', { sessionCount: 20, durationMinutes: 60, priceCents: 1000, validityMonths: 3 }, expert.cookie)).statusCode,
+    ).toBe(400);
+    expect(
+      (await send('POST', '/api/me/packages', { sessionCount: 4, durationMinutes: 60, priceCents: 34000, validityMonths: 3 }, client.cookie)).statusCode,
+    ).toBe(403);
   });
 
   it('sells a package by card with frozen terms and a receipt, and a replay charges nothing', async () => {
@@ -120,7 +130,13 @@ describe('session packages', () => {
     await send('PUT', `/api/me/packages/${packageId}`, { sessionCount: 4, durationMinutes: 60, priceCents: 39000, validityMonths: 3 }, expert.cookie);
     expect((await purchase(bought.id)).priceCents).toBe(34000);
     // Declined cards buy nothing.
-    const declined = await send('POST', `/api/packages/${packageId}/purchases`, { card: { ...visa, number: '4000 0000 0000 0002' } }, client.cookie, randomUUID());
+    const declined = await send(
+      'POST',
+      `/api/packages/${packageId}/purchases`,
+      { card: { ...visa, number: '4000 0000 0000 0002' } },
+      client.cookie,
+      randomUUID(),
+    );
     expect(declined.statusCode).toBe(402);
     await expectLedgerBalanced();
   });
@@ -160,7 +176,9 @@ describe('session packages', () => {
     const packageId = await offer({});
     const bought = (await buy(packageId)).json().purchase;
     expect((await bookFrom(bought.id, 50, other.cookie)).statusCode).toBe(404);
-    expect((await send('POST', `/api/package-purchases/${bought.id}/sessions`, { startsAt: slotIn(50), topic: 'x' }, undefined, randomUUID())).statusCode).toBe(401);
+    expect((await send('POST', `/api/package-purchases/${bought.id}/sessions`, { startsAt: slotIn(50), topic: 'x' }, undefined, randomUUID())).statusCode).toBe(
+      401,
+    );
     expect((await bookFrom(bought.id, 24 * 100)).statusCode).toBe(409);
     expect((await buy(packageId, expert.cookie)).statusCode).toBe(403);
     expect((await get('/api/admin/users/' + client.id + '/package-purchases', client.cookie)).statusCode).toBe(403);
@@ -183,7 +201,9 @@ describe('session packages', () => {
     expect((await bookFrom(bought.id, 70)).statusCode).toBe(201);
     const expiresAt = new Date(bought.expiresAt).getTime();
     const warnings = async () =>
-      (await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'bundle@example.com'))).filter((m) => m.subject.startsWith('Your package with Erin Expert expires'));
+      (await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'bundle@example.com'))).filter((m) =>
+        m.subject.startsWith('Your package with Erin Expert expires'),
+      );
     const before = (await warnings()).length;
     await warnExpiringPackages(ctx.database.db, ctx.config.baseUrl, new Date(expiresAt - 10 * dayMs));
     await warnExpiringPackages(ctx.database.db, ctx.config.baseUrl, new Date(expiresAt - 10 * dayMs));
@@ -199,7 +219,7 @@ describe('session packages', () => {
     await expectLedgerBalanced();
   });
 
-  it("releases the unused shares to the expert at expiry when the package says so, net of the frozen commission", async () => {
+  it('releases the unused shares to the expert at expiry when the package says so, net of the frozen commission', async () => {
     const packageId = await offer({ sessionCount: 2, priceCents: 20000, validityMonths: 1, expiryRule: 'release' });
     const bought = (await buy(packageId)).json().purchase;
     await settleExpiredPackages(deps(), new Date(new Date(bought.expiresAt).getTime() + 1000));

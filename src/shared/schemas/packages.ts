@@ -99,7 +99,11 @@ export const purchaseList = z.object({ purchases: z.array(purchaseView) });
 /** Body of POST /api/package-purchases/{id}/sessions (Idempotency-Key): a time for a session of the package's length. */
 export const packageBookingInput = z.object({
   startsAt: sessionStart(messages.booking.selectTime),
-  topic: z.string({ error: messages.booking.describeTopic }).trim().min(1, messages.booking.describeTopic).max(2000, 'Please keep the topic under 2000 characters'),
+  topic: z
+    .string({ error: messages.booking.describeTopic })
+    .trim()
+    .min(1, messages.booking.describeTopic)
+    .max(2000, 'Please keep the topic under 2000 characters'),
   /** The client's IANA zone, used to write times in their confirmation e-mail. */
   timeZone: z.string().max(64).refine(isValidTimeZone, 'Please choose a valid time zone').optional(),
 });

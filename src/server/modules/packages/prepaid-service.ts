@@ -31,7 +31,13 @@ export async function lockPurchase(tx: Tx, id: string): Promise<PurchaseRow | nu
  * lowest-numbered available one, locked. 404 not the client's purchase; 409 expired, the session would start after
  * the expiry, or none left.
  */
-export async function takePrepaidSession(tx: Tx, purchaseId: string, clientId: string, startsAt: Date, now: Date): Promise<{ purchase: PurchaseRow; prepaid: PrepaidRow }> {
+export async function takePrepaidSession(
+  tx: Tx,
+  purchaseId: string,
+  clientId: string,
+  startsAt: Date,
+  now: Date,
+): Promise<{ purchase: PurchaseRow; prepaid: PrepaidRow }> {
   const purchase = await lockPurchase(tx, purchaseId);
   if (!purchase || purchase.clientId !== clientId) throw new AppError('NOT_FOUND', m.purchaseNotFound);
   if (purchase.expiresAt.getTime() <= now.getTime() || purchase.settledAt) throw new AppError('CONFLICT', m.expired);
@@ -112,21 +118,28 @@ export async function settleUnused(
     .where(and(eq(prepaidSessions.purchaseId, purchase.id), eq(prepaidSessions.status, 'available')));
   const base = { purchaseId: purchase.id, actorId: settle.actorId, note: settle.note, createdAt: now };
   type Entry = typeof packageEvents.$inferInsert;
-  await tx.insert(packageEvents).values(
-    unused.flatMap((p, i): Entry[] =>
-      settle.kind === 'refund'
-        ? [{ ...base, prepaidSessionId: p.id, type: 'refund', amountCents: p.shareCents }]
-        : [
-            { ...base, prepaidSessionId: p.id, type: 'release', amountCents: p.shareCents - fees[i]! },
-            ...(fees[i]! > 0 ? [{ ...base, prepaidSessionId: p.id, type: 'fee' as const, amountCents: fees[i]! }] : []),
-          ],
-    ),
-  );
+  await tx
+    .insert(packageEvents)
+    .values(
+      unused.flatMap((p, i): Entry[] =>
+        settle.kind === 'refund'
+          ? [{ ...base, prepaidSessionId: p.id, type: 'refund', amountCents: p.shareCents }]
+          : [
+              { ...base, prepaidSessionId: p.id, type: 'release', amountCents: p.shareCents - fees[i]! },
+              ...(fees[i]! > 0 ? [{ ...base, prepaidSessionId: p.id, type: 'fee' as const, amountCents: fees[i]! }] : []),
+            ],
+      ),
+    );
   const [client] = await tx.select({ email: userTable.email, zone: userTable.timeZone }).from(userTable).where(eq(userTable.id, purchase.clientId));
   if (client?.email)
     await enqueueEmail(
       tx,
-      packageSettledEmail(purchase, { kind: settle.kind, unused: unused.length, cents, by: settle.by }, { email: client.email, zone: client.zone ?? 'UTC' }, deps.baseUrl),
+      packageSettledEmail(
+        purchase,
+        { kind: settle.kind, unused: unused.length, cents, by: settle.by },
+        { email: client.email, zone: client.zone ?? 'UTC' },
+        deps.baseUrl,
+      ),
     );
   return { unused: unused.length, cents };
 }

@@ -11,7 +11,7 @@ import { packageBookingInput, packageInput, packageList, packageView, purchaseIn
 import { idempotencyHeader, sessionView } from '../../../shared/schemas/sessions.js';
 import { requireUser } from '../../auth/guards.js';
 import { reportingTo } from '../../infra/failure-report.js';
-import type { SessionDeps } from '../sessions/deps.js';
+import type { SessionDeps } from '../sessions/booking-service.js';
 import { bookPackageSession } from '../sessions/use-cases/book-package-session.js';
 import { createPackage, listOwnPackages, listPublicPackages, updatePackage } from './offer-service.js';
 import { buyPackage } from './use-cases/buy-package.js';
@@ -41,8 +41,10 @@ export const packageRoutes: FastifyPluginAsyncZod<SessionDeps> = async (app, dep
   );
 
   /** Changes (or closes, `open: false`) one of the expert's packages; buyers so far keep their terms. 404 not theirs. */
-  app.put('/api/me/packages/:id', { config: signIn, schema: { tags, params, body: packageInput, response: { 200: packageView, ...errors } } }, async (request) =>
-    updatePackage(db, await requireUser(request), request.params.id, request.body),
+  app.put(
+    '/api/me/packages/:id',
+    { config: signIn, schema: { tags, params, body: packageInput, response: { 200: packageView, ...errors } } },
+    async (request) => updatePackage(db, await requireUser(request), request.params.id, request.body),
   );
 
   /**

@@ -179,8 +179,8 @@ export function cancellationEmails(
         refundCents === 'package'
           ? "The session went back to the client's package, to be booked again."
           : s.totalAmountCents > 0
-          ? `Refund to the client: ${formatMoney(refundCents)} of ${formatMoney(s.totalAmountCents)}.`
-          : 'This was a free introductory meeting; no money moved.',
+            ? `Refund to the client: ${formatMoney(refundCents)} of ${formatMoney(s.totalAmountCents)}.`
+            : 'This was a free introductory meeting; no money moved.',
       ],
       actionLabel: 'View session',
       url: `${site.baseUrl}/session/${s.id}`,

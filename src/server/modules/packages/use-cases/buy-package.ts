@@ -19,7 +19,7 @@ import { AppError } from '../../../errors.js';
 import { enqueueEmail } from '../../../infra/mail/outbox.js';
 import { assertSameRequest, requestHash } from '../../../infra/request-hash.js';
 import { giveBackOrQueue } from '../../payments/payment-retry-service.js';
-import type { SessionDeps } from '../../sessions/deps.js';
+import type { SessionDeps } from '../../sessions/booking-service.js';
 import { packageReceiptEmail } from '../emails.js';
 import { oneOfClient, purchaseViews } from '../purchase-views.js';
 
@@ -123,7 +123,9 @@ export async function buyPackage(
         createdAt: now,
         updatedAt: now,
       });
-      await tx.insert(prepaidSessions).values(packageShares(p.priceCents, p.sessionCount).map((shareCents, i) => ({ purchaseId: id, number: i + 1, shareCents })));
+      await tx
+        .insert(prepaidSessions)
+        .values(packageShares(p.priceCents, p.sessionCount).map((shareCents, i) => ({ purchaseId: id, number: i + 1, shareCents })));
       await tx.insert(packageEvents).values({ purchaseId: id, type: 'charge', amountCents: p.priceCents, actorId: client.id, createdAt: now });
       const to = { email: client.email, zone: client.timeZone ?? 'UTC' };
       await enqueueEmail(tx, packageReceiptEmail({ id, expertName: expert.name, ...terms }, to, now, deps.baseUrl));
@@ -138,7 +140,12 @@ export async function buyPackage(
       }
     }
     // The database refused the purchase: the charge goes back, now or by the payment retries job.
-    const giveBack = { providerRef: hold.providerRef, amountCents: p.priceCents, idempotencyKey: `${key}:refund`, why: 'package purchase refused by the database' };
+    const giveBack = {
+      providerRef: hold.providerRef,
+      amountCents: p.priceCents,
+      idempotencyKey: `${key}:refund`,
+      why: 'package purchase refused by the database',
+    };
     await giveBackOrQueue(deps.db, deps, giveBack, now);
     throw err;
   }

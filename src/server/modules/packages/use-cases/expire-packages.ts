@@ -82,11 +82,14 @@ export async function warnExpiringPackages(db: Db, baseUrl: string, now = new Da
           .where(and(eq(packagePurchases.id, id), isNull(column)))
           .for('update', { of: packagePurchases, skipLocked: true });
         if (!row) return false;
-        if (row.unused > 0 && row.email) await enqueueEmail(tx, packageExpiryWarningEmail(row.p, row.unused, { email: row.email, zone: row.zone ?? 'UTC' }, baseUrl));
+        if (row.unused > 0 && row.email)
+          await enqueueEmail(tx, packageExpiryWarningEmail(row.p, row.unused, { email: row.email, zone: row.zone ?? 'UTC' }, baseUrl));
         // The 3-day warning stands for the 14-day one too, so a package 3 days from its end gets one e-mail.
         await tx
           .update(packagePurchases)
-          .set(days === 3 ? { warned3At: now, warned14At: sql`coalesce(${packagePurchases.warned14At}, ${now.toISOString()}::timestamptz)` } : { warned14At: now })
+          .set(
+            days === 3 ? { warned3At: now, warned14At: sql`coalesce(${packagePurchases.warned14At}, ${now.toISOString()}::timestamptz)` } : { warned14At: now },
+          )
           .where(eq(packagePurchases.id, id));
         return true;
       });
