@@ -1,12 +1,20 @@
 /**
  * The catalogue search (docs/product.md "Search and catalogue") against the rules written out plainly: who is found,
- * in which order, on which page, and how many, for random catalogues with common and rare words, languages and
- * areas, tied rates and ratings, and experts removed and added again — the index reuses their numbers.
+ * in which order (the score of relevance-score.ts added up one expert at a time, speakers of a preferred language
+ * first), on which page, and how many, for random catalogues with common and rare words, languages and areas, tied
+ * rates and ratings, and experts removed and added again — the index reuses their numbers.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CatalogueContents, type IndexedRow } from '../../src/server/modules/catalogue/catalogue-contents.js';
-import { searchCatalogue, searchCountBound, type SearchFilters, type SearchPage } from '../../src/server/modules/catalogue/catalogue-search.js';
+import {
+  searchCatalogue,
+  searchCountBound,
+  type SearchFilters,
+  type SearchPage,
+  type SearchTerms,
+} from '../../src/server/modules/catalogue/catalogue-search.js';
+import { relevanceScorer, speakerBonus } from '../../src/server/modules/catalogue/relevance-score.js';
 
 /** Numbers in [0, 1) from fast-check's seeded generator: the same catalogues on every run. */
 function random(seed: number) {
@@ -61,7 +69,7 @@ const outcome = (page: SearchPage) => ({
 });
 
 /** The rules, one expert at a time. */
-function expected(catalogue: Row[], lexemes: string[], filters: SearchFilters, sort: Sort, offset: number, limit: number) {
+function expected(catalogue: Row[], search: SearchTerms, filters: SearchFilters, sort: Sort, offset: number, limit: number) {
   const rating = (r: Row) => (r.ratingAvg === null ? -1 : Number(r.ratingAvg));
   const byRating = (a: Row, b: Row) =>
     rating(b) - rating(a) || b.reviewCount - a.reviewCount || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || (a.id < b.id ? -1 : 1);
@@ -73,12 +81,31 @@ function expected(catalogue: Row[], lexemes: string[], filters: SearchFilters, s
       r.hourlyRateCents! >= (filters.minRateCents ?? -Infinity) &&
       r.hourlyRateCents! <= (filters.maxRateCents ?? Infinity),
   );
-  const held = (r: Row) => lexemes.filter((l) => r.allWords.includes(l)).length;
-  const tier = (r: Row) => (lexemes.every((l) => r.titleWords.includes(l)) ? 0 : held(r) === lexemes.length ? 1 : 1 + lexemes.length - held(r));
-  const found = passing.filter((r) => held(r) > 0);
-  const matched = found.length > 0;
-  const listed = matched ? found : passing;
-  const order = sort === 'relevance' && matched ? (a: Row, b: Row) => tier(a) - tier(b) || byRating(a, b) : sort.startsWith('price') ? byPrice : byRating;
+  // The terms someone has, in the search's order: lexemes anywhere, role lexemes in the title, areas.
+  const terms = [
+    ...[...new Set(search.lexemes)].map((l) => ({ weight: 1, inTitle: (r: Row) => r.titleWords.includes(l), has: (r: Row) => r.allWords.includes(l) })),
+    ...(search.roleLexemes ?? [])
+      .filter((l) => !search.lexemes.includes(l))
+      .map((l) => ({ weight: 0.5, inTitle: (r: Row) => r.titleWords.includes(l), has: (r: Row) => r.titleWords.includes(l) })),
+    ...(search.areas ?? []).map((a) => ({ weight: 1, inTitle: (r: Row) => r.expertise.includes(a), has: (r: Row) => r.expertise.includes(a) })),
+  ].filter((term) => catalogue.some(term.has));
+  const aboutLength = (r: Row) => r.allWords.length - r.titleWords.length;
+  const scorer = relevanceScorer(
+    terms.map((term) => ({ weight: term.weight, holders: catalogue.filter(term.has).length })),
+    catalogue.length,
+    catalogue.reduce((sum, r) => sum + aboutLength(r), 0) / catalogue.length,
+  );
+  const score = (r: Row) =>
+    terms.reduce((sum, term, i) => sum + (term.inTitle(r) ? scorer.title[i]! : term.has(r) ? scorer.about[i]! * scorer.aboutFactor(aboutLength(r)) : 0), 0);
+  const speaks = (r: Row) => search.language !== undefined && r.languages.some((l) => l.toLowerCase() === search.language!.toLowerCase());
+  const found = passing.filter((r) => terms.some((term) => term.has(r)));
+  const matched = found.length > 0 || passing.some(speaks);
+  const listed = found.length > 0 ? found : passing;
+  const first = (a: Row, b: Row) => Number(speaks(b)) - Number(speaks(a));
+  const order =
+    sort === 'relevance' && found.length > 0
+      ? (a: Row, b: Row) => score(b) + (speaks(b) ? speakerBonus : 0) - score(a) - (speaks(a) ? speakerBonus : 0) || byRating(a, b)
+      : (a: Row, b: Row) => first(a, b) || (sort.startsWith('price') ? byPrice : byRating)(a, b);
   // Totals are exact up to the bound and shown as "1,000+" beyond it.
   const total = { shown: Math.min(listed.length, searchCountBound), more: listed.length > searchCountBound };
   return {
@@ -103,6 +130,9 @@ describe('catalogue search', () => {
 
   const query = fc.record({
     lexemes: fc.uniqueArray(fc.oneof(fc.constantFrom(...vocabulary), fc.constant('nobody-has-it')), { minLength: 0, maxLength: 6 }),
+    roleLexemes: fc.uniqueArray(fc.constantFrom(...vocabulary), { maxLength: 3 }),
+    areas: fc.uniqueArray(fc.constantFrom(...areas, 'Nobody Has It'), { maxLength: 2 }),
+    preferred: fc.option(fc.constantFrom('english', 'German', 'yoruba', 'Esperanto'), { nil: undefined }),
     language: fc.option(fc.constantFrom(...languages, 'Esperanto'), { nil: undefined }),
     expertise: fc.option(fc.constantFrom(...areas), { nil: undefined }),
     minRateCents: fc.option(fc.integer({ min: 0, max: 31_000 }), { nil: undefined }),
@@ -114,9 +144,10 @@ describe('catalogue search', () => {
 
   it('finds, orders, pages and counts as the rules say', () => {
     fc.assert(
-      fc.property(query, ({ lexemes, sort, offset, limit, ...filters }) => {
-        const page = searchCatalogue(contents, lexemes, filters, sort, offset, limit);
-        const want = expected(catalogue, lexemes, filters, sort, offset, limit);
+      fc.property(query, ({ lexemes, roleLexemes, areas, preferred, sort, offset, limit, ...filters }) => {
+        const search = { lexemes, roleLexemes, areas, language: preferred };
+        const page = searchCatalogue(contents, search, filters, sort, offset, limit);
+        const want = expected(catalogue, search, filters, sort, offset, limit);
         expect(outcome(page)).toEqual(want);
       }),
       { numRuns: 1500, seed: 42 },
@@ -135,8 +166,9 @@ describe('catalogue search', () => {
           [['w20'], 0],
         ] as const) {
           const filters = { minRateCents: 5000 + round * 300, maxRateCents: 15000 + round * 200 };
-          const page = searchCatalogue(changing, [...lexemes], filters, sort, offset, 20);
-          const want = expected(current, [...lexemes], filters, sort, offset, 20);
+          const search = { lexemes: [...lexemes], areas: ['Data'], language: 'Spanish' };
+          const page = searchCatalogue(changing, search, filters, sort, offset, 20);
+          const want = expected(current, search, filters, sort, offset, 20);
           expect(outcome(page)).toEqual(want);
         }
       }
@@ -157,8 +189,8 @@ describe('catalogue search', () => {
   it('reads deep pages of a common word in every order', () => {
     for (const sort of ['relevance', 'rating', 'price_asc', 'price_desc'] as const) {
       for (const offset of [0, 500, 1000, 2000, 3500]) {
-        const page = searchCatalogue(contents, ['w0', 'w1', 'w9'], {}, sort, offset, 50);
-        const want = expected(catalogue, ['w0', 'w1', 'w9'], {}, sort, offset, 50);
+        const page = searchCatalogue(contents, { lexemes: ['w0', 'w1', 'w9'] }, {}, sort, offset, 50);
+        const want = expected(catalogue, { lexemes: ['w0', 'w1', 'w9'] }, {}, sort, offset, 50);
         expect(outcome(page)).toEqual(want);
       }
     }

@@ -117,6 +117,11 @@ export const expertList = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   matched: z.boolean(),
+  /**
+   * The spoken language the query names ("speaks German", "in Spanish", "Japanese-speaking"): its speakers are
+   * listed first. `queryWithout` is the query without the words naming it (the search without the preference).
+   */
+  languagePreference: z.object({ language: z.string(), queryWithout: z.string() }).nullable(),
 });
 export type ExpertList = z.infer<typeof expertList>;
 

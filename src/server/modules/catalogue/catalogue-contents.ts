@@ -70,6 +70,12 @@ export class CatalogueContents {
   /** A bit per document number (doc-numbers.ts) for the numbers in use. */
   live = new Uint32Array(32);
   rateCents = new Int32Array(1024);
+  /**
+   * Distinct lexemes of each expert's about text that are not in the title part (name, role, expertise), and
+   * their sum over the catalogue: the relevance score's length normalisation (catalogue-search.ts).
+   */
+  aboutLength = new Int32Array(1024);
+  aboutLengthSum = 0;
   readonly languages = tagColumn();
   readonly expertise = tagColumn();
   readonly rating: SortedDocs<IndexedExpert>;
@@ -100,6 +106,7 @@ export class CatalogueContents {
       return posting.lexeme;
     });
     for (const lexeme of title) this.postingOf(lexeme).title.add(no);
+    const aboutLength = words.length - new Set(title).size;
     const doc: IndexedExpert = { card, rating: card.ratingAvg ?? -1, words };
     this.docs[no] = doc;
     this.byId.set(card.id, no);
@@ -108,6 +115,9 @@ export class CatalogueContents {
     this.live[no >>> 5]! |= 1 << (no & 31);
     this.rateCents = fitColumn(this.rateCents, no);
     this.rateCents[no] = card.hourlyRateCents;
+    this.aboutLength = fitColumn(this.aboutLength, no);
+    this.aboutLength[no] = aboutLength;
+    this.aboutLengthSum += aboutLength;
     this.languages.set(no, card.languages);
     this.expertise.set(no, card.expertise);
     return doc;
@@ -130,6 +140,7 @@ export class CatalogueContents {
       posting.title.delete(no);
       if (!posting.all.size) this.postings.delete(lexeme);
     }
+    this.aboutLengthSum -= this.aboutLength[no]!;
     this.languages.clear(no, doc.card.languages);
     this.expertise.clear(no, doc.card.expertise);
     this.byId.delete(doc.card.id);

@@ -1,12 +1,14 @@
 /**
  * One search over the catalogue index (docs/product.md "Search and catalogue"; docs/decisions/028-search-combines-
- * bit-sets.md): who is found, in which order, on which page, and how many. The filters and the query's lexemes are
- * combined 32 experts at a time as bit sets (doc-numbers.ts), counted only as far as the page and the shown total
- * need; the page is then taken from the index's listing orders, never by sorting the catalogue.
+ * bit-sets.md, 033-search-vocabulary-and-scoring.md): who is found, in which order, on which page, and how many. The
+ * filters and the query's terms are combined 32 experts at a time as bit sets (doc-numbers.ts), counted only as far
+ * as the page and the shown total need; the page is then taken from the index's listing orders, or, for relevance
+ * past the experts with every term in their title, from the found experts' scores.
  */
 import type { ExpertListQuery } from '../../../shared/schemas/experts.js';
 import type { CatalogueContents, IndexedExpert } from './catalogue-contents.js';
 import { popcount, wordsFor, type DocNumbers } from './doc-numbers.js';
+import { relevanceScorer, speakerBonus, type ScoredTerm } from './relevance-score.js';
 import type { SortedDocs } from './sorted-docs.js';
 
 /**
@@ -28,16 +30,14 @@ export type SearchPage = { experts: IndexedExpert[]; found: number; matched: boo
 const scratch: Uint32Array[] = [];
 const FILTER = 0;
 const TAG = 1;
-/** Lexemes' bit sets written from their numbers: anywhere at ALL + i, in the title part at TITLE + i. */
-const ALL = 2;
-const TITLE = 8;
-/** Relevance tier 0 at TIER, a later tier at TIER + 1; the experts with any of the words at ANY. */
-const TIER = 14;
-const ANY = 16;
-/** Bits 1, 2 and 4 of each expert's number of the query's words. */
-const ONES = 17;
-const TWOS = 18;
-const FOURS = 19;
+/** The experts with every term in the title part at TIER; those with any term at ANY. */
+const TIER = 2;
+const ANY = 3;
+/** The experts speaking the preferred language, and a part of a listing split by it. */
+const SPEAK = 4;
+const PART = 5;
+/** A term's experts written from their numbers: anywhere at TERMS + 2i, in the title part at TERMS + 2i + 1. */
+const TERMS = 6;
 
 /** The scratch bit set of `role`, at least `words` long. */
 function bits(role: number, words: number): Uint32Array {
@@ -191,54 +191,172 @@ function pageOf(members: Members, skip: number, take: number): number[] {
 }
 
 /**
- * Each expert's number of the query's lexemes (`all`, the lexemes someone has), counting only experts in
- * `passing`, as three bit planes (bits 1, 2 and 4 of the number: 7 ≥ maxQueryLexemes), added up one lexeme at a
- * time with a bit-sliced adder.
+ * What a search looks for (query-reading.ts, search-words.ts): the query's own lexemes, the lexemes of the role
+ * words its vocabulary leads to (matched in the title part only, at half weight), the expertise areas it leads to,
+ * and a spoken language it prefers (English name, any case).
  */
-function countPlanes(all: Uint32Array[], passing: Uint32Array, words: number) {
-  const ones = bits(ONES, words);
-  const twos = bits(TWOS, words).fill(0, 0, words);
-  const fours = bits(FOURS, words).fill(0, 0, words);
-  const first = all[0]!;
-  for (let w = 0; w < words; w++) ones[w] = first[w]! & passing[w]!;
-  for (let i = 1; i < all.length; i++) {
-    const set = all[i]!;
-    for (let w = 0; w < words; w++) {
-      const has = set[w]! & passing[w]!;
-      const carry = ones[w]! & has;
-      ones[w]! ^= has;
-      fours[w]! |= twos[w]! & carry;
-      twos[w]! ^= carry;
+export type SearchTerms = { lexemes: string[]; roleLexemes?: string[]; areas?: string[]; language?: string };
+
+/** A term as the search reads it: its experts anywhere and in the title part, as bit sets, and its score weight. */
+type Term = { all: Uint32Array; title: Uint32Array; scored: ScoredTerm };
+
+/** The terms someone in the catalogue has, at most `maxTerms`, each written into its scratch bit sets. */
+function termsOf(catalogue: CatalogueContents, search: SearchTerms, words: number): Term[] {
+  const found: { all: DocNumbers; title: DocNumbers; weight: number }[] = [];
+  const seen = new Set<string>();
+  for (const [lexemes, weight, titleOnly] of [
+    [search.lexemes, 1, false],
+    [search.roleLexemes ?? [], 0.5, true],
+  ] as const) {
+    for (const lexeme of lexemes) {
+      const posting = catalogue.posting(lexeme);
+      if (!posting || seen.has(lexeme)) continue;
+      seen.add(lexeme);
+      found.push({ all: titleOnly ? posting.title : posting.all, title: posting.title, weight });
     }
   }
-  return { ones, twos, fours };
+  for (const area of search.areas ?? []) {
+    const holders = catalogue.expertise.holders(area);
+    if (holders) found.push({ all: holders, title: holders, weight: 1 });
+  }
+  return found.slice(0, maxTerms).map(({ all, title, weight }, i) => ({
+    all: all.bitsFor(words, bits(TERMS + 2 * i, words)),
+    title: title.bitsFor(words, bits(TERMS + 2 * i + 1, words)),
+    scored: { weight, holders: all.size },
+  }));
 }
 
-/** Writes into `into` the experts holding exactly `held` ≥ 1 lexemes (countPlanes), less those of `except`; returns how many. */
-function holdingExactly(into: Uint32Array, planes: ReturnType<typeof countPlanes>, held: number, except: Uint32Array, words: number): number {
-  const { ones, twos, fours } = planes;
-  // A plane XOR 0 where `held` has its bit, XOR all ones where not: all ones exactly where the count is `held`.
-  const flip1 = held & 1 ? 0 : -1;
-  const flip2 = held & 2 ? 0 : -1;
-  const flip4 = held & 4 ? 0 : -1;
-  let count = 0;
-  for (let w = 0; w < words; w++) {
-    const exactly = (ones[w]! ^ flip1) & (twos[w]! ^ flip2) & (fours[w]! ^ flip4) & ~except[w]!;
-    into[w] = exactly;
-    if (exactly !== 0) count += popcount(exactly);
+/** At most this many terms take part: 6 query lexemes, role lexemes and areas. */
+const maxTerms = 14;
+
+/** The experts speaking `language` (any spelling of its case) among `passing`, or null when nobody there does. */
+function speakersOf(catalogue: CatalogueContents, language: string | undefined, passing: Uint32Array, words: number): Uint32Array | null {
+  if (language === undefined) return null;
+  const sets = catalogue.languages.holdersIgnoringCase(language);
+  if (!sets.length) return null;
+  const speaking = bits(SPEAK, words).fill(0, 0, words);
+  const scratchSet = bits(TAG, words);
+  for (const set of sets) {
+    const having = set.bitsFor(words, scratchSet);
+    for (let w = 0; w < words; w++) speaking[w]! |= having[w]!;
   }
-  return count;
+  let any = 0;
+  for (let w = 0; w < words; w++) any |= speaking[w]! &= passing[w]!;
+  return any ? speaking : null;
 }
 
 /**
- * A page of the search for `lexemes` (the query's distinct lexemes, search-words.ts) under `filters`, sorted by
- * `sort`, `limit` experts after the first `offset`: found are the experts with at least one lexeme; with none (no
- * lexeme, or nobody under the filters) every expert passing the filters is listed, by rating for relevance, with
- * `matched` false.
+ * Places `offset` to `offset + limit` of the experts in `members` (exact bits) listed in `place`'s order, speakers
+ * of the preferred language (`speaking`) first.
+ */
+function speakersFirst(
+  members: Uint32Array,
+  speaking: Uint32Array,
+  place: Omit<Members, 'bits' | 'counted' | 'count' | 'combination'>,
+  offset: number,
+  limit: number,
+) {
+  const page: number[] = [];
+  let skip = offset;
+  for (const speaks of [true, false]) {
+    const part = bits(PART, place.words);
+    let size = 0;
+    for (let w = 0; w < place.words; w++) {
+      const kept = members[w]! & (speaks ? speaking[w]! : ~speaking[w]!);
+      part[w] = kept;
+      if (kept !== 0) size += popcount(kept);
+    }
+    const combination: Combination = { sets: [part], every: false, passing: part };
+    page.push(...pageOf({ bits: part, counted: place.words, count: size, combination, ...place }, skip, limit - page.length));
+    skip = Math.max(0, skip - size);
+    if (page.length >= limit) break;
+  }
+  return page;
+}
+
+/**
+ * The relevance page past the experts with every term in their title: every found expert (`any`, counted for its
+ * first `counted` words, the rest read from the terms) scored (relevance-score.ts), speakers of the preferred
+ * language first, then by score, then by rating (`rank`, places in the rating order); places `offset` to
+ * `offset + limit`.
+ */
+function scoredPage(
+  catalogue: CatalogueContents,
+  terms: Term[],
+  any: Uint32Array,
+  counted: number,
+  passing: Uint32Array,
+  speaking: Uint32Array | null,
+  offset: number,
+  limit: number,
+  words: number,
+): number[] {
+  const scorer = relevanceScorer(
+    terms.map((term) => term.scored),
+    catalogue.byId.size,
+    catalogue.aboutLengthSum / Math.max(catalogue.byId.size, 1),
+  );
+  const rank = catalogue.rating.rank(words << 5);
+  const lengths = catalogue.aboutLength;
+  const alls = terms.map((term) => term.all);
+  const titles = terms.map((term) => term.title);
+  const wanted = offset + limit;
+  // The best `wanted` so far, best first: for a first page a few dozen, so most experts are turned away by one comparison.
+  const keys: number[] = [];
+  const places: number[] = [];
+  const nos: number[] = [];
+  const all: { key: number; place: number; no: number }[] | null = wanted > 512 ? [] : null;
+  for (let w = 0; w < words; w++) {
+    let found = 0;
+    if (w < counted) found = any[w]!;
+    else {
+      for (let i = 0; i < alls.length; i++) found |= alls[i]![w]!;
+      found &= passing[w]!;
+    }
+    for (; found !== 0; found ^= found & -found) {
+      const bit = 31 - Math.clz32(found & -found);
+      const no = (w << 5) | bit;
+      let score = 0;
+      let factor = -1;
+      for (let i = 0; i < alls.length; i++) {
+        if ((titles[i]![w]! >>> bit) & 1) score += scorer.title[i]!;
+        else if ((alls[i]![w]! >>> bit) & 1) score += scorer.about[i]! * (factor < 0 ? (factor = scorer.aboutFactor(lengths[no]!)) : factor);
+      }
+      const key = score + (speaking && (speaking[w]! >>> bit) & 1 ? speakerBonus : 0);
+      const place = rank[no]!;
+      if (all) {
+        all.push({ key, place, no });
+        continue;
+      }
+      const n = keys.length;
+      if (n === wanted && (key < keys[n - 1]! || (key === keys[n - 1]! && place > places[n - 1]!))) continue;
+      let at = n;
+      while (at > 0 && (key > keys[at - 1]! || (key === keys[at - 1]! && place < places[at - 1]!))) at--;
+      keys.splice(at, 0, key);
+      places.splice(at, 0, place);
+      nos.splice(at, 0, no);
+      if (keys.length > wanted) (keys.pop(), places.pop(), nos.pop());
+    }
+  }
+  if (all)
+    return all
+      .sort((a, b) => b.key - a.key || a.place - b.place)
+      .slice(offset, wanted)
+      .map((entry) => entry.no);
+  return nos.slice(offset, wanted);
+}
+
+/**
+ * A page of the search for `search` (its terms: the query's distinct lexemes, search-words.ts, and what the
+ * vocabulary and a named language add, query-reading.ts) under `filters`, sorted by `sort`, `limit` experts after
+ * the first `offset`. Found are the experts with at least one term; relevance orders them by score
+ * (relevance-score.ts: the experts with every term in their title part first, tied, then the others), each score by
+ * rating; speakers of a preferred language come first in every sort. With no term anyone has, every expert passing
+ * the filters is listed (by rating for relevance), `matched` true only when a preferred language is spoken by some.
  */
 export function searchCatalogue(
   catalogue: CatalogueContents,
-  lexemes: string[],
+  search: SearchTerms,
   filters: SearchFilters,
   sort: ExpertListQuery['sort'],
   offset: number,
@@ -253,39 +371,36 @@ export function searchCatalogue(
   const place = { sorted, from, to, words };
   // Counts stop past what the page and the shown total need: beyond `searchCountBound` the total is shown as "1,000+".
   const enough = Math.max(searchCountBound, offset + limit);
-  const held = lexemes.flatMap((lexeme) => catalogue.posting(lexeme) ?? []);
-  if (held.length) {
-    const any: Combination = { sets: held.map((posting, i) => posting.all.bitsFor(words, bits(ALL + i, words))), every: false, passing };
-    const found = count(bits(ANY, words), any, words, enough, sort === 'relevance' ? 0 : offset + limit);
+  const terms = termsOf(catalogue, search, words);
+  const speaking = speakersOf(catalogue, search.language, passing, words);
+  if (terms.length) {
+    const any: Combination = { sets: terms.map((term) => term.all), every: false, passing };
+    const anyBits = bits(ANY, words);
+    // With a preferred language the page needs every found expert's bits, whatever the sort.
+    const found = speaking ? count(anyBits, any, words, Infinity, 0) : count(anyBits, any, words, enough, sort === 'relevance' ? 0 : offset + limit);
     if (found.count > 0 && sort !== 'relevance') {
-      return { experts: docsOf(pageOf({ bits: bits(ANY, words), ...found, combination: any, ...place }, offset, limit)), found: found.count, matched: true };
+      const page = speaking
+        ? speakersFirst(anyBits, speaking, place, offset, limit)
+        : pageOf({ bits: anyBits, ...found, combination: any, ...place }, offset, limit);
+      return { experts: docsOf(page), found: found.count, matched: true };
     }
     if (found.count > 0) {
-      // Tier 0: every word in the name, role or expertise (nobody, when one of the words is held by no expert).
-      const inTitle: Combination = { sets: held.map((posting, i) => posting.title.bitsFor(words, bits(TITLE + i, words))), every: true, passing };
+      // Every term in the name, role or expertise (and the language spoken, when one is preferred): the best score,
+      // the same for all, so these are in rating order and most often hold the page.
+      const inTitle: Combination = { sets: speaking ? [...terms.map((term) => term.title), speaking] : terms.map((term) => term.title), every: true, passing };
       const tier0 = bits(TIER, words);
-      const size0 =
-        held.length === lexemes.length
-          ? count(tier0, inTitle, words, offset + limit - 1, offset + limit)
-          : (tier0.fill(0, 0, words), { counted: words, count: 0 });
-      const page = pageOf({ bits: tier0, ...size0, combination: inTitle, ...place }, offset, limit);
-      // Later tiers are counted only when the page reaches them (tier 0 was then counted whole): tier t ≥ 1 holds
-      // exactly size + 1 − t words.
-      const planes = page.length < limit ? countPlanes(any.sets, passing, words) : null;
-      let skip = Math.max(0, offset - size0.count);
-      for (let t = 1; planes && t <= lexemes.length && page.length < limit; t++) {
-        const tier = bits(TIER + 1, words);
-        const size = holdingExactly(tier, planes, lexemes.length + 1 - t, tier0, words);
-        page.push(...pageOf({ bits: tier, counted: words, count: size, combination: any, ...place }, skip, limit - page.length));
-        skip = Math.max(0, skip - size);
+      const size0 = count(tier0, inTitle, words, offset + limit - 1, offset + limit);
+      if (size0.count >= offset + limit) {
+        return { experts: docsOf(pageOf({ bits: tier0, ...size0, combination: inTitle, ...place }, offset, limit)), found: found.count, matched: true };
       }
+      const page = scoredPage(catalogue, terms, anyBits, found.counted, passing, speaking, offset, limit, words);
       return { experts: docsOf(page), found: found.count, matched: true };
     }
   }
-  const everyone = count(bits(ANY, words), { sets: [passing], every: false, passing }, words, enough, offset + limit);
-  return {
-    experts: docsOf(pageOf({ bits: bits(ANY, words), ...everyone, combination: { sets: [passing], every: false, passing }, ...place }, offset, limit)),
-    found: everyone.count,
-    matched: false,
-  };
+  const everyone: Combination = { sets: [passing], every: false, passing };
+  const listed = count(bits(ANY, words), everyone, words, speaking ? Infinity : enough, offset + limit);
+  const page = speaking
+    ? speakersFirst(bits(ANY, words), speaking, place, offset, limit)
+    : pageOf({ bits: bits(ANY, words), ...listed, combination: everyone, ...place }, offset, limit);
+  return { experts: docsOf(page), found: listed.count, matched: speaking !== null };
 }

@@ -1,5 +1,5 @@
 /**
- * The words of a catalogue search (docs/product.md "Search and catalogue"): the query split into words, each
+ * The words of a catalogue search (docs/product.md "Search and catalogue"): the query's words (query-reading.ts), each
  * reduced to its english lexeme (stem) the way experts' text is indexed, stop words dropped, and a word whose
  * stem no expert has corrected to the nearest word of the search lexicon (a typo: "desgin" → design).
  */
@@ -12,15 +12,6 @@ export const maxQueryLexemes = 6;
 const minCorrectedLength = 4;
 /** pg_trgm similarity (0–1) a lexicon word needs to count as the intended word ("desgin" ~ "design" is 0.27). */
 const minCorrectionSimilarity = 0.25;
-/** Words read from a query; the 400-character query can hold no more than this many useful ones anyway. */
-const maxQueryWords = 40;
-
-/** `query` lower-cased and split into distinct words (letters and digits of any script), in query order. */
-export function queryWords(query: string): string[] {
-  const words = query.toLowerCase().split(/[^\p{L}\p{N}]+/u);
-  return [...new Set(words.filter(Boolean))].slice(0, maxQueryWords);
-}
-
 /** A word's lexeme, and whether the word itself is in some expert's text (`known`) rather than corrected or dropped. */
 export type WordLexeme = { lexeme: string | null; known: boolean };
 

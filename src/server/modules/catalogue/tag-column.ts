@@ -12,6 +12,8 @@ export type TagColumn = {
   clear: (no: number, tags: readonly string[]) => void;
   /** The documents having `tag`; undefined when none has it. */
   holders: (tag: string) => DocNumbers | undefined;
+  /** The sets of the tags spelled `tag` in any case ("german", "German"): experts type their languages. */
+  holdersIgnoringCase: (tag: string) => DocNumbers[];
 };
 
 export function tagColumn(): TagColumn {
@@ -32,5 +34,9 @@ export function tagColumn(): TagColumn {
       }
     },
     holders: (tag) => holders.get(tag),
+    holdersIgnoringCase: (tag) => {
+      const key = tag.toLowerCase();
+      return [...holders].filter(([held]) => held.toLowerCase() === key).map(([, docs]) => docs);
+    },
   };
 }
