@@ -113,6 +113,8 @@ function findLanguage(list: Token[], spoken: (name: string) => boolean) {
 }
 
 type Entry = { say: string[]; areas: string[]; words: string[] };
+/** Words that say nothing about whom people want ("a mentor who…", "I need help with…"): never matched. */
+const ignored = new Set((vocabulary as { ignore: string[] }).ignore);
 /** The vocabulary's phrases (a final s dropped) to their entries. */
 const vocabularyPhrases: Map<string, Entry> = (() => {
   const phrases = new Map<string, Entry>();
@@ -159,7 +161,7 @@ export function readQuery(query: string, spoken: (name: string) => boolean): Rea
     for (const word of entry.words) roleWords.add(word);
     at += length;
   }
-  const words = [...new Set(kept.map((t) => t.word))];
+  const words = [...new Set(kept.map((t) => t.word).filter((word) => !ignored.has(word)))];
   return {
     words,
     roleWords: [...roleWords].filter((word) => !words.includes(word)),
