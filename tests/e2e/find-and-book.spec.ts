@@ -1,6 +1,6 @@
 import { expect, test } from './test';
 import { seriousViolations } from './axe';
-import { bookViaApi, moveIntoPast, pickFirstAvailableDay, reviewViaApi, signInUi } from './helpers';
+import { bookViaApi, moveIntoPast, pickFirstAvailableDay, reviewViaApi, shot, signInUi } from './helpers';
 import { holdTerms } from '../../src/shared/sessions';
 
 // The expert each journey makes is found by a headline word no demo expert has.
@@ -136,6 +136,24 @@ test('while a new search loads, the last answer stays dimmed and says nothing ab
   await expect(page.getByRole('article').first().getByRole('heading')).toHaveText(expert.name);
   await expect(page.getByText(/^Showing 1–1 of 1 expert$/)).toBeVisible();
   await expect(page.getByText(/No experts matched/)).toHaveCount(0);
+});
+
+test('a language named in the search ranks its speakers first and is a chip that removes it', async ({ page, market }) => {
+  const speaker = await market.expert({ headline, languages: ['English', 'Yoruba'] });
+  await page.goto(`/results?query=${encodeURIComponent('wayfinding mentor who speaks Yoruba')}`);
+  // Rendered by the server with the answer, before the app takes over.
+  const chip = page.getByRole('button', { name: 'Remove the language preference Yoruba' });
+  await expect(chip).toBeVisible();
+  await expect(page.getByRole('article').first().getByRole('heading')).toHaveText(speaker.name);
+  await expect(page.locator('html[data-app-ready]')).toBeAttached();
+  await shot(page, 'results-language-chip');
+
+  await chip.click();
+  await expect(page).toHaveURL(/\/results\?query=wayfinding\+mentor$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Experts for "wayfinding mentor"');
+  await expect(page.getByRole('searchbox', { name: 'Search experts' })).toHaveValue('wayfinding mentor');
+  await expect(page.getByText('Preferring experts who speak')).toHaveCount(0);
+  await shot(page, 'results-language-chip-removed');
 });
 
 test('results say when nothing matched, Show All Experts clears the search, and filters, sort and pages live in the URL', async ({ page }) => {

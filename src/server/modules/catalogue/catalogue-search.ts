@@ -335,7 +335,11 @@ function scoredPage(
       keys.splice(at, 0, key);
       places.splice(at, 0, place);
       nos.splice(at, 0, no);
-      if (keys.length > wanted) (keys.pop(), places.pop(), nos.pop());
+      if (keys.length > wanted) {
+        keys.pop();
+        places.pop();
+        nos.pop();
+      }
     }
   }
   if (all)

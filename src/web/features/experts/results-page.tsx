@@ -1,7 +1,7 @@
 /**
  * Results /results (docs/product.md "Search and catalogue"): the expert network, searched by the API (words
  * matched by stem, typos forgiven; nothing matched → everyone, said out loud; counts beyond 1 000 as "1,000+"), plus
- * filters, sort and pages. All state lives in the URL search params, so Back and shared links work.
+ * filters, a language the query names as a removable chip, sort and pages. All state lives in the URL search params, so Back and shared links work.
  */
 import { SearchX } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
@@ -15,6 +15,7 @@ import { cn } from '../../lib/cn';
 import { useExpertLanguages } from './api/get-expert-languages';
 import { resultsPageSize, useExperts } from './api/get-experts';
 import { ExpertCard, ExpertCardSkeleton } from './expert-card';
+import { LanguagePreferenceChip } from './language-preference-chip';
 import { Pagination } from './pagination';
 import { ResultsFilters, ResultsSearchBox } from './results-filters';
 import { hasNarrowing, parseResultsParams, toSearchParams, type ResultsParams } from './results-params';
@@ -72,6 +73,7 @@ export default function ResultsPage() {
 
       <div className="mx-auto max-w-6xl px-4 pb-20">
         <ResultsFilters params={params} languages={languages.data ?? []} onChange={change} />
+        {current?.languagePreference ? <LanguagePreferenceChip preference={current.languagePreference} onRemove={(query) => change({ query })} /> : null}
         {languages.isError ? (
           <LoadError
             className="mt-4"
