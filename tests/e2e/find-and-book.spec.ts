@@ -138,13 +138,15 @@ test('while a new search loads, the last answer stays dimmed and says nothing ab
   await expect(page.getByText(/No experts matched/)).toHaveCount(0);
 });
 
-test('a language named in the search ranks its speakers first and is a chip that removes it', async ({ page, market }) => {
+test('a language named in the search ranks its speakers first and is a chip that removes it', async ({ page, market, expert }) => {
   const speaker = await market.expert({ headline, languages: ['English', 'Yoruba'] });
+  // `expert` has the same headline and speaks English only: found too, after the speaker.
   await page.goto(`/results?query=${encodeURIComponent('wayfinding mentor who speaks Yoruba')}`);
   // Rendered by the server with the answer, before the app takes over.
   const chip = page.getByRole('button', { name: 'Remove the language preference Yoruba' });
   await expect(chip).toBeVisible();
   await expect(page.getByRole('article').first().getByRole('heading')).toHaveText(speaker.name);
+  await expect(page.getByRole('article').getByRole('heading', { name: expert.name })).toBeVisible();
   await expect(page.locator('html[data-app-ready]')).toBeAttached();
   await shot(page, 'results-language-chip');
 
