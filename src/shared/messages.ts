@@ -61,7 +61,6 @@ export const messages = {
   },
   payment: {
     failed: 'Payment failed. Please try again.',
-    insufficientFunds: 'Your card has insufficient funds. Please use another card.',
     success: 'Payment successful! Your session has been booked.',
     booked: (expert: string) => `Session booked with ${expert}!`,
     released: 'Payment successfully released. Thank you for confirming your session.',

@@ -102,8 +102,8 @@ describe('sessions', () => {
     });
 
     it.each([
-      ['4000 0000 0000 0002', 'Payment failed. Please try again.'],
-      ['4000 0000 0000 9995', 'Your card has insufficient funds. Please use another card.'],
+      ['4000 0000 0000 0002', 'Your card was declined. Payment failed. Please try again.'],
+      ['4000 0000 0000 9995', 'Your card was declined: insufficient funds. Please use another card.'],
     ])('refuses card %s with 402 and writes nothing', async (number, message) => {
       const before = await tally();
       const res = await book(ctx, client.cookie, { expertId: expert.expert.slug, startsAt: slotIn(60), card: { ...visa, number } });

@@ -194,9 +194,9 @@ describe('Stripe payments', () => {
       const before = await tally();
       const declined = await book(client.cookie, slotIn(60), 'pm_card_chargeDeclined');
       expect(declined.statusCode).toBe(402);
-      expect(declined.json().error.message).toBe('Payment failed. Please try again.');
+      expect(declined.json().error.message).toBe('Your card was declined. Payment failed. Please try again.');
       const poor = await book(client.cookie, slotIn(60), 'pm_card_chargeDeclinedInsufficientFunds');
-      expect(poor.json().error.message).toBe('Your card has insufficient funds. Please use another card.');
+      expect(poor.json().error.message).toBe('Your card was declined: insufficient funds. Please use another card.');
       expect(await tally()).toEqual(before);
     });
 

@@ -72,7 +72,7 @@ describe('paid workshop seats with Stripe', () => {
     const id = await workshop(`${dayIn(2)}T09:00`);
     const declined = await bookSeat((await client()).cookie, id, 'pm_card_chargeDeclined');
     expect(declined.statusCode).toBe(402);
-    expect(declined.json().error.message).toBe('Payment failed. Please try again.');
+    expect(declined.json().error.message).toBe('Your card was declined. Payment failed. Please try again.');
     expect(await seatsLeft(id)).toBe(2);
 
     const res = await bookSeat((await client()).cookie, id, 'pm_card_visa');

@@ -83,11 +83,11 @@ test('a client pays on /payment: card checks, a declined card, then the test car
   await expect(page.getByLabel('Expiry (MM/YY)')).toHaveValue('12/35');
   await page.getByLabel('CVC').fill('123');
   await pay.click();
-  await expect(page.locator('form').getByRole('alert')).toHaveText('Payment failed. Please try again.');
+  await expect(page.locator('form').getByRole('alert')).toHaveText('Your card was declined. Payment failed. Please try again.');
 
   await page.getByLabel('Card number').fill('4000 0000 0000 9995');
   await pay.click();
-  await expect(page.locator('form').getByRole('alert')).toHaveText('Your card has insufficient funds. Please use another card.');
+  await expect(page.locator('form').getByRole('alert')).toHaveText('Your card was declined: insufficient funds. Please use another card.');
 
   const before = await myBookings(page);
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');

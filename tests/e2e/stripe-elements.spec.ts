@@ -77,7 +77,7 @@ test('a client pays with Stripe Elements: the card becomes a PaymentMethod at St
   await page.getByLabel('Cardholder name').fill('Casey Client');
   await page.getByLabel('Card number').fill('4000 0000 0000 0002');
   await pay.click();
-  await expect(page.locator('form').getByRole('alert')).toHaveText('Payment failed. Please try again.');
+  await expect(page.locator('form').getByRole('alert')).toHaveText('Your card was declined. Payment failed. Please try again.');
 
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await pay.click();
@@ -169,7 +169,7 @@ test('a client books a paid workshop seat with Stripe Elements, as a session is 
   await page.getByLabel('Card number').fill('4000 0000 0000 0002');
   const book = page.getByRole('button', { name: 'Book a seat · $25.00' });
   await book.click();
-  await expect(page.locator('form').getByRole('alert')).toHaveText('Payment failed. Please try again.');
+  await expect(page.locator('form').getByRole('alert')).toHaveText('Your card was declined. Payment failed. Please try again.');
 
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await book.click();

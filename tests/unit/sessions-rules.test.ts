@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardBrand, cardError } from '../../src/shared/cards.js';
+import { cardBrand, cardError, declineMessage } from '../../src/shared/cards.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { canCancel, canConfirm, canDispute, isPendingConfirmation, isUpcoming, refundCents, sessionState } from '../../src/shared/sessions.js';
@@ -89,5 +89,14 @@ describe('card checks', () => {
     expect(cardError({ ...card, number: '4242 4242 4242 4241' })).toBe('Please enter a valid card number');
     expect(cardError({ ...card, expiry: '01/20' })).toBe('Please enter an expiry date in the future (MM/YY)');
     expect(cardError({ ...card, cvc: '1' })).toBe('Please enter the security code (CVC)');
+  });
+});
+
+describe('a declined card says why (docs/product.md "Payments")', () => {
+  it("in the provider's terms when the holder can act on it, generic otherwise", () => {
+    expect(declineMessage('insufficient_funds')).toBe('Your card was declined: insufficient funds. Please use another card.');
+    expect(declineMessage('expired_card')).toBe('Your card was declined: the card has expired. Please use another card.');
+    for (const code of ['generic_decline', 'lost_card', 'stolen_card', 'fraudulent', undefined, null, 'constructor'])
+      expect(declineMessage(code)).toBe('Your card was declined. Payment failed. Please try again.');
   });
 });

@@ -4,7 +4,7 @@
  * succeeds. Only the brand and last four digits leave this module.
  */
 import { randomUUID } from 'node:crypto';
-import { cardBrand, cardError } from '../../../shared/cards.js';
+import { cardBrand, cardError, declineMessage } from '../../../shared/cards.js';
 import { messages } from '../../../shared/messages.js';
 import type { HoldResult, PaymentProvider } from './provider.js';
 
@@ -18,8 +18,8 @@ export function simulatedProvider(): PaymentProvider {
       const problem = cardError(card);
       if (problem) return { ok: false, reason: 'invalid_card', message: problem };
       const number = card.number.replace(/\s+/g, '');
-      if (number === testCards.declined) return { ok: false, reason: 'declined', message: messages.payment.failed };
-      if (number === testCards.insufficientFunds) return { ok: false, reason: 'insufficient_funds', message: messages.payment.insufficientFunds };
+      if (number === testCards.declined) return { ok: false, reason: 'declined', message: declineMessage('generic_decline') };
+      if (number === testCards.insufficientFunds) return { ok: false, reason: 'insufficient_funds', message: declineMessage('insufficient_funds') };
       return { ok: true, providerRef: `sim_${randomUUID()}`, cardBrand: cardBrand(number), cardLast4: number.slice(-4) };
     },
     async check() {

@@ -16,6 +16,7 @@
  */
 import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
+import { declineMessage } from '../../../shared/cards.js';
 import { messages } from '../../../shared/messages.js';
 import { AppError } from '../../errors.js';
 import type { HoldResult, HoldState, PaymentProvider } from './provider.js';
@@ -59,10 +60,9 @@ function cardOf(intent: Stripe.PaymentIntent): { cardBrand: string; cardLast4: s
   return { cardBrand: brand === 'amex' ? 'American Express' : brand.charAt(0).toUpperCase() + brand.slice(1), cardLast4: method?.card?.last4 ?? '0000' };
 }
 
-function declined(err: Stripe.errors.StripeCardError): HoldResult {
-  if (err.decline_code === 'insufficient_funds' || err.code === 'insufficient_funds')
-    return { ok: false, reason: 'insufficient_funds', message: messages.payment.insufficientFunds };
-  return { ok: false, reason: 'declined', message: messages.payment.failed };
+/** A refused card in the holder's words, from Stripe's decline code (or error code) — see declineMessage. */
+function declined(code: string | null | undefined): HoldResult {
+  return { ok: false, reason: code === 'insufficient_funds' ? 'insufficient_funds' : 'declined', message: declineMessage(code) };
 }
 
 /** True when Stripe refuses because the intent is already in the state we wanted (e.g. cancelled twice). */
@@ -120,9 +120,9 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
             clientSecret: intent.client_secret,
             message: messages.payment.authenticationRequired,
           };
-        return { ok: false, reason: 'declined', message: messages.payment.failed };
+        return declined(intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code);
       } catch (err) {
-        if (err instanceof Stripe.errors.StripeCardError) return declined(err);
+        if (err instanceof Stripe.errors.StripeCardError) return declined(err.decline_code ?? err.code);
         throw err;
       }
     },
