@@ -137,7 +137,7 @@ for (const { name, viewport } of viewports) {
       await focusShot(page, `${name}-09-pay-button`);
       await page.keyboard.press('Enter');
 
-      await expect(page).toHaveURL(/\/dashboard\/client$/);
+      await expect(page).toHaveURL(/\/session\/[0-9a-f-]{36}$/);
       await expect(page.getByText('Payment successful! Your session has been booked.')).toBeVisible();
       await expect(page.getByText(`Session booked with ${expertName}!`)).toBeVisible();
 

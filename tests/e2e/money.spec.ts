@@ -50,7 +50,7 @@ test('a client pays, downloads the PDF receipt; the expert sees the ledger entry
   await page.getByLabel('CVC').fill(visa.cvc);
   await pay.click();
   await expect(page.getByText('Payment successful! Your session has been booked.')).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard\/client$/);
+  await expect(page).toHaveURL(/\/session\/[0-9a-f-]{36}$/);
   expect(stripeRequests).toEqual([]);
   expect(consoleErrors).toEqual([]);
 

@@ -155,7 +155,7 @@ test('a new expert applies, is approved, sets rate and hours, and is booked and 
   await page.getByLabel('Expiry (MM/YY)').fill('12/35');
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: 'Pay $75.00' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/client$/);
+  await expect(page).toHaveURL(/\/session\/[0-9a-f-]{36}$/);
   await expect(page.getByText('Payment successful! Your session has been booked.')).toBeVisible();
   await expect(page.getByText('Session booked with Amara Nwosu!')).toBeVisible();
 

@@ -30,7 +30,7 @@ async function myBookings(page: Page): Promise<number> {
   return ((await (await page.request.get('/api/sessions')).json()) as { sessions: unknown[] }).sessions.length;
 }
 
-test('a client pays on /payment: card checks, a declined card, then the test card books once and lands on the dashboard', async ({
+test('a client pays on /payment: card checks, a declined card, then the test card books once and lands on the session page', async ({
   page,
   client,
   expert: { slug },
@@ -92,7 +92,7 @@ test('a client pays on /payment: card checks, a declined card, then the test car
   const before = await myBookings(page);
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await pay.dblclick();
-  await expect(page).toHaveURL(/\/dashboard\/client$/);
+  await expect(page).toHaveURL(/\/session\/[0-9a-f-]{36}$/);
   await expect(page.getByText('Payment successful! Your session has been booked.')).toBeVisible();
   await expect(page.getByText(`Session booked with ${expert.name}!`)).toBeVisible();
   expect(await myBookings(page)).toBe(before + 1);

@@ -81,7 +81,7 @@ test('a client pays with Stripe Elements: the card becomes a PaymentMethod at St
 
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await pay.click();
-  await expect(page).toHaveURL(/\/dashboard\/client$/);
+  await expect(page).toHaveURL(/\/session\/[0-9a-f-]{36}$/);
   await expect(page.getByText('Payment successful! Your session has been booked.')).toBeVisible();
   const intents = [...fake.intents.values()].filter((i) => i.payment_method === 'pm_card_visa');
   expect(intents.at(-1)).toMatchObject({ status: 'requires_capture', capture_method: 'manual' });
@@ -118,7 +118,7 @@ test('a card that needs 3-D Secure reserves the time and books it once the bank 
   await expect(page.getByText('Your bank needs you to confirm this payment. The time is reserved for you for 15 minutes.')).toBeVisible();
   expect(intent.status).toBe('requires_action');
   await answer3ds(page, intent.id, true);
-  await expect(page).toHaveURL(/\/dashboard\/client$/);
+  await expect(page).toHaveURL(/\/session\/[0-9a-f-]{36}$/);
   await expect(page.getByText('Payment successful! Your session has been booked.')).toBeVisible();
   expect(fake.problems).toEqual([]);
   await page.context().close();

@@ -40,7 +40,7 @@ function isDraft(value: unknown): value is BookingDraft {
  * a card form, the summary, the protection notice and 'How it works'. Paying books through the shared booking
  * request (src/web/lib/book-session.ts): one Idempotency-Key per booking, so a double click or a retry can never book or charge twice. The card form is
  * Stripe Elements when the server reports a Stripe publishable key (docs/product.md "Payments"), else the simulated one.
- * A draft already paid in this tab (the browser's Back after paying) opens its session instead.
+ * Once paid, the session's page opens. A draft already paid in this tab (the browser's Back after paying) opens its session instead.
  */
 export default function PaymentPage() {
   const { me, loading } = useAuth();
@@ -75,7 +75,8 @@ export default function PaymentPage() {
     toast.success(messages.payment.booked(session.expertName));
     if (draft) markBookingPaid(draft, session.id);
     paidHere.current = true;
-    void navigate('/dashboard/client');
+    // The booking's own page: what was booked, when, the video link and what comes next.
+    void navigate(`/session/${encodeURIComponent(session.id)}`);
   };
 
   if (loading) return <PageSpinner />;
