@@ -95,12 +95,15 @@ for (const { name, viewport } of viewports) {
       await page.keyboard.press('Enter');
       await expect(calendar.getByRole('button', { pressed: true }).or(calendar.locator('[aria-selected="true"]')).first()).toBeVisible();
 
-      // Choose a time: Tab reaches the radio group, Space checks the focused time.
+      // Choose a time: Tab reaches the radio group, Enter or Space checks the focused time.
       // (Wait until the card has its data, e.g. the signed-in client's intro eligibility, so it stops re-rendering.)
       await expect(page.getByRole('radio').first()).toBeVisible();
       await page.waitForLoadState('networkidle');
       await tabTo(page, '[role="radio"]');
       const first = await page.evaluate(() => document.activeElement?.getAttribute('value'));
+      // Enter picks the focused time, as Space does.
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('radio', { checked: true })).toHaveAttribute('value', first!);
       await page.keyboard.press('ArrowRight');
       // Radix moves focus to the next time in a timeout after the key press; Chrome runs queued input before
       // timers, so a Space sent at once would still land on the first time. Wait as a person's next key would.

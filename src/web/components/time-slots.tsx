@@ -26,7 +26,7 @@ function byPartOfDay(slots: string[]) {
 
 /**
  * The free start times of the chosen day as a grid of buttons with radio-group semantics (one choice,
- * arrow keys move between times). `labelledBy` names the group.
+ * arrow keys move between times, Enter or Space picks the focused one). `labelledBy` names the group.
  */
 export function TimeSlots({
   slots,
@@ -51,6 +51,10 @@ export function TimeSlots({
               <RadioGroup.Item
                 key={iso}
                 value={iso}
+                // Radix follows the radio pattern, where Enter does nothing; people expect Enter to pick a time too.
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') onChange(iso);
+                }}
                 className={cn(
                   'h-10 cursor-pointer rounded-lg border text-sm font-medium tabular-nums transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
                   'border-slate-300 bg-white text-slate-800 hover:border-brand-500 hover:text-brand-700',
