@@ -341,8 +341,20 @@ describe('demo workshops', () => {
     const ctx = await createTestApp();
     try {
       expect(await seedDemo(ctx.database.db, ctx.app.auth)).toBe(true);
-      const list = (await ctx.app.inject('/api/workshops')).json().workshops as { id: string; priceCents: number; seatsLeft: number; capacity: number }[];
+      const list = (await ctx.app.inject('/api/workshops')).json().workshops as {
+        id: string;
+        topic: string;
+        priceCents: number;
+        seatsLeft: number;
+        capacity: number;
+        expert: { slug: string };
+      }[];
       expect(list.length).toBeGreaterThanOrEqual(4);
+      // Each host mentors in the workshop's topic.
+      for (const w of list) {
+        const host = (await ctx.app.inject(`/api/experts/${w.expert.slug}`)).json() as { expertise: string[] };
+        expect(host.expertise, w.topic).toContain(w.topic);
+      }
       expect(list.some((w) => w.priceCents === 0)).toBe(true);
       const nearlyFull = list.find((w) => w.seatsLeft === 1);
       expect(nearlyFull).toBeDefined();

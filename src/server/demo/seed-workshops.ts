@@ -18,10 +18,18 @@ const demo = [
   { days: 14, title: 'Planning a postgraduate application', topic: 'Postgraduate Planning', minutes: 120, capacity: 10, priceCents: 1000, seats: 0 },
 ] as const;
 
-/** Seeds the demo workshops and the nearly full one's seats; nothing when there are fewer than four demo experts. */
+/**
+ * Seeds the demo workshops and the nearly full one's seats. Each is hosted by the earliest demo expert, not already
+ * hosting one, whose expertise has the workshop's topic; nothing when some topic has no such expert.
+ */
 export async function seedWorkshops(db: Db | Tx, now = new Date()): Promise<void> {
-  const hosts = await db.select().from(experts).orderBy(asc(experts.createdAt), asc(experts.slug)).limit(demo.length);
-  if (hosts.length < demo.length) return;
+  const candidates = await db.select().from(experts).orderBy(asc(experts.createdAt), asc(experts.slug));
+  const hosts: (typeof candidates)[number][] = [];
+  for (const d of demo) {
+    const host = candidates.find((e) => e.expertise.includes(d.topic) && !hosts.includes(e));
+    if (!host) return;
+    hosts.push(host);
+  }
   const midnight = Math.floor(now.getTime() / day) * day;
   const rows = demo.map((d, i) => {
     const startsAt = new Date(midnight + d.days * day + 2 * 3_600_000);
