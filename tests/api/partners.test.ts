@@ -345,19 +345,25 @@ describe('partners: organisations, managers and the credit wallet', () => {
     expect(view.grants[0]).toMatchObject({ remainingCents: 0, retiredAt: at(0).toISOString() });
   });
 
-  it('a fresh demo has Northfield University, managed by partner@example.com with the demo password, with credit and a ledger that agree', async () => {
+  it('a fresh demo has Northfield University, managed by partner@example.com with the demo password, with credit, a programme with funded sessions, and a ledger that agree', async () => {
     const demo = await createTestApp();
     try {
       expect(await seedDemo(demo.database.db, demo.app.auth)).toBe(true);
       const cookie = await signIn(demo, 'partner@example.com');
       const [mine] = (await demo.app.inject({ method: 'GET', url: '/api/partner/organisations', headers: { cookie } })).json().items;
-      expect(mine).toMatchObject({ name: 'Northfield University', kind: 'university', balanceCents: 250_000 });
+      expect(mine).toMatchObject({ name: 'Northfield University', kind: 'university' });
       const view = (await demo.app.inject({ method: 'GET', url: `/api/partner/organisations/${mine.id}`, headers: { cookie } })).json();
-      expect(view.ledger.map((e: { kind: string; amountCents: number }) => [e.kind, e.amountCents]).sort()).toEqual([
-        ['grant', 50_000],
-        ['purchase', 200_000],
-      ]);
-      expect(view.grants[0]).toMatchObject({ note: 'Spring pilot', remainingCents: 50_000 });
+      const kinds = view.ledger.map((e: { kind: string }) => e.kind).sort();
+      expect(kinds).toEqual(['grant', 'purchase', 'reservation', 'reservation', 'spend']);
+      const sum = (key: 'amountCents' | 'reservedChangeCents') => view.ledger.reduce((t: number, e: Record<string, number>) => t + e[key]!, 0);
+      expect(sum('amountCents')).toBe(mine.balanceCents);
+      expect(sum('reservedChangeCents')).toBe(mine.reservedCents);
+      expect(mine.reservedCents).toBeGreaterThan(0);
+      const programmes = (await demo.app.inject({ method: 'GET', url: `/api/partner/organisations/${mine.id}/programmes`, headers: { cookie } })).json();
+      expect(programmes.items[0]).toMatchObject({ name: 'Careers sprint', code: 'NORTH-SPRING', members: 2 });
+      const client = await signIn(demo, 'client@example.com');
+      const funded = (await demo.app.inject({ method: 'GET', url: '/api/me/programmes', headers: { cookie: client } })).json();
+      expect(funded.items[0].line).toBe('Sessions funded by Northfield University: 1 of 2 left this term');
     } finally {
       await demo.close();
     }

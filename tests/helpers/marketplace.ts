@@ -54,7 +54,15 @@ let bookings = 0;
 export async function book(
   ctx: TestContext,
   cookie: string,
-  body: { expertId: string; startsAt: string; durationMinutes?: number; topic?: string; kind?: 'paid' | 'intro'; card?: typeof visa | undefined },
+  body: {
+    expertId: string;
+    startsAt: string;
+    durationMinutes?: number;
+    topic?: string;
+    kind?: 'paid' | 'intro';
+    card?: typeof visa | undefined;
+    programmeId?: string;
+  },
   key: string = randomUUID(),
 ) {
   const payload = { durationMinutes: 60, topic: 'Career change into product management', kind: 'paid' as const, card: visa, ...body };

@@ -27,7 +27,17 @@ import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages, disputes, organisationInvitations, organisationManagers, organisations, user } from '../../src/server/db/schema.js';
+import {
+  accessProgrammes,
+  contactMessages,
+  disputes,
+  organisationInvitations,
+  organisationManagers,
+  organisations,
+  programmeInvitations,
+  programmeMembers,
+  user,
+} from '../../src/server/db/schema.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin, totpSecretOf } from '../helpers/auth.js';
 import { injectFirstEvent } from '../helpers/event-stream.js';
@@ -110,6 +120,8 @@ type Fixtures = {
   partner: { organisationId: string; secondManagerId: string; invitationToken: string };
   /** Expert A's package, client A's purchase of it to book from, and another purchase for the team to refund. */
   packages: { offerId: string; purchaseId: string; refundPurchaseId: string; clientAId: string };
+  /** The organisation's access programmes: one for an invited list (client B invited, the second manager a member), one open to any code. */
+  programmes: { invitedId: string; openCode: string; invitationToken: string; memberId: string };
 };
 
 type Row = {
@@ -212,6 +224,21 @@ const rows: Row[] = [
     url: (f) => `/api/partner/organisations/${f.partner.organisationId}`,
     expect: who(404, { clientA: 200 }),
   },
+  // Access programmes: managers of the organisation only; members see their own programmes, never a wallet.
+  {
+    method: 'GET',
+    route: '/api/partner/organisations/:id/programmes',
+    url: (f) => `/api/partner/organisations/${f.partner.organisationId}/programmes`,
+    expect: who(404, { clientA: 200 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/partner/organisations/:id/programmes/:programmeId',
+    url: (f) => `/api/partner/organisations/${f.partner.organisationId}/programmes/${f.programmes.invitedId}`,
+    expect: who(404, { clientA: 200 }),
+  },
+  { method: 'GET', route: '/api/me/programmes', url: () => '/api/me/programmes', expect: who(200) },
+  { method: 'GET', route: '/api/me/programmes/cover', url: (f) => `/api/me/programmes/cover?expertId=${f.expertA.id}&durationMinutes=60`, expect: who(200) },
 
   // Writes to one's own account only.
   {
@@ -652,6 +679,42 @@ const rows: Row[] = [
     expect: who(404, { clientA: 200 }),
   },
   {
+    method: 'POST',
+    route: '/api/partner/organisations/:id/programmes',
+    url: (f) => `/api/partner/organisations/${f.partner.organisationId}/programmes`,
+    body: () => ({ name: 'Matrix sprint', startsOn: '2026-01-01', endsOn: '2030-12-31', joinRule: 'code' }),
+    expect: who(404, { clientA: 201 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/partner/organisations/:id/programmes/:programmeId/status',
+    url: (f) => `/api/partner/organisations/${f.partner.organisationId}/programmes/${f.programmes.invitedId}/status`,
+    body: () => ({ status: 'active' }),
+    expect: who(404, { clientA: 200 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/partner/organisations/:id/programmes/:programmeId/invitations',
+    url: (f) => `/api/partner/organisations/${f.partner.organisationId}/programmes/${f.programmes.invitedId}/invitations`,
+    body: () => ({ csv: 'email\nnew-member@example.com\n' }),
+    expect: who(404, { clientA: 201 }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/partner/organisations/:id/programmes/:programmeId/members/:userId',
+    url: (f) => `/api/partner/organisations/${f.partner.organisationId}/programmes/${f.programmes.invitedId}/members/${f.programmes.memberId}`,
+    expect: who(404, { clientA: 200 }),
+  },
+  { method: 'POST', route: '/api/me/programmes/join', url: () => '/api/me/programmes/join', body: (f) => ({ code: f.programmes.openCode }), expect: who(200) },
+  {
+    // The programme's invitation was sent to client B's address: only client B can accept it.
+    method: 'POST',
+    route: '/api/me/programmes/accept',
+    url: () => '/api/me/programmes/accept',
+    body: (f) => ({ token: f.programmes.invitationToken }),
+    expect: who(403, { clientB: 200 }),
+  },
+  {
     // The invitation was sent to client B's address: only client B can accept it.
     method: 'POST',
     route: '/api/partner/invitations/accept',
@@ -948,8 +1011,34 @@ describe('authorization matrix', () => {
     };
     const packages = { offerId: packageOffer.json().id, purchaseId: await buyPackage(), refundPurchaseId: await buyPackage(), clientAId: clientA.id };
 
+    const [invitedProgramme, openProgramme] = await ctx.database.db
+      .insert(accessProgrammes)
+      .values(
+        (['invited', 'code'] as const).map((joinRule) => ({
+          organisationId: organisation!.id,
+          name: `Matrix ${joinRule}`,
+          code: `MATRIX-${joinRule.toUpperCase()}`,
+          coversSessions: true,
+          coversWorkshops: false,
+          coversIntros: false,
+          limitPeriod: 'month',
+          startsOn: '2026-01-01',
+          endsOn: '2030-12-31',
+          joinRule,
+        })),
+      )
+      .returning();
+    const programmeToken = randomUUID();
+    await ctx.database.db.insert(programmeInvitations).values({
+      programmeId: invitedProgramme!.id,
+      email: clientB.email,
+      tokenHash: createHash('sha256').update(programmeToken).digest('hex'),
+    });
+    await ctx.database.db.insert(programmeMembers).values({ programmeId: invitedProgramme!.id, userId: secondManager.id });
+
     f = {
       packages,
+      programmes: { invitedId: invitedProgramme!.id, openCode: openProgramme!.code, invitationToken: programmeToken, memberId: secondManager.id },
       partner: { organisationId: organisation!.id, secondManagerId: secondManager.id, invitationToken },
       safety,
       reports,

@@ -655,11 +655,17 @@ export const payments = pgTable(
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
     idempotencyKey: text('idempotency_key').notNull().unique(),
+    /**
+     * The part of `amount_cents` an organisation's credit pays (docs/product.md "Partners", migration 0043); the rest
+     * is the card's. A payment with no card part has provider 'credit'. Refunds split in proportion (splitRefund).
+     */
+    creditCents: integer('credit_cents').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('payments_status_check', sql`${t.status} in ('pending', 'held', 'released', 'refunded', 'partially_refunded', 'failed', 'disputed', 'returned')`),
+    check('payments_credit_check', sql`${t.creditCents} between 0 and ${t.amountCents} and (${t.provider} <> 'credit' or ${t.creditCents} = ${t.amountCents})`),
     index('payments_provider_ref_idx').on(t.provider, t.providerRef),
     check('payments_amount_check', sql`${t.amountCents} > 0 and ${t.refundedCents} between 0 and ${t.amountCents}`),
     check('payments_last4_check', sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
@@ -1341,6 +1347,8 @@ export const creditLedger = pgTable(
     balanceAfterCents: integer('balance_after_cents').notNull(),
     purchaseId: uuid('purchase_id').references(() => creditPurchases.id, { onDelete: 'restrict' }),
     grantId: uuid('grant_id').references(() => creditGrants.id, { onDelete: 'restrict' }),
+    /** The booking a reservation, spend or return is for (migration 0043). */
+    sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'restrict' }),
     note: text('note'),
     actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -1358,6 +1366,8 @@ export const creditLedger = pgTable(
     check('credit_ledger_balance_after_check', sql`${t.balanceAfterCents} >= 0`),
     check('credit_ledger_purchase_check', sql`(${t.kind} = 'purchase') = (${t.purchaseId} is not null)`),
     check('credit_ledger_grant_check', sql`(${t.kind} = 'grant' or ${t.kind} = 'expiry') = (${t.grantId} is not null)`),
+    check('credit_ledger_session_check', sql`(${t.kind} in ('reservation', 'spend', 'return')) = (${t.sessionId} is not null)`),
+    index('credit_ledger_session_idx').on(t.sessionId),
     uniqueIndex('credit_ledger_one_expiry_per_grant')
       .on(t.grantId)
       .where(sql`${t.kind} = 'expiry'`),
@@ -1515,5 +1525,113 @@ export const packageEvents = pgTable(
     check('package_events_type_check', sql`${t.type} in ('charge', 'refund', 'release', 'fee')`),
     check('package_events_amount_check', sql`${t.amountCents} >= 0`),
     check('package_events_prepaid_check', sql`(${t.type} = 'charge') = (${t.prepaidSessionId} is null)`),
+  ],
+);
+
+/**
+ * Access programmes (docs/product.md "Partners"): an organisation's wallet funds its members' bookings within the
+ * programme's terms — what it covers, per-member limits (sessions and/or cents, per UTC calendar month or in total),
+ * the most it pays of one session, an optional expert or expertise, its dates (UTC days) and who may join.
+ */
+export const accessProgrammes = pgTable(
+  'access_programmes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    /** The access code members enter, upper case, unique across programmes. */
+    code: text('code').notNull().unique(),
+    coversSessions: boolean('covers_sessions').notNull(),
+    coversWorkshops: boolean('covers_workshops').notNull(),
+    coversIntros: boolean('covers_intros').notNull(),
+    sessionLimit: integer('session_limit'),
+    centsLimit: integer('cents_limit'),
+    limitPeriod: text('limit_period').notNull(),
+    maxPriceCents: integer('max_price_cents'),
+    expertId: uuid('expert_id').references(() => experts.id, { onDelete: 'restrict' }),
+    expertise: text('expertise'),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    joinRule: text('join_rule').notNull(),
+    status: text('status').notNull().default('active'),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('access_programmes_name_check', sql`char_length(${t.name}) between 1 and 200`),
+    check('access_programmes_code_check', sql`${t.code} ~ '^[A-Z0-9-]{6,40}$'`),
+    check('access_programmes_covers_check', sql`${t.coversSessions} or ${t.coversWorkshops}`),
+    check(
+      'access_programmes_limits_check',
+      sql`coalesce(${t.sessionLimit}, 1) > 0 and coalesce(${t.centsLimit}, 1) > 0 and coalesce(${t.maxPriceCents}, 1) > 0`,
+    ),
+    check('access_programmes_period_check', sql`${t.limitPeriod} in ('month', 'total')`),
+    check('access_programmes_dates_check', sql`${t.endsOn} >= ${t.startsOn}`),
+    check('access_programmes_join_check', sql`${t.joinRule} in ('code', 'domain', 'invited')`),
+    check('access_programmes_status_check', sql`${t.status} in ('active', 'paused', 'ended')`),
+    index('access_programmes_organisation_idx').on(t.organisationId, t.createdAt),
+  ],
+);
+
+/** Members of a programme; `removed_at` set when a manager removes one (their booked sessions stay funded). */
+export const programmeMembers = pgTable(
+  'programme_members',
+  {
+    programmeId: uuid('programme_id')
+      .notNull()
+      .references(() => accessProgrammes.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.programmeId, t.userId] }), index('programme_members_user_idx').on(t.userId)],
+);
+
+/** The invited list of a programme: one row per address; only the SHA-256 of the link's token is stored. */
+export const programmeInvitations = pgTable(
+  'programme_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    programmeId: uuid('programme_id')
+      .notNull()
+      .references(() => accessProgrammes.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: text('invited_by').references(() => user.id, { onDelete: 'set null' }),
+    acceptedBy: text('accepted_by').references(() => user.id, { onDelete: 'set null' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('programme_invitations_email_unique').on(t.programmeId, t.email)],
+);
+
+/**
+ * Bookings a programme funds: the covered `credit_cents` of the session (0 for a covered intro) and what of it went
+ * back to the wallet on a refund. Counted against the member's limits while the session is live.
+ */
+export const programmeBookings = pgTable(
+  'programme_bookings',
+  {
+    sessionId: uuid('session_id')
+      .primaryKey()
+      .references(() => sessions.id, { onDelete: 'restrict' }),
+    programmeId: uuid('programme_id')
+      .notNull()
+      .references(() => accessProgrammes.id, { onDelete: 'restrict' }),
+    userId: text('user_id').notNull(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    creditCents: integer('credit_cents').notNull(),
+    returnedCents: integer('returned_cents').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('programme_bookings_cents_check', sql`${t.creditCents} >= 0 and ${t.returnedCents} between 0 and ${t.creditCents}`),
+    index('programme_bookings_member_idx').on(t.programmeId, t.userId, t.createdAt),
   ],
 );

@@ -31,6 +31,7 @@ import { packageRoutes } from './packages/routes.js';
 import { receiptRoutes } from './payments/receipt-routes.js';
 import { partnerAdminRoutes } from './partners/admin-routes.js';
 import { partnerRoutes } from './partners/routes.js';
+import { programmeRoutes } from './partners/programme-routes.js';
 import { payoutRoutes } from './payouts/routes.js';
 import { stripeWebhookRoutes } from './payments/stripe-webhook-routes.js';
 import { noShowRoutes } from './sessions/no-show-routes.js';
@@ -72,6 +73,7 @@ export async function moduleRoutes(
   await app.register(partnerAdminRoutes, { db, baseUrl: config.baseUrl });
   await app.register(packageAdminRoutes, { db, provider, baseUrl: config.baseUrl });
   await app.register(partnerRoutes, { db, provider, baseUrl: config.baseUrl });
+  await app.register(programmeRoutes, { db, baseUrl: config.baseUrl });
   const storage = storageDriver(config);
   await app.register(fileRoutes, { db, storage });
   await app.register(accountRoutes, { db, storage });

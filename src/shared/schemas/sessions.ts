@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { disputeDescriptionMin } from '../constants.js';
 import { feedbackQuestions } from '../feedback.js';
 import { messages } from '../messages.js';
+import { programmeMessages } from '../programmes.js';
 import { durations, introMinutes, isDuration } from '../pricing.js';
 import { cancellationPolicies, sessionKinds, sessionListParts, sessionStatuses } from '../sessions.js';
 import { isValidTimeZone } from '../slots.js';
@@ -45,8 +46,11 @@ export const bookingInput = z
       .optional(),
     /** The client's IANA zone, used to write times in their confirmation e-mail. */
     timeZone: z.string().max(64).refine(isValidTimeZone, 'Please choose a valid time zone').optional(),
+    /** The access programme whose organisation's credit pays (docs/product.md "Booking with credit"); the card pays the rest. */
+    programmeId: z.uuid(programmeMessages.notMember).optional(),
   })
-  .refine((b) => b.kind === 'intro' || b.card || b.paymentMethodId, { message: messages.payment.cardRequired, path: ['card'] })
+  // With a programme the server decides whether a card is needed: only for the part the programme does not cover.
+  .refine((b) => b.kind === 'intro' || b.card || b.paymentMethodId || b.programmeId, { message: messages.payment.cardRequired, path: ['card'] })
   .refine((b) => b.kind === 'paid' || b.durationMinutes === introMinutes, {
     message: `The free introductory meeting lasts ${introMinutes} minutes`,
     path: ['durationMinutes'],
@@ -66,6 +70,8 @@ export const paymentSummary = z.object({
   cardBrand: z.string().nullable(),
   cardLast4: z.string().nullable(),
   provider: z.string(),
+  /** The part an organisation's credit paid (docs/product.md "Booking with credit"); the card paid the rest. */
+  creditCents: z.number().int().optional(),
 });
 export type PaymentSummary = z.infer<typeof paymentSummary>;
 

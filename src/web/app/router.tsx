@@ -33,6 +33,12 @@ export const routes: RouteObject[] = [
       { path: '/partner/:id', handle: titled('Organisation'), lazy: page(() => import('../features/partners/organisation-page')) },
       { path: '/partner/invitations/:token', handle: titled('Manager Invitation'), lazy: page(() => import('../features/partners/invitation-page')) },
       {
+        path: '/partner/:id/programmes/:programmeId',
+        handle: titled('Programme'),
+        lazy: page(() => import('../features/partners/programme-page')),
+      },
+      { path: '/programmes/join/:token', handle: titled('Join a Programme'), lazy: page(() => import('../features/partners/join-programme-page')) },
+      {
         path: '/international-students',
         handle: titled('International Students'),
         lazy: page(() => import('../features/content/international-students-page')),

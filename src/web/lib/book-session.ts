@@ -15,8 +15,13 @@ import { sessionsChanged } from './session-queries';
 /** The chosen slot: expert, UTC start, length in minutes, topic, and the client's IANA zone (for the e-mail's times). */
 export type BookingSlot = { expertId: string; startsAt: string; durationMinutes: number; topic: string; timeZone: string };
 
-/** How the session is paid: the free intro (no card), the simulated card, or a Stripe PaymentMethod id ('pm_…'). */
-export type BookingPayment = { kind: 'intro' } | { card: CardInput } | { paymentMethodId: string };
+/**
+ * How the session is paid: the free intro (no card), the simulated card, or a Stripe PaymentMethod id ('pm_…') —
+ * with `programmeId`, an access programme's credit pays what it covers and the card the rest, or nothing but the
+ * programme when it covers it all (docs/product.md "Booking with credit").
+ */
+export type BookingPayment =
+  { kind: 'intro' } | { card: CardInput; programmeId?: string } | { paymentMethodId: string; programmeId?: string } | { programmeId: string };
 
 /** `paymentAction` is present when the bank asks the client to authenticate (3-D Secure); the slot is then reserved. */
 export type BookingResult = { session: SessionView; paymentAction?: PaymentAction };
@@ -49,7 +54,7 @@ export function useBookSession() {
   const queryClient = useQueryClient();
   const idempotency = useRef<{ booking: string; key: string } | null>(null);
   const keyFor = (body: BookingInput) => {
-    const booking = JSON.stringify([body.expertId, body.startsAt, body.durationMinutes, body.topic, body.kind]);
+    const booking = JSON.stringify([body.expertId, body.startsAt, body.durationMinutes, body.topic, body.kind, body.programmeId]);
     if (idempotency.current?.booking !== booking) idempotency.current = { booking, key: newIdempotencyKey() };
     return idempotency.current.key;
   };

@@ -60,3 +60,17 @@ export function grantExpiryWarningEmail(
     url: `${baseUrl}/partner/${o.organisationId}`,
   });
 }
+
+/** An invitation to join access programme `programme` of `organisation`; the link carries the invitation's token. */
+export function programmeInvitationEmail(to: string, o: { organisation: string; programme: string; token: string }, baseUrl: string): OutgoingEmail {
+  return actionEmail({
+    to,
+    subject: `${o.organisation} funds your mentoring on Mentora`,
+    paragraphs: [
+      `${o.organisation} invited you to “${o.programme}”: sessions with Mentora's experts, paid from ${o.organisation}'s credit.`,
+      `Sign up or sign in with this e-mail address, then join. ${o.organisation}'s managers see who booked with whom and when, never your topics, messages or feedback.`,
+    ],
+    actionLabel: 'Join the programme',
+    url: `${baseUrl}/programmes/join/${encodeURIComponent(o.token)}`,
+  });
+}

@@ -18,6 +18,8 @@ export type CreditMove = {
   reservedChangeCents?: number;
   purchaseId?: string;
   grantId?: string;
+  /** The booking a reservation, spend or return is for. */
+  sessionId?: string;
   note?: string;
   actorId: string | null;
 };
@@ -46,6 +48,7 @@ export async function moveCredit(tx: Tx, move: CreditMove): Promise<number> {
     balanceAfterCents: row.balanceCents,
     purchaseId: move.purchaseId,
     grantId: move.grantId,
+    sessionId: move.sessionId,
     note: move.note,
     actorId: move.actorId,
   });

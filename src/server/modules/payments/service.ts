@@ -7,19 +7,21 @@ import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { experts, paymentEvents, payments, sessions } from '../../db/schema.js';
 import { platformFeeCents } from '../../../shared/pricing.js';
+import { splitRefund } from '../../../shared/programmes.js';
 import type { PaymentSummary } from '../../../shared/schemas/sessions.js';
 import type { PaymentProvider } from '../../infra/payments/provider.js';
 import { enqueueReceipt } from '../sessions/use-cases/send-receipt.js';
+import { settleCredit } from '../partners/credit-escrow-service.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
 /** A payment as its session's parties and the team see it (docs/product.md "Payments"): status, cents paid and refunded, card. */
 export function paymentSummaryOf(
-  p: Pick<PaymentRow, 'status' | 'amountCents' | 'refundedCents' | 'cardBrand' | 'cardLast4' | 'provider'> | null,
+  p: (Pick<PaymentRow, 'status' | 'amountCents' | 'refundedCents' | 'cardBrand' | 'cardLast4' | 'provider'> & { creditCents?: number }) | null,
 ): PaymentSummary | null {
   if (!p) return null;
-  const { amountCents, refundedCents, cardBrand, cardLast4, provider } = p;
-  return { status: p.status as PaymentSummary['status'], amountCents, refundedCents, cardBrand, cardLast4, provider };
+  const { amountCents, refundedCents, cardBrand, cardLast4, provider, creditCents = 0 } = p;
+  return { status: p.status as PaymentSummary['status'], amountCents, refundedCents, cardBrand, cardLast4, provider, creditCents };
 }
 
 /**
@@ -41,6 +43,8 @@ export function holdWrites(
     cardBrand?: string;
     cardLast4?: string;
     idempotencyKey: string;
+    /** The part an organisation's credit pays (docs/product.md "Booking with credit"); the card pays the rest. */
+    creditCents?: number;
     actorId: string;
   },
 ) {
@@ -62,24 +66,35 @@ export async function heldCents(tx: Tx, sessionId: string): Promise<number> {
 }
 
 /**
- * Releases `keptCents` of the held `payment` to the expert inside `tx` (docs/product.md "Payments", "Earnings"): the
- * provider captures it and transfers it less the platform's commission frozen on the session at booking to the expert's
- * Stripe connected account (when connected); the ledger records the expert's 'release' (net) and the platform's 'fee'.
+ * Releases `keptCents` of the held `payment` to the expert inside `tx` (docs/product.md "Payments", "Earnings"), of
+ * which `cardKeptCents` the card paid: the provider captures the card's part and transfers it less its share of the
+ * platform's commission frozen on the session at booking to the expert's Stripe connected account (when connected);
+ * the ledger records the expert's 'release' of the whole kept amount (net) and the platform's 'fee'. The credit's part
+ * was paid to the platform when the organisation bought it; its spend is settled by settleCredit.
  */
-async function releaseToExpert(tx: Tx, provider: PaymentProvider, payment: PaymentRow, keptCents: number, actorId: string | null, note?: string) {
+async function releaseToExpert(
+  tx: Tx,
+  provider: PaymentProvider,
+  payment: PaymentRow,
+  keptCents: number,
+  cardKeptCents: number,
+  actorId: string | null,
+  note?: string,
+) {
   const [row] = await tx
     .select({ account: experts.stripeAccountId, feeBps: sessions.platformFeeBps })
     .from(sessions)
     .innerJoin(experts, eq(experts.id, sessions.expertId))
     .where(eq(sessions.id, payment.sessionId));
   const fee = platformFeeCents(keptCents, row?.feeBps ?? 0);
-  await provider.release({
-    providerRef: payment.providerRef,
-    amountCents: keptCents,
-    transferCents: keptCents - fee,
-    idempotencyKey: `release:${payment.id}`,
-    destinationAccount: row?.account ?? null,
-  });
+  if (cardKeptCents > 0)
+    await provider.release({
+      providerRef: payment.providerRef,
+      amountCents: cardKeptCents,
+      transferCents: cardKeptCents - platformFeeCents(cardKeptCents, row?.feeBps ?? 0),
+      idempotencyKey: `release:${payment.id}`,
+      destinationAccount: row?.account ?? null,
+    });
   await tx
     .insert(paymentEvents)
     .values([
@@ -94,7 +109,7 @@ async function releaseToExpert(tx: Tx, provider: PaymentProvider, payment: Payme
  */
 export async function securePayment(tx: Tx, provider: PaymentProvider, sessionId: string): Promise<void> {
   const payment = await heldPayment(tx, sessionId);
-  if (payment) await provider.secure({ providerRef: payment.providerRef, idempotencyKey: `secure:${payment.id}` });
+  if (payment && payment.creditCents < payment.amountCents) await provider.secure({ providerRef: payment.providerRef, idempotencyKey: `secure:${payment.id}` });
 }
 
 /**
@@ -104,14 +119,16 @@ export async function securePayment(tx: Tx, provider: PaymentProvider, sessionId
 export async function releasePayment(tx: Tx, provider: PaymentProvider, sessionId: string, actorId: string | null, note?: string): Promise<void> {
   const payment = await heldPayment(tx, sessionId);
   if (!payment) return;
-  await releaseToExpert(tx, provider, payment, payment.amountCents, actorId, note);
+  await releaseToExpert(tx, provider, payment, payment.amountCents, payment.amountCents - payment.creditCents, actorId, note);
+  await settleCredit(tx, sessionId, 0, actorId, note);
   await tx.update(payments).set({ status: 'released', updatedAt: new Date() }).where(eq(payments.id, payment.id));
 }
 
 /**
  * Refunds `refundCents` of a held payment to the client and releases the rest to the expert: status
- * refunded (all), partially_refunded (some) or released (none); a refund e-mails the client a receipt (links
- * to `deps.baseUrl`). Returns the cents refunded.
+ * refunded (all), partially_refunded (some) or released (none). A payment an organisation's credit paid in part
+ * refunds each source in proportion (splitRefund): the card's share through the provider, the credit's back to the
+ * wallet (settleCredit). A refund e-mails the client a receipt (links to `deps.baseUrl`). Returns the cents refunded.
  */
 export async function refundPayment(
   tx: Tx,
@@ -125,13 +142,17 @@ export async function refundPayment(
   if (!payment) return 0;
   const refund = Math.max(0, Math.min(refundCents, payment.amountCents));
   const kept = payment.amountCents - refund;
-  if (refund > 0) await provider.refund({ providerRef: payment.providerRef, amountCents: refund, idempotencyKey: `refund:${payment.id}` });
+  const split = splitRefund(refund, payment.amountCents, payment.creditCents);
+  if (split.cardCents > 0) await provider.refund({ providerRef: payment.providerRef, amountCents: split.cardCents, idempotencyKey: `refund:${payment.id}` });
   const status = refund === payment.amountCents ? 'refunded' : refund === 0 ? 'released' : 'partially_refunded';
   await tx.update(payments).set({ status, refundedCents: refund, updatedAt: new Date() }).where(eq(payments.id, payment.id));
   if (refund > 0) {
     await tx.insert(paymentEvents).values({ paymentId: payment.id, type: 'refund', amountCents: refund, actorId, note });
-    await enqueueReceipt(tx, baseUrl, { ...payment, refundedCents: refund }, { type: 'refund', amountCents: refund }, new Date());
+    const movement = { type: 'refund', amountCents: refund, creditCents: split.creditCents } as const;
+    await enqueueReceipt(tx, baseUrl, { ...payment, refundedCents: refund }, movement, new Date());
   }
-  if (kept > 0) await releaseToExpert(tx, provider, payment, kept, actorId, note);
+  const cardKept = payment.amountCents - payment.creditCents - split.cardCents;
+  if (kept > 0) await releaseToExpert(tx, provider, payment, kept, cardKept, actorId, note);
+  await settleCredit(tx, sessionId, split.creditCents, actorId, note);
   return refund;
 }

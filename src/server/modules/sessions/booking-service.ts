@@ -15,7 +15,7 @@ import { autoReleaseHours, reservationMinutes, type CancellationPolicy } from '.
 import { reservationWords } from '../../../shared/reservation-words.js';
 import { workshopMessages } from '../../../shared/workshops.js';
 import type { CurrentUser } from '../../auth/plugin.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { pgError } from '../../db/errors.js';
 import { qualified as q } from '../../db/qualified.js';
 import { sessions, user as userTable } from '../../db/schema.js';
@@ -135,6 +135,11 @@ export type BookingPlan = {
   payment: { card?: CardInput; paymentMethodId?: string };
   /** The client's IANA zone from the request, stored when their account has none (docs/product.md "E-mail"). */
   timeZone?: string;
+  /**
+   * The part of the price an organisation's credit pays (docs/product.md "Booking with credit"): the card is held for
+   * the rest only, and `reserve` takes the credit in the booking's transaction, after the session is written.
+   */
+  credit?: { coveredCents: number; reserve: (tx: Tx, sessionId: string) => Promise<void> };
 };
 
 /** A booking's result as an HTTP answer (bookingAnswers): 202 awaiting 3-D Secure, 200 a replay, else 201. */
@@ -161,11 +166,12 @@ export async function writeBooking(
 ): Promise<{ session: SessionView; replayed: boolean; paymentAction?: PaymentAction }> {
   const { session: terms, expert } = plan;
   const amountCents = terms.totalAmountCents;
+  const creditCents = plan.credit?.coveredCents ?? 0;
   const holdKey = `hold:${client.id}:${idempotencyKey}`;
   const hold =
-    amountCents > 0
+    amountCents > creditCents
       ? await deps.provider.hold({
-          amountCents,
+          amountCents: amountCents - creditCents,
           currency: terms.currency,
           card: plan.payment.card,
           paymentMethodId: plan.payment.paymentMethodId,
@@ -195,15 +201,17 @@ export async function writeBooking(
     status: pending ? 'pending_payment' : 'booked',
     reservedUntil,
   };
-  const providerRef = pending?.providerRef ?? (hold?.ok ? hold.providerRef : null);
+  // A price the credit pays in full has no card: its payment is the credit's, named after the session.
+  const providerRef = pending?.providerRef ?? (hold?.ok ? hold.providerRef : creditCents > 0 ? `credit:${session.id}` : null);
   const ledger = providerRef
     ? holdWrites(deps.db, {
         id: randomUUID(),
         sessionId: session.id,
         status: pending ? 'pending' : 'held',
         amountCents,
+        creditCents,
         currency: terms.currency,
-        provider: deps.provider.name,
+        provider: hold ? deps.provider.name : 'credit',
         providerRef,
         ...(hold?.ok ? { cardBrand: hold.cardBrand, cardLast4: hold.cardLast4 } : {}),
         idempotencyKey: holdKey,
@@ -217,8 +225,9 @@ export async function writeBooking(
   };
   const mails = pending ? [] : bookingEmails({ ...session, inviteSequence: 0 }, parties, deps);
   // The client's receipt for the payment goes out with the booking (docs/product.md "Payments").
-  if (hold?.ok) {
-    const paid = { ...session, sessionId: session.id, amountCents, refundedCents: 0, cardBrand: hold.cardBrand, cardLast4: hold.cardLast4 };
+  if (ledger && !pending) {
+    const card = hold?.ok ? { cardBrand: hold.cardBrand, cardLast4: hold.cardLast4 } : { cardBrand: null, cardLast4: null };
+    const paid = { ...session, sessionId: session.id, amountCents, creditCents, refundedCents: 0, ...card };
     mails.push(receiptEmail({ type: 'payment' }, paid, parties.client, now, deps.baseUrl));
   }
   const storeZone =
@@ -239,10 +248,19 @@ export async function writeBooking(
       ...(mails.length ? [deps.db.$with('mail').as(outboxInsert(deps.db, mails))] : []),
       ...(storeZone ? [deps.db.$with('client_zone').as(storeZone)] : []),
     ];
-    const [stored] = await deps.db
-      .with(...parts)
-      .select({ createdAt: written.createdAt, updatedAt: written.updatedAt })
-      .from(written);
+    const statement = (db: Db | Tx) =>
+      db
+        .with(...parts)
+        .select({ createdAt: written.createdAt, updatedAt: written.updatedAt })
+        .from(written);
+    const credit = plan.credit;
+    const [stored] = credit
+      ? await deps.db.transaction(async (tx) => {
+          const rows = await statement(tx);
+          await credit.reserve(tx, session.id);
+          return rows;
+        })
+      : await statement(deps.db);
     const view = toView(
       {
         session: {
@@ -262,7 +280,8 @@ export async function writeBooking(
               refundedCents: 0,
               cardBrand: hold?.ok ? hold.cardBrand : null,
               cardLast4: hold?.ok ? hold.cardLast4 : null,
-              provider: deps.provider.name,
+              provider: hold ? deps.provider.name : 'credit',
+              creditCents,
             }
           : null,
       },
@@ -277,7 +296,12 @@ export async function writeBooking(
     // The database refused the booking: the card's hold goes back, now or by the payment retries job.
     const taken = hold?.ok ? hold : pending;
     if (taken) {
-      const giveBack = { providerRef: taken.providerRef, amountCents, idempotencyKey: `void:${taken.providerRef}`, why: 'booking refused by the database' };
+      const giveBack = {
+        providerRef: taken.providerRef,
+        amountCents: amountCents - creditCents,
+        idempotencyKey: `void:${taken.providerRef}`,
+        why: 'booking refused by the database',
+      };
       await giveBackOrQueue(deps.db, deps, giveBack, now);
     }
     const { code, constraint } = pgError(err);

@@ -14,8 +14,10 @@ export type ReceiptFacts = {
   expertName: string;
   startsAt: Date;
   currency: string;
-  /** What the card paid, in cents. */
+  /** The session's price paid, in cents: by the card, and by an organisation's credit for `creditCents` of it. */
   amountCents: number;
+  /** The part an organisation's credit paid (docs/product.md "Booking with credit"); 0 or absent without one. */
+  creditCents?: number;
   /** Everything refunded so far (this refund included), in cents. */
   refundedCents: number;
   cardBrand: string | null;
@@ -32,7 +34,7 @@ export function cardLine(f: Pick<ReceiptFacts, 'cardBrand' | 'cardLast4'>): stri
  * `amountCents`, recorded at instant `at`; links to the session page, where the PDF receipt is.
  */
 export function receiptEmail(
-  movement: { type: 'payment' } | { type: 'refund'; amountCents: number },
+  movement: { type: 'payment' } | { type: 'refund'; amountCents: number; creditCents?: number },
   f: ReceiptFacts,
   to: Recipient,
   at: Date,
@@ -40,14 +42,27 @@ export function receiptEmail(
 ): OutgoingEmail {
   const money = (cents: number) => formatMoney(cents, f.currency);
   const session = `Session: ${f.expertName}, ${formatInZone(f.startsAt, to.zone)}`;
-  const card = `Card: ${cardLine(f)}`;
+  // A price an organisation's credit paid in part shows each source, and a refund what went back to each.
+  const credit = f.creditCents ?? 0;
+  const cardCents = f.amountCents - credit;
+  const card =
+    credit === 0
+      ? [`Card: ${cardLine(f)}`]
+      : [`Covered by your organisation's credit: ${money(credit)}`, ...(cardCents > 0 ? [`Card: ${cardLine(f)}, ${money(cardCents)}`] : [])];
+  const refundedTo =
+    movement.type === 'refund' && credit > 0
+      ? [
+          `Returned to your organisation's credit: ${money(movement.creditCents ?? 0)}`,
+          ...(cardCents > 0 ? [`Refunded to: ${cardLine(f)}, ${money(movement.amountCents - (movement.creditCents ?? 0))}`] : []),
+        ]
+      : [`Refunded to: ${cardLine(f)}`];
   const paragraphs =
     movement.type === 'payment'
-      ? [`Amount paid: ${money(f.amountCents)}`, `Date: ${formatInZone(at, to.zone)}`, card, session]
+      ? [`Amount paid: ${money(f.amountCents)}`, `Date: ${formatInZone(at, to.zone)}`, ...card, session]
       : [
           `Amount refunded: ${money(movement.amountCents)}`,
           `Date: ${formatInZone(at, to.zone)}`,
-          `Refunded to: ${cardLine(f)}`,
+          ...refundedTo,
           `Refunded so far: ${money(f.refundedCents)} of ${money(f.amountCents)} paid`,
           session,
         ];

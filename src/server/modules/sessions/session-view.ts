@@ -32,7 +32,7 @@ export type Viewed = {
     /** A package session's place in its package (absent for a booking paid by card: none). */
     Partial<Pick<SessionRow, 'packageSessionNumber' | 'packageSessionCount'>>;
   expert: { slug: string };
-  payment: Pick<PaymentRow, 'status' | 'amountCents' | 'refundedCents' | 'cardBrand' | 'cardLast4' | 'provider'> | null;
+  payment: (Pick<PaymentRow, 'status' | 'amountCents' | 'refundedCents' | 'cardBrand' | 'cardLast4' | 'provider'> & { creditCents?: number }) | null;
   /** The session's open reschedule proposal (loadForParty joins it; lists leave it out). */
   proposal?: Pick<ProposalRow, 'id' | 'status' | 'proposedStartsAt' | 'message' | 'expiresAt'> | null;
   /** The session's moves, oldest first (loadForParty reads them; lists leave them out). */

@@ -3,10 +3,12 @@
  * account menu. Shows who is signed in, name, phone and photo, two-factor sign-in (required for the team console, which sends team
  * members here until it is on), the time zone of the account's e-mails and invites (docs/product.md "E-mail"), the
  * calendar feed address (docs/product.md "Calendar feed"), the change-password form (docs/security.md), and the data
- * export and account deletion (docs/product.md "Account"). Anonymous visitors go to /signup.
+ * export and account deletion (docs/product.md "Account"); a client's funded mentoring and its access code form
+ * (docs/product.md "Access programmes"). Anonymous visitors go to /signup.
  */
 import { Link } from 'react-router';
 import { dashboardPath, displayName } from '@shared/roles';
+import { MyProgrammes } from '../../components/programmes/my-programmes';
 import { RequireAuth } from '../../components/require-auth';
 import { Card } from '../../components/ui/card';
 import { useAuth } from '../../lib/auth';
@@ -41,6 +43,11 @@ function AccountSettings() {
         <Card className="mt-6 p-6 sm:p-8">
           <AccountPhotoSettings me={me} />
         </Card>
+        {me.role === 'client' ? (
+          <Card className="mt-6 p-6 sm:p-8">
+            <MyProgrammes withJoin />
+          </Card>
+        ) : null}
         <Card className="mt-6 p-6 sm:p-8">
           <TwoFactorSettings />
         </Card>

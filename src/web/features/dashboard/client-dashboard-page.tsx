@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '@shared/pricing';
 import type { Me } from '@shared/schemas/profile';
+import { MyProgrammes } from '../../components/programmes/my-programmes';
 import { Button } from '../../components/ui/button';
 import { ClientSessionActions } from './client-session-actions';
 import { DashboardShell } from './dashboard-shell';
@@ -14,7 +15,8 @@ import { StatCards } from './stat-cards';
 import { useSessionSummary } from './api/get-my-sessions';
 
 /**
- * /dashboard/client (docs/product.md "Sessions"): counters, sessions (Upcoming / Past), `waitlist` (the workshops
+ * /dashboard/client (docs/product.md "Sessions"): counters, sessions (Upcoming / Past), funded mentoring
+ * (docs/product.md "Access programmes"), `waitlist` (the workshops
  * feature's places on waitlists, composed in src/web/app), profile card, quick actions.
  */
 export default function ClientDashboardPage({ waitlist }: { waitlist?: ReactNode }) {
@@ -55,6 +57,7 @@ function ClientDashboard({ me, waitlist }: { me: Me; waitlist?: ReactNode }) {
           renderRow={(s) => <SessionRow key={s.id} session={s} counterpart={s.expertName} actions={<ClientSessionActions session={s} />} />}
         />
         <div className="space-y-6">
+          <MyProgrammes />
           {waitlist}
           <ProfileCard me={me} accountType="Client" />
           <QuickActions

@@ -22,6 +22,7 @@ import { useBuyCredit } from './api/buy-credit';
 import { useOrganisation } from './api/get-organisation';
 import { useInviteManager } from './api/invite-manager';
 import { useRemoveManager } from './api/remove-manager';
+import { ProgrammesCard } from './programmes-card';
 
 const emptyCard: CardInput = { cardholderName: '', number: '', expiry: '', cvc: '' };
 
@@ -186,6 +187,7 @@ function Organisation({ id }: { id: string }) {
         <CreditBalance balanceCents={o.balanceCents} reservedCents={o.reservedCents} />
       </Card>
       <BuyCredit organisation={o} />
+      <ProgrammesCard organisationId={o.id} />
       <Card className="p-5 sm:p-6">
         <h2 className="text-lg font-semibold text-slate-900">Ledger</h2>
         <CreditLedger entries={o.ledger} />
@@ -195,7 +197,7 @@ function Organisation({ id }: { id: string }) {
   );
 }
 
-/** /partner/:id (docs/product.md "Partners"): one organisation the account manages — balance, ledger, buying credit, managers. */
+/** /partner/:id (docs/product.md "Partners"): one organisation the account manages — balance, ledger, buying credit, programmes, managers. */
 export default function OrganisationPage() {
   const { id = '' } = useParams();
   return (

@@ -17,6 +17,8 @@ import { useClientConfig } from '../../lib/client-config';
 import { CardFields } from '../../components/card-fields';
 import { TestModeNotice } from '../../components/test-mode-notice';
 import { HowItWorks, ProtectionNotice } from './payment-assurances';
+import { chosenCover, ProgrammeCover, type CoverChoice } from '../../components/programmes/programme-cover';
+import { useProgrammeCover } from '../../lib/programmes';
 import { PaymentSummary } from './payment-summary';
 import { SignInPrompt } from './sign-in-prompt';
 
@@ -66,6 +68,11 @@ export default function PaymentPage() {
   const [card, setCard] = useState<CardInput>(emptyCard);
   const [error, setError] = useState<string | null>(null);
   const durationMinutes = draft?.durationMinutes ?? defaultDuration;
+  // An access programme may pay all or part of it (docs/product.md "Booking with credit"); the card pays the rest.
+  const [coverChoice, setCoverChoice] = useState<CoverChoice>(undefined);
+  const cover = useProgrammeCover(draft?.expertId ?? null, durationMinutes, Boolean(me && draft));
+  const covered = chosenCover(cover.data?.items, coverChoice);
+  const viaProgramme = covered ? { programmeId: covered.programmeId } : {};
 
   const book = useBookSession();
   const request = (d: BookingDraft, payment: BookingPayment) =>
@@ -87,10 +94,11 @@ export default function PaymentPage() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!draft || book.isPending) return;
-    const problem = cardError(card);
+    const noCard = covered !== null && covered.youPayCents === 0;
+    const problem = noCard ? null : cardError(card);
     setError(problem);
     if (problem) return;
-    request(draft, { card }).then(
+    request(draft, noCard ? { programmeId: covered.programmeId } : { card, ...viaProgramme }).then(
       ({ session }) => booked(session),
       (err: Error) => {
         setError(err.message);
@@ -98,7 +106,8 @@ export default function PaymentPage() {
       },
     );
   };
-  const total = draft ? formatMoney(totalCents(draft.hourlyRateCents, durationMinutes), draft.currency) : null;
+  const total = draft ? formatMoney(covered ? covered.youPayCents : totalCents(draft.hourlyRateCents, durationMinutes), draft.currency) : null;
+  const fullyCovered = covered !== null && covered.youPayCents === 0;
 
   return (
     <div className="bg-slate-50">
@@ -122,8 +131,26 @@ export default function PaymentPage() {
               <CardHeader>
                 <CardTitle>Payment details</CardTitle>
               </CardHeader>
-              <CardContent>
-                {draft && config.isPending ? (
+              <CardContent className="space-y-5">
+                {draft ? (
+                  <ProgrammeCover
+                    expertId={draft.expertId}
+                    durationMinutes={durationMinutes}
+                    choice={coverChoice}
+                    onChoose={setCoverChoice}
+                    disabled={book.isPending}
+                  />
+                ) : null}
+                {draft && fullyCovered ? (
+                  <form onSubmit={submit} noValidate className="space-y-5">
+                    <p className="text-sm text-slate-700">No card is needed: {covered.organisationName} pays this session.</p>
+                    <FormError>{error}</FormError>
+                    <Button type="submit" size="lg" className="w-full" disabled={book.isPending} aria-busy={book.isPending}>
+                      {book.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <Lock className="h-4 w-4" aria-hidden />}
+                      Book with {covered.organisationName}’s credit
+                    </Button>
+                  </form>
+                ) : draft && config.isPending ? (
                   <Centred>
                     <Spinner />
                   </Centred>
@@ -138,7 +165,7 @@ export default function PaymentPage() {
                     <StripeCardForm
                       publishableKey={stripeKey}
                       payLabel={`Pay ${total}`}
-                      book={(paymentMethodId) => request(draft, { paymentMethodId })}
+                      book={(paymentMethodId) => request(draft, { paymentMethodId, ...viaProgramme })}
                       onBooked={booked}
                       onExpired={book.renewKey}
                     />

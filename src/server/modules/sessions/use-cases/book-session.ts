@@ -16,6 +16,7 @@ import type { Db } from '../../../db/client.js';
 import { experts, user as userTable } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
 import { listSlots } from '../../experts/availability-service.js';
+import { creditPart } from '../../partners/credit-booking-service.js';
 import { expertKey } from '../../experts/service.js';
 import { busyIntervalsSql } from '../busy-intervals.js';
 import { bookingRequestHash, meetingUrl, previousBooking, previousSql, replay, writeBooking } from '../booking-service.js';
@@ -109,6 +110,8 @@ export async function bookSession(
     throw new AppError('CONFLICT', dayIsFull(startsAt, availability) ? messages.booking.dayFull : messages.booking.slotUnavailable);
 
   const amountCents = input.kind === 'intro' ? 0 : totalCents(expert.hourlyRateCents, input.durationMinutes);
+  const credit = await creditPart(deps.db, client, input.programmeId, { kind: input.kind, priceCents: amountCents, expertId: expert.id, now });
+  if (amountCents > (credit?.coveredCents ?? 0) && !input.card && !input.paymentMethodId) throw new AppError('VALIDATION', messages.payment.cardRequired);
   return writeBooking(
     deps,
     client,
@@ -132,6 +135,7 @@ export async function bookSession(
       description: `Mentora session with ${expert.name}`,
       payment: { card: input.card, paymentMethodId: input.paymentMethodId },
       timeZone: input.timeZone,
+      credit,
     },
     idempotencyKey,
     hash,

@@ -16,8 +16,10 @@ import { receiptEmail } from '../receipt-emails.js';
 export async function enqueueReceipt(
   tx: Tx,
   baseUrl: string,
-  payment: Pick<typeof payments.$inferSelect, 'sessionId' | 'amountCents' | 'refundedCents' | 'currency' | 'cardBrand' | 'cardLast4'>,
-  movement: { type: 'payment' } | { type: 'refund'; amountCents: number },
+  payment: Pick<typeof payments.$inferSelect, 'sessionId' | 'amountCents' | 'refundedCents' | 'currency' | 'cardBrand' | 'cardLast4'> & {
+    creditCents?: number;
+  },
+  movement: { type: 'payment' } | { type: 'refund'; amountCents: number; creditCents?: number },
   at: Date,
 ): Promise<void> {
   const [s] = await tx

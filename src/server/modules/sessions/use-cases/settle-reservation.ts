@@ -19,6 +19,7 @@ import { sessions } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
 import { outboxInsert } from '../../../infra/mail/outbox.js';
 import { confirmPendingHold, failPendingHold, lockPaymentOfSession } from '../../payments/authorisation-service.js';
+import { settleCredit } from '../../partners/credit-escrow-service.js';
 import { queueGiveBack } from '../../payments/payment-retry-service.js';
 import type { SessionDeps } from '../deps.js';
 import { bookingEmails } from '../emails.js';
@@ -71,6 +72,8 @@ export async function settleLocked(tx: Tx, deps: SessionDeps, s: SessionRow, now
     .set({ status: 'expired', reservedUntil: null, cancelReason: reservationWords(s.kind).expired, updatedAt: now })
     .where(eq(sessions.id, s.id));
   await failPendingHold(tx, payment, now);
+  // The organisation's credit reserved with it goes back to the wallet (docs/product.md "Booking with credit").
+  await settleCredit(tx, s.id, payment.creditCents, null, reservationWords(s.kind).expired);
   return 'expired';
 }
 
