@@ -1,11 +1,14 @@
 /**
  * Partners (docs/product.md "Partners"): the team creates an organisation from a partner enquiry in the inbox and
  * invites its manager; the manager accepts the e-mailed invitation, buys credit with the test card and sees the
- * balance and the ledger at /partner.
+ * balance and the ledger at /partner. Access programmes ("Access programmes", "Booking with credit"): a manager
+ * creates a programme for an invited list; a student joins by the e-mailed link, books a session the programme pays
+ * in full (no card), another it pays in part (the rest by the test card), and cancels one: the credit returns.
  */
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './test';
 import { linkFromMailbox } from './fixtures/mailbox';
-import { shot, signInAsTeam, visa } from './helpers';
+import { pickFirstAvailableDay, shot, signInAsTeam, visa } from './helpers';
 
 test('the team creates an organisation from an enquiry and invites a manager, who accepts and buys credit by card', async ({ page, operator, client }) => {
   const organisation = `Northfield University ${Date.now().toString(36)}`;
@@ -57,4 +60,106 @@ test('the team creates an organisation from an enquiry and invites a manager, wh
 
   await page.goto('/partner');
   await expect(page.getByRole('link', { name: new RegExp(organisation) })).toContainText('Available credit: $500.00');
+});
+
+/** Through the console's API: an organisation `client` manages, with $500 paid by bank transfer. */
+async function fundedOrganisation(operator: { request: APIRequestContext }, manager: { email: string; request: APIRequestContext }) {
+  const made = await operator.request.post('/api/admin/organisations', {
+    data: { name: `Lakeside College ${Date.now().toString(36)}`, kind: 'university', billingEmail: manager.email },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const { id, name } = (await made.json()) as { id: string; name: string };
+  expect((await operator.request.post(`/api/admin/organisations/${id}/invitations`, { data: { email: manager.email } })).status()).toBe(201);
+  const link = await linkFromMailbox(manager.request, manager.email, /\/partner\/invitations\/([A-Za-z0-9_-]+)/);
+  const accepted = await manager.request.post('/api/partner/invitations/accept', { data: { token: link.split('/').pop() } });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  const paid = await operator.request.post(`/api/admin/organisations/${id}/invoice-payments`, { data: { amountCents: 50_000, reference: `LC-${id}` } });
+  expect(paid.status(), await paid.text()).toBe(201);
+  return { id, name };
+}
+
+/** On the expert's page: the first free time of the first free day, `minutes` long, then on to /payment. */
+async function chooseSession(page: Page, slug: string, minutes: string, topic: string) {
+  await page.goto(`/expert/${slug}`);
+  await pickFirstAvailableDay(page);
+  await page.getByLabel('Duration').selectOption({ label: minutes });
+  await page.getByRole('radio').first().click();
+  await page.getByLabel('What would you like to discuss?').fill(topic);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+}
+
+test.use({ expertOptions: { hourlyRate: 80, cancellationPolicy: 'flexible' } });
+
+test('a manager invites a list to a programme; a student joins, books fully and partly covered sessions, and a cancellation returns the credit', async ({
+  page,
+  operator,
+  client: manager,
+  market,
+  expert,
+}) => {
+  const organisation = await fundedOrganisation(operator, manager);
+  const student = await market.client();
+
+  await page.context().addCookies((await manager.request.storageState()).cookies);
+  await page.goto(`/partner/${organisation.id}`);
+  await page.getByRole('button', { name: 'New programme' }).click();
+  const form = page.getByRole('form', { name: 'New programme' });
+  await form.getByLabel('Name').fill('Career starters');
+  await form.getByLabel('Sessions per member').fill('2');
+  await form.getByLabel('Most it pays of a session (USD)').fill('50');
+  await form.getByLabel('Who may join').selectOption('invited');
+  await form.getByRole('button', { name: 'Create programme' }).click();
+  await page.getByRole('link', { name: 'Career starters' }).click();
+  await page.getByLabel('Invite a list (CSV, one e-mail address a line)').setInputFiles({
+    name: 'students.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`email\n${student.email}\n${student.email}\nnot an address\n`),
+  });
+  await expect(page.getByRole('status').filter({ hasText: '1 invitation sent' })).toContainText('Lines without a valid address: 4');
+  await shot(page, 'partners-programme');
+
+  // The student follows the e-mailed link in their own session and joins.
+  const link = await linkFromMailbox(page, student.email, /https?:\/\/[^/"<\s]+\/programmes\/join\/[A-Za-z0-9_-]+/);
+  await page.context().clearCookies();
+  await page.context().addCookies((await student.request.storageState()).cookies);
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByText('never your topics, messages or feedback')).toBeVisible();
+  await page.getByRole('button', { name: 'Join the programme' }).click();
+  await expect(page.getByText(`Sessions funded by ${organisation.name}: 2 of 2 left this term`)).toBeVisible();
+
+  // 30 minutes at $80/h = $40, within the $50 the programme pays: no card is asked.
+  await chooseSession(page, expert.slug, '30 minutes', 'Choosing my first job');
+  await expect(page.getByTestId('covered-line')).toHaveText(`Covered by ${organisation.name}: $40.00 · You pay: $0.00`);
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  await shot(page, 'partners-covered-checkout');
+  await page.getByRole('button', { name: `Book with ${organisation.name}’s credit` }).click();
+  await expect(page).toHaveURL(/\/dashboard\/client$/);
+  await expect(page.getByText(`Sessions funded by ${organisation.name}: 1 of 2 left this term`)).toBeVisible();
+
+  // 60 minutes = $80: $50 covered, $30 on the test card.
+  await chooseSession(page, expert.slug, '1 hour', 'Salary negotiation');
+  await expect(page.getByTestId('covered-line')).toHaveText(`Covered by ${organisation.name}: $50.00 · You pay: $30.00`);
+  await page.getByLabel('Cardholder name').fill(visa.cardholderName);
+  await page.getByLabel('Card number').fill(visa.number);
+  await page.getByLabel('Expiry').fill(visa.expiry);
+  await page.getByLabel('CVC').fill(visa.cvc);
+  await page.getByRole('button', { name: 'Pay $30.00' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/client$/);
+
+  // Cancelled more than 24 hours ahead under the flexible policy: the $50 goes back to the organisation's credit.
+  const { sessions } = (await (await student.request.get('/api/sessions?part=upcoming')).json()) as { sessions: { id: string; totalAmountCents: number }[] };
+  const split = sessions.find((s) => s.totalAmountCents === 8_000)!;
+  await page.goto(`/session/${split.id}`);
+  await page.getByRole('button', { name: 'Cancel Session' }).click();
+  await page.getByLabel('Reason for cancelling *').fill('My exam moved');
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel Session' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  const wallet = (await (await manager.request.get(`/api/partner/organisations/${organisation.id}`)).json()) as {
+    balanceCents: number;
+    reservedCents: number;
+    ledger: { kind: string; amountCents: number }[];
+  };
+  expect(wallet).toMatchObject({ balanceCents: 50_000 - 4_000, reservedCents: 4_000 });
+  expect(wallet.ledger[0]).toMatchObject({ kind: 'return', amountCents: 5_000 });
 });
