@@ -4,6 +4,7 @@
  * `loadConfig` throws ConfigError naming the first invalid variable.
  */
 import { randomBytes } from 'node:crypto';
+import { parseSocialLinks, type SocialLink } from '../shared/social-links.js';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -56,6 +57,17 @@ const envSchema = z.object({
   DATABASE_LISTEN_URL: postgresUrl,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   BASE_URL: z.url().optional(),
+  /** Mentora's own accounts for the footer (src/shared/social-links.ts); none when unset. */
+  SOCIAL_LINKS: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      try {
+        parseSocialLinks(value);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    }),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAILS: z.string().default(''),
   SMTP_URL: z
@@ -162,6 +174,8 @@ export type Config = {
    */
   stripe?: { secretKey: string; publishableKey?: string; webhookSecret?: string; apiUrl?: string };
   google?: { clientId: string; clientSecret: string };
+  /** Mentora's own social media accounts, linked from the footer (SOCIAL_LINKS); empty shows none. */
+  socialLinks: SocialLink[];
   meetingUrlTemplate: string;
   /** PLATFORM_FEE_PERCENT in basis points (12.5 % → 1250): the commission frozen on each new booking (docs/product.md "Earnings"). */
   platformFeeBasisPoints: number;
@@ -245,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
       : undefined,
     google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
+    socialLinks: parseSocialLinks(e.SOCIAL_LINKS),
     meetingUrlTemplate: e.MEETING_URL_TEMPLATE,
     platformFeeBasisPoints: Math.round(e.PLATFORM_FEE_PERCENT * 100),
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,

@@ -19,6 +19,7 @@ import { existsSync } from 'node:fs';
 import type { Event, Offer, Organization, Person, Service } from 'schema-dts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { experts } from '../../src/server/db/schema.js';
+import { loadConfig } from '../../src/server/config.js';
 import { errorAnswers } from '../../src/server/http/error-answers.js';
 import { sitemapRoutes } from '../../src/server/modules/sitemap/routes.js';
 import { listedPages } from '../../src/shared/public-pages.js';
@@ -252,6 +253,27 @@ describe('pages people can find and share', () => {
     expect(terms).toContain('Cancel your seat up to 24 hours before the start for a full refund, 50% after. If the expert cancels, you are refunded in full.');
     expect(terms).toContain('if fewer seats are booked 24 hours before the start, it is cancelled and every attendee is refunded in full');
     expect(terms).toContain('Your payment is held until the workshop has taken place');
+  });
+
+  it("the footer links Mentora's own social accounts when SOCIAL_LINKS names them, and none otherwise", async () => {
+    const links = (html: string) =>
+      DomUtils.getElementsByTagName('a', parseDocument(html).children, true)
+        .filter((a) => /facebook|instagram|linkedin|youtube/.test(a.attribs.href ?? ''))
+        .map((a) => [a.attribs['aria-label'], a.attribs.href]);
+    expect(links((await get('/about')).body)).toEqual([]);
+    expect((await get('/api/config')).json().socialLinks).toEqual([]);
+
+    const configured = await createTestApp({ SOCIAL_LINKS: 'https://www.linkedin.com/company/mentora, https://youtube.com/@mentora' });
+    try {
+      expect(links((await configured.app.inject('/about')).body)).toEqual([
+        ['Mentora on LinkedIn', 'https://www.linkedin.com/company/mentora'],
+        ['Mentora on YouTube', 'https://youtube.com/@mentora'],
+      ]);
+    } finally {
+      await configured.close();
+    }
+    expect(() => loadConfig({ SOCIAL_LINKS: 'https://www.facebook.com/' })).toThrow("is the network's home page, not an account");
+    expect(() => loadConfig({ SOCIAL_LINKS: 'http://example.com/mentora' })).toThrow('must be an https address on');
   });
 
   it('robots.txt names the sitemap; the sitemap lists the public pages, published experts and upcoming workshops with absolute addresses', async () => {

@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import type { SocialNetwork } from '@shared/social-links';
+import { useClientConfig } from '../lib/client-config';
 import { Logo } from './header';
 
 const columns = [
@@ -37,27 +39,18 @@ const columns = [
   },
 ];
 
-const socials = [
-  { label: 'Facebook', href: 'https://www.facebook.com/', path: 'M14 8h3V4h-3c-2.8 0-4 1.8-4 4.5V11H7v4h3v9h4v-9h3l1-4h-4V8.8c0-.5.3-.8 1-.8Z' },
-  {
-    label: 'Instagram',
-    href: 'https://www.instagram.com/',
-    path: 'M7 3h10a4 4 0 0 1 4 4v10a4 4 0 0 1-4 4H7a4 4 0 0 1-4-4V7a4 4 0 0 1 4-4Zm5 5a4 4 0 1 0 0 8 4 4 0 0 0 0-8Zm5.5-1.5a1 1 0 1 0 0 2 1 1 0 0 0 0-2Z',
-  },
-  {
-    label: 'LinkedIn',
-    href: 'https://www.linkedin.com/',
-    path: 'M4 9h4v12H4V9Zm2-6a2 2 0 1 1 0 4 2 2 0 0 1 0-4Zm5 6h4v1.7c.6-1 1.9-2 4-2 4 0 4.5 2.6 4.5 6V21h-4v-5.4c0-1.3 0-3-1.9-3s-2.1 1.4-2.1 2.9V21h-4V9Z',
-  },
-  {
-    label: 'Youtube',
-    href: 'https://www.youtube.com/',
-    path: 'M22 8.2a3 3 0 0 0-2-2C18.2 5.7 12 5.7 12 5.7s-6.2 0-8 .5a3 3 0 0 0-2 2A31 31 0 0 0 1.6 12 31 31 0 0 0 2 15.8a3 3 0 0 0 2 2c1.8.5 8 .5 8 .5s6.2 0 8-.5a3 3 0 0 0 2-2 31 31 0 0 0 .4-3.8 31 31 0 0 0-.4-3.8ZM10 15V9l5.2 3L10 15Z',
-  },
-];
+/** Each network's icon (24 × 24 path); which accounts are linked comes from the server (SOCIAL_LINKS). */
+const icons: Record<SocialNetwork, string> = {
+  Facebook: 'M14 8h3V4h-3c-2.8 0-4 1.8-4 4.5V11H7v4h3v9h4v-9h3l1-4h-4V8.8c0-.5.3-.8 1-.8Z',
+  Instagram: 'M7 3h10a4 4 0 0 1 4 4v10a4 4 0 0 1-4 4H7a4 4 0 0 1-4-4V7a4 4 0 0 1 4-4Zm5 5a4 4 0 1 0 0 8 4 4 0 0 0 0-8Zm5.5-1.5a1 1 0 1 0 0 2 1 1 0 0 0 0-2Z',
+  LinkedIn: 'M4 9h4v12H4V9Zm2-6a2 2 0 1 1 0 4 2 2 0 0 1 0-4Zm5 6h4v1.7c.6-1 1.9-2 4-2 4 0 4.5 2.6 4.5 6V21h-4v-5.4c0-1.3 0-3-1.9-3s-2.1 1.4-2.1 2.9V21h-4V9Z',
+  YouTube:
+    'M22 8.2a3 3 0 0 0-2-2C18.2 5.7 12 5.7 12 5.7s-6.2 0-8 .5a3 3 0 0 0-2 2A31 31 0 0 0 1.6 12 31 31 0 0 0 2 15.8a3 3 0 0 0 2 2c1.8.5 8 .5 8 .5s6.2 0 8-.5a3 3 0 0 0 2-2 31 31 0 0 0 .4-3.8 31 31 0 0 0-.4-3.8ZM10 15V9l5.2 3L10 15Z',
+};
 
-/** Site footer: four link columns, social links and the copyright line. */
+/** Site footer: four link columns, Mentora's social accounts when configured, and the copyright line. */
 export function Footer() {
+  const socials = useClientConfig().data?.socialLinks ?? [];
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
       <div className="mx-auto max-w-7xl px-4 py-12">
@@ -86,23 +79,25 @@ export function Footer() {
             {/* Server and browser each read their clock; around New Year they may disagree, and the server's year stays. */}©{' '}
             <span suppressHydrationWarning>{new Date().getFullYear()}</span> Mentora. All rights reserved.
           </p>
-          <ul className="flex gap-2" aria-label="Social links">
-            {socials.map((s) => (
-              <li key={s.label}>
-                <a
-                  href={s.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={s.label}
-                  className="flex h-11 w-11 items-center justify-center rounded-full text-slate-600 hover:bg-white hover:text-brand-700"
-                >
-                  <svg viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor" aria-hidden>
-                    <path d={s.path} />
-                  </svg>
-                </a>
-              </li>
-            ))}
-          </ul>
+          {socials.length ? (
+            <ul className="flex gap-2" aria-label="Social links">
+              {socials.map((s) => (
+                <li key={s.url}>
+                  <a
+                    href={s.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`Mentora on ${s.network}`}
+                    className="flex h-11 w-11 items-center justify-center rounded-full text-slate-600 hover:bg-white hover:text-brand-700"
+                  >
+                    <svg viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor" aria-hidden>
+                      <path d={icons[s.network]} />
+                    </svg>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </div>
       </div>
     </footer>
