@@ -306,11 +306,19 @@ function scoredPage(
   const places: number[] = [];
   const nos: number[] = [];
   const all: { key: number; place: number; no: number }[] | null = wanted > 512 ? [] : null;
+  // MaxScore (Turtle and Flood, 1995): with the terms in order of their largest gain (a title match), an expert
+  // having none but the first `skipped` scores at most `bound[skipped]`; once that is below the page's last score
+  // such experts are not read at all. Exact: an expert scoring the same as the last one is still read.
+  const byGain = terms.map((_, i) => i).sort((a, b) => scorer.title[a]! - scorer.title[b]!);
+  const bound = [0];
+  for (const i of byGain) bound.push(bound[bound.length - 1]! + scorer.title[i]!);
+  let skipped = 0;
+  let reading = alls;
   for (let w = 0; w < words; w++) {
     let found = 0;
-    if (w < counted) found = any[w]!;
+    if (w < counted && skipped === 0) found = any[w]!;
     else {
-      for (let i = 0; i < alls.length; i++) found |= alls[i]![w]!;
+      for (let i = 0; i < reading.length; i++) found |= reading[i]![w]!;
       found &= passing[w]!;
     }
     for (; found !== 0; found ^= found & -found) {
@@ -339,6 +347,11 @@ function scoredPage(
         keys.pop();
         places.pop();
         nos.pop();
+      }
+      // A speaker's bonus is beyond any bound: with a preferred language every found expert is read.
+      if (keys.length === wanted && !speaking && bound[skipped + 1]! < keys[wanted - 1]!) {
+        while (skipped < byGain.length && bound[skipped + 1]! < keys[wanted - 1]!) skipped++;
+        reading = byGain.slice(skipped).map((i) => alls[i]!);
       }
     }
   }
