@@ -68,7 +68,7 @@ describe('search relevance (docs/product.md "Search and catalogue")', () => {
     );
     const share = (hit: (r: (typeof ranked)[number]) => boolean) => ranked.filter(hit).length / ranked.length;
     const misses = ranked.filter((r) => !r.first).map((r) => `"${r.query}": ${r.slugs.join(', ')} (expected ${r.expected.join(' or ')})`);
-    // The figures docs/performance.md "Search relevance" reports, and the queries that missed first place.
+    // The figures docs/performance.md "Search relevance and the score" reports, and the queries that missed first place.
     console.info(
       `search relevance: first ${(share((r) => r.first) * 100).toFixed(1)}%, top 3 ${(share((r) => r.top3) * 100).toFixed(1)}% of ${ranked.length} queries\n${misses.join('\n')}`,
     );
