@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, emailOutbox, organisations, paymentEvents, payments, programmeBookings, sessions } from '../../src/server/db/schema.js';
 import { addressesOf } from '../../src/server/modules/partners/invite-list-service.js';
@@ -264,6 +265,12 @@ describe('access programmes and booking with credit', () => {
       .where(and(eq(emailOutbox.to, m.email), sql`${emailOutbox.subject} like 'Receipt: $45.00 refunded%'`));
     expect(refund!.text).toContain("Returned to your organisation's credit: $25.00");
     expect(refund!.text).toContain('Refunded to: Visa ending 4242, $20.00');
+    const pdf = await call('GET', `/api/sessions/${splitId}/receipt.pdf`, m.cookie);
+    const pdfText = (await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), { mergePages: true })).text;
+    expect(pdfText).toContain("Covered by your organisation's credit: $50.00");
+    expect(pdfText).toContain('Card: Visa ending 4242, $40.00');
+    expect(pdfText).toContain("Returned to your organisation's credit: $25.00");
+    expect(pdfText).toContain('Refunded to Visa ending 4242: $20.00');
     const [pb] = await ctx.database.db.select().from(programmeBookings).where(eq(programmeBookings.sessionId, splitId));
     expect(pb).toMatchObject({ creditCents: 5_000, returnedCents: 2_500 });
     await expectLedgerMatches();

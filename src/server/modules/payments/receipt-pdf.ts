@@ -1,6 +1,7 @@
 /**
  * The client's PDF receipt for a session's payment (docs/product.md "Payments"), drawn with pdfkit in its built-in
- * Helvetica: amount, expert, dates, card brand and last four, and every refund. Dates arrive already written in
+ * Helvetica: amount, expert, dates, card brand and last four, the part an organisation's credit paid, and every
+ * refund (split between the credit and the card in proportion). Dates arrive already written in
  * the client's zone; amounts are integer cents.
  */
 import PDFDocument from 'pdfkit';
@@ -22,11 +23,19 @@ export function receiptPdf(r: ReceiptDocument): PDFKit.PDFDocument {
   doc.moveDown();
   line('Amount paid', money(r.amountCents));
   line('Paid on', r.paidWhen);
-  line('Card', r.card);
+  // A booking an access programme funded shows each source (docs/product.md "Booking with credit").
+  const cardCents = r.amountCents - r.creditCents;
+  if (r.creditCents > 0) line("Covered by your organisation's credit", money(r.creditCents));
+  if (r.creditCents === 0) line('Card', r.card);
+  else if (cardCents > 0) line('Card', `${r.card}, ${money(cardCents)}`);
   doc.moveDown();
   doc.font('Helvetica-Bold').fontSize(13).text('Refunds').fontSize(11).font('Helvetica');
   if (r.refunds.length === 0) doc.text('No refunds.');
-  for (const refund of r.refunds) doc.text(`${refund.when}: ${money(refund.amountCents)} refunded to ${r.card}`);
+  for (const refund of r.refunds) doc.text(`${refund.when}: ${money(refund.amountCents)} refunded${r.creditCents > 0 ? '' : ` to ${r.card}`}`);
+  if (r.creditCents > 0 && r.refundedCents > 0) {
+    line("Returned to your organisation's credit", money(r.creditRefundedCents));
+    if (cardCents > 0) line(`Refunded to ${r.card}`, money(r.refundedCents - r.creditRefundedCents));
+  }
   doc.moveDown();
   line('Total refunded', money(r.refundedCents));
   line('Net paid', money(r.amountCents - r.refundedCents));

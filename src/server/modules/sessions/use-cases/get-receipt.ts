@@ -5,6 +5,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { messages } from '../../../../shared/messages.js';
 import { platformFeeCents } from '../../../../shared/pricing.js';
+import { splitRefund } from '../../../../shared/programmes.js';
 import { hasReceipt } from '../../../../shared/receipts.js';
 import type { CurrentUser } from '../../../auth/plugin.js';
 import type { Db } from '../../../db/client.js';
@@ -30,6 +31,9 @@ export type ReceiptDocument = {
   card: string;
   refunds: { when: string; amountCents: number }[];
   refundedCents: number;
+  /** What an organisation's credit paid (docs/product.md "Booking with credit"), and what of the refunds went back to it; 0 without. */
+  creditCents: number;
+  creditRefundedCents: number;
   /** Mentora's commission included in what the client paid net of refunds, at the rate frozen at booking (docs/product.md "Earnings"); 0 without one. */
   commissionCents: number;
 };
@@ -68,6 +72,8 @@ export async function getReceipt(db: Db, user: CurrentUser, sessionId: string): 
       card: cardLine(payment),
       refunds: events.filter((e) => e.type === 'refund').map((e) => ({ when: formatInZone(e.at, zone), amountCents: e.amountCents })),
       refundedCents: payment.refundedCents,
+      creditCents: payment.creditCents,
+      creditRefundedCents: splitRefund(payment.refundedCents, payment.amountCents, payment.creditCents).creditCents,
       commissionCents: platformFeeCents(payment.amountCents - payment.refundedCents, s.platformFeeBps),
     },
   };
