@@ -61,6 +61,8 @@ describe('two-factor sign-in', () => {
 
     const enrolled = await enrolTwoFactor(ctx, cookie, email);
     expect(enrolled.backupCodes).toHaveLength(10);
+    // Readable off paper: no 0/O, 1/I/L, and no U to take for V.
+    for (const code of enrolled.backupCodes) expect(code).toMatch(/^[2-9A-HJKMNP-TV-Z]{5}-[2-9A-HJKMNP-TV-Z]{5}$/);
     expect(await me(enrolled.cookie)).toMatchObject({ twoFactorEnabled: true });
     expect((await ctx.app.inject({ url: '/api/admin/summary', headers: { cookie: enrolled.cookie } })).statusCode).toBe(200);
   });

@@ -6,6 +6,7 @@
  * verification tokens are still written to the database, which stays the durable record.
  */
 import { betterAuth, type AuthContext, type SecondaryStorage } from 'better-auth';
+import { generateBackupCodes } from './backup-codes.js';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor } from 'better-auth/plugins/two-factor';
@@ -183,12 +184,13 @@ export function createAuth(config: Config, db: Db, secondaryStorage?: SecondaryS
       },
     },
     /**
-     * Two-factor sign-in with an authenticator app (RFC 6238 TOTP) and ten single-use backup codes, both stored
+     * Two-factor sign-in with an authenticator app (RFC 6238 TOTP) and ten single-use backup codes without look-alike
+     * characters (backup-codes.ts), both stored
      * encrypted in auth_two_factor; enrolment and disabling need the password. Required for the admin role
      * (guards.ts). A sign-in of an enrolled account answers `twoFactorRedirect` and opens no session until a
      * code is verified.
      */
-    plugins: [twoFactor({ issuer: 'Mentora' })],
+    plugins: [twoFactor({ issuer: 'Mentora', backupCodeOptions: { customBackupCodesGenerate: generateBackupCodes } })],
     hooks: {
       /**
        * New passwords among the 10 000 most common ones are refused (docs/security.md), names and images are checked,
