@@ -13,7 +13,7 @@ export type SignIn = { email: string; password: string };
  * next to the QR code, a code computed from it (tests/helpers/totp.ts). Returns the secret and the backup codes.
  */
 export async function enrolTwoFactorUi(page: Page, { email, password }: SignIn): Promise<{ secret: string; backupCodes: string[] }> {
-  if (!page.url().endsWith('/account')) await page.goto('/account');
+  if (!new URL(page.url()).pathname.endsWith('/account')) await page.goto('/account');
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   await page.getByLabel('Your password').fill(password);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
@@ -54,9 +54,10 @@ export async function signInUi(page: Page, { email, password }: SignIn, { enrolT
   if (!res.ok() || !enrolTeam) return;
   const { user } = (await (await page.request.get('/api/me')).json()) as { user: { role: string | null; twoFactorEnabled: boolean } | null };
   if (user?.role !== 'admin' || user.twoFactorEnabled) return;
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/account\?next=%2Fadmin/);
+  // Saving the backup codes returns to the console.
   await enrolTwoFactorUi(page, { email, password });
-  await page.getByRole('link', { name: 'Open the team console' }).click();
+  await expect(page).toHaveURL(/\/admin\//);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { messages } from '@shared/messages';
 import { PasswordInput } from '../../components/password-input';
 import { Button } from '../../components/ui/button';
@@ -7,6 +7,7 @@ import { FormError, Input, Label } from '../../components/ui/input';
 import { useAuth } from '../../lib/auth';
 import { authClient } from '../../lib/auth-client';
 import { codeFailure } from '../../lib/code-failure';
+import { useReturnPath } from '../../lib/return-path';
 import { useSignInMethods } from './api/get-sign-in-methods';
 import { QrCode } from './qr-code';
 
@@ -181,10 +182,14 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
 /**
  * Two-factor sign-in on /account (docs/security.md "Two-factor sign-in"), with Better Auth's endpoints: enrol
  * (password → QR code and setup key → first code → backup codes shown once) or turn it off (password). Team
- * members are told it is required for the team console, and get a link to it once it is on.
+ * members are told it is required for the team console, and get a link to it once it is on; one sent here by the
+ * console (`?next=`) is taken back to it once the backup codes are saved.
  */
 export function TwoFactorSettings() {
   const { me, refresh } = useAuth();
+  const navigate = useNavigate();
+  // Sent here by the team console (`?next=/admin/…`): once the codes are saved, back to the console page.
+  const next = useReturnPath();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   // Enrolling starts with the password: an account that signs in only with Google sets one first.
   const noPassword = useSignInMethods().data?.password === false;
@@ -260,7 +265,7 @@ export function TwoFactorSettings() {
         />
       ) : null}
 
-      {step.kind === 'codes' ? <BackupCodes codes={step.backupCodes} onDone={cancel} /> : null}
+      {step.kind === 'codes' ? <BackupCodes codes={step.backupCodes} onDone={next ? () => void navigate(next) : cancel} /> : null}
 
       {step.kind === 'disable' ? (
         <PasswordStep

@@ -1,5 +1,5 @@
 import { BarChart3, Building2, CalendarClock, FileText, Flag, Inbox, ScrollText, Scale, Users } from 'lucide-react';
-import { Navigate, NavLink, Outlet } from 'react-router';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { dashboardPath } from '@shared/roles';
 import { PageSpinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
@@ -57,15 +57,16 @@ function SectionTabs() {
 
 /**
  * /admin (docs/product.md "Team console"): the team console frame — admins only (visitors go to /signup, other roles to their
- * own dashboard, admins without two-factor sign-in to /account to set it up) — with its sections as sub-routes: Dashboard, Applications, Disputes, Inbox, Message reports, Users, Sessions, Audit log.
+ * own dashboard, admins without two-factor sign-in to /account to set it up, with the console page to return to) — with its sections as sub-routes: Dashboard, Applications, Disputes, Inbox, Message reports, Users, Sessions, Audit log.
  */
 export default function AdminConsolePage() {
   const { me, loading } = useAuth();
+  const location = useLocation();
   if (loading) return <PageSpinner />;
   if (!me) return <ToSignIn />;
   if (me.role !== 'admin') return <Navigate to={dashboardPath(me.role)} replace />;
-  // The API refuses the console without two-factor sign-in (guards.ts); /account sets it up.
-  if (!me.twoFactorEnabled) return <Navigate to="/account" replace />;
+  // The API refuses the console without two-factor sign-in (guards.ts); /account sets it up, then comes back here.
+  if (!me.twoFactorEnabled) return <Navigate to={`/account?${new URLSearchParams({ next: location.pathname }).toString()}`} replace />;
   return (
     <div className="min-h-[70vh] bg-slate-50">
       <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
