@@ -20,6 +20,7 @@ import { expertListQuery } from './features/experts/api/get-experts';
 import { profileTitle } from './features/experts/profile-title';
 import { parseResultsParams } from './features/experts/results-params';
 import { expertVideosQuery } from './features/home/api/get-expert-videos';
+import { expertPackagesQuery } from './features/packages/api/get-expert-packages';
 import { workshopQuery } from './features/workshops/api/get-workshop';
 import { workshopListQuery } from './features/workshops/api/get-workshops';
 import { parseWorkshopFilters } from './features/workshops/workshop-filters';
@@ -37,7 +38,10 @@ type Prefetch = (client: QueryClient, at: { params: Record<string, string | unde
 const renderedRoutes: Record<string, Prefetch> = {
   '/': (client) => [client.prefetchQuery(expertVideosQuery)],
   '/results': (client, { search }) => [client.prefetchQuery(expertListQuery(parseResultsParams(search))), client.prefetchQuery(expertLanguagesQuery)],
-  '/expert/:id': (client, { params }) => [client.prefetchQuery(expertProfileQuery(params.id ?? ''))],
+  '/expert/:id': (client, { params }) => [
+    client.prefetchQuery(expertProfileQuery(params.id ?? '')),
+    client.prefetchQuery(expertPackagesQuery(params.id ?? '')),
+  ],
   '/about': () => [],
   '/community-guidelines': () => [],
   '/workshops': (client, { search }) => [client.prefetchQuery(workshopListQuery(parseWorkshopFilters(search)))],

@@ -12,6 +12,7 @@ import { authAccount, user } from '../db/schema.js';
 import { demoLoginMaker, verifiedUserRow } from './demo-logins.js';
 import { seedDemoVideos, seedExperts } from './seed-experts.js';
 import { seedReviews } from './seed-reviews.js';
+import { seedPackages } from './seed-packages.js';
 import { seedWorkshops } from './seed-workshops.js';
 import { seedConsole } from './seed-console.js';
 import { seedPartners } from './seed-partners.js';
@@ -70,6 +71,7 @@ export async function seedDemo(db: Db, auth: Auth, storage?: StorageDriver): Pro
     await seedExperts(tx, login);
     await seedReviews(tx, login);
     await seedWorkshops(tx);
+    await seedPackages(tx);
     await seedConsole(tx, login);
     await seedPartners(tx, login);
     return true;

@@ -9,6 +9,7 @@ import {
   Settings,
   SlidersHorizontal,
   UsersRound,
+  Package,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -90,6 +91,7 @@ function ExpertDashboard({ me, applicationStatus, sessionsEmpty, totalEarnings, 
                     { label: 'Manage availability', icon: CalendarRange, to: '/dashboard/expert/availability' },
                     { label: 'Payouts and earnings', icon: Banknote, to: '/dashboard/expert/payouts' },
                     { label: 'Group workshops', icon: UsersRound, to: '/dashboard/expert/workshops' },
+                    { label: 'Session packages', icon: Package, to: '/dashboard/expert/packages' },
                   ]
                 : []),
               // The session list is this page's (React Router's ScrollRestoration scrolls to the #id).

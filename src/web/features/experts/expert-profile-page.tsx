@@ -4,7 +4,7 @@
  * link. An unknown id shows 'Expert Not Found' with a link home.
  */
 import { ArrowLeft, CalendarDays, Globe } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatMoney } from '@shared/pricing';
 import type { ExpertProfile } from '@shared/schemas/experts';
@@ -118,7 +118,8 @@ function NotFound() {
   );
 }
 
-export default function ExpertProfilePage() {
+/** `packages`: what the profile shows below the booking card (the packages feature's offers, composed in src/web/app). */
+export default function ExpertProfilePage({ packages }: { packages?: (expertSlug: string) => ReactNode } = {}) {
   const { id = '' } = useParams();
   const expert = useExpertProfile(id);
   const [reviewsOpen, setReviewsOpen] = useState(false);
@@ -156,6 +157,7 @@ export default function ExpertProfilePage() {
         </div>
         <div id="booking" className="scroll-mt-20 space-y-4">
           <BookingCardSlot expert={e} />
+          {packages?.(e.slug)}
           <MessageExpertSlot expert={e} />
         </div>
       </div>

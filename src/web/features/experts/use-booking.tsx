@@ -21,7 +21,7 @@ import { saveBookingDraft, type BookingDraft } from '../../lib/booking-draft';
 import { signInPath } from '../../lib/return-path';
 import { useAvailableDays } from './api/get-availability-days';
 import { useIntroEligibility } from './api/get-intro-eligibility';
-import { useSlots } from './api/get-slots';
+import { useSlots } from '../../lib/get-slots';
 import { bookingProblem } from './booking-rules';
 import { forgetPendingChoice, keepPendingChoice, pendingChoiceFor } from './pending-choice';
 import { viewerTimeZone } from '../../lib/format';

@@ -1,5 +1,6 @@
 import { CalendarClock, Clock, CreditCard, DollarSign, FileDown, MessageSquareText, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { packageSessionLabel } from '@shared/packages';
 import { formatMoney } from '@shared/pricing';
 import { hasReceipt, receiptPath } from '@shared/receipts';
 import type { SessionView } from '@shared/schemas/sessions';
@@ -34,10 +35,12 @@ export function SessionFacts({ session }: { session: SessionView }) {
       </Fact>
       <Fact icon={<DollarSign className="h-4 w-4" aria-hidden />} label="Total cost">
         {formatMoney(session.totalAmountCents, session.currency)}
+        {session.package ? <span className="block text-sm text-slate-600">{packageSessionLabel(session.package.number, session.package.count)}</span> : null}
       </Fact>
       <Fact icon={<CreditCard className="h-4 w-4" aria-hidden />} label="Payment">
         {paymentStatusLine(session)}
-        {session.viewerRole === 'client' && session.payment && hasReceipt(session.payment.status) ? (
+        {/* A package session was paid with its package, whose receipt is the payment's (docs/product.md "Plans and packages"). */}
+        {session.viewerRole === 'client' && !session.package && session.payment && hasReceipt(session.payment.status) ? (
           <a href={receiptPath(session.id)} download className="mt-1 flex w-fit items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
             <FileDown className="h-4 w-4" aria-hidden />
             Download PDF receipt

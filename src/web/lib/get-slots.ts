@@ -1,6 +1,6 @@
-/** GET /api/experts/{id}/slots: the bookable start times of one day in the viewer's zone (docs/product.md "Availability"). */
+/** GET /api/experts/{id}/slots: the bookable start times of one day in the viewer's zone (docs/product.md "Availability"); the booking card and a package's booking read it. */
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from './api';
 
 /** Bookable UTC ISO-8601 start times on the client's `date` (YYYY-MM-DD in `tz`) for `duration` minutes. Throws ApiError. */
 export async function getSlots(expertId: string, date: string, duration: number, tz: string): Promise<string[]> {

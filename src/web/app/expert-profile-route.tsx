@@ -1,0 +1,12 @@
+/**
+ * /expert/{id}: the experts feature's profile composed with the packages feature's offers below the booking card
+ * (docs/product.md "Plans and packages"; features never import each other).
+ */
+import ExpertProfilePage from '../features/experts/expert-profile-page';
+import { PackageOffers } from '../features/packages/package-offers';
+
+const packages = (expertSlug: string) => <PackageOffers expertSlug={expertSlug} />;
+
+export default function ExpertProfileRoute() {
+  return <ExpertProfilePage packages={packages} />;
+}

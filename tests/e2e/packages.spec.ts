@@ -1,0 +1,66 @@
+import { expect, test, waitingForApp } from './test';
+import { moveIntoPast, shot, signInUi, visa } from './helpers';
+
+/**
+ * Session packages (docs/product.md "Plans and packages"): the expert offers a package; the client sees it on the
+ * profile with its saving and expiry rule, buys it by card, books a session from it on the dashboard with no card
+ * step, and confirms it once it took place; the expert sees the session's share released in the earnings ledger.
+ */
+test('a client buys a package, books and confirms a session from it; the expert sees the release', async ({ page, browser, client, expert }) => {
+  test.setTimeout(120_000);
+  const expertContext = await browser.newContext();
+  const expertPage = waitingForApp(await expertContext.newPage());
+  try {
+    await signInUi(expertPage, expert);
+    await expertPage.getByRole('link', { name: 'Session packages' }).click();
+    await expertPage.getByLabel('Sessions').fill('2');
+    await expertPage.getByLabel('Package price ($)').fill('150');
+    await expertPage.getByLabel('Valid for (months)').fill('2');
+    await expertPage.getByRole('button', { name: 'Offer package' }).click();
+    await expect(expertPage.getByRole('listitem').filter({ hasText: '2 × 60 min sessions · $150.00' })).toContainText('Open to new buyers');
+
+    await signInUi(page, client);
+    await page.goto(`/expert/${expert.slug}`);
+    const offers = page.getByRole('region', { name: 'Session packages' });
+    await expect(offers).toContainText('2 × 60 min sessions · $150.00');
+    await expect(offers).toContainText('Sessions still unused when the package expires are refunded to your card.');
+    await shot(page, 'packages-profile');
+    await offers.getByRole('link', { name: /^Buy / }).click();
+    await page.getByLabel('Cardholder name').fill(visa.cardholderName);
+    await page.getByLabel('Card number').fill(visa.number);
+    await page.getByLabel('Expiry (MM/YY)').fill(visa.expiry);
+    await page.getByLabel('CVC').fill(visa.cvc);
+    await page.getByRole('button', { name: 'Pay $150.00' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/client#packages$/);
+    const mine = page.getByRole('region', { name: 'Your packages' });
+    await expect(mine).toContainText('2 of 2 sessions left');
+
+    // The first day ahead with a free time of the package's length; no card is asked for.
+    const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    await mine.getByLabel('Day').fill(day);
+    const time = mine.getByLabel('Time');
+    await expect(time.locator('option').nth(1)).toBeAttached();
+    await time.selectOption({ index: 1 });
+    await mine.getByLabel('Topic').fill('Planning my first quarter as a manager');
+    await mine.getByRole('button', { name: 'Book package session' }).click();
+    await expect(mine).toContainText('1 of 2 sessions left');
+    await expect(page.getByText('Package session · 1 of 2')).toBeVisible();
+    await shot(page, 'packages-dashboard');
+
+    const { sessions } = (await (await page.request.get('/api/sessions')).json()) as {
+      sessions: { id: string; startsAt: string; package: { number: number; count: number } | null }[];
+    };
+    const session = sessions.find((s) => s.package)!;
+    expect(session.package).toEqual({ number: 1, count: 2 });
+    await moveIntoPast(page.request, session, 3);
+    expect((await page.request.post(`/api/sessions/${session.id}/confirm`)).status()).toBe(200);
+
+    await expertPage.goto('/dashboard/expert/payouts');
+    const ledger = expertPage.getByRole('list', { name: 'Payment ledger' });
+    await expect(ledger.getByRole('listitem').filter({ hasText: 'Released to you' })).toContainText(`Session with ${client.firstName} ${client.lastName}`);
+    await expertPage.goto('/dashboard/expert/packages');
+    await expect(expertPage.getByRole('region', { name: 'Packages sold' })).toContainText(`${client.firstName} ${client.lastName} · 2 × 60 min · $150.00`);
+  } finally {
+    await expertContext.close();
+  }
+});
