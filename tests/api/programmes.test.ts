@@ -346,6 +346,44 @@ describe('access programmes and booking with credit', () => {
     await expectLedgerMatches(otherOrgId);
   });
 
+  it('a programme that covers workshop seats pays a seat with no card; one that does not refuses; a cancelled seat returns the credit', async () => {
+    const day = new Date(Date.now() + 20 * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Vancouver' });
+    const made = await call('POST', '/api/me/workshops', expert.cookie, {
+      title: 'Negotiating your first offer',
+      description: 'How to answer an offer, with practice rounds.',
+      topic: 'Job Interview Mastery',
+      startsAtLocal: `${day}T10:00`,
+      durationMinutes: 90,
+      capacity: 5,
+      priceCents: 1_500,
+      minAttendance: null,
+      publish: true,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const seats = `/api/workshops/${made.json().id}/seats`;
+    const seat = (cookie: string, programmeId: string) =>
+      ctx.app.inject({ method: 'POST', url: seats, headers: { ...json, cookie, 'idempotency-key': randomUUID() }, payload: { programmeId } });
+    const workshopsOnly = await programme({ name: 'Workshops', coversSessions: false, coversWorkshops: true });
+    const sessionsOnly = await programme({ name: 'Sessions only' });
+    const m = await member('seat@north.example', workshopsOnly.code);
+    expect((await call('POST', '/api/me/programmes/join', m.cookie, { code: sessionsOnly.code })).statusCode).toBe(200);
+
+    const refused = await seat(m.cookie, sessionsOnly.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(pm.kindNotCovered('workshop'));
+    const taken = await seat(m.cookie, workshopsOnly.id);
+    expect(taken.statusCode, taken.body).toBe(201);
+    const seatId = taken.json().session.id as string;
+    expect(taken.json().session.payment).toMatchObject({ amountCents: 1_500, creditCents: 1_500, provider: 'credit' });
+    expect(await entriesOf(seatId)).toEqual([{ kind: 'reservation', amountCents: -1_500, reservedChangeCents: 1_500 }]);
+    expect((await call('POST', `/api/sessions/${seatId}/cancel`, m.cookie, { reason: 'Cannot come' })).statusCode).toBe(200);
+    expect((await entriesOf(seatId)).map((e) => [e.kind, e.amountCents])).toEqual([
+      ['reservation', -1_500],
+      ['return', 1_500],
+    ]);
+    await expectLedgerMatches();
+  });
+
   it('50 members booking at once against the last $200 of a wallet: four are covered, every other is refused cleanly, nothing overdrawn', async () => {
     const raceManager = await createUser(ctx, { email: 'race-manager@race.example' });
     const race = await organisationWith('Race', raceManager, 20_000);

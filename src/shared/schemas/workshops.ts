@@ -20,6 +20,7 @@ import {
   workshopTitleMax,
 } from '../workshops.js';
 import { cardInput } from './sessions.js';
+import { programmeMessages } from '../programmes.js';
 
 const whole = (min: number, max: number, message: string) => z.number({ error: message }).int(message).min(min, message).max(max, message);
 
@@ -151,5 +152,7 @@ export const seatInput = z.strictObject({
     .regex(/^pm_[A-Za-z0-9_]{1,200}$/)
     .optional(),
   timeZone: z.string().max(64).refine(isValidTimeZone, 'Please choose a valid time zone').optional(),
+  /** The access programme whose organisation's credit pays the seat (docs/product.md "Booking with credit"); the card pays the rest. */
+  programmeId: z.uuid(programmeMessages.notMember).optional(),
 });
 export type SeatInput = z.input<typeof seatInput>;

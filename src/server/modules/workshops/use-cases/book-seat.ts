@@ -18,6 +18,7 @@ import { seatsLeft, workshopMessages } from '../../../../shared/workshops.js';
 import type { CurrentUser } from '../../../auth/plugin.js';
 import { experts, user as userTable, workshops } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
+import { creditPart } from '../../partners/credit-booking-service.js';
 import { bookingRequestHash, previousBooking, replay, writeBooking, type SessionDeps } from '../../sessions/booking-service.js';
 import { holdsSeat, offerUntil } from '../workshop-rows.js';
 
@@ -77,7 +78,9 @@ export async function bookSeat(
   const offered = found.offerUntil !== null;
   if (offered && found.offerUntil!.getTime() <= now.getTime()) throw new AppError('CONFLICT', workshopMessages.offerExpired);
   if (!offered && seatsLeft(w) === 0) throw new AppError('CONFLICT', workshopMessages.full);
-  if (w.priceCents > 0 && !input.card && !input.paymentMethodId) throw new AppError('VALIDATION', messages.payment.cardRequired);
+  // An access programme that covers workshop seats pays what it covers; the card the rest (docs/product.md "Booking with credit").
+  const credit = await creditPart(deps.db, client, input.programmeId, { kind: 'workshop', priceCents: w.priceCents, expertId: w.expertId, now });
+  if (w.priceCents > (credit?.coveredCents ?? 0) && !input.card && !input.paymentMethodId) throw new AppError('VALIDATION', messages.payment.cardRequired);
 
   return writeBooking(
     deps,
@@ -103,6 +106,7 @@ export async function bookSeat(
       description: `Mentora workshop seat: ${w.title}`,
       payment: { card: input.card, paymentMethodId: input.paymentMethodId },
       timeZone: input.timeZone,
+      credit,
     },
     idempotencyKey,
     hash,
