@@ -33,7 +33,7 @@ const redisAnswers =
 
 const bin = (name) => path.resolve('node_modules/.bin', name);
 /** A Vitest stage: `files` (all of vitest.config.ts when empty) on `node`, with `env`, reporting to <name>.json. */
-const vitest = (name, files, { node = process.execPath, env = {}, weight = 2 } = {}) => ({
+const vitest = (name, files, { node = process.execPath, env = {}, weight = 1 } = {}) => ({
   name,
   command: node,
   args: [
@@ -46,14 +46,19 @@ const vitest = (name, files, { node = process.execPath, env = {}, weight = 2 } =
   ],
   env,
   weight,
+  background: true,
   report: 'vitest',
   runsOn: spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim(),
 });
 const timeTests = ['tests/unit/wall-clock.test.ts', 'tests/unit/slots.test.ts', 'tests/unit/scheduling-limits.test.ts'];
 
 /**
- * The stages, in the order they start when cores are free. `needs`: stages that must pass first; `weight`: the
- * cores it keeps busy. The build and the journeys after it take longest, so they start first.
+ * The stages, in the order they start when cores are free. `needs`: stages that must pass first; `after`: stages
+ * that must have ended, passed or not; `weight`: the cores it keeps busy; `background`: it runs at a low priority
+ * (niceness 10), on the CPU the others leave. The build and the journeys after it take longest, so they start first.
+ * The journeys count as one core: they mostly wait for pages, e-mails and the server (a whole run used 301 CPU
+ * seconds in 1 286 s of its two workers; docs/performance.md "Test suite"), so the Vitest passes run beside them
+ * in the background, one at a time, on the CPU they leave idle.
  */
 const stages = [
   { name: 'build', command: 'npm', args: ['run', '--silent', 'build'], weight: 1 },
@@ -63,7 +68,7 @@ const stages = [
     args: ['test', '--reporter=dot,json'],
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(logs, 'journeys.json') },
     needs: ['build'],
-    weight: 2,
+    weight: 1,
     report: 'playwright',
   },
   { name: 'types', command: bin('tsc'), args: ['--noEmit'], weight: 1 },
@@ -72,15 +77,19 @@ const stages = [
   vitest('pglite', [], node22 ? { node: node22 } : {}),
   // The time rules with the host in a zone west and one east of UTC: no answer may depend on the server's TZ
   // (docs/product.md "Availability").
-  vitest('zone-west', timeTests, { env: { TZ: 'America/Los_Angeles' }, weight: 1 }),
-  vitest('zone-east', timeTests, { env: { TZ: 'Australia/Sydney' }, weight: 1 }),
+  vitest('zone-west', timeTests, { env: { TZ: 'America/Los_Angeles' } }),
+  vitest('zone-east', timeTests, { env: { TZ: 'Australia/Sydney' } }),
   // The tests on PostgreSQL (+ Redis) with every kept answer on, as deployed, so that any test reading an answer stale
   // after a write fails (docs/decisions/017-one-cache-owner.md).
   ...(postgresAnswers
     ? [
-        vitest('postgres', ['tests/unit', 'tests/api', 'tests/security'], {
-          env: { TEST_DATABASE_URL: pgUrl, TEST_CACHE: 'production', ...(redisAnswers ? { REDIS_TEST_URL: redisUrl } : {}) },
-        }),
+        {
+          ...vitest('postgres', ['tests/unit', 'tests/api', 'tests/security'], {
+            env: { TEST_DATABASE_URL: pgUrl, TEST_CACHE: 'production', ...(redisAnswers ? { REDIS_TEST_URL: redisUrl } : {}) },
+          }),
+          // Not beside the PGlite pass: two passes of two workers each on two cores make the suite's timing tests fail.
+          after: ['pglite'],
+        },
       ]
     : []),
 ];
@@ -150,6 +159,15 @@ function start(stage) {
   const begun = performance.now();
   console.log(`▶ ${stage.name}${stage.runsOn ? ` (Node.js ${stage.runsOn})` : ''}`);
   const child = spawn(stage.command, stage.args, { env: { ...process.env, FORCE_COLOR: '0', ...stage.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Set before the stage has started any process of its own (Node.js takes longer than this to load), which then
+  // inherit it.
+  if (stage.background && child.pid) {
+    try {
+      os.setPriority(child.pid, 10);
+    } catch {
+      // A platform without priorities runs the stage at the normal one.
+    }
+  }
   child.stdout.pipe(log, { end: false });
   child.stderr.pipe(log, { end: false });
   running.set(stage.name, stage);
@@ -175,7 +193,8 @@ function schedule() {
       console.log(`✘ ${stage.name}: not run, ${needs.join(', ')} failed`);
       continue;
     }
-    if (!needs.every((n) => results.has(n))) continue;
+    const after = (stage.after ?? []).filter((n) => planned.some((s) => s.name === n));
+    if (!needs.every((n) => results.has(n)) || !after.every((n) => results.has(n))) continue;
     const busy = [...running.values()].reduce((sum, s) => sum + s.weight, 0);
     // A stage heavier than the machine starts alone rather than never.
     if (running.size && busy + stage.weight > jobs) continue;

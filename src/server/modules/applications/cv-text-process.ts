@@ -15,11 +15,13 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { CvTextReply, CvTextRequest } from './cv-text-worker.js';
+import { CV_TEXT_READY, type CvTextReply, type CvTextRequest } from './cv-text-protocol.js';
 
 export type ProcessLimits = {
-  /** Wall-clock time of one extraction, in ms, from the start of its process; it is killed then. */
+  /** Wall-clock time of one extraction, in ms, from the moment its process is ready to read; it is killed then. */
   timeLimitMs: number;
+  /** Wall-clock time, in ms, a process may take to start and be ready to read; it is killed then. */
+  startLimitMs: number;
   /** Resident memory of one extraction process, in bytes; it is killed beyond it. */
   maxRssBytes: number;
   /** V8 heap of one extraction process, in MB (ArrayBuffers are outside it, hence `maxRssBytes`). */
@@ -92,14 +94,22 @@ function runChild(request: CvTextRequest, limits: ProcessLimits): Promise<Extrac
     });
     let reply: CvTextReply | undefined;
     const kill = () => child.kill('SIGKILL');
-    const deadline = setTimeout(kill, limits.timeLimitMs);
+    // The document's time counts from the moment the process is ready to read it: starting a process is the
+    // machine's cost, and a busy machine can take seconds to start one (more so through tsx, from the sources).
+    let deadline = setTimeout(kill, limits.startLimitMs);
     // The child checks its own memory too, but only while its event loop turns; this does not depend on it.
     const watchdog = setInterval(() => void residentBytes(child.pid ?? 0).then((rss) => rss > limits.maxRssBytes && kill()), 50);
     const settle = () => {
       clearTimeout(deadline);
       clearInterval(watchdog);
     };
-    child.once('message', (message: CvTextReply) => (reply = message));
+    child.on('message', (message: CvTextReply | typeof CV_TEXT_READY) => {
+      if (message === CV_TEXT_READY) {
+        clearTimeout(deadline);
+        deadline = setTimeout(kill, limits.timeLimitMs);
+        child.send(request, (err) => err && kill());
+      } else reply ??= message;
+    });
     child.once('error', (err) => {
       settle();
       kill();
@@ -117,7 +127,6 @@ function runChild(request: CvTextRequest, limits: ProcessLimits): Promise<Extrac
         // e.g. a platform without priorities
       }
     }
-    child.send(request, (err) => err && kill());
   });
 }
 

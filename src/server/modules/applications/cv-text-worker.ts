@@ -5,33 +5,12 @@
  * (docs/security.md, "CV analysis"). This process is disposable: the parent kills it at its time or memory
  * limit, and everything it allocated goes back to the system when it ends.
  *
- * Protocol (IPC, advanced serialisation): receives one `CvTextRequest`, answers one `CvTextReply`, exits.
+ * Protocol (IPC, advanced serialisation; cv-text-protocol.ts): says it is ready, receives one `CvTextRequest`, answers
+ * one `CvTextReply`, exits.
  */
 import { DOC_TYPE, DOCX_TYPE } from '../../../shared/uploads.js';
+import { CV_TEXT_READY, type CvTextReply, type CvTextRequest } from './cv-text-protocol.js';
 import { assertZipWithinLimits, ZipLimitError } from './zip-guard.js';
-
-export type CvTextRequest = {
-  bytes: Uint8Array;
-  /** The type detected from the bytes at upload (files.content_type). */
-  contentType: string;
-  limits: {
-    maxPdfPages: number;
-    /** Largest image pdf.js will decode, in pixels (text extraction should never need one). */
-    maxImagePixels: number;
-    maxDocxEntries: number;
-    maxDocxUnpackedBytes: number;
-    maxTextChars: number;
-    /** Resident memory of this process, in bytes, past which it ends itself (the parent also watches). */
-    maxRssBytes: number;
-  };
-};
-
-/**
- * `tooLarge`: the document is over a limit of its own (a DOCX that unpacks too far). Pages beyond the limit
- * are not a failure: only the first ones are read. A child that ends without a reply was over its time or
- * memory limit.
- */
-export type CvTextReply = { text: string } | { failure: 'unreadable' } | { failure: 'tooLarge'; detail: string };
 
 type Limits = CvTextRequest['limits'];
 
@@ -114,3 +93,4 @@ process.once('message', (request: CvTextRequest) => {
 });
 // The server went away (or gave up on this document): stop at once.
 process.on('disconnect', () => process.exit(0));
+process.send!(CV_TEXT_READY);

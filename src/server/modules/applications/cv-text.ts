@@ -22,6 +22,8 @@ export const cvTextLimits = {
   maxDocxUnpackedBytes: 25 * 1024 * 1024,
   maxTextChars: 200_000,
   timeLimitMs: 10_000,
+  // Generous: a process that cannot even start in this time is on a machine with bigger problems than this document.
+  startLimitMs: 30_000,
   maxRssBytes: 256 * 1024 * 1024,
   maxHeapMb: 160,
   maxConcurrent: 2,
