@@ -46,7 +46,6 @@ const vitest = (name, files, { node = process.execPath, env = {}, weight = 1 } =
   ],
   env,
   weight,
-  background: true,
   report: 'vitest',
   runsOn: spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim(),
 });
@@ -54,11 +53,10 @@ const timeTests = ['tests/unit/wall-clock.test.ts', 'tests/unit/slots.test.ts', 
 
 /**
  * The stages, in the order they start when cores are free. `needs`: stages that must pass first; `after`: stages
- * that must have ended, passed or not; `weight`: the cores it keeps busy; `background`: it runs at a low priority
- * (niceness 10), on the CPU the others leave. The build and the journeys after it take longest, so they start first.
- * The journeys count as one core: they mostly wait for pages, e-mails and the server (a whole run used 301 CPU
- * seconds in 1 286 s of its two workers; docs/performance.md "Test suite"), so the Vitest passes run beside them
- * in the background, one at a time, on the CPU they leave idle.
+ * that must have ended, passed or not; `weight`: the cores it keeps busy. The build and the journeys after it take
+ * longest, so they start first. The journeys count as one core: they mostly wait for pages, e-mails and the server
+ * (a whole run used 301 CPU seconds in 1 286 s of its two workers; docs/performance.md "Test suite"), so a Vitest
+ * pass runs beside them, on the CPU they leave idle, and the passes one at a time.
  */
 const stages = [
   { name: 'build', command: 'npm', args: ['run', '--silent', 'build'], weight: 1 },
@@ -159,15 +157,6 @@ function start(stage) {
   const begun = performance.now();
   console.log(`▶ ${stage.name}${stage.runsOn ? ` (Node.js ${stage.runsOn})` : ''}`);
   const child = spawn(stage.command, stage.args, { env: { ...process.env, FORCE_COLOR: '0', ...stage.env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  // Set before the stage has started any process of its own (Node.js takes longer than this to load), which then
-  // inherit it.
-  if (stage.background && child.pid) {
-    try {
-      os.setPriority(child.pid, 10);
-    } catch {
-      // A platform without priorities runs the stage at the normal one.
-    }
-  }
   child.stdout.pipe(log, { end: false });
   child.stderr.pipe(log, { end: false });
   running.set(stage.name, stage);
