@@ -49,6 +49,9 @@ test('a client messages an expert from the profile; the expert sees it live, rep
   await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: expert.name })).toBeVisible();
   const box = page.getByLabel(`Message to ${expert.name}`);
+  // A placeholder that fits a phone's box; the keys are said beside it.
+  await expect(box).toHaveAttribute('placeholder', 'Write a message…');
+  await expect(box).toHaveAccessibleDescription(/Enter sends, Shift\+Enter starts a new line\./);
 
   // An empty message is refused in the product's words; Enter sends, Shift+Enter starts a new line.
   await box.fill('   ');

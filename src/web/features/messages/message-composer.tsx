@@ -24,7 +24,7 @@ export function MessageComposer({ conversationId, otherName }: { conversationId:
   const [error, setError] = useState<string | null>(null);
   /** The id of the message being written: the same on every try until it is sent. */
   const pendingId = useRef<string | null>(null);
-  const ids = { box: useId(), error: useId(), file: useId() };
+  const ids = { box: useId(), error: useId(), file: useId(), keys: useId() };
   const [attachment, setAttachment] = useState<FileInfo | null>(null);
   const [uploading, setUploading] = useState<number | null>(null);
 
@@ -124,9 +124,10 @@ export function MessageComposer({ conversationId, otherName }: { conversationId:
           onKeyDown={onKeyDown}
           rows={2}
           maxLength={messageMaxLength + 200}
-          placeholder="Write a message… (Enter sends, Shift+Enter for a new line)"
+          // Short enough for a phone's box; the keys are said below it.
+          placeholder="Write a message…"
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? ids.error : undefined}
+          aria-describedby={error ? `${ids.error} ${ids.keys}` : ids.keys}
           className="min-h-12 min-w-0 flex-1 resize-none"
         />
         <Button type="submit" disabled={send.isPending || uploading !== null} aria-busy={send.isPending}>
@@ -134,6 +135,9 @@ export function MessageComposer({ conversationId, otherName }: { conversationId:
           Send
         </Button>
       </div>
+      <p id={ids.keys} className="mt-1 text-xs text-slate-600">
+        Enter sends, Shift+Enter starts a new line.
+      </p>
     </form>
   );
 }
