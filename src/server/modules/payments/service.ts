@@ -21,7 +21,16 @@ export function paymentSummaryOf(
 ): PaymentSummary | null {
   if (!p) return null;
   const { amountCents, refundedCents, cardBrand, cardLast4, provider, creditCents = 0 } = p;
-  return { status: p.status as PaymentSummary['status'], amountCents, refundedCents, cardBrand, cardLast4, provider, creditCents };
+  // The credit's part is named only when an access programme paid some (docs/product.md "Booking with credit").
+  return {
+    status: p.status as PaymentSummary['status'],
+    amountCents,
+    refundedCents,
+    cardBrand,
+    cardLast4,
+    provider,
+    ...(creditCents > 0 ? { creditCents } : {}),
+  };
 }
 
 /**
