@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, packageEvents, packagePurchases, paymentEvents, payments, prepaidSessions, sessions } from '../../src/server/db/schema.js';
 import { simulatedProvider } from '../../src/server/infra/payments/simulated.js';
@@ -216,6 +217,14 @@ describe('session packages', () => {
     expect(await settleExpiredPackages(deps(), after)).toBe(0);
     const [view] = (await get('/api/me/package-purchases', client.cookie)).json().purchases.filter((p: { id: string }) => p.id === bought.id);
     expect(view).toMatchObject({ status: 'expired', sessionsLeft: 0, refundedCents: 666, releasedCents: 0 });
+    // The PDF receipt, read back with an independent parser: the payment, the package and the refund at expiry.
+    const pdf = await get(`/api/package-purchases/${bought.id}/receipt.pdf`, client.cookie);
+    expect(pdf.statusCode).toBe(200);
+    const text = (await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), { mergePages: true })).text;
+    expect(text).toContain('Amount paid: $10.00');
+    expect(text).toContain('Package: 3 × 60 min sessions, expires');
+    expect(text).toContain('Total refunded: $6.66');
+    expect((await get(`/api/package-purchases/${bought.id}/receipt.pdf`, other.cookie)).statusCode).toBe(404);
     await expectLedgerBalanced();
   });
 

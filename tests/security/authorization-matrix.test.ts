@@ -211,6 +211,12 @@ const rows: Row[] = [
   { method: 'GET', route: '/api/me/package-sales', url: () => '/api/me/package-sales', expect: who(200) },
   {
     method: 'GET',
+    route: '/api/package-purchases/:id/receipt.pdf',
+    url: (f) => `/api/package-purchases/${f.packages.purchaseId}/receipt.pdf`,
+    expect: who(404, { clientA: 200 }),
+  },
+  {
+    method: 'GET',
     route: '/api/admin/users/:id/package-purchases',
     url: (f) => `/api/admin/users/${f.packages.clientAId}/package-purchases`,
     expect: adminOnly(200),

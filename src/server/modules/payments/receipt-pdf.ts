@@ -19,7 +19,8 @@ export function receiptPdf(r: ReceiptDocument): PDFKit.PDFDocument {
   line('Receipt number', r.paymentId);
   line('Billed to', r.clientName);
   line('Expert', r.expertName);
-  line('Session', `${r.sessionWhen}, ${r.durationMinutes} minutes`);
+  if (r.packageLine) line('Package', r.packageLine);
+  else line('Session', `${r.sessionWhen}, ${r.durationMinutes} minutes`);
   doc.moveDown();
   line('Amount paid', money(r.amountCents));
   line('Paid on', r.paidWhen);

@@ -105,7 +105,10 @@ function PurchaseCard({ purchase: p }: { purchase: PurchaseView }) {
       </p>
       <p className="text-sm text-slate-600">
         Paid {formatMoney(p.priceCents, p.currency)} with {card} on {formatDateTime(p.createdAt)}
-        {p.refundedCents > 0 ? ` · ${formatMoney(p.refundedCents, p.currency)} refunded` : ''}
+        {p.refundedCents > 0 ? ` · ${formatMoney(p.refundedCents, p.currency)} refunded` : ''} ·{' '}
+        <a href={`/api/package-purchases/${encodeURIComponent(p.id)}/receipt.pdf`} download className="font-medium text-brand-700 hover:underline">
+          Download PDF receipt
+        </a>
       </p>
       {p.status === 'active' ? <p className="text-xs text-slate-600">{expiryRuleText(p.expiryRule, p.validityMonths)}</p> : null}
       {p.status === 'active' && p.sessionsLeft > 0 ? <BookFromPackage purchase={p} /> : null}

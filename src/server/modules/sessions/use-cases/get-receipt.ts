@@ -23,6 +23,8 @@ export type ReceiptDocument = {
   expertName: string;
   /** The session's start, written in the client's zone. */
   sessionWhen: string;
+  /** A package's receipt: what was bought ('2 × 60 min sessions, expires …'), printed instead of the session's time. */
+  packageLine?: string;
   durationMinutes: number;
   currency: string;
   amountCents: number;
