@@ -33,6 +33,8 @@ export const auditActionLabels = {
   'credit.invoice': "recorded a bank transfer as an organisation's credit",
   'credit.grant': 'granted free credit to an organisation',
   'credit.adjust': "adjusted an organisation's credit",
+  'payment-retry.retry': 'asked the payment processor again to give money back',
+  'payment-retry.resolve': 'marked money owed back as given back by hand',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof auditActionLabels;
@@ -75,7 +77,10 @@ function particulars({ action, targetType, detail }: Described): string {
     case 'credit.invoice':
       return ` of ${money('amountCents')} (reference ${text('reference') ?? '—'})`;
     case 'credit.grant':
+    case 'payment-retry.resolve':
       return ` of ${money('amountCents')}${because}`;
+    case 'payment-retry.retry':
+      return ` of ${money('amountCents')}: ${d.done ? 'given back' : 'refused again'}`;
     case 'credit.adjust':
       return ` by ${Number(d.amountCents ?? 0) < 0 ? '−' : '+'}${formatMoney(Math.abs(Number(d.amountCents ?? 0)))}${because}`;
     case 'user.role':

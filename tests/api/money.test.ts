@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { emailOutbox, user } from '../../src/server/db/schema.js';
+import { emailOutbox, experts, user } from '../../src/server/db/schema.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
 import { book, createExpert, shift, slotIn } from '../helpers/marketplace.js';
@@ -137,5 +137,27 @@ describe('earnings ledger, receipt e-mails and PDF receipts', () => {
     expect((await get(`/api/sessions/${intro.json().session.id}/receipt.pdf`, client.cookie)).json().error.message).toBe(
       'This session has no payment, so there is no receipt',
     );
+  });
+  it('prints names in any script as typed: Chinese, Japanese, Cyrillic, Greek, Arabic and accented Latin, in embedded subset fonts', async () => {
+    const names = { client: 'Sarah 陳美玲 Ёлкина', expert: 'Ελένη Łukasiewicz さくら محمد' };
+    await ctx.database.db.update(user).set({ firstName: 'Sarah', lastName: '陳美玲 Ёлкина' }).where(eq(user.id, client.id));
+    await ctx.database.db.update(experts).set({ name: names.expert }).where(eq(experts.id, expert.expert.id));
+    await ctx.app.changeFeed.sync();
+    try {
+      const id = await booked(14);
+      const res = await get(`/api/sessions/${id}/receipt.pdf`, client.cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      const text = await pdfText(res.rawPayload);
+      expect(text).toContain(`Billed to: ${names.client}`);
+      expect(text).toContain('Expert: Ελένη Łukasiewicz さくら');
+      expect(text).toContain('محمد');
+      // Each font is embedded as a subset of the glyphs used (pdfkit names subsets with a six-letter tag), never whole.
+      const fonts = [...res.rawPayload.toString('latin1').matchAll(/\/BaseFont \/([A-Z]{6})\+([\w-]+)/g)].map((m) => m[2]);
+      expect(new Set(fonts)).toEqual(new Set(['NotoSans-Bold', 'NotoSans-Regular', 'NotoSansHans-Regular', 'NotoNaskhArabic']));
+      expect(res.rawPayload.length).toBeLessThan(150_000);
+    } finally {
+      await ctx.database.db.update(user).set({ firstName: 'Casey', lastName: 'Client' }).where(eq(user.id, client.id));
+      await ctx.database.db.update(experts).set({ name: 'Erin Expert' }).where(eq(experts.id, expert.expert.id));
+    }
   });
 });

@@ -101,4 +101,64 @@ describe('payment give-backs the processor failed to make', () => {
     expect(await runJob(1)).toEqual({ done: 1, failing: 0 });
     expect(fake.intents.get(payment!.providerRef)!.status).toBe('canceled');
   });
+  it('puts money still owed in front of the team: listed with its attempts and last error, asked for again at once, or marked given back by hand; audited', async () => {
+    const admin = await createUser(ctx, { email: 'retry-admin@example.com', role: 'admin' });
+    const team = (method: 'GET' | 'POST', url: string, payload?: object, cookie = admin.cookie) =>
+      ctx.app.inject({ method, url, headers: { origin, cookie, ...(payload ? { 'content-type': 'application/json' } : {}) }, ...(payload ? { payload } : {}) });
+    // Two clashing bookings whose holds Stripe fails to void: the first attempt, and one more each.
+    const owed: string[] = [];
+    for (const hours of [80, 90]) {
+      expect((await book(experts[0]!.expert.id, slotIn(hours), 'pm_card_visa')).statusCode).toBe(201);
+      fake.failNext('POST', /\/cancel$/, 1);
+      expect((await book(experts[1]!.expert.id, slotIn(hours), 'pm_card_visa')).statusCode).toBe(409);
+      owed.push([...fake.intents.values()].at(-1)!.id);
+    }
+    const open = await team('GET', '/api/admin/payment-retries?status=open');
+    expect(open.statusCode, open.body).toBe(200);
+    const rows = open.json().items.filter((r: { providerRef: string }) => owed.includes(r.providerRef));
+    expect(rows).toEqual(
+      owed.map((ref) =>
+        expect.objectContaining({
+          providerRef: ref,
+          provider: 'stripe',
+          attempts: 1,
+          doneAt: null,
+          why: 'booking refused by the database',
+          lastError: expect.any(String),
+        }),
+      ),
+    );
+    const [first, second] = rows as { id: string; amountCents: number }[];
+
+    // Asked again while Stripe still fails: refused again, counted, the row stays owed; then given back.
+    fake.failNext('POST', /\/cancel$/, 1);
+    const refused = await team('POST', `/api/admin/payment-retries/${first!.id}/retry`);
+    expect(refused.statusCode, refused.body).toBe(200);
+    expect(refused.json()).toMatchObject({ done: false, retry: { attempts: 2, doneAt: null } });
+    const retried = await team('POST', `/api/admin/payment-retries/${first!.id}/retry`);
+    expect(retried.json()).toMatchObject({ done: true, retry: { attempts: 3, doneAt: expect.any(String) } });
+    expect(fake.intents.get(owed[0]!)!.status).toBe('canceled');
+    expect((await team('POST', `/api/admin/payment-retries/${first!.id}/retry`)).json().error.message).toBe(messages.admin.paymentRetryDone);
+
+    // Given back outside Mentora: marked by hand with how; the job no longer asks for it.
+    expect((await team('POST', `/api/admin/payment-retries/${second!.id}/resolve`, { reason: ' ' })).json().error.message).toBe(
+      messages.admin.paymentRetryNote,
+    );
+    const resolved = await team('POST', `/api/admin/payment-retries/${second!.id}/resolve`, { reason: 'Voided in the Stripe dashboard' });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(resolved.json().doneAt).not.toBeNull();
+    expect((await team('POST', `/api/admin/payment-retries/${second!.id}/resolve`, { reason: 'Again' })).statusCode).toBe(409);
+    expect(await runJob(600)).toEqual({ done: 0, failing: 0 });
+    expect(fake.intents.get(owed[1]!)!.status).toBe('requires_capture');
+
+    const done = (await team('GET', '/api/admin/payment-retries?status=done')).json().items.map((r: { id: string }) => r.id);
+    expect(done).toEqual(expect.arrayContaining([first!.id, second!.id]));
+    expect(
+      (await team('GET', '/api/admin/payment-retries?status=open')).json().items.filter((r: { id: string }) => [first!.id, second!.id].includes(r.id)),
+    ).toEqual([]);
+    const audit = (await team('GET', '/api/admin/audit')).json().items.map((e: { action: string; targetId: string }) => `${e.action} ${e.targetId}`);
+    expect(audit).toEqual(expect.arrayContaining([`payment-retry.retry ${first!.id}`, `payment-retry.resolve ${second!.id}`]));
+    expect((await team('POST', `/api/admin/payment-retries/${randomUUID()}/retry`)).statusCode).toBe(404);
+    expect((await team('GET', '/api/admin/payment-retries', undefined, client.cookie)).statusCode).toBe(403);
+  });
 });

@@ -7,7 +7,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,6 +119,13 @@ describe('one-click unsubscribe from e-mails about unread messages', () => {
     expect(res.body).toContain('<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click">');
     expect(res.body).toContain('<a href="/account">');
     expect(await switchedOn(expert.id)).toBe(true);
+    // Styled by its one inline style sheet, which its policy allows by hash (a browser would otherwise drop it); nothing else loads.
+    const sheet = res.body.match(/<style>([^<]*)<\/style>/)?.[1] ?? '';
+    expect(sheet).toContain('background:#4f46e5');
+    const policy = String(res.headers['content-security-policy']);
+    expect(policy).toContain(`style-src 'sha256-${createHash('sha256').update(sheet).digest('base64')}'`);
+    expect(policy).toMatch(/default-src 'none'/);
+    expect(policy).toContain("form-action 'self'");
   });
 
   it('refuses a forged, altered or foreign token with 404 and switches nothing off', async () => {

@@ -7,11 +7,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { OpenAPIV3_1 } from 'openapi-types';
 import pg from 'pg';
 import { buildApp, type App, type AppDeps } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { openPglite, openPostgres, type Database } from '../../src/server/db/client.js';
 import { pgliteTemplatePath, postgresTemplateName } from './database-template.js';
+import { watchAnswers } from './openapi-answers.js';
 
 export type TestContext = { app: App; database: Database; config: Config; close: () => Promise<void> };
 
@@ -88,7 +90,18 @@ export async function createTestApp(
     ...env,
   });
   const { database, drop } = await openTestDatabase();
-  const app = await buildApp({ config, database, onRoute, logger });
+  // Every answer the app gives is checked against its OpenAPI document (openapi-answers.ts); close() fails with any mismatch.
+  let document: OpenAPIV3_1.Document | undefined;
+  const answers = watchAnswers(() => (document ??= app.swagger() as OpenAPIV3_1.Document));
+  const app = await buildApp({
+    config,
+    database,
+    onRoute: (route) => {
+      answers.onRoute(route);
+      onRoute?.(route);
+    },
+    logger,
+  });
   await app.ready();
   // As a load balancer waits for /readyz: the catalogue's first load (begun by ready) has finished, or failed.
   await app.catalogue.fresh().catch(() => {});
@@ -101,6 +114,8 @@ export async function createTestApp(
       await database.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
+      const problems = answers.problems();
+      if (problems.length) throw new Error(`Answers the OpenAPI document does not declare:\n${problems.join('\n')}`);
     },
   };
 }

@@ -34,6 +34,7 @@ import {
   organisationInvitations,
   organisationManagers,
   organisations,
+  paymentRetries,
   programmeInvitations,
   programmeMembers,
   user,
@@ -110,6 +111,8 @@ type Fixtures = {
   /** Client A's booked session with expert A that the team refunds in part, and a published expert the team hides. */
   refundSessionId: string;
   hiddenExpertId: string;
+  /** Two give-backs the payment processor owes (payment_retries): one the team asks for again, one it marks given back. */
+  paymentRetries: { retry: string; resolve: string };
   /** The admin's authenticator secret, for the current code a role change needs. */
   adminTotpSecret: string;
   /** The token of client A's unsubscribe link (e-mails about unread messages). */
@@ -204,6 +207,7 @@ const rows: Row[] = [
   { method: 'GET', route: '/api/admin/users/:id', url: (f) => `/api/admin/users/${f.personId}`, expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/sessions', url: () => '/api/admin/sessions?q=clienta', expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/sessions/:id', url: (f) => `/api/admin/sessions/${f.sessions.future1}`, expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/payment-retries', url: () => '/api/admin/payment-retries?status=open', expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/organisations', url: () => '/api/admin/organisations', expect: adminOnly(200) },
   { method: 'GET', route: '/api/experts/:id/packages', url: (f) => `/api/experts/${f.expertA.slug}/packages`, expect: everyone(200) },
   { method: 'GET', route: '/api/me/packages', url: () => '/api/me/packages', expect: who(403, { expertA: 200, expertB: 200 }) },
@@ -781,6 +785,19 @@ const rows: Row[] = [
   },
   {
     method: 'POST',
+    route: '/api/admin/payment-retries/:id/retry',
+    url: (f) => `/api/admin/payment-retries/${f.paymentRetries.retry}/retry`,
+    expect: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/payment-retries/:id/resolve',
+    url: (f) => `/api/admin/payment-retries/${f.paymentRetries.resolve}/resolve`,
+    body: () => ({ reason: 'Refunded in the processor dashboard' }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'POST',
     route: '/api/admin/experts/:id/visibility',
     url: (f) => `/api/admin/experts/${f.hiddenExpertId}/visibility`,
     body: () => ({ published: false, reason: 'Photo is not of the expert' }),
@@ -1042,9 +1059,22 @@ describe('authorization matrix', () => {
     });
     await ctx.database.db.insert(programmeMembers).values({ programmeId: invitedProgramme!.id, userId: secondManager.id });
 
+    const owed = (n: number) => ({
+      provider: 'simulated',
+      providerRef: `sim_owed_${n}`,
+      amountCents: 4500,
+      idempotencyKey: `void:sim_owed_${n}`,
+      why: 'booking refused by the database',
+    });
+    const [retry, resolve] = await ctx.database.db
+      .insert(paymentRetries)
+      .values([owed(1), owed(2)])
+      .returning();
+
     f = {
       packages,
       programmes: { invitedId: invitedProgramme!.id, openCode: openProgramme!.code, invitationToken: programmeToken, memberId: secondManager.id },
+      paymentRetries: { retry: retry!.id, resolve: resolve!.id },
       partner: { organisationId: organisation!.id, secondManagerId: secondManager.id, invitationToken },
       safety,
       reports,

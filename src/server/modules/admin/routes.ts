@@ -41,6 +41,7 @@ import { getDashboard } from './dashboard-service.js';
 import { countOpenDisputes, getDispute, listDisputes, resolveDispute } from './dispute-resolution-service.js';
 import { replyToInboxMessage } from './inbox-reply-service.js';
 import { listInbox, setHandled, unhandledCounts } from './inbox-service.js';
+import { adminPaymentRetryRoutes } from './payment-retry-routes.js';
 import { adminSessionRoutes } from './session-routes.js';
 import { adminUserRoutes } from './user-routes.js';
 
@@ -59,6 +60,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   // People (user-routes.ts), and sessions and money (session-routes.ts), behind the same guard.
   await app.register(adminUserRoutes, deps);
   await app.register(adminSessionRoutes, deps);
+  await app.register(adminPaymentRetryRoutes, deps);
 
   /** What waits for the team: open applications, open disputes and unhandled inbox items (the console's tab counts). */
   app.get('/api/admin/summary', { config: { signIn: 'required' }, schema: { tags, response: { 200: consoleSummary, ...errors } } }, async () => {

@@ -53,7 +53,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod<{ db: Db; baseUrl: string
           // The key is the token's hash, so the rate-limit store (Redis) never holds the secret.
           keyGenerator: (request) => `calendar-feed:${feedTokenHash(String((request.params as { token?: unknown }).token ?? ''))}`,
         },
-        openapi: { description: 'The answer is `text/calendar; charset=utf-8` (RFC 5545), one VEVENT per session.' },
+        openapi: { description: 'The answer is `text/calendar; charset=utf-8` (RFC 5545), one VEVENT per session.', answers: { 200: 'text/calendar' } },
       },
       schema: {
         tags,

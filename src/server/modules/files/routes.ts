@@ -1,6 +1,8 @@
 /** File endpoints (docs/product.md "Uploads"; docs/security.md "Uploads"): multipart upload and authorised download. Rules live in service.ts. */
 import multipart from '@fastify/multipart';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
 import { errorResponse } from '../../../shared/schemas/common.js';
 import { fileInfo } from '../../../shared/schemas/files.js';
@@ -14,6 +16,12 @@ import { fileFor, storeUpload } from './service.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 413: errorResponse, 415: errorResponse, 429: errorResponse };
 const largest = Math.max(...Object.values(uploadRules).map((r) => r.maxBytes));
+/** An upload's body as the document shows it: one part named `file`. */
+const multipartFile: OpenAPIV3_1.SchemaObject = {
+  type: 'object',
+  properties: { file: { type: 'string', contentMediaType: 'application/octet-stream', description: 'The file, with its name' } },
+  required: ['file'],
+};
 
 /**
  * Downloads per client address per minute. A page of the site shows up to 13 intro videos and as many
@@ -41,7 +49,12 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; storage: StorageDriver 
         querystring: z.object({ purpose: z.enum(uploadPurposes) }),
         response: { 201: z.object({ file: fileInfo }), ...errors },
       },
-      config: { signIn: 'required', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: {
+        signIn: 'required',
+        rateLimit: { max: 30, timeWindow: '1 minute' },
+        // The route reads the multipart body itself, as a stream; only the document carries its shape.
+        openapi: { rawBody: multipartFile, rawBodyType: 'multipart/form-data' },
+      },
     },
     async (request, reply) => {
       // Every account may have a photo (docs/product.md "Account"); CVs and videos belong to experts and applicants.
@@ -67,8 +80,24 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; storage: StorageDriver 
     // HEAD is its own method here: Fastify's generated HEAD would open the object and read it to the end.
     method: ['GET', 'HEAD'],
     url: '/api/files/:id',
-    schema: { tags, params: z.object({ id: z.string().max(64) }) },
-    config: { signIn: 'optional', rateLimit: { max: fileDownloadsPerMinute, timeWindow: '1 minute' } },
+    schema: {
+      tags,
+      params: z.object({ id: z.string().max(64) }),
+      response: {
+        200: z.string().describe('The file, in the type it was stored as'),
+        206: z.string().describe('The byte range asked for'),
+        401: errorResponse,
+        403: errorResponse,
+        404: errorResponse,
+        416: z.null().describe('The range lies outside the file (Content-Range gives its size)'),
+        429: errorResponse,
+      },
+    },
+    config: {
+      signIn: 'optional',
+      rateLimit: { max: fileDownloadsPerMinute, timeWindow: '1 minute' },
+      openapi: { answers: { 200: '*/*', 206: '*/*' } },
+    },
     // Stored types are already compressed (PDF, Word, images, video), and a compressed range is not that range.
     compress: false,
     handler: async (request, reply) => {
@@ -82,13 +111,15 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; storage: StorageDriver 
         .header('cache-control', shared ? 'public, max-age=86400' : 'private, no-store')
         .header('accept-ranges', 'bytes');
       const range = parseByteRange(request.headers.range, size);
-      if (range === 'unsatisfiable') return reply.status(416).header('content-range', `bytes */${size}`).send();
+      // The answers are bytes and empty bodies, past the serializer: the response schemas above only document them.
+      const bytes = reply as FastifyReply;
+      if (range === 'unsatisfiable') return bytes.status(416).header('content-range', `bytes */${size}`).send();
       const slice = range ?? { start: 0, end: size - 1 };
       reply.header('content-length', slice.end - slice.start + 1);
       if (range) reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
       // HEAD answers the headers alone, without opening the object.
-      if (request.method === 'HEAD') return reply.send();
-      return reply.send(await storage.read(row.storageKey, slice));
+      if (request.method === 'HEAD') return bytes.send();
+      return bytes.send(await storage.read(row.storageKey, slice));
     },
   });
 };

@@ -44,9 +44,19 @@ export const messageStreamRoutes: FastifyPluginAsyncZod<{ db: Db; changeFeed: Ch
         openapi: {
           description:
             'A `text/event-stream` (Server-Sent Events). Events `message`, `read`, `block` and `hello`, each with a JSON `data` (schema StreamEvent in src/shared/schemas/conversations.ts) and an `id`; send `Last-Event-ID` to resume after an event.',
+          answers: { 200: 'text/event-stream' },
         },
       },
-      schema: { tags: ['messages'], response: { 200: z.string().describe('The event stream'), 401: errorResponse, 429: errorResponse } },
+      schema: {
+        tags: ['messages'],
+        response: {
+          200: z.string().describe('The event stream'),
+          401: errorResponse,
+          // @fastify/sse's own answer to an Accept header that refuses text/event-stream.
+          406: z.object({ statusCode: z.literal(406), error: z.string(), message: z.string() }).describe('The Accept header refuses text/event-stream'),
+          429: errorResponse,
+        },
+      },
     },
     async (request, reply) => {
       const me = await requireUser(request);

@@ -10,7 +10,7 @@ import { errorResponse } from '../../../shared/schemas/common.js';
 import { oneClickUnsubscribe } from '../../../shared/schemas/conversations.js';
 import type { Db } from '../../db/client.js';
 import { saveMessageEmailSettings, unsubscribeLinkAccount } from './email-settings-service.js';
-import { unsubscribePage } from './unsubscribe-page.js';
+import { unsubscribePage, unsubscribePagePolicy } from './unsubscribe-page.js';
 
 /** The form fields of a multipart/form-data body (RFC 7578), read by the platform's own parser; none when it is not one. */
 async function formFields(contentType: string, body: Buffer): Promise<Record<string, string>> {
@@ -42,11 +42,14 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ db: Db; secret: string }
   app.get(
     '/api/unsubscribe/:token',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' }, openapi: { description: 'The answer is `text/html; charset=utf-8`.' } },
+      config: {
+        rateLimit: { max: 30, timeWindow: '1 minute' },
+        openapi: { description: 'The answer is `text/html; charset=utf-8`.', answers: { 200: 'text/html' } },
+      },
       preValidation,
       schema: { tags, params, response: { 200: html, 404: errorResponse, 429: errorResponse } },
     },
-    async (_request, reply) => reply.type('text/html; charset=utf-8').send(unsubscribePage('ask')),
+    async (_request, reply) => reply.type('text/html; charset=utf-8').header('content-security-policy', unsubscribePagePolicy).send(unsubscribePage('ask')),
   );
 
   /**
@@ -57,7 +60,10 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ db: Db; secret: string }
   app.post(
     '/api/unsubscribe/:token',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' }, openapi: { description: 'The answer is `text/html; charset=utf-8`.' } },
+      config: {
+        rateLimit: { max: 30, timeWindow: '1 minute' },
+        openapi: { description: 'The answer is `text/html; charset=utf-8`.', answers: { 200: 'text/html' } },
+      },
       preValidation,
       schema: {
         tags,
@@ -69,7 +75,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ db: Db; secret: string }
     },
     async (request, reply) => {
       await saveMessageEmailSettings(db, unsubscribeLinkAccount(secret, request.params.token), { enabled: false });
-      return reply.type('text/html; charset=utf-8').send(unsubscribePage('done'));
+      return reply.type('text/html; charset=utf-8').header('content-security-policy', unsubscribePagePolicy).send(unsubscribePage('done'));
     },
   );
 };

@@ -62,21 +62,30 @@ export async function retryDueGiveBacks(deps: Deps & { db: Db }, now = new Date(
         .limit(1)
         .for('update', { skipLocked: true });
       if (!row) return null;
-      const attempts = row.attempts + 1;
-      try {
-        await deps.provider.refund({ providerRef: row.providerRef, amountCents: row.amountCents, idempotencyKey: row.idempotencyKey });
-        await tx.update(paymentRetries).set({ attempts, doneAt: now }).where(eq(paymentRetries.id, row.id));
-        return 'done' as const;
-      } catch (err) {
-        const retry = { attempts, lastError: String(err).slice(0, 1000), nextAttemptAt: new Date(now.getTime() + waitAfter(attempts)) };
-        await tx.update(paymentRetries).set(retry).where(eq(paymentRetries.id, row.id));
-        deps.report?.('payment_action', { err, providerRef: row.providerRef, idempotencyKey: row.idempotencyKey, attempts }, 'payment retry failed');
-        return 'failing' as const;
-      }
+      return attemptGiveBack(tx, deps, row, now);
     });
     if (!outcome) break;
     counts[outcome]++;
   }
   if (counts.failing) throw new Error(`${counts.failing} payment give-backs still failing (payment_retries)`);
   return counts;
+}
+
+/**
+ * Asks the processor once more for `row`'s give-back, with its own key, inside `tx` where the row is locked: marks it
+ * done when the processor confirms, else counts the attempt, keeps the error and sets the next attempt after the
+ * doubling wait (and reports it). 'done' | 'failing'; never throws for the processor's failure.
+ */
+export async function attemptGiveBack(tx: Tx, deps: Deps, row: typeof paymentRetries.$inferSelect, now = new Date()): Promise<'done' | 'failing'> {
+  const attempts = row.attempts + 1;
+  try {
+    await deps.provider.refund({ providerRef: row.providerRef, amountCents: row.amountCents, idempotencyKey: row.idempotencyKey });
+    await tx.update(paymentRetries).set({ attempts, doneAt: now }).where(eq(paymentRetries.id, row.id));
+    return 'done';
+  } catch (err) {
+    const retry = { attempts, lastError: String(err).slice(0, 1000), nextAttemptAt: new Date(now.getTime() + waitAfter(attempts)) };
+    await tx.update(paymentRetries).set(retry).where(eq(paymentRetries.id, row.id));
+    deps.report?.('payment_action', { err, providerRef: row.providerRef, idempotencyKey: row.idempotencyKey, attempts }, 'payment retry failed');
+    return 'failing';
+  }
 }

@@ -1,20 +1,42 @@
 /**
- * The client's PDF receipt for a session's payment (docs/product.md "Payments"), drawn with pdfkit in its built-in
- * Helvetica: amount, expert, dates, card brand and last four, the part an organisation's credit paid, and every
- * refund (split between the credit and the card in proportion). Dates arrive already written in
- * the client's zone; amounts are integer cents.
+ * The client's PDF receipt for a session's payment (docs/product.md "Payments"), drawn with pdfkit in embedded Noto
+ * fonts (receipt-fonts.ts), so that names and titles in any script print as typed: amount, expert, dates, card brand
+ * and last four, the part an organisation's credit paid, and every refund (split between the credit and the card in
+ * proportion). Dates arrive already written in the client's zone; amounts are integer cents.
  */
 import PDFDocument from 'pdfkit';
 import { formatMoney } from '../../../shared/pricing.js';
 import type { ReceiptDocument } from '../sessions/use-cases/get-receipt.js';
+import { fontBytes, scriptRuns } from './receipt-fonts.js';
+
+type Weight = 'regular' | 'bold';
+
+/** The fonts registered with each receipt so far: a font is read and registered when a run first needs it. */
+const registered = new WeakMap<PDFKit.PDFDocument, Set<string>>();
+
+/**
+ * Writes `text` at the cursor, each script's run in its font (pdfkit subsets each font to the glyphs used);
+ * `continued` keeps the cursor on the line for more.
+ */
+function write(doc: PDFKit.PDFDocument, text: string, weight: Weight, continued = false) {
+  const parts = scriptRuns(text);
+  parts.forEach(({ text: run, script }, i) => {
+    const name = `${script}-${weight}`;
+    const names = registered.get(doc) ?? registered.set(doc, new Set()).get(doc)!;
+    if (!names.has(name)) doc.registerFont(name, fontBytes(script, weight));
+    names.add(name);
+    doc.font(name).text(run, { continued: continued || i < parts.length - 1 });
+  });
+  return doc;
+}
 
 /** The receipt as a PDF stream, already ended (pipe it or hand it to the reply). */
 export function receiptPdf(r: ReceiptDocument): PDFKit.PDFDocument {
   const money = (cents: number) => formatMoney(cents, r.currency);
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Mentora receipt ${r.paymentId}`, Author: 'Mentora' } });
-  const line = (label: string, value: string) => doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value);
-  doc.font('Helvetica-Bold').fontSize(22).text('Mentora').moveDown(0.2);
-  doc.font('Helvetica').fontSize(14).text('Payment receipt').moveDown();
+  const line = (label: string, value: string) => write(write(doc, `${label}: `, 'bold', true), value, 'regular');
+  write(doc.fontSize(22), 'Mentora', 'bold').moveDown(0.2);
+  write(doc.fontSize(14), 'Payment receipt', 'regular').moveDown();
   doc.fontSize(11);
   line('Receipt number', r.paymentId);
   line('Billed to', r.clientName);
@@ -30,9 +52,9 @@ export function receiptPdf(r: ReceiptDocument): PDFKit.PDFDocument {
   if (r.creditCents === 0) line('Card', r.card);
   else if (cardCents > 0) line('Card', `${r.card}, ${money(cardCents)}`);
   doc.moveDown();
-  doc.font('Helvetica-Bold').fontSize(13).text('Refunds').fontSize(11).font('Helvetica');
-  if (r.refunds.length === 0) doc.text('No refunds.');
-  for (const refund of r.refunds) doc.text(`${refund.when}: ${money(refund.amountCents)} refunded${r.creditCents > 0 ? '' : ` to ${r.card}`}`);
+  write(doc.fontSize(13), 'Refunds', 'bold').fontSize(11);
+  if (r.refunds.length === 0) write(doc, 'No refunds.', 'regular');
+  for (const refund of r.refunds) write(doc, `${refund.when}: ${money(refund.amountCents)} refunded${r.creditCents > 0 ? '' : ` to ${r.card}`}`, 'regular');
   if (r.creditCents > 0 && r.refundedCents > 0) {
     line("Returned to your organisation's credit", money(r.creditRefundedCents));
     if (cardCents > 0) line(`Refunded to ${r.card}`, money(r.refundedCents - r.creditRefundedCents));

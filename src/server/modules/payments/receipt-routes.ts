@@ -32,6 +32,7 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         signIn: 'required',
         openapi: {
           description: 'The answer is `application/pdf` (a download): amount, expert, dates in the client’s zone, card brand and last four, refunds.',
+          answers: { 200: 'application/pdf' },
         },
       },
       schema: {

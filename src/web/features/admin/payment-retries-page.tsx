@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { messages } from '@shared/messages';
+import { formatMoney } from '@shared/pricing';
+import type { PaymentRetry } from '@shared/schemas/admin-payment-retries';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { useParam, usePage } from '../../components/pager';
+import { formatDateTime } from '../../lib/format';
+import { toast } from '../../lib/toast';
+import { usePaymentRetries, useResolvePayment, useRetryPayment } from './api/payment-retries';
+import { FilterLinks, QueueSection } from './console-parts';
+import { ReasonDialog } from './reason-dialog';
+
+const filters = [
+  { value: 'open', label: 'Still owed' },
+  { value: 'done', label: 'Given back' },
+] as const;
+
+/** One give-back: what it is for, the attempts and the processor's last refusal, and, while owed, the team's two actions. */
+function RetryRow({ r }: { r: PaymentRetry }) {
+  const retry = useRetryPayment();
+  const resolve = useResolvePayment(r.id);
+  const [open, setOpen] = useState(false);
+  const askAgain = () =>
+    retry.mutate(r.id, {
+      onSuccess: ({ done }) => (done ? toast.success(messages.admin.paymentRetrySucceeded) : toast.error(messages.admin.paymentRetryFailed)),
+      onError: (err) => toast.error(err.message),
+    });
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-semibold text-slate-900">{formatMoney(r.amountCents)}</span>
+        {r.doneAt ? <Badge tone="green">Given back {formatDateTime(r.doneAt)}</Badge> : <Badge tone="red">Owed</Badge>}
+        <span className="text-sm text-slate-600">
+          {r.attempts} {r.attempts === 1 ? 'attempt' : 'attempts'}
+        </span>
+      </div>
+      <p className="mt-1 text-sm text-slate-700">{r.why}</p>
+      <p className="mt-1 break-all text-xs text-slate-500">
+        {r.provider} payment {r.providerRef} · Owed since {formatDateTime(r.createdAt)}
+        {r.doneAt ? null : ` · Next automatic attempt ${formatDateTime(r.nextAttemptAt)}`}
+      </p>
+      {r.lastError && !r.doneAt ? <p className="mt-2 rounded-md bg-red-50 px-3 py-2 text-xs break-all text-red-800">Last refusal: {r.lastError}</p> : null}
+      {r.doneAt ? null : (
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Button size="sm" disabled={retry.isPending} onClick={askAgain}>
+            Ask the processor again
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
+            Mark as given back
+          </Button>
+        </div>
+      )}
+      <ReasonDialog
+        id={`resolve-${r.id}`}
+        title={`Mark ${formatMoney(r.amountCents)} as given back?`}
+        description="Only when the money reached the client another way, for example a refund made in the payment processor's own dashboard. Mentora stops asking for it."
+        label="How the money was given back"
+        submitLabel="Mark as Given Back"
+        done={messages.admin.paymentRetryResolved}
+        mutation={resolve}
+        open={open}
+        onOpenChange={setOpen}
+      />
+    </li>
+  );
+}
+
+/**
+ * /admin/payment-retries (docs/product.md "Team console"): money the payment processor failed to give back (a card
+ * hold to void, a payment to refund), which Mentora keeps asking for; the team asks again at once or marks it given back.
+ */
+export default function PaymentRetriesPage() {
+  const [status] = useParam('status', 'open');
+  const [page] = usePage();
+  const query = usePaymentRetries(status, page);
+  return (
+    <QueueSection
+      id="payment-retries-title"
+      title="Money owed back"
+      filters={<FilterLinks label="Status" name="status" options={filters} fallback="open" />}
+      query={query}
+      data={query.data}
+      row={(r) => <RetryRow key={r.id} r={r} />}
+    />
+  );
+}
