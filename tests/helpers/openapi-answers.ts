@@ -8,7 +8,7 @@
  * route registers (so it sees the serialised answer, errors and refusals by hooks included) and keeps the mismatches;
  * createTestApp's `close()` fails with them, naming the test that received each answer. Routes the document does
  * not list (hidden routes, pages, health checks) and requests no route matched are not API operations and are not
- * checked. The check compiles each answer's schema once per app, when an answer first needs it.
+ * checked. Each schema is compiled once per test worker, when an answer first needs it.
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -45,20 +45,38 @@ function declaredMediaType(content: Record<string, unknown>, mediaType: string):
 
 const isJson = (mediaType: string) => mediaType === 'application/json' || mediaType.endsWith('+json');
 
+/**
+ * Validators by the components they refer to and their schema's text: the apps of a test worker serve the same
+ * components (the documents differ in servers and in routes a configuration adds), so each schema is compiled once
+ * per worker, not once per test file.
+ */
+const validators = new Map<string, { ajv: Ajv2020; compiled: Map<string, ValidateFunction> }>();
+
+function validatorsFor(components: Document['components']) {
+  const key = JSON.stringify(components ?? {});
+  let entry = validators.get(key);
+  if (!entry) {
+    const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+    addFormats.default(ajv);
+    // Answers' schemas reach the shared ones as `#/components/...`, resolved in this copy of the components.
+    ajv.addSchema({ $id: 'openapi:components', components: components ?? {} });
+    entry = { ajv, compiled: new Map() };
+    validators.set(key, entry);
+  }
+  return entry;
+}
+
 /** A checker for one app's document: `(method, path, status, content type, body) => problems`. */
 export function answerChecker(doc: Document) {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
-  addFormats.default(ajv);
-  // Answers' schemas reach the shared ones as `#/components/...`; each is compiled beside a copy of the components.
-  ajv.addSchema({ $id: 'openapi:components', components: doc.components ?? {} });
-  const compiled = new Map<string, ValidateFunction>();
+  const { ajv, compiled } = validatorsFor(doc.components);
   const matchers = pathMatchers(doc);
 
-  function validator(key: string, schema: unknown): ValidateFunction {
-    let validate = compiled.get(key);
+  function validator(schema: unknown): ValidateFunction {
+    const text = JSON.stringify(schema);
+    let validate = compiled.get(text);
     if (!validate) {
-      validate = ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi:components#/components/')) as object);
-      compiled.set(key, validate);
+      validate = ajv.compile(JSON.parse(text.replaceAll('"#/components/', '"openapi:components#/components/')) as object);
+      compiled.set(text, validate);
     }
     return validate;
   }
@@ -87,7 +105,7 @@ export function answerChecker(doc: Document) {
     } catch {
       return [`${where} with a body that is not JSON: ${body.toString().slice(0, 80)}`];
     }
-    const validate = validator(`${method} ${template} ${status} ${media}`, schema);
+    const validate = validator(schema);
     if (validate(value)) return [];
     const errors = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`);
     return [`${where}: the body does not match the document's schema: ${errors.join('; ')}`];
