@@ -485,12 +485,14 @@ describe('demo expert catalogue', () => {
     }
   });
 
-  it('gives the demo client an upcoming session and a concluded one awaiting feedback', async () => {
+  it('gives the demo client an upcoming session, a concluded one awaiting feedback and one its university funds', async () => {
     const cookie = await signIn(ctx, 'client@example.com');
     const { sessions } = (await ctx.app.inject({ url: '/api/sessions', headers: { cookie } })).json() as {
       sessions: { status: string; expertSlug: string; clientFeedbackSubmitted: boolean }[];
     };
     expect(sessions.map((s) => [s.expertSlug, s.status])).toEqual([
+      // Funded by the demo university's access programme (demo/seed-partners.ts).
+      ['chloe-martin', 'booked'],
       ['sarah-chen', 'booked'],
       ['marcus-johnson', 'confirmed'],
     ]);

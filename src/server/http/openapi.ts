@@ -150,6 +150,26 @@ function withTwoFactorAnswer(operation: OpenAPIV3_1.OperationObject): OpenAPIV3_
 }
 
 /**
+ * The backup-code step as it answers: Better Auth describes `{ user, session }`, but unless `disableSession` is sent it
+ * answers as the authenticator step does, the new session's token and the user (its verify-two-factor `valid`).
+ */
+function withBackupCodeAnswer(operation: OpenAPIV3_1.OperationObject): OpenAPIV3_1.OperationObject {
+  const ok = operation.responses?.['200'] as OpenAPIV3_1.ResponseObject;
+  const json = ok.content!['application/json']!;
+  const described = json.schema as Schema;
+  const signedIn: Schema = {
+    type: 'object',
+    description: 'Signed in: the session token and the user',
+    properties: { token: { type: 'string' }, user: described.properties!.user! },
+    required: ['token', 'user'],
+  };
+  return {
+    ...operation,
+    responses: { ...operation.responses, 200: { ...ok, content: { 'application/json': { ...json, schema: { oneOf: [signedIn, described] } } } } },
+  };
+}
+
+/**
  * The documented Better Auth operations as Better Auth's own `openAPI` plugin describes them (request and answer
  * shapes, including the account fields Mentora adds), with Mentora's security, tag and notes, under /api/auth.
  * The plugin's generator runs in-process against this instance's context; the plugin is not mounted, so its
@@ -166,7 +186,15 @@ async function betterAuthPaths(auth: Auth) {
     const [method, path] = key.split(' ') as [string, string];
     const operation = renamed[path]?.[method.toLowerCase()];
     if (!operation) throw new Error(`Better Auth no longer describes ${key}`);
-    const { security: _bearer, tags: _tags, ...rest } = key === 'POST /sign-in/email' ? withTwoFactorAnswer(operation) : operation;
+    const {
+      security: _bearer,
+      tags: _tags,
+      ...rest
+    } = key === 'POST /sign-in/email'
+      ? withTwoFactorAnswer(operation)
+      : key === 'POST /two-factor/verify-backup-code'
+        ? withBackupCodeAnswer(operation)
+        : operation;
     const note = authNotes[key];
     const security = securityOf[access];
     paths[`/api/auth${path}`] = {
@@ -239,13 +267,16 @@ const commonAnswers = {
 
 type CommonAnswer = keyof typeof commonAnswers;
 
-/** Which common answers `operation` (an HTTP `method`) may give: writes can meet the cross-site refusal, bodies the size and type checks. */
+/**
+ * Which common answers `operation` (an HTTP `method`) may give: writes can meet the cross-site refusal, and the size
+ * and type checks of a body (Fastify reads the body a write is sent with, whether or not the operation takes one).
+ */
 function commonAnswersOf(method: string, operation: OpenAPIV3_1.OperationObject): CommonAnswer[] {
   const writes = method !== 'get' && method !== 'head';
   return [
     'MalformedRequest',
     ...(writes ? (['CrossSite'] as const) : []),
-    ...(operation.requestBody ? (['TooLarge', 'UnsupportedType'] as const) : []),
+    ...(writes || operation.requestBody ? (['TooLarge', 'UnsupportedType'] as const) : []),
     'Failure',
     'Unavailable',
   ];

@@ -50,7 +50,10 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       config: {
         signIn: 'required',
-        openapi: { description: 'The answer is `application/pdf` (a download): amount, package, dates in the client’s zone, card, refunds.' },
+        openapi: {
+          description: 'The answer is `application/pdf` (a download): amount, package, dates in the client’s zone, card, refunds.',
+          answers: { 200: 'application/pdf' },
+        },
       },
       schema: {
         tags: ['payments', 'packages'],
