@@ -89,7 +89,9 @@ export async function renderPage(url: string, fetchApi: ApiFetch, baseUrl: strin
 
   const client = newQueryClient();
   const search = new URL(url).searchParams;
-  await requestFetch.run(fetchApi, () => Promise.all([client.prefetchQuery(meQuery), client.prefetchQuery(clientConfigQuery), ...prefetch(client, { params: leaf.params, search })]));
+  await requestFetch.run(fetchApi, () =>
+    Promise.all([client.prefetchQuery(meQuery), client.prefetchQuery(clientConfigQuery), ...prefetch(client, { params: leaf.params, search })]),
+  );
   const workshopRead = leaf.route.path === '/workshops/:id' ? client.getQueryState(workshopQuery(leaf.params.id ?? '').queryKey) : undefined;
   // Read before failed reads are dropped below: a workshop the API does not know (404) is a page that does not exist.
   const workshopMissing = workshopRead?.error instanceof ApiError && workshopRead.error.status === 404;
