@@ -23,9 +23,12 @@ export type ServerProcess = {
   stop: (timeoutMs?: number) => Promise<number | null>;
 };
 
-/** The run's bundled server entry point (tests/helpers/global-setup.ts), to run with this Node.js. */
+/**
+ * The server entry point to run with this Node.js: under Vitest the run's bundle (tests/helpers/global-setup.ts);
+ * under Playwright, whose journeys run against the build, the build's.
+ */
 export function serverEntry(): string {
-  return path.join(inject('serverBundle'), 'main.js');
+  return path.join(process.env.VITEST ? inject('serverBundle') : 'dist/server', 'main.js');
 }
 
 /** A TCP port nobody listens on right now. */

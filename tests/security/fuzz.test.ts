@@ -372,5 +372,5 @@ describe('fuzzing every API route', () => {
         { numRuns: Number(process.env.FUZZ_RUNS ?? 15), seed: Number(process.env.FUZZ_SEED ?? Date.now() % 1e9) },
       );
     }
-  }, 120_000);
+  }, 240_000);
 });
