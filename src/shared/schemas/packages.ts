@@ -27,16 +27,21 @@ export const packageInput = z
   .refine((p) => p.priceCents >= p.sessionCount * limits.minShareCents, { message: m.priceTooLow, path: ['priceCents'] });
 export type PackageInput = z.input<typeof packageInput>;
 
-/** An offer as shown on the profile and in the editor; `savingCents` against the sessions one by one at the expert's rate (≤ 0: none). */
-export const packageView = z.object({
-  id: z.string(),
-  expertId: z.string(),
+/** The terms of a package, as offered and as frozen on a purchase. */
+const packageTerms = z.object({
   sessionCount: z.number().int(),
   durationMinutes: z.number().int(),
   priceCents: z.number().int(),
   currency: z.string(),
   validityMonths: z.number().int(),
   expiryRule: z.enum(expiryRules),
+});
+
+/** An offer as shown on the profile and in the editor; `savingCents` against the sessions one by one at the expert's rate (≤ 0: none). */
+export const packageView = z.object({
+  id: z.string(),
+  expertId: z.string(),
+  ...packageTerms.shape,
   open: z.boolean(),
   savingCents: z.number().int(),
 });
@@ -75,12 +80,7 @@ export const purchaseView = z.object({
   expertId: z.string(),
   expertSlug: z.string(),
   expertName: z.string(),
-  sessionCount: z.number().int(),
-  durationMinutes: z.number().int(),
-  priceCents: z.number().int(),
-  currency: z.string(),
-  validityMonths: z.number().int(),
-  expiryRule: z.enum(expiryRules),
+  ...packageTerms.shape,
   platformFeeBps: z.number().int(),
   cardBrand: z.string().nullable(),
   cardLast4: z.string().nullable(),
