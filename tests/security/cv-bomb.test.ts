@@ -19,6 +19,7 @@ describe('CV analysis of hostile documents', () => {
   let base: string;
   let applicant: Awaited<ReturnType<typeof createUser>>;
   let bombId: string;
+  let normalCv: { id: string; expected: string[] };
 
   const uploadCv = async (name: string, bytes: Buffer) => {
     const res = await upload(ctx, applicant.cookie, 'cv', name, bytes);
@@ -51,6 +52,18 @@ describe('CV analysis of hostile documents', () => {
     return { result, probes };
   }
 
+  /**
+   * How long the analysis of a normal CV takes right now, in ms: the request around an extraction (reading the
+   * file, starting the child process) on this machine at this moment. A busy machine can take seconds to start a
+   * process, which the time limit does not count (it runs from the moment the process is ready), so a hostile
+   * document's answer is bounded by the limit plus this.
+   */
+  const requestCostMs = async () => {
+    const started = performance.now();
+    expect((await analyse(normalCv.id)).status).toBe(200);
+    return performance.now() - started;
+  };
+
   beforeAll(async () => {
     ctx = await createTestApp();
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
@@ -60,17 +73,20 @@ describe('CV analysis of hostile documents', () => {
     const bomb = pdfBomb(1024);
     expect(bomb.length).toBeLessThan(1.1 * 1024 * 1024);
     bombId = await uploadCv('bomb.pdf', bomb);
+    const fixtures = path.resolve('tests/fixtures/cvs');
+    const cv = (JSON.parse(readFileSync(path.join(fixtures, 'manifest.json'), 'utf8')) as { file: string; expected: string[] }[])[0]!;
+    normalCv = { id: await uploadCv(cv.file, readFileSync(path.join(fixtures, cv.file))), expected: cv.expected };
   });
   afterAll(() => ctx.close());
 
   it('answers a PDF that inflates to 1 GiB with the analysis-failure message within the time limit, and /healthz keeps answering', async () => {
+    const cost = await requestCostMs();
     const started = performance.now();
     const { result, probes } = await whileProbingHealth(analyse(bombId));
     expect(result.status).toBe(422);
     expect(result.body.error.message).toBe(messages.application.cvTooComplex);
     // Read on the request thread, the same file takes about 12 s and 2 GB, and answers 'could not read any text'.
-    // The limit bounds the extraction; the request around it (reading the file, starting the child) adds a little.
-    expect(performance.now() - started).toBeLessThan(cvTextLimits.timeLimitMs + 1500);
+    expect(performance.now() - started).toBeLessThan(cvTextLimits.timeLimitMs + cost + 1500);
     expect(probes.length).toBeGreaterThanOrEqual(2);
     for (const probe of probes) expect(probe).toMatchObject({ status: 200 });
   });
@@ -89,29 +105,30 @@ describe('CV analysis of hostile documents', () => {
   it('stops a PDF whose every page takes seconds of work at the time limit, with the analysis-failure message', async () => {
     // 100 pages sharing one 24 MiB stream of drawing operators: read in full, the first 30 take about 45 s.
     const fileId = await uploadCv('slow.pdf', slowPagesPdf(100, 24));
+    const cost = await requestCostMs();
     const started = performance.now();
     const { result, probes } = await whileProbingHealth(analyse(fileId));
     expect(result.status).toBe(422);
     expect(result.body.error.message).toBe(messages.application.cvTooComplex);
-    expect(performance.now() - started).toBeLessThan(cvTextLimits.timeLimitMs + 3000);
+    expect(performance.now() - started).toBeLessThan(cvTextLimits.timeLimitMs + cost + 3000);
     for (const probe of probes) expect(probe).toMatchObject({ status: 200 });
   });
 
   it('reads only the first pages of a PDF with 5 000 pages (more than 150 times the page cap)', async () => {
     const pages = manyPagesPdf(5_000, 'Senior software engineer, backend and frontend', 'Digital marketing, SEO and email marketing');
+    const fileId = await uploadCv('pages.pdf', pages);
+    const cost = await requestCostMs();
     const started = performance.now();
-    const result = await analyse(await uploadCv('pages.pdf', pages));
-    expect(performance.now() - started).toBeLessThan(cvTextLimits.timeLimitMs + 2000);
+    const result = await analyse(fileId);
+    expect(performance.now() - started).toBeLessThan(cvTextLimits.timeLimitMs + cost + 2000);
     expect(result.status).toBe(200);
     expect(result.body.matched_expertise).toContain('Programming & Tech');
     expect(result.body.matched_expertise).not.toContain('Marketing');
   });
 
   it('still analyses a normal CV', async () => {
-    const fixtures = path.resolve('tests/fixtures/cvs');
-    const cv = (JSON.parse(readFileSync(path.join(fixtures, 'manifest.json'), 'utf8')) as { file: string; expected: string[] }[])[0]!;
-    const result = await analyse(await uploadCv(cv.file, readFileSync(path.join(fixtures, cv.file))));
+    const result = await analyse(normalCv.id);
     expect(result.status).toBe(200);
-    expect(result.body.suggested_expertise).toEqual(cv.expected);
+    expect(result.body.suggested_expertise).toEqual(normalCv.expected);
   });
 });
