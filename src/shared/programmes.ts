@@ -107,6 +107,7 @@ export const programmeMessages = {
   invitedOnly: 'This programme is for invited members only. Please use the link in your invitation.',
   inviteList: 'Please upload a CSV file with one e-mail address on each line',
   inviteListTooBig: `Please upload at most ${inviteListLimits.addresses} addresses (256 kB) at a time`,
+  inviteListUnreadable: (line: number) => `We could not read this file as CSV near line ${line}: please check its quotes, or save it again as CSV`,
   invitedListOnly: 'Only a programme for an invited list takes invitations',
   memberNotFound: 'Member not found',
   removed: 'Your organisation removed you from this programme. Please contact its managers.',

@@ -11,7 +11,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, emailOutbox, organisations, paymentEvents, payments, programmeBookings, sessions } from '../../src/server/db/schema.js';
-import { addressesOf } from '../../src/server/modules/partners/invite-list-service.js';
 import { messages } from '../../src/shared/messages.js';
 import { programmeMessages as pm, splitRefund } from '../../src/shared/programmes.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
@@ -33,14 +32,6 @@ describe('splitRefund', () => {
       expect(s.creditCents).toBeLessThanOrEqual(331);
       expect(s.cardCents).toBeLessThanOrEqual(666);
     }
-  });
-
-  it('reads the addresses of a CSV file: any column, quotes, a header; reports lines without one', () => {
-    const csv = 'name,email\n"Ada Lovelace","ADA@uni.example"\nbob@uni.example\n\nno address here\ncarol@uni.example;Carol\n';
-    expect(addressesOf(csv)).toEqual({
-      emails: ['ada@uni.example', 'bob@uni.example', 'carol@uni.example'],
-      invalid: [{ line: 5, text: 'no address here' }],
-    });
   });
 });
 

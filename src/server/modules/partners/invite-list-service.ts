@@ -1,10 +1,9 @@
 /**
  * A programme's invited list (docs/product.md "Access programmes"): a manager uploads a CSV file (at most 256 kB and
- * 2,000 addresses); each new address gets an invitation e-mail through the outbox in the same transaction, and the
+ * 2,000 addresses, read by `invite-list-csv.ts`); each new address gets an invitation e-mail through the outbox in the same transaction, and the
  * answer reports the duplicates, the addresses already invited and the lines without a valid address.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { z } from 'zod';
 import { inviteListLimits, programmeMessages as m } from '../../../shared/programmes.js';
 import type { InviteListResult } from '../../../shared/schemas/programmes.js';
 import type { CurrentUser } from '../../auth/plugin.js';
@@ -13,41 +12,14 @@ import { programmeInvitations } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { outboxInsert } from '../../infra/mail/outbox.js';
 import { programmeInvitationEmail } from './emails.js';
+import { addressesOf } from './invite-list-csv.js';
 import { lockProgramme } from './programme-service.js';
 
 export const invitationTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-const emailField = z.email();
-
-/**
- * The addresses of CSV text `csv`, in order: each line's first field (comma, semicolon or tab separated, quotes
- * stripped) that is an e-mail address, in lower case; a first line without one is a header. Lines without an
- * address are returned as invalid (1-based line numbers, text cut at 200 characters).
- */
-export function addressesOf(csv: string): { emails: string[]; invalid: { line: number; text: string }[] } {
-  const emails: string[] = [];
-  const invalid: { line: number; text: string }[] = [];
-  csv.split(/\r\n|\n|\r/).forEach((text, i) => {
-    if (text.trim() === '') return;
-    const found = text
-      .split(/[,;\t]/)
-      .map((f) =>
-        f
-          .trim()
-          .replace(/^"(.*)"$/, '$1')
-          .trim()
-          .toLowerCase(),
-      )
-      .find((f) => emailField.safeParse(f).success);
-    if (found) emails.push(found);
-    else if (i > 0 || text.includes('@')) invalid.push({ line: i + 1, text: text.slice(0, 200) });
-  });
-  return { emails, invalid };
-}
-
 /**
  * POST …/programmes/{programmeId}/invitations `{ csv }`: invites every new address of the file to the programme of
- * organisation `organisationId` (join rule 'invited'). 400 no address or more than 2,000; 404 unknown programme;
+ * organisation `organisationId` (join rule 'invited'). 400 no address, more than 2,000 or a file that is not CSV; 404 unknown programme;
  * 409 not a programme for an invited list.
  */
 export async function inviteList(
