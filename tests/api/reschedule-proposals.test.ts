@@ -73,6 +73,14 @@ describe('reschedule proposals', () => {
     expect(mail!.text).toContain('(America/Vancouver)');
     expect(mail!.text).toContain(`/session/${s.id}`);
     expect(mail!.text).toContain('I am travelling that day, sorry!');
+    // Flagged beyond the session page: the client's counters (dashboard, header) and list; the expert has none to answer.
+    const summaryOf = async (cookie: string) => (await ctx.app.inject({ url: '/api/sessions/summary', headers: { cookie } })).json();
+    const listed = async (cookie: string) =>
+      (await ctx.app.inject({ url: '/api/sessions?when=upcoming', headers: { cookie } })).json().sessions.find((x: { id: string }) => x.id === s.id);
+    expect(await summaryOf(client.cookie)).toMatchObject({ proposalsToAnswer: 1, proposalSessionId: s.id });
+    expect(await summaryOf(expert.cookie)).toMatchObject({ proposalsToAnswer: 0, proposalSessionId: null });
+    expect((await listed(client.cookie)).proposal).toEqual(proposal);
+    expect((await listed(expert.cookie)).proposal).toEqual(proposal);
 
     const accepted = await answer(s.id, proposal.id, 'accept');
     expect(accepted.statusCode).toBe(200);
@@ -82,6 +90,8 @@ describe('reschedule proposals', () => {
     // Nothing charged again: the same payment, untouched.
     expect(await paymentOf(s.id)).toEqual(before);
     expect((await proposalRow(proposal.id)).status).toBe('accepted');
+    expect(await summaryOf(client.cookie)).toMatchObject({ proposalsToAnswer: 0, proposalSessionId: null });
+    expect((await listed(client.cookie)).proposal).toBeNull();
 
     for (const who of [client.email, expert.email]) {
       const [booking] = await mails(who, 'Session booked%');

@@ -84,12 +84,30 @@ describe('session list pages and counters', () => {
       concluded: all.filter((s) => s.status === 'confirmed' || s.status === 'completed').length,
       completed: 0,
       spentCents: spent,
+      proposalsToAnswer: 0,
+      proposalSessionId: null,
     };
-    expect(expected).toEqual({ upcoming: 2, awaitingConfirmation: 18, concluded: 2, completed: 0, spentCents: 22 * 6000 });
+    expect(expected).toEqual({
+      upcoming: 2,
+      awaitingConfirmation: 18,
+      concluded: 2,
+      completed: 0,
+      spentCents: 22 * 6000,
+      proposalsToAnswer: 0,
+      proposalSessionId: null,
+    });
     expect(await get('/api/sessions/summary', client.cookie)).toEqual(expected);
     // The expert's counters count the same sessions; money spent is the client's only.
     expect(await get('/api/sessions/summary', expert.cookie)).toEqual({ ...expected, spentCents: 0 });
-    expect(await get('/api/sessions/summary', stranger.cookie)).toEqual({ upcoming: 0, awaitingConfirmation: 0, concluded: 0, completed: 0, spentCents: 0 });
+    expect(await get('/api/sessions/summary', stranger.cookie)).toEqual({
+      upcoming: 0,
+      awaitingConfirmation: 0,
+      concluded: 0,
+      completed: 0,
+      spentCents: 0,
+      proposalsToAnswer: 0,
+      proposalSessionId: null,
+    });
   });
 
   it('refuses a malformed query in plain words, and a visitor', async () => {

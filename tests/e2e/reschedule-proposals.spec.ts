@@ -4,7 +4,7 @@ import { bookViaApi, shot, signInUi, type SignIn } from './helpers';
 
 /**
  * An expert proposes a new time and the client declines it (docs/product.md "Reschedule proposals"): the expert
- * picks a free time on the session page, the client sees the proposal in their zone, declines after the
+ * picks a free time on the session page, the client finds it flagged in the header and on the dashboard, sees the proposal in their zone, declines after the
  * confirmation, and the session is cancelled with a full refund, seen on the session page and on both dashboards.
  */
 
@@ -39,7 +39,14 @@ test('an expert proposes a new time and the client declines it: the session is c
   await shot(page, 'proposal-sent');
 
   await signIn(page, client);
-  await page.goto(`/session/${session.id}`);
+  // Flagged beyond the session page: in the header, above the dashboard and on the session's row.
+  const flag = page.getByRole('banner').getByRole('link', { name: 'New time proposed: 1 session has a new time proposed' });
+  await expect(flag).toHaveAttribute('href', `/session/${session.id}`);
+  await expect(page.getByRole('region', { name: '1 session has a new time proposed' })).toBeVisible();
+  await expect(page.getByRole('article', { name: expert.name })).toContainText('New time proposed');
+  await shot(page, 'proposal-client-dashboard');
+  await page.getByRole('link', { name: 'Answer the proposal' }).click();
+  await expect(page).toHaveURL(`/session/${session.id}`);
   const proposal = page.getByRole('region', { name: new RegExp(`^${expert.name} proposes to move this session to `) });
   await expect(proposal).toBeVisible();
   await expect(proposal.getByText('A conference came up that day. Would this time work?')).toBeVisible();
@@ -55,6 +62,7 @@ test('an expert proposes a new time and the client declines it: the session is c
   await shot(page, 'proposal-declined');
 
   await page.goto('/dashboard/client');
+  await expect(flag).toHaveCount(0);
   const row = page.getByRole('article', { name: expert.name });
   await expect(row).toContainText('Cancelled');
   await expect(row).toContainText(`Refunded ${amount}`);

@@ -135,7 +135,9 @@ export type SessionList = z.infer<typeof sessionList>;
  * "Sessions"): `upcoming` booked and not started; `awaitingConfirmation` booked, started and more than 30 minutes
  * past its end; `concluded` confirmed or completed; `completed` completed; `spentCents` what the caller paid as
  * client and kept paid (held or released amounts less refunds; free intros, failed payments and payments awaiting
- * the bank's confirmation cost nothing).
+ * the bank's confirmation cost nothing); `proposalsToAnswer` the experts' proposals of a new time the caller can still
+ * answer as client (docs/product.md "Reschedule proposals"), `proposalSessionId` the soonest of their sessions (null
+ * when none).
  */
 export const sessionSummary = z.object({
   upcoming: z.number().int(),
@@ -143,6 +145,8 @@ export const sessionSummary = z.object({
   concluded: z.number().int(),
   completed: z.number().int(),
   spentCents: z.number().int(),
+  proposalsToAnswer: z.number().int(),
+  proposalSessionId: z.string().nullable(),
 });
 export type SessionSummary = z.infer<typeof sessionSummary>;
 

@@ -5,6 +5,7 @@ import { dashboardPath, displayName } from '@shared/roles';
 import { Button } from '../components/ui/button';
 import { Disclosure } from '../components/ui/disclosure';
 import { Spinner } from '../components/ui/spinner';
+import { ProposalsLink } from '../features/dashboard/proposal-notice';
 import { MessagesLink } from '../features/messages/messages-link';
 import { useMessageStream } from '../features/messages/use-message-stream';
 import { useAuth } from '../lib/auth';
@@ -95,8 +96,9 @@ function AccountArea({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 /**
- * Site header (docs/product.md "Accounts and sign-in", "Messages"): dropdown navigation, the Messages link with the
- * unread count and the account menu, and a menu button below 1024 px.
+ * Site header (docs/product.md "Accounts and sign-in", "Messages", "Reschedule proposals"): dropdown navigation, the
+ * flag of new times proposed to the client, the Messages link with the unread count and the account menu, and a menu
+ * button below 1024 px.
  */
 export function Header() {
   const location = useLocation();
@@ -136,6 +138,7 @@ export function Header() {
           )}
         </nav>
         <div className="ml-auto flex items-center gap-2 lg:ml-0">
+          {me?.role ? <ProposalsLink /> : null}
           {me ? <MessagesLink /> : null}
           <div className="hidden lg:block">
             <AccountArea />

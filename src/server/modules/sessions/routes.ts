@@ -113,7 +113,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boo
 
   /**
    * The dashboards' counters over all of the caller's sessions: `{ upcoming, awaitingConfirmation, concluded,
-   * completed, spentCents }` (see summariseMySessions; money integer cents). 401 signed out. Kept per account like
+   * completed, spentCents, proposalsToAnswer, proposalSessionId }` (see summariseMySessions; money integer cents). 401 signed out. Kept per account like
    * the list, and dropped by the same changes.
    */
   app.get(

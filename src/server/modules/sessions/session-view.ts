@@ -33,7 +33,7 @@ export type Viewed = {
     Partial<Pick<SessionRow, 'packageSessionNumber' | 'packageSessionCount'>>;
   expert: { slug: string };
   payment: (Pick<PaymentRow, 'status' | 'amountCents' | 'refundedCents' | 'cardBrand' | 'cardLast4' | 'provider'> & { creditCents?: number }) | null;
-  /** The session's open reschedule proposal (loadForParty joins it; lists leave it out). */
+  /** The session's open reschedule proposal (loadForParty and the session list join it). */
   proposal?: Pick<ProposalRow, 'id' | 'status' | 'proposedStartsAt' | 'message' | 'expiresAt'> | null;
   /** The session's moves, oldest first (loadForParty reads them; lists leave them out). */
   moves?: MoveTuple[];

@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { ClientSessionActions } from './client-session-actions';
 import { DashboardShell } from './dashboard-shell';
 import { ProfileCard } from './profile-card';
+import { ProposalsNotice } from './proposal-notice';
 import { QuickActions } from './quick-actions';
 import { SessionList } from './session-list';
 import { SessionRow } from './session-row';
@@ -32,6 +33,7 @@ function ClientDashboard({ me, waitlist }: { me: Me; waitlist?: ReactNode }) {
   const summary = counters.data;
   return (
     <div className="space-y-6">
+      <ProposalsNotice />
       <StatCards
         loading={!summary}
         onRetry={counters.isError ? () => void counters.refetch() : undefined}

@@ -9,7 +9,8 @@ import { Badge } from '../../components/ui/badge';
 import { formatDateTime, localZoneName } from '../../lib/format';
 
 /**
- * One session in a dashboard list: counterpart name, topic (or 'No topic'; a workshop seat names its workshop), status badge, date-time
+ * One session in a dashboard list: counterpart name, topic (or 'No topic'; a workshop seat names its workshop), status badge
+ * (beside it, an open proposal of a new time: 'New time proposed' to the client, 'Proposal sent' to the expert), date-time
  * in the viewer's zone, amount (and what was refunded of it), duration in minutes, then the viewer's links in `actions`.
  */
 export function SessionRow({ session, counterpart, actions }: { session: SessionView; counterpart: string; actions: ReactNode }) {
@@ -27,7 +28,10 @@ export function SessionRow({ session, counterpart, actions }: { session: Session
               {session.kind === 'workshop' ? `Workshop: ${session.topic}` : session.topic.trim() || 'No topic'}
             </p>
           </div>
-          <Badge tone={badge.tone}>{badge.label}</Badge>
+          <div className="flex flex-wrap gap-1.5">
+            {session.proposal ? <Badge tone="amber">{session.viewerRole === 'client' ? 'New time proposed' : 'Proposal sent'}</Badge> : null}
+            <Badge tone={badge.tone}>{badge.label}</Badge>
+          </div>
         </div>
         <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_auto_auto] sm:justify-start">
           <div className="flex gap-1.5">

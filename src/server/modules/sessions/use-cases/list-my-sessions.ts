@@ -4,7 +4,7 @@ import type { SessionList, SessionListQuery } from '../../../../shared/schemas/s
 import type { SessionListPart } from '../../../../shared/sessions.js';
 import type { CurrentUser } from '../../../auth/plugin.js';
 import type { Db } from '../../../db/client.js';
-import { experts, payments, sessions } from '../../../db/schema.js';
+import { experts, payments, rescheduleProposals, sessions } from '../../../db/schema.js';
 import { clientFoundAbsent } from '../client-absence-service.js';
 import { toView } from '../session-view.js';
 import { mySessions, upcomingListed } from '../session-parts.js';
@@ -51,11 +51,20 @@ function statements(db: Db, when: SessionListPart) {
         cardLast4: payments.cardLast4,
         provider: payments.provider,
       },
+      proposal: {
+        id: rescheduleProposals.id,
+        status: rescheduleProposals.status,
+        proposedStartsAt: rescheduleProposals.proposedStartsAt,
+        message: rescheduleProposals.message,
+        expiresAt: rescheduleProposals.expiresAt,
+      },
       clientAbsent: clientFoundAbsent,
     })
     .from(sessions)
     .innerJoin(experts, eq(experts.id, sessions.expertId))
     .leftJoin(payments, eq(payments.sessionId, sessions.id))
+    // The open proposal of a new time, so a list can flag it (at most one per session: a partial unique index).
+    .leftJoin(rescheduleProposals, and(eq(rescheduleProposals.sessionId, sessions.id), eq(rescheduleProposals.status, 'open')))
     .where(where)
     .orderBy(...order)
     .limit(sql.placeholder('limit'))
@@ -69,7 +78,7 @@ const prepared = new WeakMap<Db, Map<SessionListPart, ReturnType<typeof statemen
 /**
  * Page `page` (from 1, `pageSize` 1..100) of the caller's sessions in part `when` — upcoming soonest first, past and
  * all newest first — with the part's total: `{ sessions, total, page, pageSize }`. A page past the last has no
- * sessions. The list holds the sessions they booked and those with their expert profile; reservations whose payment
+ * sessions. Each view carries its open proposal of a new time, as the session itself does. The list holds the sessions they booked and those with their expert profile; reservations whose payment
  * never completed (expired) are left out, and the expert does not see a reservation still awaiting the client's
  * 3-D Secure (pending_payment) until it is booked (docs/product.md "Sessions", "Payments").
  */
