@@ -30,6 +30,7 @@ import { metricsRoute, requestMetrics } from './http/metrics-route.js';
 import { noNul } from './http/no-nul.js';
 import { openapiOptions } from './http/openapi.js';
 import { requestIdGenerator, requestIdHeader } from './http/request-id.js';
+import { rateLimitKey } from './http/rate-limit-key.js';
 import { requestLog } from './http/request-log.js';
 import { sameOrigin } from './http/same-origin.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -102,6 +103,7 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, {
     global: false,
+    keyGenerator: rateLimitKey,
     // With Redis every server counts into the same keys; if Redis fails, requests pass rather than fail.
     ...(redis ? { redis, nameSpace: 'rate-limit:', skipOnError: true } : {}),
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, error: { code: 'RATE_LIMITED', message: messages.common.rateLimited }, ttl: ctx.ttl }),

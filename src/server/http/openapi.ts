@@ -245,6 +245,9 @@ const errorAnswer = (description: string, extra: Partial<OpenAPIV3_1.ResponseObj
   ...extra,
 });
 
+/** The answer of a rate-limited route past its limit (src/server/http/rate-limit-key.ts: per account, or per address). */
+const rateLimited = { description: 'Too many requests from this account (signed out: from this address); try again in a minute', ...errorBody };
+
 /**
  * Answers any operation may give before or apart from its own rules, said once in `components.responses` and named
  * by each operation they apply to: a malformed request (a NUL byte, a path or query its schema refuses), a write
@@ -348,6 +351,8 @@ export async function openapiOptions(config: Config, auth: Auth): Promise<Swagge
         ...(extra?.rawBody ? { body: { content: { [extra.rawBodyType ?? 'application/json']: { schema: extra.rawBody } } } } : {}),
         ...(extra?.answers ? { response: withMediaTypes(schema.response as Record<string, OpenAPIV3_1.SchemaObject>, extra.answers) } : {}),
       } as FastifySchema;
+      // A rate-limited route (`config.rateLimit`) answers 429 past its limit, whether or not its schema says so.
+      if (config?.rateLimit) documented.response = { '429': rateLimited, ...(documented.response as object) };
       return { schema: documented, url };
     },
     transformObject: (input) => {

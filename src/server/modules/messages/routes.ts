@@ -1,5 +1,4 @@
 /** Messages endpoints (docs/product.md "Messages"). Rules live in conversation-service.ts and message-service.ts. */
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../../shared/schemas/common.js';
 import {
@@ -29,13 +28,6 @@ import { unreadTotal } from './stream-events.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 429: errorResponse };
 
-/** Per-account limits (docs/security.md "Messages"): keyed by the signed-in account, so one address's many users are not one bucket. */
-const perAccount = (name: string, max: number) => ({
-  max,
-  timeWindow: '1 minute',
-  keyGenerator: async (request: FastifyRequest) => `${name}:${(await request.getUser())?.id ?? request.ip}`,
-});
-
 export const messageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const tags = ['messages'];
 
@@ -47,7 +39,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.post(
     '/api/conversations',
     {
-      config: { signIn: 'required', rateLimit: perAccount('conversation-start', 10) },
+      config: { signIn: 'required', rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags,
         body: startConversationInput,
@@ -94,7 +86,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.post(
     '/api/conversations/:id/messages',
     {
-      config: { signIn: 'required', rateLimit: perAccount('message-send', 30) },
+      config: { signIn: 'required', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags,
         params: conversationParams,
@@ -115,7 +107,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.post(
     '/api/conversations/:id/read',
     {
-      config: { signIn: 'required', rateLimit: perAccount('message-read', 120) },
+      config: { signIn: 'required', rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: { tags, params: conversationParams, body: markReadInput, response: { 200: unreadCount, ...errors } },
     },
     async (request) => markRead(db, (await requireUser(request)).id, request.params.id, request.body.upTo),
@@ -149,7 +141,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.post(
     '/api/conversations/:id/block',
     {
-      config: { signIn: 'required', rateLimit: perAccount('message-block', 30) },
+      config: { signIn: 'required', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: { tags, params: conversationParams, response: { 200: z.object({ conversation: conversationView }), ...errors } },
     },
     async (request) => ({ conversation: await setBlocked(db, (await requireUser(request)).id, request.params.id, true) }),
@@ -159,7 +151,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.delete(
     '/api/conversations/:id/block',
     {
-      config: { signIn: 'required', rateLimit: perAccount('message-block', 30) },
+      config: { signIn: 'required', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: { tags, params: conversationParams, response: { 200: z.object({ conversation: conversationView }), ...errors } },
     },
     async (request) => ({ conversation: await setBlocked(db, (await requireUser(request)).id, request.params.id, false) }),
@@ -172,7 +164,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.post(
     '/api/conversations/:id/report',
     {
-      config: { signIn: 'required', rateLimit: perAccount('message-report', 10) },
+      config: { signIn: 'required', rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags,
         params: conversationParams,

@@ -40,7 +40,7 @@ export const messageStreamRoutes: FastifyPluginAsyncZod<{ db: Db; changeFeed: Ch
       config: {
         signIn: 'required',
         // A browser reconnects on its own after a drop; more than this many connections a minute is not a browser.
-        rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: async (request) => `message-stream:${(await request.getUser())?.id ?? request.ip}` },
+        rateLimit: { max: 30, timeWindow: '1 minute' },
         openapi: {
           description:
             'A `text/event-stream` (Server-Sent Events). Events `message`, `read`, `block` and `hello`, each with a JSON `data` (schema StreamEvent in src/shared/schemas/conversations.ts) and an `id`; send `Last-Event-ID` to resume after an event.',
