@@ -1,6 +1,7 @@
 /**
- * The API document served at /api/docs/json, as an API client reads it: valid OpenAPI 3.1 by an independent
- * validator (@apidevtools/swagger-parser), with BASE_URL as its server, the session cookie Better Auth really
+ * The API document served at /api/docs/json, as an API client reads it: valid OpenAPI 3.1 by three independent
+ * validators (@apidevtools/swagger-parser; the OpenAPI Initiative's JSON Schema for 3.1 through
+ * @seriousme/openapi-schema-validator; Redocly's structural rules), with BASE_URL as its server, the session cookie Better Auth really
  * sets as a security scheme, Better Auth's endpoints and the Stripe webhook. Every operation's declared security
  * is checked against the answer a visitor gets: an operation that answers a visitor 401 declares the session
  * cookie, and an operation that declares only cookies answers every visitor 401.
@@ -8,6 +9,8 @@
  * The app is built with Stripe keys, the only configuration that serves the webhook.
  */
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { randomUUID } from 'node:crypto';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -147,6 +150,30 @@ describe('OpenAPI document', () => {
     expect(doc.openapi).toMatch(/^3\.1\./);
     // validate() dereferences in place: give it a copy.
     await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeTruthy();
+  });
+
+  it("is valid by the OpenAPI Initiative's JSON Schema for 3.1", async () => {
+    const result = await new Validator().validate(structuredClone(doc) as never);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it("breaks none of Redocly's structural rules", async () => {
+    // 'spec' is the rule set of the OpenAPI specification itself (types, required fields, references, unique
+    // operation ids…); style rules (descriptions, examples) are a matter of taste, not validity.
+    const config = await createConfig({
+      rules: {
+        struct: 'error',
+        'no-unresolved-refs': 'error',
+        'operation-operationId-unique': 'error',
+        'path-parameters-defined': 'error',
+        'no-identical-paths': 'error',
+        'operation-parameters-unique': 'error',
+        'no-schema-type-mismatch': 'error',
+      },
+    });
+    const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: 'openapi.json', config });
+    expect(problems.map((p) => `${p.ruleId}: ${p.message} at ${p.location.map((l) => l.pointer).join(', ')}`)).toEqual([]);
   });
 
   it('names this server (BASE_URL)', () => {
