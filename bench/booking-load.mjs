@@ -26,7 +26,7 @@ export async function signInClients(url, { count, run, password }) {
 /**
  * Distinct bookable slots: request i → client i mod C (`cookies`), open expert i mod `openExperts` of `run`, start
  * `base` (ms since the epoch, on the hour) + ⌊i / C⌋ hours, 60 minutes, the test card, its own Idempotency-Key and
- * X-Forwarded-For address (so the per-address booking limit does not cap the load behind TRUST_PROXY=1).
+ * X-Forwarded-For address, as behind a load balancer (TRUST_PROXY=1).
  */
 export function bookingRequests(cookies, base, { run, openExperts }) {
   let i = 0;
