@@ -1,6 +1,8 @@
+import { tz } from '@date-fns/tz';
+import { format } from 'date-fns';
 import { axeViolations } from './axe';
 import { expect, test } from './test';
-import { shot, signUpAs } from './helpers';
+import { bookViaApi, shot, signInUi, signUpAs } from './helpers';
 
 // The browser says it is in Tokyo: sign-up stores that zone (docs/product.md "E-mail").
 test.use({ timezoneId: 'Asia/Tokyo' });
@@ -16,17 +18,51 @@ test('a new account keeps the zone its browser reported and changes it on /accou
 
   await page.goto('/account');
   const card = page.locator('form', { has: page.getByRole('heading', { name: 'Time zone' }) });
-  await expect(card.getByText('Your e-mails, reminders and calendar invites show times in Asia/Tokyo.')).toBeVisible();
+  await expect(card.getByText('Times on Mentora, your e-mails, reminders and calendar invites are shown in Asia/Tokyo.')).toBeVisible();
   const select = page.getByLabel('Time zone');
   await expect(select).toHaveValue('Asia/Tokyo');
   await select.selectOption('Europe/Berlin');
   await card.getByRole('button', { name: 'Save time zone' }).click();
   await expect(card.getByRole('status')).toHaveText('Time zone saved.');
-  await expect(card.getByText('Your e-mails, reminders and calendar invites show times in Europe/Berlin.')).toBeVisible();
+  await expect(card.getByText('Times on Mentora, your e-mails, reminders and calendar invites are shown in Europe/Berlin.')).toBeVisible();
   expect(await axeViolations(page, { include: 'main' })).toEqual([]);
   await shot(page, 'account-time-zone');
 
   await page.reload();
   await expect(page.getByLabel('Time zone')).toHaveValue('Europe/Berlin');
   expect((await (await page.request.get('/api/me')).json()).user.timeZone).toBe('Europe/Berlin');
+});
+
+/**
+ * The website shows times in the account's zone when it has one, whatever the browser's (docs/product.md "E-mail",
+ * "Time zones"): the dashboard, the session page and the booking calendar follow it, and change with it on /account.
+ */
+test("a signed-in client's pages show times in the account's zone, not the browser's", async ({ page, client, expert }) => {
+  await signInUi(page, client);
+  expect((await page.request.put('/api/me/time-zone', { data: { timeZone: 'America/New_York' } })).status()).toBe(200);
+  const session = await bookViaApi(page.request, expert.slug, 2, 'Zones');
+  const shown = (zone: string) => `${format(new Date(session.startsAt), "EEE, MMM d, yyyy 'at' h:mm a", { in: tz(zone) })}`;
+  const short = (zone: string) =>
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' })
+      .formatToParts(new Date(session.startsAt))
+      .find((p) => p.type === 'timeZoneName')!.value;
+
+  await page.goto('/dashboard/client');
+  const row = page.getByRole('article', { name: expert.name });
+  await expect(row).toContainText(`${shown('America/New_York')} ${short('America/New_York')}`);
+  await shot(page, 'account-zone-dashboard');
+  await page.goto(`/session/${session.id}`);
+  await expect(page.getByText(shown('America/New_York')).first()).toBeVisible();
+  await expect(page.getByText(shown('Asia/Tokyo'))).toHaveCount(0);
+
+  // The booking card's times are the account zone's too.
+  await page.goto(`/expert/${expert.slug}`);
+  await expect(page.getByText('Times are shown in your time zone: America/New York')).toBeVisible();
+
+  await page.goto('/account');
+  await page.getByLabel('Time zone').selectOption('Europe/Berlin');
+  await page.getByRole('button', { name: 'Save time zone' }).click();
+  await expect(page.getByText('Time zone saved.')).toBeVisible();
+  await page.goto('/dashboard/client');
+  await expect(page.getByRole('article', { name: expert.name })).toContainText(`${shown('Europe/Berlin')} ${short('Europe/Berlin')}`);
 });

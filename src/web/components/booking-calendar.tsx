@@ -1,15 +1,16 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { DayPicker, type ChevronProps } from 'react-day-picker';
-import { addMonths, format, isSameMonth, parseISO, startOfMonth, startOfToday } from 'date-fns';
+import { addMonths, format, isSameMonth, parseISO, startOfMonth } from 'date-fns';
 import { cn } from '../lib/cn';
 import { Spinner } from './ui/spinner';
 import { toIsoDate } from '../lib/format';
+import { viewerToday } from '../lib/viewer-zone';
 
 /** How far ahead the calendar lets the client look, in months. */
 const monthsAhead = 6;
 
 /** The last month the calendar shows. */
-export const lastCalendarMonth = () => startOfMonth(addMonths(new Date(), monthsAhead));
+export const lastCalendarMonth = () => startOfMonth(addMonths(viewerToday(), monthsAhead));
 
 function Chevron({ orientation, className }: ChevronProps) {
   const Icon = orientation === 'left' ? ChevronLeft : ChevronRight;
@@ -33,7 +34,7 @@ export function BookingCalendar({
   onMonthChange: (month: Date) => void;
   availableDays: Set<string> | undefined;
 }) {
-  const today = startOfToday();
+  const today = viewerToday();
   const unavailable = (day: Date) => !availableDays?.has(toIsoDate(day));
   return (
     <DayPicker

@@ -1,9 +1,10 @@
-import { format } from 'date-fns';
+import { format, getHours } from 'date-fns';
 import { RadioGroup } from 'radix-ui';
 import { cn } from '../lib/cn';
+import { inViewerZone } from '../lib/viewer-zone';
 
 /** '9:15 AM': a UTC instant as 12-hour US English time in the viewer's zone (docs/product.md "Availability"). */
-export const slotLabel = (iso: string) => format(new Date(iso), 'h:mm a');
+export const slotLabel = (iso: string) => format(new Date(iso), 'h:mm a', inViewerZone());
 
 const parts = [
   { name: 'Morning', until: 12 },
@@ -11,13 +12,14 @@ const parts = [
   { name: 'Evening', until: 24 },
 ] as const;
 
-/** Slots split into morning / afternoon / evening by the viewer's local hour, empty parts left out. */
+/** Slots split into morning / afternoon / evening by the hour in the viewer's zone, empty parts left out. */
 function byPartOfDay(slots: string[]) {
+  const zone = inViewerZone();
   return parts
     .map((part, i) => ({
       name: part.name,
       slots: slots.filter((s) => {
-        const hour = new Date(s).getHours();
+        const hour = getHours(new Date(s), zone);
         return hour < part.until && hour >= (i === 0 ? 0 : parts[i - 1]!.until);
       }),
     }))

@@ -11,6 +11,7 @@ import type { Me } from '@shared/schemas/profile';
 import { delays } from '@shared/constants';
 import { authMessages } from '@shared/messages-everywhere';
 import { api } from './api';
+import { setAccountTimeZone } from './viewer-zone';
 
 type AuthState = {
   me: Me | null;
@@ -36,6 +37,9 @@ export const meQuery = queryOptions({ queryKey: meQueryKey, queryFn: fetchMe, st
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const query = useQuery(meQuery);
+  // The account's zone is the viewer's from the first render that knows the account (viewer-zone.ts), so no time is
+  // ever shown in another zone first.
+  setAccountTimeZone(query.data?.timeZone);
 
   const refresh = useCallback(async () => {
     await queryClient.invalidateQueries({ queryKey: meQueryKey });

@@ -4,14 +4,14 @@ import { FormError } from '../../components/ui/input';
 import { SaveRow } from '../../components/ui/save-row';
 import { ApiError } from '../../lib/api';
 import { TimeZoneSelect } from '../../components/time-zone-select';
-import { viewerTimeZone } from '../../lib/format';
+import { viewerTimeZone } from '../../lib/viewer-zone';
 import { useSaveTimeZone } from './api/save-time-zone';
 
 const saveFailed = 'Your time zone could not be saved. Please try again.';
 
 /**
- * The account's time zone on /account (docs/product.md "E-mail"): e-mails, reminders and calendar invites are
- * written in it. Starts from the stored zone, else the browser's; saved with PUT /api/me/time-zone.
+ * The account's time zone on /account (docs/product.md "E-mail"): the website's times, e-mails, reminders and
+ * calendar invites are written in it. Starts from the stored zone, else the browser's; saved with PUT /api/me/time-zone.
  */
 export function TimeZoneSettings({ me }: { me: Me }) {
   const [zone, setZone] = useState(me.timeZone ?? viewerTimeZone());
@@ -38,10 +38,10 @@ export function TimeZoneSettings({ me }: { me: Me }) {
         <p className="mt-1 text-sm text-slate-600">
           {me.timeZone ? (
             <>
-              Your e-mails, reminders and calendar invites show times in <span className="font-medium text-slate-900">{me.timeZone}</span>.
+              Times on Mentora, your e-mails, reminders and calendar invites are shown in <span className="font-medium text-slate-900">{me.timeZone}</span>.
             </>
           ) : (
-            'Choose the time zone your e-mails, reminders and calendar invites are written in.'
+            'Choose the time zone Mentora, your e-mails, reminders and calendar invites show times in.'
           )}
         </p>
       </div>

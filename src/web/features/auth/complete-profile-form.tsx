@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { FormError, Input, Label } from '../../components/ui/input';
 import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
-import { viewerTimeZone } from '../../lib/format';
+import { viewerTimeZone } from '../../lib/viewer-zone';
 import { useSaveProfile } from './api/save-profile';
 
 const roleOptions = [

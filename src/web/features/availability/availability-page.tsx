@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { FormError } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api';
-import { viewerTimeZone } from '../../lib/format';
+import { viewerTimeZone } from '../../lib/viewer-zone';
 import { useMyAvailability } from './api/get-availability';
 import { useSaveAvailability } from './api/save-availability';
 import { DateOverrides } from './date-overrides';

@@ -24,7 +24,7 @@ import { useIntroEligibility } from './api/get-intro-eligibility';
 import { useSlots } from '../../lib/get-slots';
 import { bookingProblem } from './booking-rules';
 import { forgetPendingChoice, keepPendingChoice, pendingChoiceFor } from './pending-choice';
-import { viewerTimeZone } from '../../lib/format';
+import { viewerTimeZone, viewerToday } from '../../lib/viewer-zone';
 
 /** 'Sign in to book a session. Sign in or create an account' with the link, which comes back to `profilePath`. */
 const signInToBook = (profilePath: string) => (
@@ -48,7 +48,7 @@ export function useBooking(expert: ExpertProfile) {
     if (kept) forgetPendingChoice();
   }, [kept]);
 
-  const [month, setMonth] = useState(() => startOfMonth(kept ? parseISO(kept.date) : new Date()));
+  const [month, setMonth] = useState(() => startOfMonth(kept ? parseISO(kept.date) : viewerToday()));
   const [date, setDate] = useState<string | null>(kept?.date ?? null);
   const [pickedTime, setPickedTime] = useState<string | null>(kept?.startsAt ?? null);
   const [chosenDuration, setChosenDuration] = useState<number>(kept?.durationMinutes ?? defaultDuration);

@@ -8,7 +8,8 @@ import { Globe } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { BookingCalendar, CalendarStatus } from '../../components/booking-calendar';
 import { TimeSlots } from '../../components/time-slots';
-import { toIsoDate, viewerTimeZone, zoneLabel } from '../../lib/format';
+import { zoneLabel } from '../../lib/format';
+import { viewerDate, viewerTimeZone, viewerToday } from '../../lib/viewer-zone';
 import { useRescheduleSlots } from './api/get-reschedule-slots';
 
 /**
@@ -17,8 +18,8 @@ import { useRescheduleSlots } from './api/get-reschedule-slots';
  */
 export function RescheduleSlotPicker({ sessionId, value, onChange }: { sessionId: string; value: string | null; onChange: (startsAt: string | null) => void }) {
   const tz = useMemo(() => viewerTimeZone(), []);
-  const [month, setMonth] = useState(() => startOfMonth(value ? new Date(value) : new Date()));
-  const [date, setDate] = useState<string | null>(() => (value ? toIsoDate(new Date(value)) : null));
+  const [month, setMonth] = useState(() => startOfMonth(value ? parseISO(viewerDate(value)) : viewerToday()));
+  const [date, setDate] = useState<string | null>(() => (value ? viewerDate(value) : null));
   const slots = useRescheduleSlots(sessionId, month, tz);
   const days = useMemo(() => (slots.data ? new Set(slots.data.keys()) : undefined), [slots.data]);
   const times = date ? (slots.data?.get(date) ?? []) : [];

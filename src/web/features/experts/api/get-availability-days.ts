@@ -3,9 +3,10 @@
  * slot of the chosen duration, in the viewer's zone (docs/product.md "Availability", "Booking").
  */
 import { useQuery } from '@tanstack/react-query';
-import { endOfMonth, max, startOfMonth, startOfToday } from 'date-fns';
+import { endOfMonth, max, startOfMonth } from 'date-fns';
 import { api } from '../../../lib/api';
 import { toIsoDate } from '../../../lib/format';
+import { viewerToday } from '../../../lib/viewer-zone';
 
 /** Client dates from..to (YYYY-MM-DD, inclusive, zone `tz`) with at least one slot of `duration` minutes. Throws ApiError. */
 export async function getAvailableDays(expertId: string, range: { from: string; to: string }, duration: number, tz: string): Promise<string[]> {
@@ -15,7 +16,7 @@ export async function getAvailableDays(expertId: string, range: { from: string; 
 
 /** Days of `month` from today on with at least one slot; a Set of YYYY-MM-DD, undefined while loading. */
 export function useAvailableDays(expertId: string, month: Date, duration: number, tz: string) {
-  const from = toIsoDate(max([startOfMonth(month), startOfToday()]));
+  const from = toIsoDate(max([startOfMonth(month), viewerToday()]));
   const to = toIsoDate(endOfMonth(month));
   return useQuery({
     queryKey: ['experts', expertId, 'days', from, to, duration, tz],

@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SessionView } from '@shared/schemas/sessions';
 import { api } from '../../../lib/api';
-import { viewerTimeZone } from '../../../lib/format';
+import { viewerTimeZone } from '../../../lib/viewer-zone';
 import { sessionsChanged } from '../../../lib/session-queries';
 
 export function useBookPackageSession(purchaseId: string) {

@@ -3,10 +3,12 @@
  * viewer's zone (docs/product.md "Reschedule").
  */
 import { useQuery } from '@tanstack/react-query';
-import { differenceInCalendarDays, endOfMonth, max, parseISO, startOfMonth, startOfToday } from 'date-fns';
+import { differenceInCalendarDays, endOfMonth, max, parseISO, startOfMonth } from 'date-fns';
 import { api } from '../../../lib/api';
 import { toIsoDate } from '../../../lib/format';
+import { viewerToday } from '../../../lib/viewer-zone';
 import { sessionKeys } from '../../../lib/session-queries';
+import { dateInZone } from '@shared/slots';
 
 /** Free UTC ISO start times on `days` client dates from `from` (YYYY-MM-DD in `tz`). Throws ApiError (403, 404). */
 export async function getRescheduleSlots(sessionId: string, from: string, days: number, tz: string): Promise<string[]> {
@@ -15,11 +17,11 @@ export async function getRescheduleSlots(sessionId: string, from: string, days: 
 }
 
 /**
- * The free times of `month` from today on, by local date: a Map YYYY-MM-DD → UTC ISO times (ascending), undefined
- * while loading; read again after any change to a session (sessionsChanged). The browser's zone is the viewer's, as on the booking calendar.
+ * The free times of `month` from today on, by date in zone `tz` (the viewer's, as on the booking calendar): a Map
+ * YYYY-MM-DD → UTC ISO times (ascending), undefined while loading; read again after any change to a session (sessionsChanged).
  */
 export function useRescheduleSlots(sessionId: string, month: Date, tz: string) {
-  const from = toIsoDate(max([startOfMonth(month), startOfToday()]));
+  const from = toIsoDate(max([startOfMonth(month), viewerToday()]));
   const to = toIsoDate(endOfMonth(month));
   const days = differenceInCalendarDays(parseISO(to), parseISO(from)) + 1;
   return useQuery({
@@ -27,7 +29,7 @@ export function useRescheduleSlots(sessionId: string, month: Date, tz: string) {
     queryFn: async () => {
       const byDate = new Map<string, string[]>();
       for (const iso of days > 0 ? await getRescheduleSlots(sessionId, from, days, tz) : []) {
-        const date = toIsoDate(new Date(iso));
+        const date = dateInZone(new Date(iso), tz);
         byDate.set(date, [...(byDate.get(date) ?? []), iso]);
       }
       return byDate;

@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CardInput } from '@shared/cards';
 import type { PaymentAction, SessionView } from '@shared/schemas/sessions';
 import { api } from '../../../lib/api';
-import { viewerTimeZone } from '../../../lib/format';
+import { viewerTimeZone } from '../../../lib/viewer-zone';
 import { sessionsChanged } from '../../../lib/session-queries';
 
 /** How a seat is paid: nothing (a free seat), the simulated card, or a Stripe PaymentMethod id ('pm_…'). */
