@@ -99,6 +99,8 @@ export const programmeMessages = {
   dates: 'Please choose an end date on or after the start date',
   expertise: 'Please enter one area of expertise, or leave it empty',
   expertNotFound: 'Expert not found',
+  workshopNotFound: 'Workshop not found',
+  coverTarget: 'Please name an expert and a length, or a workshop',
   noDomains: 'Your organisation lists no e-mail domains yet. Please ask the Mentora team to add them first.',
   codeInvalid: 'This access code is not valid. Please check it with your organisation.',
   invitationInvalid: 'This invitation link is not valid. Please ask your organisation for a new one.',

@@ -359,6 +359,26 @@ describe('access programmes and booking with credit', () => {
     const m = await member('seat@north.example', workshopsOnly.code);
     expect((await call('POST', '/api/me/programmes/join', m.cookie, { code: sessionsOnly.code })).statusCode).toBe(200);
 
+    // The workshop page's "Covered by …" line for each programme of the member, in the product's words.
+    const cover = await call('GET', `/api/me/programmes/cover?workshopId=${made.json().id}`, m.cookie);
+    expect(cover.statusCode, cover.body).toBe(200);
+    expect(cover.json().items).toEqual([
+      { programmeId: sessionsOnly.id, organisationName: 'North', ok: false, coveredCents: 0, youPayCents: 1_500, message: pm.kindNotCovered('workshop') },
+      {
+        programmeId: workshopsOnly.id,
+        organisationName: 'North',
+        ok: true,
+        coveredCents: 1_500,
+        youPayCents: 0,
+        message: 'Covered by North: $15.00 · You pay: $0.00',
+      },
+    ]);
+    expect((await call('GET', `/api/me/programmes/cover?workshopId=${randomUUID()}`, m.cookie)).statusCode).toBe(404);
+    expect(
+      (await call('GET', `/api/me/programmes/cover?workshopId=${made.json().id}&expertId=${expert.expert.id}&durationMinutes=30`, m.cookie)).statusCode,
+    ).toBe(400);
+    expect((await call('GET', '/api/me/programmes/cover', m.cookie)).statusCode).toBe(400);
+
     const refused = await seat(m.cookie, sessionsOnly.id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(pm.kindNotCovered('workshop'));

@@ -115,12 +115,19 @@ export const membership = z.object({
 export type Membership = z.infer<typeof membership>;
 export const membershipList = z.object({ items: z.array(membership) });
 
-/** GET /api/me/programmes/cover: what each of the member's programmes covers of a booking. */
-export const coverQuery = z.object({
-  expertId: z.string().max(200),
-  durationMinutes: z.coerce.number().int().min(15).max(180),
-  kind: z.enum(['paid', 'intro']).default('paid'),
-});
+/**
+ * GET /api/me/programmes/cover: what each of the member's programmes covers of a booking — a session with `expertId`
+ * (id or slug) of `durationMinutes`, or a seat of workshop `workshopId`.
+ */
+export const coverQuery = z
+  .object({
+    expertId: z.string().max(200).optional(),
+    durationMinutes: z.coerce.number().int().min(15).max(180).optional(),
+    kind: z.enum(['paid', 'intro']).default('paid'),
+    workshopId: z.string().max(200).optional(),
+  })
+  .refine((q) => Boolean(q.workshopId) !== Boolean(q.expertId && (q.durationMinutes || q.kind === 'intro')), { message: m.coverTarget });
+export type CoverQuery = z.infer<typeof coverQuery>;
 export const coverAnswer = z.object({
   items: z.array(
     z.object({

@@ -23,11 +23,14 @@ export function useJoinProgramme() {
   });
 }
 
-/** What each of the member's programmes covers of `durationMinutes` with expert `expertId` (id or slug). */
-export const useProgrammeCover = (expertId: string | null, durationMinutes: number, enabled: boolean) =>
+/** The booking a cover is asked for: a session with an expert (id or slug) of a length, or a seat of a workshop. */
+export type CoverTarget = { expertId: string; durationMinutes: number } | { workshopId: string };
+
+/** What each of the member's programmes covers of booking `target` (nothing asked while it is null). */
+export const useProgrammeCover = (target: CoverTarget | null, enabled: boolean) =>
   useQuery({
-    queryKey: [...programmesKey, 'cover', expertId, durationMinutes],
-    queryFn: () => api<CoverAnswer>(`/api/me/programmes/cover?expertId=${encodeURIComponent(expertId ?? '')}&durationMinutes=${durationMinutes}`),
-    enabled: enabled && Boolean(expertId),
+    queryKey: [...programmesKey, 'cover', target],
+    queryFn: () => api<CoverAnswer>(`/api/me/programmes/cover?${new URLSearchParams(target ? Object.entries(target).map(([k, v]) => [k, String(v)]) : [])}`),
+    enabled: enabled && target !== null,
     retry: retryUnlessRefused,
   });

@@ -4,10 +4,8 @@
  * not found', 404), members' under /api/me/programmes…. Members never see an organisation's wallet: only what their
  * programmes cover of a booking.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { totalCents } from '../../../shared/pricing.js';
-import { programmeMessages } from '../../../shared/programmes.js';
 import { errorResponse } from '../../../shared/schemas/common.js';
 import { organisationParams } from '../../../shared/schemas/partners.js';
 import {
@@ -27,11 +25,10 @@ import {
 } from '../../../shared/schemas/programmes.js';
 import { requireUser } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
-import { experts, organisations } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
-import { quoteCredit } from './credit-booking-service.js';
+import { organisations } from '../../db/schema.js';
+import { coversOf } from './cover-service.js';
 import { inviteList } from './invite-list-service.js';
-import { joinByCode, joinByInvitation, listMemberships, memberProgrammes } from './membership-service.js';
+import { joinByCode, joinByInvitation, listMemberships } from './membership-service.js';
 import { assertManages } from './organisation-service.js';
 import { createProgramme, getProgramme, listProgrammes, removeMember, setProgrammeStatus } from './programme-service.js';
 
@@ -140,37 +137,10 @@ export const programmeRoutes: FastifyPluginAsyncZod<{ db: Db; baseUrl: string }>
 
   /**
    * What each of the account's programmes covers of a booking with expert `expertId` (id or slug) of
-   * `durationMinutes`: "Covered by {organisation}: $X · You pay: $Y", or the refusal's words. 404 unknown expert.
+   * `durationMinutes`, or of a seat of workshop `workshopId`: "Covered by {organisation}: $X · You pay: $Y", or the
+   * refusal's words. 400 neither or both named; 404 unknown expert or workshop.
    */
-  app.get('/api/me/programmes/cover', { config, schema: { tags, querystring: coverQuery, response: { 200: coverAnswer, ...errors } } }, async (request) => {
-    const user = await requireUser(request);
-    const { expertId, durationMinutes, kind } = request.query;
-    const byId = /^[0-9a-f-]{36}$/i.test(expertId);
-    const [expert] = await db
-      .select({ id: experts.id, rate: experts.hourlyRateCents })
-      .from(experts)
-      .where(and(byId ? eq(experts.id, expertId) : eq(experts.slug, expertId), eq(experts.status, 'published')));
-    if (!expert) throw new AppError('NOT_FOUND', programmeMessages.expertNotFound);
-    const priceCents = kind === 'intro' ? 0 : totalCents(expert.rate ?? 0, durationMinutes);
-    const mine = await memberProgrammes(db, user);
-    const items = await Promise.all(
-      mine.map(async ({ p, organisationName }) => {
-        try {
-          const q = await quoteCredit(db, user, p.id, { kind, priceCents, expertId: expert.id, now: new Date() });
-          return {
-            programmeId: p.id,
-            organisationName,
-            ok: true,
-            coveredCents: q.coveredCents,
-            youPayCents: q.youPayCents,
-            message: programmeMessages.coveredLine(organisationName, q.coveredCents, q.youPayCents),
-          };
-        } catch (err) {
-          if (!(err instanceof AppError)) throw err;
-          return { programmeId: p.id, organisationName, ok: false, coveredCents: 0, youPayCents: priceCents, message: err.message };
-        }
-      }),
-    );
-    return { items };
-  });
+  app.get('/api/me/programmes/cover', { config, schema: { tags, querystring: coverQuery, response: { 200: coverAnswer, ...errors } } }, async (request) =>
+    coversOf(db, await requireUser(request), request.query),
+  );
 };

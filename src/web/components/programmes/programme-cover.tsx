@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { CoverAnswer } from '@shared/schemas/programmes';
-import { useProgrammeCover } from '../../lib/programmes';
+import { useProgrammeCover, type CoverTarget } from '../../lib/programmes';
 import { JoinCodeForm } from './join-code-form';
 
 export type CoverItem = CoverAnswer['items'][number];
@@ -16,24 +16,22 @@ export function chosenCover(items: CoverItem[] | undefined, choice: CoverChoice)
 }
 
 /**
- * Checkout's programme choice (docs/product.md "Booking with credit"): each programme of the member with "Covered by
+ * Checkout's programme choice for a session or a workshop seat (docs/product.md "Booking with credit"): each programme of the member with "Covered by
  * {organisation}: $X · You pay: $Y" or its refusal, the card alone, and an access code field.
  */
 export function ProgrammeCover({
-  expertId,
-  durationMinutes,
+  target,
   choice,
   onChoose,
   disabled,
 }: {
-  expertId: string;
-  durationMinutes: number;
+  target: CoverTarget;
   choice: CoverChoice;
   onChoose: (programmeId: string | null) => void;
   disabled?: boolean;
 }) {
   const name = useId();
-  const cover = useProgrammeCover(expertId, durationMinutes, true);
+  const cover = useProgrammeCover(target, true);
   const items = cover.data?.items ?? [];
   const chosen = chosenCover(items, choice);
   return (

@@ -70,7 +70,7 @@ export default function PaymentPage() {
   const durationMinutes = draft?.durationMinutes ?? defaultDuration;
   // An access programme may pay all or part of it (docs/product.md "Booking with credit"); the card pays the rest.
   const [coverChoice, setCoverChoice] = useState<CoverChoice>(undefined);
-  const cover = useProgrammeCover(draft?.expertId ?? null, durationMinutes, Boolean(me && draft));
+  const cover = useProgrammeCover(draft ? { expertId: draft.expertId, durationMinutes } : null, Boolean(me));
   const covered = chosenCover(cover.data?.items, coverChoice);
   const viaProgramme = covered ? { programmeId: covered.programmeId } : {};
 
@@ -134,8 +134,7 @@ export default function PaymentPage() {
               <CardContent className="space-y-5">
                 {draft ? (
                   <ProgrammeCover
-                    expertId={draft.expertId}
-                    durationMinutes={durationMinutes}
+                    target={{ expertId: draft.expertId, durationMinutes }}
                     choice={coverChoice}
                     onChoose={setCoverChoice}
                     disabled={book.isPending}

@@ -1,16 +1,19 @@
 import { Suspense, useState, type ComponentType, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { cardError, type CardInput } from '@shared/cards';
+import { formatMoney } from '@shared/pricing';
 import type { PaymentAction, SessionView } from '@shared/schemas/sessions';
 import type { WorkshopView } from '@shared/schemas/workshops';
 import { workshopMessages } from '@shared/workshops';
 import { CardFields } from '../../components/card-fields';
+import { chosenCover, ProgrammeCover, type CoverChoice } from '../../components/programmes/programme-cover';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { TestModeNotice } from '../../components/test-mode-notice';
 import { useAuth } from '../../lib/auth';
 import { useClientConfig } from '../../lib/client-config';
+import { useProgrammeCover } from '../../lib/programmes';
 import { signInPath } from '../../lib/return-path';
 import { toast } from '../../lib/toast';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -51,6 +54,13 @@ export function SeatBooking({ workshop: w, stripeCardForm: StripeCardForm }: { w
   const paid = w.priceCents > 0;
   const place = useWaitlist(w.id, hydrated && me?.role === 'client' && w.status === 'published');
   const offer = place.data?.status === 'offered' ? place.data.offerExpiresAt : null;
+  // An access programme may pay all or part of a paid seat (docs/product.md "Booking with credit"); the card the rest.
+  const [coverChoice, setCoverChoice] = useState<CoverChoice>(undefined);
+  const coverable = paid && hydrated && me?.role === 'client';
+  const cover = useProgrammeCover(coverable ? { workshopId: w.id } : null, coverable);
+  const covered = chosenCover(cover.data?.items, coverChoice);
+  const viaProgramme = covered ? { programmeId: covered.programmeId } : {};
+  const fullyCovered = covered !== null && covered.youPayCents === 0;
 
   if (w.status === 'cancelled') return <p className="font-medium text-slate-900">{workshopMessages.cancelled}</p>;
   if (w.seatsLeft === 0 && !offer) return <WaitlistPanel workshop={w} signedIn={hydrated && Boolean(me)} place={me?.role === 'client' ? place : null} />;
@@ -67,17 +77,19 @@ export function SeatBooking({ workshop: w, stripeCardForm: StripeCardForm }: { w
   };
   if (paid && config.isPending) return <Spinner />;
   const stripeKey = config.data?.stripePublishableKey;
-  const payLabel = `${offer ? workshopMessages.claimSeat : 'Book a seat'} · ${seatPrice(w)}`;
+  const payLabel = `${offer ? workshopMessages.claimSeat : 'Book a seat'} · ${covered ? formatMoney(covered.youPayCents, w.currency) : seatPrice(w)}`;
   const offerNotice = offer ? <WaitlistOffer workshopId={w.id} expiresAt={offer} /> : null;
-  if (paid && stripeKey)
+  const funding = coverable ? <ProgrammeCover target={{ workshopId: w.id }} choice={coverChoice} onChoose={setCoverChoice} disabled={book.isPending} /> : null;
+  if (paid && stripeKey && !fullyCovered)
     return (
       <div className="space-y-4">
         {offerNotice}
+        {funding}
         <Suspense fallback={<Spinner />}>
           <StripeCardForm
             publishableKey={stripeKey}
             payLabel={payLabel}
-            book={(paymentMethodId) => book.mutateAsync({ paymentMethodId })}
+            book={(paymentMethodId) => book.mutateAsync({ paymentMethodId, ...viaProgramme })}
             onBooked={booked}
             // A lapsed reservation freed the seat: the next attempt books afresh (each attempt has its own key).
             onExpired={() => undefined}
@@ -89,10 +101,11 @@ export function SeatBooking({ workshop: w, stripeCardForm: StripeCardForm }: { w
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (book.isPending) return;
-    const problem = paid ? cardError(card) : null;
+    const withCard = paid && !fullyCovered;
+    const problem = withCard ? cardError(card) : null;
     setError(problem);
     if (problem) return;
-    book.mutateAsync(paid ? { card } : undefined).then(
+    book.mutateAsync(withCard ? { card, ...viaProgramme } : fullyCovered ? { programmeId: covered.programmeId } : undefined).then(
       ({ session }) => booked(session),
       (err: Error) => {
         setError(err.message);
@@ -103,12 +116,14 @@ export function SeatBooking({ workshop: w, stripeCardForm: StripeCardForm }: { w
   return (
     <form onSubmit={submit} className="space-y-4" aria-label="Book a seat">
       {offerNotice}
-      {paid ? <CardFields card={card} onChange={setCard} disabled={book.isPending} invalid={Boolean(error)} /> : null}
+      {funding}
+      {fullyCovered ? <p className="text-sm text-slate-700">No card is needed: {covered.organisationName} pays this seat.</p> : null}
+      {paid && !fullyCovered ? <CardFields card={card} onChange={setCard} disabled={book.isPending} invalid={Boolean(error)} /> : null}
       {error ? <FormError>{error}</FormError> : null}
       <Button type="submit" size="lg" disabled={book.isPending} aria-busy={book.isPending}>
-        {payLabel}
+        {fullyCovered ? `${offer ? workshopMessages.claimSeat : 'Book a seat'} with ${covered.organisationName}’s credit` : payLabel}
       </Button>
-      {paid ? <TestModeNotice /> : null}
+      {paid && !fullyCovered ? <TestModeNotice /> : null}
     </form>
   );
 }

@@ -9,8 +9,12 @@ import { api } from '../../../lib/api';
 import { viewerTimeZone } from '../../../lib/viewer-zone';
 import { sessionsChanged } from '../../../lib/session-queries';
 
-/** How a seat is paid: nothing (a free seat), the simulated card, or a Stripe PaymentMethod id ('pm_…'). */
-export type SeatPayment = { card: CardInput } | { paymentMethodId: string } | undefined;
+/**
+ * How a seat is paid: nothing (a free seat), the simulated card, or a Stripe PaymentMethod id ('pm_…'); with
+ * `programmeId`, an access programme's credit pays what it covers and the card the rest, or the programme alone when
+ * it covers it all (docs/product.md "Booking with credit").
+ */
+export type SeatPayment = { card: CardInput; programmeId?: string } | { paymentMethodId: string; programmeId?: string } | { programmeId: string } | undefined;
 
 /**
  * Books a seat of workshop `id` paid by `payment`. Answers the seat, with `paymentAction` when the bank asks for
