@@ -28,6 +28,7 @@ import { healthRoutes } from './http/health.js';
 import { lazyChildLogger } from './http/lazy-child-logger.js';
 import { metricsRoute, requestMetrics } from './http/metrics-route.js';
 import { noNul } from './http/no-nul.js';
+import { testClock } from './http/test-clock.js';
 import { openapiOptions } from './http/openapi.js';
 import { requestIdGenerator, requestIdHeader } from './http/request-id.js';
 import { rateLimitKey } from './http/rate-limit-key.js';
@@ -113,6 +114,7 @@ export async function buildApp({ config, database, logger = false, onRoute }: Ap
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(sameOrigin, config.ownOrigins);
   await app.register(noNul);
+  if (config.testHooks) await app.register(testClock);
   // The server's one listening connection (db/change-feed.ts): kept answers and message streams follow it.
   const changeFeed = await openChangeFeed(database);
   app.decorate('changeFeed', changeFeed);

@@ -1,6 +1,6 @@
 import { expect, test } from './test';
 import { seriousViolations } from './axe';
-import { bookViaApi, moveIntoPast, pickFirstAvailableDay, reviewViaApi, shot, signInUi } from './helpers';
+import { bookViaApi, moveIntoPast, pickFirstAvailableDay, pinClock, reviewViaApi, shot, signInUi } from './helpers';
 import { holdTerms } from '../../src/shared/sessions';
 
 // The expert each journey makes is found by a headline word no demo expert has.
@@ -8,6 +8,7 @@ const headline = 'Wayfinding Design Mentor';
 test.use({ expertOptions: { headline } });
 
 test('a client searches, opens a profile, picks a day, a time and a topic, and continues to payment', async ({ page, client, expert }) => {
+  await pinClock(page);
   await signInUi(page, client);
   await expect(page).toHaveURL(/\/dashboard\/client$/);
 
@@ -51,6 +52,7 @@ test('a client searches, opens a profile, picks a day, a time and a topic, and c
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 test('the booking card explains what is missing, prices the duration and asks visitors to sign in', async ({ page, expert }) => {
+  await pinClock(page);
   await page.goto(`/expert/${expert.slug}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(expert.name);
   // The free intro is offered to visitors too, with the way to it.

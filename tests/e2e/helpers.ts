@@ -95,6 +95,18 @@ export async function signUpAs(page: Page, person: { email: string; firstName: s
   await expect(page).toHaveURL(role === 'Expert' ? /\/dashboard\/expert$/ : /\/dashboard\/client$/);
 }
 
+/**
+ * Pins the time of a journey that books: every request of `page`'s browser context (pages, their `fetch`,
+ * `page.request`) carries `X-Test-Now` with this moment, so the server answers its bookable days and times and checks
+ * its booking's 2-hour notice at that one instant however long the journey takes (src/server/http/test-clock.ts).
+ * The page keeps the real clock: what it shows as bookable comes from those answers, and its own checks (a time in
+ * the future, which month is today's) run at most the journey's length ahead of the pinned instant, never near the
+ * notice. Call it before the journey's first page.
+ */
+export async function pinClock(page: Page) {
+  await page.context().setExtraHTTPHeaders({ 'X-Test-Now': new Date().toISOString() });
+}
+
 /** Clicks the first day of the booking calendar that has a free slot (past and fully booked days are disabled). */
 export async function pickFirstAvailableDay(page: Page) {
   const day = page.getByRole('grid').locator('button:not([disabled])').first();
@@ -138,19 +150,26 @@ export async function bookSeatViaApi(request: APIRequestContext, id: string): Pr
 /** A session as POST /api/sessions answers it (the fields journeys read). */
 export type BookedSession = { id: string; startsAt: string; endsAt: string; expertName: string; expertSlug: string; totalAmountCents: number };
 
-/** Books a paid 60-minute session with `slug` through the API as the signed-in client, at the first free time `fromDay` days ahead or later (UTC). */
+/**
+ * Books a paid 60-minute session with `slug` through the API as the signed-in client, at the first free time `fromDay`
+ * days ahead or later (UTC). The slot lists and the booking are all sent at one instant (X-Test-Now, src/server/http/test-clock.ts),
+ * so the first slot of today cannot fall inside the 2-hour notice between listing and booking.
+ */
 export async function bookViaApi(
   request: APIRequestContext,
   slug: string,
   fromDay: number,
   topic = 'Preparing for product manager interviews',
 ): Promise<BookedSession> {
+  const now = { 'X-Test-Now': new Date().toISOString() };
   for (let day = fromDay; day < fromDay + 21; day++) {
     const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
-    const { slots } = (await (await request.get(`/api/experts/${slug}/slots?date=${date}&duration=60&tz=UTC`)).json()) as { slots: string[] };
+    const { slots } = (await (await request.get(`/api/experts/${slug}/slots?date=${date}&duration=60&tz=UTC`, { headers: now })).json()) as {
+      slots: string[];
+    };
     for (const startsAt of slots) {
       const res = await request.post('/api/sessions', {
-        headers: { 'Idempotency-Key': crypto.randomUUID() },
+        headers: { 'Idempotency-Key': crypto.randomUUID(), ...now },
         data: { expertId: slug, startsAt, durationMinutes: 60, topic, kind: 'paid', card: visa },
       });
       if (res.status() === 409) continue;

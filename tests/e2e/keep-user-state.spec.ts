@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from './test';
 import { linkFromMailbox } from './fixtures/mailbox';
 import { accountPassword, uniqueName } from './fixtures/marketplace';
-import { bookViaApi, moveIntoPast, pickFirstAvailableDay, shot, signInHere, signInUi, visa } from './helpers';
+import { bookViaApi, moveIntoPast, pickFirstAvailableDay, pinClock, shot, signInHere, signInUi, visa } from './helpers';
 
 /**
  * Nothing a person did is lost on the way (docs/product.md "Booking", "Expert applications", "Sessions"): a
@@ -41,6 +41,7 @@ async function expectChoiceRestored(page: Page, day: string, time: string) {
 }
 
 test('a visitor who is asked to sign in signs up, confirms the e-mail and is back on the profile with the same choice', async ({ page, expert }) => {
+  await pinClock(page);
   test.setTimeout(90_000);
   await page.goto(`/expert/${expert.slug}`);
   const { day, time } = await chooseOnCard(page);
@@ -76,6 +77,7 @@ test('a visitor who is asked to sign in signs up, confirms the e-mail and is bac
 });
 
 test('a visitor who signs in comes back to the choice; a time taken meanwhile says so', async ({ page, client, expert, market }) => {
+  await pinClock(page);
   await page.goto(`/expert/${expert.slug}`);
   const { day, time } = await chooseOnCard(page);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
@@ -187,6 +189,7 @@ test('a kept draft whose CV the server no longer has goes back to the CV step an
 });
 
 test('Back after paying shows the booked session, not a live payment form', async ({ page, client, expert }) => {
+  await pinClock(page);
   await signInUi(page, client);
   await expect(page).toHaveURL(/\/dashboard\/client$/);
   await page.goto(`/expert/${expert.slug}`);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './test';
 import path from 'node:path';
 import { expectVisibleFocus, focused, tabTo } from './focus';
+import { pinClock } from './helpers';
 
 /**
  * Keyboard-only booking: from the landing page a client signs in, finds an expert, picks a day,
@@ -24,6 +25,7 @@ for (const { name, viewport } of viewports) {
     test.use({ viewport });
     test('a client books and pays for a session using only the keyboard', async ({ page, client, expert }) => {
       test.setTimeout(120_000);
+      await pinClock(page);
       await page.goto('/');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { expect, test, waitingForApp } from './test';
 import { seriousViolations } from './axe';
-import { moveIntoPast, pickFirstAvailableDay, shot, signInUi, visa } from './helpers';
+import { moveIntoPast, pickFirstAvailableDay, pinClock, shot, signInUi, visa } from './helpers';
 
 /**
  * Money shown right (docs/product.md "Payments", "Earnings"): on the demo server (simulated payments) the payment page
@@ -17,6 +17,7 @@ test('a client pays, downloads the PDF receipt; the expert sees the ledger entry
   expert,
 }) => {
   test.setTimeout(120_000);
+  await pinClock(page);
   const stripeRequests: string[] = [];
   const consoleErrors: string[] = [];
   page.on('request', (r) => {

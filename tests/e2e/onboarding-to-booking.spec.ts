@@ -6,7 +6,7 @@ import { sessionsEmptyMessages } from '../../src/shared/expert-dashboard';
 import { tinyPng } from '../helpers/uploads';
 import { accountPassword } from './fixtures/marketplace';
 import { seriousViolations } from './axe';
-import { shot, signInAsTeam, signInUi, signUpAsExpert, type SignIn } from './helpers';
+import { pinClock, shot, signInAsTeam, signInUi, signUpAsExpert, type SignIn } from './helpers';
 
 /**
  * Becoming an expert end to end, all through the UI: a new user signs up as an expert, applies with a PDF CV, sees the
@@ -42,6 +42,7 @@ async function firstBookableDay(page: Page, slug: string): Promise<{ date: strin
 
 test('a new expert applies, is approved, sets rate and hours, and is booked and paid for by a client', async ({ page, client, operator }) => {
   test.setTimeout(180_000);
+  await pinClock(page);
   const person = { email: `amara-${Date.now()}@example.com`, password: accountPassword, firstName: 'Amara', lastName: 'Nwosu' };
 
   // Sign-up with the e-mailed link, profile completed as an expert.

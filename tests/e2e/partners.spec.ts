@@ -8,7 +8,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './test';
 import { linkFromMailbox } from './fixtures/mailbox';
-import { pickFirstAvailableDay, shot, signInAsTeam, visa } from './helpers';
+import { pickFirstAvailableDay, pinClock, shot, signInAsTeam, visa } from './helpers';
 
 test('the team creates an organisation from an enquiry and invites a manager, who accepts and buys credit by card', async ({ page, operator, client }) => {
   const organisation = `Northfield University ${Date.now().toString(36)}`;
@@ -98,6 +98,7 @@ test('a manager invites a list to a programme; a student joins, books fully and 
   market,
   expert,
 }) => {
+  await pinClock(page);
   const organisation = await fundedOrganisation(operator, manager);
   const student = await market.client();
 

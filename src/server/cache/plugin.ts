@@ -19,6 +19,7 @@ import type { SessionCheck } from '../auth/plugin.js';
 import type { Config } from '../config.js';
 import type { Barrier, ChangeFeed } from '../db/change-feed.js';
 import { jsonBytes } from '../http/plain-json.js';
+import { pinnedInstant } from '../http/test-clock.js';
 import { safeMethods } from '../http/same-origin.js';
 import { answersBeforeWriting } from './answered-before-writing.js';
 import type { Dependency } from './dependencies.js';
@@ -64,7 +65,8 @@ declare module 'fastify' {
 const maxKeyLength = 512;
 
 const keyOf = (kept: KeptRoute, request: FastifyRequest, userId: string | null): string | null => {
-  if (request.url.length > maxKeyLength) return null;
+  // A request a test pinned to another instant answers for that instant only.
+  if (request.url.length > maxKeyLength || pinnedInstant(request)) return null;
   if (kept.lifetime !== 'signedIn') return request.url;
   return userId === null ? null : `${userId}\u0000${request.url}`;
 };

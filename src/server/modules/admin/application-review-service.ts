@@ -17,6 +17,7 @@ import { AppError } from '../../errors.js';
 import { enqueueEmail } from '../../infra/mail/outbox.js';
 import { assertUuid, recordAudit, type Page, type PageQuery } from './audit-service.js';
 import { approvalEmail, rejectionEmail } from './emails.js';
+import { clock } from '../../clock.js';
 
 const m = messages.admin;
 type ApplicationRow = typeof expertApplications.$inferSelect;
@@ -115,7 +116,7 @@ async function lockForReview(tx: Tx, id: string, action: ReviewAction): Promise<
 }
 
 /** POST /api/admin/applications/{id}/under-review: submitted | pending → under_review. 404 / 409. */
-export async function markUnderReview(db: Db, admin: CurrentUser, id: string, now = new Date()): Promise<ApplicationDetail> {
+export async function markUnderReview(db: Db, admin: CurrentUser, id: string, now = clock.now()): Promise<ApplicationDetail> {
   return db.transaction(async (tx) => {
     const { a } = await lockForReview(tx, id, 'under_review');
     await tx
@@ -144,7 +145,7 @@ async function takenSlugs(tx: Tx, base: string): Promise<Set<string>> {
  * application.expert_id, audits and e-mails the applicant the steps to publish (docs/product.md "Expert
  * onboarding and publishing"). 404; 409 bad transition or the account already has a profile.
  */
-export async function approveApplication(db: Db, admin: CurrentUser, id: string, baseUrl: string, now = new Date()): Promise<ApplicationDetail> {
+export async function approveApplication(db: Db, admin: CurrentUser, id: string, baseUrl: string, now = clock.now()): Promise<ApplicationDetail> {
   try {
     return await db.transaction(async (tx) => {
       const { a, u } = await lockForReview(tx, id, 'approve');
@@ -194,7 +195,14 @@ export async function approveApplication(db: Db, admin: CurrentUser, id: string,
 }
 
 /** POST /api/admin/applications/{id}/reject `{ reason }`: an open application → rejected; the reason is stored and e-mailed. 404 / 409. */
-export async function rejectApplication(db: Db, admin: CurrentUser, id: string, reason: string, baseUrl: string, now = new Date()): Promise<ApplicationDetail> {
+export async function rejectApplication(
+  db: Db,
+  admin: CurrentUser,
+  id: string,
+  reason: string,
+  baseUrl: string,
+  now = clock.now(),
+): Promise<ApplicationDetail> {
   return db.transaction(async (tx) => {
     const { a, u } = await lockForReview(tx, id, 'reject');
     await tx

@@ -3,13 +3,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DashboardDay, DashboardView } from '../../../shared/schemas/admin-dashboard.js';
 import type { Db } from '../../db/client.js';
 import { countOpenApplications } from './application-review-service.js';
+import { clock } from '../../clock.js';
 
 /**
  * GET /api/admin/dashboard?days=: for each UTC day of the last `days` days up to today (`now`): bookings made (paid or
  * free, not unfinished reservations) and their gross volume, Mentora's commission and refunds recorded on the ledger,
  * disputes opened and decided, new client accounts and new expert profiles; and the applications waiting now.
  */
-export async function getDashboard(db: Db, days: number, now = new Date()): Promise<DashboardView> {
+export async function getDashboard(db: Db, days: number, now = clock.now()): Promise<DashboardView> {
   // JIT off: compiling this query costs more than running it (docs/performance.md "Console dashboard").
   const result = (await db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`);

@@ -20,6 +20,7 @@ import { recomputeRating } from '../feedback/service.js';
 import { settleDisputedSession } from '../sessions/use-cases/settle-dispute.js';
 import { assertUuid, isReplay, recordAudit, type Page, type PageQuery } from './audit-service.js';
 import { disputeDecisionEmail } from './emails.js';
+import { clock } from '../../clock.js';
 
 const m = messages.admin;
 const clientUser = alias(userTable, 'client_user');
@@ -126,7 +127,7 @@ export async function resolveDispute(
   input: ResolveDisputeInput,
   site: { baseUrl: string; mailFrom: string },
   idempotencyKey?: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<DisputeView> {
   assertUuid(id, m.disputeNotFound);
   const hash = requestHash({ disputeId: id, ...input });

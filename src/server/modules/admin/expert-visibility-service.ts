@@ -8,6 +8,7 @@ import { AppError } from '../../errors.js';
 import { enqueueEmail } from '../../infra/mail/outbox.js';
 import { assertUuid, recordAudit } from './audit-service.js';
 import { visibilityEmail } from './emails.js';
+import { clock } from '../../clock.js';
 
 const m = messages.admin;
 
@@ -23,7 +24,7 @@ export async function setExpertVisibility(
   id: string,
   input: { published: boolean; reason: string },
   baseUrl: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ userId: string }> {
   assertUuid(id, m.expertNotFound);
   return db.transaction(async (tx) => {

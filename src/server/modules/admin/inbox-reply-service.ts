@@ -13,6 +13,7 @@ import { enqueueEmail } from '../../infra/mail/outbox.js';
 import { assertUuid, recordAudit } from './audit-service.js';
 import { inboxReplyEmail } from './emails.js';
 import { findInboxMessage, replyKeyOf, setHandledIn } from './inbox-service.js';
+import { clock } from '../../clock.js';
 
 /**
  * POST /api/admin/inbox/{kind}/{id}/replies `{ message }` (1–5000 characters, trimmed): e-mails `message` to the
@@ -28,7 +29,7 @@ export async function replyToInboxMessage(
   id: string,
   message: string,
   baseUrl: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<InboxItem['replies'][number]> {
   assertUuid(id, messages.admin.notFound);
   return db.transaction(async (tx) => {

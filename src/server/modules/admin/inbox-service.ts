@@ -13,6 +13,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { contactMessages, experts, inboxReplies, matchRequests, partnerEnquiries, privateFeedback, user as userTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { assertUuid, recordAudit, type Page, type PageQuery } from './audit-service.js';
+import { clock } from '../../clock.js';
 
 type Handled = 'all' | 'handled' | 'unhandled';
 type Row = Omit<InboxItem, 'kind' | 'createdAt' | 'handledAt' | 'replies'> & { createdAt: Date; handledAt: Date | null };
@@ -194,7 +195,7 @@ export async function setHandled(
   kind: InboxKind,
   id: string,
   handled: boolean,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ id: string; handledAt: string | null }> {
   assertUuid(id, messages.admin.notFound);
   return db.transaction(async (tx) => {

@@ -8,6 +8,7 @@ import { user } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { recordAudit } from './audit-service.js';
 import { findUser } from './user-directory-service.js';
+import { clock } from '../../clock.js';
 
 /**
  * Gives account `id` the role `role` (client, expert or admin — a new team member must enrol two-factor sign-in before
@@ -15,7 +16,7 @@ import { findUser } from './user-directory-service.js';
  * factor. 404 unknown or deleted account; 409 the admin's own account ('You cannot change your own role') or the
  * same role.
  */
-export async function changeRole(db: Db, admin: CurrentUser, id: string, role: Role, now = new Date()): Promise<void> {
+export async function changeRole(db: Db, admin: CurrentUser, id: string, role: Role, now = clock.now()): Promise<void> {
   await db.transaction(async (tx) => {
     const { u } = await findUser(tx, id, true);
     if (u.deletedAt) throw new AppError('NOT_FOUND', messages.admin.userNotFound);

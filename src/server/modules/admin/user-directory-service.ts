@@ -11,6 +11,7 @@ import { adminAuditLog, authSession, conversationReports, expertApplications, ex
 import { AppError } from '../../errors.js';
 import { paymentSummaryOf } from '../payments/service.js';
 import type { Page } from './audit-service.js';
+import { clock } from '../../clock.js';
 
 const shownSessions = 50;
 const shownAudit = 50;
@@ -64,7 +65,7 @@ export async function findUser(db: Db | Tx, id: string, lock = false): Promise<{
 }
 
 /** Booked sessions of the account (as client or as the expert `expertId`) that have not started by `now`, soonest first. */
-export async function bookedSessionIdsOf(db: Db | Tx, userId: string, expertId: string | null, now = new Date()): Promise<string[]> {
+export async function bookedSessionIdsOf(db: Db | Tx, userId: string, expertId: string | null, now = clock.now()): Promise<string[]> {
   const party = expertId ? or(eq(sessions.clientId, userId), eq(sessions.expertId, expertId))! : eq(sessions.clientId, userId);
   const rows = await db
     .select({ id: sessions.id })
@@ -80,7 +81,7 @@ export async function bookedSessionIdsOf(db: Db | Tx, userId: string, expertId: 
  * applications and the newest 50 audit entries
  * about the account. 404 'User not found'.
  */
-export async function getUserDetail(db: Db | Tx, id: string, now = new Date()): Promise<UserDetail> {
+export async function getUserDetail(db: Db | Tx, id: string, now = clock.now()): Promise<UserDetail> {
   const { u, expert } = await findUser(db, id);
   const party = expert ? or(eq(sessions.clientId, u.id), eq(sessions.expertId, expert.id))! : eq(sessions.clientId, u.id);
   const [signIns, sessionRows, booked, applications, audit, reports] = await Promise.all([

@@ -7,6 +7,7 @@ import { cancelSessionForTeam } from '../sessions/use-cases/cancel-session-for-t
 import type { SettleDeps } from '../sessions/use-cases/settle-dispute.js';
 import { recordAudit } from './audit-service.js';
 import { bookedSessionIdsOf, findUser } from './user-directory-service.js';
+import { clock } from '../../clock.js';
 
 /**
  * Cancels every booked, not yet started session of the suspended account `id` (as client or as expert), each refunded
@@ -20,7 +21,7 @@ export async function cancelBookedSessionsOf(
   admin: CurrentUser,
   id: string,
   reason: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ cancelled: number; refundedCents: number }> {
   return db.transaction(async (tx) => {
     const { u, expert } = await findUser(tx, id, true);

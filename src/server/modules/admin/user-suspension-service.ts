@@ -13,6 +13,7 @@ import { enqueueEmail } from '../../infra/mail/outbox.js';
 import { recordAudit } from './audit-service.js';
 import { reinstatementEmail, suspensionEmail } from './emails.js';
 import { findUser } from './user-directory-service.js';
+import { clock } from '../../clock.js';
 
 const m = messages.admin;
 
@@ -29,7 +30,7 @@ export async function suspendUser(
   id: string,
   reason: string,
   baseUrl: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ sessionTokens: string[] }> {
   return db.transaction(async (tx) => {
     const { u, expert } = await findUser(tx, id, true);
@@ -57,7 +58,7 @@ export async function suspendUser(
  * the suspension hid stays hidden until the team republishes it. Audited. 404 unknown; 409 'This account is not
  * suspended'.
  */
-export async function reinstateUser(db: Db, admin: CurrentUser, id: string, reason: string, baseUrl: string, now = new Date()): Promise<void> {
+export async function reinstateUser(db: Db, admin: CurrentUser, id: string, reason: string, baseUrl: string, now = clock.now()): Promise<void> {
   await db.transaction(async (tx) => {
     const { u } = await findUser(tx, id, true);
     if (!u.suspendedAt || u.deletedAt) throw new AppError('CONFLICT', m.notSuspended);

@@ -21,6 +21,7 @@ import { availabilityExceptions, availabilityRules, experts } from '../../db/sch
 import { qualified as q } from '../../db/qualified.js';
 import { AppError } from '../../errors.js';
 import { expertKey, type ExpertRow } from './service.js';
+import { clock } from '../../clock.js';
 
 /**
  * Where busy times come from: SQL giving the live sessions of the expert `expertId` (an SQL uuid: a value or a
@@ -217,7 +218,7 @@ async function ownExpert(db: DbOrTx, user: CurrentUser): Promise<ExpertRow> {
 }
 
 /** The settings as the page edits them: exceptions from today on in the expert's zone (a save refuses past ones). */
-async function settingsOf(db: DbOrTx, expert: ExpertRow, now = new Date()): Promise<AvailabilitySettings> {
+async function settingsOf(db: DbOrTx, expert: ExpertRow, now = clock.now()): Promise<AvailabilitySettings> {
   const { rules, exceptions: all } = await loadAvailability(db, expert);
   const today = dateInZone(now, expert.timezone);
   const exceptions = all.filter((e) => e.date >= today);
@@ -247,7 +248,7 @@ export async function getMyAvailability(db: Db, user: CurrentUser): Promise<Avai
  * buffers apply to sessions booked from now on; sessions already booked keep theirs. A date exception before
  * today in the new zone is refused (400, naming the day); past ones stored earlier are dropped. 403 without a profile.
  */
-export async function saveMyAvailability(db: Db, user: CurrentUser, input: AvailabilityInput, now = new Date()): Promise<AvailabilitySettings> {
+export async function saveMyAvailability(db: Db, user: CurrentUser, input: AvailabilityInput, now = clock.now()): Promise<AvailabilitySettings> {
   const today = dateInZone(now, input.timezone);
   const past = input.exceptions.find((e) => e.date < today);
   if (past) throw new AppError('VALIDATION', expertMessages.exceptionInPast(dayLabel(past.date)));

@@ -15,6 +15,7 @@ import { qualified } from '../../db/qualified.js';
 import { availabilityRules, experts } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { ExpertRow } from './service.js';
+import { clock } from '../../clock.js';
 
 type PublishingRow = Pick<ExpertRow, 'id' | 'slug' | 'status' | 'publishedAt' | 'hourlyRateCents' | 'imageUrl'> & { hasHours: boolean };
 
@@ -59,7 +60,7 @@ export async function getMyPublishing(db: Db, user: CurrentUser): Promise<Profil
  * nothing. Errors: 403 without a profile; 409 'Your profile is suspended…'; 400 'Before publishing, please set
  * {missing steps}.' when a step is not done — nothing changes on any error.
  */
-export async function setMyPublishing(db: Db, user: CurrentUser, published: boolean, now = new Date()): Promise<ProfilePublishing> {
+export async function setMyPublishing(db: Db, user: CurrentUser, published: boolean, now = clock.now()): Promise<ProfilePublishing> {
   return db.transaction(async (tx) => {
     const row = await ownPublishing(tx, user, true);
     if (row.status === 'suspended') throw new AppError('CONFLICT', messages.publishing.suspended);

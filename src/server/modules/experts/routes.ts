@@ -30,6 +30,7 @@ import { getMyAvailability, listAvailableDays, listSlots, saveMyAvailability, ty
 import { getMyExpertProfile, listExpertVideos, updateMyExpertProfile } from './profile-service.js';
 import { expertKey, getExpertProfile, listExpertLanguages } from './service.js';
 import { searchExperts } from '../catalogue/search-service.js';
+import { clock } from '../../clock.js';
 
 const noBusyIntervals: BusyIntervals = () => sql`'[]'::json`;
 
@@ -102,7 +103,7 @@ export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; busyIntervals?: BusyI
     },
     async (request) => {
       const { date, duration, tz } = request.query;
-      return { slots: (await listSlots(db, request.params.idOrSlug, { date, duration, tz }, new Date(), busyIntervals)).slots };
+      return { slots: (await listSlots(db, request.params.idOrSlug, { date, duration, tz }, clock.now(), busyIntervals)).slots };
     },
   );
 
@@ -121,7 +122,7 @@ export const expertRoutes: FastifyPluginAsyncZod<{ db: Db; busyIntervals?: BusyI
     },
     async (request) => {
       const { from, to, duration, tz } = request.query;
-      return { days: (await listAvailableDays(db, request.params.idOrSlug, { from, to, duration, tz }, new Date(), busyIntervals)).days };
+      return { days: (await listAvailableDays(db, request.params.idOrSlug, { from, to, duration, tz }, clock.now(), busyIntervals)).days };
     },
   );
 

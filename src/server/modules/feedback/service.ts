@@ -18,6 +18,7 @@ import { experts, privateFeedback, publicReviews, sessionFeedback, sessions, use
 import { AppError } from '../../errors.js';
 import { findExpert } from '../experts/service.js';
 import { clientFoundAbsent } from '../sessions/client-absence-service.js';
+import { clock } from '../../clock.js';
 
 /**
  * Recomputes rating_avg (mean score, 2 decimals; null without any) and review_count of the experts `expertIds`
@@ -46,7 +47,7 @@ export async function recomputeRating(tx: Db | Tx, expertId: string): Promise<vo
  * when not concluded, or already given ('You have already submitted
  * feedback for this session', also on the unique violation 23505).
  */
-export async function submitFeedback(db: Db, user: CurrentUser, sessionId: string, raw: FeedbackInput, now = new Date()): Promise<void> {
+export async function submitFeedback(db: Db, user: CurrentUser, sessionId: string, raw: FeedbackInput, now = clock.now()): Promise<void> {
   const input = feedbackInput.parse(raw);
   try {
     await db.transaction(async (tx) => {

@@ -6,9 +6,10 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PurchaseView } from '../../../shared/schemas/packages.js';
 import type { Db, Tx } from '../../db/client.js';
 import { experts, packageEvents, packagePurchases, prepaidSessions } from '../../db/schema.js';
+import { clock } from '../../clock.js';
 
 /** The purchases matching `where`, newest first, at most `limit`, as PurchaseView (`now` decides active / expired). */
-export async function purchaseViews(db: Db | Tx, where: SQL, now = new Date(), limit = 100): Promise<PurchaseView[]> {
+export async function purchaseViews(db: Db | Tx, where: SQL, now = clock.now(), limit = 100): Promise<PurchaseView[]> {
   const rows = await db
     .select({ p: packagePurchases, slug: experts.slug })
     .from(packagePurchases)

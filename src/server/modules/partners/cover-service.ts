@@ -13,6 +13,7 @@ import { experts, workshops } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { quoteCredit, type CreditRequest } from './credit-booking-service.js';
 import { memberProgrammes } from './membership-service.js';
+import { clock } from '../../clock.js';
 
 /** The booking `query` names: a seat of a published workshop, or a session with a published expert (id or slug). 404 otherwise. */
 async function bookingOf(db: Db, query: CoverQuery, now: Date): Promise<CreditRequest> {
@@ -42,7 +43,7 @@ async function bookingOf(db: Db, query: CoverQuery, now: Date): Promise<CreditRe
  * (cents), with "Covered by {organisation}: $X · You pay: $Y" or the refusal in the product's words. 404 unknown
  * expert or workshop.
  */
-export async function coversOf(db: Db, person: CurrentUser, query: CoverQuery, now = new Date()): Promise<CoverAnswer> {
+export async function coversOf(db: Db, person: CurrentUser, query: CoverQuery, now = clock.now()): Promise<CoverAnswer> {
   const booking = await bookingOf(db, query, now);
   const mine = await memberProgrammes(db, person);
   const items = await Promise.all(

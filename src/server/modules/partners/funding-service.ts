@@ -20,6 +20,7 @@ import { recordAudit } from '../admin/audit-service.js';
 import { creditReceiptEmail } from './emails.js';
 import { assertOrganisationId, getOrganisation, paidWithOf } from './organisation-service.js';
 import { drawFromGrants, lockOrganisation, moveCredit } from './wallet-service.js';
+import { clock } from '../../clock.js';
 
 type PurchaseRow = typeof creditPurchases.$inferSelect;
 
@@ -98,7 +99,7 @@ export async function recordInvoicePayment(db: Db, admin: CurrentUser, id: strin
  * unspent part expires at the end of the UTC day `expiresOn` (grant-expiry.ts); audited ('credit.grant'). 400 a
  * day not in the future; 404 unknown.
  */
-export async function grantCredit(db: Db, admin: CurrentUser, id: string, input: z.output<typeof grantInput>, now = new Date()) {
+export async function grantCredit(db: Db, admin: CurrentUser, id: string, input: z.output<typeof grantInput>, now = clock.now()) {
   const expiresAt = grantExpiry(input.expiresOn);
   // The last day of the grant is tomorrow (UTC) at the earliest.
   if (expiresAt.getTime() <= now.getTime() + 86_400_000) throw new AppError('VALIDATION', m.grantExpiry);
@@ -157,7 +158,7 @@ export async function buyCredit(
   id: string,
   input: z.output<typeof creditPurchaseInput>,
   idempotencyKey: string,
-  now = new Date(),
+  now = clock.now(),
 ) {
   assertOrganisationId(id);
   const hash = requestHash({

@@ -11,12 +11,13 @@ import { creditGrants, organisationManagers, organisations, user as userTable } 
 import { enqueueEmail } from '../../infra/mail/outbox.js';
 import { grantExpiryWarningEmail } from './emails.js';
 import { lockOrganisation, moveCredit } from './wallet-service.js';
+import { clock } from '../../clock.js';
 
 const batch = 100;
 const dayMs = 86_400_000;
 
 /** Retires the unspent part of every grant expired by `now`; answers how many grants were retired. */
-export async function retireExpiredGrants(db: Db, now = new Date()): Promise<number> {
+export async function retireExpiredGrants(db: Db, now = clock.now()): Promise<number> {
   const due = await db
     .select({ id: creditGrants.id, organisationId: creditGrants.organisationId })
     .from(creditGrants)
@@ -49,7 +50,7 @@ export async function retireExpiredGrants(db: Db, now = new Date()): Promise<num
  * 3 days (once); a grant given with less time left gets the warnings whose day has come, the nearer one only.
  * Answers how many grants were warned about.
  */
-export async function warnExpiringGrants(db: Db, baseUrl: string, now = new Date()): Promise<number> {
+export async function warnExpiringGrants(db: Db, baseUrl: string, now = clock.now()): Promise<number> {
   let warned = 0;
   for (const days of [...grantWarningDays].sort((a, b) => a - b)) {
     const column = days === 3 ? creditGrants.warned3At : creditGrants.warned14At;

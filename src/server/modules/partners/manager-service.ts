@@ -13,6 +13,7 @@ import { enqueueEmail } from '../../infra/mail/outbox.js';
 import { recordAudit } from '../admin/audit-service.js';
 import { managerInvitationEmail } from './emails.js';
 import { assertOrganisationId, getOrganisation } from './organisation-service.js';
+import { clock } from '../../clock.js';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -22,7 +23,7 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
  * (only its SHA-256 is stored) and works for 14 days. Answers the organisation. 404 unknown; 409 the person already
  * manages it.
  */
-export async function inviteManager(db: Db, inviter: CurrentUser, id: string, email: string, opts: { asTeam: boolean; baseUrl: string }, now = new Date()) {
+export async function inviteManager(db: Db, inviter: CurrentUser, id: string, email: string, opts: { asTeam: boolean; baseUrl: string }, now = clock.now()) {
   assertOrganisationId(id);
   return db.transaction(async (tx) => {
     const [o] = await tx.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, id));
@@ -57,7 +58,7 @@ export async function inviteManager(db: Db, inviter: CurrentUser, id: string, em
  * organisation. Their account's e-mail must be the invited address (any case). 404 unknown token; 403 another
  * address; 409 already accepted or expired.
  */
-export async function acceptInvitation(db: Db, person: CurrentUser, token: string, now = new Date()) {
+export async function acceptInvitation(db: Db, person: CurrentUser, token: string, now = clock.now()) {
   return db.transaction(async (tx) => {
     const [invitation] = await tx
       .select({ i: organisationInvitations, name: organisations.name })

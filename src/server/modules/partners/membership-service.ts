@@ -11,6 +11,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { accessProgrammes, organisations, programmeBookings, programmeInvitations, programmeMembers, sessions } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { invitationTokenHash } from './invite-list-service.js';
+import { clock } from '../../clock.js';
 
 /**
  * What member `userId` used of programme `programmeId` in the term that holds `now` (this UTC month, or in total):
@@ -52,7 +53,7 @@ const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLo
  * its rule allows — anyone; a verified address at one of the organisation's domains (or a subdomain); or an address
  * on its invited list. Answers the member's programmes. 404 unknown code or programme ended; 403 not allowed to join.
  */
-export async function joinByCode(db: Db, person: CurrentUser, code: string, now = new Date()) {
+export async function joinByCode(db: Db, person: CurrentUser, code: string, now = clock.now()) {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ p: accessProgrammes, domains: organisations.emailDomains })
@@ -88,7 +89,7 @@ export async function joinByCode(db: Db, person: CurrentUser, code: string, now 
  * POST /api/me/programmes/accept `{ token }`: `person` joins by the invitation's link; their address must be the
  * invited one (any case). Answers the member's programmes. 404 unknown token or programme ended; 403 another address.
  */
-export async function joinByInvitation(db: Db, person: CurrentUser, token: string, now = new Date()) {
+export async function joinByInvitation(db: Db, person: CurrentUser, token: string, now = clock.now()) {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ i: programmeInvitations, status: accessProgrammes.status })
@@ -116,7 +117,7 @@ export async function memberProgrammes(db: Db | Tx, person: CurrentUser) {
 }
 
 /** GET /api/me/programmes: the signed-in member's programmes and what is left of each this term. */
-export async function listMemberships(db: Db, person: CurrentUser, now = new Date()): Promise<{ items: Membership[] }> {
+export async function listMemberships(db: Db, person: CurrentUser, now = clock.now()): Promise<{ items: Membership[] }> {
   const rows = await memberProgrammes(db, person);
   const items = await Promise.all(
     rows.map(async ({ p, organisationName }) => {

@@ -21,6 +21,7 @@ import {
 } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { recordAudit } from '../admin/audit-service.js';
+import { clock } from '../../clock.js';
 
 type OrganisationRow = typeof organisations.$inferSelect;
 
@@ -117,7 +118,7 @@ export async function assertManages(db: Db | Tx, user: CurrentUser, id: string):
  * One organisation as the team and its managers see it: balances, managers, open invitations, grants, and the newest
  * 200 ledger entries (newest first). 404 unknown.
  */
-export async function getOrganisation(db: Db | Tx, id: string, now = new Date()): Promise<OrganisationDetail> {
+export async function getOrganisation(db: Db | Tx, id: string, now = clock.now()): Promise<OrganisationDetail> {
   assertOrganisationId(id);
   const [o] = await db.select().from(organisations).where(eq(organisations.id, id));
   if (!o) throw new AppError('NOT_FOUND', m.organisationNotFound);

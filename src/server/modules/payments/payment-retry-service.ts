@@ -10,6 +10,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { paymentRetries } from '../../db/schema.js';
 import type { FailureReport } from '../../infra/failure-report.js';
 import type { PaymentProvider } from '../../infra/payments/provider.js';
+import { clock } from '../../clock.js';
 
 /** The whole `amountCents` of `providerRef` to give back under `idempotencyKey`; `why` says what it was for. */
 export type GiveBack = { providerRef: string; amountCents: number; idempotencyKey: string; why: string };
@@ -25,7 +26,7 @@ const waitAfter = (attempts: number) => Math.min(3_600_000, 30_000 * 2 ** (attem
  * and reported (`payment_action`, logged with the request id of `deps.report`'s logger); it never throws for the
  * processor's failure. A key already queued stays as it is.
  */
-export async function giveBackOrQueue(db: Db | Tx, deps: Deps, giveBack: GiveBack, now = new Date()): Promise<void> {
+export async function giveBackOrQueue(db: Db | Tx, deps: Deps, giveBack: GiveBack, now = clock.now()): Promise<void> {
   try {
     await deps.provider.refund({ providerRef: giveBack.providerRef, amountCents: giveBack.amountCents, idempotencyKey: giveBack.idempotencyKey });
   } catch (err) {
@@ -34,7 +35,7 @@ export async function giveBackOrQueue(db: Db | Tx, deps: Deps, giveBack: GiveBac
 }
 
 /** Queues `giveBack`, whose attempt failed with `err`, for the payment retries job, and reports it (see giveBackOrQueue). */
-export async function queueGiveBack(db: Db | Tx, deps: Deps, giveBack: GiveBack, err: unknown, now = new Date()): Promise<void> {
+export async function queueGiveBack(db: Db | Tx, deps: Deps, giveBack: GiveBack, err: unknown, now = clock.now()): Promise<void> {
   await db
     .insert(paymentRetries)
     .values({ ...giveBack, provider: deps.provider.name, lastError: String(err).slice(0, 1000), nextAttemptAt: new Date(now.getTime() + waitAfter(1)) })
@@ -50,7 +51,7 @@ export async function queueGiveBack(db: Db | Tx, deps: Deps, giveBack: GiveBack,
  * Returns `{ done, failing }`; throws after the run when some still fail, so the job's failure count and its
  * "payment retries failed" log line show them.
  */
-export async function retryDueGiveBacks(deps: Deps & { db: Db }, now = new Date(), signal?: AbortSignal): Promise<{ done: number; failing: number }> {
+export async function retryDueGiveBacks(deps: Deps & { db: Db }, now = clock.now(), signal?: AbortSignal): Promise<{ done: number; failing: number }> {
   const counts = { done: 0, failing: 0 };
   while (!signal?.aborted) {
     const outcome = await deps.db.transaction(async (tx) => {
@@ -76,7 +77,7 @@ export async function retryDueGiveBacks(deps: Deps & { db: Db }, now = new Date(
  * done when the processor confirms, else counts the attempt, keeps the error and sets the next attempt after the
  * doubling wait (and reports it). 'done' | 'failing'; never throws for the processor's failure.
  */
-export async function attemptGiveBack(tx: Tx, deps: Deps, row: typeof paymentRetries.$inferSelect, now = new Date()): Promise<'done' | 'failing'> {
+export async function attemptGiveBack(tx: Tx, deps: Deps, row: typeof paymentRetries.$inferSelect, now = clock.now()): Promise<'done' | 'failing'> {
   const attempts = row.attempts + 1;
   try {
     await deps.provider.refund({ providerRef: row.providerRef, amountCents: row.amountCents, idempotencyKey: row.idempotencyKey });

@@ -18,6 +18,7 @@ import { enqueueEmail } from '../../infra/mail/outbox.js';
 import { actionEmail } from '../../infra/mail/templates.js';
 import { settleReservationIn } from '../sessions/use-cases/settle-reservation.js';
 import { lockPaymentByRef, recordChargeback, recordProviderRefund } from './authorisation-service.js';
+import { clock } from '../../clock.js';
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
 /** What settling a reservation needs (the sessions module's deps: database, provider, links for the e-mails). */
@@ -87,7 +88,7 @@ async function onDispute(tx: Tx, deps: WebhookDeps, dispute: Stripe.Dispute, now
  * 'ignored' when it changes nothing, else 'applied'. Throws (and records nothing) when Stripe cannot be
  * reached, so Stripe delivers the event again later.
  */
-export async function applyStripeEvent(deps: WebhookDeps, event: Stripe.Event, now = new Date()): Promise<WebhookOutcome> {
+export async function applyStripeEvent(deps: WebhookDeps, event: Stripe.Event, now = clock.now()): Promise<WebhookOutcome> {
   return deps.db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(stripeEvents)

@@ -4,6 +4,7 @@ import { canClientReschedule } from '../../../shared/reschedule.js';
 import { isProposalDue } from '../../../shared/reschedule-proposals.js';
 import type { payments, rescheduleProposals, sessions } from '../../db/schema.js';
 import { paymentSummaryOf } from '../payments/service.js';
+import { clock } from '../../clock.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -47,7 +48,7 @@ export type Viewed = {
  */
 export function toView(row: Viewed, viewerRole: 'client' | 'expert'): SessionView {
   const { session: s, expert, payment, proposal, moves = [], clientAbsent = false } = row;
-  const verdict = viewerRole === 'client' ? canClientReschedule(s, new Date()) : null;
+  const verdict = viewerRole === 'client' ? canClientReschedule(s, clock.now()) : null;
   return {
     id: s.id,
     clientId: s.clientId,

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { sitemapEntries, sitemapFileLimit, sitemapSize } from './sitemap-service.js';
+import { clock } from '../../clock.js';
 
 /** What crawlers may read: not the signed-in pages nor the API. */
 const disallowed = ['/dashboard/', '/session/', '/admin', '/api/', '/account', '/messages', '/payment'];
@@ -42,7 +43,7 @@ export const sitemapRoutes: FastifyPluginAsyncZod<{ db: Db; baseUrl: string; url
    * a part past the last answers 404.
    */
   app.get('/sitemap.xml', { schema: { hide: true, querystring: sitemapQuery } }, async (request, reply) => {
-    const now = new Date();
+    const now = clock.now();
     const parts = Math.ceil((await sitemapSize(db, now)) / urlsPerFile);
     const part = request.query.part;
     if (part === undefined && parts > 1) {

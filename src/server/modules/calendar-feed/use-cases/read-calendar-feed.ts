@@ -12,6 +12,7 @@ import { calendarFeeds, experts, sessions, workshops } from '../../../db/schema.
 import { AppError } from '../../../errors.js';
 import { publishedCalendar, sessionEventUid, workshopEventUid, type CalendarEvent } from '../../../infra/mail/icalendar.js';
 import { feedTokenHash, isFeedToken } from '../feed-token.js';
+import { clock } from '../../../clock.js';
 
 /** Sessions that happen or happened: live ones, without reservations still waiting for their payment. */
 const feedStatuses = liveStatuses.filter((s) => s !== 'pending_payment');
@@ -29,7 +30,7 @@ const refreshSeconds = 3600;
  * SEQUENCE, so a calendar that has the invite too shows one event. NOT_FOUND for an unknown, replaced or malformed
  * token alike.
  */
-export async function readCalendarFeed(db: Db, token: string, baseUrl: string, now = new Date()): Promise<string> {
+export async function readCalendarFeed(db: Db, token: string, baseUrl: string, now = clock.now()): Promise<string> {
   const notFound = new AppError('NOT_FOUND', messages.common.notFound);
   if (!isFeedToken(token)) throw notFound;
   const [feed] = await db

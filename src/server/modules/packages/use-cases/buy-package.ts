@@ -22,6 +22,7 @@ import { giveBackOrQueue } from '../../payments/payment-retry-service.js';
 import type { SessionDeps } from '../../sessions/booking-service.js';
 import { packageReceiptEmail } from '../emails.js';
 import { oneOfClient, purchaseViews } from '../purchase-views.js';
+import { clock } from '../../../clock.js';
 
 async function previousPurchase(deps: SessionDeps, clientId: string, key: string) {
   const [row] = await deps.db
@@ -50,7 +51,7 @@ export async function buyPackage(
   packageId: string,
   rawInput: PurchaseInput,
   idempotencyKey: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ purchase: PurchaseView; replayed: boolean }> {
   const input = purchaseInput.parse(rawInput);
   if (client.role !== 'client') throw new AppError('FORBIDDEN', 'Only client accounts can buy packages');

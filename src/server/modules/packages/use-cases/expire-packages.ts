@@ -13,12 +13,13 @@ import { enqueueEmail } from '../../../infra/mail/outbox.js';
 import type { PaymentProvider } from '../../../infra/payments/provider.js';
 import { packageExpiryWarningEmail } from '../emails.js';
 import { settleUnused } from '../prepaid-service.js';
+import { clock } from '../../../clock.js';
 
 const batch = 100;
 const dayMs = 86_400_000;
 
 /** Settles every purchase expired by `now` not yet settled; answers how many were settled. */
-export async function settleExpiredPackages(deps: { db: Db; provider: PaymentProvider; baseUrl: string }, now = new Date()): Promise<number> {
+export async function settleExpiredPackages(deps: { db: Db; provider: PaymentProvider; baseUrl: string }, now = clock.now()): Promise<number> {
   const due = await deps.db
     .select({ id: packagePurchases.id })
     .from(packagePurchases)
@@ -55,7 +56,7 @@ export async function settleExpiredPackages(deps: { db: Db; provider: PaymentPro
  * E-mails the client of every package with unused sessions expiring within 14 days (once) and within 3 days (once);
  * a package with less time left gets the nearer warning only. Answers how many packages were warned about.
  */
-export async function warnExpiringPackages(db: Db, baseUrl: string, now = new Date()): Promise<number> {
+export async function warnExpiringPackages(db: Db, baseUrl: string, now = clock.now()): Promise<number> {
   let warned = 0;
   const unused = sql<number>`(select count(*)::int from ${prepaidSessions} where ${prepaidSessions.purchaseId} = ${packagePurchases.id} and ${prepaidSessions.status} = 'available')`;
   for (const days of [...packageWarningDays].sort((a, b) => a - b)) {

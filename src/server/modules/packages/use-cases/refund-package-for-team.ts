@@ -16,6 +16,7 @@ import { requestHash } from '../../../infra/request-hash.js';
 import { isReplay, recordAudit } from '../../admin/audit-service.js';
 import { lockPurchase, settleUnused } from '../prepaid-service.js';
 import { purchaseViews } from '../purchase-views.js';
+import { clock } from '../../../clock.js';
 
 /**
  * Refunds every unused prepaid session of purchase `id` for `reason` by `admin`. Returns the purchase as the team
@@ -28,7 +29,7 @@ export async function refundPackageForTeam(
   id: string,
   reason: string,
   idempotencyKey?: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<PurchaseView> {
   const hash = requestHash({ purchaseId: id, reason });
   return db.transaction(async (tx) => {

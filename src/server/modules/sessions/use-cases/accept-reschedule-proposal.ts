@@ -6,6 +6,7 @@ import { AppError } from '../../../errors.js';
 import type { SessionDeps } from '../deps.js';
 import { moveSession } from '../move-session.js';
 import { answerProposal, closeProposal } from '../proposals.js';
+import { clock } from '../../../clock.js';
 
 /**
  * The client of session `id` accepts the expert's open proposal `proposalId` at `now`: the session moves to the
@@ -16,7 +17,7 @@ import { answerProposal, closeProposal } from '../proposals.js';
  * for; 409 the new time now clashes for either party or is no longer a free time (nothing changes: the proposal
  * stays open).
  */
-export async function acceptRescheduleProposal(deps: SessionDeps, user: CurrentUser, id: string, proposalId: string, now = new Date()): Promise<SessionView> {
+export async function acceptRescheduleProposal(deps: SessionDeps, user: CurrentUser, id: string, proposalId: string, now = clock.now()): Promise<SessionView> {
   return answerProposal(deps, user, id, proposalId, now, async (tx, s, p) => {
     try {
       await moveSession(tx, deps, s, p.proposedStartsAt, 'expert', now);

@@ -5,6 +5,7 @@ import { noShowReports, sessions } from '../../../db/schema.js';
 import type { SessionDeps } from '../deps.js';
 import { handleEachClaimed } from '../claimed-items.js';
 import { confirmAndRelease } from '../transitions.js';
+import { clock } from '../../../clock.js';
 
 /**
  * Booked sessions that ended more than 72 hours before `now`, without an open no-show report (docs/product.md
@@ -14,7 +15,7 @@ import { confirmAndRelease } from '../transitions.js';
  * stays booked and the others still go through; the job then throws an AggregateError naming the refused
  * sessions, which the job runner logs. Returns how many were released.
  */
-export async function autoReleaseDue(deps: SessionDeps, now = new Date(), batch = 50): Promise<number> {
+export async function autoReleaseDue(deps: SessionDeps, now = clock.now(), batch = 50): Promise<number> {
   const cutoff = new Date(now.getTime() - autoReleaseHours * 3_600_000);
   return handleEachClaimed(
     deps.db,

@@ -29,6 +29,7 @@ import type { SessionDeps } from '../deps.js';
 import { bookingEmails } from '../emails.js';
 import { viewForParty } from '../load-session.js';
 import { partiesOf } from '../parties.js';
+import { clock } from '../../../clock.js';
 
 /**
  * Books a session of the package's length at `input.startsAt` from purchase `purchaseId` of `client`, under
@@ -43,7 +44,7 @@ export async function bookPackageSession(
   purchaseId: string,
   rawInput: PackageBookingInput,
   idempotencyKey: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ session: SessionView; replayed: boolean }> {
   const input = packageBookingInput.parse(rawInput);
   if (client.role !== 'client') throw new AppError('FORBIDDEN', 'Only client accounts can book sessions');

@@ -21,6 +21,7 @@ import { expertKey } from '../../experts/service.js';
 import { busyIntervalsSql } from '../busy-intervals.js';
 import { bookingRequestHash, meetingUrl, previousBooking, previousSql, replay, writeBooking } from '../booking-service.js';
 import type { SessionDeps } from '../deps.js';
+import { clock } from '../../../clock.js';
 
 /**
  * What a booking reads before it holds the card, as one prepared statement per database and key kind (placeholders
@@ -84,7 +85,7 @@ export async function bookSession(
   client: CurrentUser,
   rawInput: BookingInput,
   idempotencyKey: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ session: SessionView; replayed: boolean; paymentAction?: PaymentAction }> {
   const input = bookingInput.parse(rawInput);
   if (client.role !== 'client') throw new AppError('FORBIDDEN', 'Only client accounts can book sessions');

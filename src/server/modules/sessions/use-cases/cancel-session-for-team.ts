@@ -7,6 +7,7 @@ import type { Tx } from '../../../db/client.js';
 import { heldCents } from '../../payments/service.js';
 import { lockSession } from '../load-session.js';
 import { settleSession, type SettleDeps } from './settle-dispute.js';
+import { clock } from '../../../clock.js';
 
 /**
  * Inside the caller's `tx`, at `now`: when session `id` is still booked and not started, cancels it (cancelled_by
@@ -14,7 +15,7 @@ import { settleSession, type SettleDeps } from './settle-dispute.js';
  * the cancellation with the invite's CANCEL. Returns the cents refunded, or null when the session can no longer be
  * cancelled (started, or changed meanwhile): nothing changes then. 404 unknown session.
  */
-export async function cancelSessionForTeam(tx: Tx, deps: SettleDeps, id: string, actorId: string, reason: string, now = new Date()): Promise<number | null> {
+export async function cancelSessionForTeam(tx: Tx, deps: SettleDeps, id: string, actorId: string, reason: string, now = clock.now()): Promise<number | null> {
   const s = await lockSession(tx, id);
   if (!canCancel(s, now)) return null;
   const held = await heldCents(tx, id);

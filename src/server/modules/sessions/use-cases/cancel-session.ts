@@ -16,6 +16,7 @@ import { cancellationEmails } from '../emails.js';
 import { loadForParty, lockSession, viewForParty } from '../load-session.js';
 import { partiesOf } from '../parties.js';
 import type { SessionRow } from '../session-view.js';
+import { clock } from '../../../clock.js';
 
 /**
  * The client or the expert cancels a booked session before its start (at `now`) with `reason`. The client's
@@ -25,7 +26,7 @@ import type { SessionRow } from '../session-view.js';
  * CANCEL (SEQUENCE raised), all in one transaction; the slot is then free. Returns the session as the caller sees
  * it. 403 / 404; 409 when not booked or already started.
  */
-export async function cancelSession(deps: SessionDeps, user: CurrentUser, id: string, reason: string, now = new Date()): Promise<SessionView> {
+export async function cancelSession(deps: SessionDeps, user: CurrentUser, id: string, reason: string, now = clock.now()): Promise<SessionView> {
   const { side } = await loadForParty(deps.db, user, id);
   await deps.db.transaction(async (tx) => {
     const s = await lockSession(tx, id);

@@ -7,6 +7,7 @@ import { AppError } from '../../../errors.js';
 import type { SessionDeps } from '../deps.js';
 import { loadForParty, viewForParty } from '../load-session.js';
 import { settleReservationIn } from './settle-reservation.js';
+import { clock } from '../../../clock.js';
 
 /**
  * Asks the processor and settles the reservation (settle-reservation.ts). Answers the session with `booked` when
@@ -14,7 +15,7 @@ import { settleReservationIn } from './settle-reservation.js';
  * payment was not completed…" (reservation-words.ts) once the reservation has expired or the payment failed (the slot is then free
  * again). 403 for anyone but the session's client; 404 unknown session.
  */
-export async function completeReservation(deps: SessionDeps, user: CurrentUser, sessionId: string, now = new Date()): Promise<SessionView> {
+export async function completeReservation(deps: SessionDeps, user: CurrentUser, sessionId: string, now = clock.now()): Promise<SessionView> {
   const { side, row } = await loadForParty(deps.db, user, sessionId);
   if (side !== 'client') throw new AppError('FORBIDDEN', messages.session.forbidden);
   const status = await deps.db.transaction((tx) => settleReservationIn(tx, deps, sessionId, now));

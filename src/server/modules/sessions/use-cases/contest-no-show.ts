@@ -12,6 +12,7 @@ import { loadForParty, lockSession } from '../load-session.js';
 import { noShowContestedEmail } from '../no-show-emails.js';
 import { mailFacts, reportOf, toNoShowView } from '../no-show-report.js';
 import { emailOf, expertOf } from '../parties.js';
+import { clock } from '../../../clock.js';
 
 /**
  * The party reported absent contests the open report on session `id` at `now`, with `statement` (1–5000
@@ -20,7 +21,7 @@ import { emailOf, expertOf } from '../parties.js';
  * statement; both statements are shown there), the payment stays held, and the team and the reporter are e-mailed.
  * Returns the report. 403 not a party, or the reporter / 404 no session or no report / 409 closed or past the deadline.
  */
-export async function contestNoShow(deps: SessionDeps, user: CurrentUser, id: string, statement: string, now = new Date()): Promise<NoShowView> {
+export async function contestNoShow(deps: SessionDeps, user: CurrentUser, id: string, statement: string, now = clock.now()): Promise<NoShowView> {
   const { side } = await loadForParty(deps.db, user, id);
   return deps.db.transaction(async (tx) => {
     const s = await lockSession(tx, id);

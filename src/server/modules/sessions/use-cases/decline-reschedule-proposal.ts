@@ -5,6 +5,7 @@ import type { CurrentUser } from '../../../auth/plugin.js';
 import type { SessionDeps } from '../deps.js';
 import { answerProposal, closeProposal } from '../proposals.js';
 import { cancelLockedSession } from './cancel-session.js';
+import { clock } from '../../../clock.js';
 
 /**
  * The client of session `id` declines the expert's open proposal `proposalId` at `now`: the session is cancelled by
@@ -14,7 +15,7 @@ import { cancelLockedSession } from './cancel-session.js';
  * session as the client sees it. 403 the expert / 404 no such session or proposal; 409 the proposal is closed or
  * expired, or the session is no longer at the time it was made for.
  */
-export async function declineRescheduleProposal(deps: SessionDeps, user: CurrentUser, id: string, proposalId: string, now = new Date()): Promise<SessionView> {
+export async function declineRescheduleProposal(deps: SessionDeps, user: CurrentUser, id: string, proposalId: string, now = clock.now()): Promise<SessionView> {
   return answerProposal(deps, user, id, proposalId, now, async (tx, s, p) => {
     await closeProposal(tx, p.id, 'declined', now);
     await cancelLockedSession(tx, deps, s, { side: 'client', userId: user.id }, declinedProposalReason, s.totalAmountCents, now);

@@ -11,6 +11,7 @@ import type { SessionDeps } from '../deps.js';
 import { loadForParty, lockSession, viewForParty } from '../load-session.js';
 import { refuseWhileNoShowOpen } from '../no-show-report.js';
 import { notNow, refuseUnlessClient } from '../transitions.js';
+import { clock } from '../../../clock.js';
 
 /**
  * The client reports an issue with a booked session that has started (at `now`), with `description` (may be
@@ -18,7 +19,7 @@ import { notNow, refuseUnlessClient } from '../transitions.js';
  * authorisation is charged now so the team's decision may come after it would lapse) and every team member is
  * e-mailed. Returns the session as the client sees it. 403 (expert) / 404 / 409 when not allowed now.
  */
-export async function disputeSession(deps: SessionDeps, user: CurrentUser, id: string, description: string, now = new Date()): Promise<SessionView> {
+export async function disputeSession(deps: SessionDeps, user: CurrentUser, id: string, description: string, now = clock.now()): Promise<SessionView> {
   const { row, side } = await loadForParty(deps.db, user, id);
   refuseUnlessClient(side, row.session.status, 'dispute');
   await deps.db.transaction(async (tx) => {

@@ -2,6 +2,7 @@
 import { and, eq, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { rescheduleProposals, sessions } from '../../../db/schema.js';
+import { clock } from '../../../clock.js';
 
 /**
  * At `now`, open proposals whose expiry (the session's start when they were made) has come become 'expired' and the
@@ -9,7 +10,7 @@ import { rescheduleProposals, sessions } from '../../../db/schema.js';
  * client meanwhile) become 'withdrawn'. Each is one conditional UPDATE on open rows, so several servers may run it at
  * once and a proposal closes once; the session is never changed. Returns how many proposals were closed.
  */
-export async function expireRescheduleProposals(db: Db, now = new Date()): Promise<number> {
+export async function expireRescheduleProposals(db: Db, now = clock.now()): Promise<number> {
   const expired = await db
     .update(rescheduleProposals)
     .set({ status: 'expired', answeredAt: now })

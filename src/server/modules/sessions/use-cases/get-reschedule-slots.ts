@@ -6,6 +6,7 @@ import type { CurrentUser } from '../../../auth/plugin.js';
 import type { Db } from '../../../db/client.js';
 import { loadForParty } from '../load-session.js';
 import { rescheduleSlots } from '../reschedule-slots.js';
+import { clock } from '../../../clock.js';
 
 /**
  * The free start times (UTC ISO, ascending) session `id` could move to on `days` client dates from `from` in zone
@@ -13,7 +14,7 @@ import { rescheduleSlots } from '../reschedule-slots.js';
  * party may ask (the client to reschedule, the expert to propose); a session that is not booked has none.
  * 403 another account; 404.
  */
-export async function getRescheduleSlots(db: Db, user: CurrentUser, id: string, raw: RescheduleSlotsQuery, now = new Date()): Promise<{ slots: string[] }> {
+export async function getRescheduleSlots(db: Db, user: CurrentUser, id: string, raw: RescheduleSlotsQuery, now = clock.now()): Promise<{ slots: string[] }> {
   const q = rescheduleSlotsQuery.parse(raw);
   const { row } = await loadForParty(db, user, id);
   if (row.session.status !== 'booked') return { slots: [] };

@@ -8,6 +8,7 @@ import { experts, payments, rescheduleProposals, sessions } from '../../../db/sc
 import { clientFoundAbsent } from '../client-absence-service.js';
 import { toView } from '../session-view.js';
 import { mySessions, upcomingListed } from '../session-parts.js';
+import { clock } from '../../../clock.js';
 
 const userId = sql.placeholder('userId');
 const now = sql.placeholder('now');
@@ -82,7 +83,7 @@ const prepared = new WeakMap<Db, Map<SessionListPart, ReturnType<typeof statemen
  * never completed (expired) are left out, and the expert does not see a reservation still awaiting the client's
  * 3-D Secure (pending_payment) until it is booked (docs/product.md "Sessions", "Payments").
  */
-export async function listMySessions(db: Db, user: CurrentUser, { when, page, pageSize }: SessionListQuery, at = new Date()): Promise<SessionList> {
+export async function listMySessions(db: Db, user: CurrentUser, { when, page, pageSize }: SessionListQuery, at = clock.now()): Promise<SessionList> {
   let parts = prepared.get(db);
   if (!parts) prepared.set(db, (parts = new Map()));
   let statement = parts.get(when);

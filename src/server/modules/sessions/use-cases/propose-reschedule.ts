@@ -14,6 +14,7 @@ import { partiesOf } from '../parties.js';
 import { proposalEmail } from '../proposal-emails.js';
 import { withdrawOpenProposal } from '../proposals.js';
 import { rescheduleSlots } from '../reschedule-slots.js';
+import { clock } from '../../../clock.js';
 
 /**
  * The expert of booked session `id` proposes at `now` to move it to `startsAt` (UTC), with an optional `message`
@@ -28,7 +29,7 @@ export async function proposeReschedule(
   user: CurrentUser,
   id: string,
   input: { startsAt: string; message: string | null },
-  now = new Date(),
+  now = clock.now(),
 ): Promise<SessionView> {
   const { side } = await loadForParty(deps.db, user, id);
   if (side !== 'expert') throw new AppError('FORBIDDEN', proposalMessages.onlyExpert);

@@ -12,6 +12,7 @@ import { loadForParty, lockSession } from '../load-session.js';
 import { noShowReportedEmail } from '../no-show-emails.js';
 import { mailFacts, reportOf, toNoShowView } from '../no-show-report.js';
 import { emailOf, expertOf } from '../parties.js';
+import { clock } from '../../../clock.js';
 
 /**
  * `user`, the client or the expert of booked session `id`, reports at `now` that the other party did not attend,
@@ -21,7 +22,7 @@ import { emailOf, expertOf } from '../parties.js';
  * While the report is open nobody can confirm the session and the auto-release skips it.
  * Returns the report. 403 not a party / 404 / 409 outside the window, not booked, or already reported.
  */
-export async function reportNoShow(deps: SessionDeps, user: CurrentUser, id: string, statement: string, now = new Date()): Promise<NoShowView> {
+export async function reportNoShow(deps: SessionDeps, user: CurrentUser, id: string, statement: string, now = clock.now()): Promise<NoShowView> {
   const { side } = await loadForParty(deps.db, user, id);
   return deps.db.transaction(async (tx) => {
     const s = await lockSession(tx, id);

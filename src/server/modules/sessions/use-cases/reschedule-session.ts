@@ -8,6 +8,7 @@ import type { SessionDeps } from '../deps.js';
 import { loadForParty, lockSession, viewForParty } from '../load-session.js';
 import { moveSession } from '../move-session.js';
 import { withdrawOpenProposal } from '../proposals.js';
+import { clock } from '../../../clock.js';
 
 /**
  * The client of session `id` moves it to start at `startsAt` (one of its free times, same duration) at `now`, while
@@ -16,7 +17,7 @@ import { withdrawOpenProposal } from '../proposals.js';
  * Errors: 403 the expert (who proposes instead) or another account; 404; 409 not allowed now (the reason in the
  * product's words) or the time was just taken / clashes with the client's other session; 422 not a free time.
  */
-export async function rescheduleSession(deps: SessionDeps, user: CurrentUser, id: string, startsAt: Date, now = new Date()): Promise<SessionView> {
+export async function rescheduleSession(deps: SessionDeps, user: CurrentUser, id: string, startsAt: Date, now = clock.now()): Promise<SessionView> {
   const { side } = await loadForParty(deps.db, user, id);
   if (side !== 'client') throw new AppError('FORBIDDEN', messages.reschedule.clientOnly);
   await deps.db.transaction(async (tx) => {

@@ -5,6 +5,7 @@ import { outboxInsert } from '../../../infra/mail/outbox.js';
 import type { SessionDeps } from '../deps.js';
 import { reminderEmail, type ReminderLead } from '../emails.js';
 import { partiesOf } from '../parties.js';
+import { clock } from '../../../clock.js';
 
 const hourMs = 3_600_000;
 
@@ -15,7 +16,7 @@ const hourMs = 3_600_000;
  * gets the hour reminder only: two reminders at once would say the same. Claims rows with FOR UPDATE SKIP LOCKED,
  * so several servers can run it at once and each reminder goes once. Returns how many reminders (per session) were sent.
  */
-export async function sendDueReminders(deps: SessionDeps, now = new Date(), batch = 50): Promise<number> {
+export async function sendDueReminders(deps: SessionDeps, now = clock.now(), batch = 50): Promise<number> {
   const dayHorizon = new Date(now.getTime() + 24 * hourMs);
   const hourHorizon = new Date(now.getTime() + hourMs);
   return deps.db.transaction(async (tx) => {

@@ -14,6 +14,7 @@ import { cancellationEmails } from '../emails.js';
 import { lockSession } from '../load-session.js';
 import { partiesOf } from '../parties.js';
 import type { SessionRow } from '../session-view.js';
+import { clock } from '../../../clock.js';
 
 /**
  * Settles the disputed session `id` inside the caller's `tx`, at `now`, by team member `actorId` with `note`:
@@ -29,7 +30,7 @@ export async function settleDisputedSession(
   outcome: SettleOutcome,
   actorId: string,
   note: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ session: SessionRow; refundedCents: number }> {
   const s = await lockSession(tx, id);
   if (s.status !== 'disputed') throw new AppError('CONFLICT', messages.session.badTransition);

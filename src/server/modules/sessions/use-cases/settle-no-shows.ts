@@ -10,6 +10,7 @@ import { handleEachClaimed } from '../claimed-items.js';
 import { mailFacts } from '../no-show-report.js';
 import { emailOf, expertOf } from '../parties.js';
 import { settleSession } from './settle-dispute.js';
+import { clock } from '../../../clock.js';
 
 /**
  * Open reports whose contest deadline passed by `now` are upheld, at most `batch` per call: the client reported →
@@ -21,7 +22,7 @@ import { settleSession } from './settle-dispute.js';
  * stays open while the others go through (the job then throws an AggregateError naming them). Returns how many
  * were settled.
  */
-export async function settleDueNoShows(deps: SessionDeps, now = new Date(), batch = 50): Promise<number> {
+export async function settleDueNoShows(deps: SessionDeps, now = clock.now(), batch = 50): Promise<number> {
   return handleEachClaimed(
     deps.db,
     'no-show settlement',

@@ -25,6 +25,7 @@ import type { SessionDeps } from '../deps.js';
 import { bookingEmails } from '../emails.js';
 import { partiesOf } from '../parties.js';
 import type { SessionRow } from '../session-view.js';
+import { clock } from '../../../clock.js';
 
 export type ReservationOutcome = 'booked' | 'expired' | 'pending_payment';
 
@@ -82,7 +83,7 @@ export async function settleLocked(tx: Tx, deps: SessionDeps, s: SessionRow, now
  * webhooks), and returns its status afterwards; a session that is not pending_payment is left as it is.
  * 404 'Session not found'.
  */
-export async function settleReservationIn(tx: Tx, deps: SessionDeps, sessionId: string, now = new Date()): Promise<string> {
+export async function settleReservationIn(tx: Tx, deps: SessionDeps, sessionId: string, now = clock.now()): Promise<string> {
   const [s] = await tx.select().from(sessions).where(eq(sessions.id, sessionId)).for('update');
   if (!s) throw new AppError('NOT_FOUND', messages.session.notFound);
   return s.status === 'pending_payment' ? settleLocked(tx, deps, s, now) : s.status;

@@ -6,6 +6,7 @@ import type { CurrentUser } from '../../../auth/plugin.js';
 import type { Db } from '../../../db/client.js';
 import { payments, rescheduleProposals, sessions } from '../../../db/schema.js';
 import { mySessions } from '../session-parts.js';
+import { clock } from '../../../clock.js';
 
 /**
  * The caller's counters at instant `at` (UTC), in one query over their sessions as client and as expert:
@@ -16,7 +17,7 @@ import { mySessions } from '../session-parts.js';
  * experts' proposals of a new time the caller can still answer as client (`proposalsToAnswer`, the rule of canAnswer in
  * src/shared/reschedule-proposals.ts) with the soonest such session (`proposalSessionId`, null when none).
  */
-export async function summariseMySessions(db: Db, user: CurrentUser, at = new Date()): Promise<SessionSummary> {
+export async function summariseMySessions(db: Db, user: CurrentUser, at = clock.now()): Promise<SessionSummary> {
   const now = sql`${at.toISOString()}::timestamptz`;
   const booked = eq(sessions.status, 'booked');
   const where = (condition: ReturnType<typeof and>) => sql`count(*) filter (where ${condition})`.mapWith(Number);

@@ -21,6 +21,7 @@ import { AppError } from '../../../errors.js';
 import { creditPart } from '../../partners/credit-booking-service.js';
 import { bookingRequestHash, previousBooking, replay, writeBooking, type SessionDeps } from '../../sessions/booking-service.js';
 import { holdsSeat, offerUntil } from '../workshop-rows.js';
+import { clock } from '../../../clock.js';
 
 /**
  * Books a seat of workshop `workshopId` for `client` with `idempotencyKey`; the seat keeps the workshop's price
@@ -35,7 +36,7 @@ export async function bookSeat(
   workshopId: string,
   rawInput: SeatInput,
   idempotencyKey: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ session: SessionView; replayed: boolean; paymentAction?: PaymentAction }> {
   const input = seatInput.parse(rawInput);
   if (client.role !== 'client') throw new AppError('FORBIDDEN', 'Only client accounts can book seats');

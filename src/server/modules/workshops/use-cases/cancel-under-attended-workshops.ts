@@ -11,12 +11,13 @@ import type { SessionDeps } from '../../sessions/booking-service.js';
 import { cancelSeatsOf } from '../../sessions/use-cases/cancel-session.js';
 import { mailExpertWorkshopChange } from '../expert-mail.js';
 import { closeWaitlist } from '../waitlist-service.js';
+import { clock } from '../../../clock.js';
 
 /**
  * Cancels the published workshops starting in (now, now + 24 h] whose seats sold are below their minimum
  * attendance, at most `batch` per call, in one transaction; returns how many were cancelled.
  */
-export async function cancelUnderAttendedWorkshops(deps: SessionDeps, now = new Date(), batch = 20): Promise<number> {
+export async function cancelUnderAttendedWorkshops(deps: SessionDeps, now = clock.now(), batch = 20): Promise<number> {
   const horizon = new Date(now.getTime() + minimumAttendanceHours * 3_600_000);
   return deps.db.transaction(async (tx) => {
     const due = await tx

@@ -18,12 +18,13 @@ import { mailExpertWorkshopChange } from '../expert-mail.js';
 import { closeWaitlist } from '../waitlist-service.js';
 import { lockOwnWorkshop, ownExpert } from '../workshop-rows.js';
 import { getMyWorkshop } from './get-my-workshop.js';
+import { clock } from '../../../clock.js';
 
 /**
  * Cancels the signed-in expert's workshop `id` with `reason` at `now`; returns the expert's view (status cancelled,
  * no seats sold). Errors: 403 not an expert, 404 not theirs, 409 already cancelled or started.
  */
-export async function cancelWorkshop(deps: SessionDeps, user: CurrentUser, id: string, reason: string, now = new Date()): Promise<MyWorkshopView> {
+export async function cancelWorkshop(deps: SessionDeps, user: CurrentUser, id: string, reason: string, now = clock.now()): Promise<MyWorkshopView> {
   const expert = await ownExpert(deps.db, user);
   if (!isUuid(id)) throw new AppError('NOT_FOUND', workshopMessages.notFound);
   await deps.db.transaction(async (tx) => {

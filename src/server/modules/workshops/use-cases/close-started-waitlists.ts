@@ -8,9 +8,10 @@
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { workshops, workshopWaitlist as line } from '../../../db/schema.js';
+import { clock } from '../../../clock.js';
 
 /** Closes the waiting rows of workshops that start at or before `now`; returns how many. */
-export async function closeStartedWaitlists(db: Db, now = new Date()): Promise<number> {
+export async function closeStartedWaitlists(db: Db, now = clock.now()): Promise<number> {
   const started = db.select({ id: workshops.id }).from(workshops).where(lte(workshops.startsAt, now));
   const closed = await db
     .update(line)

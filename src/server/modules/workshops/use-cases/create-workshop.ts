@@ -14,6 +14,7 @@ import { mailExpertWorkshopChange } from '../expert-mail.js';
 import { getMyWorkshop } from './get-my-workshop.js';
 import { ownExpert, workshopWriteConflict } from '../workshop-rows.js';
 import { startFromLocal } from '../workshop-times.js';
+import { clock } from '../../../clock.js';
 
 /**
  * Creates the signed-in expert's workshop from `input` (`workshopInput`): title, description, catalogue topic,
@@ -26,7 +27,7 @@ export async function createWorkshop(
   deps: Pick<SessionDeps, 'db' | 'meetingUrlTemplate' | 'baseUrl' | 'mailFrom'>,
   user: CurrentUser,
   rawInput: WorkshopInput,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<MyWorkshopView> {
   const input = workshopInput.parse(rawInput);
   const expert = await ownExpert(deps.db, user);

@@ -10,13 +10,14 @@ import { experts, user as userTable, workshops, workshopWaitlist as line } from 
 import type { SessionDeps } from '../../sessions/booking-service.js';
 import { offerExpiredEmail } from '../waitlist-emails.js';
 import { moveLine, offerFreeSeats } from '../waitlist-service.js';
+import { clock } from '../../../clock.js';
 
 /**
  * Expires the offers whose deadline is at or before `now` (at most `batch`), then offers the free seats of up to
  * `batch` published, not yet started workshops with clients waiting, in one transaction. Returns how many offers
  * expired plus how many were made.
  */
-export async function expireWaitlistOffers(deps: SessionDeps, now = new Date(), batch = 20): Promise<number> {
+export async function expireWaitlistOffers(deps: SessionDeps, now = clock.now(), batch = 20): Promise<number> {
   return deps.db.transaction(async (tx) => {
     const due = await tx
       .select({

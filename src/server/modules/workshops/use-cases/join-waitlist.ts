@@ -17,6 +17,7 @@ import type { SessionDeps } from '../../sessions/booking-service.js';
 import { offerFreeSeats } from '../waitlist-service.js';
 import { holdsSeat } from '../workshop-rows.js';
 import { getWaitlist } from './get-waitlist.js';
+import { clock } from '../../../clock.js';
 
 /**
  * Puts `client` at the end of the waitlist of workshop `workshopId` at `now`; returns their place. Errors: 403 not
@@ -24,7 +25,7 @@ import { getWaitlist } from './get-waitlist.js';
  * unknown or a draft, 409 cancelled or started, already holding a seat, already waiting, or seats still free
  * ('Seats are still free in this workshop. Please book a seat instead.').
  */
-export async function joinWaitlist(deps: SessionDeps, client: CurrentUser, workshopId: string, now = new Date()): Promise<WaitlistView> {
+export async function joinWaitlist(deps: SessionDeps, client: CurrentUser, workshopId: string, now = clock.now()): Promise<WaitlistView> {
   if (client.role !== 'client') throw new AppError('FORBIDDEN', workshopMessages.onlyClientsWait);
   if (!hasClientProfile(client)) throw new AppError('FORBIDDEN', messages.booking.completeProfile);
   const [found] = isUuid(workshopId)

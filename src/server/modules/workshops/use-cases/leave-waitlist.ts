@@ -12,13 +12,14 @@ import { AppError } from '../../../errors.js';
 import type { SessionDeps } from '../../sessions/booking-service.js';
 import { offerFreeSeats } from '../waitlist-service.js';
 import { getWaitlist } from './get-waitlist.js';
+import { clock } from '../../../clock.js';
 
 /**
  * Ends `client`'s place on the waitlist of workshop `workshopId` at `now` ('left' while waiting, 'declined' for an
  * open offer, whose seat is offered to the next client); returns their place (`none`). Errors: 403 not a client,
  * 404 unknown workshop or a draft, 409 'You are not on the waitlist for this workshop'.
  */
-export async function leaveWaitlist(deps: SessionDeps, client: CurrentUser, workshopId: string, now = new Date()): Promise<WaitlistView> {
+export async function leaveWaitlist(deps: SessionDeps, client: CurrentUser, workshopId: string, now = clock.now()): Promise<WaitlistView> {
   if (client.role !== 'client') throw new AppError('FORBIDDEN', workshopMessages.onlyClientsWait);
   if (!isUuid(workshopId)) throw new AppError('NOT_FOUND', workshopMessages.notFound);
   await getWaitlist(deps.db, client, workshopId);

@@ -6,6 +6,7 @@ import type { Db } from '../../../db/client.js';
 import { experts, workshops, workshopWaitlist as line } from '../../../db/schema.js';
 import { selectWorkshops, toWorkshopView } from '../workshop-rows.js';
 import { getWaitlist } from './get-waitlist.js';
+import { clock } from '../../../clock.js';
 
 /** At most this many places in one answer. */
 const listLimit = 50;
@@ -14,7 +15,7 @@ const listLimit = 50;
  * Where `viewer` waits or holds an offer, in published workshops of published experts that start after `now`,
  * soonest first: each workshop's public view and the viewer's place (getWaitlist). Empty for anyone not in a line.
  */
-export async function listMyWaitlist(db: Db, viewer: CurrentUser, now = new Date()): Promise<MyWaitlistView> {
+export async function listMyWaitlist(db: Db, viewer: CurrentUser, now = clock.now()): Promise<MyWaitlistView> {
   const rows = await selectWorkshops(
     db,
     and(

@@ -9,6 +9,7 @@ import { shiftDate, wallClockToUtc } from '../../../../shared/slots.js';
 import type { Db } from '../../../db/client.js';
 import { experts, workshops } from '../../../db/schema.js';
 import { selectWorkshops, toWorkshopView } from '../workshop-rows.js';
+import { clock } from '../../../clock.js';
 
 /** At most this many workshops in one answer. */
 const listLimit = 100;
@@ -17,7 +18,7 @@ const listLimit = 100;
  * The workshops matching `query` that start after `now`: `from`/`to` are whole dates (YYYY-MM-DD, inclusive) in
  * `tz`, turned into UTC instants without the server's zone; `maxPriceCents` the highest price per seat in cents.
  */
-export async function listWorkshops(db: Db, query: z.output<typeof workshopListQuery>, now = new Date()): Promise<WorkshopView[]> {
+export async function listWorkshops(db: Db, query: z.output<typeof workshopListQuery>, now = clock.now()): Promise<WorkshopView[]> {
   const where: (SQL | undefined)[] = [eq(workshops.status, 'published'), eq(experts.status, 'published'), gt(workshops.startsAt, now)];
   if (query.topic) where.push(eq(workshops.topic, query.topic));
   if (query.from) where.push(gte(workshops.startsAt, wallClockToUtc(query.from, 0, query.tz)));

@@ -12,6 +12,7 @@ import type { SessionDeps } from '../../sessions/booking-service.js';
 import { mailExpertWorkshopChange } from '../expert-mail.js';
 import { ownExpert, workshopWriteConflict } from '../workshop-rows.js';
 import { getMyWorkshop } from './get-my-workshop.js';
+import { clock } from '../../../clock.js';
 
 /**
  * Publishes the signed-in expert's draft workshop `id` (status published, published_at = `now`). Errors: 403 not
@@ -22,7 +23,7 @@ export async function publishWorkshop(
   deps: Pick<SessionDeps, 'db' | 'baseUrl' | 'mailFrom'>,
   user: CurrentUser,
   id: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<MyWorkshopView> {
   const { db } = deps;
   const expert = await ownExpert(db, user);

@@ -9,6 +9,7 @@ import { outboxInsert } from '../../../infra/mail/outbox.js';
 import type { SessionDeps } from '../../sessions/booking-service.js';
 import type { ReminderLead } from '../../../infra/mail/zoned.js';
 import { workshopReminderEmail } from '../expert-mail.js';
+import { clock } from '../../../clock.js';
 
 const hourMs = 3_600_000;
 
@@ -18,7 +19,7 @@ const hourMs = 3_600_000;
  * first seen within the hour gets the hour reminder only. Claims rows with FOR UPDATE SKIP LOCKED, so several
  * servers can run it at once and each reminder goes once. Returns how many workshops were reminded.
  */
-export async function sendDueWorkshopReminders(deps: SessionDeps, now = new Date(), batch = 50): Promise<number> {
+export async function sendDueWorkshopReminders(deps: SessionDeps, now = clock.now(), batch = 50): Promise<number> {
   const dayHorizon = new Date(now.getTime() + 24 * hourMs);
   const hourHorizon = new Date(now.getTime() + hourMs);
   return deps.db.transaction(async (tx) => {

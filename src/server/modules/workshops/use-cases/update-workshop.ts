@@ -18,6 +18,7 @@ import { offerFreeSeats } from '../waitlist-service.js';
 import { lockOwnWorkshop, ownExpert, workshopWriteConflict } from '../workshop-rows.js';
 import { startFromLocal } from '../workshop-times.js';
 import { getMyWorkshop } from './get-my-workshop.js';
+import { clock } from '../../../clock.js';
 
 /**
  * Applies `rawPatch` (`workshopPatch`: any of title, description, topic, startsAtLocal in the expert's zone,
@@ -32,7 +33,7 @@ export async function updateWorkshop(
   user: CurrentUser,
   id: string,
   rawPatch: WorkshopPatch,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<MyWorkshopView> {
   const patch = workshopPatch.parse(rawPatch);
   const { db } = deps;
