@@ -170,6 +170,12 @@ export const messages = {
   },
   payouts: {
     simulated: 'Payouts are simulated on this server: released payments are recorded as your earnings, and no money moves.',
+    /** How money reaches an expert with Stripe (Stripe Connect's payouts: a daily automatic schedule by default). */
+    schedule:
+      'Stripe then pays your Stripe balance out to your bank account automatically, daily by default: each transfer reaches your bank a few business days after it arrives (how many depends on your country). Your payout schedule and every payout are in your Stripe dashboard.',
+    /** The same, said on a server whose payouts are simulated. */
+    simulatedSchedule:
+      'With card payments through Stripe, a released payment is transferred to your connected Stripe account, and Stripe pays it out to your bank on its payout schedule (daily by default, a few business days later).',
     notConfigured: 'Payouts need card payments with Stripe, which this server does not use.',
     noProfile: 'Payouts open once your expert application is approved.',
     unavailable: 'Stripe could not be reached. Please try again in a minute.',

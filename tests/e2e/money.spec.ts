@@ -85,9 +85,14 @@ test('a client pays, downloads the PDF receipt; the expert sees the ledger entry
     await expertPage.getByRole('link', { name: 'Payouts and earnings' }).click();
     await expect(expertPage.getByRole('heading', { name: 'Earnings', exact: true })).toBeVisible();
     const ledger = expertPage.getByRole('list', { name: 'Payment ledger' });
-    await expect(ledger.getByRole('listitem')).toHaveCount(2);
-    await expect(ledger.getByRole('listitem').filter({ hasText: 'Released to you' })).toContainText(total);
-    await expect(ledger.getByRole('listitem').filter({ hasText: 'Held' })).toContainText(`Session with ${client.firstName} ${client.lastName}`);
+    // The session once, its states in date order: held, then released.
+    const row = ledger.locator(':scope > li');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(`Session with ${client.firstName} ${client.lastName}`);
+    await expect(row.getByRole('list', { name: 'What happened to the payment' }).getByRole('listitem')).toHaveText([
+      new RegExp(`^Held${total.replace('$', '\\$')}`),
+      new RegExp(`^→Released to you${total.replace('$', '\\$')}`),
+    ]);
     await expect(expertPage.getByText('Total earnings').locator('..')).toContainText(total);
     expect(await seriousViolations(expertPage)).toEqual([]);
     await shot(expertPage, 'money-ledger');

@@ -17,6 +17,7 @@ test('without Stripe, the expert sees that payouts are simulated', async ({ page
   await expect(page.getByRole('heading', { level: 1, name: 'Payouts' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Simulated payouts' })).toBeVisible();
   await expect(page.getByText('Payouts are simulated on this server: released payments are recorded as your earnings, and no money moves.')).toBeVisible();
+  await expect(page.getByText(/Stripe pays it out to your bank on its payout schedule/)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
 
@@ -53,6 +54,7 @@ test('with Stripe, an expert connects an account on Stripe and comes back to pay
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Payouts are on' })).toBeVisible();
     await expect(page.getByText(account!.id)).toBeVisible();
+    await expect(page.getByText(/Stripe then pays your Stripe balance out to your bank account automatically, daily by default/)).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     expect(fake.problems).toEqual([]);
   } finally {

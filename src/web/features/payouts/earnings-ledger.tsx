@@ -37,36 +37,64 @@ function Totals({ view }: { view: EarningsView }) {
   );
 }
 
-function Entry({ e }: { e: LedgerEntry }) {
-  const label = entryLabel[e.type];
+/** The order of a session's states recorded at the same instant: held first, then what became of it. */
+const stateOrder: LedgerEntry['type'][] = ['held', 'disputed', 'released', 'refunded', 'returned'];
+
+/**
+ * The ledger's entries as one row per session (a package's unused sessions at its expiry: one row per entry), the
+ * row with the newest movement first, each row's states in date order (held → released or refunded).
+ */
+function bySession(entries: LedgerEntry[]): LedgerEntry[][] {
+  const rows = new Map<string, LedgerEntry[]>();
+  for (const e of entries) {
+    const key = e.sessionId ?? `entry:${e.id}`;
+    rows.set(key, [...(rows.get(key) ?? []), e]);
+  }
+  return [...rows.values()].map((row) => row.toSorted((a, b) => a.at.localeCompare(b.at) || stateOrder.indexOf(a.type) - stateOrder.indexOf(b.type)));
+}
+
+function Row({ states }: { states: LedgerEntry[] }) {
+  const first = states[0]!;
   return (
-    <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3">
-      <div className="min-w-0">
-        <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${label.tone}`}>{label.text}</span>
-        <p className="mt-1 text-sm text-slate-900">
-          {e.sessionId && e.sessionStartsAt ? (
-            <>
-              <Link to={`/session/${e.sessionId}`} className="font-medium text-brand-700 hover:underline">
-                Session with {e.clientName}
-              </Link>{' '}
-              <span className="text-slate-600">on {formatDateTime(e.sessionStartsAt)}</span>
-            </>
-          ) : (
-            <span className="font-medium">Unused sessions of {e.clientName}&rsquo;s package, at its expiry</span>
-          )}
-        </p>
-        <p className="text-xs text-slate-600">
-          Recorded <time dateTime={e.at}>{formatDateTime(e.at)}</time>
-        </p>
-      </div>
-      <span className="font-semibold tabular-nums text-slate-900">{formatMoney(e.amountCents, e.currency)}</span>
+    <li className="py-3">
+      <p className="text-sm text-slate-900">
+        {first.sessionId && first.sessionStartsAt ? (
+          <>
+            <Link to={`/session/${first.sessionId}`} className="font-medium text-brand-700 hover:underline">
+              Session with {first.clientName}
+            </Link>{' '}
+            <span className="text-slate-600">on {formatDateTime(first.sessionStartsAt)}</span>
+          </>
+        ) : (
+          <span className="font-medium">Unused sessions of {first.clientName}&rsquo;s package, at its expiry</span>
+        )}
+      </p>
+      <ol aria-label="What happened to the payment" className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-2">
+        {states.map((e, i) => {
+          const label = entryLabel[e.type];
+          return (
+            <li key={e.id} className="flex items-center gap-2">
+              {i > 0 ? (
+                <span aria-hidden className="text-slate-400">
+                  →
+                </span>
+              ) : null}
+              <span className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${label.tone}`}>{label.text}</span>
+              <span className="text-sm font-semibold tabular-nums text-slate-900">{formatMoney(e.amountCents, e.currency)}</span>
+              <time dateTime={e.at} className="text-xs text-slate-600">
+                {formatDateTime(e.at)}
+              </time>
+            </li>
+          );
+        })}
+      </ol>
     </li>
   );
 }
 
 /**
  * The expert's earnings ledger on /dashboard/expert/payouts (docs/product.md "Earnings"): the totals the dashboard shows
- * and every movement of their clients' payments, newest first, dated in the viewer's zone.
+ * and their clients' payments, one row per session with its movements in date order, dated in the viewer's zone.
  */
 export function EarningsLedger() {
   const query = useEarnings();
@@ -88,8 +116,8 @@ export function EarningsLedger() {
             </p>
           ) : (
             <ul aria-label="Payment ledger" className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white px-4 shadow-sm">
-              {query.data.entries.map((e) => (
-                <Entry key={e.id} e={e} />
+              {bySession(query.data.entries).map((states) => (
+                <Row key={states[0]!.id} states={states} />
               ))}
             </ul>
           )}

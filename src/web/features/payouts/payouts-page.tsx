@@ -50,6 +50,7 @@ function Status({ view, expired }: { view: PayoutsView; expired: boolean }) {
     return (
       <Panel icon={<Banknote className="h-6 w-6" aria-hidden />} title="Simulated payouts">
         <p className="mt-1 text-slate-700">{messages.payouts.simulated}</p>
+        <p className="mt-2 text-sm text-slate-600">{messages.payouts.simulatedSchedule}</p>
       </Panel>
     );
   if (view.status === 'active')
@@ -58,6 +59,7 @@ function Status({ view, expired }: { view: PayoutsView; expired: boolean }) {
         <p className="mt-1 text-slate-700">
           When a client confirms a session (or 72 hours pass without a dispute), the payment is transferred to your Stripe account.
         </p>
+        <p className="mt-2 text-slate-700">{messages.payouts.schedule}</p>
         <p className="mt-2 text-sm text-slate-600">
           Stripe account <span className="font-mono">{view.accountId}</span>
         </p>
