@@ -20,6 +20,17 @@ describe('change feed sync', () => {
   let syncNotifications = 0;
   let barrierNotifications = 0;
   const seen: Change[] = [];
+  let onMarker: ((payload: string) => void) | undefined;
+  /**
+   * Resolves once the counting listener has heard a marker notified now: notifications arrive in commit order, so it
+   * has then counted every one committed before (the feed ignores the marker).
+   */
+  const countedSoFar = async () => {
+    const token = randomUUID();
+    const heard = new Promise<void>((resolve) => (onMarker = (payload) => payload.includes(token) && resolve()));
+    await ctx.database.db.execute(sql`select pg_notify('mentora_changes', ${JSON.stringify({ marker: token })})`);
+    await heard;
+  };
 
   beforeAll(async () => {
     ctx = await createTestApp();
@@ -30,6 +41,7 @@ describe('change feed sync', () => {
       (payload) => {
         if (payload.includes('"sync"')) syncNotifications++;
         if (payload.includes('"barrier"')) barrierNotifications++;
+        onMarker?.(payload);
       },
       () => {},
     );
@@ -45,7 +57,7 @@ describe('change feed sync', () => {
     syncNotifications = 0;
     const results = await Promise.all(Array.from({ length: 20 }, () => feed.sync()));
     expect(results).toEqual(Array.from({ length: 20 }, () => true));
-    await new Promise((r) => setTimeout(r, 100));
+    await countedSoFar();
     expect(syncNotifications).toBeGreaterThanOrEqual(1);
     expect(syncNotifications).toBeLessThanOrEqual(2);
   });
@@ -87,16 +99,16 @@ describe('change feed sync', () => {
     const started = await ctx.app.inject({ method: 'POST', url: '/api/conversations', headers, payload: { expertId: expert.expert.id } });
     const message = { id: randomUUID(), body: 'Hello' };
     const send = () => ctx.app.inject({ method: 'POST', url: `/api/conversations/${started.json().conversation.id}/messages`, headers, payload: message });
-    await new Promise((r) => setTimeout(r, 100));
+    await countedSoFar();
     [syncNotifications, barrierNotifications] = [0, 0];
 
     expect((await send()).statusCode).toBe(201);
-    await new Promise((r) => setTimeout(r, 100));
+    await countedSoFar();
     expect([syncNotifications, barrierNotifications]).toEqual([0, 1]);
 
     // A retry commits no notification: its answer waits for a sync.
     expect((await send()).statusCode).toBe(200);
-    await new Promise((r) => setTimeout(r, 100));
+    await countedSoFar();
     expect([syncNotifications, barrierNotifications]).toEqual([1, 1]);
   });
 });
