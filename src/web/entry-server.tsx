@@ -14,7 +14,7 @@ import { pageHead, type PageHead } from './app/page-head';
 import { pageTitle } from './app/page-title';
 import { newQueryClient, Providers } from './app/providers';
 import { routes } from './app/router';
-import { expertProfileQuery } from './features/experts/api/get-expert';
+import { expertProfileQuery } from './lib/expert-profile';
 import { expertLanguagesQuery } from './features/experts/api/get-expert-languages';
 import { expertListQuery } from './features/experts/api/get-experts';
 import { profileTitle } from './features/experts/profile-title';

@@ -41,7 +41,7 @@ test('a client searches, opens a profile, picks a day, a time and a topic, and c
   await page.getByLabel('What would you like to discuss?').fill('Reviewing my portfolio before design interviews');
   await page.getByRole('button', { name: 'Continue to payment' }).click();
 
-  await expect(page).toHaveURL(/\/payment$/);
+  await expect(page).toHaveURL(/\/payment\?expert=/);
   await expect(page.getByText(name).first()).toBeVisible();
   await expect(page.getByText(holdTerms)).toBeVisible();
   const draft = await page.evaluate(() => JSON.parse(sessionStorage.getItem('mentora.booking-draft') ?? 'null'));

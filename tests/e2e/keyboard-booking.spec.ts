@@ -125,7 +125,7 @@ for (const { name, viewport } of viewports) {
       await page.keyboard.press('Enter');
 
       // Pay with the simulated test card.
-      await expect(page).toHaveURL(/\/payment$/);
+      await expect(page).toHaveURL(/\/payment\?expert=/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Complete your booking');
       await tabTo(page, '#cardholder-name');
       await page.keyboard.type('Casey Client');

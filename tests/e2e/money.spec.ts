@@ -35,7 +35,7 @@ test('a client pays, downloads the PDF receipt; the expert sees the ledger entry
   await page.getByRole('radio').first().click();
   await page.getByLabel('What would you like to discuss?').fill('Reading my first cap table');
   await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(page).toHaveURL(/\/payment$/);
+  await expect(page).toHaveURL(/\/payment\?expert=/);
 
   const total = `$${(expert.hourlyRateCents / 100).toFixed(2)}`;
   const pay = page.getByRole('button', { name: `Pay ${total}` });

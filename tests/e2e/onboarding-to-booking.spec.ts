@@ -149,7 +149,7 @@ test('a new expert applies, is approved, sets rate and hours, and is booked and 
   await expect(page.getByTestId('booking-total')).toHaveText('$75.00');
   await page.getByRole('button', { name: 'Continue to payment' }).click();
 
-  await expect(page).toHaveURL(/\/payment$/);
+  await expect(page).toHaveURL(/\/payment\?expert=/);
   await expect(page.getByTestId('payment-total')).toHaveText('$75.00');
   await page.getByLabel('Cardholder name').fill('Casey Client');
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');

@@ -86,7 +86,7 @@ async function chooseSession(page: Page, slug: string, minutes: string, topic: s
   await page.getByRole('radio').first().click();
   await page.getByLabel('What would you like to discuss?').fill(topic);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(page).toHaveURL(/\/payment$/);
+  await expect(page).toHaveURL(/\/payment\?expert=/);
 }
 
 test.use({ expertOptions: { hourlyRate: 80, cancellationPolicy: 'flexible' } });

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from './test';
 import { seriousViolations } from './axe';
-import { bookViaApi, moveIntoPast, signInUi, type SignIn } from './helpers';
+import { bookViaApi, moveIntoPast, signInUi, visa, type SignIn } from './helpers';
 
 /**
  * Journeys of a booked session (docs/product.md "Payments", "Sessions", "Disputes", "Feedback and reviews"):
@@ -102,6 +102,32 @@ test('a client pays on /payment: card checks, a declined card, then the test car
   // Two groups of the number, not '4242' alone: a random session id may contain that.
   expect(stored).not.toMatch(/4242[\s-]?4242/);
   expect(await page.evaluate(() => sessionStorage.getItem('mentora.booking-draft'))).toBeNull();
+});
+
+test('/payment opened from its address in a new tab offers the same payment, and paying opens the session page', async ({ page, client, expert }) => {
+  await signIn(page, client);
+  const [startsAt] = await offeredSlots(page.request, expert.slug, 4);
+  const topic = 'Salary negotiation for a staff role';
+  const address = `/payment?${new URLSearchParams({ expert: expert.slug, start: startsAt!, duration: '60', topic })}`;
+  // Another tab of the same browser: signed in, but nothing of the booking card in its storage.
+  const tab = await page.context().newPage();
+  await tab.goto(address);
+  const total = `$${(expert.hourlyRateCents / 100).toFixed(2)}`;
+  await expect(tab.getByTestId('payment-total')).toHaveText(total);
+  await expect(tab.getByText(topic)).toBeVisible();
+  await expect(tab.getByRole('link', { name: `Back to ${expert.name}` })).toBeVisible();
+  await tab.getByLabel('Cardholder name').fill(visa.cardholderName);
+  await tab.getByLabel('Card number').fill(visa.number);
+  await tab.getByLabel('Expiry (MM/YY)').fill(visa.expiry);
+  await tab.getByLabel('CVC').fill(visa.cvc);
+  await tab.getByRole('button', { name: `Pay ${total}` }).click();
+  await expect(tab).toHaveURL(/\/session\/[0-9a-f-]{36}$/);
+  const session = (await (await tab.request.get(`/api/sessions/${tab.url().split('/').pop()}`)).json()) as {
+    startsAt: string;
+    topic: string;
+    durationMinutes: number;
+  };
+  expect(session).toMatchObject({ startsAt, topic, durationMinutes: 60 });
 });
 
 test('without a draft /payment shows the defaults and a way to find an expert; visitors are asked to sign in', async ({ page, client }) => {

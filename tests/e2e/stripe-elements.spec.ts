@@ -56,7 +56,7 @@ async function toPayment(page: Page, client: SignIn, slug: string, topic: string
   await page.getByRole('radio').first().click();
   await page.getByLabel('What would you like to discuss?').fill(topic);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(page).toHaveURL(/\/payment$/);
+  await expect(page).toHaveURL(/\/payment\?expert=/);
   await expect(page.getByRole('group', { name: 'Card details' }).getByLabel('Card number')).toBeVisible();
   return posted;
 }

@@ -3,8 +3,13 @@
  * navigation state (docs/product.md "Booking": the payment page "receives date, time, duration, rate, expert id and name via
  * navigation state") and kept in sessionStorage so a reload of /payment does not lose it. Once paid, the draft is
  * remembered with its session, so /payment reached again through the browser's Back button shows the booking
- * instead of a live payment form (docs/product.md "Booking": "Back after paying").
+ * instead of a live payment form (docs/product.md "Booking": "Back after paying"). The choice is in /payment's address
+ * too (expert, start, length, topic), so the page opened in another tab, or from a copied link, reads the expert
+ * again and offers the same payment.
  */
+import { durations } from '@shared/pricing';
+import type { ExpertProfile } from '@shared/schemas/experts';
+
 export type BookingDraft = {
   expertId: string;
   expertSlug: string;
@@ -80,4 +85,39 @@ export function clearBookingDraft(): void {
   } catch {
     /* nothing to clear */
   }
+}
+
+/** What the client chose on the booking card: all /payment's address carries. */
+export type BookingChoice = Pick<BookingDraft, 'startsAt' | 'durationMinutes' | 'topic'>;
+
+/** The draft of booking `choice` with `expert` as the profile shows them now, chosen in zone `timeZone`. */
+export function draftFor(expert: ExpertProfile, choice: BookingChoice, timeZone: string): BookingDraft {
+  return {
+    expertId: expert.id,
+    expertSlug: expert.slug,
+    expertName: expert.name,
+    expertRole: expert.role,
+    expertImageUrl: expert.imageUrl,
+    hourlyRateCents: expert.hourlyRateCents,
+    currency: expert.currency,
+    cancellationPolicy: expert.cancellationPolicy,
+    timeZone,
+    ...choice,
+  };
+}
+
+/** /payment's address for `draft`: '/payment?expert=<slug>&start=<UTC ISO>&duration=<minutes>&topic=<text>'. */
+export function paymentAddress(draft: BookingDraft): string {
+  const qs = new URLSearchParams({ expert: draft.expertSlug || draft.expertId, start: draft.startsAt, duration: String(draft.durationMinutes) });
+  if (draft.topic) qs.set('topic', draft.topic);
+  return `/payment?${qs}`;
+}
+
+/** The expert (slug or id) and choice of /payment's address, or null when it holds none or a malformed one. */
+export function choiceInAddress(search: URLSearchParams): { expert: string; choice: BookingChoice } | null {
+  const expert = search.get('expert');
+  const start = search.get('start');
+  const duration = Number(search.get('duration'));
+  if (!expert || expert.length > 100 || !start || Number.isNaN(Date.parse(start)) || !(durations as readonly number[]).includes(duration)) return null;
+  return { expert, choice: { startsAt: new Date(start).toISOString(), durationMinutes: duration, topic: (search.get('topic') ?? '').slice(0, 2000) } };
 }

@@ -13,7 +13,7 @@ import { FormError } from '../../components/ui/input';
 import { useHydrated } from '../../lib/use-hydrated';
 import { ExpertAvatar } from './expert-avatar';
 import { FeedbackInvite } from './feedback-invite';
-import { useExpertProfile } from './api/get-expert';
+import { useExpertProfile } from '../../lib/expert-profile';
 import { ProfileSections } from './profile-sections';
 import { ReviewsDialog } from './reviews-dialog';
 import { ratingText, reviewCountText, StarRating } from '../../components/star-rating';

@@ -17,7 +17,7 @@ import type { ExpertProfile } from '@shared/schemas/experts';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useBookSession } from '../../lib/book-session';
-import { saveBookingDraft, type BookingDraft } from '../../lib/booking-draft';
+import { draftFor, paymentAddress, saveBookingDraft } from '../../lib/booking-draft';
 import { signInPath } from '../../lib/return-path';
 import { useAvailableDays } from './api/get-availability-days';
 import { useIntroEligibility } from './api/get-intro-eligibility';
@@ -113,22 +113,9 @@ export function useBooking(expert: ExpertProfile) {
     if (needsProfile || isSelf) return;
     setError(null);
     if (isIntro) return bookIntro(time!);
-    const draft: BookingDraft = {
-      expertId: expert.id,
-      expertSlug: expert.slug,
-      expertName: expert.name,
-      expertRole: expert.role,
-      expertImageUrl: expert.imageUrl,
-      startsAt: time!,
-      durationMinutes: duration,
-      hourlyRateCents: expert.hourlyRateCents,
-      currency: expert.currency,
-      topic: topic.trim(),
-      cancellationPolicy: expert.cancellationPolicy,
-      timeZone: tz,
-    };
+    const draft = draftFor(expert, { startsAt: time!, durationMinutes: duration, topic: topic.trim() }, tz);
     saveBookingDraft(draft);
-    void navigate('/payment', { state: draft });
+    void navigate(paymentAddress(draft), { state: draft });
   };
 
   return {

@@ -1,6 +1,7 @@
 import { ArrowLeft, Loader2, Lock } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast';
 import { cardError, type CardInput } from '@shared/cards';
 import { messages } from '@shared/messages';
@@ -12,7 +13,9 @@ import { FormError } from '../../components/ui/input';
 import { PageSpinner, Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
 import { useBookSession, type BookingPayment } from '../../lib/book-session';
-import { loadBookingDraft, markBookingPaid, paidSessionOf, type BookingDraft } from '../../lib/booking-draft';
+import { choiceInAddress, draftFor, loadBookingDraft, markBookingPaid, paidSessionOf, type BookingDraft } from '../../lib/booking-draft';
+import { expertProfileQuery } from '../../lib/expert-profile';
+import { viewerTimeZone } from '../../lib/viewer-zone';
 import { useClientConfig } from '../../lib/client-config';
 import { CardFields } from '../../components/card-fields';
 import { TestModeNotice } from '../../components/test-mode-notice';
@@ -38,21 +41,42 @@ function isDraft(value: unknown): value is BookingDraft {
 }
 
 /**
+ * The booking to pay for: the draft handed over in navigation state or kept in this tab (sessionStorage) when it is
+ * the one the address names, else the address's choice with the expert read again (another tab, a copied link);
+ * `pending` while that expert is read. Without a choice in the address, the kept draft.
+ */
+function useDraft(): { draft: BookingDraft | null; kept: BookingDraft | null; pending: boolean } {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const [kept] = useState<BookingDraft | null>(() => (isDraft(location.state) ? location.state : loadBookingDraft()));
+  const inAddress = useMemo(() => choiceInAddress(params), [params]);
+  const keptIsIt =
+    kept !== null &&
+    (!inAddress ||
+      ((inAddress.expert === kept.expertSlug || inAddress.expert === kept.expertId) &&
+        inAddress.choice.startsAt === kept.startsAt &&
+        inAddress.choice.durationMinutes === kept.durationMinutes));
+  const expert = useQuery({ ...expertProfileQuery(inAddress?.expert ?? ''), enabled: Boolean(inAddress) && !keptIsIt });
+  if (keptIsIt) return { draft: kept, kept, pending: false };
+  if (!inAddress) return { draft: null, kept, pending: false };
+  return { draft: expert.data ? draftFor(expert.data, inAddress.choice, viewerTimeZone()) : null, kept, pending: expert.isPending };
+}
+
+/**
  * /payment (docs/product.md "Payments"): the booking draft from navigation state (or sessionStorage after a reload),
- * a card form, the summary, the protection notice and 'How it works'. Paying books through the shared booking
+ * or from the address (`?expert=&start=&duration=&topic=`, src/web/lib/booking-draft.ts) in another tab, a card form, the summary, the protection notice and 'How it works'. Paying books through the shared booking
  * request (src/web/lib/book-session.ts): one Idempotency-Key per booking, so a double click or a retry can never book or charge twice. The card form is
  * Stripe Elements when the server reports a Stripe publishable key (docs/product.md "Payments"), else the simulated one.
  * Once paid, the session's page opens. A draft already paid in this tab (the browser's Back after paying) opens its session instead.
  */
 export default function PaymentPage() {
   const { me, loading } = useAuth();
-  const location = useLocation();
   const navigate = useNavigate();
-  const [draft] = useState<BookingDraft | null>(() => (isDraft(location.state) ? location.state : loadBookingDraft()));
+  const { draft, kept, pending } = useDraft();
   // Paid before this page was opened (Back from a later page, a reload), or paid here and come back to: React
   // Router moves in a transition, so Back pressed before the dashboard has rendered returns to this same page
   // instance, which must not show the form again. Paying here, on the way to the dashboard, never redirects.
-  const [paidOnArrival] = useState(() => (draft ? paidSessionOf(draft) : null));
+  const [paidOnArrival] = useState(() => (kept && draft === kept ? paidSessionOf(kept) : null));
   const paidHere = useRef(false);
   const [returnedAfterPaying, setReturnedAfterPaying] = useState(false);
   useEffect(() => {
@@ -86,7 +110,7 @@ export default function PaymentPage() {
     void navigate(`/session/${encodeURIComponent(session.id)}`);
   };
 
-  if (loading) return <PageSpinner />;
+  if (loading || pending) return <PageSpinner />;
   if (!me) return <SignInPrompt message={messages.booking.signInToBook} />;
   // Back after paying: the booking, never a second live form for it.
   if (paidSession) return <Navigate to={`/session/${encodeURIComponent(paidSession)}`} replace />;

@@ -1,7 +1,10 @@
-/** GET /api/experts/{idOrSlug}: one expert's public profile (docs/product.md "Expert profiles"; shape in src/shared/schemas/experts.ts). */
+/**
+ * GET /api/experts/{idOrSlug}: one expert's public profile (docs/product.md "Expert profiles"; shape in
+ * src/shared/schemas/experts.ts), read by the profile page and by /payment opened from its address.
+ */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ExpertProfile } from '@shared/schemas/experts';
-import { api, ApiError } from '../../../lib/api';
+import { api, ApiError } from './api';
 
 /** The profile by slug or uuid; null when the API answers 404 ('Expert Not Found'). Throws ApiError on other failures. */
 export async function getExpert(idOrSlug: string): Promise<ExpertProfile | null> {
