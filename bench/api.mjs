@@ -32,7 +32,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { benchDatabase } from './bench-database.mjs';
 import { bookingRequests, seedBenchCatalogue, signInClients } from './booking-load.mjs';
+import { neverSeenSearches, random } from './search-load.mjs';
 import { cpuMs, load, loadTogether, markdownTable, rssMb, startProcess, waitFor } from './lib.mjs';
 
 const { values } = parseArgs({
@@ -58,21 +60,6 @@ const password = 'bench-password-1';
 const run = 'b';
 
 // ---------------------------------------------------------------- request generators
-
-/**
- * A small deterministic random source (mulberry32), so every run sends the same mix. It works in 32-bit integers:
- * an LCG computed in doubles loses its low bits and repeats after about 10 000 draws, which left the never-seen
- * generator looking forever for a URL it had not sent.
- */
-function random(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 /** 60 search URLs: common and rare terms, filters, sorts and pages, as the results page sends them. */
 function searchMix() {
@@ -108,53 +95,6 @@ function searchMix() {
     const page = 1 + Math.floor(rnd() * 3);
     return `/api/experts?query=${encodeURIComponent(term)}${filter}&sort=${sort}&page=${page}`;
   });
-}
-
-/** Words people search for: those of the seeded catalogue (scripts/seed-experts.ts) and some it does not have. */
-const searchWords = [
-  ...'senior lead principal head staff associate director product manager software engineer data scientist designer marketing consultant recruiter teacher analyst sales producer'.split(
-    ' ',
-  ),
-  ...'job search career pivoting interview mastery personal branding academic tutoring postgraduate planning professional certifications programming tech science analytics graphics design business strategy project management leadership skills public speaking human resources writing translation video animation finance consulting music audio legal advice health education teaching engineering manufacturing customer service government hospitality'.split(
-    ' ',
-  ),
-  ...'years experience mentor people help want coaching startup python kubernetes salary negotiation portfolio'.split(' '),
-];
-
-/**
- * Never-seen search URLs: every call a URL not returned before (a search nobody asked in the last seconds, so no
- * kept answer): one to three words, a third of them with two letters swapped (a typo), any filter, sort and page.
- */
-function neverSeenSearches() {
-  const rnd = random(29);
-  const pick = (list) => list[Math.floor(rnd() * list.length)];
-  const typo = (word) => {
-    if (word.length < 5 || rnd() > 0.33) return word;
-    const i = 1 + Math.floor(rnd() * (word.length - 3));
-    return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
-  };
-  const filters = [
-    '',
-    '',
-    '&language=Spanish',
-    '&language=Japanese',
-    '&expertise=Marketing',
-    '&expertise=Data%20Science%20%26%20Analytics',
-    '&minRate=50&maxRate=150',
-    '&maxRate=40',
-    '&language=English&maxRate=100',
-    '&expertise=Leadership%20Skills&language=German',
-  ];
-  const sent = new Set();
-  return () => {
-    for (;;) {
-      const words = Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => typo(pick(searchWords)));
-      const url = `/api/experts?query=${encodeURIComponent(words.join(' '))}${pick(filters)}&sort=${pick(['relevance', 'relevance', 'rating', 'price_asc', 'price_desc'])}&page=${1 + Math.floor(rnd() * 3)}`;
-      if (sent.has(url)) continue;
-      sent.add(url);
-      return { path: url };
-    }
-  };
 }
 
 const cycle = (list) => {
@@ -380,49 +320,27 @@ async function measure(kind, count, env, { second, restartUncached, after = 0 })
 
 async function postgres() {
   const count = Number(values.count);
-  const admin = new pg.Client({ connectionString: values['database-url'] });
-  await admin.connect();
-  const name = values.reuse ? `mentora_bench_${count}` : `mentora_bench_${Date.now()}`;
-  const url = new URL(values['database-url']);
-  url.pathname = `/${name}`;
-  let seeded = false;
-  if (values.reuse && (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount) {
-    const db = new pg.Client({ connectionString: url.toString() });
-    await db.connect();
-    seeded = await db
-      .query(`select count(*)::int as n from experts where slug like 'bench-${run}-%'`)
-      .then((r) => r.rows[0].n >= count)
-      .catch(() => false);
-    await db.end();
-    if (!seeded) await admin.query(`drop database ${name} with (force)`);
-  }
-  if (!seeded) await admin.query(`create database ${name}`);
-  await admin.end();
+  const { url, name, seeded, drop } = await benchDatabase(values['database-url'], { prefix: 'mentora_bench', count, run, reuse: values.reuse });
   try {
     let after = 0;
     if (seeded) {
       console.log(`Reusing ${name} (${count} experts already seeded).`);
-      const db = new pg.Client({ connectionString: url.toString() });
+      const db = new pg.Client({ connectionString: url });
       await db.connect();
       after = Number((await db.query('select coalesce(extract(epoch from max(ends_at)) * 1000, 0) as t from sessions')).rows[0].t);
       await db.end();
     } else {
       console.log(`Seeding ${count} experts on PostgreSQL (${name})…`);
-      await seedBenchCatalogue({ DATABASE_URL: url.toString() }, { count, run, clients: clientCount, openExperts, password });
+      await seedBenchCatalogue({ DATABASE_URL: url }, { count, run, clients: clientCount, openExperts, password });
     }
     return await measure(
       'PostgreSQL',
       count,
-      { DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'mentora-bench-files-')) },
+      { DATABASE_URL: url, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'mentora-bench-files-')) },
       { second: true, after },
     );
   } finally {
-    if (!values.reuse) {
-      const c = new pg.Client({ connectionString: values['database-url'] });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    }
+    await drop();
   }
 }
 
