@@ -116,6 +116,14 @@ describe('account basics', () => {
     const booked = await book(ctx, client.cookie, { expertId: expert.expert.slug, startsAt: slotIn(50) });
     expect(booked.statusCode, booked.body).toBe(201);
 
+    // Said before the password is asked for; an account with nothing pending has nothing to wait for.
+    for (const who of [client, expert])
+      expect((await ctx.app.inject({ url: '/api/me/deletion', headers: { cookie: who.cookie } })).json()).toEqual({
+        blockers: [messages.account.upcomingSession, messages.account.moneyHeld],
+      });
+    const lone = await createUser(ctx, { email: 'basics-blocked-lone@example.com' });
+    expect((await ctx.app.inject({ url: '/api/me/deletion', headers: { cookie: lone.cookie } })).json()).toEqual({ blockers: [] });
+
     const missing = await send('POST', '/api/me/delete', client.cookie, {});
     expect([missing.statusCode, missing.json().error.message]).toEqual([400, messages.account.passwordRequired]);
     const wrong = await send('POST', '/api/me/delete', client.cookie, { password: 'not-my-password' });

@@ -3,7 +3,7 @@ import { messages } from '../../src/shared/messages';
 import { tinyPng } from '../helpers/uploads';
 import { accountPassword } from './fixtures/marketplace';
 import { seriousViolations } from './axe';
-import { shot, signInUi, signUpAs } from './helpers';
+import { bookViaApi, shot, signInUi, signUpAs } from './helpers';
 import { expect, test } from './test';
 
 /**
@@ -66,4 +66,16 @@ test('a new account edits its details, downloads its data and deletes itself', a
   await signInUi(page, { email, password: accountPassword });
   await expect(page.getByRole('alert')).toBeVisible();
   expect((await (await page.request.get('/api/me')).json()).user).toBeNull();
+});
+
+test('what keeps an account from being deleted is said before the password is asked for', async ({ page, client, expert }) => {
+  await signInUi(page, client);
+  await bookViaApi(page.request, expert.slug, 3, 'Before deleting');
+  await page.goto('/account');
+  const blockers = page.locator('#deletion-blockers');
+  await expect(blockers).toContainText('Before you can delete your account:');
+  await expect(blockers.getByRole('listitem')).toHaveText([messages.account.upcomingSession, messages.account.moneyHeld]);
+  await expect(page.getByRole('button', { name: 'Delete my account' })).toBeDisabled();
+  await blockers.scrollIntoViewIfNeeded();
+  await shot(page, 'account-deletion-blockers');
 });

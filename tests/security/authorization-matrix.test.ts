@@ -273,6 +273,7 @@ const rows: Row[] = [
   },
   { method: 'PUT', route: '/api/me/photo', url: () => '/api/me/photo', body: () => ({ fileId: null }), expect: who(200) },
   { method: 'GET', route: '/api/me/export', url: () => '/api/me/export', expect: who(200) },
+  { method: 'GET', route: '/api/me/deletion', url: () => '/api/me/deletion', expect: who(200) },
   // A wrong password: the accounts the other rows need stay (deletion itself: tests/api/account-basics.test.ts).
   { method: 'POST', route: '/api/me/delete', url: () => '/api/me/delete', body: () => ({ password: 'not-the-password' }), expect: who(400) },
   // Each account's own calendar feed address (docs/product.md "Calendar feed"): nothing of anyone else's is named.

@@ -1,4 +1,4 @@
-/** Account basics (docs/product.md "Account"): PUT /api/me/details, PUT /api/me/photo, GET /api/me/export, POST /api/me/delete. */
+/** Account basics (docs/product.md "Account"): PUT /api/me/details, PUT /api/me/photo, GET /api/me/export, GET /api/me/deletion, POST /api/me/delete. */
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import { requireUser } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import type { StorageDriver } from '../../infra/storage/driver.js';
 import { deleteAccount } from './delete-service.js';
+import { accountDeletionBlockers } from './deletion-blockers.js';
 import { saveDetails } from './details-service.js';
 import { exportAccount } from './export-service.js';
 import { saveAccountPhoto } from './photo-service.js';
@@ -38,6 +39,16 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; storage: StorageDriv
         .header('cache-control', 'private, no-store');
       return data;
     },
+  );
+
+  /**
+   * What keeps the account from being deleted now: 200 `{ blockers: string[] }`, each in the product's words (a session
+   * still to happen, an open report, money held), empty when it can be deleted. 401 signed out.
+   */
+  app.get(
+    '/api/me/deletion',
+    { config: { signIn: 'required' }, schema: { tags, response: { 200: z.object({ blockers: z.array(z.string()) }), 401: errorResponse } } },
+    async (request) => accountDeletionBlockers(db, await requireUser(request)),
   );
 
   /**

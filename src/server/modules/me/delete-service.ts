@@ -30,7 +30,7 @@ import {
   user,
 } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { refuseWhileNeeded } from './deletion-blockers.js';
+import { refuseWhileNeeded, sessionsOfAccount } from './deletion-blockers.js';
 
 /** An account without a password confirms its deletion by having signed in this recently. */
 export const freshSignInMs = 10 * 60 * 1000;
@@ -83,8 +83,7 @@ export async function deleteAccount(db: Db, current: CurrentUser, input: DeleteA
   return db.transaction(async (tx) => {
     await tx.select({ id: user.id }).from(user).where(eq(user.id, current.id)).for('update');
     const [expert] = await tx.select({ id: experts.id }).from(experts).where(eq(experts.userId, current.id)).for('update');
-    const mine = expert ? or(eq(sessions.clientId, current.id), eq(sessions.expertId, expert.id))! : eq(sessions.clientId, current.id);
-    await refuseWhileNeeded(tx, mine);
+    await refuseWhileNeeded(tx, sessionsOfAccount(current.id, expert?.id));
 
     const tokens = await tx.delete(authSession).where(eq(authSession.userId, current.id)).returning({ token: authSession.token });
     // Conversations go with either participant's account, for both sides (docs/product.md "Messages"); before the

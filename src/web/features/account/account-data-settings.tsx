@@ -10,12 +10,14 @@ import { FormError } from '../../components/ui/input';
 import { ApiError } from '../../lib/api';
 import { meQueryKey } from '../../lib/auth';
 import { deleteAccount } from './api/delete-account';
+import { useDeletionBlockers } from './api/get-deletion-blockers';
 import { useSignInMethods } from './api/get-sign-in-methods';
 
 /**
  * "Your data" on /account (docs/product.md "Account"): download everything Mentora holds about the account (GET
- * /api/me/export, a JSON file), and delete the account after confirming with the password in a dialog. A refusal
- * (wrong password, a booked session, held money) shows the server's words and deletes nothing; after deletion the
+ * /api/me/export, a JSON file), and delete the account after confirming with the password in a dialog. What keeps it
+ * from being deleted (a booked session, an open report, held money) is said first, and the button waits for it; a
+ * refusal (wrong password, or a blocker arisen meanwhile) shows the server's words and deletes nothing; after deletion the
  * browser is signed out and goes to the home page.
  */
 export function AccountDataSettings() {
@@ -26,6 +28,7 @@ export function AccountDataSettings() {
   const [pending, setPending] = useState(false);
   // An account that signs in only with Google confirms by a recent sign-in instead (docs/product.md "Account").
   const noPassword = useSignInMethods().data?.password === false;
+  const blockers = useDeletionBlockers().data?.blockers ?? [];
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -61,7 +64,22 @@ export function AccountDataSettings() {
           Deleting your account removes your sign-in, profile, photo and files. Sessions and payments stay for the other person and our records, under the name
           “{messages.account.deletedName}”.
         </p>
-        <Button variant="destructive" onClick={() => setOpen(true)}>
+        {blockers.length > 0 ? (
+          <div id="deletion-blockers" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
+            <p className="font-semibold">Before you can delete your account:</p>
+            <ul className="mt-1 list-disc space-y-1 pl-5">
+              {blockers.map((b) => (
+                <li key={b}>{b}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        <Button
+          variant="destructive"
+          disabled={blockers.length > 0}
+          aria-describedby={blockers.length > 0 ? 'deletion-blockers' : undefined}
+          onClick={() => setOpen(true)}
+        >
           <Trash2 className="h-4 w-4" aria-hidden />
           Delete my account
         </Button>
