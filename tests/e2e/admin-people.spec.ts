@@ -139,4 +139,14 @@ test("the dashboard's charts render with today's booking at 1280 and 390 px, eac
   expect(figure!.width).toBeLessThanOrEqual(390);
   expect(svg!.x + svg!.width).toBeLessThanOrEqual(figure!.x + figure!.width);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The page ends with its footer: the charts' tables, hidden until asked for, leave no blank space below it.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('link', { name: '90 days' }).click();
+  await expect(page.getByRole('figure', { name: 'Bookings' }).getByRole('application', { name: /over 90 days$/ })).toBeVisible();
+  const [pageHeight, footerEnd] = await page.evaluate(() => [
+    document.documentElement.scrollHeight,
+    document.querySelector('footer')!.getBoundingClientRect().bottom + window.scrollY,
+  ]);
+  expect(pageHeight).toBeLessThanOrEqual(Math.ceil(footerEnd) + 1);
 });

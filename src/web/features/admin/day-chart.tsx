@@ -80,27 +80,30 @@ export function DayChart({ title, days, unit }: { title: string; days: Day[]; un
       <Button variant="outline" size="sm" className="mt-2" aria-expanded={table} aria-controls={`${id}-table`} onClick={() => setTable(!table)}>
         {table ? 'Hide table' : 'Show table'}
       </Button>
-      <table id={`${id}-table`} className={table ? 'mt-2 w-full text-left text-sm' : 'sr-only'}>
-        <caption className="sr-only">{title} per day (UTC)</caption>
-        <thead>
-          <tr>
-            <th scope="col" className="py-1 font-medium text-slate-600">
-              Day (UTC)
-            </th>
-            <th scope="col" className="py-1 text-right font-medium text-slate-600">
-              {title}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((d) => (
-            <tr key={d.date} className="border-t border-slate-100">
-              <td className="py-1">{d.date}</td>
-              <td className="py-1 text-right tabular-nums">{format(d.value)}</td>
+      {/* Hidden in a block that clips it: a table keeps its rows' height whatever its own, and would stretch the page. */}
+      <div className={table ? 'mt-2' : 'sr-only'}>
+        <table id={`${id}-table`} className="w-full text-left text-sm">
+          <caption className="sr-only">{title} per day (UTC)</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="py-1 font-medium text-slate-600">
+                Day (UTC)
+              </th>
+              <th scope="col" className="py-1 text-right font-medium text-slate-600">
+                {title}
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.date} className="border-t border-slate-100">
+                <td className="py-1">{d.date}</td>
+                <td className="py-1 text-right tabular-nums">{format(d.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
