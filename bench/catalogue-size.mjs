@@ -1,4 +1,4 @@
-// What the size of the catalogue costs a server (decision 035): for each catalogue size, on PostgreSQL, the built
+// What the size of the catalogue costs a server (decision 036): for each catalogue size, on PostgreSQL, the built
 // server (`npm run build` first) in production mode is started on a seeded database and measured for
 //   - time to /healthz (the process listens) and to /readyz (the catalogue index is read whole: a load balancer
 //     sends visitors only from then on),
