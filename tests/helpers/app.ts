@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp, type App, type AppDeps } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
@@ -43,18 +44,78 @@ export async function createPostgresDatabase(baseUrl: string, template?: string)
 let pgliteTemplate: Blob | undefined;
 
 /**
- * A migrated throw-away database: in-memory PGlite loaded from the run's template, or, with TEST_DATABASE_URL, a
- * database created from the template on that PostgreSQL server (a pool of `poolSize` connections); `drop()`
- * removes the PostgreSQL database (PGlite's goes with `database.close()`).
+ * PGlite databases this worker's test apps are done with, emptied for the next one (Vitest's `isolate: false` keeps
+ * this module for all the files a worker runs): loading the template costs about 3 CPU seconds, emptying the tables
+ * a tenth of that (docs/performance.md "Test suite").
+ */
+const idlePglites: Database[] = [];
+/** The template's tables, columns and triggers (with their enabled state): a database whose schema a test changed is not reused. */
+const schemaSql = sql`select md5(coalesce(string_agg(c.relname::text || ':' || a.attname::text || ':' || a.atttypid::text, ',' order by c.relname, a.attnum), ''))
+  || md5(coalesce((select string_agg(t.tgname::text || t.tgenabled::text, ',' order by t.tgname) from pg_trigger t where not t.tgisinternal), '')) as digest
+  from pg_class c join pg_namespace n on n.oid = c.relnamespace join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+  where n.nspname = 'public'`;
+let templateSchema: { digest: string; tables: string } | undefined;
+const schemaOf = async (database: Database) => ((await database.db.execute(schemaSql)) as unknown as { rows: { digest: string }[] }).rows[0]!.digest;
+
+/** A PGlite database as the template made it: one this worker emptied, or the template loaded anew. */
+async function openPgliteTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  let database = idlePglites.pop();
+  if (!database) {
+    pgliteTemplate ??= new Blob([readFileSync(pgliteTemplatePath())]);
+    database = await openPglite('memory://', pgliteTemplate);
+    if (!templateSchema) {
+      const { rows } = (await database.db.execute(
+        sql`select string_agg(quote_ident(tablename), ', ') as tables from pg_tables where schemaname = 'public'`,
+      )) as unknown as { rows: { tables: string }[] };
+      templateSchema = { digest: await schemaOf(database), tables: rows[0]!.tables };
+    }
+  }
+  let closed = false;
+  const close = database.close;
+  const opened: Database = {
+    ...database,
+    close: async () => {
+      closed = true;
+      await close();
+    },
+  };
+  return {
+    database: opened,
+    // Kept for the next test app only when it is still open, its schema as the template's, and emptied (the template
+    // has no rows in public tables; a TRUNCATE notifies no listener, since its app has closed).
+    drop: async () => {
+      if (closed) return;
+      const reusable =
+        (await schemaOf(opened).catch(() => null)) === templateSchema!.digest &&
+        (await opened.db.execute(sql.raw(`truncate ${templateSchema!.tables} restart identity cascade`)).then(
+          () => true,
+          () => false,
+        ));
+      if (reusable) idlePglites.push({ ...opened, close });
+      else await opened.close();
+    },
+  };
+}
+
+/**
+ * A migrated throw-away database: in-memory PGlite as the run's template made it, or, with TEST_DATABASE_URL, a
+ * database created from the template on that PostgreSQL server (a pool of `poolSize` connections). `drop()` closes
+ * and removes it, or keeps an emptied PGlite for this worker's next test app; call it instead of `database.close()`.
  */
 export async function openTestDatabase(poolSize = 5): Promise<{ database: Database; drop: () => Promise<void> }> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (baseUrl) {
     const created = await createPostgresDatabase(baseUrl, postgresTemplateName());
-    return { database: openPostgres(created.url, poolSize), drop: created.drop };
+    const database = openPostgres(created.url, poolSize);
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        await created.drop();
+      },
+    };
   }
-  pgliteTemplate ??= new Blob([readFileSync(pgliteTemplatePath())]);
-  return { database: await openPglite('memory://', pgliteTemplate), drop: async () => {} };
+  return openPgliteTestDatabase();
 }
 
 /**
@@ -111,7 +172,6 @@ export async function createTestApp(
     config,
     close: async () => {
       await app.close();
-      await database.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
       const problems = answers.problems();

@@ -35,7 +35,7 @@ export async function createUnreadyApp(env: 'production' | 'test', extra: Record
   const app = await buildApp({ config, database, logger: { level: 'error', stream } });
   // Closed in the order they were opened, backwards.
   const close = async () => {
-    for (const step of [() => app.close(), () => database.close(), drop]) await step();
+    for (const step of [() => app.close(), drop]) await step();
     rmSync(dataDir, { recursive: true, force: true });
   };
   return { app, database, config, lines, close };
