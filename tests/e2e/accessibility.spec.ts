@@ -4,7 +4,7 @@ import { makePdf } from '../helpers/uploads';
 import { stopsWithoutVisibleFocus } from './focus';
 import { linkFromMailbox } from './fixtures/mailbox';
 import type { Expert, Marketplace } from './fixtures/marketplace';
-import { bookViaApi, moveIntoPast, reviewViaApi, signInAsTeam, signInUi, type SignIn } from './helpers';
+import { bookViaApi, expectSettled, moveIntoPast, reviewViaApi, signInAsTeam, signInUi, type SignIn } from './helpers';
 
 /**
  * Accessibility: every page of the app, signed out and signed in as client, expert and admin,
@@ -16,13 +16,11 @@ import { bookViaApi, moveIntoPast, reviewViaApi, signInAsTeam, signInUi, type Si
  */
 
 /**
- * Waits until the page shows its main heading, no loading spinner and has no request in flight (the booking
- * calendar restyles its days when the bookable days arrive), then checks it with axe.
+ * Waits until the page shows it has loaded (expectSettled: the booking calendar restyles its days when the bookable
+ * days arrive, its spinner gone), then checks it with axe.
  */
 async function expectNoViolations(page: Page, what: string) {
-  await expect(page.getByRole('heading', { level: 1 }).first(), what).toBeVisible();
-  await expect(page.locator('.animate-spin'), what).toHaveCount(0);
-  await page.waitForLoadState('networkidle');
+  await expectSettled(page, what);
   expect.soft(await axeViolations(page), what).toEqual([]);
 }
 

@@ -107,6 +107,16 @@ export async function pinClock(page: Page) {
   await page.context().setExtraHTTPHeaders({ 'X-Test-Now': new Date().toISOString() });
 }
 
+/**
+ * Waits until the page shows it has finished loading, as a person sees it: its main heading, no spinner, and nothing
+ * marked busy (`aria-busy`: the page between routes, a list or a month of bookable days being read).
+ */
+export async function expectSettled(page: Page, what?: string) {
+  await expect(page.getByRole('heading', { level: 1 }).first(), what).toBeVisible();
+  await expect(page.locator('.animate-spin'), what).toHaveCount(0);
+  await expect(page.locator('[aria-busy="true"]'), what).toHaveCount(0);
+}
+
 /** Clicks the first day of the booking calendar that has a free slot (past and fully booked days are disabled). */
 export async function pickFirstAvailableDay(page: Page) {
   const day = page.getByRole('grid').locator('button:not([disabled])').first();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './test';
 import path from 'node:path';
 import { expectVisibleFocus, focused, tabTo } from './focus';
-import { pinClock } from './helpers';
+import { expectSettled, pinClock } from './helpers';
 
 /**
  * Keyboard-only booking: from the landing page a client signs in, finds an expert, picks a day,
@@ -98,9 +98,10 @@ for (const { name, viewport } of viewports) {
       await expect(calendar.getByRole('button', { pressed: true }).or(calendar.locator('[aria-selected="true"]')).first()).toBeVisible();
 
       // Choose a time: Tab reaches the radio group, Enter or Space checks the focused time.
-      // (Wait until the card has its data, e.g. the signed-in client's intro eligibility, so it stops re-rendering.)
+      // (Wait until the card has its data, the signed-in client's free intro offered among it, so it stops re-rendering.)
       await expect(page.getByRole('radio').first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      await expect(page.getByRole('checkbox', { name: /Free 15-minute intro meeting/ })).toBeVisible();
+      await expectSettled(page);
       await tabTo(page, '[role="radio"]');
       const first = await page.evaluate(() => document.activeElement?.getAttribute('value'));
       // Enter picks the focused time, as Space does.

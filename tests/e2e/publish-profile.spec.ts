@@ -1,7 +1,7 @@
 import { tinyPng } from '../helpers/uploads';
 import { expect, test, type Page } from './test';
 import { seriousViolations } from './axe';
-import { shot, signInAsTeam, signInUi, type SignIn } from './helpers';
+import { expectSettled, shot, signInAsTeam, signInUi, type SignIn } from './helpers';
 
 /**
  * Experts go live deliberately (docs/product.md "Expert onboarding and publishing"): an applicant's dashboard links
@@ -50,15 +50,15 @@ test('an approved expert sets rate, photo, time zone and hours, publishes, and a
   ];
   expect(links.length).toBeGreaterThan(0);
   await shot(page, 'publish-applicant-dashboard');
-  // The dashboard's own reads (an applicant's earnings and publication answer 403: nothing yet) end before the
+  // The dashboard shows it has loaded (an applicant's earnings and publication answer 403: nothing yet) before the
   // first link is listened to, so that each page is charged only with its own requests.
-  await page.waitForLoadState('networkidle');
+  await expectSettled(page);
   for (const href of links) {
     const refused: string[] = [];
     const listen = (r: { status: () => number; url: () => string }) => void (r.status() === 403 && refused.push(r.url()));
     page.on('response', listen);
     await page.goto(href);
-    await page.waitForLoadState('networkidle');
+    await expectSettled(page, href);
     page.off('response', listen);
     expect(refused, `${href} made requests that answered 403`).toEqual([]);
   }

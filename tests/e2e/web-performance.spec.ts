@@ -1,5 +1,6 @@
 import { test as plain } from '@playwright/test';
 import { expect, test, type Page } from './test';
+import { expectSettled } from './helpers';
 
 /**
  * Web performance, the parts a browser can check directly (bench/lighthouse.mjs measures the scores):
@@ -16,7 +17,7 @@ async function firstExpertId(page: Page): Promise<string> {
   return body.experts[0]!.id;
 }
 
-/** Loads `path` at `width` × 844 until the network is idle; returns foreign request URLs and CSP violations. */
+/** Loads `path` at `width` × 844 until it shows it has loaded; returns foreign request URLs and CSP violations. */
 async function load(page: Page, path: string, width: number) {
   await page.setViewportSize({ width, height: 844 });
   const foreign: string[] = [];
@@ -31,7 +32,8 @@ async function load(page: Page, path: string, width: number) {
       (window as unknown as { cspViolations: string[] }).cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}`),
     );
   });
-  await page.goto(path, { waitUntil: 'networkidle' });
+  await page.goto(path);
+  await expectSettled(page, path);
   const csp = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
   return { foreign, csp };
 }
