@@ -34,6 +34,8 @@ import { sendDueWorkshopReminders } from './modules/workshops/use-cases/send-wor
 import { expireReservations } from './modules/sessions/use-cases/expire-reservations.js';
 import { retireExpiredGrants, warnExpiringGrants } from './modules/partners/grant-expiry.js';
 import { settleExpiredPackages, warnExpiringPackages } from './modules/packages/use-cases/expire-packages.js';
+import { renewDueSubscriptions } from './modules/plans/use-cases/renew-subscriptions.js';
+import { settleEndedPeriods } from './modules/plans/use-cases/settle-periods.js';
 
 /**
  * Lets kept-alive connections (nginx keeps them) end with the shutdown: returns `drain()`, which makes every
@@ -130,6 +132,10 @@ async function main() {
     packageExpiry: async () => {
       await warnExpiringPackages(database.db, config.baseUrl);
       await settleExpiredPackages(deps);
+    },
+    planRenewals: async () => {
+      await renewDueSubscriptions(deps);
+      await settleEndedPeriods(deps);
     },
     paymentRetries: (signal) => retryDueGiveBacks(deps, new Date(), signal),
     log: app.log,

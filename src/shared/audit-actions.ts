@@ -17,6 +17,7 @@ export const auditActionLabels = {
   'inbox.replied': 'replied by e-mail to an inbox item',
   'session.refund': 'refunded a session',
   'package.refund': "refunded a package's unused sessions",
+  'subscription.refund': "ended a plan, refunding its month's unused sessions",
   'expert.unpublish': 'unpublished an expert profile',
   'expert.republish': 'republished an expert profile',
   'user.role': "changed an account's role",
@@ -69,6 +70,7 @@ function particulars({ action, targetType, detail }: Described): string {
       return d.decision === 'client' ? ` for the client, refunding ${money('refundCents')}${because}` : ` for the expert, releasing the payment${because}`;
     case 'session.refund':
     case 'package.refund':
+    case 'subscription.refund':
       return ` of ${money('refundCents')}${because}`;
     case 'organisation.create':
       return text('name') ? ` (${text('name')})` : '';

@@ -21,6 +21,7 @@ import { profileTitle } from './features/experts/profile-title';
 import { parseResultsParams } from './features/experts/results-params';
 import { expertVideosQuery } from './features/home/api/get-expert-videos';
 import { expertPackagesQuery } from './features/packages/api/get-expert-packages';
+import { expertPlansQuery } from './features/plans/api/get-expert-plans';
 import { workshopQuery } from './features/workshops/api/get-workshop';
 import { workshopListQuery } from './features/workshops/api/get-workshops';
 import { parseWorkshopFilters } from './features/workshops/workshop-filters';
@@ -41,6 +42,7 @@ const renderedRoutes: Record<string, Prefetch> = {
   '/expert/:id': (client, { params }) => [
     client.prefetchQuery(expertProfileQuery(params.id ?? '')),
     client.prefetchQuery(expertPackagesQuery(params.id ?? '')),
+    client.prefetchQuery(expertPlansQuery(params.id ?? '')),
   ],
   '/about': () => [],
   '/community-guidelines': () => [],

@@ -119,6 +119,7 @@ describe('GET /metrics without METRICS_TOKEN: this machine only', () => {
       uploadCleanup: async () => {},
       grantExpiry: async () => {},
       packageExpiry: async () => {},
+      planRenewals: async () => {},
       paymentRetries: async () => {},
       log: { error: () => {} },
       observe: ctx.app.metrics.observeJob,

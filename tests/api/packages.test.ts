@@ -148,7 +148,7 @@ describe('session packages', () => {
     const booked = await bookFrom(bought.id, 50);
     expect(booked.statusCode, booked.body).toBe(201);
     const session = booked.json().session;
-    expect(session.package).toEqual({ number: 1, count: 4 });
+    expect(session.package).toEqual({ number: 1, count: 4, plan: false });
     expect(session.payment).toMatchObject({ status: 'held', amountCents: 8500 });
     expect((await purchase(bought.id)).sessionsLeft).toBe(3);
     await expectLedgerBalanced();
@@ -161,7 +161,7 @@ describe('session packages', () => {
     await expectLedgerBalanced();
 
     const again = (await bookFrom(bought.id, 60)).json().session;
-    expect(again.package).toEqual({ number: 1, count: 4 });
+    expect(again.package).toEqual({ number: 1, count: 4, plan: false });
     await shift(ctx, again.id, -64);
     const confirmed = await send('POST', `/api/sessions/${again.id}/confirm`, {}, client.cookie);
     expect(confirmed.statusCode, confirmed.body).toBe(200);

@@ -123,6 +123,8 @@ type Fixtures = {
   partner: { organisationId: string; secondManagerId: string; invitationToken: string };
   /** Expert A's package, client A's purchase of it to book from, and another purchase for the team to refund. */
   packages: { offerId: string; purchaseId: string; refundPurchaseId: string; clientAId: string };
+  /** Expert A's plan client A subscribed to, another of expert A's plans the expert ends, and client B's plan with expert B for the team to end. */
+  plans: { planId: string; endPlanId: string; subscriptionId: string; refundSubscriptionId: string };
   /** The organisation's access programmes: one for an invited list (client B invited, the second manager a member), one open to any code. */
   programmes: { invitedId: string; openCode: string; invitationToken: string; memberId: string };
 };
@@ -223,6 +225,16 @@ const rows: Row[] = [
     method: 'GET',
     route: '/api/admin/users/:id/package-purchases',
     url: (f) => `/api/admin/users/${f.packages.clientAId}/package-purchases`,
+    expect: adminOnly(200),
+  },
+  { method: 'GET', route: '/api/experts/:id/plans', url: (f) => `/api/experts/${f.expertA.slug}/plans`, expect: everyone(200) },
+  { method: 'GET', route: '/api/me/plans', url: () => '/api/me/plans', expect: who(403, { expertA: 200, expertB: 200 }) },
+  { method: 'GET', route: '/api/me/subscriptions', url: () => '/api/me/subscriptions', expect: who(200) },
+  { method: 'GET', route: '/api/me/plan-subscribers', url: () => '/api/me/plan-subscribers', expect: who(200) },
+  {
+    method: 'GET',
+    route: '/api/admin/users/:id/subscriptions',
+    url: (f) => `/api/admin/users/${f.packages.clientAId}/subscriptions`,
     expect: adminOnly(200),
   },
   { method: 'GET', route: '/api/admin/organisations/:id', url: (f) => `/api/admin/organisations/${f.partner.organisationId}`, expect: adminOnly(200) },
@@ -670,6 +682,56 @@ const rows: Row[] = [
   },
   {
     method: 'POST',
+    route: '/api/me/plans',
+    url: () => '/api/me/plans',
+    body: () => ({ name: 'Matrix plan', priceCents: 9000, sessionCount: 1, durationMinutes: 30, chatPromise: 'Replies in a day' }),
+    expect: who(403, { expertA: 201, expertB: 201 }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/me/plans/:id',
+    url: (f) => `/api/me/plans/${f.plans.planId}`,
+    body: () => ({ name: 'Monthly', priceCents: 18000, sessionCount: 2, durationMinutes: 60, chatPromise: 'Replies within 2 working days' }),
+    expect: who(403, { expertA: 200, expertB: 404 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/plans/:id/subscriptions',
+    url: (f) => `/api/plans/${f.plans.planId}/subscriptions`,
+    headers: { 'idempotency-key': 'fresh' },
+    body: () => ({ card: visa }),
+    expect: who(403, { clientA: 409, clientB: 201 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/subscriptions/:id/sessions',
+    url: (f) => `/api/subscriptions/${f.plans.subscriptionId}/sessions`,
+    headers: { 'idempotency-key': 'fresh' },
+    body: () => ({ startsAt: new Date(Math.ceil((Date.now() + 210 * 3_600_000) / 900_000) * 900_000).toISOString(), topic: 'Plan session' }),
+    expect: who(403, { clientA: 201, clientB: 404 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/subscriptions/:id/cancel',
+    url: (f) => `/api/subscriptions/${f.plans.subscriptionId}/cancel`,
+    expect: who(404, { clientA: 200 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/me/plans/:id/end',
+    url: (f) => `/api/me/plans/${f.plans.endPlanId}/end`,
+    expect: who(403, { expertA: 200, expertB: 404 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/subscriptions/:id/refund',
+    url: (f) => `/api/admin/subscriptions/${f.plans.refundSubscriptionId}/refund`,
+    headers: { 'idempotency-key': 'fresh' },
+    body: () => ({ reason: 'Matrix refund' }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'POST',
     route: '/api/partner/organisations/:id/invitations',
     url: (f) => `/api/partner/organisations/${f.partner.organisationId}/invitations`,
     body: () => ({ email: 'new-manager@example.com' }),
@@ -1034,6 +1096,34 @@ describe('authorization matrix', () => {
       return res.json().purchase.id as string;
     };
     const packages = { offerId: packageOffer.json().id, purchaseId: await buyPackage(), refundPurchaseId: await buyPackage(), clientAId: clientA.id };
+    const offerPlan = async (cookie: string) => {
+      const res = await post('/api/me/plans', cookie, {
+        name: 'Monthly',
+        priceCents: 18000,
+        sessionCount: 2,
+        durationMinutes: 60,
+        chatPromise: 'Replies within 2 working days',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as string;
+    };
+    const subscribePlan = async (planId: string, cookie = clientA.cookie) => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/plans/${planId}/subscriptions`,
+        headers: { origin, cookie, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+        payload: { card: visa },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().subscription.id as string;
+    };
+    const planId = await offerPlan(expertA.cookie);
+    const plans = {
+      planId,
+      endPlanId: await offerPlan(expertA.cookie),
+      subscriptionId: await subscribePlan(planId),
+      refundSubscriptionId: await subscribePlan(await offerPlan(expertB.cookie), clientB.cookie),
+    };
 
     const [invitedProgramme, openProgramme] = await ctx.database.db
       .insert(accessProgrammes)
@@ -1074,6 +1164,7 @@ describe('authorization matrix', () => {
 
     f = {
       packages,
+      plans,
       programmes: { invitedId: invitedProgramme!.id, openCode: openProgramme!.code, invitationToken: programmeToken, memberId: secondManager.id },
       paymentRetries: { retry: retry!.id, resolve: resolve!.id },
       partner: { organisationId: organisation!.id, secondManagerId: secondManager.id, invitationToken },

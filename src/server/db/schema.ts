@@ -527,6 +527,8 @@ export const sessions = pgTable(
     prepaidSessionId: uuid('prepaid_session_id').references((): AnyPgColumn => prepaidSessions.id, { onDelete: 'restrict' }),
     packageSessionNumber: integer('package_session_number'),
     packageSessionCount: integer('package_session_count'),
+    /** The plan subscription whose period's prepaid session this session used ("Plan session · 1 of 2 this month"); migration 0044. */
+    subscriptionId: uuid('subscription_id').references((): AnyPgColumn => subscriptions.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -568,6 +570,7 @@ export const sessions = pgTable(
       'sessions_package_check',
       sql`case when ${t.prepaidSessionId} is null then ${t.packageSessionNumber} is null and ${t.packageSessionCount} is null else ${t.kind} = 'paid' and ${t.packageSessionNumber} between 1 and ${t.packageSessionCount} end`,
     ),
+    check('sessions_subscription_check', sql`${t.subscriptionId} is null or ${t.prepaidSessionId} is not null`),
     index('sessions_reminders_due_idx')
       .on(t.startsAt)
       .where(sql`${t.status} = 'booked' and (${t.reminderSentAt} is null or ${t.hourReminderSentAt} is null)`),
@@ -1465,17 +1468,16 @@ export const packagePurchases = pgTable(
 );
 
 /**
- * One prepaid session of a purchase (an entitlement to book one session with no card step): its number 1..N and
- * its share of the price in cents. `available` → `booked` (session_id set) → back to `available` when a cancellation
+ * One prepaid session of a package's purchase or of a plan's period (an entitlement to book one session with no card
+ * step): its number 1..N and its share of the price in cents (0 in a free trial). `available` → `booked` (session_id set) → back to `available` when a cancellation
  * refunds its session in full; at expiry an available one is `refunded` or `released` (settled_at), once.
  */
 export const prepaidSessions = pgTable(
   'prepaid_sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    purchaseId: uuid('purchase_id')
-      .notNull()
-      .references(() => packagePurchases.id, { onDelete: 'restrict' }),
+    purchaseId: uuid('purchase_id').references(() => packagePurchases.id, { onDelete: 'restrict' }),
+    periodId: uuid('period_id').references((): AnyPgColumn => planPeriods.id, { onDelete: 'restrict' }),
     number: integer('number').notNull(),
     shareCents: integer('share_cents').notNull(),
     status: text('status').$type<'available' | 'booked' | 'refunded' | 'released'>().notNull().default('available'),
@@ -1487,7 +1489,11 @@ export const prepaidSessions = pgTable(
     uniqueIndex('prepaid_sessions_session_unique')
       .on(t.sessionId)
       .where(sql`${t.sessionId} is not null`),
-    check('prepaid_sessions_share_check', sql`${t.shareCents} > 0`),
+    uniqueIndex('prepaid_sessions_period_number_unique')
+      .on(t.periodId, t.number)
+      .where(sql`${t.periodId} is not null`),
+    check('prepaid_sessions_owner_check', sql`num_nonnulls(${t.purchaseId}, ${t.periodId}) = 1`),
+    check('prepaid_sessions_share_check', sql`${t.shareCents} > 0 or (${t.periodId} is not null and ${t.shareCents} = 0)`),
     check('prepaid_sessions_number_check', sql`${t.number} >= 1`),
     check('prepaid_sessions_status_check', sql`${t.status} in ('available', 'booked', 'refunded', 'released')`),
     check('prepaid_sessions_booked_check', sql`(${t.status} = 'booked') = (${t.sessionId} is not null)`),
@@ -1504,9 +1510,9 @@ export const packageEvents = pgTable(
   'package_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    purchaseId: uuid('purchase_id')
-      .notNull()
-      .references(() => packagePurchases.id, { onDelete: 'restrict' }),
+    purchaseId: uuid('purchase_id').references(() => packagePurchases.id, { onDelete: 'restrict' }),
+    /** Or the plan period whose money the entry moves (migration 0044): exactly one of purchase and period. */
+    periodId: uuid('period_id').references((): AnyPgColumn => planPeriods.id, { onDelete: 'restrict' }),
     prepaidSessionId: uuid('prepaid_session_id').references(() => prepaidSessions.id, { onDelete: 'restrict' }),
     type: text('type').$type<'charge' | 'refund' | 'release' | 'fee'>().notNull(),
     amountCents: integer('amount_cents').notNull(),
@@ -1525,6 +1531,158 @@ export const packageEvents = pgTable(
     check('package_events_type_check', sql`${t.type} in ('charge', 'refund', 'release', 'fee')`),
     check('package_events_amount_check', sql`${t.amountCents} >= 0`),
     check('package_events_prepaid_check', sql`(${t.type} = 'charge') = (${t.prepaidSessionId} is null)`),
+    check('package_events_owner_check', sql`num_nonnulls(${t.purchaseId}, ${t.periodId}) = 1`),
+    index('package_events_period_idx')
+      .on(t.periodId)
+      .where(sql`${t.periodId} is not null`),
+    uniqueIndex('package_events_one_period_charge')
+      .on(t.periodId)
+      .where(sql`${t.type} = 'charge' and ${t.periodId} is not null`),
+  ],
+);
+
+/**
+ * An expert's monthly plan (docs/product.md "Plans and packages"): `session_count` sessions of `duration_minutes` a
+ * month for `price_cents`, what chat includes, an optional free trial of 7 or 14 days; `open` = offered to new
+ * subscribers. At most three per expert: one per `slot` 1..3.
+ */
+export const plans = pgTable(
+  'plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    expertId: uuid('expert_id')
+      .notNull()
+      .references(() => experts.id, { onDelete: 'restrict' }),
+    slot: integer('slot').notNull(),
+    name: text('name').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    sessionCount: integer('session_count').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    chatPromise: text('chat_promise').notNull(),
+    trialDays: integer('trial_days').notNull().default(0),
+    open: boolean('open').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('plans_expert_slot_unique').on(t.expertId, t.slot),
+    check('plans_slot_check', sql`${t.slot} between 1 and 3`),
+    check('plans_name_check', sql`char_length(${t.name}) between 1 and 60`),
+    check('plans_session_count_check', sql`${t.sessionCount} between 1 and 8`),
+    check('plans_duration_check', sql`${t.durationMinutes} in (15, 30, 45, 60, 90, 120)`),
+    check('plans_price_check', sql`${t.priceCents} between 1000 and 1000000 and ${t.priceCents} >= ${t.sessionCount} * 100`),
+    check('plans_chat_check', sql`char_length(${t.chatPromise}) between 1 and 200`),
+    check('plans_trial_check', sql`${t.trialDays} in (0, 7, 14)`),
+  ],
+);
+
+/**
+ * A client's subscription to a plan, its terms frozen (name, price, sessions, length, chat, commission) until they
+ * change plan. `current_period_*`: the period now running; `cancel_at_period_end`: the client cancelled, the plan
+ * ends with the period. `past_due` while failed renewals are retried (`failed_attempts`, `next_attempt_at`); ended
+ * (`ended_at`) as `cancelled`, `lapsed` (renewals failed) or `ended` (by the expert or the team). The card is kept at
+ * the processor (`saved_card_ref`), never here. One live subscription per client and expert; one trial ever.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'restrict' }),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    expertId: uuid('expert_id')
+      .notNull()
+      .references(() => experts.id, { onDelete: 'restrict' }),
+    expertName: text('expert_name').notNull(),
+    clientName: text('client_name').notNull(),
+    name: text('name').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    sessionCount: integer('session_count').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    chatPromise: text('chat_promise').notNull(),
+    platformFeeBps: integer('platform_fee_bps').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    status: text('status').$type<'trialing' | 'active' | 'past_due' | 'cancelled' | 'lapsed' | 'ended'>().notNull(),
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    provider: text('provider').notNull(),
+    savedCardRef: text('saved_card_ref').notNull(),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endReason: text('end_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_client_idempotency_key').on(t.clientId, t.idempotencyKey),
+    uniqueIndex('subscriptions_one_live')
+      .on(t.clientId, t.expertId)
+      .where(sql`${t.endedAt} is null`),
+    uniqueIndex('subscriptions_one_trial')
+      .on(t.clientId, t.expertId)
+      .where(sql`${t.trialEndsAt} is not null`),
+    index('subscriptions_expert_idx').on(t.expertId, t.createdAt),
+    index('subscriptions_client_idx').on(t.clientId, t.createdAt),
+    index('subscriptions_due_idx')
+      .on(t.currentPeriodEnd)
+      .where(sql`${t.endedAt} is null`),
+    check('subscriptions_status_check', sql`${t.status} in ('trialing', 'active', 'past_due', 'cancelled', 'lapsed', 'ended')`),
+    check('subscriptions_session_count_check', sql`${t.sessionCount} between 1 and 8`),
+    check('subscriptions_price_check', sql`${t.priceCents} >= ${t.sessionCount}`),
+    check('subscriptions_platform_fee_check', sql`${t.platformFeeBps} between 0 and 5000`),
+    check('subscriptions_period_check', sql`${t.currentPeriodEnd} > ${t.currentPeriodStart}`),
+    check('subscriptions_ended_check', sql`(${t.status} in ('cancelled', 'lapsed', 'ended')) = (${t.endedAt} is not null)`),
+    check('subscriptions_retry_check', sql`(${t.status} = 'past_due') = (${t.nextAttemptAt} is not null) and ${t.failedAttempts} between 0 and 4`),
+    check('subscriptions_last4_check', sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
+    check('subscriptions_request_hash_check', sql`${t.requestHash} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+/**
+ * One period of a subscription: a free `trial` (0 cents, no charge) or a `paid` month charged by card
+ * (`provider_ref`). Its sessions are prepaid sessions (period_id), their shares summing to `amount_cents` (deferred
+ * trigger `plan_periods_shares`); `settled_at`: when the period's unused sessions were released or refunded.
+ */
+export const planPeriods = pgTable(
+  'plan_periods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'restrict' }),
+    number: integer('number').notNull(),
+    kind: text('kind').$type<'trial' | 'paid'>().notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    providerRef: text('provider_ref'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('plan_periods_number_unique').on(t.subscriptionId, t.number),
+    index('plan_periods_due_idx')
+      .on(t.endsAt)
+      .where(sql`${t.settledAt} is null`),
+    check('plan_periods_kind_check', sql`${t.kind} in ('trial', 'paid')`),
+    check(
+      'plan_periods_amount_check',
+      sql`case when ${t.kind} = 'trial' then ${t.amountCents} = 0 and ${t.providerRef} is null else ${t.amountCents} > 0 and ${t.providerRef} is not null end`,
+    ),
+    check('plan_periods_ends_check', sql`${t.endsAt} > ${t.startsAt}`),
+    check('plan_periods_number_check', sql`${t.number} >= 1`),
   ],
 );
 

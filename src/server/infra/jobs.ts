@@ -68,6 +68,8 @@ export function startJobs(opts: {
   grantExpiry: () => Promise<unknown>;
   /** Warns clients of packages about to expire and settles expired ones (packages/use-cases/expire-packages.ts). */
   packageExpiry: () => Promise<unknown>;
+  /** Renews, retries or ends monthly plans, and settles their ended months (plans/use-cases/renew-subscriptions.ts, settle-periods.ts). */
+  planRenewals: () => Promise<unknown>;
   /** Gives back money the payment processor failed to give back (payments/payment-retry-service.ts). */
   paymentRetries: (signal: AbortSignal) => Promise<unknown>;
   log: JobLogger;
@@ -97,6 +99,8 @@ export function startJobs(opts: {
     every(60_000, opts.grantExpiry, opts.log, 'grant expiry', observe),
     // Packages: warnings 14 and 3 days before expiry, then the unused sessions refunded or released (docs/product.md "Plans and packages").
     every(60_000, opts.packageExpiry, opts.log, 'package expiry', observe),
+    // Plans: renewals charged (or retried 1, 3 and 7 days later, then lapsed), and ended months' unused sessions released.
+    every(60_000, opts.planRenewals, opts.log, 'plan renewals', observe),
     // 3-D Secure reservations past their 15 minutes: the intent is cancelled and the slot freed (docs/product.md "Payments").
     every(30_000, opts.sessions.reservations, opts.log, 'reservation expiry', observe),
     // Refunds and voids the processor failed to make, asked again until done (docs/decisions/029-answers-after-commit.md).

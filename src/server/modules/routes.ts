@@ -28,6 +28,8 @@ import { messageStreamRoutes } from './messages/stream-routes.js';
 import { unsubscribeRoutes } from './messages/unsubscribe-routes.js';
 import { packageAdminRoutes } from './packages/admin-routes.js';
 import { packageRoutes } from './packages/routes.js';
+import { planAdminRoutes } from './plans/admin-routes.js';
+import { planRoutes } from './plans/routes.js';
 import { receiptRoutes } from './payments/receipt-routes.js';
 import { partnerAdminRoutes } from './partners/admin-routes.js';
 import { partnerRoutes } from './partners/routes.js';
@@ -59,6 +61,7 @@ export async function moduleRoutes(
   await app.register(rescheduleRoutes, deps);
   await app.register(workshopRoutes, deps);
   await app.register(packageRoutes, deps);
+  await app.register(planRoutes, deps);
   if (config.stripe?.webhookSecret)
     await app.register(stripeWebhookRoutes, { deps, verify: stripeWebhookVerifier(config.stripe, config.stripe.webhookSecret) });
   await app.register(receiptRoutes, { db });
@@ -72,6 +75,7 @@ export async function moduleRoutes(
   await app.register(adminRoutes, { db, provider, baseUrl: config.baseUrl, mailFrom: config.mailFrom });
   await app.register(partnerAdminRoutes, { db, baseUrl: config.baseUrl });
   await app.register(packageAdminRoutes, { db, provider, baseUrl: config.baseUrl });
+  await app.register(planAdminRoutes, { db, provider, baseUrl: config.baseUrl });
   await app.register(partnerRoutes, { db, provider, baseUrl: config.baseUrl });
   await app.register(programmeRoutes, { db, baseUrl: config.baseUrl });
   const storage = storageDriver(config);

@@ -26,13 +26,15 @@ export const ledgerEntry = z.object({
   type: z.enum(['held', 'released', 'refunded', 'disputed', 'returned']),
   amountCents: z.number().int(),
   currency: z.string(),
-  /** The session the money was paid for; null for a package's unused sessions released to the expert at its expiry. */
+  /** The session the money was paid for; null for a package's or plan month's unused sessions released to the expert. */
   sessionId: z.string().nullable(),
   clientName: z.string(),
   /** ISO instant (UTC) the session starts; null for a package's unused sessions. */
   sessionStartsAt: z.string().nullable(),
   /** The package purchase of a release of unused sessions at expiry, else null. */
   packagePurchaseId: z.string().nullable(),
+  /** The plan's month of a release of its unused sessions at the month's end, else null. */
+  planPeriodId: z.string().nullable(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
 

@@ -115,8 +115,11 @@ export const sessionView = z.object({
   reschedule: rescheduleVerdictView,
   /** The expert's open proposal of a new time, for the client to accept or decline (docs/product.md "Reschedule proposals"). */
   proposal: proposalSummary.nullable(),
-  /** A session booked from a package: its place in it ("Package session · 2 of 4", docs/product.md "Plans and packages"); else null. */
-  package: z.object({ number: z.number().int(), count: z.number().int() }).nullable(),
+  /**
+   * A session booked from a package or a plan: its place in the package or the plan's month ("Package session · 2 of
+   * 4", "Plan session · 1 of 2 this month"; `plan` true for a plan's; docs/product.md "Plans and packages"); else null.
+   */
+  package: z.object({ number: z.number().int(), count: z.number().int(), plan: z.boolean() }).nullable(),
 });
 export type SessionView = z.infer<typeof sessionView>;
 

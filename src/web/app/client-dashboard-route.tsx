@@ -4,6 +4,7 @@
  */
 import ClientDashboardPage from '../features/dashboard/client-dashboard-page';
 import { MyPackages } from '../features/packages/my-packages';
+import { MyPlans } from '../features/plans/my-plans';
 import { MyWaitlist } from '../features/workshops/my-waitlist';
 
 export default function ClientDashboardRoute() {
@@ -11,6 +12,7 @@ export default function ClientDashboardRoute() {
     <ClientDashboardPage
       waitlist={
         <>
+          <MyPlans />
           <MyPackages />
           <MyWaitlist />
         </>

@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
       // The profile names its expert itself (useDocumentTitle) once the profile has loaded.
       { path: '/expert/:id', handle: titled(null), lazy: page(() => import('./expert-profile-route')) },
       { path: '/expert/:id/packages/:packageId', handle: titled('Buy a session package'), lazy: page(() => import('../features/packages/buy-package-page')) },
+      { path: '/expert/:id/plans/:planId', handle: titled('Subscribe to a monthly plan'), lazy: page(() => import('../features/plans/subscribe-page')) },
       { path: '/signup', handle: titled('Sign Up'), lazy: page(() => import('../features/auth/signup-page')) },
       { path: '/login', handle: titled('Sign In'), lazy: page(() => import('../features/auth/signup-page')) },
       { path: '/reset-password', handle: titled('Reset Your Password'), lazy: page(() => import('../features/auth/reset-password-page')) },
@@ -68,6 +69,7 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('../features/expert-profile-editor/expert-profile-page')),
       },
       { path: '/dashboard/expert/packages', handle: titled('Session packages'), lazy: page(() => import('../features/packages/expert-packages-page')) },
+      { path: '/dashboard/expert/plans', handle: titled('Monthly plans'), lazy: page(() => import('../features/plans/expert-plans-page')) },
       { path: '/dashboard/expert/workshops', handle: titled('Group Workshops'), lazy: page(() => import('../features/workshops/my-workshops-page')) },
       { path: '/dashboard/expert/payouts', handle: titled('Payouts'), lazy: page(() => import('../features/payouts/payouts-page')) },
       {

@@ -55,4 +55,23 @@ export interface PaymentProvider {
   }): Promise<void>;
   /** Refunds `amountCents` of a held payment to the client; the rest (if any) goes to the expert. */
   refund(input: { providerRef: string; amountCents: number; idempotencyKey: string }): Promise<void>;
+  /**
+   * Keeps a card at the processor for later charges without the client present (a monthly plan's renewals): answers
+   * `savedRef`, the only thing Mentora stores of it. Declined or invalid cards answer ok:false. Absent from a provider
+   * that cannot renew plans itself (docs/product.md "Plans and packages").
+   */
+  saveCard?(input: { card?: CardInput; paymentMethodId?: string; idempotencyKey: string }): Promise<SaveCardResult>;
+  /** Charges a saved card `amountCents` now, held in the platform balance until `releaseBy` (as `hold`). */
+  chargeSaved?(input: {
+    savedRef: string;
+    amountCents: number;
+    currency: string;
+    releaseBy: Date;
+    idempotencyKey: string;
+    description: string;
+  }): Promise<HoldResult>;
 }
+
+export type SaveCardResult =
+  | { ok: true; savedRef: string; cardBrand: string; cardLast4: string }
+  | { ok: false; reason: 'declined' | 'insufficient_funds' | 'invalid_card'; message: string };

@@ -10,7 +10,7 @@ import { packageMessages as m, type ExpiryRule } from '../../../shared/packages.
 import { platformFeeCents } from '../../../shared/pricing.js';
 import { isUuid } from '../../../shared/ids.js';
 import type { Tx } from '../../db/client.js';
-import { packageEvents, packagePurchases, paymentEvents, payments, prepaidSessions, user as userTable } from '../../db/schema.js';
+import { packageEvents, packagePurchases, paymentEvents, payments, planPeriods, prepaidSessions, user as userTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { enqueueEmail } from '../../infra/mail/outbox.js';
 import type { PaymentProvider } from '../../infra/payments/provider.js';
@@ -68,7 +68,8 @@ export async function returnToPackage(tx: Tx, s: { id: string; prepaidSessionId:
   if (!s.prepaidSessionId) return false;
   const [prepaid] = await tx.select().from(prepaidSessions).where(eq(prepaidSessions.id, s.prepaidSessionId));
   if (!prepaid) return false;
-  await lockPurchase(tx, prepaid.purchaseId);
+  if (prepaid.purchaseId) await lockPurchase(tx, prepaid.purchaseId);
+  else await tx.select({ id: planPeriods.id }).from(planPeriods).where(eq(planPeriods.id, prepaid.periodId!)).for('update');
   const [payment] = await tx.select().from(payments).where(eq(payments.sessionId, s.id)).for('update');
   if (!payment || payment.status !== 'held') return false;
   await tx.update(payments).set({ status: 'returned', updatedAt: new Date() }).where(eq(payments.id, payment.id));
@@ -80,43 +81,57 @@ export async function returnToPackage(tx: Tx, s: { id: string; prepaidSessionId:
   return true;
 }
 
+/** Whose prepaid sessions are settled: a package's purchase or a plan's period, with the charge they were paid by. */
+export type PrepaidOwner = { purchaseId: string; periodId?: never } | { periodId: string; purchaseId?: never };
+
+/** How a settlement goes: refund to the card or release to the expert, the processor's idempotency key, who and why. */
+export type Settlement = { kind: ExpiryRule; key: string; actorId: string | null; note: string; destinationAccount?: string | null };
+
 /**
- * Settles every available prepaid session of `purchase` (locked by the caller in `tx`) as `kind`: `refund` gives
- * their shares back to the card ('refund' entries), `release` pays them to the expert less the commission frozen at
- * purchase ('release' net and 'fee' entries); the client is e-mailed. `key` is the processor's idempotency key of
- * this settlement. The ledger's unique index refuses a second settlement of a prepaid session. Returns the count and
- * cents settled (0, 0 when none was available).
+ * Settles every available prepaid session of `owner` (locked by the caller in `tx`), paid by charge `providerRef`,
+ * as `settle.kind`: `refund` gives their shares back to the card ('refund' entries), `release` pays them to the expert
+ * less the commission `platformFeeBps` frozen at purchase ('release' net and 'fee' entries). `settle.key` is the
+ * processor's idempotency key of this settlement; shares of 0 cents (a plan's free trial) move no money. The ledger's
+ * unique index refuses a second settlement of a prepaid session. Returns the count and cents settled.
  */
-export async function settleUnused(
+export async function settlePrepaid(
   tx: Tx,
-  deps: { provider: PaymentProvider; baseUrl: string },
-  purchase: PurchaseRow,
-  settle: { kind: ExpiryRule; by: 'expiry' | 'team'; key: string; actorId: string | null; note: string; destinationAccount?: string | null },
+  provider: PaymentProvider,
+  owner: PrepaidOwner & { providerRef: string | null; platformFeeBps: number },
+  settle: Settlement,
   now: Date,
 ): Promise<{ unused: number; cents: number }> {
+  const mine = owner.purchaseId ? eq(prepaidSessions.purchaseId, owner.purchaseId) : eq(prepaidSessions.periodId, owner.periodId!);
   const unused = await tx
     .select()
     .from(prepaidSessions)
-    .where(and(eq(prepaidSessions.purchaseId, purchase.id), eq(prepaidSessions.status, 'available')))
+    .where(and(mine, eq(prepaidSessions.status, 'available')))
     .orderBy(asc(prepaidSessions.number))
     .for('update');
   const cents = unused.reduce((sum, p) => sum + p.shareCents, 0);
   if (unused.length === 0) return { unused: 0, cents: 0 };
-  const fees = unused.map((p) => platformFeeCents(p.shareCents, purchase.platformFeeBps));
-  if (settle.kind === 'refund') await deps.provider.refund({ providerRef: purchase.providerRef, amountCents: cents, idempotencyKey: settle.key });
-  else
-    await deps.provider.release({
-      providerRef: purchase.providerRef,
-      amountCents: cents,
-      transferCents: cents - fees.reduce((a, b) => a + b, 0),
-      idempotencyKey: settle.key,
-      destinationAccount: settle.destinationAccount ?? null,
-    });
+  const fees = unused.map((p) => platformFeeCents(p.shareCents, owner.platformFeeBps));
+  if (cents > 0 && owner.providerRef) {
+    if (settle.kind === 'refund') await provider.refund({ providerRef: owner.providerRef, amountCents: cents, idempotencyKey: settle.key });
+    else
+      await provider.release({
+        providerRef: owner.providerRef,
+        amountCents: cents,
+        transferCents: cents - fees.reduce((a, b) => a + b, 0),
+        idempotencyKey: settle.key,
+        destinationAccount: settle.destinationAccount ?? null,
+      });
+  }
   await tx
     .update(prepaidSessions)
     .set({ status: settle.kind === 'refund' ? 'refunded' : 'released', settledAt: now })
-    .where(and(eq(prepaidSessions.purchaseId, purchase.id), eq(prepaidSessions.status, 'available')));
-  const base = { purchaseId: purchase.id, actorId: settle.actorId, note: settle.note, createdAt: now };
+    .where(and(mine, eq(prepaidSessions.status, 'available')));
+  const base = {
+    ...(owner.purchaseId ? { purchaseId: owner.purchaseId } : { periodId: owner.periodId }),
+    actorId: settle.actorId,
+    note: settle.note,
+    createdAt: now,
+  };
   type Entry = typeof packageEvents.$inferInsert;
   await tx
     .insert(packageEvents)
@@ -130,16 +145,28 @@ export async function settleUnused(
             ],
       ),
     );
+  return { unused: unused.length, cents };
+}
+
+/**
+ * Settles every available prepaid session of package `purchase` (locked by the caller in `tx`) by `settle`
+ * (settlePrepaid), and e-mails the client what became of them. Returns the count and cents settled (0, 0 when none
+ * was available).
+ */
+export async function settleUnused(
+  tx: Tx,
+  deps: { provider: PaymentProvider; baseUrl: string },
+  purchase: PurchaseRow,
+  settle: Settlement & { by: 'expiry' | 'team' },
+  now: Date,
+): Promise<{ unused: number; cents: number }> {
+  const { unused, cents } = await settlePrepaid(tx, deps.provider, { purchaseId: purchase.id, ...purchase }, settle, now);
+  if (unused === 0) return { unused, cents };
   const [client] = await tx.select({ email: userTable.email, zone: userTable.timeZone }).from(userTable).where(eq(userTable.id, purchase.clientId));
   if (client?.email)
     await enqueueEmail(
       tx,
-      packageSettledEmail(
-        purchase,
-        { kind: settle.kind, unused: unused.length, cents, by: settle.by },
-        { email: client.email, zone: client.zone ?? 'UTC' },
-        deps.baseUrl,
-      ),
+      packageSettledEmail(purchase, { kind: settle.kind, unused, cents, by: settle.by }, { email: client.email, zone: client.zone ?? 'UTC' }, deps.baseUrl),
     );
-  return { unused: unused.length, cents };
+  return { unused, cents };
 }

@@ -3,11 +3,11 @@
  * read from the append-only `payment_events` trail, and the one sum of what they earned. The dashboard's
  * Total Earnings and the ledger page both read it here. Amounts are integer cents.
  */
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import type { EarningsView, LedgerEntry } from '../../../shared/schemas/payouts.js';
 import type { CurrentUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
-import { packageEvents, packagePurchases, paymentEvents, payments, sessions } from '../../db/schema.js';
+import { packageEvents, packagePurchases, paymentEvents, payments, planPeriods, sessions, subscriptions } from '../../db/schema.js';
 import { ownExpert, type PayoutDeps } from './service.js';
 
 /** How a ledger event reads to the expert. */
@@ -63,6 +63,23 @@ export async function workshopMoney(db: Db, workshopIds: string[]): Promise<Map<
 export async function getEarnings({ db }: PayoutDeps, user: CurrentUser): Promise<EarningsView> {
   const { id, currency } = await ownExpert(db, user);
   const ofExpert = eq(sessions.expertId, id);
+  // Unused prepaid sessions released to the expert: a package's at its expiry, a plan's at its month's end (docs/product.md "Plans and packages").
+  const releases = db
+    .select({
+      id: packageEvents.id,
+      at: packageEvents.createdAt,
+      amountCents: packageEvents.amountCents,
+      currency: sql<string>`coalesce(${packagePurchases.currency}, ${subscriptions.currency})`.as('currency'),
+      clientName: sql<string>`coalesce(${packagePurchases.clientName}, ${subscriptions.clientName})`.as('client_name'),
+      packagePurchaseId: sql<string | null>`${packagePurchases.id}`.as('package_purchase_id'),
+      planPeriodId: sql<string | null>`${planPeriods.id}`.as('plan_period_id'),
+    })
+    .from(packageEvents)
+    .leftJoin(packagePurchases, eq(packagePurchases.id, packageEvents.purchaseId))
+    .leftJoin(planPeriods, eq(planPeriods.id, packageEvents.periodId))
+    .leftJoin(subscriptions, eq(subscriptions.id, planPeriods.subscriptionId))
+    .where(and(or(eq(packagePurchases.expertId, id), eq(subscriptions.expertId, id)), eq(packageEvents.type, 'release'), gt(packageEvents.amountCents, 0)))
+    .as('prepaid_releases');
   const [[totals], [held], rows, [packageTotals], packageRows] = await Promise.all([
     db
       .select({ earned: eventCents('release'), refunded: eventCents('refund') })
@@ -93,26 +110,8 @@ export async function getEarnings({ db }: PayoutDeps, user: CurrentUser): Promis
       .where(and(ofExpert, ne(paymentEvents.type, 'fee')))
       .orderBy(desc(paymentEvents.createdAt), desc(paymentEvents.id))
       .limit(shownEntries),
-    // A package's unused sessions released to the expert at its expiry (docs/product.md "Plans and packages").
-    db
-      .select({ earned: sql<number>`coalesce(sum(${packageEvents.amountCents}), 0)::int` })
-      .from(packageEvents)
-      .innerJoin(packagePurchases, eq(packagePurchases.id, packageEvents.purchaseId))
-      .where(and(eq(packagePurchases.expertId, id), eq(packageEvents.type, 'release'))),
-    db
-      .select({
-        id: packageEvents.id,
-        at: packageEvents.createdAt,
-        amountCents: packageEvents.amountCents,
-        currency: packagePurchases.currency,
-        clientName: packagePurchases.clientName,
-        packagePurchaseId: packagePurchases.id,
-      })
-      .from(packageEvents)
-      .innerJoin(packagePurchases, eq(packagePurchases.id, packageEvents.purchaseId))
-      .where(and(eq(packagePurchases.expertId, id), eq(packageEvents.type, 'release')))
-      .orderBy(desc(packageEvents.createdAt), desc(packageEvents.id))
-      .limit(shownEntries),
+    db.select({ earned: sql<number>`coalesce(sum(${releases.amountCents}), 0)::int` }).from(releases),
+    db.select().from(releases).orderBy(desc(releases.at), desc(releases.id)).limit(shownEntries),
   ]);
   const entries: LedgerEntry[] = [
     ...rows.map((r) => ({
@@ -121,6 +120,7 @@ export async function getEarnings({ db }: PayoutDeps, user: CurrentUser): Promis
       at: r.at.toISOString(),
       sessionStartsAt: r.sessionStartsAt.toISOString(),
       packagePurchaseId: null,
+      planPeriodId: null,
     })),
     ...packageRows.map((r) => ({ ...r, type: 'released' as const, at: r.at.toISOString(), sessionId: null, sessionStartsAt: null })),
   ];

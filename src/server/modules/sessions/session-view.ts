@@ -29,9 +29,10 @@ export type Viewed = {
     | 'prepaidSessionId'
     | 'packageSessionNumber'
     | 'packageSessionCount'
+    | 'subscriptionId'
   > &
-    /** A package session's place in its package (absent for a booking paid by card: none). */
-    Partial<Pick<SessionRow, 'packageSessionNumber' | 'packageSessionCount'>>;
+    /** A package or plan session's place in its package or month (absent for a booking paid by card: none). */
+    Partial<Pick<SessionRow, 'packageSessionNumber' | 'packageSessionCount' | 'subscriptionId'>>;
   expert: { slug: string };
   payment: (Pick<PaymentRow, 'status' | 'amountCents' | 'refundedCents' | 'cardBrand' | 'cardLast4' | 'provider'> & { creditCents?: number }) | null;
   /** The session's open reschedule proposal (loadForParty and the session list join it). */
@@ -78,7 +79,10 @@ export function toView(row: Viewed, viewerRole: 'client' | 'expert'): SessionVie
     createdAt: s.createdAt.toISOString(),
     viewerRole,
     payment: paymentSummaryOf(payment),
-    package: s.packageSessionNumber && s.packageSessionCount ? { number: s.packageSessionNumber, count: s.packageSessionCount } : null,
+    package:
+      s.packageSessionNumber && s.packageSessionCount
+        ? { number: s.packageSessionNumber, count: s.packageSessionCount, plan: Boolean(s.subscriptionId) }
+        : null,
     moves: moves.map(([from, to, movedBy, at]) => ({
       fromStartsAt: new Date(from).toISOString(),
       toStartsAt: new Date(to).toISOString(),

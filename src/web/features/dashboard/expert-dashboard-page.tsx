@@ -10,6 +10,7 @@ import {
   SlidersHorizontal,
   UsersRound,
   Package,
+  Repeat,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -92,6 +93,7 @@ function ExpertDashboard({ me, applicationStatus, sessionsEmpty, totalEarnings, 
                     { label: 'Payouts and earnings', icon: Banknote, to: '/dashboard/expert/payouts' },
                     { label: 'Group workshops', icon: UsersRound, to: '/dashboard/expert/workshops' },
                     { label: 'Session packages', icon: Package, to: '/dashboard/expert/packages' },
+                    { label: 'Monthly plans', icon: Repeat, to: '/dashboard/expert/plans' },
                   ]
                 : []),
               // The session list is this page's (React Router's ScrollRestoration scrolls to the #id).

@@ -2,7 +2,7 @@ import { Clock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { SessionView } from '@shared/schemas/sessions';
-import { packageSessionLabel } from '@shared/packages';
+import { prepaidSessionLabel } from '@shared/plans';
 import { formatMoney } from '@shared/pricing';
 import { sessionState } from '@shared/sessions';
 import { Badge } from '../../components/ui/badge';
@@ -55,9 +55,7 @@ export function SessionRow({ session, counterpart, actions }: { session: Session
                 : session.kind === 'workshop' && session.totalAmountCents === 0
                   ? 'Free seat'
                   : formatMoney(session.totalAmountCents, session.currency)}
-              {session.package ? (
-                <span className="font-normal text-slate-700"> · {packageSessionLabel(session.package.number, session.package.count)}</span>
-              ) : null}
+              {session.package ? <span className="font-normal text-slate-700"> · {prepaidSessionLabel(session.package)}</span> : null}
               {session.payment && session.payment.refundedCents > 0 ? (
                 <span className="font-normal text-slate-700"> · Refunded {formatMoney(session.payment.refundedCents, session.currency)}</span>
               ) : null}

@@ -65,6 +65,8 @@ function Row({ states }: { states: LedgerEntry[] }) {
             </Link>{' '}
             <span className="text-slate-600">on {formatDateTime(first.sessionStartsAt)}</span>
           </>
+        ) : first.planPeriodId ? (
+          <span className="font-medium">Unused sessions of {first.clientName}&rsquo;s plan, at the month&rsquo;s end</span>
         ) : (
           <span className="font-medium">Unused sessions of {first.clientName}&rsquo;s package, at its expiry</span>
         )}

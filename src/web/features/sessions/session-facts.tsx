@@ -1,6 +1,6 @@
 import { CalendarClock, Clock, CreditCard, DollarSign, FileDown, MessageSquareText, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { packageSessionLabel } from '@shared/packages';
+import { prepaidSessionLabel } from '@shared/plans';
 import { formatMoney } from '@shared/pricing';
 import { hasReceipt, receiptPath } from '@shared/receipts';
 import type { SessionView } from '@shared/schemas/sessions';
@@ -35,7 +35,7 @@ export function SessionFacts({ session }: { session: SessionView }) {
       </Fact>
       <Fact icon={<DollarSign className="h-4 w-4" aria-hidden />} label="Total cost">
         {formatMoney(session.totalAmountCents, session.currency)}
-        {session.package ? <span className="block text-sm text-slate-600">{packageSessionLabel(session.package.number, session.package.count)}</span> : null}
+        {session.package ? <span className="block text-sm text-slate-600">{prepaidSessionLabel(session.package)}</span> : null}
       </Fact>
       <Fact icon={<CreditCard className="h-4 w-4" aria-hidden />} label="Payment">
         {paymentStatusLine(session)}

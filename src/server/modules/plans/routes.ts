@@ -1,0 +1,131 @@
+/**
+ * Plan endpoints (docs/product.md "Plans and packages"): an expert's plans (/api/me/plans), a published expert's
+ * open plans (/api/experts/{id}/plans, read fresh: never kept), subscribing, booking a session of the month,
+ * cancelling, the expert ending a plan, the client's subscriptions and the expert's subscribers. Rules live in the
+ * services and use cases.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messages } from '../../../shared/messages.js';
+import { errorResponse } from '../../../shared/schemas/common.js';
+import { packageBookingInput, purchaseInput } from '../../../shared/schemas/packages.js';
+import { planInput, planList, planView, subscriptionList, subscriptionView } from '../../../shared/schemas/plans.js';
+import { idempotencyHeader, sessionView } from '../../../shared/schemas/sessions.js';
+import { requireUser } from '../../auth/guards.js';
+import { reportingTo } from '../../infra/failure-report.js';
+import type { SessionDeps } from '../sessions/booking-service.js';
+import { bookPlanSession } from '../sessions/use-cases/book-plan-session.js';
+import { createPlan, listOwnPlans, listPublicPlans, updatePlan } from './offer-service.js';
+import { cancelSubscription } from './use-cases/cancel-subscription.js';
+import { endPlan } from './use-cases/end-plan.js';
+import { listMySubscribers, listMySubscriptions } from './use-cases/list-subscriptions.js';
+import { subscribe } from './use-cases/subscribe.js';
+
+const params = z.object({ id: z.string().max(200) });
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const signIn = { signIn: 'required' } as const;
+const rateLimited = { ...signIn, rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+export const planRoutes: FastifyPluginAsyncZod<SessionDeps> = async (app, deps) => {
+  const tags = ['plans'];
+  const { db } = deps;
+
+  /** A published expert's open plans, cheapest first, each with the price of its sessions one by one (cents). 404 unknown expert. */
+  app.get('/api/experts/:id/plans', { schema: { tags, params, response: { 200: planList, ...errors } } }, async (request) => ({
+    plans: await listPublicPlans(db, request.params.id),
+  }));
+
+  /** The signed-in expert's plans, open and closed, with their live subscribers. 403 without an expert profile. */
+  app.get('/api/me/plans', { config: signIn, schema: { tags, response: { 200: planList, ...errors } } }, async (request) => ({
+    plans: await listOwnPlans(db, await requireUser(request)),
+  }));
+
+  /** Offers a new plan `planInput`: 201 with it. 400 outside the limits; 403 without an expert profile; 409 already three plans. */
+  app.post('/api/me/plans', { config: signIn, schema: { tags, body: planInput, response: { 201: planView, ...errors } } }, async (request, reply) =>
+    reply.code(201).send(await createPlan(db, await requireUser(request), request.body)),
+  );
+
+  /** Changes (or closes, `open: false`) one of the expert's plans; subscribers so far keep their terms. 404 not theirs. */
+  app.put('/api/me/plans/:id', { config: signIn, schema: { tags, params, body: planInput, response: { 200: planView, ...errors } } }, async (request) =>
+    updatePlan(db, await requireUser(request), request.params.id, request.body),
+  );
+
+  /** Ends plan `id`: closed to new subscribers, and every subscriber's plan ends now with the month's unused share refunded. 404 not theirs. */
+  app.post(
+    '/api/me/plans/:id/end',
+    { config: signIn, schema: { tags, params, response: { 200: z.object({ ended: z.number().int() }), ...errors } } },
+    async (request) => endPlan(db, deps, await requireUser(request), request.params.id),
+  );
+
+  /** The signed-in expert's subscribers, newest first. */
+  app.get('/api/me/plan-subscribers', { config: signIn, schema: { tags, response: { 200: subscriptionList, ...errors } } }, async (request) => ({
+    subscriptions: await listMySubscribers(db, await requireUser(request)),
+  }));
+
+  /** The signed-in client's plans, newest first, with the month's sessions left, the next renewal and every period paid. */
+  app.get('/api/me/subscriptions', { config: signIn, schema: { tags, response: { 200: subscriptionList, ...errors } } }, async (request) => ({
+    subscriptions: await listMySubscriptions(db, await requireUser(request)),
+  }));
+
+  /**
+   * Subscribes to plan `id` by card (Idempotency-Key required): 201 `{ subscription }`, 200 on a replay with the same
+   * body, 422 with another. 400 invalid card; 402 declined; 403 not a client, or one's own plan; 404; 409 closed to new
+   * subscribers, already subscribed to this expert, or plans not payable with the configured processor.
+   */
+  app.post(
+    '/api/plans/:id/subscriptions',
+    {
+      config: rateLimited,
+      schema: {
+        tags,
+        params,
+        headers: idempotencyHeader,
+        body: purchaseInput,
+        response: {
+          200: z.object({ subscription: subscriptionView }),
+          201: z.object({ subscription: subscriptionView }),
+          402: errorResponse,
+          422: errorResponse,
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request, messages.booking.signInToBook);
+      const result = await subscribe(reportingTo(deps, request), user, request.params.id, request.body, request.headers['idempotency-key']);
+      return reply.code(result.replayed ? 200 : 201).send({ subscription: result.subscription });
+    },
+  );
+
+  /**
+   * Books a session of the current month of subscription `id` with no card step (Idempotency-Key required): 201
+   * `{ session }`, 200 on a replay, 422 another body. 400 past time; 403 not a client; 404 not the caller's
+   * subscription; 409 ended, payment failing, after the month, none left, time not offered or taken.
+   */
+  app.post(
+    '/api/subscriptions/:id/sessions',
+    {
+      config: rateLimited,
+      schema: {
+        tags,
+        params,
+        headers: idempotencyHeader,
+        body: packageBookingInput,
+        response: { 200: z.object({ session: sessionView }), 201: z.object({ session: sessionView }), 422: errorResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request, messages.booking.signInToBook);
+      const result = await bookPlanSession(reportingTo(deps, request), user, request.params.id, request.body, request.headers['idempotency-key']);
+      return reply.code(result.replayed ? 200 : 201).send({ session: result.session });
+    },
+  );
+
+  /**
+   * Cancels subscription `id`: it runs to the end of the month, or within 48 hours of a renewal with no session of the
+   * month booked ends now with the month refunded. 404 not the caller's; 409 already cancelled.
+   */
+  app.post('/api/subscriptions/:id/cancel', { config: signIn, schema: { tags, params, response: { 200: subscriptionView, ...errors } } }, async (request) =>
+    cancelSubscription(db, deps, await requireUser(request), request.params.id),
+  );
+};

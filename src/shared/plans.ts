@@ -1,0 +1,127 @@
+/**
+ * Monthly plan rules shared by server and web (docs/product.md "Plans and packages"): an offer's limits, the periods
+ * (a free trial, then calendar months in UTC), the 48-hour full refund on cancelling, the renewal retries, the
+ * proration of a change of plan, and the words of every plan message. Pure: money in integer cents, instants UTC.
+ */
+import { TZDate } from '@date-fns/tz';
+import { addMonths } from 'date-fns';
+import { packageSessionLabel } from './packages.js';
+import { formatMoney } from './pricing.js';
+import { autoReleaseHours } from './sessions.js';
+
+/** An offer's limits: at most 3 plans an expert, 1–8 sessions a month, $10–$10,000 a month and at least $1 a session. */
+export const planLimits = {
+  plansPerExpert: 3,
+  sessions: { min: 1, max: 8 },
+  priceCents: { min: 1_000, max: 1_000_000 },
+  minShareCents: 100,
+  name: 60,
+  chatPromise: 200,
+} as const;
+
+/** A plan's free trial: none, 7 or 14 days (at most one trial per client and expert). */
+export const trialLengths = [0, 7, 14] as const;
+export type TrialDays = (typeof trialLengths)[number];
+
+const hourMs = 3_600_000;
+const dayMs = 24 * hourMs;
+
+/** A client who cancels within this many hours of a renewal, with no plan session of that period booked, gets it refunded in full. */
+export const fullRefundHours = 48;
+
+/** Failed renewals are tried again this many days after the renewal was due; after the last failure the plan lapses. */
+export const retryDays = [1, 3, 7] as const;
+
+/** When a period starting at `start` ends: one calendar month later in UTC (31 Jan → 28/29 Feb). */
+export function periodEnd(start: Date): Date {
+  return new Date(addMonths(new TZDate(start.getTime(), 'UTC'), 1).getTime());
+}
+
+/** When a free trial of `days` started at `start` ends. */
+export function trialEnd(start: Date, days: number): Date {
+  return new Date(start.getTime() + days * dayMs);
+}
+
+/**
+ * When a period ending at `end` is settled: its unused sessions' shares released to the expert after the same dispute
+ * window a session's payment has (sessions.ts `autoReleaseHours`).
+ */
+export function periodSettlesAt(end: Date): Date {
+  return new Date(end.getTime() + autoReleaseHours * hourMs);
+}
+
+/**
+ * Whether cancelling at `now` refunds the current paid period in full: within `fullRefundHours` of its start (the
+ * renewal) and no plan session of it booked. A trial has nothing to refund.
+ */
+export function cancelRefundsPeriod(period: { kind: 'trial' | 'paid'; startsAt: Date }, sessionsBooked: number, now: Date): boolean {
+  return period.kind === 'paid' && sessionsBooked === 0 && now.getTime() - period.startsAt.getTime() < fullRefundHours * hourMs;
+}
+
+/**
+ * What a failed renewal does next: after failure number `failures` (1 = the renewal itself) of a renewal due at
+ * `dueAt`, the next try is `retryDays[failures - 1]` days after `dueAt`; after the last retry the plan lapses (null).
+ */
+export function nextRetryAt(dueAt: Date, failures: number): Date | null {
+  const days = retryDays[failures - 1];
+  return days === undefined ? null : new Date(dueAt.getTime() + days * dayMs);
+}
+
+/**
+ * The proration of a change from a plan at `oldCents` to one at `newCents` a month, at `now` within the period
+ * [`start`, `end`), as Stripe prorates: the unused time of the old price credited, the same time of the new price
+ * charged, in whole cents (positive: charged now; negative: refunded now).
+ */
+export function prorationCents(oldCents: number, newCents: number, start: Date, end: Date, now: Date): number {
+  const total = end.getTime() - start.getTime();
+  const left = Math.min(Math.max(end.getTime() - now.getTime(), 0), total);
+  return Math.round((newCents * left) / total) - Math.round((oldCents * left) / total);
+}
+
+/** 'Plan session · 1 of 2 this month'. */
+export function planSessionLabel(number: number, count: number): string {
+  return `Plan session · ${number} of ${count} this month`;
+}
+
+/** '2 × 60 min a month · $180.00/month'. */
+export function planTitle(p: { sessionCount: number; durationMinutes: number; priceCents: number }, currency = 'USD'): string {
+  return `${p.sessionCount} × ${p.durationMinutes} min a month · ${formatMoney(p.priceCents, currency)}/month`;
+}
+
+/** What happens to unused sessions, said plainly before subscribing and on the dashboard. */
+export const unusedSessionsText =
+  'Sessions of a month are booked within that month: sessions still unused when it ends do not carry over and are not refunded.';
+
+/** The free trial said plainly before subscribing. */
+export function trialText(days: number, priceCents: number, currency = 'USD'): string {
+  return `Free for ${days} days, then ${formatMoney(priceCents, currency)} a month. Cancel before the trial ends and you pay nothing.`;
+}
+
+/** The cancellation terms said before subscribing and when cancelling. */
+export const cancelText = `Cancel any time: the plan runs to the end of the month you paid for. Cancel within ${fullRefundHours} hours of a renewal, before booking a session of that month, and the month is refunded in full.`;
+
+export const planMessages = {
+  notFound: 'This plan is not offered.',
+  closed: 'This plan is closed to new subscribers.',
+  ownPlan: 'You cannot subscribe to your own plan.',
+  notExpert: 'Only experts can offer plans.',
+  tooMany: `You can offer at most ${planLimits.plansPerExpert} plans.`,
+  priceTooLow: `A plan must cost at least ${formatMoney(planLimits.minShareCents)} a session.`,
+  alreadySubscribed: 'You already have a plan with this expert. Change or cancel it from your dashboard.',
+  trialUsed: 'You have already had a free trial with this expert.',
+  subscriptionNotFound: 'Plan subscription not found.',
+  notLive: 'This plan has ended.',
+  noneLeft: 'No sessions are left in this plan this month.',
+  startsAfterPeriod: 'Plan sessions must start before the end of the current month of your plan.',
+  pastDue: 'Your last payment for this plan failed. Sessions can be booked again once it is paid.',
+  alreadyCancelled: 'This plan is already cancelled.',
+  notAvailable: 'Monthly plans cannot be paid with this payment processor yet.',
+  samePlan: 'You are already on this plan.',
+  otherExpert: 'You can only change to another plan of the same expert.',
+  nothingToRefund: 'This plan has nothing to refund.',
+} as const;
+
+/** A prepaid session's label on the session: 'Plan session · 1 of 2 this month' or 'Package session · 2 of 4'. */
+export function prepaidSessionLabel(p: { number: number; count: number; plan: boolean }): string {
+  return p.plan ? planSessionLabel(p.number, p.count) : packageSessionLabel(p.number, p.count);
+}

@@ -1,0 +1,122 @@
+/**
+ * The client's monthly plans on their dashboard (docs/product.md "Plans and packages"): sessions left this month and
+ * booking them with no card step, the next renewal, every payment (the receipts) and cancelling.
+ */
+import { Link } from 'react-router';
+import { cancelText, unusedSessionsText } from '@shared/plans';
+import { formatMoney } from '@shared/pricing';
+import type { SubscriptionView } from '@shared/schemas/plans';
+import { PrepaidBookingForm } from '../../components/prepaid-booking-form';
+import { Button } from '../../components/ui/button';
+import { FormError } from '../../components/ui/input';
+import { Spinner } from '../../components/ui/spinner';
+import { formatDateTime } from '../../lib/format';
+import { toast } from '../../lib/toast';
+import { useBookPlanSession, useCancelSubscription, useMySubscriptions } from './api/subscriptions';
+
+const statusText: Record<SubscriptionView['status'], string> = {
+  trialing: 'Free trial',
+  active: 'Active',
+  past_due: 'Payment failed',
+  cancelled: 'Cancelled',
+  lapsed: 'Ended: payment failed',
+  ended: 'Ended by the expert',
+};
+
+function where(s: SubscriptionView): string {
+  if (s.endedAt) return `${statusText[s.status]} · ended ${formatDateTime(s.endedAt)}`;
+  if (s.status === 'past_due') return `Payment failed · we try again ${formatDateTime(s.nextAttemptAt!)}`;
+  if (s.cancelAtPeriodEnd) return `Cancelled · yours until ${formatDateTime(s.currentPeriodEnd)}`;
+  if (s.status === 'trialing') return `Free trial until ${formatDateTime(s.currentPeriodEnd)} · then ${formatMoney(s.priceCents, s.currency)} a month`;
+  return `Renews ${formatDateTime(s.currentPeriodEnd)} · ${formatMoney(s.priceCents, s.currency)}`;
+}
+
+function BookFromPlan({ subscription: s }: { subscription: SubscriptionView }) {
+  const book = useBookPlanSession(s.id);
+  return (
+    <PrepaidBookingForm
+      id={`plan-${s.id}`}
+      expertId={s.expertId}
+      durationMinutes={s.durationMinutes}
+      endsAt={s.currentPeriodEnd}
+      label={`Book a session of your plan with ${s.expertName}`}
+      submitLabel="Book plan session"
+      book={book}
+    />
+  );
+}
+
+function SubscriptionCard({ subscription: s }: { subscription: SubscriptionView }) {
+  const cancel = useCancelSubscription();
+  const live = !s.endedAt;
+  const paid = s.periods.filter((p) => p.kind === 'paid');
+  const onCancel = () => {
+    if (!window.confirm(`Cancel ${s.name} with ${s.expertName}? ${cancelText}`)) return;
+    cancel.mutateAsync(s.id).then(
+      (after) =>
+        toast.success(
+          after.endedAt ? 'Plan cancelled and this month refunded.' : `Plan cancelled. It stays yours until ${formatDateTime(after.currentPeriodEnd)}.`,
+        ),
+      (err: Error) => toast.error(err.message),
+    );
+  };
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-4">
+      <p className="font-semibold text-slate-900">
+        {s.name} with{' '}
+        <Link to={`/expert/${encodeURIComponent(s.expertSlug)}`} className="text-brand-700 hover:underline">
+          {s.expertName}
+        </Link>
+      </p>
+      <p className="text-sm text-slate-700">
+        {s.sessionCount} × {s.durationMinutes} min a month · Chat: {s.chatPromise}
+      </p>
+      <p className="text-sm font-medium text-slate-800">{where(s)}</p>
+      {live && s.status !== 'past_due' ? (
+        <p className="text-sm text-slate-700">
+          {s.sessionsLeft} of {s.sessionCount} sessions left this month
+        </p>
+      ) : null}
+      {paid.length > 0 ? (
+        <details className="mt-2 text-sm text-slate-700">
+          <summary className="cursor-pointer font-medium text-brand-700">Payments and receipts ({paid.length})</summary>
+          <ul className="mt-1 space-y-1">
+            {paid.map((p) => (
+              <li key={p.id}>
+                {formatMoney(p.amountCents, s.currency)} for {formatDateTime(p.startsAt)} – {formatDateTime(p.endsAt)}
+                {p.cardBrand && p.cardLast4 ? ` · ${p.cardBrand} ending ${p.cardLast4}` : ''}
+                {p.refundedCents > 0 ? ` · ${formatMoney(p.refundedCents, s.currency)} refunded` : ''} · receipt number {p.id}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      {live && s.status !== 'past_due' && s.sessionsLeft > 0 ? <BookFromPlan subscription={s} /> : null}
+      {live && !s.cancelAtPeriodEnd ? (
+        <Button variant="outline" size="sm" className="mt-3" onClick={onCancel} disabled={cancel.isPending}>
+          Cancel plan
+        </Button>
+      ) : null}
+    </li>
+  );
+}
+
+export function MyPlans() {
+  const subscriptions = useMySubscriptions();
+  if (subscriptions.isPending) return <Spinner />;
+  if (subscriptions.isError) return <FormError>{subscriptions.error.message}</FormError>;
+  if (subscriptions.data.length === 0) return null;
+  return (
+    <section id="plans" aria-labelledby="my-plans" className="scroll-mt-20 space-y-3">
+      <h2 id="my-plans" className="text-lg font-semibold text-slate-900">
+        Your plans
+      </h2>
+      <p className="text-xs text-slate-600">{unusedSessionsText}</p>
+      <ul className="space-y-3">
+        {subscriptions.data.map((s) => (
+          <SubscriptionCard key={s.id} subscription={s} />
+        ))}
+      </ul>
+    </section>
+  );
+}
