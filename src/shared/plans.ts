@@ -1,7 +1,7 @@
 /**
  * Monthly plan rules shared by server and web (docs/product.md "Plans and packages"): an offer's limits, the periods
- * (a free trial, then calendar months in UTC), the 48-hour full refund on cancelling, the renewal retries, the
- * proration of a change of plan, and the words of every plan message. Pure: money in integer cents, instants UTC.
+ * (a free trial, then calendar months in UTC), the 48-hour full refund on cancelling, the renewal retries, and the
+ * words of every plan message. Pure: money in integer cents, instants UTC.
  */
 import { TZDate } from '@date-fns/tz';
 import { addMonths } from 'date-fns';
@@ -67,17 +67,6 @@ export function nextRetryAt(dueAt: Date, failures: number): Date | null {
   return days === undefined ? null : new Date(dueAt.getTime() + days * dayMs);
 }
 
-/**
- * The proration of a change from a plan at `oldCents` to one at `newCents` a month, at `now` within the period
- * [`start`, `end`), as Stripe prorates: the unused time of the old price credited, the same time of the new price
- * charged, in whole cents (positive: charged now; negative: refunded now).
- */
-export function prorationCents(oldCents: number, newCents: number, start: Date, end: Date, now: Date): number {
-  const total = end.getTime() - start.getTime();
-  const left = Math.min(Math.max(end.getTime() - now.getTime(), 0), total);
-  return Math.round((newCents * left) / total) - Math.round((oldCents * left) / total);
-}
-
 /** 'Plan session · 1 of 2 this month'. */
 export function planSessionLabel(number: number, count: number): string {
   return `Plan session · ${number} of ${count} this month`;
@@ -116,9 +105,6 @@ export const planMessages = {
   pastDue: 'Your last payment for this plan failed. Sessions can be booked again once it is paid.',
   alreadyCancelled: 'This plan is already cancelled.',
   notAvailable: 'Monthly plans cannot be paid with this payment processor yet.',
-  samePlan: 'You are already on this plan.',
-  otherExpert: 'You can only change to another plan of the same expert.',
-  nothingToRefund: 'This plan has nothing to refund.',
 } as const;
 
 /** A prepaid session's label on the session: 'Plan session · 1 of 2 this month' or 'Package session · 2 of 4'. */

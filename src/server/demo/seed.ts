@@ -13,6 +13,7 @@ import { demoLoginMaker, verifiedUserRow } from './demo-logins.js';
 import { seedDemoVideos, seedExperts } from './seed-experts.js';
 import { seedReviews } from './seed-reviews.js';
 import { seedPackages } from './seed-packages.js';
+import { seedPlans } from './seed-plans.js';
 import { seedWorkshops } from './seed-workshops.js';
 import { seedConsole } from './seed-console.js';
 import { seedPartners } from './seed-partners.js';
@@ -72,6 +73,7 @@ export async function seedDemo(db: Db, auth: Auth, storage?: StorageDriver): Pro
     await seedReviews(tx, login);
     await seedWorkshops(tx);
     await seedPackages(tx);
+    await seedPlans(tx);
     await seedConsole(tx, login);
     await seedPartners(tx, login);
     return true;

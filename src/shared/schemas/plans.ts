@@ -101,6 +101,3 @@ export const subscriptionView = z.object({
 });
 export type SubscriptionView = z.infer<typeof subscriptionView>;
 export const subscriptionList = z.object({ subscriptions: z.array(subscriptionView) });
-
-/** Body of POST /api/subscriptions/{id}/change: the same expert's plan to change to (prorated). */
-export const changePlanInput = z.object({ planId: z.string().max(200) });
