@@ -33,6 +33,7 @@ import { sendDueReminders } from './modules/sessions/use-cases/send-session-remi
 import { sendDueWorkshopReminders } from './modules/workshops/use-cases/send-workshop-reminders.js';
 import { expireReservations } from './modules/sessions/use-cases/expire-reservations.js';
 import { retireExpiredGrants, warnExpiringGrants } from './modules/partners/grant-expiry.js';
+import { releaseSponsoredSeats } from './modules/partners/sponsorship-service.js';
 import { settleExpiredPackages, warnExpiringPackages } from './modules/packages/use-cases/expire-packages.js';
 import { renewDueSubscriptions } from './modules/plans/use-cases/renew-subscriptions.js';
 import { settleEndedPeriods } from './modules/plans/use-cases/settle-periods.js';
@@ -125,9 +126,10 @@ async function main() {
       pruneEvents: () => pruneStreamEvents(database.db),
     },
     uploadCleanup: () => deleteUnusedUploads(database.db, uploadStorage, { log: app.log }),
-    grantExpiry: async () => {
+    partners: async () => {
       await warnExpiringGrants(database.db, config.baseUrl);
       await retireExpiredGrants(database.db);
+      await releaseSponsoredSeats(database.db);
     },
     packageExpiry: async () => {
       await warnExpiringPackages(database.db, config.baseUrl);

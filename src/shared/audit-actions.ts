@@ -34,6 +34,7 @@ export const auditActionLabels = {
   'credit.invoice': "recorded a bank transfer as an organisation's credit",
   'credit.grant': 'granted free credit to an organisation',
   'credit.adjust': "adjusted an organisation's credit",
+  'workshop.sponsor': 'reserved seats of a workshop for an organisation',
   'payment-retry.retry': 'asked the payment processor again to give money back',
   'payment-retry.resolve': 'marked money owed back as given back by hand',
 } as const satisfies Record<string, string>;

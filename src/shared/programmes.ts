@@ -59,9 +59,8 @@ export function termStart(period: LimitPeriod, at: Date): string | null {
  * rest by card. The wallet is checked where it is locked (modules/partners/credit-booking-service.ts), not here.
  */
 export function coverOf(p: ProgrammeTerms, b: CoverRequest, used: ProgrammeUse): Cover {
-  if (p.status === 'ended' || b.on > p.endsOn) return { ok: false, message: programmeMessages.ended };
-  if (p.status === 'paused') return { ok: false, message: programmeMessages.paused };
-  if (b.on < p.startsOn) return { ok: false, message: programmeMessages.notStarted(p.startsOn) };
+  const closed = closedRefusal(p, b.on);
+  if (closed) return { ok: false, message: closed };
   const kindCovered = b.kind === 'workshop' ? p.coversWorkshops : b.kind === 'intro' ? p.coversSessions && p.coversIntros : p.coversSessions;
   if (!kindCovered) return { ok: false, message: programmeMessages.kindNotCovered(b.kind) };
   if ((p.expertId && p.expertId !== b.expertId) || (p.expertise && !b.expertise.includes(p.expertise)))
@@ -71,6 +70,14 @@ export function coverOf(p: ProgrammeTerms, b: CoverRequest, used: ProgrammeUse):
   if (b.priceCents > 0 && centsLeft <= 0) return { ok: false, message: programmeMessages.limitReached };
   const coveredCents = Math.min(b.priceCents, p.maxPriceCents ?? Infinity, centsLeft);
   return { ok: true, coveredCents, youPayCents: b.priceCents - coveredCents };
+}
+
+/** Why programme `p` funds nothing on UTC day `on` (ended, paused, not started), in the product's words, or null. */
+export function closedRefusal(p: Pick<ProgrammeTerms, 'status' | 'startsOn' | 'endsOn'>, on: string): string | null {
+  if (p.status === 'ended' || on > p.endsOn) return programmeMessages.ended;
+  if (p.status === 'paused') return programmeMessages.paused;
+  if (on < p.startsOn) return programmeMessages.notStarted(p.startsOn);
+  return null;
 }
 
 /**

@@ -109,9 +109,9 @@ export function offerDeadline(now: Date, startsAt: Date): Date {
   return new Date(Math.min(now.getTime() + waitlistOfferHours * 3_600_000, startsAt.getTime()));
 }
 
-/** Seats anyone may book: neither sold nor offered to a waiting client (never negative). */
-export function seatsLeft(w: { capacity: number; seatsSold: number; seatsOffered: number }): number {
-  return Math.max(0, w.capacity - w.seatsSold - w.seatsOffered);
+/** Seats anyone may book: neither sold, nor offered to a waiting client, nor reserved by a sponsor (never negative). */
+export function seatsLeft(w: { capacity: number; seatsSold: number; seatsOffered: number; seatsSponsored: number }): number {
+  return Math.max(0, w.capacity - w.seatsSold - w.seatsOffered - w.seatsSponsored);
 }
 
 /**

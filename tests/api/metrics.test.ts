@@ -117,7 +117,7 @@ describe('GET /metrics without METRICS_TOKEN: this machine only', () => {
       },
       messages: { unreadEmails: async () => {}, pruneEvents: async () => {} },
       uploadCleanup: async () => {},
-      grantExpiry: async () => {},
+      partners: async () => {},
       packageExpiry: async () => {},
       planRenewals: async () => {},
       paymentRetries: async () => {},

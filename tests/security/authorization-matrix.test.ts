@@ -118,7 +118,7 @@ type Fixtures = {
   /** The token of client A's unsubscribe link (e-mails about unread messages). */
   unsubscribeToken: string;
   /** Expert A's workshops: one published, one draft, and one full (two seats, both booked by other clients) whose waitlist clients join. */
-  workshops: { published: string; draft: string; full: string };
+  workshops: { published: string; draft: string; full: string; sponsorable: string };
   /** An organisation client A manages with a second manager (whom client A removes), and an invitation sent to client B. */
   partner: { organisationId: string; secondManagerId: string; invitationToken: string };
   /** Expert A's package, client A's purchase of it to book from, and another purchase for the team to refund. */
@@ -257,6 +257,12 @@ const rows: Row[] = [
     method: 'GET',
     route: '/api/partner/organisations/:id/programmes/:programmeId',
     url: (f) => `/api/partner/organisations/${f.partner.organisationId}/programmes/${f.programmes.invitedId}`,
+    expect: who(404, { clientA: 200 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/partner/organisations/:id/sponsorships',
+    url: (f) => `/api/partner/organisations/${f.partner.organisationId}/sponsorships`,
     expect: who(404, { clientA: 200 }),
   },
   { method: 'GET', route: '/api/me/programmes', url: () => '/api/me/programmes', expect: who(200) },
@@ -908,6 +914,24 @@ const rows: Row[] = [
     body: () => ({ amountCents: 10_000, reference: 'INV-MATRIX-1' }),
     expect: adminOnly(201),
   },
+  // Sponsorships, once the invoice payment above has given the organisation credit: managers reserve a seat of one
+  // workshop, the team of another; everyone else is told the organisation does not exist.
+  {
+    method: 'POST',
+    route: '/api/partner/organisations/:id/sponsorships',
+    url: (f) => `/api/partner/organisations/${f.partner.organisationId}/sponsorships`,
+    body: (f) => ({ programmeId: f.programmes.invitedId, workshopId: f.workshops.published, seats: 1 }),
+    // Client B manages the organisation too since accepting the invitation above, and asks first; client A, after it, is
+    // told the workshop has its sponsor.
+    expect: who(404, { clientB: 201, clientA: 409 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/organisations/:id/sponsorships',
+    url: (f) => `/api/admin/organisations/${f.partner.organisationId}/sponsorships`,
+    body: (f) => ({ programmeId: f.programmes.invitedId, workshopId: f.workshops.sponsorable, seats: 1 }),
+    expect: adminOnly(201),
+  },
   {
     method: 'POST',
     route: '/api/admin/organisations/:id/grants',
@@ -1054,6 +1078,8 @@ describe('authorization matrix', () => {
     const draft = await post('/api/me/workshops', expertA.cookie, workshop(31, false));
     expect(draft.statusCode, draft.body).toBe(201);
     const full = await post('/api/me/workshops', expertA.cookie, { ...workshop(32, true), capacity: 2 });
+    const sponsorable = await post('/api/me/workshops', expertA.cookie, workshop(33, true));
+    expect(sponsorable.statusCode, sponsorable.body).toBe(201);
     expect(full.statusCode, full.body).toBe(201);
     for (const name of ['first', 'second']) {
       const attendee = await createUser(ctx, { email: `${name}-attendee@example.com`, firstName: 'Sol', lastName: 'Attendee' });
@@ -1171,7 +1197,7 @@ describe('authorization matrix', () => {
       safety,
       reports,
       expertA: { id: expertA.expert.id, slug: expertA.expert.slug },
-      workshops: { published: published.json().id, draft: draft.json().id, full: full.json().id },
+      workshops: { published: published.json().id, draft: draft.json().id, full: full.json().id, sponsorable: sponsorable.json().id },
       conversation: { id: conversation, messageId: firstMessage.json().message.id },
       sessions: s,
       noShows,

@@ -436,6 +436,8 @@ export const workshops = pgTable(
     seatsSold: integer('seats_sold').notNull().default(0),
     /** Seats offered to waiting clients (migration 0033), moved by the waitlist's trigger; never sold to anyone else. */
     seatsOffered: integer('seats_offered').notNull().default(0),
+    /** Seats a sponsor reserves and nobody has taken yet (migration 0045), moved by the sponsorship's trigger. */
+    seatsSponsored: integer('seats_sponsored').notNull().default(0),
     meetingUrl: text('meeting_url').notNull(),
     inviteSequence: integer('invite_sequence').notNull().default(0),
     /** The expert's reminders of the workshop, once each (migration 0034): 24 hours and 1 hour before the start. */
@@ -462,7 +464,10 @@ export const workshops = pgTable(
     check('workshops_published_check', sql`${t.status} = 'draft' or ${t.publishedAt} is not null or ${t.cancelledAt} is not null`),
     check('workshops_cancelled_check', sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null)`),
     check('workshops_cancelled_by_check', sql`${t.cancelledBy} is null or ${t.cancelledBy} in ('expert', 'minimum', 'team')`),
-    check('workshops_seats_check', sql`${t.seatsSold} >= 0 and ${t.seatsOffered} >= 0 and ${t.seatsSold} + ${t.seatsOffered} <= ${t.capacity}`),
+    check(
+      'workshops_seats_check',
+      sql`${t.seatsSold} >= 0 and ${t.seatsOffered} >= 0 and ${t.seatsSponsored} >= 0 and ${t.seatsSold} + ${t.seatsOffered} + ${t.seatsSponsored} <= ${t.capacity}`,
+    ),
     check('workshops_invite_sequence_check', sql`${t.inviteSequence} >= 0`),
   ],
 );
@@ -1786,10 +1791,45 @@ export const programmeBookings = pgTable(
       .references(() => organisations.id, { onDelete: 'restrict' }),
     creditCents: integer('credit_cents').notNull(),
     returnedCents: integer('returned_cents').notNull().default(0),
+    /** A seat taken from a workshop's sponsorship (migration 0045). */
+    sponsored: boolean('sponsored').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     check('programme_bookings_cents_check', sql`${t.creditCents} >= 0 and ${t.returnedCents} between 0 and ${t.creditCents}`),
     index('programme_bookings_member_idx').on(t.programmeId, t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * A sponsored workshop (docs/product.md "Sponsored workshops"): `seats` of the workshop reserved for the members of an
+ * access programme, each paid from the organisation's wallet when taken. Until `released_at` (the release job, a set
+ * time before the start) the seats not taken are counted in `workshops.seats_sponsored` by this table's trigger
+ * (migration 0045), which the workshop's seat CHECK keeps within its capacity.
+ */
+export const workshopSponsorships = pgTable(
+  'workshop_sponsorships',
+  {
+    workshopId: uuid('workshop_id')
+      .primaryKey()
+      .references(() => workshops.id, { onDelete: 'cascade' }),
+    programmeId: uuid('programme_id')
+      .notNull()
+      .references(() => accessProgrammes.id, { onDelete: 'restrict' }),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    seats: integer('seats').notNull(),
+    seatsTaken: integer('seats_taken').notNull().default(0),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('workshop_sponsorships_seats_check', sql`${t.seats} between 1 and 50 and ${t.seatsTaken} between 0 and ${t.seats}`),
+    index('workshop_sponsorships_organisation_idx').on(t.organisationId),
+    index('workshop_sponsorships_unreleased_idx')
+      .on(t.workshopId)
+      .where(sql`${t.releasedAt} is null`),
   ],
 );

@@ -64,8 +64,11 @@ export function startJobs(opts: {
   messages: { unreadEmails: () => Promise<unknown>; pruneEvents: () => Promise<unknown> };
   /** Deletes unused uploads (files/cleanup.ts). */
   uploadCleanup: () => Promise<unknown>;
-  /** Warns managers of partner credit about to expire and retires expired grants (partners/grant-expiry.ts). */
-  grantExpiry: () => Promise<unknown>;
+  /**
+   * Partners: warns managers of credit about to expire and retires expired grants (partners/grant-expiry.ts), and
+   * returns sponsored seats nobody took to public sale (partners/sponsorship-service.ts).
+   */
+  partners: () => Promise<unknown>;
   /** Warns clients of packages about to expire and settles expired ones (packages/use-cases/expire-packages.ts). */
   packageExpiry: () => Promise<unknown>;
   /** Renews, retries or ends monthly plans, and settles their ended months (plans/use-cases/renew-subscriptions.ts, settle-periods.ts). */
@@ -95,8 +98,9 @@ export function startJobs(opts: {
     every(60_000, opts.sessions.minimumAttendance, opts.log, 'workshop minimum attendance', observe),
     // Waitlist offers unclaimed after 2 hours expire; free seats go to the next waiting client (docs/product.md "Workshops").
     every(60_000, opts.sessions.waitlistOffers, opts.log, 'workshop waitlist offers', observe),
-    // Partner credit: warnings 14 and 3 days before a grant expires, then its unspent part retired (docs/product.md "Partners").
-    every(60_000, opts.grantExpiry, opts.log, 'grant expiry', observe),
+    // Partner credit: warnings 14 and 3 days before a grant expires, then its unspent part retired (docs/product.md "Partners");
+    // sponsored seats nobody took, back on sale 48 hours before the workshop (docs/product.md "Sponsored workshops").
+    every(60_000, opts.partners, opts.log, 'partner credit and seats', observe),
     // Packages: warnings 14 and 3 days before expiry, then the unused sessions refunded or released (docs/product.md "Plans and packages").
     every(60_000, opts.packageExpiry, opts.log, 'package expiry', observe),
     // Plans: renewals charged (or retried 1, 3 and 7 days later, then lapsed), and ended months' unused sessions released.

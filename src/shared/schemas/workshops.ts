@@ -98,6 +98,8 @@ export const workshopView = z.object({
   }),
   rating: workshopRating,
   expertWorkshopRating: workshopRating,
+  /** The organisation offering the workshop with its expert, and how many of its reserved seats are left (docs/product.md "Sponsored workshops"). */
+  sponsor: z.object({ organisationName: z.string(), seatsLeft: z.number().int() }).nullable(),
 });
 export type WorkshopView = z.infer<typeof workshopView>;
 

@@ -16,11 +16,13 @@ import {
   organisationPage,
   organisationParams,
 } from '../../../shared/schemas/partners.js';
+import { sponsorshipInput, sponsorshipList } from '../../../shared/schemas/sponsorships.js';
 import { requireRole } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { adjustBalance, grantCredit, recordInvoicePayment } from './funding-service.js';
 import { inviteManager } from './manager-service.js';
 import { createOrganisation, getOrganisation, listOrganisations } from './organisation-service.js';
+import { sponsorWorkshop } from './sponsorship-service.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
@@ -79,5 +81,12 @@ export const partnerAdminRoutes: FastifyPluginAsyncZod<{ db: Db; baseUrl: string
     '/api/admin/organisations/:id/adjustments',
     { config, schema: { tags, params: organisationParams, body: adjustmentInput, response: { 201: organisationDetail, ...errors } } },
     async (request, reply) => reply.code(201).send(await adjustBalance(db, await admin(request), request.params.id, request.body)),
+  );
+
+  /** Reserves seats of a workshop for a programme of the organisation, as a manager can (docs/product.md "Sponsored workshops"); audited. 404; 409. */
+  app.post(
+    '/api/admin/organisations/:id/sponsorships',
+    { config, schema: { tags, params: organisationParams, body: sponsorshipInput, response: { 201: sponsorshipList, ...errors } } },
+    async (request, reply) => reply.code(201).send(await sponsorWorkshop(db, await admin(request), request.params.id, request.body, { asTeam: true })),
   );
 };

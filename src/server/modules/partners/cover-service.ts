@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { isUuid } from '../../../shared/ids.js';
 import { totalCents } from '../../../shared/pricing.js';
 import { programmeMessages } from '../../../shared/programmes.js';
+import { sponsorshipMessages } from '../../../shared/sponsorships.js';
 import type { CoverAnswer, CoverQuery } from '../../../shared/schemas/programmes.js';
 import type { CurrentUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
@@ -14,9 +15,10 @@ import { AppError } from '../../errors.js';
 import { quoteCredit, type CreditRequest } from './credit-booking-service.js';
 import { memberProgrammes } from './membership-service.js';
 import { clock } from '../../clock.js';
+import { quoteSponsoredSeat } from './sponsored-seat-service.js';
 
 /** The booking `query` names: a seat of a published workshop, or a session with a published expert (id or slug). 404 otherwise. */
-async function bookingOf(db: Db, query: CoverQuery, now: Date): Promise<CreditRequest> {
+async function bookingOf(db: Db, query: CoverQuery, now: Date): Promise<CreditRequest & { workshopId?: string }> {
   if (query.workshopId) {
     const [w] = isUuid(query.workshopId)
       ? await db
@@ -26,7 +28,7 @@ async function bookingOf(db: Db, query: CoverQuery, now: Date): Promise<CreditRe
           .where(and(eq(workshops.id, query.workshopId), eq(workshops.status, 'published'), eq(experts.status, 'published')))
       : [];
     if (!w) throw new AppError('NOT_FOUND', programmeMessages.workshopNotFound);
-    return { kind: 'workshop', priceCents: w.priceCents, expertId: w.expertId, now };
+    return { kind: 'workshop', priceCents: w.priceCents, expertId: w.expertId, now, workshopId: query.workshopId };
   }
   const expertId = query.expertId ?? '';
   const [expert] = await db
@@ -49,8 +51,12 @@ export async function coversOf(db: Db, person: CurrentUser, query: CoverQuery, n
   const items = await Promise.all(
     mine.map(async ({ p, organisationName }) => {
       try {
-        const q = await quoteCredit(db, person, p.id, booking);
-        const message = programmeMessages.coveredLine(organisationName, q.coveredCents, q.youPayCents);
+        // A seat the programme sponsors is covered whatever the programme's own cover (docs/product.md "Sponsored workshops").
+        const seat = booking.workshopId ? await quoteSponsoredSeat(db, person, p.id, { ...booking, workshopId: booking.workshopId }) : null;
+        const q = seat ?? (await quoteCredit(db, person, p.id, booking));
+        const message = seat
+          ? sponsorshipMessages.yourSeatCovered(organisationName)
+          : programmeMessages.coveredLine(organisationName, q.coveredCents, q.youPayCents);
         return { programmeId: p.id, organisationName, ok: true, coveredCents: q.coveredCents, youPayCents: q.youPayCents, message };
       } catch (err) {
         if (!(err instanceof AppError)) throw err;

@@ -26,7 +26,7 @@ async function expertiseOf(db: Db | Tx, expertId: string): Promise<string[]> {
 }
 
 /** The e-mail of the organisation's first manager, or its billing address: whom a member asks for more credit. */
-async function managerEmail(db: Db | Tx, organisationId: string, billingEmail: string): Promise<string> {
+export async function managerEmail(db: Db | Tx, organisationId: string, billingEmail: string): Promise<string> {
   const [first] = await db
     .select({ email: userTable.email })
     .from(organisationManagers)
@@ -38,7 +38,7 @@ async function managerEmail(db: Db | Tx, organisationId: string, billingEmail: s
 }
 
 /** The programme `programmeId` `person` is a live member of, with its organisation; null when not a member (or removed). */
-async function membershipOf(db: Db | Tx, person: CurrentUser, programmeId: string, lock: boolean) {
+export async function membershipOf(db: Db | Tx, person: CurrentUser, programmeId: string, lock: boolean) {
   const query = db
     .select({ p: accessProgrammes, o: organisations, removedAt: programmeMembers.removedAt })
     .from(programmeMembers)

@@ -16,12 +16,14 @@ import {
   organisationParams,
 } from '../../../shared/schemas/partners.js';
 import { idempotencyHeader } from '../../../shared/schemas/sessions.js';
+import { sponsorshipInput, sponsorshipList } from '../../../shared/schemas/sponsorships.js';
 import { requireUser } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import type { PaymentProvider } from '../../infra/payments/provider.js';
 import { buyCredit } from './funding-service.js';
 import { acceptInvitation, inviteManager, removeManager } from './manager-service.js';
 import { assertManages, getOrganisation, listManagedOrganisations } from './organisation-service.js';
+import { listSponsorships, sponsorWorkshop } from './sponsorship-service.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
@@ -98,5 +100,28 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ db: Db; provider: PaymentPro
     '/api/partner/invitations/accept',
     { config, schema: { tags, body: acceptInvitationInput, response: { 200: acceptedInvitation, ...errors } } },
     async (request) => acceptInvitation(db, await requireUser(request), request.body.token),
+  );
+
+  /** The organisation's sponsored workshops (docs/product.md "Sponsored workshops"), the latest workshop first. 404 not a manager. */
+  app.get(
+    '/api/partner/organisations/:id/sponsorships',
+    { config, schema: { tags, params: organisationParams, response: { 200: sponsorshipList, ...errors } } },
+    async (request) => {
+      await manager(request, request.params.id);
+      return listSponsorships(db, request.params.id);
+    },
+  );
+
+  /**
+   * Reserves `{ seats }` of published workshop `workshopId` for the members of programme `programmeId`, paid from the
+   * wallet when taken: 201 with the organisation's sponsorships. 404; 409 in the product's words (sponsorship-service.ts).
+   */
+  app.post(
+    '/api/partner/organisations/:id/sponsorships',
+    { config, schema: { tags, params: organisationParams, body: sponsorshipInput, response: { 201: sponsorshipList, ...errors } } },
+    async (request, reply) => {
+      const user = await manager(request, request.params.id);
+      return reply.code(201).send(await sponsorWorkshop(db, user, request.params.id, request.body, { asTeam: false }));
+    },
   );
 };

@@ -137,9 +137,10 @@ export type BookingPlan = {
   timeZone?: string;
   /**
    * The part of the price an organisation's credit pays (docs/product.md "Booking with credit"): the card is held for
-   * the rest only, and `reserve` takes the credit in the booking's transaction, after the session is written.
+   * the rest only, and `reserve` takes the credit in the booking's transaction, after the session is written
+   * (`take`, before it: a sponsored workshop seat leaves its sponsor's reserved seats).
    */
-  credit?: { coveredCents: number; reserve: (tx: Tx, sessionId: string) => Promise<void> };
+  credit?: { coveredCents: number; take?: (tx: Tx) => Promise<void>; reserve: (tx: Tx, sessionId: string) => Promise<void> };
 };
 
 /** A booking's result as an HTTP answer (bookingAnswers): 202 awaiting 3-D Secure, 200 a replay, else 201. */
@@ -256,6 +257,7 @@ export async function writeBooking(
     const credit = plan.credit;
     const [stored] = credit
       ? await deps.db.transaction(async (tx) => {
+          await credit.take?.(tx);
           const rows = await statement(tx);
           await credit.reserve(tx, session.id);
           return rows;

@@ -27,6 +27,7 @@ async function workshopFacts(tx: Tx, where: SQL | undefined) {
       capacity: workshops.capacity,
       seatsSold: workshops.seatsSold,
       seatsOffered: workshops.seatsOffered,
+      seatsSponsored: workshops.seatsSponsored,
       expertName: experts.name,
       expertZone: experts.timezone,
     })

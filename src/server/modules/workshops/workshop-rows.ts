@@ -10,7 +10,7 @@ import type { CurrentUser } from '../../auth/plugin.js';
 import type { Db, Tx } from '../../db/client.js';
 import { pgError } from '../../db/errors.js';
 import { qualified as q } from '../../db/qualified.js';
-import { experts, sessions, workshops, workshopWaitlist } from '../../db/schema.js';
+import { experts, organisations, sessions, workshops, workshopSponsorships, workshopWaitlist } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { workshopMoney } from '../payouts/earnings-service.js';
 
@@ -43,13 +43,19 @@ export const workshopColumns = {
   rating: ratingOf(sql`s.workshop_id = ${q(workshops.id)}`),
   /** The rating of all the expert's workshops: what a visitor of an upcoming one can go by. */
   expertWorkshopRating: ratingOf(sql`s.workshop_id is not null and s.expert_id = ${q(workshops.expertId)}`),
+  /** The organisation that offers the workshop with its expert, and its reserved seats left (docs/product.md "Sponsored workshops"). */
+  sponsor: sql<Sponsor>`(select json_build_object('organisationName', o.name, 'seatsLeft',
+    case when ws.released_at is null then ws.seats - ws.seats_taken else 0 end)
+    from ${workshopSponsorships} ws join ${organisations} o on o.id = ws.organisation_id where ws.workshop_id = ${q(workshops.id)})`,
 };
+type Sponsor = { organisationName: string; seatsLeft: number } | null;
 type Rating = { average: number; count: number } | null;
 export type WorkshopRow = {
   workshop: typeof workshops.$inferSelect;
   expert: { id: string; slug: string; name: string; role: string; timezone: string; cancellationPolicy: string; userId: string | null; status: string };
   rating: Rating;
   expertWorkshopRating: Rating;
+  sponsor: Sponsor;
 };
 
 /** Workshops with their expert matching `where`, as rows for `toWorkshopView`. */
@@ -70,7 +76,7 @@ export function offerUntil(clientId: string): SQL<Date | null> {
 }
 
 /** The API shape of `row` (instants ISO UTC, money cents, ratings 1–5). */
-export function toWorkshopView({ workshop: w, expert, rating, expertWorkshopRating }: WorkshopRow): WorkshopView {
+export function toWorkshopView({ workshop: w, expert, rating, expertWorkshopRating, sponsor }: WorkshopRow): WorkshopView {
   return {
     id: w.id,
     title: w.title,
@@ -95,6 +101,7 @@ export function toWorkshopView({ workshop: w, expert, rating, expertWorkshopRati
     },
     rating,
     expertWorkshopRating,
+    sponsor,
   };
 }
 

@@ -63,7 +63,10 @@ export function SeatBooking({ workshop: w, stripeCardForm: StripeCardForm }: { w
   const fullyCovered = covered !== null && covered.youPayCents === 0;
 
   if (w.status === 'cancelled') return <p className="font-medium text-slate-900">{workshopMessages.cancelled}</p>;
-  if (w.seatsLeft === 0 && !offer) return <WaitlistPanel workshop={w} signedIn={hydrated && Boolean(me)} place={me?.role === 'client' ? place : null} />;
+  // A member of the sponsoring programme takes a reserved seat even when the public ones are sold.
+  const sponsoredSeat = Boolean(w.sponsor?.seatsLeft) && fullyCovered;
+  if (w.seatsLeft === 0 && !offer && !sponsoredSeat)
+    return <WaitlistPanel workshop={w} signedIn={hydrated && Boolean(me)} place={me?.role === 'client' ? place : null} />;
   if (!hydrated) return null;
   if (!me)
     return (

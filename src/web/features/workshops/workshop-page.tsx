@@ -1,9 +1,11 @@
 /**
  * /workshops/{id} (docs/product.md "Workshops"): the workshop's expert and the rating of their workshops, time in
- * the visitor's zone, seats left, price, the workshop's own rating once it took place, and 'Book a seat'
+ * the visitor's zone, seats left, price, the organisation offering it with the expert ('Offered with …', docs/product.md
+ * "Sponsored workshops"), the workshop's own rating once it took place, and 'Book a seat'
  * (`stripeCardForm`: the card form used for a paid seat when the server takes cards with Stripe). Server-rendered like the expert profile; the booking form appears once hydrated.
  */
 import { Link, useParams } from 'react-router';
+import { sponsorshipMessages } from '@shared/sponsorships';
 import { seatTerms, workshopMessages } from '@shared/workshops';
 import { LoadError } from '../../components/ui/load-error';
 import { Badge } from '../../components/ui/badge';
@@ -48,6 +50,14 @@ export default function WorkshopPage({ stripeCardForm }: { stripeCardForm: Strip
     <article className="mx-auto grid max-w-5xl gap-8 px-4 py-12 lg:grid-cols-[1fr_22rem]">
       <div>
         <Badge tone="brand">{w.topic}</Badge>
+        {w.sponsor ? (
+          <p className="mt-3 flex items-center gap-2 text-sm font-medium text-slate-800" data-testid="sponsor">
+            <span aria-hidden className="flex h-7 w-7 items-center justify-center rounded-md bg-emerald-100 font-bold text-emerald-800">
+              {w.sponsor.organisationName.slice(0, 1).toUpperCase()}
+            </span>
+            {sponsorshipMessages.offeredWith(w.sponsor.organisationName)}
+          </p>
+        ) : null}
         <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{w.title}</h1>
         <p className="mt-2 text-slate-700">
           Led by{' '}

@@ -5,7 +5,8 @@
  * receipt in one statement. The database refuses a seat past capacity (workshops_seats_check, moved by the seat's
  * trigger under the workshop's row lock), a second live seat of the client (sessions_one_seat_per_client) and a
  * workshop no longer published (workshops_open_check), so a race never oversells. A seat offered to the client from
- * the waitlist is theirs to book until the offer's deadline (docs/product.md "Workshops"); nobody else can take it.
+ * the waitlist is theirs to book until the offer's deadline (docs/product.md "Workshops"); nobody else can take it. A
+ * seat a sponsor reserved is booked only by a member of its programme, paid from the sponsor's wallet.
  */
 import { and, eq } from 'drizzle-orm';
 import { isUuid } from '../../../../shared/ids.js';
@@ -19,6 +20,7 @@ import type { CurrentUser } from '../../../auth/plugin.js';
 import { experts, user as userTable, workshops } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
 import { creditPart } from '../../partners/credit-booking-service.js';
+import { sponsoredSeatPart } from '../../partners/sponsored-seat-service.js';
 import { bookingRequestHash, previousBooking, replay, writeBooking, type SessionDeps } from '../../sessions/booking-service.js';
 import { holdsSeat, offerUntil } from '../workshop-rows.js';
 import { clock } from '../../../clock.js';
@@ -78,9 +80,11 @@ export async function bookSeat(
   // into the sale); everyone else only a seat neither sold nor offered.
   const offered = found.offerUntil !== null;
   if (offered && found.offerUntil!.getTime() <= now.getTime()) throw new AppError('CONFLICT', workshopMessages.offerExpired);
-  if (!offered && seatsLeft(w) === 0) throw new AppError('CONFLICT', workshopMessages.full);
-  // An access programme that covers workshop seats pays what it covers; the card the rest (docs/product.md "Booking with credit").
-  const credit = await creditPart(deps.db, client, input.programmeId, { kind: 'workshop', priceCents: w.priceCents, expertId: w.expertId, now });
+  // A seat an organisation reserved for the programme is paid in full from its wallet (docs/product.md "Sponsored
+  // workshops"); else a programme that covers workshop seats pays what it covers, the card the rest ("Booking with credit").
+  const sponsored = await sponsoredSeatPart(deps.db, client, input.programmeId, { workshopId: w.id, priceCents: w.priceCents, now });
+  if (!offered && !sponsored && seatsLeft(w) === 0) throw new AppError('CONFLICT', workshopMessages.full);
+  const credit = sponsored ?? (await creditPart(deps.db, client, input.programmeId, { kind: 'workshop', priceCents: w.priceCents, expertId: w.expertId, now }));
   if (w.priceCents > (credit?.coveredCents ?? 0) && !input.card && !input.paymentMethodId) throw new AppError('VALIDATION', messages.payment.cardRequired);
 
   return writeBooking(

@@ -55,7 +55,7 @@ export async function expireWaitlistOffers(deps: SessionDeps, now = clock.now(),
         and(
           eq(workshops.status, 'published'),
           gt(workshops.startsAt, now),
-          lt(sql`${workshops.seatsSold} + ${workshops.seatsOffered}`, workshops.capacity),
+          lt(sql`${workshops.seatsSold} + ${workshops.seatsOffered} + ${workshops.seatsSponsored}`, workshops.capacity),
           sql`exists (select 1 from ${line} where ${q(line.workshopId)} = ${q(workshops.id)} and ${q(line.status)} = 'waiting')`,
         ),
       )
