@@ -51,13 +51,13 @@ test('a client buys a package, books and confirms a session from it; the expert 
       sessions: { id: string; startsAt: string; package: { number: number; count: number } | null }[];
     };
     const session = sessions.find((s) => s.package)!;
-    expect(session.package).toEqual({ number: 1, count: 2 });
+    expect(session.package).toEqual({ number: 1, count: 2, plan: false });
     await moveIntoPast(page.request, session, 3);
     expect((await page.request.post(`/api/sessions/${session.id}/confirm`)).status()).toBe(200);
 
     await expertPage.goto('/dashboard/expert/payouts');
     const ledger = expertPage.getByRole('list', { name: 'Payment ledger' });
-    await expect(ledger.getByRole('listitem').filter({ hasText: 'Released to you' })).toContainText(`Session with ${client.firstName} ${client.lastName}`);
+    await expect(ledger.getByRole('listitem').filter({ hasText: `Session with ${client.firstName} ${client.lastName}` })).toContainText('Released to you');
     await expertPage.goto('/dashboard/expert/packages');
     await expect(expertPage.getByRole('region', { name: 'Packages sold' })).toContainText(`${client.firstName} ${client.lastName} · 2 × 60 min · $150.00`);
   } finally {
