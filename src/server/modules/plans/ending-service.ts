@@ -1,6 +1,7 @@
 /**
  * Ending a plan before its period ends (docs/product.md "Plans and packages"): the expert ends it (or closes the plan
- * for everyone), the expert is suspended or unpublished, or the team ends it: the current period's sessions not yet
+ * for everyone), or the team ends it (a suspended or unpublished expert's plans do not end by themselves yet: the
+ * product document says so): the current period's sessions not yet
  * booked are refunded to the client's card — the unused share, pro rata of the month's sessions — and the plan ends
  * now. Sessions already booked keep their own escrow. Both sides are e-mailed. Runs in the caller's transaction.
  */
