@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { newTeamMemberEmail } from './tests/e2e/fixtures/team';
@@ -12,6 +12,14 @@ import { newTeamMemberEmail } from './tests/e2e/fixtures/team';
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'mentora-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 const port = Number(process.env.E2E_PORT ?? 3310);
+/**
+ * Debian's Chromium as its headless shell (package chromium-headless-shell), the build Playwright itself runs for
+ * headless journeys: half the CPU per page of the whole browser in its headless mode, which draws a window and its
+ * toolbar for every context (docs/decisions/038-journeys-in-chromiums-headless-shell.md). The whole browser where
+ * the shell is not installed; CHROMIUM_PATH, any other build.
+ */
+const chromiumPath =
+  process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((candidate) => existsSync(candidate)) ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -28,7 +36,7 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
     trace: 'off',

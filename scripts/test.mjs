@@ -20,6 +20,16 @@ const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const node22 = process.env.TEST_NODE_22;
 const jobs = Number(process.env.TEST_JOBS) || os.availableParallelism();
 
+/**
+ * The journeys are the longest stage and mostly wait (for pages, e-mails, the server): slowed by the CPU-bound
+ * stages beside them, they set the end of the run. So they keep the normal priority and every other stage runs at
+ * niceness 10 (`nice`, where the system has it), on the CPU the journeys leave. 10 is also the CV reader's niceness
+ * (src/server/modules/applications/cv-text-process.ts): a reader of lower priority than the tests beside it would get
+ * almost no CPU on the cores the suite keeps busy, and run out of its wall-clock limit on a normal CV.
+ */
+const niceness = 10;
+const canNice = spawnSync('nice', ['-n', String(niceness), 'true'], { stdio: 'ignore' }).status === 0;
+
 /** True when `code`, run by this Node.js, exits 0 within ten seconds: whether a service answers. */
 const answers = (code) => spawnSync(process.execPath, ['-e', code], { timeout: 10_000, stdio: 'ignore' }).status === 0;
 const postgresAnswers = answers(
@@ -53,7 +63,8 @@ const timeTests = ['tests/unit/wall-clock.test.ts', 'tests/unit/slots.test.ts', 
 
 /**
  * The stages, in the order they start when cores are free. `needs`: stages that must pass first; `after`: stages
- * that must have ended, passed or not; `weight`: the cores it keeps busy. The build and the journeys after it take
+ * that must have ended, passed or not; `weight`: the cores it keeps busy; `foreground`: runs at the normal priority
+ * (the others at `niceness`). The build and the journeys after it take
  * longest, so they start first. The journeys count as one core: they mostly wait for pages, e-mails and the server
  * (a whole run used 301 CPU seconds in 1 286 s of its two workers; docs/performance.md "Test suite"), so a Vitest
  * pass runs beside them, on the CPU they leave idle, and the passes one at a time.
@@ -67,6 +78,7 @@ const stages = [
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(logs, 'journeys.json') },
     needs: ['build'],
     weight: 1,
+    foreground: true,
     report: 'playwright',
   },
   { name: 'types', command: bin('tsc'), args: ['--noEmit'], weight: 1 },
@@ -156,7 +168,8 @@ function start(stage) {
   const log = createWriteStream(path.join(logs, `${stage.name}.log`));
   const begun = performance.now();
   console.log(`▶ ${stage.name}${stage.runsOn ? ` (Node.js ${stage.runsOn})` : ''}`);
-  const child = spawn(stage.command, stage.args, { env: { ...process.env, FORCE_COLOR: '0', ...stage.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [command, args] = stage.foreground || !canNice ? [stage.command, stage.args] : ['nice', ['-n', String(niceness), stage.command, ...stage.args]];
+  const child = spawn(command, args, { env: { ...process.env, FORCE_COLOR: '0', ...stage.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.pipe(log, { end: false });
   child.stderr.pipe(log, { end: false });
   running.set(stage.name, stage);
