@@ -34,6 +34,7 @@ import { sendDueWorkshopReminders } from './modules/workshops/use-cases/send-wor
 import { expireReservations } from './modules/sessions/use-cases/expire-reservations.js';
 import { retireExpiredGrants, warnExpiringGrants } from './modules/partners/grant-expiry.js';
 import { releaseSponsoredSeats } from './modules/partners/sponsorship-service.js';
+import { sendMonthlyStatements } from './modules/partners/statement-service.js';
 import { settleExpiredPackages, warnExpiringPackages } from './modules/packages/use-cases/expire-packages.js';
 import { renewDueSubscriptions } from './modules/plans/use-cases/renew-subscriptions.js';
 import { settleEndedPeriods } from './modules/plans/use-cases/settle-periods.js';
@@ -130,6 +131,7 @@ async function main() {
       await warnExpiringGrants(database.db, config.baseUrl);
       await retireExpiredGrants(database.db);
       await releaseSponsoredSeats(database.db);
+      await sendMonthlyStatements(database.db, config.baseUrl);
     },
     packageExpiry: async () => {
       await warnExpiringPackages(database.db, config.baseUrl);

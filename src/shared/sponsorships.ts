@@ -10,6 +10,7 @@ export const sponsoredSeatsReleaseHours = 48;
 
 export const sponsorshipMessages = {
   workshopNotFound: 'Workshop not found',
+  chooseWorkshop: 'Please choose a workshop',
   notPublished: 'Only a published workshop can be sponsored',
   free: 'This workshop is free: it needs no sponsor',
   tooSoon: `Seats can be reserved until ${sponsoredSeatsReleaseHours} hours before a workshop starts`,

@@ -265,6 +265,25 @@ const rows: Row[] = [
     url: (f) => `/api/partner/organisations/${f.partner.organisationId}/sponsorships`,
     expect: who(404, { clientA: 200 }),
   },
+  // Reports: the organisation's managers only; members never see the wallet.
+  {
+    method: 'GET',
+    route: '/api/partner/organisations/:id/report',
+    url: (f) => `/api/partner/organisations/${f.partner.organisationId}/report`,
+    expect: who(404, { clientA: 200 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/partner/organisations/:id/ledger.csv',
+    url: (f) => `/api/partner/organisations/${f.partner.organisationId}/ledger.csv`,
+    expect: who(404, { clientA: 200 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/partner/organisations/:id/sessions.csv',
+    url: (f) => `/api/partner/organisations/${f.partner.organisationId}/sessions.csv`,
+    expect: who(404, { clientA: 200 }),
+  },
   { method: 'GET', route: '/api/me/programmes', url: () => '/api/me/programmes', expect: who(200) },
   { method: 'GET', route: '/api/me/programmes/cover', url: (f) => `/api/me/programmes/cover?expertId=${f.expertA.id}&durationMinutes=60`, expect: who(200) },
 

@@ -245,7 +245,7 @@ export const emailOutbox = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     /** [{ filename, contentType, content (utf-8 text) }] */
-    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
+    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; content: string; encoding?: 'base64' }[]>(),
     /** The one-click unsubscribe address of an e-mail its recipient can switch off (List-Unsubscribe, RFC 8058); null otherwise. */
     listUnsubscribe: text('list_unsubscribe'),
     status: text('status').notNull().default('pending'),
@@ -1381,6 +1381,22 @@ export const creditLedger = pgTable(
       .where(sql`${t.kind} = 'expiry'`),
     index('credit_ledger_organisation_idx').on(t.organisationId, t.createdAt),
   ],
+);
+
+/**
+ * Monthly statements sent (docs/product.md "Reports"; migration 0047): one per organisation and UTC month, named by
+ * its first day, written with the statement's e-mails so that several servers send a month's statement once.
+ */
+export const partnerStatements = pgTable(
+  'partner_statements',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    month: date('month', { mode: 'string' }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.month] }), check('partner_statements_month_check', sql`extract(day from ${t.month}) = 1`)],
 );
 
 /**

@@ -9,12 +9,15 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { emailOutbox } from '../../db/schema.js';
 
+export type MailAttachment = { filename: string; contentType: string; content: string; encoding?: 'base64' };
+
 export type OutgoingEmail = {
   to: string;
   subject: string;
   text: string;
   html?: string;
-  attachments?: { filename: string; contentType: string; content: string }[];
+  /** `content` is text, or base64 for a binary file (`encoding: 'base64'`, a PDF). */
+  attachments?: MailAttachment[];
   /** The outbox row id; transports derive the Message-ID from it. */
   id?: string;
   /** The https address that switches this kind of e-mail off in one click (List-Unsubscribe, RFC 8058), for e-mails a recipient can switch off. */

@@ -26,7 +26,7 @@ function toNodemailer(from: string, mail: OutgoingEmail) {
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
-    attachments: mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+    attachments: mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content, encoding: a.encoding })),
     // `List-Unsubscribe: <url>` (RFC 2369) and the one-click POST to it (RFC 8058 §3.1).
     list: mail.unsubscribeUrl ? { unsubscribe: mail.unsubscribeUrl } : undefined,
     headers: mail.unsubscribeUrl ? { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined,

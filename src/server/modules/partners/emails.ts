@@ -1,7 +1,9 @@
 /** The partner programme's e-mails (docs/product.md "Partners"), written in the transaction of the change each reports. */
 import { formatMoney } from '../../../shared/pricing.js';
+import { memberPrivacyNotice } from '../../../shared/programmes.js';
 import { actionEmail } from '../../infra/mail/templates.js';
 import type { OutgoingEmail } from '../../infra/mail/outbox.js';
+import type { Statement } from './statement-pdf.js';
 
 const day = (at: Date) => at.toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
 
@@ -68,9 +70,31 @@ export function programmeInvitationEmail(to: string, o: { organisation: string; 
     subject: `${o.organisation} funds your mentoring on Mentora`,
     paragraphs: [
       `${o.organisation} invited you to “${o.programme}”: sessions with Mentora's experts, paid from ${o.organisation}'s credit.`,
-      `Sign up or sign in with this e-mail address, then join. ${o.organisation}'s managers see who booked with whom and when, never your topics, messages or feedback.`,
+      `Sign up or sign in with this e-mail address, then join. ${memberPrivacyNotice(o.organisation)}`,
     ],
     actionLabel: 'Join the programme',
     url: `${baseUrl}/programmes/join/${encodeURIComponent(o.token)}`,
   });
+}
+
+/** Last month's statement of `statement.organisation`, the PDF attached (statement-service.ts). */
+export function statementEmail(to: string, o: { organisationId: string; statement: Statement; month: string; pdf: Buffer }, baseUrl: string): OutgoingEmail {
+  const { statement: s } = o;
+  const mail = actionEmail({
+    to,
+    subject: `${s.organisation}'s Mentora statement for ${s.monthName}`,
+    paragraphs: [
+      `${s.organisation}'s statement for ${s.monthName} (UTC) is attached as a PDF.`,
+      `Closing balance: ${formatMoney(s.closing.availableCents)} available, ${formatMoney(s.closing.reservedCents)} reserved for bookings. Sessions and seats booked with your programmes this month: ${s.sessionsBooked}.`,
+    ],
+    actionLabel: 'View the report',
+    url: `${baseUrl}/partner/${o.organisationId}`,
+  });
+  const attachment = {
+    filename: `mentora-statement-${o.month.slice(0, 7)}.pdf`,
+    contentType: 'application/pdf',
+    content: o.pdf.toString('base64'),
+    encoding: 'base64' as const,
+  };
+  return { ...mail, attachments: [attachment] };
 }

@@ -3,7 +3,10 @@
  * invitation sent to its address; everything else answers only the managers of the organisation named — anyone else,
  * the team included, is told 'Organisation not found' (404), so nobody learns what another organisation has.
  */
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Transform } from 'node:stream';
+import { z } from 'zod';
 import { errorResponse } from '../../../shared/schemas/common.js';
 import {
   acceptInvitationInput,
@@ -15,6 +18,7 @@ import {
   organisationList,
   organisationParams,
 } from '../../../shared/schemas/partners.js';
+import { partnerReport } from '../../../shared/schemas/partner-reports.js';
 import { idempotencyHeader } from '../../../shared/schemas/sessions.js';
 import { sponsorshipInput, sponsorshipList } from '../../../shared/schemas/sponsorships.js';
 import { requireUser } from '../../auth/guards.js';
@@ -23,9 +27,21 @@ import type { PaymentProvider } from '../../infra/payments/provider.js';
 import { buyCredit } from './funding-service.js';
 import { acceptInvitation, inviteManager, removeManager } from './manager-service.js';
 import { assertManages, getOrganisation, listManagedOrganisations } from './organisation-service.js';
+import { ledgerCsv, sessionsCsv } from './export-service.js';
+import { getReport } from './report-service.js';
 import { listSponsorships, sponsorWorkshop } from './sponsorship-service.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+
+/** Sends the CSV `stream` as the download 'mentora-<what>-<YYYY-MM-DD>.csv' (the UTC day), never cached. */
+function sendCsv(reply: FastifyReply, stream: Transform, what: string) {
+  // Fastify sends a stream as it comes, past the serializer; the 200 schema only documents the body.
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="mentora-${what}-${new Date().toISOString().slice(0, 10)}.csv"`)
+    .header('cache-control', 'private, no-store')
+    .send(stream as unknown as string);
+}
 
 export const partnerRoutes: FastifyPluginAsyncZod<{ db: Db; provider: PaymentProvider; baseUrl: string }> = async (app, { db, provider, baseUrl }) => {
   const tags = ['partners'];
@@ -52,6 +68,61 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ db: Db; provider: PaymentPro
     async (request) => {
       await manager(request, request.params.id);
       return getOrganisation(db, request.params.id);
+    },
+  );
+
+  /**
+   * The organisation's report (docs/product.md "Reports"): balances, credit spent in all and per UTC week (the last 12),
+   * and per programme members, sessions booked / completed / cancelled and credit used; cents. 404 not a manager.
+   */
+  app.get(
+    '/api/partner/organisations/:id/report',
+    { config, schema: { tags, params: organisationParams, response: { 200: partnerReport, ...errors } } },
+    async (request) => {
+      await manager(request, request.params.id);
+      return getReport(db, request.params.id);
+    },
+  );
+
+  const csvSchema = (description: string) => ({
+    config: { ...config, openapi: { description, answers: { 200: 'text/csv' } } },
+    schema: { tags, params: organisationParams, response: { 200: z.string().describe('The CSV file'), ...errors } },
+  });
+
+  /**
+   * The credit ledger as CSV (export-service.ts `ledgerCsv`), oldest first, streamed as a download. 404 not a manager.
+   */
+  app.get(
+    '/api/partner/organisations/:id/ledger.csv',
+    csvSchema(
+      'The answer is `text/csv` (a download): every ledger entry, oldest first — time (UTC), kind, change and reserved change and balance after in integer cents, how a purchase was paid, note, by whom, and for a booking the member, expert and start.',
+    ),
+    async (request, reply) => {
+      await manager(request, request.params.id);
+      return sendCsv(
+        reply,
+        ledgerCsv(db, request.params.id, (err) => request.log.error({ err }, 'ledger CSV export failed')),
+        'ledger',
+      );
+    },
+  );
+
+  /**
+   * The sessions the organisation's programmes funded as CSV (export-service.ts `sessionsCsv`), in the order booked,
+   * streamed as a download: who booked with whom and when, never a topic. 404 not a manager.
+   */
+  app.get(
+    '/api/partner/organisations/:id/sessions.csv',
+    csvSchema(
+      'The answer is `text/csv` (a download): every funded session and seat in the order booked — programme, member, expert, kind, start (UTC), minutes, status, credit, returned and used in integer cents. Never a topic.',
+    ),
+    async (request, reply) => {
+      await manager(request, request.params.id);
+      return sendCsv(
+        reply,
+        sessionsCsv(db, request.params.id, (err) => request.log.error({ err }, 'sessions CSV export failed')),
+        'sessions',
+      );
     },
   );
 

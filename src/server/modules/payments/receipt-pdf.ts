@@ -1,34 +1,13 @@
 /**
  * The client's PDF receipt for a session's payment (docs/product.md "Payments"), drawn with pdfkit in embedded Noto
- * fonts (receipt-fonts.ts), so that names and titles in any script print as typed: amount, expert, dates, card brand
+ * fonts (infra/pdf), so that names and titles in any script print as typed: amount, expert, dates, card brand
  * and last four, the part an organisation's credit paid, and every refund (split between the credit and the card in
  * proportion). Dates arrive already written in the client's zone; amounts are integer cents.
  */
 import PDFDocument from 'pdfkit';
 import { formatMoney } from '../../../shared/pricing.js';
 import type { ReceiptDocument } from '../sessions/use-cases/get-receipt.js';
-import { fontBytes, scriptRuns } from './receipt-fonts.js';
-
-type Weight = 'regular' | 'bold';
-
-/** The fonts registered with each receipt so far: a font is read and registered when a run first needs it. */
-const registered = new WeakMap<PDFKit.PDFDocument, Set<string>>();
-
-/**
- * Writes `text` at the cursor, each script's run in its font (pdfkit subsets each font to the glyphs used);
- * `continued` keeps the cursor on the line for more.
- */
-function write(doc: PDFKit.PDFDocument, text: string, weight: Weight, continued = false) {
-  const parts = scriptRuns(text);
-  parts.forEach(({ text: run, script }, i) => {
-    const name = `${script}-${weight}`;
-    const names = registered.get(doc) ?? registered.set(doc, new Set()).get(doc)!;
-    if (!names.has(name)) doc.registerFont(name, fontBytes(script, weight));
-    names.add(name);
-    doc.font(name).text(run, { continued: continued || i < parts.length - 1 });
-  });
-  return doc;
-}
+import { writeText as write } from '../../infra/pdf/text.js';
 
 /** The receipt as a PDF stream, already ended (pipe it or hand it to the reply). */
 export function receiptPdf(r: ReceiptDocument): PDFKit.PDFDocument {

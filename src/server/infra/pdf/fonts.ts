@@ -1,9 +1,9 @@
 /**
- * The Unicode fonts a receipt prints with, so that a name, a topic or an expert's title prints as typed in any of the
- * scripts below (docs/product.md "Payments"): Noto Sans (Latin, Cyrillic, Greek), Noto Naskh Arabic, and Noto Sans
+ * The Unicode fonts Mentora's PDFs (receipts, partner statements) print with, so that a name, a topic or an expert's
+ * title prints as typed in any of the scripts below (docs/product.md "Payments"): Noto Sans (Latin, Cyrillic, Greek), Noto Naskh Arabic, and Noto Sans
  * Hans (Chinese characters, and Japanese kana), from the npm packages @embedpdf/fonts-latin, -arabic and -sc (SIL Open
- * Font License 1.1). pdfkit embeds only the glyphs a receipt uses (a subset of each font) and only the fonts it uses:
- * a receipt in Latin letters never reads the 8 MB Chinese font. Hangul and emoji are not covered.
+ * Font License 1.1). pdfkit embeds only the glyphs a document uses (a subset of each font) and only the fonts it uses:
+ * a document in Latin letters never reads the 8 MB Chinese font. Hangul and emoji are not covered.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
