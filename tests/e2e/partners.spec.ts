@@ -1,10 +1,11 @@
 /**
  * Partners (docs/product.md "Partners"): the team creates an organisation from a partner enquiry in the inbox and
  * invites its manager; the manager accepts the e-mailed invitation, buys credit with the test card and sees the
- * balance and the ledger at /partner. Access programmes ("Access programmes", "Booking with credit"): a manager
+ * balance, the report and the ledger at /partner, and downloads the ledger as CSV. Access programmes ("Access programmes", "Booking with credit"): a manager
  * creates a programme for an invited list; a student joins by the e-mailed link, books a session the programme pays
  * in full (no card), another it pays in part (the rest by the test card), and cancels one: the credit returns.
  */
+import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './test';
 import { linkFromMailbox } from './fixtures/mailbox';
@@ -57,6 +58,16 @@ test('the team creates an organisation from an enquiry and invites a manager, wh
   await expect(ledger.getByRole('row').nth(1)).toContainText('Visa ending 4242');
   await expect(ledger.getByRole('row').nth(1)).toContainText('+$500.00');
   await shot(page, 'partners-manager-organisation');
+
+  // The report: nothing spent yet, the weekly chart with its table; the ledger downloads as CSV.
+  const report = page.getByRole('region', { name: 'Credit and report' });
+  await expect(report.getByText('Spent on sessions')).toBeVisible();
+  await report.getByRole('button', { name: 'Show table' }).click();
+  await expect(report.getByRole('table', { name: 'Credit spent by week (UTC)' }).getByRole('row')).toHaveCount(13);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download the ledger (CSV)' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^mentora-ledger-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile((await download.path())!, 'utf8');
+  expect(csv.split('\n')[1]).toMatch(/^[^,]+,Purchase,50000,0,50000,\$500\.00,Visa ending 4242,/);
 
   await page.goto('/partner');
   await expect(page.getByRole('link', { name: new RegExp(organisation) })).toContainText('Available credit: $500.00');

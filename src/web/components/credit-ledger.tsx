@@ -4,10 +4,13 @@ import type { CreditEntry } from '@shared/schemas/partners';
 import { formatDateTime } from '../lib/format';
 import { cn } from '../lib/cn';
 
-/** An organisation's available and reserved credit (docs/product.md "Partners"), as the team and its managers see them. */
-export function CreditBalance({ balanceCents, reservedCents }: { balanceCents: number; reservedCents: number }) {
+/**
+ * An organisation's available and reserved credit (docs/product.md "Partners"), as the team and its managers see them,
+ * and the credit spent in all when the report gives it (docs/product.md "Reports").
+ */
+export function CreditBalance({ balanceCents, reservedCents, spentCents }: { balanceCents: number; reservedCents: number; spentCents?: number }) {
   return (
-    <dl className="grid gap-3 sm:grid-cols-2">
+    <dl className={cn('grid gap-3', spentCents === undefined ? 'sm:grid-cols-2' : 'sm:grid-cols-3')}>
       <div className="rounded-xl bg-brand-50 p-4">
         <dt className="text-sm font-medium text-slate-700">Available credit</dt>
         <dd className="mt-1 text-2xl font-semibold text-slate-900" data-testid="credit-balance">
@@ -18,6 +21,12 @@ export function CreditBalance({ balanceCents, reservedCents }: { balanceCents: n
         <dt className="text-sm font-medium text-slate-700">Reserved for bookings</dt>
         <dd className="mt-1 text-2xl font-semibold text-slate-900">{formatMoney(reservedCents)}</dd>
       </div>
+      {spentCents === undefined ? null : (
+        <div className="rounded-xl bg-slate-50 p-4">
+          <dt className="text-sm font-medium text-slate-700">Spent on sessions</dt>
+          <dd className="mt-1 text-2xl font-semibold text-slate-900">{formatMoney(spentCents)}</dd>
+        </div>
+      )}
     </dl>
   );
 }

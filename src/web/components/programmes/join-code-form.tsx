@@ -1,3 +1,4 @@
+import { memberPrivacyNotice } from '@shared/programmes';
 import { useId, useState, type FormEvent } from 'react';
 import { useJoinProgramme } from '../../lib/programmes';
 import { toast } from '../../lib/toast';
@@ -39,7 +40,7 @@ export function JoinCodeForm({ compact = false }: { compact?: boolean }) {
         </Button>
       </div>
       <FormError>{error ?? ''}</FormError>
-      <p className="text-xs text-slate-600">Your organisation’s managers will see who you booked with and when, never your topics, messages or feedback.</p>
+      <p className="text-xs text-slate-600">{memberPrivacyNotice('Your organisation')}</p>
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { dashboardPeriods, type DashboardDay } from '@shared/schemas/admin-dashb
 import { useParam } from '../../components/pager';
 import { useDashboard } from './api/get-dashboard';
 import { FilterLinks, ListState } from './console-parts';
-import { DayChart, type ChartUnit } from './day-chart';
+import { PeriodChart, type ChartUnit } from '../../components/period-chart';
 
 const charts: { key: Exclude<keyof DashboardDay, 'date'>; title: string; unit: ChartUnit }[] = [
   { key: 'bookings', title: 'Bookings', unit: 'count' },
@@ -41,7 +41,7 @@ export default function DashboardPage() {
             </p>
             <div className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-4">
               {charts.map((c) => (
-                <DayChart key={c.key} title={c.title} unit={c.unit} days={data.series.map((d) => ({ date: d.date, value: d[c.key] }))} />
+                <PeriodChart key={c.key} title={c.title} unit={c.unit} points={data.series.map((d) => ({ date: d.date, value: d[c.key] }))} />
               ))}
             </div>
           </>

@@ -51,10 +51,9 @@ export const universityBenefits: readonly RuleSection[] = [
     title: 'Reporting and outcomes',
     summary: 'Clear evidence of what your investment achieves.',
     points: [
-      'Regular reports on credits used, sessions booked, and the industries and topics students chose.',
-      'Student satisfaction from post-session ratings of expertise, communication and value.',
-      'Optional follow-up surveys on outcomes such as interviews, internships and job offers.',
-      'Reports are aggregated and anonymised, so students’ privacy is protected.',
+      'A live report: credit available, reserved and spent, spending per week, and per programme its members and the sessions booked, completed and cancelled.',
+      'CSV exports of the credit ledger and of the sessions funded, and a monthly statement by e-mail with a PDF.',
+      'You see who booked with whom and when — never students’ topics, messages or feedback, and students are told so when they join.',
     ],
   },
 ];

@@ -1,3 +1,4 @@
+import { memberPrivacyNotice } from '@shared/programmes';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Membership } from '@shared/schemas/programmes';
@@ -32,9 +33,7 @@ function Join({ token }: { token: string }) {
       <p className="text-slate-800">
         You are signed in as <strong>{me?.email}</strong>. Join to have sessions paid from your organisation’s credit.
       </p>
-      <p className="mt-2 text-sm text-slate-700">
-        Your organisation’s managers will see who you booked with and when, never your topics, messages or feedback.
-      </p>
+      <p className="mt-2 text-sm text-slate-700">{memberPrivacyNotice('Your organisation')}</p>
       <FormError className="mt-3">{error ?? ''}</FormError>
       <Button
         className="mt-4"

@@ -1,4 +1,4 @@
-import { CreditCard, UserMinus, UserPlus } from 'lucide-react';
+import { CreditCard, Download, UserMinus, UserPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import type { CardInput } from '@shared/cards';
@@ -6,7 +6,7 @@ import { organisationKindNames, purchaseCents } from '@shared/partners';
 import { formatMoney } from '@shared/pricing';
 import type { OrganisationDetail } from '@shared/schemas/partners';
 import { CardFields } from '../../components/card-fields';
-import { CreditBalance, CreditLedger } from '../../components/credit-ledger';
+import { CreditLedger } from '../../components/credit-ledger';
 import { PageHeader } from '../../components/page-header';
 import { RequireAuth } from '../../components/require-auth';
 import { Button } from '../../components/ui/button';
@@ -23,6 +23,8 @@ import { useOrganisation } from './api/get-organisation';
 import { useInviteManager } from './api/invite-manager';
 import { useRemoveManager } from './api/remove-manager';
 import { ProgrammesCard } from './programmes-card';
+import { ReportCard } from './report-card';
+import { SponsorshipsCard } from './sponsorships-card';
 
 const emptyCard: CardInput = { cardholderName: '', number: '', expiry: '', cvc: '' };
 
@@ -182,14 +184,24 @@ function Organisation({ id }: { id: string }) {
           </>
         }
       />
-      <Card className="p-5 sm:p-6">
-        <h2 className="mb-3 text-lg font-semibold text-slate-900">Credit</h2>
-        <CreditBalance balanceCents={o.balanceCents} reservedCents={o.reservedCents} />
-      </Card>
+      <ReportCard organisationId={o.id} />
       <BuyCredit organisation={o} />
       <ProgrammesCard organisationId={o.id} />
+      <SponsorshipsCard organisationId={o.id} />
       <Card className="p-5 sm:p-6">
-        <h2 className="text-lg font-semibold text-slate-900">Ledger</h2>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 className="text-lg font-semibold text-slate-900">Ledger</h2>
+          <div className="flex flex-wrap gap-2">
+            {(['ledger', 'sessions'] as const).map((what) => (
+              <Button key={what} asChild variant="outline" size="sm">
+                <a href={`/api/partner/organisations/${encodeURIComponent(o.id)}/${what}.csv`} download>
+                  <Download className="h-4 w-4" aria-hidden />
+                  {what === 'ledger' ? 'Download the ledger (CSV)' : 'Download the sessions (CSV)'}
+                </a>
+              </Button>
+            ))}
+          </div>
+        </div>
         <CreditLedger entries={o.ledger} />
       </Card>
       <Managers organisation={o} />
@@ -197,7 +209,7 @@ function Organisation({ id }: { id: string }) {
   );
 }
 
-/** /partner/:id (docs/product.md "Partners"): one organisation the account manages — balance, ledger, buying credit, programmes, managers. */
+/** /partner/:id (docs/product.md "Partners"): one organisation the account manages — its report (balance, spending, programmes), ledger, buying credit, programmes, managers. */
 export default function OrganisationPage() {
   const { id = '' } = useParams();
   return (
