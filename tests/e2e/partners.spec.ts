@@ -68,6 +68,12 @@ test('the team creates an organisation from an enquiry and invites a manager, wh
   expect(download.suggestedFilename()).toMatch(/^mentora-ledger-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile((await download.path())!, 'utf8');
   expect(csv.split('\n')[1]).toMatch(/^[^,]+,Purchase,50000,0,50000,\$500\.00,Visa ending 4242,/);
+  // The sponsoring form says what is missing before anything is sent.
+  await page.getByRole('button', { name: 'Sponsor a workshop' }).click();
+  const sponsor = page.getByRole('form', { name: 'Sponsor a workshop' });
+  await sponsor.getByRole('button', { name: 'Reserve the seats' }).click();
+  await expect(sponsor.getByText('Please choose a workshop')).toBeVisible();
+  await shot(page, 'partners-manager-report');
 
   await page.goto('/partner');
   await expect(page.getByRole('link', { name: new RegExp(organisation) })).toContainText('Available credit: $500.00');
