@@ -17,6 +17,7 @@ import { reportWeeks, weekOf } from '../../src/shared/partner-reports.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
 import { book, createExpert, shift, slotIn } from '../helpers/marketplace.js';
+import { fundedOrganisation } from '../helpers/partners.js';
 
 const json = { origin, 'content-type': 'application/json' };
 const today = () => new Date().toISOString().slice(0, 10);
@@ -56,35 +57,14 @@ describe('partner reports', () => {
       ...(payload ? { payload } : {}),
     });
 
-  const organisationWith = async (name: string, who: { email: string; cookie: string }, cents: number) => {
-    const made = await call('POST', '/api/admin/organisations', admin.cookie, {
-      name,
-      kind: 'university',
-      billingEmail: `billing@${name.toLowerCase()}.example`,
-    });
-    expect(made.statusCode, made.body).toBe(201);
-    const id = made.json().id as string;
-    await call('POST', `/api/admin/organisations/${id}/invitations`, admin.cookie, { email: who.email });
-    const [mail] = await ctx.database.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.to, who.email))
-      .orderBy(sql`${emailOutbox.createdAt} desc`);
-    const token = /\/partner\/invitations\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
-    expect((await call('POST', '/api/partner/invitations/accept', who.cookie, { token })).statusCode).toBe(200);
-    const paid = await call('POST', `/api/admin/organisations/${id}/invoice-payments`, admin.cookie, { amountCents: cents, reference: `INV-${randomUUID()}` });
-    expect(paid.statusCode, paid.body).toBe(201);
-    return id;
-  };
-
   beforeAll(async () => {
     ctx = await createTestApp({ PLATFORM_FEE_PERCENT: '10' });
     admin = await createUser(ctx, { email: 'reports-admin@example.com', role: 'admin' });
     manager = await createUser(ctx, { email: 'careers@south.example', firstName: 'Robin', lastName: 'Hale' });
     otherManager = await createUser(ctx, { email: 'hr@elsewhere.example', firstName: 'Bea', lastName: 'Other' });
     expert = await createExpert(ctx, { email: 'reports-expert@example.com', rateCents: 9_000, policy: 'flexible' });
-    orgId = await organisationWith('South', manager, 100_000);
-    otherOrgId = await organisationWith('Elsewhere', otherManager, 10_000);
+    orgId = await fundedOrganisation(ctx, { adminCookie: admin.cookie, name: 'South', manager, cents: 100_000 });
+    otherOrgId = await fundedOrganisation(ctx, { adminCookie: admin.cookie, name: 'Elsewhere', manager: otherManager, cents: 10_000 });
     const made = await call('POST', `/api/partner/organisations/${orgId}/programmes`, manager.cookie, {
       name: 'Career sprint',
       startsOn: today(),

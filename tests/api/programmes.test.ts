@@ -16,6 +16,7 @@ import { programmeMessages as pm, splitRefund } from '../../src/shared/programme
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
 import { book, createExpert, shift, slotIn } from '../helpers/marketplace.js';
+import { fundedOrganisation } from '../helpers/partners.js';
 
 const json = { origin, 'content-type': 'application/json' };
 const today = () => new Date().toISOString().slice(0, 10);
@@ -71,28 +72,6 @@ describe('access programmes and booking with credit', () => {
       .where(eq(creditLedger.sessionId, sessionId))
       .orderBy(creditLedger.createdAt);
 
-  const organisationWith = async (name: string, who: { email: string; cookie: string }, cents: number, domains: string[] = []) => {
-    const made = await call('POST', '/api/admin/organisations', admin.cookie, {
-      name,
-      kind: 'university',
-      billingEmail: `billing@${name.toLowerCase()}.example`,
-      emailDomains: domains,
-    });
-    expect(made.statusCode, made.body).toBe(201);
-    const id = made.json().id as string;
-    await call('POST', `/api/admin/organisations/${id}/invitations`, admin.cookie, { email: who.email });
-    const [mail] = await ctx.database.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.to, who.email))
-      .orderBy(sql`${emailOutbox.createdAt} desc`);
-    const token = /\/partner\/invitations\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
-    expect((await call('POST', '/api/partner/invitations/accept', who.cookie, { token })).statusCode).toBe(200);
-    const paid = await call('POST', `/api/admin/organisations/${id}/invoice-payments`, admin.cookie, { amountCents: cents, reference: `INV-${randomUUID()}` });
-    expect(paid.statusCode, paid.body).toBe(201);
-    return id;
-  };
-
   const programme = async (body: object, org = orgId, who = manager) => {
     const made = await call('POST', programmes(org), who.cookie, { name: 'Career sprint', startsOn: today(), endsOn: inDays(60), joinRule: 'code', ...body });
     expect(made.statusCode, made.body).toBe(201);
@@ -111,8 +90,8 @@ describe('access programmes and booking with credit', () => {
     manager = await createUser(ctx, { email: 'careers@north.example', firstName: 'Robin', lastName: 'Hale' });
     otherManager = await createUser(ctx, { email: 'hr@other.example', firstName: 'Bea', lastName: 'Other' });
     expert = await createExpert(ctx, { email: 'programmes-expert@example.com', rateCents: 9_000, policy: 'flexible' });
-    orgId = await organisationWith('North', manager, 100_000, ['north.example']);
-    otherOrgId = await organisationWith('Other', otherManager, 10_000);
+    orgId = await fundedOrganisation(ctx, { adminCookie: admin.cookie, name: 'North', manager, cents: 100_000, domains: ['north.example'] });
+    otherOrgId = await fundedOrganisation(ctx, { adminCookie: admin.cookie, name: 'Other', manager: otherManager, cents: 10_000 });
   });
   afterAll(() => ctx?.close());
 
@@ -397,7 +376,7 @@ describe('access programmes and booking with credit', () => {
 
   it('50 members booking at once against the last $200 of a wallet: four are covered, every other is refused cleanly, nothing overdrawn', async () => {
     const raceManager = await createUser(ctx, { email: 'race-manager@race.example' });
-    const race = await organisationWith('Race', raceManager, 20_000);
+    const race = await fundedOrganisation(ctx, { adminCookie: admin.cookie, name: 'Race', manager: raceManager, cents: 20_000 });
     const made = await call('POST', programmes(race), raceManager.cookie, { name: 'Race', startsOn: today(), endsOn: inDays(30), joinRule: 'code' });
     expect(made.statusCode, made.body).toBe(201);
     const code = made.json().code as string;

@@ -6,9 +6,9 @@
  * Runs on PGlite, or PostgreSQL with TEST_DATABASE_URL.
  */
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger, emailOutbox, organisations, workshops, workshopSponsorships } from '../../src/server/db/schema.js';
+import { creditLedger, organisations, workshops, workshopSponsorships } from '../../src/server/db/schema.js';
 import { releaseSponsoredSeats } from '../../src/server/modules/partners/sponsorship-service.js';
 import { programmeMessages as pm } from '../../src/shared/programmes.js';
 import { sponsorshipMessages as sm } from '../../src/shared/sponsorships.js';
@@ -16,6 +16,7 @@ import { workshopMessages } from '../../src/shared/workshops.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
 import { createExpert, visa as testCard } from '../helpers/marketplace.js';
+import { fundedOrganisation } from '../helpers/partners.js';
 
 const json = { origin, 'content-type': 'application/json' };
 const today = () => new Date().toISOString().slice(0, 10);
@@ -45,29 +46,6 @@ describe('sponsored workshops', () => {
     expect(entries.reduce((s, e) => s + e.amountCents, 0)).toBe(o!.balanceCents);
     expect(entries.reduce((s, e) => s + e.reservedChangeCents, 0)).toBe(o!.reservedCents);
     return o!;
-  };
-  const organisationWith = async (name: string, who: { email: string; cookie: string }, cents: number) => {
-    const made = await call('POST', '/api/admin/organisations', admin.cookie, {
-      name,
-      kind: 'university',
-      billingEmail: `billing@${name.toLowerCase()}.example`,
-      emailDomains: [],
-    });
-    expect(made.statusCode, made.body).toBe(201);
-    const id = made.json().id as string;
-    await call('POST', `/api/admin/organisations/${id}/invitations`, admin.cookie, { email: who.email });
-    const [mail] = await ctx.database.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.to, who.email))
-      .orderBy(sql`${emailOutbox.createdAt} desc`);
-    const token = /\/partner\/invitations\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
-    expect((await call('POST', '/api/partner/invitations/accept', who.cookie, { token })).statusCode).toBe(200);
-    expect(
-      (await call('POST', `/api/admin/organisations/${id}/invoice-payments`, admin.cookie, { amountCents: cents, reference: `INV-${randomUUID()}` }))
-        .statusCode,
-    ).toBe(201);
-    return id;
   };
   const programme = async (org = orgId, who = manager) => {
     // A programme for one-to-one sessions only: a sponsored seat is paid whatever the programme covers.
@@ -111,8 +89,8 @@ describe('sponsored workshops', () => {
     manager = await createUser(ctx, { email: 'careers@south.example', firstName: 'Robin', lastName: 'Hale' });
     otherManager = await createUser(ctx, { email: 'hr@west.example', firstName: 'Bea', lastName: 'Other' });
     expert = await createExpert(ctx, { email: 'sponsor-expert@example.com', rateCents: 9_000, policy: 'flexible' });
-    orgId = await organisationWith('South', manager, 10_000);
-    otherOrgId = await organisationWith('West', otherManager, 10_000);
+    orgId = await fundedOrganisation(ctx, { adminCookie: admin.cookie, name: 'South', manager, cents: 10_000 });
+    otherOrgId = await fundedOrganisation(ctx, { adminCookie: admin.cookie, name: 'West', manager: otherManager, cents: 10_000 });
   });
   afterAll(() => ctx?.close());
 
