@@ -67,7 +67,7 @@ describe('npm run backup and npm run restore', () => {
   it('copies a running server’s database, uploads and secret, and a server on the restored copy has the same accounts, sessions and files', async () => {
     const source = await startServer({ ...env, DATA_DIR: live, SEED_DEMO: '1' });
     servers.push(source);
-    const signIn = await fetch(`${source.url}/api/auth/sign-in/email`, {
+    const signIn = await source.fetch(`/api/auth/sign-in/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin },
       body: JSON.stringify({ email: 'client@example.com', password: 'mentora-demo' }),
@@ -77,10 +77,10 @@ describe('npm run backup and npm run restore', () => {
       .getSetCookie()
       .map((c) => c.split(';')[0])
       .join('; ');
-    const me = (await (await fetch(`${source.url}/api/me`, { headers: { cookie } })).json()) as { user: { id: string; email: string } };
+    const me = (await (await source.fetch(`/api/me`, { headers: { cookie } })).json()) as { user: { id: string; email: string } };
     expect(me.user.email).toBe('client@example.com');
     const body = multipartBody('me.png', tinyPng, 'image/png');
-    const uploaded = await fetch(`${source.url}/api/files?purpose=photo`, {
+    const uploaded = await source.fetch(`/api/files?purpose=photo`, {
       method: 'POST',
       headers: { origin, cookie, 'content-type': body.contentType },
       body: body.payload,
@@ -89,14 +89,14 @@ describe('npm run backup and npm run restore', () => {
     const { file } = (await uploaded.json()) as { file: { id: string } };
 
     // No token, or not from this machine: the endpoint is not there.
-    expect((await fetch(`${source.url}/backup/database`)).status).toBe(404);
-    expect((await fetch(`${source.url}/backup/database`, { headers: { authorization: 'Bearer guess' } })).status).toBe(404);
+    expect((await source.fetch(`/backup/database`)).status).toBe(404);
+    expect((await source.fetch(`/backup/database`, { headers: { authorization: 'Bearer guess' } })).status).toBe(404);
 
     const made = await run('backup', ['--out', backup], { DATA_DIR: live, PORT: String(source.port), AUTH_SECRET: '' });
     expect(made.code, made.output).toBe(0);
     expect(readdirSync(backup).sort()).toEqual(['auth-secret', 'backup.json', 'pgdata.tar.gz', 'uploads']);
     // The server still serves: the copy did not stop it.
-    expect((await fetch(`${source.url}/api/me`, { headers: { cookie } })).status).toBe(200);
+    expect((await source.fetch(`/api/me`, { headers: { cookie } })).status).toBe(200);
 
     const laid = await run('restore', [backup], { DATA_DIR: restored });
     expect(laid.code, laid.output).toBe(0);
@@ -109,9 +109,9 @@ describe('npm run backup and npm run restore', () => {
     const copy = await startServer({ ...env, DATA_DIR: restored });
     servers.push(copy);
     // The sign-in session made before the backup still signs in, on the same account.
-    const meAgain = (await (await fetch(`${copy.url}/api/me`, { headers: { cookie } })).json()) as { user: { id: string } | null };
+    const meAgain = (await (await copy.fetch(`/api/me`, { headers: { cookie } })).json()) as { user: { id: string } | null };
     expect(meAgain.user?.id).toBe(me.user.id);
-    const photo = await fetch(`${copy.url}/api/files/${file.id}`, { headers: { cookie } });
+    const photo = await copy.fetch(`/api/files/${file.id}`, { headers: { cookie } });
     expect(photo.status).toBe(200);
     expect(Buffer.from(await photo.arrayBuffer()).equals(tinyPng)).toBe(true);
 
@@ -135,7 +135,7 @@ describe.skipIf(!pgUrl)('npm run backup with PostgreSQL (set TEST_DATABASE_URL)'
     const secret = 'pg-backup-secret-pg-backup-secret-0123';
     const server = await startServer({ DATABASE_URL: database.url, AUTH_SECRET: secret, DATA_DIR: path.join(tmp, 'data') });
     try {
-      const answer = await fetch(`${server.url}/backup/database`, { headers: { authorization: `Bearer ${backupToken(secret)}` } });
+      const answer = await server.fetch(`/backup/database`, { headers: { authorization: `Bearer ${backupToken(secret)}` } });
       expect(answer.headers.get('content-type')).not.toBe('application/gzip');
       const made = await run('backup', ['--out', path.join(tmp, 'backup')], {
         DATA_DIR: path.join(tmp, 'data'),

@@ -27,12 +27,12 @@ if (!pgUrl) console.info('connection-pooler: skipped — set TEST_DATABASE_URL t
 
 type Readiness = { status: string; services: { changeFeed: string; catalogue: string } };
 const readyz = async (server: ServerProcess) => {
-  const res = await fetch(`${server.url}/readyz`);
+  const res = await server.fetch(`/readyz`);
   return { code: res.status, body: (await res.json()) as Readiness };
 };
 /** The value of the gauge `name` in the server's /metrics. */
 const gauge = async (server: ServerProcess, name: string) => {
-  const text = await (await fetch(`${server.url}/metrics`)).text();
+  const text = await (await server.fetch(`/metrics`)).text();
   return Number(
     text
       .split('\n')
@@ -43,7 +43,7 @@ const gauge = async (server: ServerProcess, name: string) => {
 
 /** Publishes `rateDollars` as the hourly rate of the expert signed in with `cookie`, through `server`. */
 async function setRate(server: ServerProcess, cookie: string, rateDollars: number) {
-  const res = await fetch(`${server.url}/api/me/expert-profile`, {
+  const res = await server.fetch(`/api/me/expert-profile`, {
     method: 'PUT',
     headers: { origin, cookie, 'x-forwarded-for': '198.51.100.90', 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -62,11 +62,11 @@ async function setRate(server: ServerProcess, cookie: string, rateDollars: numbe
 }
 
 const profileRate = async (server: ServerProcess, expertId: string) =>
-  ((await (await fetch(`${server.url}/api/experts/${expertId}`)).json()) as { hourlyRateCents: number }).hourlyRateCents;
+  ((await (await server.fetch(`/api/experts/${expertId}`)).json()) as { hourlyRateCents: number }).hourlyRateCents;
 
 /** The ids of the experts a search on `server` finds at exactly `rateDollars` an hour; fails after `timeoutMs`. */
 async function searchAtRate(server: ServerProcess, rateDollars: number, timeoutMs = 10_000): Promise<string[]> {
-  const res = await fetch(`${server.url}/api/experts?minRate=${rateDollars}&maxRate=${rateDollars}`, { signal: AbortSignal.timeout(timeoutMs) });
+  const res = await server.fetch(`/api/experts?minRate=${rateDollars}&maxRate=${rateDollars}`, { signal: AbortSignal.timeout(timeoutMs) });
   expect(res.status).toBe(200);
   return ((await res.json()) as { experts: { id: string }[] }).experts.map((expert) => expert.id);
 }

@@ -37,7 +37,7 @@ type Client = { cookie: string; ip: string };
 /** POST /api/sessions on `server` as `client`; resolves with the status, or 0 when the connection broke. */
 async function bookOn(server: ServerProcess, client: Client, body: { expertId: string; startsAt: string }): Promise<number> {
   try {
-    const res = await fetch(`${server.url}/api/sessions`, {
+    const res = await server.fetch(`/api/sessions`, {
       method: 'POST',
       headers: { origin, cookie: client.cookie, 'x-forwarded-for': client.ip, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
       body: JSON.stringify({ durationMinutes: 60, topic: 'Scaling out a web service', kind: 'paid', card: visa, ...body }),
@@ -129,7 +129,7 @@ describe.skipIf(!pgUrl)('many servers on one PostgreSQL database (set TEST_DATAB
     const account = await createUser(ctx, { email: 'scale-cache@example.com' });
     const client = { cookie: account.cookie, ip: '198.51.100.77' };
     const listOn = async (server: ServerProcess) => {
-      const res = await fetch(`${server.url}/api/sessions`, { headers: { cookie: client.cookie, 'x-forwarded-for': client.ip } });
+      const res = await server.fetch(`/api/sessions`, { headers: { cookie: client.cookie, 'x-forwarded-for': client.ip } });
       return { status: res.status, count: res.status === 200 ? ((await res.json()) as { sessions: unknown[] }).sessions.length : -1 };
     };
     // Read twice on B: B now keeps this user's session check and list.
@@ -139,7 +139,7 @@ describe.skipIf(!pgUrl)('many servers on one PostgreSQL database (set TEST_DATAB
     expect(await bookOn(a, client, { expertId, startsAt: slotIn(300) })).toBe(201);
     await expect.poll(async () => (await listOn(b)).count, { timeout: 2000, interval: 10 }).toBe(1);
     // Signed out on A: B refuses the cookie.
-    const out = await fetch(`${a.url}/api/auth/sign-out`, {
+    const out = await a.fetch(`/api/auth/sign-out`, {
       method: 'POST',
       headers: { origin, cookie: client.cookie, 'x-forwarded-for': client.ip, 'content-type': 'application/json' },
       body: '{}',
@@ -153,13 +153,13 @@ describe.skipIf(!pgUrl)('many servers on one PostgreSQL database (set TEST_DATAB
     const admin = await createUser(ctx, { email: 'scale-admin@example.com', role: 'admin' });
     const expert = await createExpert(ctx, { email: 'scale-suspended@example.com', slug: 'scale-suspended' });
     const ip = '198.51.100.79';
-    const onB = (url: string, cookie = expert.cookie) => fetch(`${b.url}${url}`, { headers: { cookie, 'x-forwarded-for': ip } });
+    const onB = (url: string, cookie = expert.cookie) => b.fetch(`${url}`, { headers: { cookie, 'x-forwarded-for': ip } });
     // Read twice on B: B keeps the expert's session check and public profile.
     for (let i = 0; i < 2; i++) {
       expect((await onB('/api/sessions')).status).toBe(200);
       expect((await onB('/api/experts/scale-suspended', '')).status).toBe(200);
     }
-    const suspend = await fetch(`${a.url}/api/admin/users/${expert.id}/suspend`, {
+    const suspend = await a.fetch(`/api/admin/users/${expert.id}/suspend`, {
       method: 'POST',
       headers: { origin, cookie: admin.cookie, 'x-forwarded-for': '198.51.100.80', 'content-type': 'application/json' },
       body: JSON.stringify({ reason: 'Fraud reported by clients' }),
@@ -167,7 +167,7 @@ describe.skipIf(!pgUrl)('many servers on one PostgreSQL database (set TEST_DATAB
     expect(suspend.status).toBe(200);
     await expect.poll(async () => (await onB('/api/sessions')).status, { timeout: 2000, interval: 10 }).toBe(401);
     await expect.poll(async () => (await onB('/api/experts/scale-suspended', '')).status, { timeout: 2000, interval: 10 }).toBe(404);
-    const signIn = await fetch(`${b.url}/api/auth/sign-in/email`, {
+    const signIn = await b.fetch(`/api/auth/sign-in/email`, {
       method: 'POST',
       headers: { origin, 'x-forwarded-for': ip, 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'scale-suspended@example.com', password: 'mentora-demo' }),
@@ -183,11 +183,11 @@ describe.skipIf(!pgUrl)('many servers on one PostgreSQL database (set TEST_DATAB
       profile: `/api/experts/${editor.expert.id}`,
       slots: `/api/experts/${editor.expert.id}/slots?date=${startsAt.slice(0, 10)}&duration=60&tz=UTC`,
     };
-    const readOn = async (server: ServerProcess, url: string) => (await fetch(`${server.url}${url}`)).json();
+    const readOn = async (server: ServerProcess, url: string) => (await server.fetch(`${url}`)).json();
     for (const url of Object.values(urls)) for (let i = 0; i < 2; i++) await readOn(b, url);
     expect((await readOn(b, urls.slots)).slots).toContain(startsAt);
 
-    const edit = await fetch(`${a.url}/api/me/expert-profile`, {
+    const edit = await a.fetch(`/api/me/expert-profile`, {
       method: 'PUT',
       headers: { origin, cookie: editor.cookie, 'x-forwarded-for': '198.51.100.78', 'content-type': 'application/json' },
       body: JSON.stringify({

@@ -198,7 +198,7 @@ describe.skipIf(!pgUrl)('unread-message e-mails with two servers on one PostgreS
     for (const [i, { client, expert }] of accounts.entries()) {
       const server = servers[i % 2]!;
       const post = (url: string, body: object) =>
-        fetch(`${server.url}${url}`, { method: 'POST', headers: { ...json, cookie: client.cookie }, body: JSON.stringify(body) });
+        server.fetch(`${url}`, { method: 'POST', headers: { ...json, cookie: client.cookie }, body: JSON.stringify(body) });
       const { conversation } = (await (await post('/api/conversations', { expertId: expert.expert.id })).json()) as { conversation: { id: string } };
       for (const body of ['First', 'Second'])
         expect((await post(`/api/conversations/${conversation.id}/messages`, { id: randomUUID(), body })).status).toBe(201);

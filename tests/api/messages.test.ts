@@ -377,7 +377,7 @@ describe.skipIf(!pgUrl)('messages across two servers on one PostgreSQL database 
       createExpert(ctx, { email: 'two-expert@example.com' }),
     ]);
     const [a, b] = servers as [ServerProcess, ServerProcess];
-    const started = await fetch(`${a.url}/api/conversations`, {
+    const started = await a.fetch(`/api/conversations`, {
       method: 'POST',
       headers: { ...json, cookie: client.cookie },
       body: JSON.stringify({ expertId: expert.expert.id }),
@@ -387,7 +387,7 @@ describe.skipIf(!pgUrl)('messages across two servers on one PostgreSQL database 
     try {
       expect((await stream.next()).data.kind).toBe('hello');
       const sentAt = Date.now();
-      const res = await fetch(`${a.url}/api/conversations/${conversation.id}/messages`, {
+      const res = await a.fetch(`/api/conversations/${conversation.id}/messages`, {
         method: 'POST',
         headers: { ...json, cookie: client.cookie },
         body: JSON.stringify({ id: randomUUID(), body: 'Hello from server A' }),

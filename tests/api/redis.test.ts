@@ -165,7 +165,7 @@ describe.skipIf(!redisUrl || !pgUrl)('Redis across two server processes on one P
 
   // The servers sit behind a proxy (TRUST_PROXY=1): each test is a client with its own address.
   const post = (server: ServerProcess, path: string, body: unknown, headers: Record<string, string>) =>
-    fetch(`${server.url}${path}`, { method: 'POST', headers: { origin, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    server.fetch(`${path}`, { method: 'POST', headers: { origin, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
   it('a sign-in rate limit reached through server A is enforced on server B', async () => {
     const [a, b] = servers as [ServerProcess, ServerProcess];
@@ -173,7 +173,7 @@ describe.skipIf(!redisUrl || !pgUrl)('Redis across two server processes on one P
     for (let i = 0; i < 10; i++) expect((await post(a, '/api/auth/sign-in/email', badSignIn(), client)).status).toBe(401);
     expect((await post(b, '/api/auth/sign-in/email', badSignIn(), client)).status).toBe(429);
     expect((await post(b, '/api/auth/sign-in/email', badSignIn(), { 'x-forwarded-for': '198.51.100.9' })).status).toBe(401);
-    expect(await (await fetch(`${b.url}/readyz`)).json()).toMatchObject({
+    expect(await (await b.fetch(`/readyz`)).json()).toMatchObject({
       status: 'ready',
       database: 'postgres',
       services: { database: 'postgres', redis: 'up' },
@@ -194,13 +194,13 @@ describe.skipIf(!redisUrl || !pgUrl)('Redis across two server processes on one P
     const redis = new Redis(redisUrl!, { keyPrefix });
     expect(await redis.exists(`auth:${token}`)).toBe(1);
 
-    const me = await fetch(`${b.url}/api/me`, { headers: { cookie } });
+    const me = await b.fetch(`/api/me`, { headers: { cookie } });
     expect(me.status).toBe(200);
     expect((await me.json()).user.email).toBe('redis-user@example.com');
 
     expect((await post(b, '/api/auth/sign-out', {}, { ...client, cookie })).status).toBe(200);
     expect(await redis.exists(`auth:${token}`)).toBe(0);
-    expect(await (await fetch(`${a.url}/api/me`, { headers: { cookie } })).json()).toEqual({ user: null });
+    expect(await (await a.fetch(`/api/me`, { headers: { cookie } })).json()).toEqual({ user: null });
     await redis.quit();
   });
 

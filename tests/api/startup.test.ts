@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoAccounts } from '../../src/server/demo/seed.js';
 import { createPostgresDatabase } from '../helpers/app.js';
-import { serverEntry, startServer } from '../helpers/server-process.js';
+import { checkedFetch, serverEntry, startServer } from '../helpers/server-process.js';
 
 /** Runs the real entry point (the run's server bundle) with `env`; resolves when it exits or is ready. */
 function start(env: Record<string, string>) {
@@ -54,7 +54,8 @@ describe('start-up and shutdown', () => {
     const first = start({ PORT: String(port), DATA_DIR: dataDir, BASE_URL: `http://localhost:${port}`, SEED_DEMO: '1' });
     await waitReady(port);
     const origin = `http://localhost:${port}`;
-    const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
+    const api = checkedFetch(origin);
+    const signUp = await api.fetch('/api/auth/sign-up/email', {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin },
       body: JSON.stringify({ email: 'kept@example.com', password: 'kept-password', name: '' }),
@@ -66,13 +67,13 @@ describe('start-up and shutdown', () => {
     const second = start({ PORT: String(port), DATA_DIR: dataDir, BASE_URL: origin, SEED_DEMO: '1' });
     await waitReady(port);
     // The account made before the restart still exists (sign-in says "not verified", not "invalid").
-    const signIn = await fetch(`${origin}/api/auth/sign-in/email`, {
+    const signIn = await api.fetch('/api/auth/sign-in/email', {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin },
       body: JSON.stringify({ email: 'kept@example.com', password: 'kept-password' }),
     });
     expect(signIn.status).toBe(403);
-    const demo = await fetch(`${origin}/api/auth/sign-in/email`, {
+    const demo = await api.fetch('/api/auth/sign-in/email', {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin },
       body: JSON.stringify({ email: 'client@example.com', password: 'mentora-demo' }),
@@ -80,6 +81,7 @@ describe('start-up and shutdown', () => {
     expect(demo.status).toBe(200);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
+    expect(api.problems(), 'answers that do not match the OpenAPI document').toEqual([]);
   }, 200_000);
 });
 
@@ -105,7 +107,7 @@ describe.skipIf(!pgUrl)('two servers starting at once on one empty PostgreSQL da
       // Each server answers with the seeded data (a demo account signs in on both).
       for (const server of servers) {
         if (server.status !== 'fulfilled') continue;
-        const signIn = await fetch(`${server.value.url}/api/auth/sign-in/email`, {
+        const signIn = await server.value.fetch(`/api/auth/sign-in/email`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
           body: JSON.stringify({ email: 'client@example.com', password: 'mentora-demo' }),

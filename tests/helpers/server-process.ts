@@ -8,7 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { OpenAPIV3_1 } from 'openapi-types';
 import { inject } from 'vitest';
+import { answerChecker } from './openapi-answers.js';
 
 export type ServerProcess = {
   port: number;
@@ -19,7 +21,12 @@ export type ServerProcess = {
   exited: Promise<number | null>;
   /** Everything the process printed so far (stdout + stderr). */
   output: () => string;
-  /** Sends SIGTERM and waits for the exit code; SIGKILL after `timeoutMs`. */
+  /**
+   * `fetch` of `path` on this server, its answer checked against the OpenAPI document the server serves (as
+   * createTestApp's apps are, tests/helpers/openapi-answers.ts): what does not match is kept, and `stop()` fails with it.
+   */
+  fetch: (path: string, init?: RequestInit) => Promise<Response>;
+  /** Sends SIGTERM and waits for the exit code; SIGKILL after `timeoutMs`; fails with the answers that did not match the document. */
   stop: (timeoutMs?: number) => Promise<number | null>;
 };
 
@@ -44,7 +51,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** Polls GET `probe` (/readyz) until 200; rejects with the server's output when it exits or `timeoutMs` passes. */
-async function waitReady(server: Omit<ServerProcess, 'stop'>, timeoutMs: number, probe: string): Promise<void> {
+async function waitReady(server: Omit<ServerProcess, 'stop' | 'fetch'>, timeoutMs: number, probe: string): Promise<void> {
   let exitCode: number | null | undefined;
   void server.exited.then((code) => (exitCode = code));
   const deadline = Date.now() + timeoutMs;
@@ -93,16 +100,43 @@ export async function startServer(
   });
   const server = { port, url: `http://127.0.0.1:${port}`, child, exited, output: () => output };
   await waitReady(server, opts.timeoutMs ?? 90_000, opts.probe ?? '/readyz');
+  const answers = checkedFetch(server.url);
   return {
     ...server,
+    fetch: answers.fetch,
     stop: async (timeoutMs = 15_000) => {
-      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-      const code = await exited;
-      clearTimeout(timer);
+      let code: number | null = child.exitCode;
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+        code = await exited;
+        clearTimeout(timer);
+      }
+      const problems = answers.problems();
+      if (problems.length) throw new Error(`answers of the server on port ${port} that do not match its OpenAPI document:\n${problems.join('\n')}`);
       return code;
     },
+  };
+}
+
+/**
+ * `fetch` on the server at `url` whose answers are checked against the document it serves at /api/docs/json (read on
+ * the first call), and the mismatches found. An event stream is checked for its status and media type, not read.
+ */
+export function checkedFetch(url: string) {
+  const found = new Set<string>();
+  let check: Promise<ReturnType<typeof answerChecker>> | undefined;
+  return {
+    fetch: async (path: string, init?: RequestInit) => {
+      check ??= fetch(`${url}/api/docs/json`).then(async (res) => answerChecker((await res.json()) as OpenAPIV3_1.Document));
+      const res = await fetch(`${url}${path}`, init);
+      const contentType = res.headers.get('content-type');
+      const body = contentType?.startsWith('text/event-stream') ? Buffer.from('stream') : Buffer.from(await res.clone().arrayBuffer());
+      const method = init?.method ?? 'GET';
+      for (const problem of (await check)(method, new URL(path, url).pathname, res.status, contentType ?? undefined, body)) found.add(problem);
+      return res;
+    },
+    problems: () => [...found],
   };
 }
 
