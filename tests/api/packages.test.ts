@@ -6,14 +6,15 @@
  * with TEST_DATABASE_URL (where the race for the last session is a real one).
  */
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, packageEvents, packagePurchases, paymentEvents, payments, prepaidSessions, sessions } from '../../src/server/db/schema.js';
+import { emailOutbox, packageEvents, packagePurchases } from '../../src/server/db/schema.js';
 import { simulatedProvider } from '../../src/server/infra/payments/simulated.js';
 import { settleExpiredPackages, warnExpiringPackages } from '../../src/server/modules/packages/use-cases/expire-packages.js';
 import { sessionDeps } from '../../src/server/modules/sessions/deps.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
+import { expectPrepaidLedgerBalanced } from '../helpers/prepaid-ledger.js';
 import { createUser, origin } from '../helpers/auth.js';
 import { createExpert, shift, slotIn, visa } from '../helpers/marketplace.js';
 
@@ -47,45 +48,6 @@ describe('session packages', () => {
   const bookFrom = (purchaseId: string, hours: number, cookie = client.cookie, key = randomUUID()) =>
     send('POST', `/api/package-purchases/${purchaseId}/sessions`, { startsAt: slotIn(hours), topic: 'Roadmap review' }, cookie, key);
   const purchase = async (id: string) => (await get('/api/me/package-purchases', client.cookie)).json().purchases.find((p: { id: string }) => p.id === id);
-
-  /**
-   * The ledger summed against the card: each purchase's charge equals what its booked sessions' payments hold or
-   * settled, plus its prepaid sessions still available, plus what expiry and the team refunded or released; each
-   * session payment's hold equals its settlement once settled; nothing is ever settled twice.
-   */
-  async function expectLedgerBalanced() {
-    const db = ctx.database.db;
-    const purchases = await db.select().from(packagePurchases);
-    for (const p of purchases) {
-      const prepaid = await db.select().from(prepaidSessions).where(eq(prepaidSessions.purchaseId, p.id));
-      const events = await db.select().from(packageEvents).where(eq(packageEvents.purchaseId, p.id));
-      const charge = events.filter((e) => e.type === 'charge').reduce((s, e) => s + e.amountCents, 0);
-      expect(charge).toBe(p.priceCents);
-      expect(prepaid.reduce((s, x) => s + x.shareCents, 0)).toBe(p.priceCents);
-      const drawn = prepaid.length
-        ? await db
-            .select({ amount: payments.amountCents, status: payments.status, id: payments.id })
-            .from(payments)
-            .innerJoin(sessions, eq(sessions.id, payments.sessionId))
-            .where(
-              inArray(
-                sessions.prepaidSessionId,
-                prepaid.map((x) => x.id),
-              ),
-            )
-        : [];
-      const live = drawn.filter((d) => d.status !== 'returned').reduce((s, d) => s + d.amount, 0);
-      const available = prepaid.filter((x) => x.status === 'available').reduce((s, x) => s + x.shareCents, 0);
-      const settled = events.filter((e) => e.type !== 'charge').reduce((s, e) => s + e.amountCents, 0);
-      expect(live + available + settled).toBe(p.priceCents);
-      for (const d of drawn) {
-        const trail = await db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, d.id));
-        const sum = (type: string) => trail.filter((e) => e.type === type).reduce((s, e) => s + e.amountCents, 0);
-        expect(sum('hold')).toBe(d.amount);
-        if (d.status !== 'held') expect(sum('release') + sum('fee') + sum('refund') + sum('return')).toBe(d.amount);
-      }
-    }
-  }
 
   beforeAll(async () => {
     ctx = await createTestApp();
@@ -139,7 +101,7 @@ describe('session packages', () => {
       randomUUID(),
     );
     expect(declined.statusCode).toBe(402);
-    await expectLedgerBalanced();
+    await expectPrepaidLedgerBalanced(ctx.database.db);
   });
 
   it('books sessions with no card step, returns a session cancelled with a full refund, and releases a confirmed share', async () => {
@@ -151,14 +113,14 @@ describe('session packages', () => {
     expect(session.package).toEqual({ number: 1, count: 4, plan: false });
     expect(session.payment).toMatchObject({ status: 'held', amountCents: 8500 });
     expect((await purchase(bought.id)).sessionsLeft).toBe(3);
-    await expectLedgerBalanced();
+    await expectPrepaidLedgerBalanced(ctx.database.db);
 
     // Flexible policy, more than 24 hours ahead: a full refund, so the session goes back to the package.
     const cancelled = await send('POST', `/api/sessions/${session.id}/cancel`, { reason: 'Plans changed' }, client.cookie);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json().payment.status).toBe('returned');
     expect((await purchase(bought.id)).sessionsLeft).toBe(4);
-    await expectLedgerBalanced();
+    await expectPrepaidLedgerBalanced(ctx.database.db);
 
     const again = (await bookFrom(bought.id, 60)).json().session;
     expect(again.package).toEqual({ number: 1, count: 4, plan: false });
@@ -170,7 +132,7 @@ describe('session packages', () => {
     expect(earningsRes.statusCode, earningsRes.body).toBe(200);
     const earnings = earningsRes.json();
     expect(earnings.entries.some((e: { sessionId: string; type: string }) => e.sessionId === again.id && e.type === 'released')).toBe(true);
-    await expectLedgerBalanced();
+    await expectPrepaidLedgerBalanced(ctx.database.db);
   });
 
   it('refuses another client, sessions after the expiry, and the wrong account', async () => {
@@ -192,7 +154,7 @@ describe('session packages', () => {
     const [a, b] = await Promise.all([bookFrom(bought.id, 34), bookFrom(bought.id, 38)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
     expect((await purchase(bought.id)).sessionsLeft).toBe(0);
-    await expectLedgerBalanced();
+    await expectPrepaidLedgerBalanced(ctx.database.db);
   });
 
   it('warns 14 and 3 days before expiry, then refunds the unused shares once', async () => {
@@ -225,7 +187,7 @@ describe('session packages', () => {
     expect(text).toContain('Package: 3 × 60 min sessions, expires');
     expect(text).toContain('Total refunded: $6.66');
     expect((await get(`/api/package-purchases/${bought.id}/receipt.pdf`, other.cookie)).statusCode).toBe(404);
-    await expectLedgerBalanced();
+    await expectPrepaidLedgerBalanced(ctx.database.db);
   });
 
   it('releases the unused shares to the expert at expiry when the package says so, net of the frozen commission', async () => {
@@ -242,7 +204,7 @@ describe('session packages', () => {
     const released = earnings.entries.filter((e: { packagePurchaseId: string | null }) => e.packagePurchaseId === bought.id);
     expect(released.map((e: { type: string }) => e.type)).toEqual(['released', 'released']);
     expect(released.reduce((sum: number, e: { amountCents: number }) => sum + e.amountCents, 0)).toBe(20000 - fee);
-    await expectLedgerBalanced();
+    await expectPrepaidLedgerBalanced(ctx.database.db);
   });
 
   it('lets the team refund the unused sessions once, audited, with an Idempotency-Key', async () => {
@@ -259,6 +221,6 @@ describe('session packages', () => {
     expect((await send('POST', `/api/admin/package-purchases/${bought.id}/refund`, { reason: 'Again' }, admin.cookie, randomUUID())).statusCode).toBe(409);
     const listed = (await get(`/api/admin/users/${client.id}/package-purchases`, admin.cookie)).json().purchases;
     expect(listed.map((p: { id: string }) => p.id)).toContain(bought.id);
-    await expectLedgerBalanced();
+    await expectPrepaidLedgerBalanced(ctx.database.db);
   });
 });

@@ -8,14 +8,15 @@
  * (where the race for the month's last session is a real one).
  */
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { emailOutbox, packageEvents, paymentEvents, payments, planPeriods, prepaidSessions, sessions, subscriptions } from '../../src/server/db/schema.js';
+import { emailOutbox, planPeriods, subscriptions } from '../../src/server/db/schema.js';
 import { simulatedProvider } from '../../src/server/infra/payments/simulated.js';
 import { renewDueSubscriptions } from '../../src/server/modules/plans/use-cases/renew-subscriptions.js';
 import { settleEndedPeriods } from '../../src/server/modules/plans/use-cases/settle-periods.js';
 import { sessionDeps } from '../../src/server/modules/sessions/deps.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
+import { expectPrepaidLedgerBalanced } from '../helpers/prepaid-ledger.js';
 import { createUser, origin } from '../helpers/auth.js';
 import { createExpert, slotIn, visa } from '../helpers/marketplace.js';
 
@@ -56,42 +57,6 @@ describe('monthly plans', () => {
   const mine = async (id: string, cookie: string) => (await get('/api/me/subscriptions', cookie)).json().subscriptions.find((s: { id: string }) => s.id === id);
   const subject = async (to: string, text: string) =>
     (await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to))).filter((m) => m.subject.includes(text));
-
-  /**
-   * The ledger summed against the payments: each paid period's charge equals what its booked sessions' payments hold
-   * or settled, plus its prepaid sessions still available, plus what was refunded or released of the rest; a trial
-   * moves no money; each session payment's hold equals its settlement once settled.
-   */
-  async function expectLedgerBalanced() {
-    const db = ctx.database.db;
-    const periods = await db.select().from(planPeriods);
-    for (const p of periods) {
-      const prepaid = await db.select().from(prepaidSessions).where(eq(prepaidSessions.periodId, p.id));
-      const events = await db.select().from(packageEvents).where(eq(packageEvents.periodId, p.id));
-      expect(events.filter((e) => e.type === 'charge').reduce((s, e) => s + e.amountCents, 0)).toBe(p.amountCents);
-      expect(prepaid.reduce((s, x) => s + x.shareCents, 0)).toBe(p.amountCents);
-      const drawn = await db
-        .select({ amount: payments.amountCents, status: payments.status, id: payments.id })
-        .from(payments)
-        .innerJoin(sessions, eq(sessions.id, payments.sessionId))
-        .where(
-          inArray(
-            sessions.prepaidSessionId,
-            prepaid.map((x) => x.id),
-          ),
-        );
-      const live = drawn.filter((d) => d.status !== 'returned').reduce((s, d) => s + d.amount, 0);
-      const available = prepaid.filter((x) => x.status === 'available').reduce((s, x) => s + x.shareCents, 0);
-      const settled = events.filter((e) => e.type !== 'charge').reduce((s, e) => s + e.amountCents, 0);
-      expect(live + available + settled).toBe(p.amountCents);
-      for (const d of drawn) {
-        const trail = await db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, d.id));
-        const sum = (type: string) => trail.filter((e) => e.type === type).reduce((s, e) => s + e.amountCents, 0);
-        expect(sum('hold')).toBe(d.amount);
-        if (d.status !== 'held') expect(sum('release') + sum('fee') + sum('refund') + sum('return')).toBe(d.amount);
-      }
-    }
-  }
 
   beforeAll(async () => {
     ctx = await createTestApp();
@@ -185,7 +150,7 @@ describe('monthly plans', () => {
     const booked = await bookFrom(sub.id, 40, sam.cookie);
     expect(booked.statusCode, booked.body).toBe(201);
     expect(booked.json().session.payment).toMatchObject({ status: 'held', amountCents: 9000 });
-    await expectLedgerBalanced();
+    await expectPrepaidLedgerBalanced(ctx.database.db);
 
     // Cancelling with a session of the month booked: the plan runs to the month's end, then ends.
     const cancelled = await send('POST', `/api/subscriptions/${sub.id}/cancel`, {}, sam.cookie);
@@ -198,7 +163,7 @@ describe('monthly plans', () => {
     const again = await subscribe(planId, sam.cookie);
     expect(again.statusCode, again.body).toBe(201);
     expect(again.json().subscription).toMatchObject({ status: 'active', priceCents: 25000, trialEndsAt: null });
-    await expectLedgerBalanced();
+    await expectPrepaidLedgerBalanced(ctx.database.db);
   });
 
   it('refunds the month in full when cancelled within 48 hours of a renewal with nothing booked', async () => {
@@ -212,7 +177,7 @@ describe('monthly plans', () => {
     expect(res.json().periods[0]).toMatchObject({ refundedCents: 30000 });
     expect(await subject('refund@example.com', 'Receipt: $300.00 refunded for your plan')).toHaveLength(1);
     expect((await bookFrom(sub.id, 30, kim.cookie)).statusCode).toBe(409);
-    await expectLedgerBalanced();
+    await expectPrepaidLedgerBalanced(ctx.database.db);
   });
 
   it('retries a failed renewal 1, 3 and 7 days later, then lapses, e-mailing both sides', async () => {
@@ -248,7 +213,7 @@ describe('monthly plans', () => {
     const [a, b] = await Promise.all([bookFrom(sub.id, 44, ray.cookie), bookFrom(sub.id, 48, ray.cookie)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
     expect((await mine(sub.id, ray.cookie)).sessionsLeft).toBe(0);
-    await expectLedgerBalanced();
+    await expectPrepaidLedgerBalanced(ctx.database.db);
   });
 
   it('refunds the unused share when the expert ends a plan, and releases ended months’ unused shares once', async () => {
@@ -267,7 +232,7 @@ describe('monthly plans', () => {
     expect(view.periods[0]).toMatchObject({ refundedCents: 10000 });
     expect(await subject('ended@example.com', 'Receipt: $100.00 refunded')).toHaveLength(1);
     expect((await send('POST', `/api/me/plans/${planId}/end`, {}, eve.cookie)).statusCode).toBe(403);
-    await expectLedgerBalanced();
+    await expectPrepaidLedgerBalanced(ctx.database.db);
 
     // The other plan's month ends unused: after the dispute window its shares go to the expert, net of the commission.
     const after = new Date(new Date(kept.currentPeriodEnd).getTime() + 73 * 3_600_000);
@@ -277,7 +242,7 @@ describe('monthly plans', () => {
     expect(released.periods[0]).toMatchObject({ releasedCents: 20000, refundedCents: 0 });
     const earnings = (await get('/api/me/earnings', expert.cookie)).json();
     expect(earnings.entries.some((e: { planPeriodId?: string | null }) => e.planPeriodId === released.periods[0].id)).toBe(true);
-    await expectLedgerBalanced();
+    await expectPrepaidLedgerBalanced(ctx.database.db);
   });
 
   it('lets the team see a person’s plans and end one with a refund once, audited, with an Idempotency-Key', async () => {
@@ -295,6 +260,6 @@ describe('monthly plans', () => {
     expect(listed.map((s: { id: string }) => s.id)).toContain(sub.id);
     expect((await get(`/api/admin/users/${tia.id}/subscriptions`, tia.cookie)).statusCode).toBe(403);
     expect((await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.id, sub.id)))[0]!.endReason).toContain('Expert unavailable');
-    await expectLedgerBalanced();
+    await expectPrepaidLedgerBalanced(ctx.database.db);
   });
 });

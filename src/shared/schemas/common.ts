@@ -5,6 +5,12 @@ import { z } from 'zod';
 export const errorResponse = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
 /**
+ * The Idempotency-Key header the console's money-moving actions accept (docs/security.md "Idempotency-Key replayed
+ * with another body"): optional, 8–200 characters when sent.
+ */
+export const optionalIdempotencyHeader = z.object({ 'idempotency-key': z.string().trim().min(8).max(200).optional() });
+
+/**
  * A session's start as a client sends it (booking, reschedule, proposal): an ISO-8601 instant with its offset, in the
  * years 1900–2999 that the slot arithmetic handles (a later year overflowed it: a 500 found by tests/security/fuzz).
  * Anything else fails with `message`.

@@ -3,6 +3,9 @@ import { cardBrand, type CardInput } from '@shared/cards';
 import { Input, Label } from './ui/input';
 import { formatCardNumber, formatCvc, formatExpiry } from './card-format';
 
+/** A card form before anything is typed. */
+export const emptyCard: CardInput = { cardholderName: '', number: '', expiry: '', cvc: '' };
+
 /**
  * The card form's four fields (docs/product.md "Payments"). The values live only in
  * the parent's React state: never logged, never written to storage.

@@ -25,9 +25,9 @@ import {
   resolveDisputeInput,
 } from '../../../shared/schemas/admin.js';
 import { dashboardQuery, dashboardView } from '../../../shared/schemas/admin-dashboard.js';
-import { errorResponse, pageQuery } from '../../../shared/schemas/common.js';
+import { errorResponse, optionalIdempotencyHeader, pageQuery } from '../../../shared/schemas/common.js';
 import { requireRole } from '../../auth/guards.js';
-import { idempotencyHeader, type AdminDeps } from './deps.js';
+import type { AdminDeps } from './deps.js';
 import {
   approveApplication,
   countOpenApplications,
@@ -133,7 +133,13 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
     '/api/admin/disputes/:id/resolve',
     {
       config: { signIn: 'required' },
-      schema: { tags, params: idParams, headers: idempotencyHeader, body: resolveDisputeInput, response: { 200: disputeView, 422: errorResponse, ...errors } },
+      schema: {
+        tags,
+        params: idParams,
+        headers: optionalIdempotencyHeader,
+        body: resolveDisputeInput,
+        response: { 200: disputeView, 422: errorResponse, ...errors },
+      },
     },
     async (request) =>
       resolveDispute(db, provider, await admin(request), request.params.id, request.body, { baseUrl, mailFrom }, request.headers['idempotency-key']),

@@ -8,9 +8,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '../../../shared/schemas/admin.js';
 import { adminSessionDetail, adminSessionPage, refundInput, sessionListQuery, visibilityInput } from '../../../shared/schemas/admin-sessions.js';
 import { userDetail } from '../../../shared/schemas/admin-users.js';
-import { errorResponse } from '../../../shared/schemas/common.js';
+import { errorResponse, optionalIdempotencyHeader } from '../../../shared/schemas/common.js';
 import { requireRole } from '../../auth/guards.js';
-import { idempotencyHeader, type AdminDeps } from './deps.js';
+import type { AdminDeps } from './deps.js';
 import { setExpertVisibility } from './expert-visibility-service.js';
 import { getSessionForTeam, listSessions } from './session-directory-service.js';
 import { refundSession } from './session-refund-service.js';
@@ -46,7 +46,13 @@ export const adminSessionRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
     '/api/admin/sessions/:id/refund',
     {
       config: { signIn: 'required' },
-      schema: { tags, params: idParams, headers: idempotencyHeader, body: refundInput, response: { 200: adminSessionDetail, 422: errorResponse, ...errors } },
+      schema: {
+        tags,
+        params: idParams,
+        headers: optionalIdempotencyHeader,
+        body: refundInput,
+        response: { 200: adminSessionDetail, 422: errorResponse, ...errors },
+      },
     },
     async (request) => refundSession(db, { provider, baseUrl }, await admin(request), request.params.id, request.body, request.headers['idempotency-key']),
   );

@@ -6,7 +6,7 @@ import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { ExpertCard, ExpertProfile } from '../../../shared/schemas/experts.js';
 import { expertMessages } from '../../../shared/schemas/experts.js';
 import { isUuid } from '../../../shared/ids.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { experts } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 
@@ -17,6 +17,19 @@ export type ExpertRow = Omit<typeof experts.$inferSelect, 'searchVector' | 'titl
 /** How `idOrSlug` names an expert: a uuid (any case, compared in lower case) or else a slug. */
 export function expertKey(idOrSlug: string): { by: 'id' | 'slug'; value: string } {
   return isUuid(idOrSlug) ? { by: 'id', value: idOrSlug.toLowerCase() } : { by: 'slug', value: idOrSlug };
+}
+
+/**
+ * The expert profile of account `userId` as a seller of plans and packages — its id, hourly rate (cents, null before
+ * it is set) and currency —, in any status; null for an account without one.
+ */
+export async function sellerOf(db: Db | Tx, userId: string): Promise<{ id: string; hourlyRateCents: number | null; currency: string } | null> {
+  const [row] = await db
+    .select({ id: experts.id, hourlyRateCents: experts.hourlyRateCents, currency: experts.currency })
+    .from(experts)
+    .where(eq(experts.userId, userId))
+    .limit(1);
+  return row ?? null;
 }
 
 /** A published expert by uuid or slug; AppError NOT_FOUND 'Expert Not Found' otherwise (also for malformed ids). */

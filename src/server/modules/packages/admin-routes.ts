@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../../shared/schemas/common.js';
+import { errorResponse, optionalIdempotencyHeader } from '../../../shared/schemas/common.js';
 import { packageRefundInput, purchaseList, purchaseView } from '../../../shared/schemas/packages.js';
 import { requireRole } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
@@ -16,7 +16,6 @@ import { refundPackageForTeam } from './use-cases/refund-package-for-team.js';
 
 const params = z.object({ id: z.string().max(200) });
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
-const idempotencyHeader = z.object({ 'idempotency-key': z.string().trim().min(8).max(200).optional() });
 
 export const packageAdminRoutes: FastifyPluginAsyncZod<{ db: Db; provider: PaymentProvider; baseUrl: string }> = async (app, { db, provider, baseUrl }) => {
   const tags = ['admin', 'packages'];
@@ -38,7 +37,10 @@ export const packageAdminRoutes: FastifyPluginAsyncZod<{ db: Db; provider: Payme
    */
   app.post(
     '/api/admin/package-purchases/:id/refund',
-    { config, schema: { tags, params, headers: idempotencyHeader, body: packageRefundInput, response: { 200: purchaseView, 422: errorResponse, ...errors } } },
+    {
+      config,
+      schema: { tags, params, headers: optionalIdempotencyHeader, body: packageRefundInput, response: { 200: purchaseView, 422: errorResponse, ...errors } },
+    },
     async (request) =>
       refundPackageForTeam(db, { provider, baseUrl }, await admin(request), request.params.id, request.body.reason, request.headers['idempotency-key']),
   );

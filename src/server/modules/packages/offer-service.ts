@@ -13,7 +13,7 @@ import { isUuid } from '../../../shared/ids.js';
 import { experts, packages } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { expertMessages } from '../../../shared/schemas/experts.js';
-import { expertKey } from '../experts/service.js';
+import { expertKey, sellerOf } from '../experts/service.js';
 
 type OfferRow = typeof packages.$inferSelect;
 
@@ -34,13 +34,9 @@ function viewOf(p: OfferRow, expert: { hourlyRateCents: number | null; currency:
 
 /** The signed-in user's expert profile (id, rate, currency); 403 'Only experts can offer packages.' without one. */
 async function ownProfile(db: Db, user: CurrentUser) {
-  const [row] = await db
-    .select({ id: experts.id, hourlyRateCents: experts.hourlyRateCents, currency: experts.currency })
-    .from(experts)
-    .where(eq(experts.userId, user.id))
-    .limit(1);
-  if (!row) throw new AppError('FORBIDDEN', m.notExpert);
-  return row;
+  const expert = await sellerOf(db, user.id);
+  if (!expert) throw new AppError('FORBIDDEN', m.notExpert);
+  return expert;
 }
 
 /** GET /api/me/packages: every offer of the signed-in expert, open or closed, oldest first. 403 without an expert profile. */

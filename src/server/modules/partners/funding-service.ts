@@ -21,6 +21,7 @@ import { creditReceiptEmail } from './emails.js';
 import { assertOrganisationId, getOrganisation, paidWithOf } from './organisation-service.js';
 import { drawFromGrants, lockOrganisation, moveCredit } from './wallet-service.js';
 import { clock } from '../../clock.js';
+import { cardRefusal } from '../../infra/payments/card-refusal.js';
 
 type PurchaseRow = typeof creditPurchases.$inferSelect;
 
@@ -186,7 +187,7 @@ export async function buyCredit(
       await deps.provider.cancel({ providerRef: hold.providerRef, idempotencyKey: `${key}:cancel` });
       throw new AppError('PAYMENT_DECLINED', m.purchaseNeedsAction);
     }
-    throw new AppError(hold.reason === 'invalid_card' ? 'VALIDATION' : 'PAYMENT_DECLINED', hold.message);
+    throw cardRefusal(hold);
   }
   await deps.provider.release({ providerRef: hold.providerRef, amountCents: input.amountCents, transferCents: 0, idempotencyKey: `${key}:capture` });
   try {

@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../../shared/schemas/common.js';
+import { errorResponse, optionalIdempotencyHeader } from '../../../shared/schemas/common.js';
 import { packageRefundInput } from '../../../shared/schemas/packages.js';
 import { subscriptionList, subscriptionView } from '../../../shared/schemas/plans.js';
 import { requireRole } from '../../auth/guards.js';
@@ -17,7 +17,6 @@ import { refundSubscriptionForTeam } from './use-cases/refund-subscription-for-t
 
 const params = z.object({ id: z.string().max(200) });
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
-const idempotencyHeader = z.object({ 'idempotency-key': z.string().trim().min(8).max(200).optional() });
 
 export const planAdminRoutes: FastifyPluginAsyncZod<{ db: Db; provider: PaymentProvider; baseUrl: string }> = async (app, { db, provider, baseUrl }) => {
   const tags = ['admin', 'plans'];
@@ -42,7 +41,13 @@ export const planAdminRoutes: FastifyPluginAsyncZod<{ db: Db; provider: PaymentP
     '/api/admin/subscriptions/:id/refund',
     {
       config,
-      schema: { tags, params, headers: idempotencyHeader, body: packageRefundInput, response: { 200: subscriptionView, 422: errorResponse, ...errors } },
+      schema: {
+        tags,
+        params,
+        headers: optionalIdempotencyHeader,
+        body: packageRefundInput,
+        response: { 200: subscriptionView, 422: errorResponse, ...errors },
+      },
     },
     async (request) =>
       refundSubscriptionForTeam(db, { provider, baseUrl }, await admin(request), request.params.id, request.body.reason, request.headers['idempotency-key']),

@@ -15,7 +15,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { pgError } from '../../db/errors.js';
 import { experts, plans, subscriptions } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { expertKey } from '../experts/service.js';
+import { expertKey, sellerOf } from '../experts/service.js';
 
 type PlanRow = typeof plans.$inferSelect;
 type Expert = { hourlyRateCents: number | null; currency: string };
@@ -49,13 +49,9 @@ async function subscriberCounts(db: Db | Tx, expertId: string): Promise<Map<stri
 
 /** The signed-in user's expert profile (id, rate, currency); 403 'Only experts can offer plans.' without one. */
 export async function ownExpert(db: Db | Tx, user: CurrentUser) {
-  const [row] = await db
-    .select({ id: experts.id, hourlyRateCents: experts.hourlyRateCents, currency: experts.currency })
-    .from(experts)
-    .where(eq(experts.userId, user.id))
-    .limit(1);
-  if (!row) throw new AppError('FORBIDDEN', m.notExpert);
-  return row;
+  const expert = await sellerOf(db, user.id);
+  if (!expert) throw new AppError('FORBIDDEN', m.notExpert);
+  return expert;
 }
 
 /** GET /api/me/plans: every plan of the signed-in expert, open or closed, by slot, with its live subscribers. 403 without an expert profile. */

@@ -33,6 +33,7 @@ import { bookingEmails } from './emails.js';
 import { loadForParty } from './load-session.js';
 import { receiptEmail } from './receipt-emails.js';
 import { toView } from './session-view.js';
+import { cardRefusal } from '../../infra/payments/card-refusal.js';
 
 /** A meeting link with an unguessable room name (144 random bits), from MEETING_URL_TEMPLATE's `{room}`. */
 export function meetingUrl(template: string): string {
@@ -183,7 +184,7 @@ export async function writeBooking(
         })
       : null;
   const pending = hold && !hold.ok && hold.reason === 'requires_action' ? hold : null;
-  if (hold && !hold.ok && !pending) throw new AppError(hold.reason === 'invalid_card' ? 'VALIDATION' : 'PAYMENT_DECLINED', hold.message);
+  if (hold && !hold.ok && !pending) throw cardRefusal(hold);
   const reservedUntil = pending ? new Date(now.getTime() + reservationMinutes * 60_000) : null;
 
   // The session's and the payment's ids are chosen here, so that every row of the booking (session, payment,

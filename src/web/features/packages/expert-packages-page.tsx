@@ -2,9 +2,11 @@
  * /dashboard/expert/packages (docs/product.md "Plans and packages"): the expert's package offers — add one, open or
  * close each (a change applies to new buyers only) — and the packages sold with their sessions left.
  */
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { durations, formatMoney } from '@shared/pricing';
 import { packageTitle, type ExpiryRule } from '@shared/packages';
+import { OwnOffers } from '../../components/own-offers';
+import { PagePart } from '../../components/page-part';
 import { Button } from '../../components/ui/button';
 import { FormError, Input, Label } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
@@ -95,28 +97,15 @@ function NewPackageForm() {
 function Offers() {
   const offers = useMyPackages();
   const save = useSavePackage();
-  if (offers.isPending) return <Spinner />;
-  if (offers.isError) return <FormError>{offers.error.message}</FormError>;
-  if (offers.data.length === 0) return <p className="text-sm text-slate-700">You offer no packages yet.</p>;
   return (
-    <ul className="space-y-3">
-      {offers.data.map((o) => (
-        <li key={o.id} className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4">
-          <div>
-            <PackageSummary offer={o} />
-            <p className="mt-1 text-xs font-medium text-slate-600">{o.open ? 'Open to new buyers' : 'Closed to new buyers'}</p>
-          </div>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={save.isPending}
-            onClick={() => save.mutateAsync({ ...o, open: !o.open }).catch((err: Error) => toast.error(err.message))}
-          >
-            {o.open ? 'Close to new buyers' : 'Open to new buyers'}
-          </Button>
-        </li>
-      ))}
-    </ul>
+    <OwnOffers
+      offers={offers}
+      empty="You offer no packages yet."
+      summary={(o) => <PackageSummary offer={o} />}
+      buyers="buyers"
+      toggle={(o) => save.mutateAsync({ ...o, open: !o.open }).catch((err: Error) => toast.error(err.message))}
+      toggling={save.isPending}
+    />
   );
 }
 
@@ -143,28 +132,17 @@ function Sold() {
   );
 }
 
-function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="space-y-3">
-      <h2 id={id} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 export default function ExpertPackagesPage() {
   return (
     <div className="mx-auto max-w-4xl space-y-8 px-4 py-10">
       <h1 className="text-2xl font-bold text-slate-900">Session packages</h1>
       <NewPackageForm />
-      <Part id="offers" title="Your packages">
+      <PagePart id="offers" title="Your packages">
         <Offers />
-      </Part>
-      <Part id="sold" title="Packages sold">
+      </PagePart>
+      <PagePart id="sold" title="Packages sold">
         <Sold />
-      </Part>
+      </PagePart>
     </div>
   );
 }

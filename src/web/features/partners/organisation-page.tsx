@@ -5,7 +5,7 @@ import type { CardInput } from '@shared/cards';
 import { organisationKindNames, purchaseCents } from '@shared/partners';
 import { formatMoney } from '@shared/pricing';
 import type { OrganisationDetail } from '@shared/schemas/partners';
-import { CardFields } from '../../components/card-fields';
+import { CardFields, emptyCard } from '../../components/card-fields';
 import { CreditLedger } from '../../components/credit-ledger';
 import { PageHeader } from '../../components/page-header';
 import { RequireAuth } from '../../components/require-auth';
@@ -25,8 +25,6 @@ import { useRemoveManager } from './api/remove-manager';
 import { ProgrammesCard } from './programmes-card';
 import { ReportCard } from './report-card';
 import { SponsorshipsCard } from './sponsorships-card';
-
-const emptyCard: CardInput = { cardholderName: '', number: '', expiry: '', cvc: '' };
 
 /** '500' or '500.00' → 50000 cents; null unless a positive amount with at most 2 decimals. */
 const toCents = (text: string) => (/^\d+(\.\d{1,2})?$/.test(text.trim()) ? Math.round(Number(text.trim()) * 100) : null);

@@ -3,9 +3,11 @@
  * three), open or close each (a change applies to new subscribers only), end one (subscribers refunded the month's
  * unused share) — their subscribers, the monthly recurring revenue and the upcoming renewals.
  */
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { planLimits, trialLengths } from '@shared/plans';
 import { durations, formatMoney } from '@shared/pricing';
+import { OwnOffers } from '../../components/own-offers';
+import { PagePart } from '../../components/page-part';
 import { Button } from '../../components/ui/button';
 import { FormError, Input, Label } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
@@ -110,9 +112,6 @@ function Plans() {
   const plans = useMyPlans();
   const save = useSavePlan();
   const end = useEndPlan();
-  if (plans.isPending) return <Spinner />;
-  if (plans.isError) return <FormError>{plans.error.message}</FormError>;
-  if (plans.data.length === 0) return <p className="text-sm text-slate-700">You offer no plans yet.</p>;
   const onEnd = (id: string, name: string) => {
     if (!window.confirm(`End ${name}? Every subscriber's plan ends now and the unused sessions of their month are refunded.`)) return;
     end.mutateAsync(id).then(
@@ -121,31 +120,20 @@ function Plans() {
     );
   };
   return (
-    <ul className="space-y-3">
-      {plans.data.map((p) => (
-        <li key={p.id} className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4">
-          <div>
-            <PlanSummary plan={p} />
-            <p className="mt-1 text-xs font-medium text-slate-600">
-              {p.open ? 'Open to new subscribers' : 'Closed to new subscribers'} · {p.subscribers} {p.subscribers === 1 ? 'subscriber' : 'subscribers'}
-            </p>
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={save.isPending}
-              onClick={() => save.mutateAsync({ ...p, open: !p.open }).catch((err: Error) => toast.error(err.message))}
-            >
-              {p.open ? 'Close to new subscribers' : 'Open to new subscribers'}
-            </Button>
-            <Button variant="outline" size="sm" disabled={end.isPending} onClick={() => onEnd(p.id, p.name)}>
-              End plan
-            </Button>
-          </div>
-        </li>
-      ))}
-    </ul>
+    <OwnOffers
+      offers={plans}
+      empty="You offer no plans yet."
+      summary={(p) => <PlanSummary plan={p} />}
+      buyers="subscribers"
+      status={(p) => `${p.subscribers} ${p.subscribers === 1 ? 'subscriber' : 'subscribers'}`}
+      toggle={(p) => save.mutateAsync({ ...p, open: !p.open }).catch((err: Error) => toast.error(err.message))}
+      toggling={save.isPending}
+      actions={(p) => (
+        <Button variant="outline" size="sm" disabled={end.isPending} onClick={() => onEnd(p.id, p.name)}>
+          End plan
+        </Button>
+      )}
+    />
   );
 }
 
@@ -158,7 +146,7 @@ function Subscribers() {
   return (
     <>
       <MrrChart subscriptions={subs.data} />
-      <Part id="renewals" title="Upcoming renewals">
+      <PagePart id="renewals" title="Upcoming renewals">
         {renewals.length === 0 ? (
           <p className="text-sm text-slate-700">No renewals coming.</p>
         ) : (
@@ -172,8 +160,8 @@ function Subscribers() {
             ))}
           </ul>
         )}
-      </Part>
-      <Part id="subscribers" title={`Subscribers (${live.length})`}>
+      </PagePart>
+      <PagePart id="subscribers" title={`Subscribers (${live.length})`}>
         {subs.data.length === 0 ? (
           <p className="text-sm text-slate-700">No subscribers yet.</p>
         ) : (
@@ -197,19 +185,8 @@ function Subscribers() {
             ))}
           </ul>
         )}
-      </Part>
+      </PagePart>
     </>
-  );
-}
-
-function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="space-y-3">
-      <h2 id={id} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
 
@@ -218,9 +195,9 @@ export default function ExpertPlansPage() {
     <div className="mx-auto max-w-4xl space-y-8 px-4 py-10">
       <h1 className="text-2xl font-bold text-slate-900">Monthly plans</h1>
       <NewPlanForm />
-      <Part id="plans" title="Your plans">
+      <PagePart id="plans" title="Your plans">
         <Plans />
-      </Part>
+      </PagePart>
       <Subscribers />
     </div>
   );

@@ -3,12 +3,10 @@
  * each with its sessions, chat, free trial and its price against the same sessions booked one by one, and a link to
  * subscribe. Server-rendered: the server prefetches the same query (src/web/entry-server.tsx).
  */
-import { Link } from 'react-router';
 import { planTitle, unusedSessionsText } from '@shared/plans';
 import { formatMoney } from '@shared/pricing';
 import type { PlanView } from '@shared/schemas/plans';
-import { Button } from '../../components/ui/button';
-import { FormError } from '../../components/ui/input';
+import { OfferList } from '../../components/offer-list';
 import { useExpertPlans } from './api/get-expert-plans';
 
 /** One plan: name, price a month, sessions, chat, trial and the comparison with single sessions. */
@@ -36,29 +34,18 @@ export function PlanSummary({ plan }: { plan: PlanView }) {
 
 export function PlanOffers({ expertSlug }: { expertSlug: string }) {
   const plans = useExpertPlans(expertSlug);
-  if (plans.isError) return <FormError>{plans.error.message}</FormError>;
-  if (!plans.data || plans.data.length === 0) return null;
   return (
-    <section aria-labelledby="plans-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="plans-heading" className="text-lg font-semibold text-slate-900">
-        Monthly plans
-      </h2>
-      <ul className="mt-3 divide-y divide-slate-100">
-        {plans.data.map((plan) => (
-          <li key={plan.id} className="space-y-3 py-3">
-            <PlanSummary plan={plan} />
-            <Button asChild variant="outline" size="sm">
-              <Link
-                to={`/expert/${encodeURIComponent(expertSlug)}/plans/${plan.id}`}
-                aria-label={`Subscribe to ${plan.name} (${planTitle(plan, plan.currency)})`}
-              >
-                {plan.trialDays > 0 ? 'Start free trial' : 'Subscribe'}
-              </Link>
-            </Button>
-          </li>
-        ))}
-      </ul>
-      <p className="mt-2 text-xs text-slate-600">{unusedSessionsText}</p>
-    </section>
+    <OfferList
+      id="plans-heading"
+      title="Monthly plans"
+      offers={plans}
+      summary={(plan) => <PlanSummary plan={plan} />}
+      link={(plan) => ({
+        to: `/expert/${encodeURIComponent(expertSlug)}/plans/${plan.id}`,
+        label: plan.trialDays > 0 ? 'Start free trial' : 'Subscribe',
+        name: `Subscribe to ${plan.name} (${planTitle(plan, plan.currency)})`,
+      })}
+      footer={unusedSessionsText}
+    />
   );
 }

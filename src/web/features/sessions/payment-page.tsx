@@ -17,15 +17,13 @@ import { choiceInAddress, draftFor, loadBookingDraft, markBookingPaid, paidSessi
 import { expertProfileQuery } from '../../lib/expert-profile';
 import { viewerTimeZone } from '../../lib/viewer-zone';
 import { useClientConfig } from '../../lib/client-config';
-import { CardFields } from '../../components/card-fields';
+import { CardFields, emptyCard } from '../../components/card-fields';
 import { TestModeNotice } from '../../components/test-mode-notice';
 import { HowItWorks, ProtectionNotice } from './payment-assurances';
 import { chosenCover, ProgrammeCover, type CoverChoice } from '../../components/programmes/programme-cover';
 import { useProgrammeCover } from '../../lib/programmes';
 import { PaymentSummary } from './payment-summary';
 import { SignInPrompt } from './sign-in-prompt';
-
-const emptyCard: CardInput = { cardholderName: '', number: '', expiry: '', cvc: '' };
 
 // Loaded only when the server takes cards with Stripe: importing @stripe/stripe-js fetches Stripe.js, which a server
 // with simulated payments never needs (docs/product.md "Payments").

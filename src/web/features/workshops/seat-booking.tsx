@@ -5,7 +5,7 @@ import { formatMoney } from '@shared/pricing';
 import type { PaymentAction, SessionView } from '@shared/schemas/sessions';
 import type { WorkshopView } from '@shared/schemas/workshops';
 import { workshopMessages } from '@shared/workshops';
-import { CardFields } from '../../components/card-fields';
+import { CardFields, emptyCard } from '../../components/card-fields';
 import { chosenCover, ProgrammeCover, type CoverChoice } from '../../components/programmes/programme-cover';
 import { Button } from '../../components/ui/button';
 import { FormError } from '../../components/ui/input';
@@ -21,8 +21,6 @@ import { useWaitlist } from './api/get-waitlist';
 import { useBookSeat } from './api/post-workshop-seat';
 import { WaitlistOffer, WaitlistPanel } from './waitlist-panel';
 import { seatPrice } from './workshop-card';
-
-const emptyCard: CardInput = { cardholderName: '', number: '', expiry: '', cvc: '' };
 
 /**
  * The Stripe Elements card form of one-to-one sessions (the sessions feature's, given by src/web/app/workshop-route.tsx):

@@ -23,6 +23,7 @@ import type { SessionDeps } from '../../sessions/booking-service.js';
 import { packageReceiptEmail } from '../emails.js';
 import { oneOfClient, purchaseViews } from '../purchase-views.js';
 import { clock } from '../../../clock.js';
+import { cardRefusal } from '../../../infra/payments/card-refusal.js';
 
 async function previousPurchase(deps: SessionDeps, clientId: string, key: string) {
   const [row] = await deps.db
@@ -92,7 +93,7 @@ export async function buyPackage(
       await deps.provider.cancel({ providerRef: hold.providerRef, idempotencyKey: `${key}:cancel` });
       throw new AppError('PAYMENT_DECLINED', messages.payment.failed);
     }
-    throw new AppError(hold.reason === 'invalid_card' ? 'VALIDATION' : 'PAYMENT_DECLINED', hold.message);
+    throw cardRefusal(hold);
   }
   const id = randomUUID();
   const terms = {

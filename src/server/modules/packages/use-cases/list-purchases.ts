@@ -9,6 +9,7 @@ import type { Db } from '../../../db/client.js';
 import { messages } from '../../../../shared/messages.js';
 import { experts, packagePurchases, user as userTable } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
+import { sellerOf } from '../../experts/service.js';
 import { ofClient, ofExpert, purchaseViews } from '../purchase-views.js';
 import { clock } from '../../../clock.js';
 
@@ -19,7 +20,7 @@ export function listMyPurchases(db: Db, user: CurrentUser, now = clock.now()): P
 
 /** GET /api/me/package-sales: the purchases of the signed-in expert's packages, newest first (none without a profile). */
 export async function listMySales(db: Db, user: CurrentUser, now = clock.now()): Promise<PurchaseView[]> {
-  const [expert] = await db.select({ id: experts.id }).from(experts).where(eq(experts.userId, user.id)).limit(1);
+  const expert = await sellerOf(db, user.id);
   return expert ? purchaseViews(db, ofExpert(expert.id), now) : [];
 }
 

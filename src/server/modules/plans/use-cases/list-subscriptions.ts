@@ -9,6 +9,7 @@ import type { CurrentUser } from '../../../auth/plugin.js';
 import type { Db } from '../../../db/client.js';
 import { experts, subscriptions, user as userTable } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
+import { sellerOf } from '../../experts/service.js';
 import { ofClient, ofExpert, subscriptionViews } from '../subscription-views.js';
 import { clock } from '../../../clock.js';
 
@@ -19,7 +20,7 @@ export function listMySubscriptions(db: Db, user: CurrentUser, now = clock.now()
 
 /** The signed-in expert's subscribers, newest first, at most 500 (none without an expert profile). */
 export async function listMySubscribers(db: Db, user: CurrentUser, now = clock.now()): Promise<SubscriptionView[]> {
-  const [expert] = await db.select({ id: experts.id }).from(experts).where(eq(experts.userId, user.id)).limit(1);
+  const expert = await sellerOf(db, user.id);
   return expert ? subscriptionViews(db, ofExpert(expert.id), now, 500) : [];
 }
 

@@ -26,6 +26,7 @@ import { expertPlanEmail, periodReceiptEmail, trialStartedEmail } from '../email
 import { emailBothSides, grantPeriod } from '../period-service.js';
 import { oneOfClient, subscriptionViews } from '../subscription-views.js';
 import { clock } from '../../../clock.js';
+import { cardRefusal } from '../../../infra/payments/card-refusal.js';
 
 async function previousSubscription(deps: SessionDeps, clientId: string, key: string) {
   const [row] = await deps.db
@@ -93,7 +94,7 @@ export async function subscribe(
 
   const key = `plan:${client.id}:${idempotencyKey}`;
   const saved = await deps.provider.saveCard({ card: input.card, paymentMethodId: input.paymentMethodId, idempotencyKey: `${key}:card` });
-  if (!saved.ok) throw new AppError(saved.reason === 'invalid_card' ? 'VALIDATION' : 'PAYMENT_DECLINED', saved.message);
+  if (!saved.ok) throw cardRefusal(saved);
   const end = trialDays > 0 ? trialEnd(now, trialDays) : periodEnd(now);
   let providerRef: string | null = null;
   if (trialDays === 0) {
@@ -105,7 +106,7 @@ export async function subscribe(
       idempotencyKey: `${key}:1`,
       description: `Mentora plan with ${expert.name}`,
     });
-    if (!charge.ok) throw new AppError(charge.reason === 'invalid_card' ? 'VALIDATION' : 'PAYMENT_DECLINED', charge.message);
+    if (!charge.ok) throw cardRefusal(charge);
     providerRef = charge.providerRef;
   }
   const id = randomUUID();

@@ -1,0 +1,108 @@
+/**
+ * The page that sells a prepaid offer by card — a session package or a monthly plan (docs/product.md "Plans and
+ * packages"): back to the profile, the offer's terms said before the card is asked for, then the card (or signing in
+ * first), the processor's refusal in its own words, and the test-mode notice.
+ */
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { cardError, type CardInput } from '@shared/cards';
+import { signInPath } from '../lib/return-path';
+import { toast } from '../lib/toast';
+import { CardFields, emptyCard } from './card-fields';
+import { Button } from './ui/button';
+import { FormError } from './ui/input';
+import { Spinner } from './ui/spinner';
+import { TestModeNotice } from './test-mode-notice';
+
+export function OfferCheckout<T>({
+  expertId,
+  title,
+  offers,
+  found,
+  notFound,
+  terms,
+  signedIn,
+  returnTo,
+  signInLabel,
+  formLabel,
+  submitLabel,
+  pending,
+  pay,
+  paid,
+  next,
+}: {
+  expertId: string;
+  title: string;
+  /** The expert's offers as read: pending, failed, or read. */
+  offers: { isPending: boolean; error: Error | null };
+  found: boolean;
+  notFound: string;
+  /** What the offer includes, said before the card. */
+  terms: ReactNode;
+  signedIn: boolean;
+  /** This page's address, to come back to after signing in. */
+  returnTo: string;
+  signInLabel: string;
+  formLabel: string;
+  submitLabel: string;
+  pending: boolean;
+  /** Pays with `card`; a rejection's message is shown under the card. */
+  pay: (card: CardInput) => Promise<T>;
+  /** What the toast says once paid. */
+  paid: (result: T) => string;
+  /** Where the client books the sessions bought. */
+  next: string;
+}) {
+  const navigate = useNavigate();
+  const [card, setCard] = useState<CardInput>(emptyCard);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (pending) return;
+    const problem = cardError(card);
+    setError(problem);
+    if (problem) return;
+    pay(card).then(
+      (result) => {
+        toast.success(paid(result));
+        void navigate(next);
+      },
+      (err: Error) => setError(err.message),
+    );
+  };
+
+  return (
+    <div className="mx-auto max-w-xl space-y-6 px-4 py-10">
+      <Link to={`/expert/${encodeURIComponent(expertId)}`} className="text-sm font-medium text-brand-700 hover:underline">
+        Back to the profile
+      </Link>
+      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+      {offers.isPending ? (
+        <Spinner />
+      ) : offers.error ? (
+        <FormError>{offers.error.message}</FormError>
+      ) : !found ? (
+        <p className="text-slate-700">{notFound}</p>
+      ) : (
+        <>
+          {terms}
+          {!signedIn ? (
+            <Button asChild>
+              <Link to={signInPath(returnTo)}>{signInLabel}</Link>
+            </Button>
+          ) : (
+            <form onSubmit={submit} className="space-y-4" aria-label={formLabel}>
+              <CardFields card={card} onChange={setCard} disabled={pending} invalid={Boolean(error)} />
+              {error ? <FormError>{error}</FormError> : null}
+              <Button type="submit" size="lg" disabled={pending} aria-busy={pending}>
+                {submitLabel}
+              </Button>
+              <TestModeNotice />
+            </form>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
