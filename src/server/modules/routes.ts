@@ -54,7 +54,7 @@ export async function moduleRoutes(
   await app.register(enquiryRoutes, { db, baseUrl: config.baseUrl });
   const deps = sessionDeps(config, db, provider);
   await app.register(expertRoutes, { db, busyIntervals: busyIntervalsSql });
-  await app.register(publishingRoutes, { db });
+  await app.register(publishingRoutes, { db, provider, baseUrl: config.baseUrl });
   await app.register(sessionRoutes, { ...deps, testHooks: config.testHooks });
   await app.register(noShowRoutes, { ...deps, testHooks: config.testHooks });
   await app.register(proposalRoutes, deps);

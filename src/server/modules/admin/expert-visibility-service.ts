@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { experts, user } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { enqueueEmail } from '../../infra/mail/outbox.js';
+import { endSubscriptionsOf, type EndDeps } from '../plans/ending-service.js';
 import { assertUuid, recordAudit } from './audit-service.js';
 import { visibilityEmail } from './emails.js';
 import { clock } from '../../clock.js';
@@ -15,15 +16,17 @@ const m = messages.admin;
 /**
  * POST /api/admin/experts/{id}/visibility `{ published, reason }`: hides a published profile (status suspended: out of
  * search and its page at once, and the expert cannot publish it again themselves) or publishes again a profile the team
- * hid; booked sessions are not touched. The expert is e-mailed the reason; audited. Returns the owner's account id.
+ * hid; booked sessions are not touched. Hiding ends every live plan subscribed to the expert's plans now, with the
+ * unused share of its month refunded (docs/product.md "Plans and packages": both sides e-mailed). The expert is
+ * e-mailed the reason; audited. Returns the owner's account id.
  * 404 unknown profile; 409 not published (hiding), not hidden by the team or the owner's account suspended (republishing).
  */
 export async function setExpertVisibility(
   db: Db,
+  deps: EndDeps,
   admin: CurrentUser,
   id: string,
   input: { published: boolean; reason: string },
-  baseUrl: string,
   now = clock.now(),
 ): Promise<{ userId: string }> {
   assertUuid(id, m.expertNotFound);
@@ -44,14 +47,17 @@ export async function setExpertVisibility(
       .update(experts)
       .set(input.published ? { status: 'published', publishedAt: now, updatedAt: now } : { status: 'suspended', publishedAt: null, updatedAt: now })
       .where(eq(experts.id, id));
+    const plansEnded = input.published
+      ? 0
+      : await endSubscriptionsOf(tx, deps, { expertId: id }, { side: 'team', actorId: admin.id, reason: "the expert's profile was unpublished" }, now);
     await recordAudit(tx, {
       actorId: admin.id,
       action: input.published ? 'expert.republish' : 'expert.unpublish',
       targetType: 'expert',
       targetId: id,
-      detail: { reason },
+      detail: input.published ? { reason } : { reason, plansEnded },
     });
-    await enqueueEmail(tx, visibilityEmail(u.email, { name: u.firstName ?? e.name, published: input.published, reason }, baseUrl));
+    await enqueueEmail(tx, visibilityEmail(u.email, { name: u.firstName ?? e.name, published: input.published, reason }, deps.baseUrl));
     return { userId: u.id };
   });
 }

@@ -59,13 +59,14 @@ export const adminSessionRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
 
   /**
    * Hides (`published: false`) or republishes an expert's profile `{ published, reason }` (the expert profile's id),
-   * without touching its sessions; the expert e-mailed, audited. 200 the owner's user page; 400; 404; 409.
+   * without touching its sessions; hiding ends the plans subscribed to the expert with their month's unused share
+   * refunded; the expert e-mailed, audited. 200 the owner's user page; 400; 404; 409.
    */
   app.post(
     '/api/admin/experts/:id/visibility',
     { config: { signIn: 'required' }, schema: { tags, params: idParams, body: visibilityInput, response: { 200: userDetail, ...errors } } },
     async (request) => {
-      const { userId } = await setExpertVisibility(db, await admin(request), request.params.id, request.body, baseUrl);
+      const { userId } = await setExpertVisibility(db, { provider, baseUrl }, await admin(request), request.params.id, request.body);
       return getUserDetail(db, userId);
     },
   );

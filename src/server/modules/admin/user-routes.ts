@@ -43,14 +43,15 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, dep
   /**
    * Suspends the account `{ reason }`: it is signed out on every server at once (its sign-in session rows and their
    * copies in Redis go; every server's kept session checks drop them through the change feed), cannot sign in, a
-   * published expert profile leaves the catalogue, and the person is e-mailed. 200 the user's page; 400 no reason; 404;
+   * published expert profile leaves the catalogue, the plans subscribed to the expert end with their month's unused
+   * share refunded, and the person is e-mailed. 200 the user's page; 400 no reason; 404;
    * 409 own account or already suspended.
    */
   app.post(
     '/api/admin/users/:id/suspend',
     { config: { signIn: 'required' }, schema: { tags, params: idParams, body: reasonInput, response: { 200: userDetail, ...errors } } },
     async (request) => {
-      const { sessionTokens } = await suspendUser(db, await admin(request), request.params.id, request.body.reason, baseUrl);
+      const { sessionTokens } = await suspendUser(db, deps, await admin(request), request.params.id, request.body.reason);
       if (sessionTokens.length) await (await app.auth.$context).internalAdapter.deleteSessions(sessionTokens);
       return getUserDetail(db, request.params.id);
     },

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.js';
 import { authSession, experts, user } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { enqueueEmail } from '../../infra/mail/outbox.js';
+import { endSubscriptionsOf, type EndDeps } from '../plans/ending-service.js';
 import { recordAudit } from './audit-service.js';
 import { reinstatementEmail, suspensionEmail } from './emails.js';
 import { findUser } from './user-directory-service.js';
@@ -20,16 +21,17 @@ const m = messages.admin;
 /**
  * Suspends account `id` for `reason` (1–1000 characters), by team member `admin`, at `now`: the account is marked
  * suspended (it gets no new sign-in session: auth.ts), every sign-in session row is deleted, a published expert
- * profile leaves the catalogue (status suspended; its booked sessions stay until the team cancels them), the action
- * is audited and the person e-mailed. Returns the deleted sessions' tokens. 404 unknown or deleted account; 409 the
+ * profile leaves the catalogue (status suspended; its booked sessions stay until the team cancels them), every live
+ * plan subscribed to the expert's plans ends now with the unused share of its month refunded (docs/product.md "Plans
+ * and packages": both sides e-mailed), the action is audited and the person e-mailed. Returns the deleted sessions' tokens. 404 unknown or deleted account; 409 the
  * acting admin's own account ('You cannot suspend your own account') or already suspended.
  */
 export async function suspendUser(
   db: Db,
+  deps: EndDeps,
   admin: CurrentUser,
   id: string,
   reason: string,
-  baseUrl: string,
   now = clock.now(),
 ): Promise<{ sessionTokens: string[] }> {
   return db.transaction(async (tx) => {
@@ -41,14 +43,18 @@ export async function suspendUser(
     const tokens = await tx.delete(authSession).where(eq(authSession.userId, u.id)).returning({ token: authSession.token });
     const hideProfile = expert?.status === 'published';
     if (hideProfile) await tx.update(experts).set({ status: 'suspended', publishedAt: null, updatedAt: now }).where(eq(experts.id, expert.id));
+    // The team's reason is the expert's to read; the subscribers are told only that the expert's plans ended.
+    const plansEnded = expert
+      ? await endSubscriptionsOf(tx, deps, { expertId: expert.id }, { side: 'team', actorId: admin.id, reason: "the expert's account was suspended" }, now)
+      : 0;
     await recordAudit(tx, {
       actorId: admin.id,
       action: 'user.suspend',
       targetType: 'user',
       targetId: u.id,
-      detail: { reason, signInsEnded: tokens.length, profileHidden: hideProfile },
+      detail: { reason, signInsEnded: tokens.length, profileHidden: hideProfile, plansEnded },
     });
-    await enqueueEmail(tx, suspensionEmail(u.email, { name: u.firstName ?? u.name, reason }, baseUrl));
+    await enqueueEmail(tx, suspensionEmail(u.email, { name: u.firstName ?? u.name, reason }, deps.baseUrl));
     return { sessionTokens: tokens.map((t) => t.token) };
   });
 }

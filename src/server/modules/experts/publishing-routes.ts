@@ -7,9 +7,10 @@ import { errorResponse } from '../../../shared/schemas/common.js';
 import { profilePublishing, profilePublishingInput } from '../../../shared/schemas/expert-publishing.js';
 import { requireRole } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
+import type { PaymentProvider } from '../../infra/payments/provider.js';
 import { getMyPublishing, setMyPublishing } from './publishing-service.js';
 
-export const publishingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const publishingRoutes: FastifyPluginAsyncZod<{ db: Db; provider: PaymentProvider; baseUrl: string }> = async (app, { db, provider, baseUrl }) => {
   const tags = ['experts'];
 
   /** `{ slug, published, publishedAt, suspended, steps: { rate, hours, photo } }`. 401 signed out; 403 not an expert with a profile. */
@@ -19,7 +20,7 @@ export const publishingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     async (request) => getMyPublishing(db, await requireRole(request, ['expert'])),
   );
 
-  /** `{ published: boolean }`: publish or hide. 400 a step is missing or bad body (nothing changes); 401; 403; 409 suspended. */
+  /** `{ published: boolean }`: publish or hide (hiding ends the plans subscribed to the expert, their month's unused share refunded). 400 a step is missing or bad body (nothing changes); 401; 403; 409 suspended. */
   app.put(
     '/api/me/profile-publishing',
     {
@@ -30,6 +31,6 @@ export const publishingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
         response: { 200: profilePublishing, 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse },
       },
     },
-    async (request) => setMyPublishing(db, await requireRole(request, ['expert']), request.body.published),
+    async (request) => setMyPublishing(db, { provider, baseUrl }, await requireRole(request, ['expert']), request.body.published),
   );
 };

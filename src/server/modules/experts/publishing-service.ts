@@ -14,6 +14,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { qualified } from '../../db/qualified.js';
 import { availabilityRules, experts } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { endSubscriptionsOf, type EndDeps } from '../plans/ending-service.js';
 import type { ExpertRow } from './service.js';
 import { clock } from '../../clock.js';
 
@@ -57,10 +58,11 @@ export async function getMyPublishing(db: Db, user: CurrentUser): Promise<Profil
 /**
  * PUT /api/me/profile-publishing `{ published }`: publishes (status 'published', published_at = `now` unless already
  * live) or hides (status 'draft', published_at null) the signed-in expert's profile; repeating either changes
- * nothing. Errors: 403 without a profile; 409 'Your profile is suspended…'; 400 'Before publishing, please set
+ * nothing. Hiding ends every live plan subscribed to the expert's plans now, with the unused share of its month
+ * refunded (docs/product.md "Plans and packages": both sides e-mailed). Errors: 403 without a profile; 409 'Your profile is suspended…'; 400 'Before publishing, please set
  * {missing steps}.' when a step is not done — nothing changes on any error.
  */
-export async function setMyPublishing(db: Db, user: CurrentUser, published: boolean, now = clock.now()): Promise<ProfilePublishing> {
+export async function setMyPublishing(db: Db, deps: EndDeps, user: CurrentUser, published: boolean, now = clock.now()): Promise<ProfilePublishing> {
   return db.transaction(async (tx) => {
     const row = await ownPublishing(tx, user, true);
     if (row.status === 'suspended') throw new AppError('CONFLICT', messages.publishing.suspended);
@@ -75,6 +77,8 @@ export async function setMyPublishing(db: Db, user: CurrentUser, published: bool
       .set({ status: published ? 'published' : 'draft', publishedAt: published ? now : null, updatedAt: now })
       .where(eq(experts.id, row.id))
       .returning({ status: experts.status, publishedAt: experts.publishedAt });
+    if (!published)
+      await endSubscriptionsOf(tx, deps, { expertId: row.id }, { side: 'expert', actorId: user.id, reason: 'the expert unpublished their profile' }, now);
     return toPublishing({ ...row, ...updated! });
   });
 }

@@ -1,9 +1,8 @@
 /**
  * Ending a plan before its period ends (docs/product.md "Plans and packages"): the expert ends it (or closes the plan
- * for everyone), or the team ends it (a suspended or unpublished expert's plans do not end by themselves yet: the
- * product document says so): the current period's sessions not yet
- * booked are refunded to the client's card — the unused share, pro rata of the month's sessions — and the plan ends
- * now. Sessions already booked keep their own escrow. Both sides are e-mailed. Runs in the caller's transaction.
+ * for everyone, or hides their profile), or the team ends it (one plan, or all of an expert's when it suspends the
+ * account or unpublishes the profile): the current period's sessions not yet booked are refunded to the client's
+ * card — the unused share, pro rata of the month's sessions — and the plan ends now. Sessions already booked keep their own escrow. Both sides are e-mailed. Runs in the caller's transaction.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { formatMoney } from '../../../shared/pricing.js';
