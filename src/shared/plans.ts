@@ -67,6 +67,26 @@ export function nextRetryAt(dueAt: Date, failures: number): Date | null {
   return days === undefined ? null : new Date(dueAt.getTime() + days * dayMs);
 }
 
+/**
+ * A change of plan at `at` within the period [startsAt, endsAt), prorated as Stripe prorates it (docs/product.md
+ * "Plans and packages"): a credit for the old price's unused time and a charge for the new price's remaining time,
+ * each `price × seconds left ÷ seconds in the period` (whole seconds, as Stripe counts) rounded to the nearest cent.
+ * `netCents` is what the client pays for the change (negative: a downgrade's credit exceeds its charge). Integer cents.
+ */
+export function prorateChange(
+  period: { startsAt: Date; endsAt: Date },
+  oldCents: number,
+  newCents: number,
+  at: Date,
+): { creditCents: number; chargeCents: number; netCents: number } {
+  const total = Math.floor((period.endsAt.getTime() - period.startsAt.getTime()) / 1000);
+  const left = Math.min(total, Math.max(0, Math.floor((period.endsAt.getTime() - at.getTime()) / 1000)));
+  const part = (cents: number) => (total > 0 ? Math.round((cents * left) / total) : 0);
+  const creditCents = part(oldCents);
+  const chargeCents = part(newCents);
+  return { creditCents, chargeCents, netCents: chargeCents - creditCents };
+}
+
 /** 'Plan session · 1 of 2 this month'. */
 export function planSessionLabel(number: number, count: number): string {
   return `Plan session · ${number} of ${count} this month`;
@@ -105,6 +125,8 @@ export const planMessages = {
   pastDue: 'Your last payment for this plan failed. Sessions can be booked again once it is paid.',
   alreadyCancelled: 'This plan is already cancelled.',
   notAvailable: 'Monthly plans cannot be paid with this payment processor yet.',
+  samePlan: 'You are already on this plan.',
+  monthNearlyOver: 'This month of your plan is nearly over. Please change plan after your renewal.',
 } as const;
 
 /** A prepaid session's label on the session: 'Plan session · 1 of 2 this month' or 'Package session · 2 of 4'. */

@@ -124,7 +124,8 @@ type Fixtures = {
   /** Expert A's package, client A's purchase of it to book from, and another purchase for the team to refund. */
   packages: { offerId: string; purchaseId: string; refundPurchaseId: string; clientAId: string };
   /** Expert A's plan client A subscribed to, another of expert A's plans the expert ends, and client B's plan with expert B for the team to end. */
-  plans: { planId: string; endPlanId: string; subscriptionId: string; refundSubscriptionId: string };
+  /** Expert A's plans (client A subscribed to one), expert B's plan client B subscribed to, and client A's plan with expert B with another of B's plans to change to. */
+  plans: { planId: string; endPlanId: string; subscriptionId: string; refundSubscriptionId: string; changeSubscriptionId: string; changeToPlanId: string };
   /** The organisation's access programmes: one for an invited list (client B invited, the second manager a member), one open to any code. */
   programmes: { invitedId: string; openCode: string; invitationToken: string; memberId: string };
 };
@@ -742,6 +743,19 @@ const rows: Row[] = [
     expect: who(404, { clientA: 200 }),
   },
   {
+    method: 'GET',
+    route: '/api/subscriptions/:id/change',
+    url: (f) => `/api/subscriptions/${f.plans.changeSubscriptionId}/change?planId=${f.plans.changeToPlanId}`,
+    expect: who(404, { clientA: 200 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/subscriptions/:id/change',
+    url: (f) => `/api/subscriptions/${f.plans.changeSubscriptionId}/change`,
+    body: (f) => ({ planId: f.plans.changeToPlanId }),
+    expect: who(404, { clientA: 200 }),
+  },
+  {
     method: 'POST',
     route: '/api/me/plans/:id/end',
     url: (f) => `/api/me/plans/${f.plans.endPlanId}/end`,
@@ -1163,11 +1177,14 @@ describe('authorization matrix', () => {
       return res.json().subscription.id as string;
     };
     const planId = await offerPlan(expertA.cookie);
+    const expertBPlanId = await offerPlan(expertB.cookie);
     const plans = {
       planId,
       endPlanId: await offerPlan(expertA.cookie),
       subscriptionId: await subscribePlan(planId),
-      refundSubscriptionId: await subscribePlan(await offerPlan(expertB.cookie), clientB.cookie),
+      refundSubscriptionId: await subscribePlan(expertBPlanId, clientB.cookie),
+      changeSubscriptionId: await subscribePlan(expertBPlanId),
+      changeToPlanId: await offerPlan(expertB.cookie),
     };
 
     const [invitedProgramme, openProgramme] = await ctx.database.db

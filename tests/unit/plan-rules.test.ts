@@ -1,7 +1,16 @@
 /** Plan rules (docs/product.md "Plans and packages"): periods, the 48-hour refund, the renewal retries and recurring revenue. */
 import { describe, expect, it } from 'vitest';
 import { mrrAt, mrrByMonth } from '../../src/shared/plan-revenue.js';
-import { cancelRefundsPeriod, nextRetryAt, periodEnd, periodSettlesAt, planSessionLabel, prepaidSessionLabel, trialEnd } from '../../src/shared/plans.js';
+import {
+  cancelRefundsPeriod,
+  nextRetryAt,
+  periodEnd,
+  periodSettlesAt,
+  planSessionLabel,
+  prepaidSessionLabel,
+  prorateChange,
+  trialEnd,
+} from '../../src/shared/plans.js';
 
 const at = (iso: string) => new Date(iso);
 const hour = 3_600_000;
@@ -49,5 +58,20 @@ describe('plan rules', () => {
   it('labels a plan session by its month', () => {
     expect(planSessionLabel(1, 2)).toBe('Plan session · 1 of 2 this month');
     expect(prepaidSessionLabel({ number: 2, count: 4, plan: false })).toBe('Package session · 2 of 4');
+  });
+
+  it('prorates a change of plan as Stripe does: a credit for the old price’s unused time, a charge for the new price’s remaining time', () => {
+    // Stripe's own example: from $10 to $20 a month halfway through, a $5 credit and a $10 charge, $5 to pay.
+    const april = { startsAt: at('2026-04-01T00:00:00Z'), endsAt: at('2026-05-01T00:00:00Z') };
+    expect(prorateChange(april, 1000, 2000, at('2026-04-16T00:00:00Z'))).toEqual({ creditCents: 500, chargeCents: 1000, netCents: 500 });
+    // A downgrade: the credit exceeds the charge.
+    expect(prorateChange(april, 2000, 1000, at('2026-04-16T00:00:00Z'))).toEqual({ creditCents: 1000, chargeCents: 500, netCents: -500 });
+    // Whole seconds left of the period, each line rounded to the nearest cent: 1/3 of $100 is $33.33, 2/3 $66.67.
+    const thirty = { startsAt: at('2026-06-01T00:00:00Z'), endsAt: at('2026-07-01T00:00:00Z') };
+    expect(prorateChange(thirty, 10000, 20000, at('2026-06-21T00:00:00.900Z'))).toEqual({ creditCents: 3333, chargeCents: 6667, netCents: 3334 });
+    // At the start the whole prices, at (or after) the end nothing.
+    expect(prorateChange(april, 18000, 30000, april.startsAt)).toEqual({ creditCents: 18000, chargeCents: 30000, netCents: 12000 });
+    expect(prorateChange(april, 18000, 30000, april.endsAt)).toEqual({ creditCents: 0, chargeCents: 0, netCents: 0 });
+    expect(prorateChange(april, 18000, 30000, at('2026-06-01T00:00:00Z')).netCents).toBe(0);
   });
 });

@@ -101,3 +101,10 @@ export const subscriptionView = z.object({
 });
 export type SubscriptionView = z.infer<typeof subscriptionView>;
 export const subscriptionList = z.object({ subscriptions: z.array(subscriptionView) });
+
+/** `{ planId }`: the expert's plan a subscription changes to (`?planId=` for the quote). */
+export const planChangeInput = z.object({ planId: z.string().trim().min(1).max(200) });
+/** What a change of plan credits (the old plan's unused time, refunded) and charges (the new plan's rest of the month), integer cents. */
+export const planChangeQuote = z.object({ creditCents: z.number().int(), chargeCents: z.number().int() });
+export type PlanChangeQuote = z.infer<typeof planChangeQuote>;
+export const planChangeResult = z.object({ subscription: subscriptionView, proration: planChangeQuote });

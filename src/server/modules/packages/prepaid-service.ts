@@ -61,7 +61,8 @@ export async function markPrepaidBooked(tx: Tx, prepaidId: string, sessionId: st
 /**
  * Gives the package session `s` (cancelled in `tx` with a full refund by its frozen policy) back to its package: its
  * prepaid session is available again, and its held payment — the share — goes back to the package ('return' event,
- * payment status returned) instead of to the card. No-op for a session not from a package or with nothing held.
+ * payment status returned) instead of to the card. No-op for a session not from a package or with nothing held, or
+ * from a plan month already settled.
  * Returns whether it was given back.
  */
 export async function returnToPackage(tx: Tx, s: { id: string; prepaidSessionId: string | null }, actorId: string | null, note: string): Promise<boolean> {
@@ -69,7 +70,12 @@ export async function returnToPackage(tx: Tx, s: { id: string; prepaidSessionId:
   const [prepaid] = await tx.select().from(prepaidSessions).where(eq(prepaidSessions.id, s.prepaidSessionId));
   if (!prepaid) return false;
   if (prepaid.purchaseId) await lockPurchase(tx, prepaid.purchaseId);
-  else await tx.select({ id: planPeriods.id }).from(planPeriods).where(eq(planPeriods.id, prepaid.periodId!)).for('update');
+  else {
+    const [period] = await tx.select({ settledAt: planPeriods.settledAt }).from(planPeriods).where(eq(planPeriods.id, prepaid.periodId!)).for('update');
+    // A plan month already settled (ended by the expert or the team, or split by a change of plan) takes nothing
+    // back: its sessions can no longer be booked, so the share goes back to the card.
+    if (period?.settledAt) return false;
+  }
   const [payment] = await tx.select().from(payments).where(eq(payments.sessionId, s.id)).for('update');
   if (!payment || payment.status !== 'held') return false;
   await tx.update(payments).set({ status: 'returned', updatedAt: new Date() }).where(eq(payments.id, payment.id));
@@ -94,11 +100,30 @@ export type Settlement = { kind: ExpiryRule; key: string; actorId: string | null
  * processor's idempotency key of this settlement; shares of 0 cents (a plan's free trial) move no money. The ledger's
  * unique index refuses a second settlement of a prepaid session. Returns the count and cents settled.
  */
-export async function settlePrepaid(
+export function settlePrepaid(
   tx: Tx,
   provider: PaymentProvider,
   owner: PrepaidOwner & { providerRef: string | null; platformFeeBps: number },
   settle: Settlement,
+  now: Date,
+): Promise<{ unused: number; cents: number }> {
+  return settleSplit(tx, provider, owner, settle.kind === 'refund' ? Infinity : 0, settle, now);
+}
+
+/**
+ * Settles every available prepaid session of `owner` (locked by the caller in `tx`), paid by charge `providerRef`:
+ * up to `refundCents` of their shares, in the sessions' order, go back to the card ('refund' entries; a share may be
+ * split), and the rest is paid to the expert less the commission `platformFeeBps` ('release' net and 'fee' entries).
+ * A session wholly refunded is 'refunded', any other 'released'. The processor's idempotency key is `settle.key`, with
+ * ':release' for the release when both move. Returns the count of sessions settled and the cents refunded (or, with
+ * nothing refunded, released).
+ */
+export async function settleSplit(
+  tx: Tx,
+  provider: PaymentProvider,
+  owner: PrepaidOwner & { providerRef: string | null; platformFeeBps: number },
+  refundCents: number,
+  settle: Omit<Settlement, 'kind'>,
   now: Date,
 ): Promise<{ unused: number; cents: number }> {
   const mine = owner.purchaseId ? eq(prepaidSessions.purchaseId, owner.purchaseId) : eq(prepaidSessions.periodId, owner.periodId!);
@@ -108,24 +133,27 @@ export async function settlePrepaid(
     .where(and(mine, eq(prepaidSessions.status, 'available')))
     .orderBy(asc(prepaidSessions.number))
     .for('update');
-  const cents = unused.reduce((sum, p) => sum + p.shareCents, 0);
   if (unused.length === 0) return { unused: 0, cents: 0 };
-  const fees = unused.map((p) => platformFeeCents(p.shareCents, owner.platformFeeBps));
-  if (cents > 0 && owner.providerRef) {
-    if (settle.kind === 'refund') await provider.refund({ providerRef: owner.providerRef, amountCents: cents, idempotencyKey: settle.key });
-    else
+  let left = refundCents;
+  const parts = unused.map((p) => {
+    const refund = Math.min(p.shareCents, left);
+    left -= refund;
+    const release = p.shareCents - refund;
+    return { p, refund, release, fee: release > 0 ? platformFeeCents(release, owner.platformFeeBps) : 0 };
+  });
+  const refunded = parts.reduce((sum, x) => sum + x.refund, 0);
+  const released = parts.reduce((sum, x) => sum + x.release, 0);
+  if (owner.providerRef) {
+    if (refunded > 0) await provider.refund({ providerRef: owner.providerRef, amountCents: refunded, idempotencyKey: settle.key });
+    if (released > 0)
       await provider.release({
         providerRef: owner.providerRef,
-        amountCents: cents,
-        transferCents: cents - fees.reduce((a, b) => a + b, 0),
-        idempotencyKey: settle.key,
+        amountCents: released,
+        transferCents: released - parts.reduce((sum, x) => sum + x.fee, 0),
+        idempotencyKey: refunded > 0 ? `${settle.key}:release` : settle.key,
         destinationAccount: settle.destinationAccount ?? null,
       });
   }
-  await tx
-    .update(prepaidSessions)
-    .set({ status: settle.kind === 'refund' ? 'refunded' : 'released', settledAt: now })
-    .where(and(mine, eq(prepaidSessions.status, 'available')));
   const base = {
     ...(owner.purchaseId ? { purchaseId: owner.purchaseId } : { periodId: owner.periodId }),
     actorId: settle.actorId,
@@ -133,19 +161,27 @@ export async function settlePrepaid(
     createdAt: now,
   };
   type Entry = typeof packageEvents.$inferInsert;
+  // A share of 0 cents (a trial's) is still settled once, as what the settlement does: a refund or a release of nothing.
+  const refundedWhole = (x: (typeof parts)[number]) => (x.p.shareCents === 0 ? refundCents > 0 : x.release === 0);
+  for (const x of parts)
+    await tx
+      .update(prepaidSessions)
+      .set({ status: refundedWhole(x) ? 'refunded' : 'released', settledAt: now })
+      .where(eq(prepaidSessions.id, x.p.id));
   await tx
     .insert(packageEvents)
     .values(
-      unused.flatMap((p, i): Entry[] =>
-        settle.kind === 'refund'
-          ? [{ ...base, prepaidSessionId: p.id, type: 'refund', amountCents: p.shareCents }]
-          : [
-              { ...base, prepaidSessionId: p.id, type: 'release', amountCents: p.shareCents - fees[i]! },
-              ...(fees[i]! > 0 ? [{ ...base, prepaidSessionId: p.id, type: 'fee' as const, amountCents: fees[i]! }] : []),
-            ],
-      ),
+      parts.flatMap((x): Entry[] => [
+        ...(x.refund > 0 || (x.p.shareCents === 0 && refundedWhole(x))
+          ? [{ ...base, prepaidSessionId: x.p.id, type: 'refund' as const, amountCents: x.refund }]
+          : []),
+        ...(x.release > 0 || (x.p.shareCents === 0 && !refundedWhole(x))
+          ? [{ ...base, prepaidSessionId: x.p.id, type: 'release' as const, amountCents: x.release - x.fee }]
+          : []),
+        ...(x.fee > 0 ? [{ ...base, prepaidSessionId: x.p.id, type: 'fee' as const, amountCents: x.fee }] : []),
+      ]),
     );
-  return { unused: unused.length, cents };
+  return { unused: unused.length, cents: refunded > 0 || released === 0 ? refunded : released };
 }
 
 /**

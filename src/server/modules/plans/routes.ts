@@ -9,7 +9,16 @@ import { z } from 'zod';
 import { messages } from '../../../shared/messages.js';
 import { errorResponse } from '../../../shared/schemas/common.js';
 import { packageBookingInput, purchaseInput } from '../../../shared/schemas/packages.js';
-import { planInput, planList, planView, subscriptionList, subscriptionView } from '../../../shared/schemas/plans.js';
+import {
+  planChangeInput,
+  planChangeQuote,
+  planChangeResult,
+  planInput,
+  planList,
+  planView,
+  subscriptionList,
+  subscriptionView,
+} from '../../../shared/schemas/plans.js';
 import { idempotencyHeader, sessionView } from '../../../shared/schemas/sessions.js';
 import { requireUser } from '../../auth/guards.js';
 import { reportingTo } from '../../infra/failure-report.js';
@@ -17,6 +26,7 @@ import type { SessionDeps } from '../sessions/booking-service.js';
 import { bookPlanSession } from '../sessions/use-cases/book-plan-session.js';
 import { createPlan, listOwnPlans, listPublicPlans, updatePlan } from './offer-service.js';
 import { cancelSubscription } from './use-cases/cancel-subscription.js';
+import { changePlan, quotePlanChange } from './use-cases/change-plan.js';
 import { endPlan } from './use-cases/end-plan.js';
 import { listMySubscribers, listMySubscriptions } from './use-cases/list-subscriptions.js';
 import { subscribe } from './use-cases/subscribe.js';
@@ -127,5 +137,27 @@ export const planRoutes: FastifyPluginAsyncZod<SessionDeps> = async (app, deps) 
    */
   app.post('/api/subscriptions/:id/cancel', { config: signIn, schema: { tags, params, response: { 200: subscriptionView, ...errors } } }, async (request) =>
     cancelSubscription(db, deps, await requireUser(request), request.params.id),
+  );
+
+  /**
+   * What changing subscription `id` to the expert's plan `planId` would move now, in cents: the credit for the old
+   * plan's unused time (refunded) and the charge for the new plan's rest of the month. Moves nothing. 404 not the
+   * caller's, or not the expert's plan; 409 ended, cancelled, payment failing, the same plan, closed, month nearly over.
+   */
+  app.get(
+    '/api/subscriptions/:id/change',
+    { config: signIn, schema: { tags, params, querystring: planChangeInput, response: { 200: planChangeQuote, ...errors } } },
+    async (request) => quotePlanChange(db, await requireUser(request), request.params.id, request.query.planId),
+  );
+
+  /**
+   * Changes subscription `id` to the expert's plan `planId` now, prorated (docs/product.md "Plans and packages"):
+   * `{ subscription, proration }`. Repeating it answers 409 'You are already on this plan.' and moves nothing. 400/402
+   * the saved card refused the charge; otherwise as the quote.
+   */
+  app.post(
+    '/api/subscriptions/:id/change',
+    { config: rateLimited, schema: { tags, params, body: planChangeInput, response: { 200: planChangeResult, 402: errorResponse, ...errors } } },
+    async (request) => changePlan(reportingTo(deps, request), await requireUser(request), request.params.id, request.body.planId),
   );
 };

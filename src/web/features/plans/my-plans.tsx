@@ -1,7 +1,9 @@
 /**
  * The client's monthly plans on their dashboard (docs/product.md "Plans and packages"): sessions left this month and
- * booking them with no card step, the next renewal, every payment (the receipts) and cancelling.
+ * booking them with no card step, the next renewal, every payment (the receipts), changing to another of the expert's
+ * plans (prorated: what it credits and charges is shown before) and cancelling.
  */
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { cancelText, unusedSessionsText } from '@shared/plans';
 import { formatMoney } from '@shared/pricing';
@@ -12,7 +14,8 @@ import { FormError } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { useBookPlanSession, useCancelSubscription, useMySubscriptions } from './api/subscriptions';
+import { useExpertPlans } from './api/get-expert-plans';
+import { useBookPlanSession, useCancelSubscription, useChangePlan, useMySubscriptions, usePlanChangeQuote } from './api/subscriptions';
 
 const statusText: Record<SubscriptionView['status'], string> = {
   trialing: 'Free trial',
@@ -43,6 +46,73 @@ function BookFromPlan({ subscription: s }: { subscription: SubscriptionView }) {
       submitLabel="Book plan session"
       book={book}
     />
+  );
+}
+
+/** Another open plan of the same expert, with what changing to it now credits and charges before anything moves. */
+function ChangePlan({ subscription: s }: { subscription: SubscriptionView }) {
+  const plans = useExpertPlans(s.expertSlug);
+  const [planId, setPlanId] = useState('');
+  const quote = usePlanChangeQuote(s.id, planId);
+  const change = useChangePlan(s.id);
+  const others = (plans.data ?? []).filter((p) => p.id !== s.planId);
+  if (others.length === 0) return null;
+  const chosen = others.find((p) => p.id === planId);
+  const onChange = () =>
+    change.mutateAsync(planId).then(
+      ({ subscription }) => {
+        toast.success(`Your plan is now ${subscription.name}.`);
+        setPlanId('');
+      },
+      (err: Error) => toast.error(err.message),
+    );
+  return (
+    <details className="mt-2 text-sm text-slate-700">
+      <summary className="cursor-pointer font-medium text-brand-700">Change plan</summary>
+      <div className="mt-2 space-y-2">
+        <label htmlFor={`change-${s.id}`} className="block font-medium text-slate-900">
+          Change to
+        </label>
+        <select
+          id={`change-${s.id}`}
+          className="h-10 w-full max-w-sm rounded-md border border-slate-300 bg-white px-3 text-sm"
+          value={planId}
+          onChange={(e) => setPlanId(e.target.value)}
+        >
+          <option value="">Choose a plan</option>
+          {others.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name} · {p.sessionCount} × {p.durationMinutes} min · {formatMoney(p.priceCents, p.currency)}/month
+            </option>
+          ))}
+        </select>
+        {chosen && quote.isPending ? <Spinner /> : null}
+        {chosen && quote.isError ? <FormError>{quote.error.message}</FormError> : null}
+        {chosen && quote.data ? (
+          <div role="status" className="space-y-1 rounded-lg border border-slate-200 bg-slate-50 p-3">
+            {s.status === 'trialing' ? (
+              <p>Your free trial continues with {chosen.name}: nothing is charged now.</p>
+            ) : (
+              <>
+                <p>
+                  Unused time on {s.name}: −{formatMoney(quote.data.creditCents, s.currency)}, refunded to your card
+                </p>
+                <p>
+                  {chosen.name} until {formatDateTime(s.currentPeriodEnd)}: {formatMoney(quote.data.chargeCents, s.currency)}, charged now
+                </p>
+              </>
+            )}
+            <p>
+              Then {formatMoney(chosen.priceCents, chosen.currency)} a month, with {chosen.sessionCount} sessions a month from now. Sessions already booked stay
+              booked.
+            </p>
+            <Button size="sm" onClick={onChange} disabled={change.isPending} aria-busy={change.isPending}>
+              Change to {chosen.name}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </details>
   );
 }
 
@@ -92,6 +162,7 @@ function SubscriptionCard({ subscription: s }: { subscription: SubscriptionView 
         </details>
       ) : null}
       {live && s.status !== 'past_due' && s.sessionsLeft > 0 ? <BookFromPlan subscription={s} /> : null}
+      {live && s.status !== 'past_due' && !s.cancelAtPeriodEnd ? <ChangePlan subscription={s} /> : null}
       {live && !s.cancelAtPeriodEnd ? (
         <Button variant="outline" size="sm" className="mt-3" onClick={onCancel} disabled={cancel.isPending}>
           Cancel plan

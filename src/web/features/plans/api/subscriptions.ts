@@ -1,12 +1,13 @@
 /**
  * A client's plans and an expert's subscribers (docs/product.md "Plans and packages"): GET /api/me/subscriptions,
  * GET /api/me/plan-subscribers, subscribing (POST /api/plans/{id}/subscriptions), booking a session of the month
- * (POST /api/subscriptions/{id}/sessions) and cancelling (POST /api/subscriptions/{id}/cancel). A fresh
+ * (POST /api/subscriptions/{id}/sessions), changing plan (GET and POST /api/subscriptions/{id}/change) and cancelling
+ * (POST /api/subscriptions/{id}/cancel). A fresh
  * Idempotency-Key per attempt.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CardInput } from '@shared/cards';
-import type { SubscriptionView } from '@shared/schemas/plans';
+import type { PlanChangeQuote, SubscriptionView } from '@shared/schemas/plans';
 import type { SessionView } from '@shared/schemas/sessions';
 import { api } from '../../../lib/api';
 import { viewerTimeZone } from '../../../lib/viewer-zone';
@@ -56,6 +57,28 @@ export function useCancelSubscription() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string): Promise<SubscriptionView> => api(`/api/subscriptions/${encodeURIComponent(id)}/cancel`, { method: 'POST', body: {} }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['plans', 'subscriptions'] }),
+  });
+}
+
+/** What changing subscription `id` to plan `planId` would credit and charge now (GET /api/subscriptions/{id}/change); off without a plan chosen. */
+export function usePlanChangeQuote(id: string, planId: string) {
+  return useQuery({
+    queryKey: ['plans', 'subscriptions', id, 'change', planId],
+    queryFn: () => api<PlanChangeQuote>(`/api/subscriptions/${encodeURIComponent(id)}/change?planId=${encodeURIComponent(planId)}`),
+    enabled: planId !== '',
+    // The credit and charge move with every second of the month: never shown from an old answer.
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** Changes subscription `id` to plan `planId` (POST /api/subscriptions/{id}/change); answers the subscription and the lines moved. */
+export function useChangePlan(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (planId: string): Promise<{ subscription: SubscriptionView; proration: PlanChangeQuote }> =>
+      api(`/api/subscriptions/${encodeURIComponent(id)}/change`, { method: 'POST', body: { planId } }),
     onSettled: () => client.invalidateQueries({ queryKey: ['plans', 'subscriptions'] }),
   });
 }
