@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Pager, useParam } from '../../components/pager';
 import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { formatMoney } from '@shared/pricing';
@@ -172,4 +173,18 @@ export function dollarsToCents(text: string): number | null {
   const t = text.trim().replace(/^\$/, '');
   if (!/^\d+(\.\d{1,2})?$/.test(t)) return null;
   return Math.round(Number(t) * 100);
+}
+
+/** A titled part of a record's page (a user's); `empty` is said when there is nothing to list. */
+export function RecordPart({ id, title, empty, children }: { id: string; title: string; empty: string | null; children: ReactNode }) {
+  return (
+    <Card className="p-5 sm:p-6">
+      <section aria-labelledby={id}>
+        <h2 id={id} className="text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
+        {empty ? <p className="mt-2 text-sm text-slate-600">{empty}</p> : <div className="mt-3">{children}</div>}
+      </section>
+    </Card>
+  );
 }

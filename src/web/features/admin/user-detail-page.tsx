@@ -1,5 +1,5 @@
 import { Ban, Eye, EyeOff, RotateCcw, ShieldCheck, XCircle } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { describeAudit } from '@shared/audit-actions';
 import { messages } from '@shared/messages';
@@ -15,25 +15,12 @@ import { useUser } from './api/get-user';
 import { useReinstateUser } from './api/reinstate-user';
 import { useSetExpertVisibility } from './api/set-expert-visibility';
 import { useSuspendUser } from './api/suspend-user';
-import { Facts, paymentWords, RecordFrame } from './console-parts';
+import { Facts, paymentWords, RecordFrame, RecordPart } from './console-parts';
 import { LiftMessagingSuspension } from './lift-messaging-dialog';
 import { ReasonDialog } from './reason-dialog';
 import { RoleDialog } from './role-dialog';
+import { UserPlansAndPackages } from './user-prepaid';
 import { roleWords, StateBadge } from './user-parts';
-
-/** A titled part of the user's page; `empty` is said when there is nothing to list. */
-function Part({ id, title, empty, children }: { id: string; title: string; empty: string | null; children: ReactNode }) {
-  return (
-    <Card className="p-5 sm:p-6">
-      <section aria-labelledby={id}>
-        <h2 id={id} className="text-lg font-semibold text-slate-900">
-          {title}
-        </h2>
-        {empty ? <p className="mt-2 text-sm text-slate-600">{empty}</p> : <div className="mt-3">{children}</div>}
-      </section>
-    </Card>
-  );
-}
 
 type Action = 'suspend' | 'reinstate' | 'cancel' | 'role' | 'unpublish' | 'republish' | null;
 
@@ -196,7 +183,7 @@ function Detail({ user: u }: { user: UserDetail }) {
           ]}
         />
       </Card>
-      <Part id="user-sessions" title="Sessions and payments" empty={u.sessions.length ? null : 'No sessions.'}>
+      <RecordPart id="user-sessions" title="Sessions and payments" empty={u.sessions.length ? null : 'No sessions.'}>
         <ul className="divide-y divide-slate-100">
           {u.sessions.map((s) => (
             <li key={s.id} className="py-3 text-sm">
@@ -212,8 +199,9 @@ function Detail({ user: u }: { user: UserDetail }) {
             </li>
           ))}
         </ul>
-      </Part>
-      <Part id="user-sign-ins" title="Sign-in sessions" empty={u.signIns.length ? null : 'Not signed in anywhere.'}>
+      </RecordPart>
+      <UserPlansAndPackages userId={u.id} />
+      <RecordPart id="user-sign-ins" title="Sign-in sessions" empty={u.signIns.length ? null : 'Not signed in anywhere.'}>
         <ul className="divide-y divide-slate-100 text-sm">
           {u.signIns.map((s) => (
             <li key={s.id} className="py-2">
@@ -222,8 +210,8 @@ function Detail({ user: u }: { user: UserDetail }) {
             </li>
           ))}
         </ul>
-      </Part>
-      <Part id="user-reports" title="Conversations reported" empty={u.reports.length ? null : 'No conversation reported.'}>
+      </RecordPart>
+      <RecordPart id="user-reports" title="Conversations reported" empty={u.reports.length ? null : 'No conversation reported.'}>
         <ul className="divide-y divide-slate-100 text-sm">
           {u.reports.map((r) => (
             <li key={r.id} className="py-2">
@@ -234,8 +222,8 @@ function Detail({ user: u }: { user: UserDetail }) {
             </li>
           ))}
         </ul>
-      </Part>
-      <Part id="user-applications" title="Expert applications" empty={u.applications.length ? null : 'No applications.'}>
+      </RecordPart>
+      <RecordPart id="user-applications" title="Expert applications" empty={u.applications.length ? null : 'No applications.'}>
         <ul className="divide-y divide-slate-100 text-sm">
           {u.applications.map((a) => (
             <li key={a.id} className="py-2">
@@ -246,8 +234,8 @@ function Detail({ user: u }: { user: UserDetail }) {
             </li>
           ))}
         </ul>
-      </Part>
-      <Part id="user-audit" title="Audit trail" empty={u.audit.length ? null : 'No team actions yet.'}>
+      </RecordPart>
+      <RecordPart id="user-audit" title="Audit trail" empty={u.audit.length ? null : 'No team actions yet.'}>
         <ul className="divide-y divide-slate-100 text-sm">
           {u.audit.map((a) => (
             <li key={a.id} className="py-2">
@@ -255,7 +243,7 @@ function Detail({ user: u }: { user: UserDetail }) {
             </li>
           ))}
         </ul>
-      </Part>
+      </RecordPart>
     </div>
   );
 }
