@@ -61,7 +61,7 @@ export async function moduleRoutes(
   await app.register(rescheduleRoutes, deps);
   await app.register(workshopRoutes, deps);
   await app.register(packageRoutes, deps);
-  await app.register(planRoutes, deps);
+  await app.register(planRoutes, { ...deps, testHooks: config.testHooks });
   if (config.stripe?.webhookSecret)
     await app.register(stripeWebhookRoutes, { deps, verify: stripeWebhookVerifier(config.stripe, config.stripe.webhookSecret) });
   await app.register(receiptRoutes, { db });

@@ -36,7 +36,7 @@ const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404
 const signIn = { signIn: 'required' } as const;
 const rateLimited = { ...signIn, rateLimit: { max: 30, timeWindow: '1 minute' } };
 
-export const planRoutes: FastifyPluginAsyncZod<SessionDeps> = async (app, deps) => {
+export const planRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boolean }> = async (app, deps) => {
   const tags = ['plans'];
   const { db } = deps;
 
@@ -160,4 +160,13 @@ export const planRoutes: FastifyPluginAsyncZod<SessionDeps> = async (app, deps) 
     { config: rateLimited, schema: { tags, params, body: planChangeInput, response: { 200: planChangeResult, 402: errorResponse, ...errors } } },
     async (request) => changePlan(reportingTo(deps, request), await requireUser(request), request.params.id, request.body.planId),
   );
+
+  if (deps.testHooks) {
+    const { renewDueSubscriptions } = await import('./use-cases/renew-subscriptions.js');
+    /**
+     * Test only (TEST_HOOKS=1, never in production): runs the renewal job once now — the request's X-Test-Now, so a
+     * journey moves the clock a month and renews (src/server/http/test-clock.ts). Answers how many were handled.
+     */
+    app.post('/api/test/plans/renewals', { schema: { hide: true } }, async () => ({ handled: await renewDueSubscriptions(deps) }));
+  }
 };

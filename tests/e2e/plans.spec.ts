@@ -1,0 +1,60 @@
+import { expect, test } from './test';
+import { expectSettled, pinClock, shot, signInUi, visa } from './helpers';
+
+/**
+ * Monthly plans (docs/product.md "Plans and packages"): the client sees the expert's plan on the profile, starts its
+ * free trial by card, books a session of it on the dashboard with no card step; the clock moves a month (X-Test-Now,
+ * src/server/http/test-clock.ts) and the renewal job runs (test hook POST /api/test/plans/renewals): the trial has
+ * become a paid month; the client cancels and keeps the plan to the month's end.
+ */
+test('a client starts a free trial, books a plan session, the plan renews a month later, and the client cancels', async ({ page, client, expert }) => {
+  test.setTimeout(120_000);
+  const offered = await expert.request.post('/api/me/plans', {
+    data: { name: 'Monthly mentoring', priceCents: 18000, sessionCount: 2, durationMinutes: 60, chatPromise: 'Replies within 2 working days', trialDays: 14 },
+  });
+  expect(offered.status(), await offered.text()).toBe(201);
+
+  await pinClock(page);
+  await signInUi(page, client);
+  await page.goto(`/expert/${expert.slug}`);
+  const offers = page.getByRole('region', { name: 'Monthly plans' });
+  await expect(offers).toContainText('14-day free trial');
+  await offers.getByRole('link', { name: /^Subscribe to Monthly mentoring/ }).click();
+  await expectSettled(page);
+  await expect(page.getByText('Free for 14 days, then $180.00 a month.')).toBeVisible();
+  await page.getByLabel('Cardholder name').fill(visa.cardholderName);
+  await page.getByLabel('Card number').fill(visa.number);
+  await page.getByLabel('Expiry (MM/YY)').fill(visa.expiry);
+  await page.getByLabel('CVC').fill(visa.cvc);
+  await page.getByRole('button', { name: 'Start free trial' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/client#plans$/);
+  const mine = page.getByRole('region', { name: 'Your plans' });
+  await expect(mine).toContainText('2 of 2 sessions left this month');
+
+  // The first day ahead with a free time of the plan's length; no card is asked for.
+  await mine.getByLabel('Day').fill(new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10));
+  const time = mine.getByLabel('Time');
+  await expect(time.locator('option').nth(1)).toBeAttached();
+  await time.selectOption({ index: 1 });
+  await mine.getByLabel('Topic').fill('A plan for my first year as a lead');
+  await mine.getByRole('button', { name: 'Book plan session' }).click();
+  await expect(mine).toContainText('1 of 2 sessions left this month');
+  await expect(page.getByText('Plan session · 1 of 2 this month')).toBeVisible();
+  await shot(page, 'plans-dashboard');
+
+  // A month later: the trial ended after 14 days and the renewal charged the first month.
+  const later = { 'X-Test-Now': new Date(Date.now() + 31 * 86_400_000).toISOString() };
+  await page.context().setExtraHTTPHeaders(later);
+  const renewed = await page.request.post('/api/test/plans/renewals', { data: {}, headers: later });
+  expect(renewed.status(), await renewed.text()).toBe(200);
+  await page.reload();
+  await expectSettled(page);
+  await expect(mine).toContainText('Renews');
+  await expect(mine).toContainText('2 of 2 sessions left this month');
+  await expect(mine.getByText('Payments and receipts (1)')).toBeVisible();
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await mine.getByRole('button', { name: 'Cancel plan' }).click();
+  await expect(mine).toContainText('Cancelled · yours until');
+  await expect(mine.getByRole('button', { name: 'Cancel plan' })).toHaveCount(0);
+});
