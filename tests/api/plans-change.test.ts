@@ -104,7 +104,7 @@ describe('changing plan', () => {
     await expectPrepaidLedgerBalanced(ctx.database.db);
   });
 
-  it('refuses another client, another expert’s plan, a closed plan and a cancelled subscription', async () => {
+  it('refuses another client, another expert’s plan, a closed plan and a cancelled subscription; changes at the very start of the month', async () => {
     const { client, b, sub, offer } = await setUp('refusals');
     const stranger = await createUser(ctx, { email: 'change-stranger@example.com' });
     expect((await send(`/api/subscriptions/${sub.id}/change`, { planId: b }, stranger.cookie)).statusCode).toBe(404);
@@ -119,6 +119,11 @@ describe('changing plan', () => {
     const refused = await send(`/api/subscriptions/${sub.id}/change`, { planId: closed }, client.cookie);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe('This plan is closed to new subscribers.');
+    // At the very start of the month: the whole old price credited, the whole new one charged.
+    const atStart = await send(`/api/subscriptions/${sub.id}/change`, { planId: b }, client.cookie, new Date(sub.currentPeriodStart));
+    expect(atStart.statusCode, atStart.body).toBe(200);
+    expect(atStart.json().proration).toEqual({ creditCents: 18000, chargeCents: 30000 });
+    await expectPrepaidLedgerBalanced(ctx.database.db);
     expect((await send(`/api/subscriptions/${sub.id}/cancel`, {}, client.cookie)).statusCode).toBe(200);
     expect((await get(`/api/subscriptions/${sub.id}/change?planId=${b}`, client.cookie)).statusCode).toBe(409);
     await expectPrepaidLedgerBalanced(ctx.database.db);

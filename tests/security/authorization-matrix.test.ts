@@ -124,7 +124,7 @@ type Fixtures = {
   /** Expert A's package, client A's purchase of it to book from, and another purchase for the team to refund. */
   packages: { offerId: string; purchaseId: string; refundPurchaseId: string; clientAId: string };
   /** Expert A's plan client A subscribed to, another of expert A's plans the expert ends, and client B's plan with expert B for the team to end. */
-  /** Expert A's plans (client A subscribed to one), expert B's plan client B subscribed to, and client A's plan with expert B with another of B's plans to change to. */
+  /** Expert A's plans (client A subscribed to one), expert B's plan client B subscribed to, and client A's plan with a third expert with another of theirs to change to. */
   plans: { planId: string; endPlanId: string; subscriptionId: string; refundSubscriptionId: string; changeSubscriptionId: string; changeToPlanId: string };
   /** The organisation's access programmes: one for an invited list (client B invited, the second manager a member), one open to any code. */
   programmes: { invitedId: string; openCode: string; invitationToken: string; memberId: string };
@@ -1177,14 +1177,15 @@ describe('authorization matrix', () => {
       return res.json().subscription.id as string;
     };
     const planId = await offerPlan(expertA.cookie);
-    const expertBPlanId = await offerPlan(expertB.cookie);
+    // Client A's plan to change is with an expert who is none of the actors: no other actor may read it.
+    const planner = await createExpert(ctx, { email: 'matrix-planner@example.com', slug: 'matrix-planner' });
     const plans = {
       planId,
       endPlanId: await offerPlan(expertA.cookie),
       subscriptionId: await subscribePlan(planId),
-      refundSubscriptionId: await subscribePlan(expertBPlanId, clientB.cookie),
-      changeSubscriptionId: await subscribePlan(expertBPlanId),
-      changeToPlanId: await offerPlan(expertB.cookie),
+      refundSubscriptionId: await subscribePlan(await offerPlan(expertB.cookie), clientB.cookie),
+      changeSubscriptionId: await subscribePlan(await offerPlan(planner.cookie)),
+      changeToPlanId: await offerPlan(planner.cookie),
     };
 
     const [invitedProgramme, openProgramme] = await ctx.database.db

@@ -163,7 +163,8 @@ export async function changePlan(
 
 /**
  * Ends the part of `period` before the change at `now`: its unbooked sessions are settled — up to `creditCents` of
- * their shares refunded to the card, the rest released to the expert net of the frozen commission — and it ends now.
+ * their shares refunded to the card, the rest released to the expert net of the frozen commission — and it ends now
+ * (unless nothing of it has passed).
  */
 async function splitMonth(
   tx: Tx,
@@ -185,5 +186,10 @@ async function splitMonth(
     { key: `plan-change-credit:${sub.id}:${period.number}`, actorId, note, destinationAccount: expert?.account ?? null },
     now,
   );
-  await tx.update(planPeriods).set({ endsAt: now, settledAt: now }).where(eq(planPeriods.id, period.id));
+  // A change at the very start of the month leaves its first part empty: it keeps its dates, all of it settled.
+  const ends = now.getTime() > period.startsAt.getTime() ? { endsAt: now } : {};
+  await tx
+    .update(planPeriods)
+    .set({ ...ends, settledAt: now })
+    .where(eq(planPeriods.id, period.id));
 }
