@@ -96,6 +96,8 @@ export const messages = {
     /** To the client who tries to confirm or report again once they reported an issue. */
     clientDisputed: 'You reported an issue with this session. Our team is reviewing it and will contact you within 24 hours',
     badTransition: 'This session cannot be changed that way now',
+    /** GET /api/sessions/{id}/calendar.ics for a session cancelled, expired or awaiting its payment. */
+    notInCalendar: 'This session is not booked, so there is nothing to add to a calendar',
     cancelReason: 'Please tell us why you are cancelling',
     disputeDescription: `Please describe what went wrong in a sentence or more (at least ${disputeDescriptionMin} characters)`,
   },

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarFeeds, emailOutbox } from '../../src/server/db/schema.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
+import { inviteOf } from '../helpers/invites.js';
 import { book, createExpert, shift, slotIn } from '../helpers/marketplace.js';
 
 const json = { origin, 'content-type': 'application/json' };
@@ -19,7 +20,7 @@ function parseFeed(text: string) {
   const calendar = new ICAL.Component(ICAL.parse(text));
   return {
     method: calendar.getFirstPropertyValue('method'),
-    name: calendar.getFirstPropertyValue('x-wr-calname'),
+    name: calendar.getFirstPropertyValue('x-wr-calname') ?? null,
     ttl: String(calendar.getFirstPropertyValue('x-published-ttl')),
     refresh: String(calendar.getFirstPropertyValue('refresh-interval')),
     events: calendar.getAllSubcomponents('vevent').map((e) => ({
@@ -149,6 +150,61 @@ describe('calendar feed', () => {
       expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
       expect(new ICAL.Component(ICAL.parse(text)).name).toBe('vcalendar');
     }
+  });
+
+  it("downloads one session's event from its page for either party, with the invite's UID and SEQUENCE, updated when it moves", async () => {
+    await ctx.database.db.delete(emailOutbox);
+    const s = await bookAt(70);
+    const download = (cookie?: string) => ctx.app.inject({ url: `/api/sessions/${s.id}/calendar.ics`, headers: cookie ? { cookie } : {} });
+    const res = await download(client.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="mentora-session-${s.startsAt.slice(0, 10)}.ics"`);
+    expect(res.headers['cache-control']).toContain('no-store');
+    expect(res.body.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    const file = parseFeed(res.body);
+    const [mail] = await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'feed-client@example.com'));
+    const invite = inviteOf(mail!);
+    expect(file.method).toBe('PUBLISH');
+    expect(file.name).toBeNull();
+    expect(file.events).toEqual([
+      {
+        uid: invite.uid,
+        sequence: invite.sequence,
+        start: new Date(s.startsAt).toISOString(),
+        end: new Date(s.endsAt).toISOString(),
+        startZone: 'UTC',
+        summary: 'Mentora session with Erin Expert',
+        location: s.meetingUrl,
+        url: s.meetingUrl,
+        description: `Topic: Career change into product management\nJoin: ${s.meetingUrl}\nSession page: http://localhost:3000/session/${s.id}`,
+      },
+    ]);
+    // The expert's copy names the client; nobody else gets one.
+    expect(parseFeed((await download(expert.cookie)).body).events.map((e) => e.summary)).toEqual(['Mentora session with Fay Client']);
+    expect((await download(other.cookie)).statusCode).toBe(403);
+    expect((await download()).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: '/api/sessions/not-a-session/calendar.ics', headers: { cookie: client.cookie } })).statusCode).toBe(404);
+
+    // Moved: the file carries the moved invite's SEQUENCE, so a calendar holding the first copy updates it.
+    await ctx.database.db.delete(emailOutbox);
+    const moved = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/sessions/${s.id}/reschedule`,
+      headers: { ...json, cookie: client.cookie },
+      payload: { startsAt: slotIn(74) },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [update] = await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'feed-client@example.com'));
+    const [event] = parseFeed((await download(client.cookie)).body).events;
+    expect(inviteOf(update!).sequence).toBe(1);
+    expect(event).toMatchObject({ uid: invite.uid, sequence: 1, start: new Date(slotIn(74)).toISOString() });
+
+    // Cancelled: nothing to add, said in the product's words.
+    expect((await cancel(s.id)).statusCode).toBe(200);
+    const gone = await download(client.cookie);
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json().error.message).toBe('This session is not booked, so there is nothing to add to a calendar');
   });
 
   it('keeps the last 30 days and drops older sessions', async () => {

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from './test';
 import { seriousViolations } from './axe';
-import { bookViaApi, moveIntoPast, signInUi, visa, type SignIn } from './helpers';
+import { bookViaApi, moveIntoPast, shot, signInUi, visa, type SignIn } from './helpers';
 
 /**
  * Journeys of a booked session (docs/product.md "Payments", "Sessions", "Disputes", "Feedback and reviews"):
@@ -155,6 +155,15 @@ test('the session page of an upcoming session: details, video link, and cancelli
   await expect(page.getByText('Preparing for product manager interviews')).toBeVisible();
   await expect(page.getByRole('link', { name: /Join video call/ })).toHaveAttribute('href', /^https?:\/\//);
   await expect(page.getByText(/held securely until you confirm the session/)).toBeVisible();
+  // Add to calendar: Google's event template, and the session's .ics file (its content: tests/api/calendar-feed.test.ts).
+  await expect(page.getByRole('link', { name: /Google Calendar/ })).toHaveAttribute(
+    'href',
+    /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE&/,
+  );
+  const ics = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Apple, Outlook or other (.ics)' }).click();
+  expect((await ics).suggestedFilename()).toMatch(/^mentora-session-\d{4}-\d{2}-\d{2}\.ics$/);
+  await shot(page, 'session-add-to-calendar');
   // The policy the session was booked under (the expert's, moderate), kept with it.
   const policy = (await (await page.request.get(`/api/sessions/${s.id}`)).json()) as { cancellationPolicy: string };
   expect(policy.cancellationPolicy).toBe('moderate');

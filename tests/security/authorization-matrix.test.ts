@@ -194,6 +194,13 @@ const rows: Row[] = [
   { method: 'GET', route: '/api/sessions', url: () => '/api/sessions?when=past&page=1', expect: who(200) },
   { method: 'GET', route: '/api/sessions/summary', url: () => '/api/sessions/summary', expect: who(200) },
   { method: 'GET', route: '/api/sessions/:id', url: (f) => `/api/sessions/${f.sessions.future1}`, expect: who(403, { clientA: 200, expertA: 200 }) },
+  // A session's calendar file is its two parties' (docs/product.md "Sessions").
+  {
+    method: 'GET',
+    route: '/api/sessions/:id/calendar.ics',
+    url: (f) => `/api/sessions/${f.sessions.future1}/calendar.ics`,
+    expect: who(403, { clientA: 200, expertA: 200 }),
+  },
   // The PDF receipt is the paying client's alone: its expert is refused too.
   { method: 'GET', route: '/api/sessions/:id/receipt.pdf', url: (f) => `/api/sessions/${f.sessions.future1}/receipt.pdf`, expect: who(403, { clientA: 200 }) },
   { method: 'GET', route: '/api/applications/mine', url: () => '/api/applications/mine', expect: who(200) },

@@ -5,6 +5,7 @@
  * stay a library's job.
  */
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus, type ICalCalendar, type ICalEventData } from 'ical-generator';
+import { sessionEventText } from '../../../shared/calendar-event.js';
 
 /** The UID of a session's calendar event (RFC 5545 §3.8.4.7), the same in every invite and calendar feed about it. */
 export function sessionEventUid(sessionId: string): string {
@@ -46,6 +47,30 @@ export type CalendarEvent = {
   url: string;
   stamp: Date;
 };
+
+/**
+ * Session `s`'s event as one of its parties keeps it in their own calendar (the calendar feed and the session page's
+ * download; docs/product.md "Calendar feed"): the invites' UID and SEQUENCE, so a calendar that holds the invite too
+ * shows one event; titled with `otherName`, the other party; the session page under `baseUrl`; stamped `stamp`.
+ */
+export function sessionEvent(
+  s: { id: string; startsAt: Date; durationMinutes: number; topic: string; meetingUrl: string; inviteSequence: number },
+  otherName: string,
+  baseUrl: string,
+  stamp: Date,
+): CalendarEvent {
+  const text = sessionEventText({ otherName, topic: s.topic, meetingUrl: s.meetingUrl, sessionUrl: `${baseUrl}/session/${s.id}` });
+  return {
+    uid: sessionEventUid(s.id),
+    sequence: s.inviteSequence,
+    start: s.startsAt,
+    durationMinutes: s.durationMinutes,
+    ...text,
+    location: s.meetingUrl,
+    url: s.meetingUrl,
+    stamp,
+  };
+}
 
 /** ical-generator's fields of `event`, its end computed from the start and duration. */
 function eventData(event: CalendarEvent): ICalEventData {
@@ -104,5 +129,16 @@ export function calendarInvite(
 export function publishedCalendar(feed: { name: string; refreshSeconds: number; events: CalendarEvent[] }): string {
   const calendar = ical({ prodId, method: ICalCalendarMethod.PUBLISH, name: feed.name, ttl: feed.refreshSeconds });
   for (const event of feed.events) calendar.createEvent({ ...eventData(event), status: ICalEventStatus.CONFIRMED });
+  return icsText(calendar);
+}
+
+/**
+ * One event as a file to open or import (RFC 5545 with METHOD:PUBLISH: a copy for the reader's calendar, not an
+ * invitation to answer), CONFIRMED; no calendar name, so calendar programs add it to a calendar the reader has.
+ * Returns the .ics text.
+ */
+export function eventFile(event: CalendarEvent): string {
+  const calendar = ical({ prodId, method: ICalCalendarMethod.PUBLISH });
+  calendar.createEvent({ ...eventData(event), status: ICalEventStatus.CONFIRMED });
   return icsText(calendar);
 }

@@ -28,6 +28,7 @@ import { completeReservation } from './use-cases/complete-reservation.js';
 import { confirmSession } from './use-cases/confirm-session.js';
 import { disputeSession } from './use-cases/dispute-session.js';
 import { getSession } from './use-cases/get-session.js';
+import { getSessionCalendar } from './use-cases/get-session-calendar.js';
 import { listMySessions } from './use-cases/list-my-sessions.js';
 import { summariseMySessions } from './use-cases/summarise-my-sessions.js';
 
@@ -128,6 +129,30 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boo
   /** One session for its client or expert. 403 "You don't have permission to view this session"; 404 'Session not found'. */
   app.get('/api/sessions/:id', { config: { signIn: 'required' }, schema: { tags, params, response: { 200: sessionView, ...errors } } }, async (request) =>
     getSession(deps.db, await requireUser(request), request.params.id),
+  );
+
+  /**
+   * The session as a calendar file for its client or expert ("Add to calendar"): `text/calendar` as an attachment
+   * 'mentora-session-<date>.ics', METHOD:PUBLISH, the invites' UID and SEQUENCE; never cached. 401 signed out; 403 not
+   * a party; 404 unknown; 409 not booked (cancelled, expired, awaiting payment) — see getSessionCalendar.
+   */
+  app.get(
+    '/api/sessions/:id/calendar.ics',
+    {
+      config: {
+        signIn: 'required',
+        openapi: { description: 'The answer is `text/calendar; charset=utf-8` (RFC 5545), one VEVENT, as a download.', answers: { 200: 'text/calendar' } },
+      },
+      schema: { tags, params, response: { 200: z.string().describe('The iCalendar object'), ...errors } },
+    },
+    async (request, reply) => {
+      const { filename, ics } = await getSessionCalendar(deps.db, await requireUser(request), request.params.id, deps.baseUrl);
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(ics);
+    },
   );
 
   /** The client confirms the session took place: status confirmed, payment released. 409 when not allowed now. */

@@ -5,6 +5,7 @@ import { canJoin, sessionState } from '@shared/sessions';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { AddToCalendar } from './add-to-calendar';
 import { useNoShow } from './api/get-no-show';
 import { ClientPanel } from './client-panel';
 import { ExpertPanel } from './expert-panel';
@@ -59,6 +60,7 @@ function SessionDetail({ session }: { session: SessionView }) {
           <div className="mt-6 border-t border-slate-100 pt-6">
             <SessionFacts session={session} />
             <SessionMoves session={session} />
+            <AddToCalendar session={session} />
           </div>
           <MessageParty sessionId={session.id} name={counterpart} />
           {canJoin(times) ? (

@@ -4,18 +4,16 @@
  * so a booking or cancellation shows at the calendar's next poll.
  */
 import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
-import { liveStatuses } from '../../../../shared/sessions.js';
+import { calendarStatuses } from '../../../../shared/calendar-event.js';
 import { messages } from '../../../../shared/messages.js';
 import type { Db } from '../../../db/client.js';
 import { qualified as q } from '../../../db/qualified.js';
 import { calendarFeeds, experts, sessions, workshops } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
-import { publishedCalendar, sessionEventUid, workshopEventUid, type CalendarEvent } from '../../../infra/mail/icalendar.js';
+import { publishedCalendar, sessionEvent, workshopEventUid, type CalendarEvent } from '../../../infra/mail/icalendar.js';
 import { feedTokenHash, isFeedToken } from '../feed-token.js';
 import { clock } from '../../../clock.js';
 
-/** Sessions that happen or happened: live ones, without reservations still waiting for their payment. */
-const feedStatuses = liveStatuses.filter((s) => s !== 'pending_payment');
 /** How far back the feed reaches, in days. */
 export const feedPastDays = 30;
 /** At most this many events, the earliest first from `feedPastDays` ago: a bounded answer whatever the history. */
@@ -55,7 +53,7 @@ export async function readCalendarFeed(db: Db, token: string, baseUrl: string, n
     .from(sessions)
     .where(
       and(
-        inArray(sessions.status, feedStatuses),
+        inArray(sessions.status, calendarStatuses),
         gte(sessions.startsAt, since),
         // The expert's seats are their workshop's one event below.
         or(eq(sessions.clientId, feed.userId), and(sql`${sessions.expertId} = ${ownExpert}`, isNull(sessions.workshopId))),
@@ -63,20 +61,7 @@ export async function readCalendarFeed(db: Db, token: string, baseUrl: string, n
     )
     .orderBy(asc(sessions.startsAt))
     .limit(feedMaxEvents);
-  const events: CalendarEvent[] = rows.map((s) => {
-    const other = s.clientId === feed.userId ? s.expertName : s.clientName;
-    return {
-      uid: sessionEventUid(s.id),
-      sequence: s.inviteSequence,
-      start: s.startsAt,
-      durationMinutes: s.durationMinutes,
-      summary: `Mentora session with ${other}`,
-      description: `Topic: ${s.topic}\nJoin: ${s.meetingUrl}\nSession page: ${baseUrl}/session/${s.id}`,
-      location: s.meetingUrl,
-      url: s.meetingUrl,
-      stamp: now,
-    };
-  });
+  const events: CalendarEvent[] = rows.map((s) => sessionEvent(s, s.clientId === feed.userId ? s.expertName : s.clientName, baseUrl, now));
   const run = await db
     .select()
     .from(workshops)
