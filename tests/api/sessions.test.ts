@@ -58,7 +58,15 @@ describe('sessions', () => {
         totalAmountCents: 14250,
         viewerRole: 'client',
       });
-      expect(s.payment).toEqual({ status: 'held', amountCents: 14250, refundedCents: 0, cardBrand: 'Visa', cardLast4: '4242', provider: 'simulated' });
+      expect(s.payment).toEqual({
+        status: 'held',
+        amountCents: 14250,
+        refundedCents: 0,
+        cardBrand: 'Visa',
+        cardLast4: '4242',
+        provider: 'simulated',
+        receiptNumber: expect.stringMatching(/^MEN-\d{4}-\d{6}$/),
+      });
       expect(s.meetingUrl).toMatch(/^https:\/\/meet\.jit\.si\/mentora-[A-Za-z0-9]{24}$/);
       const [event] = await ctx.database.db.select().from(paymentEvents);
       expect(event).toMatchObject({ type: 'hold', amountCents: 14250 });

@@ -668,16 +668,32 @@ export const payments = pgTable(
      * is the card's. A payment with no card part has provider 'credit'. Refunds split in proportion (splitRefund).
      */
     creditCents: integer('credit_cents').notNull().default(0),
+    /**
+     * 'MEN-2026-000123' (docs/product.md "Payments", migration 0048): written by the database when the payment is paid
+     * (not for a package's or plan's session, whose charge has it), consecutive per UTC year, never changed.
+     */
+    receiptNumber: text('receipt_number'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('payments_receipt_number_unique').on(t.receiptNumber),
     check('payments_status_check', sql`${t.status} in ('pending', 'held', 'released', 'refunded', 'partially_refunded', 'failed', 'disputed', 'returned')`),
     check('payments_credit_check', sql`${t.creditCents} between 0 and ${t.amountCents} and (${t.provider} <> 'credit' or ${t.creditCents} = ${t.amountCents})`),
     index('payments_provider_ref_idx').on(t.provider, t.providerRef),
     check('payments_amount_check', sql`${t.amountCents} > 0 and ${t.refundedCents} between 0 and ${t.amountCents}`),
     check('payments_last4_check', sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
   ],
+);
+
+/** The last receipt number given in each calendar year (UTC), by mentora_next_receipt_number (migration 0048). */
+export const receiptCounters = pgTable(
+  'receipt_counters',
+  {
+    year: integer('year').primaryKey(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [check('receipt_counters_last_number_check', sql`${t.lastNumber} >= 1`)],
 );
 
 /** Append-only ledger of money movements (docs/architecture.md "Session and payment lifecycles"). */
@@ -1465,6 +1481,8 @@ export const packagePurchases = pgTable(
     cardLast4: text('card_last4'),
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
+    /** 'MEN-2026-000123', written by the database on insert (migration 0048; see payments.receipt_number). */
+    receiptNumber: text('receipt_number'),
     warned14At: timestamp('warned_14_at', { withTimezone: true }),
     warned3At: timestamp('warned_3_at', { withTimezone: true }),
     settledAt: timestamp('settled_at', { withTimezone: true }),
@@ -1473,6 +1491,8 @@ export const packagePurchases = pgTable(
   },
   (t) => [
     uniqueIndex('package_purchases_client_idempotency_key').on(t.clientId, t.idempotencyKey),
+    uniqueIndex('package_purchases_receipt_number_unique').on(t.receiptNumber),
+    check('package_purchases_receipt_number_check', sql`${t.receiptNumber} is not null`),
     index('package_purchases_client_idx').on(t.clientId, t.createdAt),
     index('package_purchases_expert_idx').on(t.expertId, t.createdAt),
     index('package_purchases_due_idx')
@@ -1689,11 +1709,15 @@ export const planPeriods = pgTable(
     providerRef: text('provider_ref'),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
+    /** A paid period's 'MEN-2026-000123', written by the database on insert (migration 0048); null for a trial. */
+    receiptNumber: text('receipt_number'),
     settledAt: timestamp('settled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('plan_periods_number_unique').on(t.subscriptionId, t.number),
+    uniqueIndex('plan_periods_receipt_number_unique').on(t.receiptNumber),
+    check('plan_periods_receipt_number_check', sql`(${t.kind} = 'paid') = (${t.receiptNumber} is not null)`),
     index('plan_periods_due_idx')
       .on(t.endsAt)
       .where(sql`${t.settledAt} is null`),

@@ -84,6 +84,8 @@ export const purchaseView = z.object({
   platformFeeBps: z.number().int(),
   cardBrand: z.string().nullable(),
   cardLast4: z.string().nullable(),
+  /** The purchase's receipt number, 'MEN-2026-000123' (docs/product.md "Payments"). */
+  receiptNumber: z.string(),
   createdAt: z.string(),
   expiresAt: z.string(),
   /** `active` until its expiry; `expired` once the expiry has passed. */

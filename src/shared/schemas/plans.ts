@@ -64,6 +64,8 @@ export const periodView = z.object({
   amountCents: z.number().int(),
   cardBrand: z.string().nullable(),
   cardLast4: z.string().nullable(),
+  /** A paid period's receipt number, 'MEN-2026-000123' (docs/product.md "Payments"); null for a trial. */
+  receiptNumber: z.string().nullable(),
   sessionsLeft: z.number().int(),
   sessionsBooked: z.number().int(),
   refundedCents: z.number().int(),

@@ -72,6 +72,8 @@ export const paymentSummary = z.object({
   provider: z.string(),
   /** The part an organisation's credit paid (docs/product.md "Booking with credit"); the card paid the rest. */
   creditCents: z.number().int().optional(),
+  /** The receipt's number, 'MEN-2026-000123' (docs/product.md "Payments"); absent without a receipt of its own. */
+  receiptNumber: z.string().optional(),
 });
 export type PaymentSummary = z.infer<typeof paymentSummary>;
 

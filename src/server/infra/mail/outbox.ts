@@ -5,7 +5,7 @@
  * acceptance and the mark of the send leaves the row pending, so it is sent again once the lease has passed: each
  * message carries a Message-ID made from its row id so that a receiver can recognise the repeat.
  */
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { emailOutbox } from '../../db/schema.js';
 
@@ -31,12 +31,19 @@ export type MailTransport = { send: (mail: OutgoingEmail) => Promise<void> };
  * The insert of pending messages `mails`, as a statement not yet run: awaited alone, or embedded in the single
  * statement of the change the messages report (the booking's), so they commit or roll back with it.
  */
-export function outboxInsert(db: Db | Tx, mails: OutgoingEmail[]) {
-  return db
-    .insert(emailOutbox)
-    .values(
-      mails.map(({ to, subject, text, html, attachments, unsubscribeUrl }) => ({ to, subject, text, html, attachments, listUnsubscribe: unsubscribeUrl })),
-    );
+export function outboxInsert(db: Db | Tx, mails: OutgoingEmail[], fill?: { slot: string; value: SQL }) {
+  // `fill` puts a value the same statement computes (a receipt's number) in place of `slot` in the bodies.
+  const filled = <T extends string | undefined>(body: T) => (fill && body?.includes(fill.slot) ? sql`replace(${body}, ${fill.slot}, ${fill.value})` : body);
+  return db.insert(emailOutbox).values(
+    mails.map(({ to, subject, text, html, attachments, unsubscribeUrl }) => ({
+      to,
+      subject,
+      text: filled(text),
+      html: filled(html),
+      attachments,
+      listUnsubscribe: unsubscribeUrl,
+    })),
+  );
 }
 
 /** Inserts one pending message; call it inside the transaction of the change it reports. */

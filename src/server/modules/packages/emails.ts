@@ -26,13 +26,13 @@ export type PurchaseFacts = {
 
 const card = (f: Pick<PurchaseFacts, 'cardBrand' | 'cardLast4'>) => (f.cardBrand && f.cardLast4 ? `${f.cardBrand} ending ${f.cardLast4}` : 'Card');
 
-/** The receipt for the card payment of purchase `f`, made at `at`; links to the client's dashboard (and its PDF receipt). */
-export function packageReceiptEmail(f: PurchaseFacts, to: Recipient, at: Date, baseUrl: string): OutgoingEmail {
+/** The receipt for the card payment of purchase `f` (numbered by the database, migration 0048), made at `at`; links to the client's dashboard (and its PDF receipt). */
+export function packageReceiptEmail(f: PurchaseFacts & { receiptNumber: string }, to: Recipient, at: Date, baseUrl: string): OutgoingEmail {
   return actionEmail({
     to: to.email,
     subject: `Receipt: ${formatMoney(f.priceCents, f.currency)} paid for your package with ${f.expertName}`,
     paragraphs: [
-      `Receipt number: ${f.id}`,
+      `Receipt number: ${f.receiptNumber}`,
       `Package: ${packageTitle(f, f.currency)} with ${f.expertName}`,
       `Amount paid: ${formatMoney(f.priceCents, f.currency)}`,
       `Date: ${formatInZone(at, to.zone)}`,

@@ -39,11 +39,16 @@ export async function confirmPendingHold(
   now: Date,
 ): Promise<void> {
   if (payment.status !== 'pending') return;
-  await tx.update(payments).set({ status: 'held', cardBrand: card.cardBrand, cardLast4: card.cardLast4, updatedAt: now }).where(eq(payments.id, payment.id));
+  // Paid now: the database gives the receipt its number (migration 0048).
+  const [paid] = await tx
+    .update(payments)
+    .set({ status: 'held', cardBrand: card.cardBrand, cardLast4: card.cardLast4, updatedAt: now })
+    .where(eq(payments.id, payment.id))
+    .returning({ receiptNumber: payments.receiptNumber });
   await tx
     .insert(paymentEvents)
     .values({ paymentId: payment.id, type: 'hold', amountCents: payment.amountCents, actorId, note: 'card authentication completed' });
-  await enqueueReceipt(tx, baseUrl, { ...payment, ...card }, { type: 'payment' }, now);
+  await enqueueReceipt(tx, baseUrl, { ...payment, ...card, receiptNumber: paid!.receiptNumber }, { type: 'payment' }, now);
 }
 
 /** pending → failed: the authentication failed or was abandoned; nothing was ever held, so no ledger event. */

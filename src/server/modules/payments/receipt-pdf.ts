@@ -12,12 +12,12 @@ import { writeText as write } from '../../infra/pdf/text.js';
 /** The receipt as a PDF stream, already ended (pipe it or hand it to the reply). */
 export function receiptPdf(r: ReceiptDocument): PDFKit.PDFDocument {
   const money = (cents: number) => formatMoney(cents, r.currency);
-  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Mentora receipt ${r.paymentId}`, Author: 'Mentora' } });
+  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Mentora receipt ${r.receiptNumber}`, Author: 'Mentora' } });
   const line = (label: string, value: string) => write(write(doc, `${label}: `, 'bold', true), value, 'regular');
   write(doc.fontSize(22), 'Mentora', 'bold').moveDown(0.2);
   write(doc.fontSize(14), 'Payment receipt', 'regular').moveDown();
   doc.fontSize(11);
-  line('Receipt number', r.paymentId);
+  line('Receipt number', r.receiptNumber);
   line('Billed to', r.clientName);
   line('Expert', r.expertName);
   if (r.packageLine) line('Package', r.packageLine);

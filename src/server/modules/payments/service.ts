@@ -17,10 +17,15 @@ export type PaymentRow = typeof payments.$inferSelect;
 
 /** A payment as its session's parties and the team see it (docs/product.md "Payments"): status, cents paid and refunded, card. */
 export function paymentSummaryOf(
-  p: (Pick<PaymentRow, 'status' | 'amountCents' | 'refundedCents' | 'cardBrand' | 'cardLast4' | 'provider'> & { creditCents?: number }) | null,
+  p:
+    | (Pick<PaymentRow, 'status' | 'amountCents' | 'refundedCents' | 'cardBrand' | 'cardLast4' | 'provider'> & {
+        creditCents?: number;
+        receiptNumber?: string | null;
+      })
+    | null,
 ): PaymentSummary | null {
   if (!p) return null;
-  const { amountCents, refundedCents, cardBrand, cardLast4, provider, creditCents = 0 } = p;
+  const { amountCents, refundedCents, cardBrand, cardLast4, provider, creditCents = 0, receiptNumber } = p;
   // The credit's part is named only when an access programme paid some (docs/product.md "Booking with credit").
   return {
     status: p.status as PaymentSummary['status'],
@@ -30,6 +35,7 @@ export function paymentSummaryOf(
     cardLast4,
     provider,
     ...(creditCents > 0 ? { creditCents } : {}),
+    ...(receiptNumber ? { receiptNumber } : {}),
   };
 }
 
@@ -59,7 +65,8 @@ export function holdWrites(
 ) {
   const { actorId, ...row } = p;
   return {
-    payment: db.insert(payments).values(row),
+    // The database numbers a paid payment's receipt (migration 0048); the booking's receipt e-mail names it.
+    payment: db.insert(payments).values(row).returning({ receiptNumber: payments.receiptNumber }),
     event: p.status === 'held' ? db.insert(paymentEvents).values({ paymentId: p.id, type: 'hold', amountCents: p.amountCents, actorId }) : null,
   };
 }

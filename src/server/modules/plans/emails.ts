@@ -24,8 +24,8 @@ export type SubscriptionFacts = {
   cardLast4: string | null;
 };
 
-/** A period's charge, for a receipt. */
-export type ChargeFacts = { periodId: string; amountCents: number; startsAt: Date; endsAt: Date };
+/** A period's charge, for a receipt: its number ('MEN-2026-000123', the database's; migration 0048), cents and dates. */
+export type ChargeFacts = { receiptNumber: string; amountCents: number; startsAt: Date; endsAt: Date };
 
 const card = (f: SubscriptionFacts) => (f.cardBrand && f.cardLast4 ? `${f.cardBrand} ending ${f.cardLast4}` : 'Card');
 const title = (f: SubscriptionFacts) => `${f.name} (${planTitle(f, f.currency)})`;
@@ -36,7 +36,7 @@ export function periodReceiptEmail(f: SubscriptionFacts, c: ChargeFacts, to: Rec
     to: to.email,
     subject: `Receipt: ${formatMoney(c.amountCents, f.currency)} paid for your plan with ${f.expertName}`,
     paragraphs: [
-      `Receipt number: ${c.periodId}`,
+      `Receipt number: ${c.receiptNumber}`,
       `Plan: ${title(f)} with ${f.expertName}`,
       `Amount paid: ${formatMoney(c.amountCents, f.currency)}`,
       `Date: ${formatInZone(at, to.zone)}`,

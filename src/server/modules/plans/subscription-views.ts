@@ -64,6 +64,7 @@ export async function subscriptionViews(db: Db | Tx, where: SQL, now = clock.now
         amountCents: p.amountCents,
         cardBrand: p.cardBrand,
         cardLast4: p.cardLast4,
+        receiptNumber: p.receiptNumber,
         sessionsLeft: open ? own.filter((x) => x.status === 'available').length : 0,
         sessionsBooked: own.filter((x) => x.status === 'booked').length,
         refundedCents: sums?.refunded ?? 0,

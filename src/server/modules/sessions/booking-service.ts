@@ -31,7 +31,10 @@ import type { SessionDeps } from './deps.js';
 export type { SessionDeps };
 import { bookingEmails } from './emails.js';
 import { loadForParty } from './load-session.js';
-import { receiptEmail } from './receipt-emails.js';
+import { receiptEmail, receiptNumberSlot } from './receipt-emails.js';
+
+/** The receipt number the booking's payment row is given in the booking's statement (its CTE 'payment'). */
+const receiptNumberSql = sql<string | null>`(select receipt_number from payment)`;
 import { toView } from './session-view.js';
 import { cardRefusal } from '../../infra/payments/card-refusal.js';
 
@@ -229,7 +232,7 @@ export async function writeBooking(
   // The client's receipt for the payment goes out with the booking (docs/product.md "Payments").
   if (ledger && !pending) {
     const card = hold?.ok ? { cardBrand: hold.cardBrand, cardLast4: hold.cardLast4 } : { cardBrand: null, cardLast4: null };
-    const paid = { ...session, sessionId: session.id, amountCents, creditCents, refundedCents: 0, ...card };
+    const paid = { ...session, sessionId: session.id, amountCents, creditCents, refundedCents: 0, ...card, receiptNumber: receiptNumberSlot };
     mails.push(receiptEmail({ type: 'payment' }, paid, parties.client, now, deps.baseUrl));
   }
   const storeZone =
@@ -247,13 +250,16 @@ export async function writeBooking(
       written,
       ...(ledger ? [deps.db.$with('payment').as(ledger.payment)] : []),
       ...(ledger?.event ? [deps.db.$with('ledger_event').as(ledger.event)] : []),
-      ...(mails.length ? [deps.db.$with('mail').as(outboxInsert(deps.db, mails))] : []),
+      // The receipt names the number the payment's row gets in this statement (migration 0048).
+      ...(mails.length
+        ? [deps.db.$with('mail').as(outboxInsert(deps.db, mails, ledger ? { slot: receiptNumberSlot, value: receiptNumberSql } : undefined))]
+        : []),
       ...(storeZone ? [deps.db.$with('client_zone').as(storeZone)] : []),
     ];
     const statement = (db: Db | Tx) =>
       db
         .with(...parts)
-        .select({ createdAt: written.createdAt, updatedAt: written.updatedAt })
+        .select({ createdAt: written.createdAt, updatedAt: written.updatedAt, ...(ledger ? { receiptNumber: receiptNumberSql } : {}) })
         .from(written);
     const credit = plan.credit;
     const [stored] = credit
@@ -285,6 +291,7 @@ export async function writeBooking(
               cardLast4: hold?.ok ? hold.cardLast4 : null,
               provider: hold ? deps.provider.name : 'credit',
               creditCents,
+              receiptNumber: stored!.receiptNumber ?? null,
             }
           : null,
       },

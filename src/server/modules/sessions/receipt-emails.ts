@@ -22,7 +22,15 @@ export type ReceiptFacts = {
   refundedCents: number;
   cardBrand: string | null;
   cardLast4: string | null;
+  /** The payment's receipt number ('MEN-2026-000123'; migration 0048): a refund names the receipt it refunds. */
+  receiptNumber: string | null;
 };
+
+/**
+ * Where the booking's receipt e-mail, written before the booking's one statement gives the payment its number, says
+ * the number: that statement puts the number in its place (booking-service.ts writeBooking).
+ */
+export const receiptNumberSlot = '{{receipt-number}}';
 
 /** 'Visa ending 4242', or 'Card' when the processor did not tell. */
 export function cardLine(f: Pick<ReceiptFacts, 'cardBrand' | 'cardLast4'>): string {
@@ -56,10 +64,12 @@ export function receiptEmail(
           ...(cardCents > 0 ? [`Refunded to: ${cardLine(f)}, ${money(movement.amountCents - (movement.creditCents ?? 0))}`] : []),
         ]
       : [`Refunded to: ${cardLine(f)}`];
+  const number = f.receiptNumber ? [movement.type === 'payment' ? `Receipt number: ${f.receiptNumber}` : `Refund of receipt ${f.receiptNumber}`] : [];
   const paragraphs =
     movement.type === 'payment'
-      ? [`Amount paid: ${money(f.amountCents)}`, `Date: ${formatInZone(at, to.zone)}`, ...card, session]
+      ? [...number, `Amount paid: ${money(f.amountCents)}`, `Date: ${formatInZone(at, to.zone)}`, ...card, session]
       : [
+          ...number,
           `Amount refunded: ${money(movement.amountCents)}`,
           `Date: ${formatInZone(at, to.zone)}`,
           ...refundedTo,

@@ -34,7 +34,12 @@ export type Viewed = {
     /** A package or plan session's place in its package or month (absent for a booking paid by card: none). */
     Partial<Pick<SessionRow, 'packageSessionNumber' | 'packageSessionCount' | 'subscriptionId'>>;
   expert: { slug: string };
-  payment: (Pick<PaymentRow, 'status' | 'amountCents' | 'refundedCents' | 'cardBrand' | 'cardLast4' | 'provider'> & { creditCents?: number }) | null;
+  payment:
+    | (Pick<PaymentRow, 'status' | 'amountCents' | 'refundedCents' | 'cardBrand' | 'cardLast4' | 'provider'> & {
+        creditCents?: number;
+        receiptNumber?: string | null;
+      })
+    | null;
   /** The session's open reschedule proposal (loadForParty and the session list join it). */
   proposal?: Pick<ProposalRow, 'id' | 'status' | 'proposedStartsAt' | 'message' | 'expiresAt'> | null;
   /** The session's moves, oldest first (loadForParty reads them; lists leave them out). */

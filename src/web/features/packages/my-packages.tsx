@@ -46,7 +46,7 @@ function PurchaseCard({ purchase: p }: { purchase: PurchaseView }) {
       </p>
       <p className="text-sm text-slate-600">
         Paid {formatMoney(p.priceCents, p.currency)} with {card} on {formatDateTime(p.createdAt)}
-        {p.refundedCents > 0 ? ` · ${formatMoney(p.refundedCents, p.currency)} refunded` : ''} ·{' '}
+        {p.refundedCents > 0 ? ` · ${formatMoney(p.refundedCents, p.currency)} refunded` : ''} · receipt {p.receiptNumber} ·{' '}
         <a href={`/api/package-purchases/${encodeURIComponent(p.id)}/receipt.pdf`} download className="font-medium text-brand-700 hover:underline">
           Download PDF receipt
         </a>

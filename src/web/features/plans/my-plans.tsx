@@ -155,7 +155,7 @@ function SubscriptionCard({ subscription: s }: { subscription: SubscriptionView 
               <li key={p.id}>
                 {formatMoney(p.amountCents, s.currency)} for {formatDateTime(p.startsAt)} – {formatDateTime(p.endsAt)}
                 {p.cardBrand && p.cardLast4 ? ` · ${p.cardBrand} ending ${p.cardLast4}` : ''}
-                {p.refundedCents > 0 ? ` · ${formatMoney(p.refundedCents, s.currency)} refunded` : ''} · receipt number {p.id}
+                {p.refundedCents > 0 ? ` · ${formatMoney(p.refundedCents, s.currency)} refunded` : ''} · receipt {p.receiptNumber}
               </li>
             ))}
           </ul>

@@ -39,6 +39,9 @@ export function SessionFacts({ session }: { session: SessionView }) {
       </Fact>
       <Fact icon={<CreditCard className="h-4 w-4" aria-hidden />} label="Payment">
         {paymentStatusLine(session)}
+        {session.viewerRole === 'client' && session.payment?.receiptNumber ? (
+          <span className="block text-sm text-slate-600">Receipt {session.payment.receiptNumber}</span>
+        ) : null}
         {/* A package session was paid with its package, whose receipt is the payment's (docs/product.md "Plans and packages"). */}
         {session.viewerRole === 'client' && !session.package && session.payment && hasReceipt(session.payment.status) ? (
           <a href={receiptPath(session.id)} download className="mt-1 flex w-fit items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">

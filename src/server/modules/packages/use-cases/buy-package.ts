@@ -109,28 +109,32 @@ export async function buyPackage(
   };
   try {
     await deps.db.transaction(async (tx) => {
-      await tx.insert(packagePurchases).values({
-        id,
-        packageId,
-        clientId: client.id,
-        expertId: p.expertId,
-        expertName: expert.name,
-        clientName: `${client.firstName} ${client.lastName}`.trim(),
-        ...terms,
-        platformFeeBps: deps.platformFeeBasisPoints,
-        provider: deps.provider.name,
-        providerRef: hold.providerRef,
-        idempotencyKey,
-        requestHash: hash,
-        createdAt: now,
-        updatedAt: now,
-      });
+      const [bought] = await tx
+        .insert(packagePurchases)
+        .values({
+          id,
+          packageId,
+          clientId: client.id,
+          expertId: p.expertId,
+          expertName: expert.name,
+          clientName: `${client.firstName} ${client.lastName}`.trim(),
+          ...terms,
+          platformFeeBps: deps.platformFeeBasisPoints,
+          provider: deps.provider.name,
+          providerRef: hold.providerRef,
+          idempotencyKey,
+          requestHash: hash,
+          createdAt: now,
+          updatedAt: now,
+        })
+        // The database numbers the receipt (migration 0048).
+        .returning({ receiptNumber: packagePurchases.receiptNumber });
       await tx
         .insert(prepaidSessions)
         .values(packageShares(p.priceCents, p.sessionCount).map((shareCents, i) => ({ purchaseId: id, number: i + 1, shareCents })));
       await tx.insert(packageEvents).values({ purchaseId: id, type: 'charge', amountCents: p.priceCents, actorId: client.id, createdAt: now });
       const to = { email: client.email, zone: client.timeZone ?? 'UTC' };
-      await enqueueEmail(tx, packageReceiptEmail({ id, expertName: expert.name, ...terms }, to, now, deps.baseUrl));
+      await enqueueEmail(tx, packageReceiptEmail({ id, expertName: expert.name, ...terms, receiptNumber: bought!.receiptNumber! }, to, now, deps.baseUrl));
     });
   } catch (err) {
     // The same key at once from two requests: the processor charged once (same idempotency key) and the first wrote it.

@@ -37,7 +37,7 @@ export async function getPackageReceipt(db: Db, user: CurrentUser, id: string): 
   return {
     filename: `mentora-receipt-${p.createdAt.toISOString().slice(0, 10)}.pdf`,
     receipt: {
-      paymentId: p.id,
+      receiptNumber: p.receiptNumber!,
       clientName: p.clientName,
       expertName: p.expertName,
       sessionWhen: formatInZone(p.createdAt, zone),

@@ -84,7 +84,7 @@ async function renew(tx: Tx, deps: Deps, sub: SubscriptionRow, now: Date): Promi
       .set({ status: 'active', currentPeriodStart: startsAt, currentPeriodEnd: endsAt, failedAttempts: 0, nextAttemptAt: null, updatedAt: now })
       .where(eq(subscriptions.id, sub.id));
     await emailBothSides(tx, sub, {
-      client: (to) => periodReceiptEmail(sub, { periodId: period.id, amountCents: sub.priceCents, startsAt, endsAt }, to, now, deps.baseUrl),
+      client: (to) => periodReceiptEmail(sub, { receiptNumber: period.receiptNumber!, amountCents: sub.priceCents, startsAt, endsAt }, to, now, deps.baseUrl),
       expert: (to) =>
         expertPlanEmail(
           sub,

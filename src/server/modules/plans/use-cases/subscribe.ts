@@ -154,7 +154,7 @@ export async function subscribe(
         client: (to) =>
           trialDays > 0
             ? trialStartedEmail(sub, end, to, deps.baseUrl)
-            : periodReceiptEmail(sub, { periodId: period.id, amountCents: p.priceCents, startsAt: now, endsAt: end }, to, now, deps.baseUrl),
+            : periodReceiptEmail(sub, { receiptNumber: period.receiptNumber!, amountCents: p.priceCents, startsAt: now, endsAt: end }, to, now, deps.baseUrl),
         expert: (to) => expertPlanEmail(sub, `New subscriber: ${sub.clientName}`, what, to, deps.baseUrl),
       });
     });

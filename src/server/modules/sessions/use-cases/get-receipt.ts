@@ -18,7 +18,8 @@ import { cardLine } from '../receipt-emails.js';
 
 /** What the PDF receipt states (src/server/modules/payments/receipt-pdf.ts draws it); dates already in the client's zone. */
 export type ReceiptDocument = {
-  paymentId: string;
+  /** 'MEN-2026-000123' (docs/product.md "Payments"); the payment's id for a package's or plan's session, which has none of its own. */
+  receiptNumber: string;
   clientName: string;
   expertName: string;
   /** The session's start, written in the client's zone. */
@@ -63,7 +64,7 @@ export async function getReceipt(db: Db, user: CurrentUser, sessionId: string): 
   return {
     filename: `mentora-receipt-${paidAt.toISOString().slice(0, 10)}.pdf`,
     receipt: {
-      paymentId: payment.id,
+      receiptNumber: payment.receiptNumber ?? payment.id,
       clientName: s.clientName,
       expertName: s.expertName,
       sessionWhen: formatInZone(s.startsAt, zone),

@@ -16,7 +16,7 @@ import { receiptEmail } from '../receipt-emails.js';
 export async function enqueueReceipt(
   tx: Tx,
   baseUrl: string,
-  payment: Pick<typeof payments.$inferSelect, 'sessionId' | 'amountCents' | 'refundedCents' | 'currency' | 'cardBrand' | 'cardLast4'> & {
+  payment: Pick<typeof payments.$inferSelect, 'sessionId' | 'amountCents' | 'refundedCents' | 'currency' | 'cardBrand' | 'cardLast4' | 'receiptNumber'> & {
     creditCents?: number;
   },
   movement: { type: 'payment' } | { type: 'refund'; amountCents: number; creditCents?: number },
