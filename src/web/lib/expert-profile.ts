@@ -1,6 +1,6 @@
 /**
  * GET /api/experts/{idOrSlug}: one expert's public profile (docs/product.md "Expert profiles"; shape in
- * src/shared/schemas/experts.ts), read by the profile page and by /payment opened from its address.
+ * src/shared/schemas/experts.ts), read by the profile page, by /payment opened from its address and by the feedback pages.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ExpertProfile } from '@shared/schemas/experts';

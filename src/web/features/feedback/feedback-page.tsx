@@ -7,9 +7,9 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
 import { ExpertBanner, FeedbackNotice } from './expert-banner';
 import { FeedbackForm } from './feedback-form';
-import { useExpert } from './api/get-expert';
 import { useFeedbackEligibility } from './api/get-feedback-eligibility';
 import { ToSignIn } from '../../components/require-auth';
+import { useExpertProfile } from '../../lib/expert-profile';
 
 type FeedbackState = { fromConfirmation?: boolean; sessionId?: string } | null;
 
@@ -28,18 +28,20 @@ export default function FeedbackPage() {
   const { id = '' } = useParams();
   const state = useLocation().state as FeedbackState;
   const { me, loading } = useAuth();
-  const expert = useExpert(id);
+  const expert = useExpertProfile(id);
+  const profile = expert.data;
   const eligibility = useFeedbackEligibility(id, Boolean(me));
 
   if (loading) return <PageSpinner />;
   if (!me) return <ToSignIn />;
-  if (expert.isError)
+  // An unknown expert reads as null (404), another failure as an error: either way there is no one to review.
+  if (expert.isError || profile === null)
     return (
       <FeedbackNotice icon={<SearchX className="h-6 w-6" aria-hidden />} title="Expert Not Found" action={dashboardLink}>
         We could not find this expert.
       </FeedbackNotice>
     );
-  if (expert.isPending || eligibility.isPending) return <PageSpinner />;
+  if (!profile || eligibility.isPending) return <PageSpinner />;
   if (eligibility.isError)
     return (
       <div className="mx-auto max-w-md px-4 py-20">
@@ -63,7 +65,7 @@ export default function FeedbackPage() {
         title={messages.feedback.introNotRatedTitle}
         action={
           <Button asChild>
-            <Link to={`/expert/${expert.data.slug}/private-feedback`}>Send private feedback</Link>
+            <Link to={`/expert/${profile.slug}/private-feedback`}>Send private feedback</Link>
           </Button>
         }
       >
@@ -77,7 +79,7 @@ export default function FeedbackPage() {
         title={messages.feedback.noSessionTitle}
         action={
           <Button asChild>
-            <Link to={`/expert/${expert.data.slug}`}>View {expert.data.name}'s profile</Link>
+            <Link to={`/expert/${profile.slug}`}>View {profile.name}'s profile</Link>
           </Button>
         }
       >
@@ -95,8 +97,8 @@ export default function FeedbackPage() {
     <div className="bg-slate-50">
       <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
         <ExpertBanner
-          expert={expert.data}
-          title={`How was your session with ${expert.data.name}?`}
+          expert={profile}
+          title={`How was your session with ${profile.name}?`}
           lead={
             state?.fromConfirmation
               ? 'Thank you for confirming your session. Your answers appear on the expert’s profile and help other clients choose.'
@@ -108,7 +110,7 @@ export default function FeedbackPage() {
         </div>
         <p className="mt-6 text-center text-sm text-slate-700">
           Something you would rather tell us privately?{' '}
-          <Link to={`/expert/${expert.data.slug}/private-feedback`} className="font-medium text-brand-700 underline underline-offset-2">
+          <Link to={`/expert/${profile.slug}/private-feedback`} className="font-medium text-brand-700 underline underline-offset-2">
             Send private feedback
           </Link>
         </p>

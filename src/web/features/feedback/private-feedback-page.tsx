@@ -9,9 +9,9 @@ import { FormError, Label, Textarea } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
 import { ExpertBanner, FeedbackNotice } from './expert-banner';
-import { useExpert } from './api/get-expert';
 import { useSendPrivateFeedback } from './api/send-private-feedback';
 import { ToSignIn } from '../../components/require-auth';
+import { useExpertProfile } from '../../lib/expert-profile';
 
 const sentMessage = 'Thank you. Your comments were sent privately to the Mentora team.';
 
@@ -22,14 +22,16 @@ const sentMessage = 'Thank you. Your comments were sent privately to the Mentora
 export default function PrivateFeedbackPage() {
   const { id = '' } = useParams();
   const { me, loading } = useAuth();
-  const expert = useExpert(id);
+  const expert = useExpertProfile(id);
+  const profile = expert.data;
   const [comments, setComments] = useState('');
   const [error, setError] = useState<string | null>(null);
   const send = useSendPrivateFeedback(id);
 
   if (loading) return <PageSpinner />;
   if (!me) return <ToSignIn />;
-  if (expert.isError)
+  // An unknown expert reads as null (404), another failure as an error: either way there is no one to write about.
+  if (expert.isError || profile === null)
     return (
       <FeedbackNotice
         icon={<SearchX className="h-6 w-6" aria-hidden />}
@@ -43,7 +45,7 @@ export default function PrivateFeedbackPage() {
         We could not find this expert.
       </FeedbackNotice>
     );
-  if (expert.isPending) return <PageSpinner />;
+  if (!profile) return <PageSpinner />;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -57,9 +59,9 @@ export default function PrivateFeedbackPage() {
     <div className="bg-slate-50">
       <div className="mx-auto max-w-2xl px-4 py-10 sm:py-14">
         <ExpertBanner
-          expert={expert.data}
+          expert={profile}
           title="Private feedback"
-          lead={`Tell the Mentora team anything about ${expert.data.name} that you would rather not share publicly.`}
+          lead={`Tell the Mentora team anything about ${profile.name} that you would rather not share publicly.`}
         />
         <Card className="mt-8 p-5 sm:p-8">
           {send.isSuccess ? (
@@ -67,7 +69,7 @@ export default function PrivateFeedbackPage() {
               <CheckCircle2 className="h-10 w-10 text-emerald-600" aria-hidden />
               <p className="mt-3 font-semibold text-slate-900">{sentMessage}</p>
               <Button asChild variant="outline" className="mt-5">
-                <Link to={`/expert/${expert.data.slug}`}>Back to {expert.data.name}'s profile</Link>
+                <Link to={`/expert/${profile.slug}`}>Back to {profile.name}'s profile</Link>
               </Button>
             </div>
           ) : (
