@@ -37,7 +37,8 @@ test('a new account edits its details, downloads its data and deletes itself', a
   await expect(photo.getByRole('img', { name: 'Preview of Nora Newname' })).toHaveAttribute('src', /^\/api\/files\//);
 
   const zone = page.locator('form', { has: page.getByRole('heading', { name: 'Time zone' }) });
-  await page.getByLabel('Time zone').selectOption('Europe/Berlin');
+  await page.getByLabel('Time zone').fill('Berlin');
+  await page.getByRole('option', { name: /^Europe\/Berlin / }).click();
   await zone.getByRole('button', { name: 'Save time zone' }).click();
   await expect(zone.getByRole('status')).toHaveText('Time zone saved.');
   expect(await seriousViolations(page)).toEqual([]);
