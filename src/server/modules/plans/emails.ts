@@ -126,7 +126,7 @@ export function planEndedEmail(
 }
 
 /** What a change of plan moved: the credit for the old plan's unused time and the charge for the new plan's rest of the month. */
-export type ChangeFacts = { periodId: string; fromName: string; creditCents: number; chargeCents: number; endsAt: Date };
+export type ChangeFacts = { receiptNumber: string | null; fromName: string; creditCents: number; chargeCents: number; endsAt: Date };
 
 /** The client changed plan to `f` (its new terms): the prorated lines, what was refunded and charged, and the receipt. */
 export function planChangedEmail(f: SubscriptionFacts, c: ChangeFacts, to: Recipient, at: Date, baseUrl: string): OutgoingEmail {
@@ -134,7 +134,8 @@ export function planChangedEmail(f: SubscriptionFacts, c: ChangeFacts, to: Recip
     to: to.email,
     subject: `Your plan with ${f.expertName} is now ${f.name}`,
     paragraphs: [
-      `Receipt number: ${c.periodId}`,
+      // A trial's change moves no money and has no receipt.
+      ...(c.receiptNumber ? [`Receipt number: ${c.receiptNumber}`] : []),
       `You changed from ${c.fromName} to ${title(f)} with ${f.expertName} on ${formatInZone(at, to.zone)}.`,
       `Unused time on ${c.fromName}: -${formatMoney(c.creditCents, f.currency)} (refunded to your ${card(f)})`,
       `Remaining time on ${f.name} until ${formatInZone(c.endsAt, to.zone)}: ${formatMoney(c.chargeCents, f.currency)} (charged to your ${card(f)})`,

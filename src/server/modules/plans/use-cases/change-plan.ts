@@ -133,7 +133,8 @@ export async function changePlan(
         now,
       );
       await emailBothSides(tx, sub, {
-        client: (to) => planChangedEmail(changed, { periodId: part.id, fromName: sub.name, ...lines, endsAt: period.endsAt }, to, now, deps.baseUrl),
+        client: (to) =>
+          planChangedEmail(changed, { receiptNumber: part.receiptNumber, fromName: sub.name, ...lines, endsAt: period.endsAt }, to, now, deps.baseUrl),
         expert: (to) =>
           expertPlanEmail(
             changed,
