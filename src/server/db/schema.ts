@@ -669,7 +669,7 @@ export const payments = pgTable(
      */
     creditCents: integer('credit_cents').notNull().default(0),
     /**
-     * 'MEN-2026-000123' (docs/product.md "Payments", migration 0048): written by the database when the payment is paid
+     * 'MEN-2026-000123' (docs/product.md "Payments", migration 0047): written by the database when the payment is paid
      * (not for a package's or plan's session, whose charge has it), consecutive per UTC year, never changed.
      */
     receiptNumber: text('receipt_number'),
@@ -686,7 +686,7 @@ export const payments = pgTable(
   ],
 );
 
-/** The last receipt number given in each calendar year (UTC), by mentora_next_receipt_number (migration 0048). */
+/** The last receipt number given in each calendar year (UTC), by mentora_next_receipt_number (migration 0047). */
 export const receiptCounters = pgTable(
   'receipt_counters',
   {
@@ -1481,7 +1481,7 @@ export const packagePurchases = pgTable(
     cardLast4: text('card_last4'),
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
-    /** 'MEN-2026-000123', written by the database on insert (migration 0048; see payments.receipt_number). */
+    /** 'MEN-2026-000123', written by the database on insert (migration 0047; see payments.receipt_number). */
     receiptNumber: text('receipt_number'),
     warned14At: timestamp('warned_14_at', { withTimezone: true }),
     warned3At: timestamp('warned_3_at', { withTimezone: true }),
@@ -1709,7 +1709,7 @@ export const planPeriods = pgTable(
     providerRef: text('provider_ref'),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
-    /** A paid period's 'MEN-2026-000123', written by the database on insert (migration 0048); null for a trial. */
+    /** A paid period's 'MEN-2026-000123', written by the database on insert (migration 0047); null for a trial. */
     receiptNumber: text('receipt_number'),
     settledAt: timestamp('settled_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -26,7 +26,7 @@ export type PurchaseFacts = {
 
 const card = (f: Pick<PurchaseFacts, 'cardBrand' | 'cardLast4'>) => (f.cardBrand && f.cardLast4 ? `${f.cardBrand} ending ${f.cardLast4}` : 'Card');
 
-/** The receipt for the card payment of purchase `f` (numbered by the database, migration 0048), made at `at`; links to the client's dashboard (and its PDF receipt). */
+/** The receipt for the card payment of purchase `f` (numbered by the database, migration 0047), made at `at`; links to the client's dashboard (and its PDF receipt). */
 export function packageReceiptEmail(f: PurchaseFacts & { receiptNumber: string }, to: Recipient, at: Date, baseUrl: string): OutgoingEmail {
   return actionEmail({
     to: to.email,

@@ -39,7 +39,7 @@ export async function confirmPendingHold(
   now: Date,
 ): Promise<void> {
   if (payment.status !== 'pending') return;
-  // Paid now: the database gives the receipt its number (migration 0048).
+  // Paid now: the database gives the receipt its number (migration 0047).
   const [paid] = await tx
     .update(payments)
     .set({ status: 'held', cardBrand: card.cardBrand, cardLast4: card.cardLast4, updatedAt: now })

@@ -65,7 +65,7 @@ export function holdWrites(
 ) {
   const { actorId, ...row } = p;
   return {
-    // The database numbers a paid payment's receipt (migration 0048); the booking's receipt e-mail names it.
+    // The database numbers a paid payment's receipt (migration 0047); the booking's receipt e-mail names it.
     payment: db.insert(payments).values(row).returning({ receiptNumber: payments.receiptNumber }),
     event: p.status === 'held' ? db.insert(paymentEvents).values({ paymentId: p.id, type: 'hold', amountCents: p.amountCents, actorId }) : null,
   };

@@ -24,7 +24,7 @@ export type SubscriptionFacts = {
   cardLast4: string | null;
 };
 
-/** A period's charge, for a receipt: its number ('MEN-2026-000123', the database's; migration 0048), cents and dates. */
+/** A period's charge, for a receipt: its number ('MEN-2026-000123', the database's; migration 0047), cents and dates. */
 export type ChargeFacts = { receiptNumber: string; amountCents: number; startsAt: Date; endsAt: Date };
 
 const card = (f: SubscriptionFacts) => (f.cardBrand && f.cardLast4 ? `${f.cardBrand} ending ${f.cardLast4}` : 'Card');

@@ -250,7 +250,7 @@ export async function writeBooking(
       written,
       ...(ledger ? [deps.db.$with('payment').as(ledger.payment)] : []),
       ...(ledger?.event ? [deps.db.$with('ledger_event').as(ledger.event)] : []),
-      // The receipt names the number the payment's row gets in this statement (migration 0048).
+      // The receipt names the number the payment's row gets in this statement (migration 0047).
       ...(mails.length
         ? [deps.db.$with('mail').as(outboxInsert(deps.db, mails, ledger ? { slot: receiptNumberSlot, value: receiptNumberSql } : undefined))]
         : []),

@@ -22,7 +22,7 @@ export type ReceiptFacts = {
   refundedCents: number;
   cardBrand: string | null;
   cardLast4: string | null;
-  /** The payment's receipt number ('MEN-2026-000123'; migration 0048): a refund names the receipt it refunds. */
+  /** The payment's receipt number ('MEN-2026-000123'; migration 0047): a refund names the receipt it refunds. */
   receiptNumber: string | null;
 };
 

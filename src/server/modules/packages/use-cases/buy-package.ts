@@ -127,7 +127,7 @@ export async function buyPackage(
           createdAt: now,
           updatedAt: now,
         })
-        // The database numbers the receipt (migration 0048).
+        // The database numbers the receipt (migration 0047).
         .returning({ receiptNumber: packagePurchases.receiptNumber });
       await tx
         .insert(prepaidSessions)
