@@ -11,14 +11,17 @@ export function useDialogAction<TVars, TResult>(mutation: UseMutationResult<TRes
   /** Runs the action with `vars`; `done` is the toast on success (or makes it from the answer), `onDone` resets the dialog's fields. */
   const run = (vars: TVars, done: string | ((result: TResult) => string), onDone?: () => void) => {
     setError(null);
-    mutation.mutate(vars, {
-      onSuccess: (result) => {
+    // The promise, not mutate's callbacks: those are dropped when the dialog unmounts before the answer, and an action
+    // can unmount its own dialog (lifting a messaging suspension removes the button that opened it once the admin
+    // reads refresh), which lost the toast.
+    mutation.mutateAsync(vars).then(
+      (result) => {
         toast.success(typeof done === 'string' ? done : done(result));
         onDone?.();
         close();
       },
-      onError: (err) => setError(err.message),
-    });
+      (err: Error) => setError(err.message),
+    );
   };
   return { error, setError, run, pending: mutation.isPending };
 }
