@@ -1,6 +1,6 @@
 /**
  * Group workshop rules shared by server and web (docs/product.md "Workshops"): limits of a workshop, which edits
- * are allowed once seats are sold, and the words of every workshop message. Pure: instants UTC, money integer cents,
+ * are refused once seats are sold, and the words of every workshop message. Pure: instants UTC, money integer cents,
  * durations minutes.
  */
 import { autoReleaseHours, policyTerms, type CancellationPolicy } from './sessions.js';
@@ -36,11 +36,13 @@ export const workshopMessages = {
   notYours: 'Only the expert running this workshop can change it',
   cancelled: 'This workshop was cancelled',
   alreadyPublished: 'This workshop is already published',
-  soldLocked: 'Seats are sold: the time, length and price can no longer change. Cancel the workshop to change them.',
-  capacityShrink: (sold: number) => `Seats are sold: the capacity can only grow (at least ${sold}).`,
+  capacityBelowTaken: (taken: number) => `${taken} seats are sold or kept for someone: the capacity can be no lower than ${taken}.`,
+  attendeeClash: 'An attendee has another session at this time. Please choose another time.',
+  startedLocked: 'This workshop has already started: it can no longer be changed.',
   created: 'Workshop saved as a draft',
   published: 'Workshop published. Clients can now book seats.',
   saved: 'Workshop saved',
+  savedWithAttendees: 'Workshop saved. Attendees are e-mailed what changed.',
   full: 'This workshop is full',
   alreadyBooked: 'You already have a seat in this workshop',
   ownWorkshop: 'You cannot book a seat in your own workshop.',
@@ -78,20 +80,27 @@ export const workshopMessages = {
     `Fewer than ${minimum} seats were booked 24 hours before the start, so the workshop is cancelled. Your payment is refunded in full.`,
 } as const;
 
-/** A workshop as the edit rule sees it. */
-type Editable = { startsAt: Date; durationMinutes: number; priceCents: number; capacity: number; seatsSold: number; seatsOffered: number };
+/** A workshop as the edit rule sees it: its status, start (UTC), capacity and the seats sold, offered or reserved. */
+type Editable = {
+  status: string;
+  startsAt: Date;
+  capacity: number;
+  seatsSold: number;
+  seatsOffered: number;
+  seatsSponsored: number;
+};
 
 /**
- * The message refusing `change` of `workshop`, or null when allowed (docs/product.md "Workshops"): once a seat is
- * sold or offered to a waiting client the start, duration and price are fixed (a change goes through cancelling)
- * and the capacity only grows.
+ * The message refusing a change of `workshop` to `capacity` seats (undefined: unchanged) at `now`, or null when
+ * allowed (docs/product.md "Workshops", "Editing"): a published workshop that has started no longer changes, and the
+ * capacity never drops below the seats sold, offered to waiting clients or reserved by a sponsor. Everything else
+ * may change with attendees: the time, length, title and description move their seats with the workshop, and a new
+ * price applies to seats booked from then on (each seat keeps the price it was booked at).
  */
-export function editRefusal(workshop: Editable, change: Partial<Omit<Editable, 'seatsSold' | 'seatsOffered'>>): string | null {
-  if (workshop.seatsSold + workshop.seatsOffered === 0) return null;
-  if (change.startsAt && change.startsAt.getTime() !== workshop.startsAt.getTime()) return workshopMessages.soldLocked;
-  if (change.durationMinutes !== undefined && change.durationMinutes !== workshop.durationMinutes) return workshopMessages.soldLocked;
-  if (change.priceCents !== undefined && change.priceCents !== workshop.priceCents) return workshopMessages.soldLocked;
-  if (change.capacity !== undefined && change.capacity < workshop.capacity) return workshopMessages.capacityShrink(workshop.capacity);
+export function editRefusal(workshop: Editable, capacity: number | undefined, now: Date): string | null {
+  if (workshop.status === 'published' && workshop.startsAt.getTime() <= now.getTime()) return workshopMessages.startedLocked;
+  const taken = workshop.seatsSold + workshop.seatsOffered + workshop.seatsSponsored;
+  if (capacity !== undefined && capacity < taken) return workshopMessages.capacityBelowTaken(taken);
   return null;
 }
 

@@ -17,7 +17,8 @@ import { sendDueWorkshopReminders } from '../../src/server/modules/workshops/use
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
 import { inviteOf } from '../helpers/invites.js';
-import { createExpert, visa } from '../helpers/marketplace.js';
+import { book, createExpert, visa } from '../helpers/marketplace.js';
+import { workshopMessages } from '../../src/shared/workshops.js';
 
 type Mail = typeof emailOutbox.$inferSelect;
 
@@ -35,8 +36,8 @@ describe('the expert’s invite and reminders per workshop', () => {
   const zone = 'America/Vancouver';
   const vancouver = (d: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: zone, dateStyle: 'short', timeStyle: 'short' }).format(d).replace(' ', 'T');
   const dayIn = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: zone });
-  const call = (method: 'POST' | 'PATCH', url: string, payload: object = {}, cookie = expert.cookie) =>
-    ctx.app.inject({ method, url, headers: { ...json, cookie }, payload });
+  const call = (method: 'POST' | 'PATCH', url: string, payload: object = {}, cookie = expert.cookie, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method, url, headers: { ...json, cookie, ...headers }, payload });
   const create = async (body: object) => {
     const res = await call('POST', '/api/me/workshops', {
       title: 'Mock interviews',
@@ -71,7 +72,7 @@ describe('the expert’s invite and reminders per workshop', () => {
   const invites = (mails: Mail[]) => mails.filter((m) => m.attachments?.length).map(inviteOf);
 
   beforeAll(async () => {
-    ctx = await createTestApp();
+    ctx = await createTestApp({ TEST_HOOKS: '1' });
     expert = await createExpert(ctx, { email: 'workshop-host-mail@example.com' });
   });
   afterAll(() => ctx.close());
@@ -178,6 +179,100 @@ describe('the expert’s invite and reminders per workshop', () => {
     expect(mine).toEqual([{ uid: `workshop-${w.id}@mentora`, sequence: last.sequence, summary: 'Mentora workshop: Feed lab, renamed' }]);
     expect(last.sequence).toBe(1);
     expect((await feedOf(attendees[0]!.cookie)).map((e) => e.uid)).toEqual([`${attendees[0]!.seatId}@mentora`]);
+  });
+
+  it('editing a workshop with attendees moves their seats: each is e-mailed what changed with the updated invite, and their calendar follows', async () => {
+    const w = await create({ startsAtLocal: `${dayIn(8)}T09:00`, title: 'Pitch clinic', capacity: 3 });
+    const attendees = [await seat(w.id), await seat(w.id)];
+    const feed = await call('POST', '/api/me/calendar-feed', {}, attendees[0]!.cookie);
+    expect(feed.statusCode, feed.body).toBe(201);
+    const before = (await mailsTo(attendees[0]!.email)).length;
+
+    const edited = await call('PATCH', `/api/me/workshops/${w.id}`, {
+      startsAtLocal: `${dayIn(8)}T14:00`,
+      durationMinutes: 90,
+      title: 'Pitch clinic, longer',
+      description: 'Five pitches, each with notes.',
+      priceCents: 2500,
+      capacity: 2,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const moved = edited.json() as { startsAt: string; endsAt: string; priceCents: number; seatsLeft: number };
+    expect(vancouver(new Date(moved.startsAt))).toBe(`${dayIn(8)}T14:00`);
+    expect(moved).toMatchObject({ priceCents: 2500, seatsLeft: 0 });
+
+    for (const a of attendees) {
+      const mails = (await mailsTo(a.email)).filter((m) => m.subject === 'Workshop updated: Pitch clinic, longer');
+      expect(mails).toHaveLength(1);
+      expect(inviteOf(mails[0]!)).toMatchObject({ method: 'REQUEST', uid: `${a.seatId}@mentora`, sequence: 1, start: moved.startsAt, end: moved.endsAt });
+      expect(mails[0]!.text).toContain('has moved from');
+      expect(mails[0]!.text).toContain(`(${zone})`);
+      expect(mails[0]!.text).toContain('Its title was "Pitch clinic".');
+      expect(mails[0]!.text).toContain('It now lasts 90 minutes (it was 60).');
+      expect(mails[0]!.text).toContain('Five pitches, each with notes.');
+      // The seat keeps its time with the workshop, the price it was booked at, and records the move.
+      const view = (await ctx.app.inject({ url: `/api/sessions/${a.seatId}`, headers: { cookie: a.cookie } })).json();
+      expect(view).toMatchObject({ startsAt: moved.startsAt, endsAt: moved.endsAt, durationMinutes: 90, totalAmountCents: 1500 });
+      expect(view.moves).toEqual([expect.objectContaining({ toStartsAt: moved.startsAt, movedBy: 'expert' })]);
+      // The seat's own download carries the same event.
+      const ics = await ctx.app.inject({ url: `/api/sessions/${a.seatId}/calendar.ics`, headers: { cookie: a.cookie } });
+      const event = new ICAL.Component(ICAL.parse(ics.body)).getFirstSubcomponent('vevent')!;
+      expect(Number(event.getFirstPropertyValue('sequence'))).toBe(1);
+      expect((event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString()).toBe(moved.startsAt);
+      expect(String(event.getFirstPropertyValue('description'))).toContain('Pitch clinic, longer');
+    }
+    expect((await mailsTo(attendees[0]!.email)).length).toBe(before + 1);
+    // The attendee's calendar feed follows: one event for the seat, at the new time with the new SEQUENCE.
+    const feedBody = (await ctx.app.inject({ url: new URL(feed.json().url as string).pathname })).body;
+    const events = new ICAL.Component(ICAL.parse(feedBody)).getAllSubcomponents('vevent');
+    expect(events.map((e) => [e.getFirstPropertyValue('uid'), Number(e.getFirstPropertyValue('sequence'))])).toEqual([[`${attendees[0]!.seatId}@mentora`, 1]]);
+    expect((events[0]!.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString()).toBe(moved.startsAt);
+    // The expert's own event follows once.
+    expect(invites(await expertMailsAbout(w.id)).map((i) => [i.method, i.sequence, i.start])).toEqual([
+      ['REQUEST', 0, w.startsAt],
+      ['REQUEST', 1, moved.startsAt],
+    ]);
+
+    // A new description alone: told, with no invite (nothing in the calendar changes).
+    expect((await call('PATCH', `/api/me/workshops/${w.id}`, { description: 'Six pitches.' })).statusCode).toBe(200);
+    const told = (await mailsTo(attendees[1]!.email)).at(-1)!;
+    expect(told.subject).toBe('Workshop updated: Pitch clinic, longer');
+    expect(told.text).toContain('Six pitches.');
+    expect(told.attachments ?? []).toEqual([]);
+
+    // A new seat is sold at the new price.
+    expect((await call('PATCH', `/api/me/workshops/${w.id}`, { capacity: 3 })).statusCode).toBe(200);
+    const third = await seat(w.id);
+    const thirdView = (await ctx.app.inject({ url: `/api/sessions/${third.seatId}`, headers: { cookie: third.cookie } })).json();
+    expect(thirdView).toMatchObject({ totalAmountCents: 2500, startsAt: moved.startsAt });
+  });
+
+  it('refuses edits in the product’s words and changes nothing: below the seats sold, over an attendee’s session, once started', async () => {
+    const w = await create({ startsAtLocal: `${dayIn(9)}T09:00`, title: 'Refusals', capacity: 4 });
+    const [a, b] = [await seat(w.id), await seat(w.id), await seat(w.id)];
+    const refused = async (body: object, message: string, headers: Record<string, string> = {}) => {
+      const mails = (await mailsTo(a!.email)).length;
+      const res = await call('PATCH', `/api/me/workshops/${w.id}`, body, expert.cookie, headers);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error.message).toBe(message);
+      expect((await mailsTo(a!.email)).length).toBe(mails);
+      const view = (await ctx.app.inject({ url: `/api/sessions/${a!.seatId}`, headers: { cookie: a!.cookie } })).json();
+      expect(view).toMatchObject({ startsAt: w.startsAt, durationMinutes: 60, moves: [] });
+      expect((await ctx.app.inject({ url: `/api/me/workshops/${w.id}`, headers: { cookie: expert.cookie } })).json()).toMatchObject({
+        startsAt: w.startsAt,
+        capacity: 4,
+        title: 'Refusals',
+      });
+    };
+    await refused({ capacity: 2, title: 'Smaller' }, workshopMessages.capacityBelowTaken(3));
+    // An attendee's own session three hours later: the workshop cannot move onto it.
+    const other = await createExpert(ctx, { email: 'other-host-mail@example.com' });
+    const later = new Date(Date.parse(w.startsAt) + 3 * 3_600_000).toISOString();
+    const session = await book(ctx, b!.cookie, { expertId: other.expert.id, startsAt: later });
+    expect(session.statusCode, session.body).toBe(201);
+    await refused({ startsAtLocal: vancouver(new Date(later)), durationMinutes: 90 }, workshopMessages.attendeeClash);
+    // Once it has started, nothing changes.
+    await refused({ title: 'Too late' }, workshopMessages.startedLocked, { 'x-test-now': new Date(Date.parse(w.startsAt) + 60_000).toISOString() });
   });
 
   it('a workshop cancelled for its minimum attendance withdraws the expert’s invite too', async () => {

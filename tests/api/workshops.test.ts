@@ -186,13 +186,20 @@ describe('workshops', () => {
     // Nothing held for the refused seat.
     expect(await ctx.database.db.select().from(sessions).where(eq(sessions.clientId, third.id))).toEqual([]);
 
-    // With seats sold, the time and the price are fixed and the capacity only grows.
-    expect((await patch(expert.cookie, w.id, { priceCents: 900 })).json().error.message).toBe(workshopMessages.soldLocked);
-    expect((await patch(expert.cookie, w.id, { startsAtLocal: `${dayIn(9)}T11:00` })).json().error.message).toBe(workshopMessages.soldLocked);
-    expect((await patch(expert.cookie, w.id, { capacity: 2, title: 'Offers' })).statusCode).toBe(200);
-    const grown = await patch(expert.cookie, w.id, { capacity: 3 });
-    expect(grown.json()).toMatchObject({ capacity: 3, seatsLeft: 1, seatsSold: 2, title: 'Offers' });
-    expect((await bookSeat(third.cookie, w.id)).statusCode).toBe(201);
+    // With seats sold, the capacity never drops below them; a new price is for the seats booked from then on.
+    const below = await patch(expert.cookie, w.id, { capacity: 2, title: 'Offers' });
+    expect(below.statusCode).toBe(200);
+    expect(below.json()).toMatchObject({ capacity: 2, title: 'Offers' });
+    const grown = await patch(expert.cookie, w.id, { capacity: 3, priceCents: 900 });
+    expect(grown.json()).toMatchObject({ capacity: 3, seatsLeft: 1, seatsSold: 2, title: 'Offers', priceCents: 900 });
+    const thirdSeat = await bookSeat(third.cookie, w.id);
+    expect(thirdSeat.statusCode).toBe(201);
+    expect(thirdSeat.json().session.totalAmountCents).toBe(900);
+    const [kept] = await ctx.database.db.select().from(sessions).where(eq(sessions.id, seat.id));
+    expect(kept!.totalAmountCents).toBe(1500);
+    const toTwo = await patch(expert.cookie, w.id, { capacity: 2 });
+    expect(toTwo.statusCode).toBe(409);
+    expect(toTwo.json().error.message).toBe(workshopMessages.capacityBelowTaken(3));
 
     // A client's cancellation frees the seat; the refund follows the stored policy.
     const cancelled = await ctx.app.inject({

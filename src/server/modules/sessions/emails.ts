@@ -62,7 +62,7 @@ function sessionInvite(s: SessionMailFacts, parties: SessionParties, to: Recipie
 }
 
 /** `mail` with the session's invite for `to` attached, as an iTIP message of `method`. */
-function withInvite(
+export function withInvite(
   mail: OutgoingEmail,
   s: SessionMailFacts,
   parties: SessionParties,

@@ -145,7 +145,11 @@ export const workshopRoutes: FastifyPluginAsyncZod<SessionDeps> = async (app, de
     async (request) => getMyWorkshop(deps.db, await expert(request), request.params.id),
   );
 
-  /** Edits a workshop (limits once seats are sold, see updateWorkshop). 400 / 401 / 403 / 404 / 409. */
+  /**
+   * Edits a workshop, with attendees too: their seats follow the time, length and title and each is e-mailed with the
+   * updated invite; a new price is for new seats. 400 / 401 / 403 / 404 / 409 started, capacity below the seats taken,
+   * a clash of the expert's or an attendee's — see updateWorkshop.
+   */
   app.patch(
     '/api/me/workshops/:id',
     { config: { signIn: 'required' }, schema: { tags, params, body: workshopPatch, response: { 200: myWorkshopView, ...errors } } },

@@ -107,3 +107,14 @@ export async function closeWaitlist(tx: Tx, site: Site, workshopId: string, reas
   await moveLine(tx, line, { status: 'closed', endedAt: now }, (n) => waitlistClosedEmail(w, n.to, reason, site.baseUrl));
   return line.length;
 }
+
+/**
+ * Keeps the open offers of workshop `workshopId`, moved to start at `startsAt`, within the rule that an offer never
+ * lasts past the start (`offerDeadline`): a deadline after the new start becomes the start.
+ */
+export async function keepOffersBeforeStart(tx: Tx, workshopId: string, startsAt: Date): Promise<void> {
+  await tx
+    .update(workshopWaitlist)
+    .set({ offerExpiresAt: startsAt })
+    .where(and(eq(workshopWaitlist.workshopId, workshopId), eq(workshopWaitlist.status, 'offered'), gt(workshopWaitlist.offerExpiresAt, startsAt)));
+}
