@@ -119,6 +119,7 @@ export const planMessages = {
   alreadySubscribed: 'You already have a plan with this expert. Change or cancel it from your dashboard.',
   trialUsed: 'You have already had a free trial with this expert.',
   subscriptionNotFound: 'Plan subscription not found.',
+  trialNoReceipt: 'A free trial has no receipt: nothing was charged.',
   notLive: 'This plan has ended.',
   noneLeft: 'No sessions are left in this plan this month.',
   startsAfterPeriod: 'Plan sessions must start before the end of the current month of your plan.',

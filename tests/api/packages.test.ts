@@ -179,6 +179,11 @@ describe('session packages', () => {
     expect(await settleExpiredPackages(deps(), after)).toBe(0);
     const [view] = (await get('/api/me/package-purchases', client.cookie)).json().purchases.filter((p: { id: string }) => p.id === bought.id);
     expect(view).toMatchObject({ status: 'expired', sessionsLeft: 0, refundedCents: 666, releasedCents: 0 });
+    // The refund's e-mail names the receipt it refunds.
+    const [refund] = (await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'bundle@example.com'))).filter(
+      (m) => m.subject === 'Receipt: $6.66 refunded for your package with Erin Expert',
+    );
+    expect(refund!.text).toContain(`Refund of receipt ${bought.receiptNumber}`);
     // The PDF receipt, read back with an independent parser: the payment, the package and the refund at expiry.
     const pdf = await get(`/api/package-purchases/${bought.id}/receipt.pdf`, client.cookie);
     expect(pdf.statusCode).toBe(200);

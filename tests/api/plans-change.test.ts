@@ -84,7 +84,10 @@ describe('changing plan', () => {
     expect(after).toMatchObject({ name: 'Intensive', priceCents: 30000, sessionCount: 4, sessionsLeft: 4, currentPeriodEnd: sub.currentPeriodEnd });
     expect(after.periods[0]).toMatchObject({ number: 2, kind: 'paid', amountCents: expected.chargeCents, endsAt: sub.currentPeriodEnd });
     expect(after.periods[1]).toMatchObject({ refundedCents: expected.creditCents, releasedCents: 9000 - expected.creditCents, sessionsBooked: 1 });
-    expect(await mails(client.email, 'Your plan with Erin Expert is now Intensive')).toHaveLength(1);
+    const [changedMail] = await mails(client.email, 'Your plan with Erin Expert is now Intensive');
+    // The new part's receipt, and the credit named as a refund of the first part's.
+    expect(changedMail!.text).toContain(`Receipt number: ${after.periods[0].receiptNumber}`);
+    expect(changedMail!.text).toContain(`refund of receipt ${after.periods[1].receiptNumber}`);
     await expectPrepaidLedgerBalanced(ctx.database.db);
 
     // Again: already on it. Back down later in the month: the credit is the new part's unused time, all unbooked.

@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, planPeriods, subscriptions } from '../../src/server/db/schema.js';
 import { simulatedProvider } from '../../src/server/infra/payments/simulated.js';
@@ -117,6 +118,10 @@ describe('monthly plans', () => {
     const sub = first.json().subscription;
     expect(sub).toMatchObject({ status: 'trialing', sessionsLeft: 2, priceCents: 18000, cardLast4: '4242' });
     expect(sub.periods[0]).toMatchObject({ kind: 'trial', amountCents: 0 });
+    // Nothing was charged: no receipt.
+    const trialReceipt = await get(`/api/plan-periods/${sub.periods[0].id}/receipt.pdf`, sam.cookie);
+    expect(trialReceipt.statusCode).toBe(404);
+    expect(trialReceipt.json().error.message).toBe('A free trial has no receipt: nothing was charged.');
     expect((await subscribe(planId, sam.cookie, visa, key)).statusCode).toBe(200);
     expect((await subscribe(planId, sam.cookie)).statusCode).toBe(409);
     expect(await subject('trial@example.com', 'free trial of Monthly mentoring')).toHaveLength(1);
@@ -175,8 +180,20 @@ describe('monthly plans', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'cancelled', sessionsLeft: 0 });
     expect(res.json().periods[0]).toMatchObject({ refundedCents: 30000 });
-    expect(await subject('refund@example.com', 'Receipt: $300.00 refunded for your plan')).toHaveLength(1);
+    const [refunded] = await subject('refund@example.com', 'Receipt: $300.00 refunded for your plan');
+    expect(refunded!.text).toContain(`Refund of receipt ${sub.periods[0].receiptNumber}`);
     expect((await bookFrom(sub.id, 30, kim.cookie)).statusCode).toBe(409);
+    // The month's PDF receipt, read back with an independent parser: its number, the payment, the month and the refund.
+    const pdf = await get(`/api/plan-periods/${sub.periods[0].id}/receipt.pdf`, kim.cookie);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = (await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), { mergePages: true })).text;
+    expect(text).toContain(`Receipt number: ${sub.periods[0].receiptNumber}`);
+    expect(text).toContain('Amount paid: $300.00');
+    expect(text).toMatch(/Plan month: .+ to .+, 3 sessions/);
+    expect(text).toContain('Total refunded: $300.00');
+    expect((await get(`/api/plan-periods/${sub.periods[0].id}/receipt.pdf`, expert.cookie)).statusCode).toBe(404);
+    expect((await get(`/api/plan-periods/${sub.periods[0].id}/receipt.pdf`)).statusCode).toBe(401);
     await expectPrepaidLedgerBalanced(ctx.database.db);
   });
 
@@ -230,7 +247,8 @@ describe('monthly plans', () => {
     const view = await mine(sub.id, eve.cookie);
     expect(view).toMatchObject({ status: 'ended' });
     expect(view.periods[0]).toMatchObject({ refundedCents: 10000 });
-    expect(await subject('ended@example.com', 'Receipt: $100.00 refunded')).toHaveLength(1);
+    const [refund] = await subject('ended@example.com', 'Receipt: $100.00 refunded');
+    expect(refund!.text).toContain(`Refund of receipt ${sub.periods[0].receiptNumber}`);
     expect((await send('POST', `/api/me/plans/${planId}/end`, {}, eve.cookie)).statusCode).toBe(403);
     await expectPrepaidLedgerBalanced(ctx.database.db);
 

@@ -35,6 +35,7 @@ import {
   organisationManagers,
   organisations,
   paymentRetries,
+  planPeriods,
   programmeInvitations,
   programmeMembers,
   user,
@@ -125,7 +126,16 @@ type Fixtures = {
   packages: { offerId: string; purchaseId: string; refundPurchaseId: string; clientAId: string };
   /** Expert A's plan client A subscribed to, another of expert A's plans the expert ends, and client B's plan with expert B for the team to end. */
   /** Expert A's plans (client A subscribed to one), expert B's plan client B subscribed to, and client A's plan with a third expert with another of theirs to change to. */
-  plans: { planId: string; endPlanId: string; subscriptionId: string; refundSubscriptionId: string; changeSubscriptionId: string; changeToPlanId: string };
+  plans: {
+    planId: string;
+    endPlanId: string;
+    subscriptionId: string;
+    /** The paid first month of client A's plan with expert A. */
+    periodId: string;
+    refundSubscriptionId: string;
+    changeSubscriptionId: string;
+    changeToPlanId: string;
+  };
   /** The organisation's access programmes: one for an invited list (client B invited, the second manager a member), one open to any code. */
   programmes: { invitedId: string; openCode: string; invitationToken: string; memberId: string };
 };
@@ -238,6 +248,13 @@ const rows: Row[] = [
   { method: 'GET', route: '/api/experts/:id/plans', url: (f) => `/api/experts/${f.expertA.slug}/plans`, expect: everyone(200) },
   { method: 'GET', route: '/api/me/plans', url: () => '/api/me/plans', expect: who(403, { expertA: 200, expertB: 200 }) },
   { method: 'GET', route: '/api/me/subscriptions', url: () => '/api/me/subscriptions', expect: who(200) },
+  // A plan month's PDF receipt is the paying client's alone: to anyone else, its expert too, it does not exist.
+  {
+    method: 'GET',
+    route: '/api/plan-periods/:id/receipt.pdf',
+    url: (f) => `/api/plan-periods/${f.plans.periodId}/receipt.pdf`,
+    expect: who(404, { clientA: 200 }),
+  },
   { method: 'GET', route: '/api/me/plan-subscribers', url: () => '/api/me/plan-subscribers', expect: who(200) },
   {
     method: 'GET',
@@ -1184,12 +1201,15 @@ describe('authorization matrix', () => {
       return res.json().subscription.id as string;
     };
     const planId = await offerPlan(expertA.cookie);
+    const subscriptionId = await subscribePlan(planId);
+    const [firstMonth] = await ctx.database.db.select({ id: planPeriods.id }).from(planPeriods).where(eq(planPeriods.subscriptionId, subscriptionId));
     // Client A's plan to change is with an expert who is none of the actors: no other actor may read it.
     const planner = await createExpert(ctx, { email: 'matrix-planner@example.com', slug: 'matrix-planner' });
     const plans = {
       planId,
       endPlanId: await offerPlan(expertA.cookie),
-      subscriptionId: await subscribePlan(planId),
+      subscriptionId,
+      periodId: firstMonth!.id,
       refundSubscriptionId: await subscribePlan(await offerPlan(expertB.cookie), clientB.cookie),
       changeSubscriptionId: await subscribePlan(await offerPlan(planner.cookie)),
       changeToPlanId: await offerPlan(planner.cookie),

@@ -58,9 +58,12 @@ export function packageExpiryWarningEmail(f: PurchaseFacts, unused: number, to: 
   });
 }
 
-/** What became of `unused` sessions worth `cents` at the expiry of purchase `f`, or when the team refunded them (`by: 'team'`). */
+/**
+ * What became of `unused` sessions worth `cents` at the expiry of purchase `f`, or when the team refunded them (`by:
+ * 'team'`); a refund names the purchase's receipt it refunds, as a session's refund does (docs/product.md "Payments").
+ */
 export function packageSettledEmail(
-  f: PurchaseFacts,
+  f: PurchaseFacts & { receiptNumber: string | null },
   outcome: { kind: 'refund' | 'release'; unused: number; cents: number; by: 'expiry' | 'team' },
   to: Recipient,
   baseUrl: string,
@@ -70,6 +73,7 @@ export function packageSettledEmail(
   const paragraphs =
     outcome.kind === 'refund'
       ? [
+          ...(f.receiptNumber ? [`Refund of receipt ${f.receiptNumber}`] : []),
           `${outcome.by === 'team' ? 'The Mentora team refunded' : 'Your package expired. We refunded'} ${sessions} of your package with ${f.expertName}.`,
           `Amount refunded: ${money}`,
           `Refunded to: ${card(f)}`,

@@ -20,7 +20,7 @@ export function receiptPdf(r: ReceiptDocument): PDFKit.PDFDocument {
   line('Receipt number', r.receiptNumber);
   line('Billed to', r.clientName);
   line('Expert', r.expertName);
-  if (r.packageLine) line('Package', r.packageLine);
+  if (r.item) line(r.item.label, r.item.text);
   else line('Session', `${r.sessionWhen}, ${r.durationMinutes} minutes`);
   doc.moveDown();
   line('Amount paid', money(r.amountCents));

@@ -94,19 +94,31 @@ export function renewalFailedEmail(f: SubscriptionFacts, nextAt: Date | null, to
   });
 }
 
+/** A refund of a period's unused sessions: its cents, and the number of the month's receipt it refunds (null: a trial's, nothing). */
+export type RefundFacts = { cents: number; receiptNumber: string | null };
+/** Nothing refunded. */
+export const noRefund: RefundFacts = { cents: 0, receiptNumber: null };
+
 /**
  * The client's plan `f` ends or will end: cancelled by them (`by: 'client'`, ending at `endsAt`), or ended by the
- * expert or the team; `refundCents` refunded to the card (0: none).
+ * expert or the team; `refund.cents` refunded to the card (0: none), naming the month's receipt it refunds.
  */
 export function planEndedEmail(
   f: SubscriptionFacts,
   by: 'client' | 'expert' | 'team',
   endsAt: Date,
-  refundCents: number,
+  { cents: refundCents, receiptNumber }: RefundFacts,
   to: Recipient,
   baseUrl: string,
 ): OutgoingEmail {
-  const refund = refundCents > 0 ? [`Amount refunded: ${formatMoney(refundCents, f.currency)}`, `Refunded to: ${card(f)}`] : [];
+  const refund =
+    refundCents > 0
+      ? [
+          ...(receiptNumber ? [`Refund of receipt ${receiptNumber}`] : []),
+          `Amount refunded: ${formatMoney(refundCents, f.currency)}`,
+          `Refunded to: ${card(f)}`,
+        ]
+      : [];
   const first =
     by === 'client'
       ? refundCents > 0
@@ -125,8 +137,11 @@ export function planEndedEmail(
   });
 }
 
-/** What a change of plan moved: the credit for the old plan's unused time and the charge for the new plan's rest of the month. */
-export type ChangeFacts = { receiptNumber: string | null; fromName: string; creditCents: number; chargeCents: number; endsAt: Date };
+/**
+ * What a change of plan moved: the credit for the old plan's unused time (a refund of the month's receipt
+ * `refundOf`) and the charge for the new plan's rest of the month (receipt `receiptNumber`); both null in a trial.
+ */
+export type ChangeFacts = { receiptNumber: string | null; refundOf: string | null; fromName: string; creditCents: number; chargeCents: number; endsAt: Date };
 
 /** The client changed plan to `f` (its new terms): the prorated lines, what was refunded and charged, and the receipt. */
 export function planChangedEmail(f: SubscriptionFacts, c: ChangeFacts, to: Recipient, at: Date, baseUrl: string): OutgoingEmail {
@@ -137,7 +152,7 @@ export function planChangedEmail(f: SubscriptionFacts, c: ChangeFacts, to: Recip
       // A trial's change moves no money and has no receipt.
       ...(c.receiptNumber ? [`Receipt number: ${c.receiptNumber}`] : []),
       `You changed from ${c.fromName} to ${title(f)} with ${f.expertName} on ${formatInZone(at, to.zone)}.`,
-      `Unused time on ${c.fromName}: -${formatMoney(c.creditCents, f.currency)} (refunded to your ${card(f)})`,
+      `Unused time on ${c.fromName}: -${formatMoney(c.creditCents, f.currency)} (refunded to your ${card(f)}${c.refundOf ? `, refund of receipt ${c.refundOf}` : ''})`,
       `Remaining time on ${f.name} until ${formatInZone(c.endsAt, to.zone)}: ${formatMoney(c.chargeCents, f.currency)} (charged to your ${card(f)})`,
       `From your next renewal: ${formatMoney(f.priceCents, f.currency)} a month.`,
     ],

@@ -10,7 +10,7 @@ import type { Tx } from '../../db/client.js';
 import { planPeriods, subscriptions } from '../../db/schema.js';
 import type { PaymentProvider } from '../../infra/payments/provider.js';
 import { settlePrepaid } from '../packages/prepaid-service.js';
-import { expertPlanEmail, planEndedEmail } from './emails.js';
+import { expertPlanEmail, noRefund, planEndedEmail, type RefundFacts } from './emails.js';
 import { emailBothSides, latestPeriod, type SubscriptionRow } from './period-service.js';
 import { clock } from '../../clock.js';
 
@@ -18,7 +18,8 @@ export type EndDeps = { provider: PaymentProvider; baseUrl: string };
 
 /**
  * Refunds every unused session of `sub`'s current period (locked by the caller) to the card under processor key
- * `key`, and marks the period settled. Returns the cents refunded (0 when nothing was left, or in a free trial).
+ * `key`, and marks the period settled. Returns the cents refunded (0 when nothing was left, or in a free trial) and
+ * the period's receipt number (null for a trial), which the refund's e-mail names.
  */
 export async function refundCurrentPeriod(
   tx: Tx,
@@ -28,9 +29,9 @@ export async function refundCurrentPeriod(
   actorId: string | null,
   note: string,
   now: Date,
-): Promise<number> {
+): Promise<RefundFacts> {
   const period = await latestPeriod(tx, sub.id);
-  if (!period || period.settledAt) return 0;
+  if (!period || period.settledAt) return noRefund;
   const { cents } = await settlePrepaid(
     tx,
     provider,
@@ -39,7 +40,7 @@ export async function refundCurrentPeriod(
     now,
   );
   await tx.update(planPeriods).set({ settledAt: now }).where(eq(planPeriods.id, period.id));
-  return cents;
+  return { cents, receiptNumber: period.receiptNumber };
 }
 
 /**
@@ -56,14 +57,15 @@ export async function endSubscriptionNow(
   now: Date,
 ): Promise<number> {
   if (sub.endedAt) return 0;
-  const cents = await refundCurrentPeriod(tx, deps.provider, sub, `plan-end:${sub.id}`, actorId, reason, now);
+  const refunded = await refundCurrentPeriod(tx, deps.provider, sub, `plan-end:${sub.id}`, actorId, reason, now);
+  const { cents } = refunded;
   await tx
     .update(subscriptions)
     .set({ status: 'ended', endedAt: now, endReason: reason, nextAttemptAt: null, cancelAtPeriodEnd: false, updatedAt: now })
     .where(eq(subscriptions.id, sub.id));
   const refund = cents > 0 ? ` ${formatMoney(cents, sub.currency)} of unused sessions was refunded to them.` : '';
   await emailBothSides(tx, sub, {
-    client: (to) => planEndedEmail(sub, by, now, cents, to, deps.baseUrl),
+    client: (to) => planEndedEmail(sub, by, now, refunded, to, deps.baseUrl),
     expert: (to) =>
       expertPlanEmail(sub, `${sub.clientName}'s plan has ended`, `${sub.clientName}'s plan ${sub.name} has ended (${reason}).${refund}`, to, deps.baseUrl),
   });

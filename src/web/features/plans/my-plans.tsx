@@ -155,7 +155,10 @@ function SubscriptionCard({ subscription: s }: { subscription: SubscriptionView 
               <li key={p.id}>
                 {formatMoney(p.amountCents, s.currency)} for {formatDateTime(p.startsAt)} – {formatDateTime(p.endsAt)}
                 {p.cardBrand && p.cardLast4 ? ` · ${p.cardBrand} ending ${p.cardLast4}` : ''}
-                {p.refundedCents > 0 ? ` · ${formatMoney(p.refundedCents, s.currency)} refunded` : ''} · receipt {p.receiptNumber}
+                {p.refundedCents > 0 ? ` · ${formatMoney(p.refundedCents, s.currency)} refunded` : ''} · receipt {p.receiptNumber} ·{' '}
+                <a href={`/api/plan-periods/${encodeURIComponent(p.id)}/receipt.pdf`} download className="font-medium text-brand-700 hover:underline">
+                  Download PDF receipt
+                </a>
               </li>
             ))}
           </ul>

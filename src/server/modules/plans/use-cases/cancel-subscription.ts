@@ -12,7 +12,7 @@ import type { Db } from '../../../db/client.js';
 import { subscriptions } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
 import type { PaymentProvider } from '../../../infra/payments/provider.js';
-import { expertPlanEmail, planEndedEmail } from '../emails.js';
+import { expertPlanEmail, noRefund, planEndedEmail } from '../emails.js';
 import { refundCurrentPeriod } from '../ending-service.js';
 import { bookedInPeriod, emailBothSides, latestPeriod, lockSubscription } from '../period-service.js';
 import { oneOfClient, subscriptionViews } from '../subscription-views.js';
@@ -38,7 +38,7 @@ export async function cancelSubscription(
     const endsNow = refundable || sub.status === 'past_due';
     const refund = refundable
       ? await refundCurrentPeriod(tx, deps.provider, sub, `plan-cancel:${sub.id}`, client.id, 'cancelled within 48 hours of the renewal', now)
-      : 0;
+      : noRefund;
     await tx
       .update(subscriptions)
       .set(

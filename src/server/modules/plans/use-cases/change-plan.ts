@@ -134,7 +134,13 @@ export async function changePlan(
       );
       await emailBothSides(tx, sub, {
         client: (to) =>
-          planChangedEmail(changed, { receiptNumber: part.receiptNumber, fromName: sub.name, ...lines, endsAt: period.endsAt }, to, now, deps.baseUrl),
+          planChangedEmail(
+            changed,
+            { receiptNumber: part.receiptNumber, refundOf: period.receiptNumber, fromName: sub.name, ...lines, endsAt: period.endsAt },
+            to,
+            now,
+            deps.baseUrl,
+          ),
         expert: (to) =>
           expertPlanEmail(
             changed,

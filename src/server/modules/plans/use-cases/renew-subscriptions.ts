@@ -13,7 +13,7 @@ import { formatMoney } from '../../../../shared/pricing.js';
 import type { Db, Tx } from '../../../db/client.js';
 import { subscriptions } from '../../../db/schema.js';
 import type { PaymentProvider } from '../../../infra/payments/provider.js';
-import { expertPlanEmail, periodReceiptEmail, planEndedEmail, renewalFailedEmail } from '../emails.js';
+import { expertPlanEmail, noRefund, periodReceiptEmail, planEndedEmail, renewalFailedEmail } from '../emails.js';
 import { emailBothSides, grantPeriod, latestPeriod, type SubscriptionRow } from '../period-service.js';
 import { clock } from '../../../clock.js';
 
@@ -57,7 +57,7 @@ async function endCancelled(tx: Tx, deps: Deps, sub: SubscriptionRow, now: Date)
     .set({ status: 'cancelled', endedAt: sub.currentPeriodEnd, endReason: 'cancelled by the client', updatedAt: now })
     .where(eq(subscriptions.id, sub.id));
   await emailBothSides(tx, sub, {
-    client: (to) => planEndedEmail(sub, 'client', sub.currentPeriodEnd, 0, to, deps.baseUrl),
+    client: (to) => planEndedEmail(sub, 'client', sub.currentPeriodEnd, noRefund, to, deps.baseUrl),
     expert: (to) => expertPlanEmail(sub, `${sub.clientName}'s plan has ended`, `${sub.clientName}'s plan ${sub.name} ended as they asked.`, to, deps.baseUrl),
   });
 }

@@ -24,8 +24,11 @@ export type ReceiptDocument = {
   expertName: string;
   /** The session's start, written in the client's zone. */
   sessionWhen: string;
-  /** A package's receipt: what was bought ('2 × 60 min sessions, expires …'), printed instead of the session's time. */
-  packageLine?: string;
+  /**
+   * A package's or plan month's receipt: what was bought ('Package': '2 × 60 min sessions, expires …'; 'Plan month':
+   * the month's dates and sessions), printed instead of the session's time.
+   */
+  item?: { label: 'Package' | 'Plan month'; text: string };
   durationMinutes: number;
   currency: string;
   amountCents: number;
