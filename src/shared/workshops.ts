@@ -90,6 +90,11 @@ type Editable = {
   seatsSponsored: number;
 };
 
+/** Whether published workshop `w` (start as an instant or ISO UTC) has started at `now`: it then no longer changes. */
+export function startedAt(w: { status: string; startsAt: Date | string }, now = new Date()): boolean {
+  return w.status === 'published' && new Date(w.startsAt).getTime() <= now.getTime();
+}
+
 /**
  * The message refusing a change of `workshop` to `capacity` seats (undefined: unchanged) at `now`, or null when
  * allowed (docs/product.md "Workshops", "Editing"): a published workshop that has started no longer changes, and the
@@ -98,7 +103,7 @@ type Editable = {
  * price applies to seats booked from then on (each seat keeps the price it was booked at).
  */
 export function editRefusal(workshop: Editable, capacity: number | undefined, now: Date): string | null {
-  if (workshop.status === 'published' && workshop.startsAt.getTime() <= now.getTime()) return workshopMessages.startedLocked;
+  if (startedAt(workshop, now)) return workshopMessages.startedLocked;
   const taken = workshop.seatsSold + workshop.seatsOffered + workshop.seatsSponsored;
   if (capacity !== undefined && capacity < taken) return workshopMessages.capacityBelowTaken(taken);
   return null;

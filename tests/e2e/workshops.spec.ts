@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './test';
 import { seriousViolations } from './axe';
+import { linkFromMailbox } from './fixtures/mailbox';
 import { bookSeatViaApi, shot, signInUi, visa } from './helpers';
 
 /**
  * Group workshops (docs/product.md "Workshops"): an expert publishes a workshop from their dashboard, three clients
  * book its three seats (one through the workshop page with a card), a fourth is told it is full, gets the seat once
- * one attendee cancels, and the expert sees the seats sold and the seats' money from the ledger.
+ * one attendee cancels, the expert sees the seats sold and the seats' money from the ledger, moves the workshop (the
+ * attendees' seats follow, each attendee e-mailed) and cancels it.
  */
-test('an expert publishes a workshop, three clients fill it, a fourth books the seat an attendee frees, the expert sees the sales', async ({
+test('an expert publishes a workshop, three clients fill it, a fourth books the seat an attendee frees, the expert sees the sales and moves it', async ({
   page,
   expert,
   market,
@@ -87,6 +89,25 @@ test('an expert publishes a workshop, three clients fill it, a fourth books the 
   await expect(page.getByText('Seats sold: 3 of 3 · Waitlist: 0')).toBeVisible();
   await expect(page.getByTestId('workshop-earnings')).toHaveText('Earned $0.00 · Held $36.00 · Refunded $12.00');
   expect(await seriousViolations(page)).toEqual([]);
+
+  // The expert moves it to the afternoon and makes it longer: the seats follow, each attendee is e-mailed.
+  await page.getByRole('button', { name: `Edit ${title}` }).click();
+  const edit = page.getByRole('form', { name: `Edit ${title}` });
+  await expect(edit.getByText('3 attendees are e-mailed what you change')).toBeVisible();
+  await edit.getByLabel('Title').fill(`${title}, longer`);
+  await edit.getByLabel(/^Start \(/).fill(`${day}T15:00`);
+  await edit.getByLabel(/^Duration/).fill('90');
+  await shot(page, 'workshops-expert-edit');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Workshop saved. Attendees are e-mailed what changed.')).toBeVisible();
+  await expect(page.getByRole('link', { name: `${title}, longer` })).toBeVisible();
+  const mine = (await (await page.request.get(`/api/me/workshops/${id}`)).json()) as { startsAt: string };
+  expect(await (await first.request.get(`/api/sessions/${firstSeat}`)).json()).toMatchObject({
+    startsAt: mine.startsAt,
+    durationMinutes: 90,
+    totalAmountCents: 1200,
+  });
+  expect(await linkFromMailbox(first.request, first.email, /Workshop updated: [^<]+/)).toBe(`Workshop updated: ${title}, longer`);
 
   // The expert cancels it: every attendee is refunded in full, no seat is sold any more.
   await page.getByRole('button', { name: 'Cancel workshop' }).click();

@@ -1,17 +1,18 @@
 /**
- * /dashboard/expert/workshops (docs/product.md "Workshops"): the expert publishes a workshop and sees each of theirs
- * with its seats sold, the clients waiting for a seat, and its money from the payment ledger (earned, held, refunded;
+ * /dashboard/expert/workshops (docs/product.md "Workshops"): the expert publishes a workshop, edits one (attendees
+ * are told) and sees each of theirs with its seats sold, the clients waiting for a seat, and its money from the payment ledger (earned, held, refunded;
  * net of the commission, cents shown as dollars).
  */
 import { Link } from 'react-router';
 import { formatMoney } from '@shared/pricing';
-import { workshopMessages } from '@shared/workshops';
+import { startedAt, workshopMessages } from '@shared/workshops';
 import { ExpertSettingsShell } from '../../components/expert-settings-shell';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { LoadError } from '../../components/ui/load-error';
 import { useMyWorkshops } from './api/get-my-workshops';
 import { CancelWorkshop } from './cancel-workshop';
+import { EditWorkshop } from './edit-workshop';
 import { WorkshopForm } from './workshop-form';
 import { WorkshopTime } from './workshop-time';
 
@@ -78,6 +79,7 @@ function MyWorkshopList() {
                 Earned {formatMoney(w.earnedCents, w.currency)} · Held {formatMoney(w.heldCents, w.currency)} · Refunded{' '}
                 {formatMoney(w.refundedCents, w.currency)}
               </p>
+              {w.status !== 'cancelled' && !startedAt(w) ? <EditWorkshop workshop={w} timeZone={mine.data.timeZone} /> : null}
               {w.status !== 'cancelled' ? <CancelWorkshop id={w.id} /> : null}
             </li>
           ))}
