@@ -97,6 +97,35 @@ export function planTitle(p: { sessionCount: number; durationMinutes: number; pr
   return `${p.sessionCount} × ${p.durationMinutes} min a month · ${formatMoney(p.priceCents, currency)}/month`;
 }
 
+/**
+ * Who ended a plan (docs/product.md "Plans and packages", "Cancelling and ending"): the client cancelling, its renewals
+ * failing, the expert (ending the plan or hiding their profile), or the Mentora team (ending it from the console,
+ * suspending the expert's account or unpublishing the profile).
+ */
+export type PlanEndedBy = 'client' | 'payment' | 'expert' | 'team';
+
+/**
+ * How an ended plan's `end_reason` starts when the team ended it; the rest are the team's words (a console reason, or
+ * the expert's suspension), shown to the team and the expert, never to the subscriber.
+ */
+export const teamEndPrefix = 'ended by the team';
+
+/** Who ended a subscription with `status` and `endReason` (null while it is live). */
+export function planEndedBy(s: { status: string; endReason: string | null; endedAt: unknown }): PlanEndedBy | null {
+  if (!s.endedAt) return null;
+  if (s.status === 'cancelled') return 'client';
+  if (s.status === 'lapsed') return 'payment';
+  return s.endReason?.startsWith(teamEndPrefix) ? 'team' : 'expert';
+}
+
+/** The client's words for how their plan ended. */
+export const planEndedText: Record<PlanEndedBy, string> = {
+  client: 'Cancelled',
+  payment: 'Ended: payment failed',
+  expert: 'Ended by the expert',
+  team: 'Ended by the Mentora team',
+};
+
 /** What happens to unused sessions, said plainly before subscribing and on the dashboard. */
 export const unusedSessionsText =
   'Sessions of a month are booked within that month: sessions still unused when it ends do not carry over and are not refunded.';

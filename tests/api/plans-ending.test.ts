@@ -72,7 +72,8 @@ describe('plans ended with their expert', () => {
     const res = await send('POST', `/api/admin/users/${expert.id}/suspend`, { reason: 'Fake credentials' }, admin.cookie);
     expect(res.statusCode, res.body).toBe(200);
     const after = await view();
-    expect(after).toMatchObject({ status: 'ended', nextRenewalAt: null, sessionsLeft: 0 });
+    // The subscriber's plan says the team ended it, never the team's reason.
+    expect(after).toMatchObject({ status: 'ended', endedBy: 'team', endReason: 'ended by the team', nextRenewalAt: null, sessionsLeft: 0 });
     expect(after.periods[0]).toMatchObject({ refundedCents: 10000, sessionsBooked: 1 });
     expect(await mails(client.email, 'Receipt: $100.00 refunded')).toHaveLength(1);
     expect(await mails(expert.email, "Sam Subscriber's plan has ended")).toHaveLength(1);
@@ -87,7 +88,7 @@ describe('plans ended with their expert', () => {
     const res = await send('POST', `/api/admin/experts/${expert.expert.id}/visibility`, { published: false, reason: 'Reported' }, admin.cookie);
     expect(res.statusCode, res.body).toBe(200);
     expect((await view()).periods[0]).toMatchObject({ refundedCents: 20000 });
-    expect((await view()).status).toBe('ended');
+    expect(await view()).toMatchObject({ status: 'ended', endedBy: 'team' });
     expect(await mails(client.email, 'Receipt: $200.00 refunded')).toHaveLength(1);
     expect((await audited(expert.expert.id, 'expert.unpublish'))?.detail).toMatchObject({ plansEnded: 1 });
     await expectPrepaidLedgerBalanced(ctx.database.db);
@@ -97,7 +98,7 @@ describe('plans ended with their expert', () => {
     const paid = await subscribed('hidden', 1);
     const res = await send('PUT', '/api/me/profile-publishing', { published: false }, paid.expert.cookie);
     expect(res.statusCode, res.body).toBe(200);
-    expect(await paid.view()).toMatchObject({ status: 'ended' });
+    expect(await paid.view()).toMatchObject({ status: 'ended', endedBy: 'expert' });
     expect((await paid.view()).periods[0]).toMatchObject({ refundedCents: 10000 });
     expect(await mails(paid.client.email, 'Erin Expert ended Monthly mentoring')).toHaveLength(1);
 

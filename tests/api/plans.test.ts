@@ -163,7 +163,7 @@ describe('monthly plans', () => {
     expect(cancelled.json()).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, nextRenewalAt: null });
     expect((await send('POST', `/api/subscriptions/${sub.id}/cancel`, {}, sam.cookie)).statusCode).toBe(409);
     await renewDueSubscriptions(deps(), new Date(new Date(renewed.currentPeriodEnd).getTime() + 1000));
-    expect(await mine(sub.id, sam.cookie)).toMatchObject({ status: 'cancelled' });
+    expect(await mine(sub.id, sam.cookie)).toMatchObject({ status: 'cancelled', endedBy: 'client' });
     // A second subscription to the same expert: no second trial, the month is charged now.
     const again = await subscribe(planId, sam.cookie);
     expect(again.statusCode, again.body).toBe(201);
@@ -214,7 +214,7 @@ describe('monthly plans', () => {
     view = await mine(sub.id, lee.cookie);
     expect(view).toMatchObject({ status: 'past_due', nextAttemptAt: new Date(due + 7 * dayMs).toISOString() });
     await renewDueSubscriptions(deps(), new Date(due + 7 * dayMs + 1000));
-    expect(await mine(sub.id, lee.cookie)).toMatchObject({ status: 'lapsed', nextRenewalAt: null });
+    expect(await mine(sub.id, lee.cookie)).toMatchObject({ status: 'lapsed', endedBy: 'payment', nextRenewalAt: null });
     expect(await subject('retry@example.com', 'Payment for your plan with Erin Expert failed')).toHaveLength(3);
     expect(await subject('retry@example.com', 'has ended: payment failed')).toHaveLength(1);
     expect((await ctx.database.db.select().from(planPeriods).where(eq(planPeriods.subscriptionId, sub.id))).length).toBe(1);
@@ -245,7 +245,7 @@ describe('monthly plans', () => {
     expect(ended.statusCode, ended.body).toBe(200);
     expect(ended.json()).toEqual({ ended: 1 });
     const view = await mine(sub.id, eve.cookie);
-    expect(view).toMatchObject({ status: 'ended' });
+    expect(view).toMatchObject({ status: 'ended', endedBy: 'expert' });
     expect(view.periods[0]).toMatchObject({ refundedCents: 10000 });
     const [refund] = await subject('ended@example.com', 'Receipt: $100.00 refunded');
     expect(refund!.text).toContain(`Refund of receipt ${sub.periods[0].receiptNumber}`);
@@ -275,7 +275,9 @@ describe('monthly plans', () => {
     expect((await send('POST', `/api/admin/subscriptions/${sub.id}/refund`, { reason: 'Expert unavailable' }, admin.cookie, key)).statusCode).toBe(200);
     expect((await send('POST', `/api/admin/subscriptions/${sub.id}/refund`, { reason: 'Again' }, admin.cookie, randomUUID())).statusCode).toBe(409);
     const listed = (await get(`/api/admin/users/${tia.id}/subscriptions`, admin.cookie)).json().subscriptions;
-    expect(listed.map((s: { id: string }) => s.id)).toContain(sub.id);
+    expect(listed.find((s: { id: string }) => s.id === sub.id)).toMatchObject({ endedBy: 'team', endReason: 'ended by the team: Expert unavailable' });
+    // The client reads who ended it, not the team's reason.
+    expect(await mine(sub.id, tia.cookie)).toMatchObject({ status: 'ended', endedBy: 'team', endReason: 'ended by the team' });
     expect((await get(`/api/admin/users/${tia.id}/subscriptions`, tia.cookie)).statusCode).toBe(403);
     expect((await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.id, sub.id)))[0]!.endReason).toContain('Expert unavailable');
     await expectPrepaidLedgerBalanced(ctx.database.db);

@@ -98,6 +98,9 @@ export const subscriptionView = z.object({
   sessionsLeft: z.number().int(),
   createdAt: z.string(),
   endedAt: z.string().nullable(),
+  /** Who ended it (null while live): 'client' cancelled, 'payment' renewals failed, 'expert', or the Mentora 'team'. */
+  endedBy: z.enum(['client', 'payment', 'expert', 'team']).nullable(),
+  /** Why, in words; to anyone but the team, a plan the team ended reads 'ended by the team' without the team's reason. */
   endReason: z.string().nullable(),
   periods: z.array(periodView),
 });

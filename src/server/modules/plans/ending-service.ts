@@ -5,6 +5,7 @@
  * card — the unused share, pro rata of the month's sessions — and the plan ends now. Sessions already booked keep their own escrow. Both sides are e-mailed. Runs in the caller's transaction.
  */
 import { and, eq, isNull } from 'drizzle-orm';
+import { teamEndPrefix } from '../../../shared/plans.js';
 import { formatMoney } from '../../../shared/pricing.js';
 import type { Tx } from '../../db/client.js';
 import { planPeriods, subscriptions } from '../../db/schema.js';
@@ -44,8 +45,9 @@ export async function refundCurrentPeriod(
 }
 
 /**
- * Ends the live subscription `sub` (locked by the caller) now, by the expert or the team, refunding the current
- * period's unused share. Returns the cents refunded; no-op (0) for a subscription already ended.
+ * Ends the live subscription `sub` (locked by the caller) now, by the expert or the team, for `reason` (the team's
+ * is stored after teamEndPrefix, which says who ended it), refunding the current period's unused share. Returns the
+ * cents refunded; no-op (0) for a subscription already ended.
  */
 export async function endSubscriptionNow(
   tx: Tx,
@@ -61,7 +63,14 @@ export async function endSubscriptionNow(
   const { cents } = refunded;
   await tx
     .update(subscriptions)
-    .set({ status: 'ended', endedAt: now, endReason: reason, nextAttemptAt: null, cancelAtPeriodEnd: false, updatedAt: now })
+    .set({
+      status: 'ended',
+      endedAt: now,
+      endReason: by === 'team' ? `${teamEndPrefix}: ${reason}` : reason,
+      nextAttemptAt: null,
+      cancelAtPeriodEnd: false,
+      updatedAt: now,
+    })
     .where(eq(subscriptions.id, sub.id));
   const refund = cents > 0 ? ` ${formatMoney(cents, sub.currency)} of unused sessions was refunded to them.` : '';
   await emailBothSides(tx, sub, {

@@ -8,9 +8,20 @@ import type { SubscriptionView } from '../../../shared/schemas/plans.js';
 import type { Db, Tx } from '../../db/client.js';
 import { experts, packageEvents, planPeriods, prepaidSessions, subscriptions } from '../../db/schema.js';
 import { clock } from '../../clock.js';
+import { planEndedBy, teamEndPrefix } from '../../../shared/plans.js';
 
-/** The subscriptions matching `where`, newest first, at most `limit` (`now` decides which period's sessions can still be booked). */
-export async function subscriptionViews(db: Db | Tx, where: SQL, now = clock.now(), limit = 100): Promise<SubscriptionView[]> {
+/**
+ * The subscriptions matching `where`, newest first, at most `limit` (`now` decides which period's sessions can still be
+ * booked), as its parties see them or (`audience: 'team'`) the team, who alone read the team's reason for ending a plan
+ * (docs/product.md "Plans and packages": the subscribers are never told it).
+ */
+export async function subscriptionViews(
+  db: Db | Tx,
+  where: SQL,
+  now = clock.now(),
+  limit = 100,
+  audience: 'parties' | 'team' = 'parties',
+): Promise<SubscriptionView[]> {
   const rows = await db
     .select({ s: subscriptions, slug: experts.slug })
     .from(subscriptions)
@@ -98,7 +109,8 @@ export async function subscriptionViews(db: Db | Tx, where: SQL, now = clock.now
       sessionsLeft: views[0]?.sessionsLeft ?? 0,
       createdAt: s.createdAt.toISOString(),
       endedAt: s.endedAt?.toISOString() ?? null,
-      endReason: s.endReason,
+      endedBy: planEndedBy(s),
+      endReason: audience === 'parties' && planEndedBy(s) === 'team' ? teamEndPrefix : s.endReason,
       periods: views,
     };
   });

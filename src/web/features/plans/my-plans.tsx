@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { cancelText, unusedSessionsText } from '@shared/plans';
+import { cancelText, planEndedText, unusedSessionsText } from '@shared/plans';
 import { formatMoney } from '@shared/pricing';
 import type { SubscriptionView } from '@shared/schemas/plans';
 import { PrepaidBookingForm } from '../../components/prepaid-booking-form';
@@ -17,17 +17,8 @@ import { toast } from '../../lib/toast';
 import { useExpertPlans } from './api/get-expert-plans';
 import { useBookPlanSession, useCancelSubscription, useChangePlan, useMySubscriptions, usePlanChangeQuote } from './api/subscriptions';
 
-const statusText: Record<SubscriptionView['status'], string> = {
-  trialing: 'Free trial',
-  active: 'Active',
-  past_due: 'Payment failed',
-  cancelled: 'Cancelled',
-  lapsed: 'Ended: payment failed',
-  ended: 'Ended by the expert',
-};
-
 function where(s: SubscriptionView): string {
-  if (s.endedAt) return `${statusText[s.status]} · ended ${formatDateTime(s.endedAt)}`;
+  if (s.endedAt && s.endedBy) return `${planEndedText[s.endedBy]} · ended ${formatDateTime(s.endedAt)}`;
   if (s.status === 'past_due') return `Payment failed · we try again ${formatDateTime(s.nextAttemptAt!)}`;
   if (s.cancelAtPeriodEnd) return `Cancelled · yours until ${formatDateTime(s.currentPeriodEnd)}`;
   if (s.status === 'trialing') return `Free trial until ${formatDateTime(s.currentPeriodEnd)} · then ${formatMoney(s.priceCents, s.currency)} a month`;

@@ -29,5 +29,5 @@ export async function listSubscriptionsOfUser(db: Db, userId: string, now = cloc
   const [account] = await db.select({ id: userTable.id }).from(userTable).where(eq(userTable.id, userId));
   if (!account) throw new AppError('NOT_FOUND', messages.admin.userNotFound);
   const sold = db.select({ id: experts.id }).from(experts).where(eq(experts.userId, userId));
-  return subscriptionViews(db, or(eq(subscriptions.clientId, userId), inArray(subscriptions.expertId, sold))!, now);
+  return subscriptionViews(db, or(eq(subscriptions.clientId, userId), inArray(subscriptions.expertId, sold))!, now, 100, 'team');
 }

@@ -37,7 +37,7 @@ export async function refundSubscriptionForTeam(
     if (!sub) throw new AppError('NOT_FOUND', m.subscriptionNotFound);
     if (!(await isReplay(tx, 'subscription.refund', idempotencyKey, id, hash))) {
       if (sub.endedAt) throw new AppError('CONFLICT', m.notLive);
-      const cents = await endSubscriptionNow(tx, deps, sub, 'team', admin.id, `ended by the team: ${reason}`, now);
+      const cents = await endSubscriptionNow(tx, deps, sub, 'team', admin.id, reason, now);
       await recordAudit(tx, {
         actorId: admin.id,
         action: 'subscription.refund',
@@ -46,7 +46,7 @@ export async function refundSubscriptionForTeam(
         detail: { refundCents: cents, reason, clientId: sub.clientId, ...(idempotencyKey ? { idempotencyKey, requestHash: hash } : {}) },
       });
     }
-    const [view] = await subscriptionViews(tx, eq(subscriptions.id, id), now, 1);
+    const [view] = await subscriptionViews(tx, eq(subscriptions.id, id), now, 1, 'team');
     return view!;
   });
 }
