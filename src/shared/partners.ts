@@ -68,7 +68,7 @@ export const partnerMessages = {
   grantExpiry: 'Please choose a last day from tomorrow on',
   grantNote: 'Please add a note, such as “Spring pilot”',
   reason: 'Please give a reason',
-  purchaseNeedsAction: 'Your bank asked to confirm this payment, which credit purchases cannot do yet. Please use another card.',
+  purchaseNotFound: 'Purchase not found',
   /** The most an adjustment may take: the available credit (reserved credit is never taken). */
   belowReserved: (availableCents: number) =>
     `The balance cannot go below what is reserved for bookings: at most ${formatMoney(availableCents)} can be taken off.`,

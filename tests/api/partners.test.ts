@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, creditGrants, creditLedger, emailOutbox, organisations, partnerEnquiries } from '../../src/server/db/schema.js';
+import { adminAuditLog, creditGrants, creditLedger, creditPurchases, emailOutbox, organisations, partnerEnquiries } from '../../src/server/db/schema.js';
 import { retireExpiredGrants, warnExpiringGrants } from '../../src/server/modules/partners/grant-expiry.js';
 import { moveCredit } from '../../src/server/modules/partners/wallet-service.js';
 import { seedDemo } from '../../src/server/demo/seed.js';
@@ -17,6 +17,7 @@ import { partnerMessages } from '../../src/shared/partners.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin, signIn } from '../helpers/auth.js';
 import { visa } from '../helpers/marketplace.js';
+import { pdfText } from '../helpers/pdf-text.js';
 
 const json = { origin, 'content-type': 'application/json' };
 const declined = { ...visa, number: '4000 0000 0000 0002' };
@@ -220,9 +221,18 @@ describe('partners: organisations, managers and the credit wallet', () => {
     const receipts = await ctx.database.db
       .select()
       .from(emailOutbox)
-      .where(sql`${emailOutbox.subject} like 'Receipt: $500.00 of Mentora credit%'`);
+      .where(sql`${emailOutbox.subject} like 'Receipt MEN-%: $500.00 of Mentora credit%'`);
     expect(receipts.map((r) => r.to).sort()).toEqual(['finance@uni.example', 'robin@uni.example']);
     expect(receipts[0]!.text).toContain('paid with Visa ending 4242');
+    // The receipt's number is of the one series every charge has (decision 037), on the e-mail and its PDF.
+    const [purchase] = await ctx.database.db.select().from(creditPurchases).where(eq(creditPurchases.organisationId, orgA));
+    expect(purchase!.receiptNumber).toMatch(/^MEN-\d{4}-\d{6}$/);
+    expect(receipts[0]!.text).toContain(`Receipt number: ${purchase!.receiptNumber}`);
+    const [pdf] = receipts[0]!.attachments!;
+    expect(pdf).toMatchObject({ filename: `mentora-receipt-${purchase!.receiptNumber}.pdf`, contentType: 'application/pdf' });
+    const text = await pdfText(Buffer.from(pdf!.content as string, 'base64'));
+    expect(text).toContain(purchase!.receiptNumber);
+    expect(text).toContain('$500.00');
   });
 
   it('the team records an invoice payment once per reference, grants credit until a date and adjusts, never below what is available; audited', async () => {

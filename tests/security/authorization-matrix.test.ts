@@ -30,6 +30,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accessProgrammes,
   contactMessages,
+  creditPurchases,
   disputes,
   organisationInvitations,
   organisationManagers,
@@ -121,7 +122,8 @@ type Fixtures = {
   /** Expert A's workshops: one published, one draft, and one full (two seats, both booked by other clients) whose waitlist clients join. */
   workshops: { published: string; draft: string; full: string; sponsorable: string };
   /** An organisation client A manages with a second manager (whom client A removes), and an invitation sent to client B. */
-  partner: { organisationId: string; secondManagerId: string; invitationToken: string };
+  /** …and a card purchase of it awaiting the bank's 3-D Secure confirmation. */
+  partner: { organisationId: string; secondManagerId: string; invitationToken: string; purchaseId: string };
   /** Expert A's package, client A's purchase of it to book from, and another purchase for the team to refund. */
   packages: { offerId: string; purchaseId: string; refundPurchaseId: string; clientAId: string };
   /** Expert A's plan client A subscribed to, another of expert A's plans the expert ends, and client B's plan with expert B for the team to end. */
@@ -809,6 +811,12 @@ const rows: Row[] = [
     expect: who(404, { clientA: 201 }),
   },
   {
+    method: 'POST',
+    route: '/api/partner/organisations/:id/credit-purchases/:purchaseId/payment',
+    url: (f) => `/api/partner/organisations/${f.partner.organisationId}/credit-purchases/${f.partner.purchaseId}/payment`,
+    expect: who(404, { clientA: 200 }),
+  },
+  {
     method: 'DELETE',
     route: '/api/partner/organisations/:id/managers/:userId',
     url: (f) => `/api/partner/organisations/${f.partner.organisationId}/managers/${f.partner.secondManagerId}`,
@@ -1158,6 +1166,20 @@ describe('authorization matrix', () => {
       { organisationId: organisation!.id, userId: clientA.id },
       { organisationId: organisation!.id, userId: secondManager.id },
     ]);
+    const [purchase] = await ctx.database.db
+      .insert(creditPurchases)
+      .values({
+        organisationId: organisation!.id,
+        amountCents: 5000,
+        method: 'card',
+        status: 'pending',
+        provider: 'simulated',
+        providerRef: 'sim_matrix_pending',
+        idempotencyKey: 'matrix-pending',
+        requestHash: 'matrix',
+        buyerId: clientA.id,
+      })
+      .returning();
     const invitationToken = randomUUID();
     await ctx.database.db.insert(organisationInvitations).values({
       organisationId: organisation!.id,
@@ -1257,7 +1279,7 @@ describe('authorization matrix', () => {
       plans,
       programmes: { invitedId: invitedProgramme!.id, openCode: openProgramme!.code, invitationToken: programmeToken, memberId: secondManager.id },
       paymentRetries: { retry: retry!.id, resolve: resolve!.id },
-      partner: { organisationId: organisation!.id, secondManagerId: secondManager.id, invitationToken },
+      partner: { organisationId: organisation!.id, secondManagerId: secondManager.id, invitationToken, purchaseId: purchase!.id },
       safety,
       reports,
       expertA: { id: expertA.expert.id, slug: expertA.expert.slug },

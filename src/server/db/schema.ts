@@ -1341,10 +1341,21 @@ export const creditPurchases = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
     buyerId: text('buyer_id').references(() => user.id, { onDelete: 'set null' }),
+    /** 'pending' while the bank confirms a card (3-D Secure), 'paid', or 'failed' (migration 0050). */
+    status: text('status').$type<'pending' | 'paid' | 'failed'>().notNull().default('paid'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** 'MEN-2026-000123', given by a trigger when the purchase is paid (decision 037; migration 0050). */
+    receiptNumber: text('receipt_number'),
     createdAt: createdAt(),
   },
   (t) => [
     unique('credit_purchases_idempotency_unique').on(t.organisationId, t.idempotencyKey),
+    uniqueIndex('credit_purchases_receipt_number_unique').on(t.receiptNumber),
+    index('credit_purchases_pending_ref_idx')
+      .on(t.providerRef)
+      .where(sql`${t.status} = 'pending'`),
+    check('credit_purchases_status_check', sql`${t.status} in ('pending', 'paid', 'failed') and (${t.method} = 'card' or ${t.status} = 'paid')`),
+    check('credit_purchases_paid_check', sql`(${t.status} = 'paid') = (${t.paidAt} is not null) and (${t.status} = 'paid') = (${t.receiptNumber} is not null)`),
     check('credit_purchases_amount_check', sql`${t.amountCents} > 0`),
     check(
       'credit_purchases_method_check',
@@ -1395,6 +1406,10 @@ export const creditLedger = pgTable(
     uniqueIndex('credit_ledger_one_expiry_per_grant')
       .on(t.grantId)
       .where(sql`${t.kind} = 'expiry'`),
+    // A purchase adds its credit once, however many times its payment is settled (migration 0050).
+    uniqueIndex('credit_ledger_one_entry_per_purchase')
+      .on(t.purchaseId)
+      .where(sql`${t.kind} = 'purchase'`),
     index('credit_ledger_organisation_idx').on(t.organisationId, t.createdAt),
   ],
 );

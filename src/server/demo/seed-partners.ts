@@ -46,6 +46,7 @@ export async function seedPartners(tx: Tx, createLogins: CreateLogins, now = new
       idempotencyKey: 'invoice:nfu-2026-001',
       requestHash: 'demo',
       buyerId: managerId!,
+      paidAt: now,
     })
     .returning({ id: creditPurchases.id });
   await moveCredit(tx, { organisationId, kind: 'purchase', amountCents: 200_000, purchaseId: purchase!.id, actorId: null });

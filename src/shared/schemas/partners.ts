@@ -45,6 +45,21 @@ export const creditPurchaseInput = z
   })
   .refine((b) => b.card || b.paymentMethodId, { message: messages.payment.cardRequired, path: ['card'] });
 export type CreditPurchaseInput = z.input<typeof creditPurchaseInput>;
+/** A card purchase whose bank asks for 3-D Secure (202): the browser runs the bank's step with `clientSecret`, then settles it. */
+export const creditPurchasePending = z.object({
+  purchaseId: z.string(),
+  status: z.literal('pending'),
+  paymentAction: z.object({ clientSecret: z.string() }),
+});
+export type CreditPurchasePending = z.infer<typeof creditPurchasePending>;
+/** Where a card purchase stands after the bank's step: paid (numbered receipt), still pending, or failed. Cents. */
+export const creditPurchaseState = z.object({
+  purchaseId: z.string(),
+  status: z.enum(['pending', 'paid', 'failed']),
+  amountCents: z.number().int(),
+  receiptNumber: z.string().nullable(),
+});
+export type CreditPurchaseState = z.infer<typeof creditPurchaseState>;
 
 /** POST /api/admin/organisations/{id}/invoice-payments: a bank transfer received for an invoice. */
 export const invoicePaymentInput = z.object({
@@ -68,6 +83,7 @@ export const adjustmentInput = z.object({
 
 export const organisationParams = z.object({ id: z.string().max(200) });
 export const managerParams = z.object({ id: z.string().max(200), userId: z.string().max(200) });
+export const purchaseParams = z.object({ id: z.string().max(200), purchaseId: z.string().max(200) });
 
 export const organisationSummary = z.object({
   id: z.string(),

@@ -3,6 +3,7 @@ import { formatMoney } from '../../../shared/pricing.js';
 import { memberPrivacyNotice } from '../../../shared/programmes.js';
 import { actionEmail } from '../../infra/mail/templates.js';
 import type { OutgoingEmail } from '../../infra/mail/outbox.js';
+import type { CreditReceipt } from './credit-receipt-pdf.js';
 import type { Statement } from './statement-pdf.js';
 
 const day = (at: Date) => at.toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
@@ -25,23 +26,25 @@ export function managerInvitationEmail(
   });
 }
 
-/** The receipt of a credit purchase (a card payment or a bank transfer recorded by the team). */
-export function creditReceiptEmail(
-  to: string,
-  o: { organisationId: string; organisation: string; purchaseId: string; amountCents: number; paidWith: string; paidAt: Date; balanceCents: number },
-  baseUrl: string,
-): OutgoingEmail {
-  return actionEmail({
+/** A PDF attached to an e-mail as `filename`. */
+function withPdf(mail: OutgoingEmail, filename: string, pdf: Buffer): OutgoingEmail {
+  return { ...mail, attachments: [{ filename, contentType: 'application/pdf', content: pdf.toString('base64'), encoding: 'base64' as const }] };
+}
+
+/** The receipt of a credit purchase (a card payment or a bank transfer recorded by the team), its PDF attached. */
+export function creditReceiptEmail(to: string, o: CreditReceipt & { organisationId: string; pdf: Buffer }, baseUrl: string): OutgoingEmail {
+  const mail = actionEmail({
     to,
-    subject: `Receipt: ${formatMoney(o.amountCents)} of Mentora credit for ${o.organisation}`,
+    subject: `Receipt ${o.receiptNumber}: ${formatMoney(o.amountCents)} of Mentora credit for ${o.organisation}`,
     paragraphs: [
-      `Receipt number: ${o.purchaseId}`,
+      `Receipt number: ${o.receiptNumber}`,
       `${formatMoney(o.amountCents)} of credit was added to ${o.organisation}'s balance on ${day(o.paidAt)} (UTC), paid with ${o.paidWith}.`,
-      `Balance now available: ${formatMoney(o.balanceCents)}.`,
+      `Balance now available: ${formatMoney(o.balanceCents)}. The receipt is attached as a PDF.`,
     ],
     actionLabel: 'View the balance',
     url: `${baseUrl}/partner/${o.organisationId}`,
   });
+  return withPdf(mail, `mentora-receipt-${o.receiptNumber}.pdf`, o.pdf);
 }
 
 /** To each manager, `daysLeft` (14 or 3) days before the unspent part of a grant expires. */
@@ -90,11 +93,5 @@ export function statementEmail(to: string, o: { organisationId: string; statemen
     actionLabel: 'View the report',
     url: `${baseUrl}/partner/${o.organisationId}`,
   });
-  const attachment = {
-    filename: `mentora-statement-${o.month.slice(0, 7)}.pdf`,
-    contentType: 'application/pdf',
-    content: o.pdf.toString('base64'),
-    encoding: 'base64' as const,
-  };
-  return { ...mail, attachments: [attachment] };
+  return withPdf(mail, `mentora-statement-${o.month.slice(0, 7)}.pdf`, o.pdf);
 }

@@ -12,11 +12,14 @@ import {
   acceptInvitationInput,
   acceptedInvitation,
   creditPurchaseInput,
+  creditPurchasePending,
+  creditPurchaseState,
   invitationInput,
   managerParams,
   organisationDetail,
   organisationList,
   organisationParams,
+  purchaseParams,
 } from '../../../shared/schemas/partners.js';
 import { partnerReport } from '../../../shared/schemas/partner-reports.js';
 import { idempotencyHeader } from '../../../shared/schemas/sessions.js';
@@ -24,7 +27,7 @@ import { sponsorshipInput, sponsorshipList } from '../../../shared/schemas/spons
 import { requireUser } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import type { PaymentProvider } from '../../infra/payments/provider.js';
-import { buyCredit } from './funding-service.js';
+import { buyCredit, settleCreditPurchase } from './credit-purchase-service.js';
 import { acceptInvitation, inviteManager, removeManager } from './manager-service.js';
 import { assertManages, getOrganisation, listManagedOrganisations } from './organisation-service.js';
 import { ledgerCsv, sessionsCsv } from './export-service.js';
@@ -145,7 +148,9 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ db: Db; provider: PaymentPro
 
   /**
    * A manager buys credit by card `{ amountCents, card | paymentMethodId }` (Idempotency-Key required): 201 with the
-   * organisation; a replay answers the same and charges nothing, another body with the key 422. 402 declined.
+   * organisation once paid; 202 `{ purchaseId, status: 'pending', paymentAction: { clientSecret } }` when the bank asks
+   * for 3-D Secure (nothing added yet). A replay answers the same and charges nothing, another body with the key 422.
+   * 402 declined (credit-purchase-service.ts).
    */
   app.post(
     '/api/partner/organisations/:id/credit-purchases',
@@ -156,13 +161,32 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ db: Db; provider: PaymentPro
         params: organisationParams,
         headers: idempotencyHeader,
         body: creditPurchaseInput,
-        response: { 201: organisationDetail, 402: errorResponse, 422: errorResponse, ...errors },
+        response: { 201: organisationDetail, 202: creditPurchasePending, 402: errorResponse, 422: errorResponse, ...errors },
       },
     },
     async (request, reply) => {
       const user = await manager(request, request.params.id);
-      const view = await buyCredit(db, { provider, baseUrl }, user, request.params.id, request.body, request.headers['idempotency-key']);
-      return reply.code(201).send(view);
+      const bought = await buyCredit(db, { provider, baseUrl }, user, request.params.id, request.body, request.headers['idempotency-key']);
+      if (bought.status === 'pending')
+        return reply.code(202).send({ purchaseId: bought.purchaseId, status: bought.status, paymentAction: { clientSecret: bought.clientSecret } });
+      return reply.code(201).send(bought.organisation);
+    },
+  );
+
+  /**
+   * After the bank's 3-D Secure step: asks the processor where the purchase's payment stands and answers
+   * `{ purchaseId, status, amountCents, receiptNumber }` — 'paid' (credit added once, receipts sent), 'pending' or
+   * 'failed'. Safe to repeat. 404 not a manager, or no such purchase of the organisation.
+   */
+  app.post(
+    '/api/partner/organisations/:id/credit-purchases/:purchaseId/payment',
+    {
+      config: { ...config, rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { tags, params: purchaseParams, response: { 200: creditPurchaseState, ...errors } },
+    },
+    async (request) => {
+      await manager(request, request.params.id);
+      return settleCreditPurchase(db, { provider, baseUrl }, request.params.id, request.params.purchaseId);
     },
   );
 

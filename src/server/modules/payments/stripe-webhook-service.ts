@@ -3,7 +3,8 @@
  * that also records its id in `stripe_events`, so a replayed event changes nothing; each change also starts
  * only from the state it expects, so events arriving twice under different ids or out of order are harmless.
  *   payment_intent.succeeded / amount_capturable_updated / payment_failed / canceled
- *       → a 3-D Secure reservation is settled by asking Stripe by id (booked, or expired and the slot freed);
+ *       → a 3-D Secure reservation is settled by asking Stripe by id (booked, or expired and the slot freed), and so is
+ *         an organisation's credit purchase awaiting 3-D Secure (paid and its credit added, or failed);
  *   payment_intent.canceled on a held payment (authorisation voided at Stripe) → recorded as a full refund;
  *   charge.refunded → refunds our ledger does not know yet (e.g. made in Stripe's dashboard);
  *   charge.dispute.created → payment status disputed + a 'dispute' ledger event; the team is e-mailed.
@@ -16,6 +17,7 @@ import type { Tx } from '../../db/client.js';
 import { payments, stripeEvents, user as userTable } from '../../db/schema.js';
 import { enqueueEmail } from '../../infra/mail/outbox.js';
 import { actionEmail } from '../../infra/mail/templates.js';
+import { settleCreditPurchaseByRef } from '../partners/credit-purchase-service.js';
 import { settleReservationIn } from '../sessions/use-cases/settle-reservation.js';
 import { lockPaymentByRef, recordChargeback, recordProviderRefund } from './authorisation-service.js';
 import { clock } from '../../clock.js';
@@ -40,7 +42,8 @@ async function onIntent(tx: Tx, deps: WebhookDeps, event: Stripe.Event, now: Dat
     .select()
     .from(payments)
     .where(and(eq(payments.provider, 'stripe'), eq(payments.providerRef, intent.id)));
-  if (!payment) return 'ignored';
+  // Not a booking's: perhaps an organisation's credit bought by card, awaiting the bank (docs/product.md "Partners").
+  if (!payment) return (await settleCreditPurchaseByRef(tx, deps, 'stripe', intent.id, now)) ? 'applied' : 'ignored';
   if (payment.status === 'pending') {
     await settleReservationIn(tx, deps, payment.sessionId, now);
     return 'applied';

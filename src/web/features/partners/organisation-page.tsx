@@ -1,11 +1,13 @@
 import { CreditCard, Download, UserMinus, UserPlus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import type { CardInput } from '@shared/cards';
 import { organisationKindNames, purchaseCents } from '@shared/partners';
+import { messages } from '@shared/messages';
 import { formatMoney } from '@shared/pricing';
 import type { OrganisationDetail } from '@shared/schemas/partners';
 import { CardFields, emptyCard } from '../../components/card-fields';
+import type { PayWithCard } from '../../components/stripe-card-form';
 import { CreditLedger } from '../../components/credit-ledger';
 import { PageHeader } from '../../components/page-header';
 import { RequireAuth } from '../../components/require-auth';
@@ -13,12 +15,12 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FormError, Input, Label } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
-import { PageSpinner } from '../../components/ui/spinner';
+import { PageSpinner, Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
 import { useClientConfig } from '../../lib/client-config';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { useBuyCredit } from './api/buy-credit';
+import { useBuyCredit, useSettleCreditPurchase } from './api/buy-credit';
 import { useOrganisation } from './api/get-organisation';
 import { useInviteManager } from './api/invite-manager';
 import { useRemoveManager } from './api/remove-manager';
@@ -29,20 +31,69 @@ import { SponsorshipsCard } from './sponsorships-card';
 /** '500' or '500.00' → 50000 cents; null unless a positive amount with at most 2 decimals. */
 const toCents = (text: string) => (/^\d+(\.\d{1,2})?$/.test(text.trim()) ? Math.round(Number(text.trim()) * 100) : null);
 
-/**
- * The simulated provider's card form. With Stripe, card numbers must never reach Mentora and this page has no Stripe
- * Elements form yet (the API takes a PaymentMethod), so it asks for an invoice instead (docs/product.md "Partners").
- */
+// Loaded only when the server takes cards with Stripe: importing @stripe/stripe-js fetches Stripe.js.
+const StripeCardForm = lazy(() => import('../../components/stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
+
+/** The amount field's cents, or the refusal in the product's words (docs/product.md "Partners"). */
+function amountCents(amount: string): { cents: number } | { error: string } {
+  const cents = toCents(amount);
+  if (cents === null || cents < purchaseCents.min || cents > purchaseCents.max)
+    return { error: `Please buy between ${formatMoney(purchaseCents.min)} and ${formatMoney(purchaseCents.max)} of credit, in whole cents` };
+  return { cents };
+}
+
+/** Buying credit by card: Stripe Elements when the server takes cards with Stripe, else the simulated provider's form. */
 function BuyCredit({ organisation }: { organisation: OrganisationDetail }) {
   const config = useClientConfig();
-  if (config.data?.stripePublishableKey)
-    return (
-      <Card className="p-5 sm:p-6">
-        <h2 className="text-lg font-semibold text-slate-900">Buy credit</h2>
-        <p className="mt-2 text-slate-700">To add credit, please ask the Mentora team for an invoice; paying it by bank transfer adds the credit.</p>
-      </Card>
-    );
-  return <CardPurchase organisation={organisation} />;
+  if (config.isPending) return null;
+  const stripeKey = config.data?.stripePublishableKey;
+  return stripeKey ? <StripePurchase organisation={organisation} publishableKey={stripeKey} /> : <CardPurchase organisation={organisation} />;
+}
+
+/**
+ * With Stripe (docs/product.md "Partners"): the card becomes a PaymentMethod at Stripe, the server charges it; a bank
+ * asking for 3-D Secure runs its step here, then the server settles the purchase with Stripe.
+ */
+function StripePurchase({ organisation, publishableKey }: { organisation: OrganisationDetail; publishableKey: string }) {
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  // One key per attempt: a retried request never charges twice; a new key after a success or a refusal.
+  const [key, setKey] = useState(() => crypto.randomUUID());
+  const buy = useBuyCredit(organisation.id);
+  const settle = useSettleCreditPurchase(organisation.id);
+  const pay: PayWithCard = async (paymentMethodId, confirm) => {
+    const wanted = amountCents(amount);
+    if ('error' in wanted) return setError(wanted.error);
+    setError(null);
+    try {
+      const bought = await buy.mutateAsync({ key, body: { amountCents: wanted.cents, paymentMethodId } });
+      if ('paymentAction' in bought) {
+        const refused = await confirm(bought.paymentAction.clientSecret);
+        // Whatever the browser was told, the server asks Stripe before adding the credit.
+        const settled = await settle.mutateAsync(bought.purchaseId);
+        if (settled.status !== 'paid') throw new Error(refused ?? (settled.status === 'failed' ? messages.payment.failed : messages.payment.awaitingPayment));
+      }
+      toast.success(`${formatMoney(wanted.cents)} of credit added. A receipt is on its way by e-mail.`);
+      setAmount('');
+    } finally {
+      setKey(crypto.randomUUID());
+    }
+  };
+  return (
+    <Card className="p-5 sm:p-6">
+      <h2 className="text-lg font-semibold text-slate-900">Buy credit</h2>
+      <div className="mt-4 max-w-md space-y-4">
+        <div className="max-w-xs">
+          <Label htmlFor="credit-amount">Amount (USD)</Label>
+          <Input id="credit-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="500.00" />
+          <FormError>{error ?? ''}</FormError>
+        </div>
+        <Suspense fallback={<Spinner />}>
+          <StripeCardForm publishableKey={publishableKey} payLabel="Pay and add credit" pay={pay} />
+        </Suspense>
+      </div>
+    </Card>
+  );
 }
 
 function CardPurchase({ organisation }: { organisation: OrganisationDetail }) {
@@ -54,17 +105,14 @@ function CardPurchase({ organisation }: { organisation: OrganisationDetail }) {
   const buy = useBuyCredit(organisation.id);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const amountCents = toCents(amount);
-    if (amountCents === null || amountCents < purchaseCents.min || amountCents > purchaseCents.max) {
-      setError(`Please buy between ${formatMoney(purchaseCents.min)} and ${formatMoney(purchaseCents.max)} of credit, in whole cents`);
-      return;
-    }
+    const wanted = amountCents(amount);
+    if ('error' in wanted) return setError(wanted.error);
     setError(null);
     buy.mutate(
-      { key, body: { amountCents, card } },
+      { key, body: { amountCents: wanted.cents, card } },
       {
         onSuccess: () => {
-          toast.success(`${formatMoney(amountCents)} of credit added. A receipt is on its way by e-mail.`);
+          toast.success(`${formatMoney(wanted.cents)} of credit added. A receipt is on its way by e-mail.`);
           setAmount('');
           setCard(emptyCard);
           setKey(crypto.randomUUID());
