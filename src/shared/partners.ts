@@ -69,6 +69,7 @@ export const partnerMessages = {
   grantNote: 'Please add a note, such as “Spring pilot”',
   reason: 'Please give a reason',
   purchaseNotFound: 'Purchase not found',
+  statementNotFound: 'Statement not found',
   /** The most an adjustment may take: the available credit (reserved credit is never taken). */
   belowReserved: (availableCents: number) =>
     `The balance cannot go below what is reserved for bookings: at most ${formatMoney(availableCents)} can be taken off.`,

@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, emailOutbox, organisations, partnerStatements } from '../../src/server/db/schema.js';
 import { sendMonthlyStatements } from '../../src/server/modules/partners/statement-service.js';
@@ -18,6 +17,7 @@ import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
 import { book, createExpert, shift, slotIn } from '../helpers/marketplace.js';
 import { fundedOrganisation } from '../helpers/partners.js';
+import { pdfText } from '../helpers/pdf-text.js';
 
 const json = { origin, 'content-type': 'application/json' };
 const today = () => new Date().toISOString().slice(0, 10);
@@ -225,9 +225,8 @@ describe('partner reports', () => {
       contentType: 'application/pdf',
       encoding: 'base64',
     });
-    const pdf = new Uint8Array(Buffer.from(attachment!.content, 'base64'));
     // One space for each run of white space: a long line wraps where the page ends.
-    const text = (await extractText(await getDocumentProxy(pdf), { mergePages: true })).text.replace(/\s+/g, ' ');
+    const text = await pdfText(Buffer.from(attachment!.content, 'base64'));
     expect(text).toContain(`Statement for ${monthName} (UTC)`);
     expect(text).toContain('Organisation: South');
     expect(text).toContain(`Closing balance: ${formatMoney(o!.balanceCents)} available, $0.00 reserved for bookings`);
@@ -237,5 +236,26 @@ describe('partner reports', () => {
     expect(text).toContain('=HYPERLINK("http://evil.example") Sam with Erin Expert');
     expect(text).toContain('more: download the whole ledger as CSV');
     expect(text).not.toContain('Career change');
+
+    // Later, the managers list the statements sent and download each again: the same statement, as a PDF.
+    const month = today.toISOString().slice(0, 7);
+    const list = await call('GET', `/api/partner/organisations/${orgId}/statements`, manager.cookie);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json()).toEqual({ items: [{ month, monthName, sentAt: expect.any(String) }] });
+    const download = await call('GET', `/api/partner/organisations/${orgId}/statements/${month}/statement.pdf`, manager.cookie);
+    expect(download.statusCode, download.body).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toBe(`attachment; filename="mentora-statement-${month}.pdf"`);
+    expect(await pdfText(download.rawPayload)).toBe(text);
+    // No statement for another month; another organisation's manager, a member and a visitor read nothing.
+    const lastYear = `${today.getUTCFullYear() - 1}-01`;
+    for (const path of [`${lastYear}/statement.pdf`, '2026-13/statement.pdf', 'latest/statement.pdf'])
+      expect((await call('GET', `/api/partner/organisations/${orgId}/statements/${path}`, manager.cookie)).statusCode, path).toBe(404);
+    for (const cookie of [otherManager.cookie, member.cookie]) {
+      expect((await call('GET', `/api/partner/organisations/${orgId}/statements`, cookie)).statusCode).toBe(404);
+      expect((await call('GET', `/api/partner/organisations/${orgId}/statements/${month}/statement.pdf`, cookie)).statusCode).toBe(404);
+    }
+    expect((await call('GET', `/api/partner/organisations/${orgId}/statements/${month}/statement.pdf`, null)).statusCode).toBe(401);
+    expect((await call('GET', `/api/partner/organisations/${otherOrgId}/statements`, otherManager.cookie)).json().items).toHaveLength(1);
   });
 });

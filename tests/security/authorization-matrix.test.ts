@@ -35,6 +35,7 @@ import {
   organisationInvitations,
   organisationManagers,
   organisations,
+  partnerStatements,
   paymentRetries,
   planPeriods,
   programmeInvitations,
@@ -122,7 +123,7 @@ type Fixtures = {
   /** Expert A's workshops: one published, one draft, and one full (two seats, both booked by other clients) whose waitlist clients join. */
   workshops: { published: string; draft: string; full: string; sponsorable: string };
   /** An organisation client A manages with a second manager (whom client A removes), and an invitation sent to client B. */
-  /** …and a card purchase of it awaiting the bank's 3-D Secure confirmation. */
+  /** …a card purchase of it awaiting the bank's 3-D Secure confirmation, and its statement for October 2026. */
   partner: { organisationId: string; secondManagerId: string; invitationToken: string; purchaseId: string };
   /** Expert A's package, client A's purchase of it to book from, and another purchase for the team to refund. */
   packages: { offerId: string; purchaseId: string; refundPurchaseId: string; clientAId: string };
@@ -811,6 +812,18 @@ const rows: Row[] = [
     expect: who(404, { clientA: 201 }),
   },
   {
+    method: 'GET',
+    route: '/api/partner/organisations/:id/statements',
+    url: (f) => `/api/partner/organisations/${f.partner.organisationId}/statements`,
+    expect: who(404, { clientA: 200 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/partner/organisations/:id/statements/:month/statement.pdf',
+    url: (f) => `/api/partner/organisations/${f.partner.organisationId}/statements/2026-10/statement.pdf`,
+    expect: who(404, { clientA: 200 }),
+  },
+  {
     method: 'POST',
     route: '/api/partner/organisations/:id/credit-purchases/:purchaseId/payment',
     url: (f) => `/api/partner/organisations/${f.partner.organisationId}/credit-purchases/${f.partner.purchaseId}/payment`,
@@ -1180,6 +1193,7 @@ describe('authorization matrix', () => {
         buyerId: clientA.id,
       })
       .returning();
+    await ctx.database.db.insert(partnerStatements).values({ organisationId: organisation!.id, month: '2026-10-01' });
     const invitationToken = randomUUID();
     await ctx.database.db.insert(organisationInvitations).values({
       organisationId: organisation!.id,

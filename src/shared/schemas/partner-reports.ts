@@ -36,3 +36,19 @@ export const partnerReport = z.object({
   ),
 });
 export type PartnerReport = z.infer<typeof partnerReport>;
+
+/** GET /api/partner/organisations/{id}/statements: the monthly statements sent, newest first. */
+export const statementList = z.object({
+  items: z.array(
+    z.object({
+      /** The statement's UTC month, 'YYYY-MM' (its PDF: …/statements/{month}/statement.pdf). */
+      month: z.string(),
+      /** 'November 2026'. */
+      monthName: z.string(),
+      /** When it was e-mailed (UTC). */
+      sentAt: z.string(),
+    }),
+  ),
+});
+export type StatementList = z.infer<typeof statementList>;
+export const statementParams = z.object({ id: z.string().max(200), month: z.string().max(20) });

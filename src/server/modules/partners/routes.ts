@@ -21,7 +21,7 @@ import {
   organisationParams,
   purchaseParams,
 } from '../../../shared/schemas/partners.js';
-import { partnerReport } from '../../../shared/schemas/partner-reports.js';
+import { partnerReport, statementList, statementParams } from '../../../shared/schemas/partner-reports.js';
 import { idempotencyHeader } from '../../../shared/schemas/sessions.js';
 import { sponsorshipInput, sponsorshipList } from '../../../shared/schemas/sponsorships.js';
 import { requireUser } from '../../auth/guards.js';
@@ -32,19 +32,24 @@ import { acceptInvitation, inviteManager, removeManager } from './manager-servic
 import { assertManages, getOrganisation, listManagedOrganisations } from './organisation-service.js';
 import { ledgerCsv, sessionsCsv } from './export-service.js';
 import { getReport } from './report-service.js';
+import { listStatements, statementPdfOf } from './statement-service.js';
 import { listSponsorships, sponsorWorkshop } from './sponsorship-service.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
-/** Sends the CSV `stream` as the download 'mentora-<what>-<YYYY-MM-DD>.csv' (the UTC day), never cached. */
-function sendCsv(reply: FastifyReply, stream: Transform, what: string) {
-  // Fastify sends a stream as it comes, past the serializer; the 200 schema only documents the body.
+/** Sends `body` (a CSV stream or PDF bytes) as the download `filename`, never cached. */
+function sendDownload(reply: FastifyReply, body: Transform | Buffer, type: string, filename: string) {
+  // Fastify sends a stream or a buffer as it is, past the serializer; the 200 schema only documents the body.
   return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="mentora-${what}-${new Date().toISOString().slice(0, 10)}.csv"`)
+    .type(type)
+    .header('content-disposition', `attachment; filename="${filename}"`)
     .header('cache-control', 'private, no-store')
-    .send(stream as unknown as string);
+    .send(body as unknown as string);
 }
+
+/** Sends the CSV `stream` as the download 'mentora-<what>-<YYYY-MM-DD>.csv' (the UTC day). */
+const sendCsv = (reply: FastifyReply, stream: Transform, what: string) =>
+  sendDownload(reply, stream, 'text/csv; charset=utf-8', `mentora-${what}-${new Date().toISOString().slice(0, 10)}.csv`);
 
 export const partnerRoutes: FastifyPluginAsyncZod<{ db: Db; provider: PaymentProvider; baseUrl: string }> = async (app, { db, provider, baseUrl }) => {
   const tags = ['partners'];
@@ -126,6 +131,40 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ db: Db; provider: PaymentPro
         sessionsCsv(db, request.params.id, (err) => request.log.error({ err }, 'sessions CSV export failed')),
         'sessions',
       );
+    },
+  );
+
+  /** The monthly statements sent to the organisation, newest first (statement-service.ts). 404 not a manager. */
+  app.get(
+    '/api/partner/organisations/:id/statements',
+    { config, schema: { tags, params: organisationParams, response: { 200: statementList, ...errors } } },
+    async (request) => {
+      await manager(request, request.params.id);
+      return listStatements(db, request.params.id);
+    },
+  );
+
+  /**
+   * A statement sent, its PDF again ('mentora-statement-YYYY-MM.pdf'), for month 'YYYY-MM' (UTC). 404 not a manager,
+   * or no statement sent for that month.
+   */
+  app.get(
+    '/api/partner/organisations/:id/statements/:month/statement.pdf',
+    {
+      config: {
+        ...config,
+        openapi: {
+          description:
+            'The answer is `application/pdf` (a download): the monthly statement e-mailed for that UTC month (`YYYY-MM`) — opening and closing balances, credit by kind, sessions booked, the entries.',
+          answers: { 200: 'application/pdf' },
+        },
+      },
+      schema: { tags, params: statementParams, response: { 200: z.string().describe('The PDF statement'), ...errors } },
+    },
+    async (request, reply) => {
+      await manager(request, request.params.id);
+      const pdf = await statementPdfOf(db, request.params.id, request.params.month);
+      return sendDownload(reply, pdf, 'application/pdf', `mentora-statement-${request.params.month}.pdf`);
     },
   );
 

@@ -2,12 +2,14 @@
  * Monthly statements (docs/product.md "Reports"): from the 1st of each UTC month, every organisation that existed in
  * the month before is e-mailed that month's statement, a PDF, to its managers and billing address. Several servers run
  * the job at once: the statement's row (organisation, month) is inserted with its e-mails in one transaction, and its
- * primary key lets one server send it.
+ * primary key lets one server send it. Managers list the statements sent and download each again.
  */
-import { and, asc, count, eq, gte, lt, notExists, sql, sum } from 'drizzle-orm';
-import { creditEntryKinds, type CreditEntryKind } from '../../../shared/partners.js';
+import { and, asc, count, desc, eq, gte, lt, notExists, sql, sum } from 'drizzle-orm';
+import { creditEntryKinds, partnerMessages, type CreditEntryKind } from '../../../shared/partners.js';
+import type { StatementList } from '../../../shared/schemas/partner-reports.js';
 import type { Db } from '../../db/client.js';
 import { creditLedger, organisationManagers, organisations, partnerStatements, programmeBookings, sessions, user as userTable } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
 import { enqueueEmail } from '../../infra/mail/outbox.js';
 import { clock } from '../../clock.js';
 import { statementEmail } from './emails.js';
@@ -128,4 +130,45 @@ export async function sendMonthlyStatements(db: Db, baseUrl: string, now = clock
     if (claimed) sent++;
   }
   return sent;
+}
+
+/** 'YYYY-MM' → that UTC month's first day, start and end; null for no such month. */
+function monthOf(text: string): { month: string; start: Date; end: Date } | null {
+  const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(text);
+  if (!match) return null;
+  const start = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
+  return { month: `${text}-01`, start, end: new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1)) };
+}
+
+/**
+ * GET /api/partner/organisations/{id}/statements: the months whose statement was sent to organisation
+ * `organisationId` (the caller checked the manager), newest first — `{ month: 'YYYY-MM', monthName, sentAt }`.
+ */
+export async function listStatements(db: Db, organisationId: string): Promise<StatementList> {
+  const rows = await db
+    .select({ month: partnerStatements.month, sentAt: partnerStatements.sentAt })
+    .from(partnerStatements)
+    .where(eq(partnerStatements.organisationId, organisationId))
+    .orderBy(desc(partnerStatements.month));
+  return {
+    items: rows.map((r) => ({ month: r.month.slice(0, 7), monthName: monthName.format(new Date(`${r.month}T00:00:00Z`)), sentAt: r.sentAt.toISOString() })),
+  };
+}
+
+/**
+ * GET /api/partner/organisations/{id}/statements/{month}/statement.pdf: the PDF of a statement sent, drawn again from
+ * the ledger, which is append-only, so it says what the e-mailed one said (under the organisation's name of today).
+ * 404 'Statement not found' for a month with no statement sent.
+ */
+export async function statementPdfOf(db: Db, organisationId: string, month: string): Promise<Buffer> {
+  const m = monthOf(month);
+  const [sent] = m
+    ? await db
+        .select({ name: organisations.name })
+        .from(partnerStatements)
+        .innerJoin(organisations, eq(organisations.id, partnerStatements.organisationId))
+        .where(and(eq(partnerStatements.organisationId, organisationId), eq(partnerStatements.month, m.month)))
+    : [];
+  if (!m || !sent) throw new AppError('NOT_FOUND', partnerMessages.statementNotFound);
+  return statementPdf(await readStatement(db, { id: organisationId, name: sent.name }, m.start, m.end));
 }

@@ -27,6 +27,7 @@ import { useRemoveManager } from './api/remove-manager';
 import { ProgrammesCard } from './programmes-card';
 import { ReportCard } from './report-card';
 import { SponsorshipsCard } from './sponsorships-card';
+import { StatementsCard } from './statements-card';
 
 /** '500' or '500.00' → 50000 cents; null unless a positive amount with at most 2 decimals. */
 const toCents = (text: string) => (/^\d+(\.\d{1,2})?$/.test(text.trim()) ? Math.round(Number(text.trim()) * 100) : null);
@@ -250,12 +251,13 @@ function Organisation({ id }: { id: string }) {
         </div>
         <CreditLedger entries={o.ledger} />
       </Card>
+      <StatementsCard organisationId={o.id} />
       <Managers organisation={o} />
     </div>
   );
 }
 
-/** /partner/:id (docs/product.md "Partners"): one organisation the account manages — its report (balance, spending, programmes), ledger, buying credit, programmes, managers. */
+/** /partner/:id (docs/product.md "Partners"): one organisation the account manages — its report (balance, spending, programmes), ledger, monthly statements, buying credit, programmes, managers. */
 export default function OrganisationPage() {
   const { id = '' } = useParams();
   return (
