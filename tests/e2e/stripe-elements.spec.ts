@@ -228,3 +228,34 @@ test('a seat whose bank refuses 3-D Secure is released in the seat’s words, an
   await page.context().close();
   await market.dispose();
 });
+
+test('a manager buys credit with Stripe Elements; a card that needs 3-D Secure adds it once the bank confirms', async ({ browser }) => {
+  const page = waitingForApp(await (await browser.newContext({ baseURL: base })).newPage());
+  const posted: string[] = [];
+  page.on('request', (r) => r.method() === 'POST' && posted.push(r.postData() ?? ''));
+  await page.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'application/javascript', body: stripeJs }));
+  // The demo's manager (docs/product.md "Partners", "Demo").
+  await signInUi(page, { email: 'partner@example.com', password: 'mentora-demo' });
+  await page.goto('/partner');
+  await page.getByRole('link', { name: /Northfield University/ }).click();
+  const balance = page.getByTestId('credit-balance');
+  await expect(balance).toHaveText(/^\$/);
+  const before = Number((await balance.innerText()).replace(/[$,]/g, ''));
+  await expect(page.getByRole('group', { name: 'Card details' }).getByLabel('Card number')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByLabel('Amount (USD)').fill('500');
+  const intent = await payNeeding3ds(page, 'Pay and add credit');
+  expect(intent).toMatchObject({ status: 'requires_action', amount: 50_000 });
+  await expect(balance).toHaveText(`$${before.toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+  await answer3ds(page, intent.id, true);
+  await expect(page.getByText('$500.00 of credit added. A receipt is on its way by e-mail.')).toBeVisible();
+  await expect(balance).toHaveText(`$${(before + 500).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+  const ledger = page.getByRole('table', { name: 'Every change of the credit, newest first' });
+  await expect(ledger.getByRole('row').nth(1)).toContainText('Visa ending 3155');
+  await shot(page, 'partners-credit-stripe');
+  // Mentora's server saw only the PaymentMethod id, never the card number.
+  expect(posted.join('\n')).not.toMatch(/3184/);
+  expect(fake.problems).toEqual([]);
+  await page.context().close();
+});
