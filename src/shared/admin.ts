@@ -2,7 +2,7 @@
  * Team-console rules shared by server and web (docs/product.md "Team console"): which application statuses (application-rules.ts)
  * each review action accepts, the starting profile an approval publishes, inbox kinds, and the expert slug rule. Pure.
  */
-import { openApplicationStatuses, type ApplicationStatus } from './application-rules.js';
+import { openApplicationStatuses, type ApplicationStatus } from './application-status.js';
 
 export type ReviewAction = 'under_review' | 'approve' | 'reject';
 

@@ -1,11 +1,10 @@
 /**
  * Expert application rules shared by the wizard and the server (docs/product.md
  * "Expert applications"): years-of-experience bands, each step's enabling rule, CV suggestions,
- * progress and status labels. Pure. The expertise-area rule itself is src/shared/expertise.ts.
+ * and progress (statuses and their labels: src/shared/application-status.ts). Pure. The expertise-area rule itself is src/shared/expertise.ts.
  */
 import { z } from 'zod';
 import { expertiseCountProblem, maxExpertiseAreas } from './expertise.js';
-import type { BadgeTone } from './sessions.js';
 
 /** Years-of-experience bands (docs/product.md "Expert applications"), stored as these exact strings. */
 export const yearsExperienceBands = ['0-2', '3-5', '6-10', '11-15', '16+'] as const;
@@ -14,8 +13,6 @@ export type YearsExperienceBand = (typeof yearsExperienceBands)[number];
 /** The wizard has 5 steps (docs/product.md "Expert applications"); about 2 minutes to fill in at the start. */
 export const wizardStepCount = 5;
 export const wizardEstimateSeconds = 120;
-/** The team answers an application within 72 hours (docs/product.md "Expert applications"). */
-export const applicationReviewHours = 72;
 
 export const wizardSteps = [
   { title: 'Professional background', description: 'Your title, experience and LinkedIn profile.' },
@@ -142,49 +139,6 @@ export function wizardProgress(step: number): { percent: number; remaining: stri
   const minutes = Math.round(seconds / 60);
   const remaining = minutes < 1 ? 'Less than a minute remaining' : `About ${minutes} minute${minutes === 1 ? '' : 's'} remaining`;
   return { percent: Math.round(((s - 1) / wizardStepCount) * 100), remaining };
-}
-
-export const applicationStatuses = ['submitted', 'pending', 'under_review', 'approved', 'rejected'] as const;
-export type ApplicationStatus = (typeof applicationStatuses)[number];
-/** Statuses during which the application is still open; one open application per person. */
-export const openApplicationStatuses: readonly ApplicationStatus[] = ['submitted', 'pending', 'under_review'];
-
-/**
- * Label, badge tone and dashboard note of an application status (docs/product.md "Expert applications":
- * submitted, pending = Pending Review, under_review, approved, rejected; anything else Unknown).
- */
-export function applicationStatusInfo(status: string): { label: string; tone: BadgeTone; note: string } {
-  switch (status) {
-    case 'submitted':
-      return { label: 'Submitted', tone: 'brand', note: `We have your application and will review it within ${applicationReviewHours} hours.` };
-    case 'pending':
-      return { label: 'Pending Review', tone: 'amber', note: 'Your application is in the queue for review. We will e-mail you as soon as a decision is made.' };
-    case 'under_review':
-      return {
-        label: 'Under Review',
-        tone: 'amber',
-        note: 'Our team is reviewing your application now and may contact you to arrange a short screening call.',
-      };
-    case 'approved':
-      return {
-        label: 'Approved',
-        tone: 'green',
-        note: 'Congratulations! Your application has been approved. Set up your profile and publish it so clients can find and book you.',
-      };
-    case 'rejected':
-      return {
-        label: 'Rejected',
-        tone: 'red',
-        note: 'Unfortunately your application was not approved this time. You are welcome to apply again with more detail.',
-      };
-    default:
-      return { label: 'Unknown', tone: 'neutral', note: 'We could not read the status of your application. Please contact support.' };
-  }
-}
-
-/** Whether an application in `status` still blocks a new one. */
-export function isOpenApplication(status: string): boolean {
-  return (openApplicationStatuses as readonly string[]).includes(status);
 }
 
 /** Words of the rules above (every step's enabling rule but step 3's, which are `expertiseMessages`; docs/product.md "Expert applications"). */

@@ -4,7 +4,7 @@
  * profile link, keep availability current); a draft is told to finish the setup and publish; an open application is
  * told it is under review; anyone else is invited to apply. Pure.
  */
-import { isOpenApplication } from './application-rules.js';
+import { isOpenApplication } from './application-status.js';
 
 export type SessionsEmptyState = { kind: 'published'; slug: string } | { kind: 'setup' } | { kind: 'reviewing' } | { kind: 'apply' };
 

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   applicationRuleMessages as r,
   completeUrl,
-  applicationStatusInfo,
   emptyDraft,
   isOptionalEmail,
   isOptionalUrl,
@@ -13,6 +12,7 @@ import {
   yearsExperienceBands,
   type WizardDraft,
 } from '../../src/shared/application-rules.js';
+import { applicationStatusInfo } from '../../src/shared/application-status.js';
 import { expertiseCatalogue } from '../../src/shared/constants.js';
 import { addExpertiseArea, expertiseMessages as e, toggleExpertiseArea } from '../../src/shared/expertise.js';
 import { applicationInput } from '../../src/shared/schemas/applications.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applicationStatuses } from '../../src/shared/application-rules.js';
+import { applicationStatuses } from '../../src/shared/application-status.js';
 import { sessionsEmptyState } from '../../src/shared/expert-dashboard.js';
 
 describe('the expert dashboard empty session list depends on approval (docs/product.md "Roles")', () => {

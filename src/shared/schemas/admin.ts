@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { inboxKinds } from '../admin.js';
-import { applicationStatuses } from '../application-rules.js';
+import { applicationStatuses } from '../application-status.js';
 import { messages } from '../messages.js';
 import { pageQuery, requiredText } from './common.js';
 import { paymentSummary, sessionView } from './sessions.js';

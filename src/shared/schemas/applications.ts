@@ -4,7 +4,8 @@
  * The wizard checks each step with the same rules (src/shared/application-rules.ts).
  */
 import { z } from 'zod';
-import { applicationRuleMessages as r, applicationStatuses, completeUrl, isOptionalEmail, isOptionalUrl, yearsExperienceBands } from '../application-rules.js';
+import { applicationRuleMessages as r, completeUrl, isOptionalEmail, isOptionalUrl, yearsExperienceBands } from '../application-rules.js';
+import { applicationStatuses } from '../application-status.js';
 import { expertiseAreas, maxExpertiseAreaLength, maxExpertiseAreas } from '../expertise.js';
 import { optionalText, requiredText } from './common.js';
 import { messages } from '../messages.js';

@@ -1,17 +1,9 @@
 /**
  * Going live: GET and PUT /api/me/profile-publishing (docs/product.md "Expert onboarding and publishing"). An
- * approved expert's profile is a draft until they publish it; publishing needs every step of `publishingSteps`.
+ * approved expert's profile is a draft until they publish it; publishing needs every step of `publishingSteps` (src/shared/expert-publishing.ts).
  */
 import { z } from 'zod';
 import { messages } from '../messages.js';
-
-/** The steps before publishing, in the order the dashboard's checklist shows them, with their words in errors. */
-export const publishingSteps = {
-  rate: 'your hourly rate',
-  hours: 'your time zone and weekly hours',
-  photo: 'your photo',
-} as const;
-export type PublishingStep = keyof typeof publishingSteps;
 
 /** Body of PUT /api/me/profile-publishing: `{ published: true }` publishes, `{ published: false }` hides the profile. */
 export const profilePublishingInput = z.strictObject(

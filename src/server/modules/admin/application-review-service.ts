@@ -6,7 +6,7 @@
  */
 import { count, desc, eq, inArray, like, or, type SQL } from 'drizzle-orm';
 import { approvedExpertDefaults, canReview, slugFromName, uniqueSlug, type ReviewAction } from '../../../shared/admin.js';
-import { openApplicationStatuses } from '../../../shared/application-rules.js';
+import { openApplicationStatuses } from '../../../shared/application-status.js';
 import { messages } from '../../../shared/messages.js';
 import type { ApplicationDetail, ApplicationSummary } from '../../../shared/schemas/admin.js';
 import type { CurrentUser } from '../../auth/plugin.js';

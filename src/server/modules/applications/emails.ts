@@ -2,7 +2,7 @@
  * Application e-mails (docs/product.md "Expert applications"): the
  * applicant's confirmation and the notice to the team. Both go through the outbox.
  */
-import { applicationReviewHours } from '../../../shared/application-rules.js';
+import { applicationReviewHours } from '../../../shared/application-status.js';
 import type { ApplicationView } from '../../../shared/schemas/applications.js';
 import type { OutgoingEmail } from '../../infra/mail/outbox.js';
 import { actionEmail } from '../../infra/mail/templates.js';

@@ -8,7 +8,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/messages.js';
-import { publishingSteps, type ProfilePublishing, type PublishingStep } from '../../../shared/schemas/expert-publishing.js';
+import { publishingSteps, type PublishingStep } from '../../../shared/expert-publishing.js';
+import type { ProfilePublishing } from '../../../shared/schemas/expert-publishing.js';
 import type { CurrentUser } from '../../auth/plugin.js';
 import type { Db, Tx } from '../../db/client.js';
 import { qualified } from '../../db/qualified.js';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from '../../lib/toast';
 import { canReview } from '@shared/admin';
-import { applicationStatusInfo } from '@shared/application-rules';
+import { applicationStatusInfo } from '@shared/application-status';
 import { messages } from '@shared/messages';
 import type { ApplicationDetail } from '@shared/schemas/admin';
 import { Badge } from '../../components/ui/badge';

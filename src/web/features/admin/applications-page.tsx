@@ -1,4 +1,4 @@
-import { applicationStatusInfo } from '@shared/application-rules';
+import { applicationStatusInfo } from '@shared/application-status';
 import { Badge } from '../../components/ui/badge';
 import { formatDateTime } from '../../lib/format';
 import { useApplications } from './api/get-applications';

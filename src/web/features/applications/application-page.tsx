@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { toast } from '../../lib/toast';
-import { isOpenApplication } from '@shared/application-rules';
+import { isOpenApplication } from '@shared/application-status';
 import { messages } from '@shared/messages';
 import { isProfileComplete } from '@shared/roles';
 import { Card } from '../../components/ui/card';

@@ -5,7 +5,7 @@ import { Dialog, DialogButtons } from '../../components/ui/dialog';
 import { FormError, Label, Textarea } from '../../components/ui/input';
 import { useDialogAction } from '../../lib/use-dialog-action';
 import { useProposeReschedule } from './api/reschedule-proposals';
-import { RescheduleSlotPicker } from './reschedule-slot-picker';
+import { LazyRescheduleSlotPicker } from './lazy-reschedule-slot-picker';
 
 /**
  * 'Propose a new time' (docs/product.md "Reschedule proposals"): the expert picks one of the session's free times and
@@ -31,7 +31,7 @@ export function ProposeRescheduleDialog({ session, open, onOpenChange }: { sessi
       className="max-w-2xl"
     >
       <form onSubmit={submit} noValidate className="space-y-4">
-        {open ? <RescheduleSlotPicker sessionId={session.id} value={startsAt} onChange={setStartsAt} /> : null}
+        {open ? <LazyRescheduleSlotPicker sessionId={session.id} value={startsAt} onChange={setStartsAt} /> : null}
         <div>
           <Label htmlFor="proposal-message">Message to {session.clientName} (optional)</Label>
           <Textarea

@@ -7,7 +7,7 @@ import { FormError } from '../../components/ui/input';
 import { formatDateTime } from '../../lib/format';
 import { useDialogAction } from '../../lib/use-dialog-action';
 import { useSessionAction } from './api/session-actions';
-import { RescheduleSlotPicker } from './reschedule-slot-picker';
+import { LazyRescheduleSlotPicker } from './lazy-reschedule-slot-picker';
 
 /** Pick a day and a time among the session's free times and move it there; the payment stays as it is. */
 export function RescheduleDialog({ session, open, onOpenChange }: { session: SessionView; open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -29,7 +29,7 @@ export function RescheduleDialog({ session, open, onOpenChange }: { session: Ses
       className="sm:max-w-3xl"
     >
       <form onSubmit={submit} noValidate className="space-y-4">
-        {open ? <RescheduleSlotPicker sessionId={session.id} value={startsAt} onChange={setStartsAt} /> : null}
+        {open ? <LazyRescheduleSlotPicker sessionId={session.id} value={startsAt} onChange={setStartsAt} /> : null}
         {startsAt ? (
           <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-slate-900" aria-live="polite">
             New time: <span className="font-semibold">{formatDateTime(startsAt)}</span>

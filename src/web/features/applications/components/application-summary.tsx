@@ -1,6 +1,6 @@
 import { Badge } from '../../../components/ui/badge';
 import type { ApplicationView } from '@shared/schemas/applications';
-import { applicationStatusInfo } from '@shared/application-rules';
+import { applicationStatusInfo } from '@shared/application-status';
 import { formatLongDate } from '../../../lib/format';
 
 /** Status badge, submit date (US English), the status note and the team's note of one application. */

@@ -1,6 +1,6 @@
 import { Hourglass } from 'lucide-react';
 import { Link } from 'react-router';
-import { isOpenApplication } from '@shared/application-rules';
+import { isOpenApplication } from '@shared/application-status';
 import { messages } from '@shared/messages';
 import type { ApplicationView } from '@shared/schemas/applications';
 import { Button } from '../../../components/ui/button';

@@ -1,7 +1,7 @@
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { applicationReviewHours } from '@shared/application-rules';
+import { applicationReviewHours } from '@shared/application-status';
 import { messages } from '@shared/messages';
 import { Button } from '../../../components/ui/button';
 
