@@ -3,8 +3,9 @@
  * members need two-factor sign-in (src/server/auth/guards.ts): signing in as an admin without it enrols an
  * authenticator through the real endpoints, as the web app makes them do, and later sign-ins answer the code.
  */
+import argon2 from 'argon2';
 import { eq } from 'drizzle-orm';
-import { createAccount } from '../../src/server/demo/seed.js';
+import { createAccount, demoPassword } from '../../src/server/demo/seed.js';
 import { authTwoFactor, user } from '../../src/server/db/schema.js';
 import type { TestContext } from './app.js';
 import { secretOf, totp } from './totp.js';
@@ -103,6 +104,18 @@ export function sessionTokenOf(cookie: string): string {
   return decodeURIComponent(value.slice(value.indexOf('=') + 1)).split('.')[0]!;
 }
 
+/**
+ * Hashes of fixture passwords, one per password for this worker: argon2id at the lowest cost (1 MiB, one pass)
+ * instead of the product's 19 MiB and two passes. Sign-in verifies with the cost written in the stored hash, so a
+ * fixture account costs about 1 ms of hashing instead of about 90 (its hash and its first sign-in), over a thousand
+ * times a pass. Passwords people set go through the product's own hashing: tests/security/passwords.test.ts checks
+ * its cost on an account made by sign-up.
+ */
+const fixtureHashes = new Map<string, Promise<string>>();
+const fixtureHash = (password: string) =>
+  fixtureHashes.get(password) ??
+  fixtureHashes.set(password, argon2.hash(password, { type: argon2.argon2id, memoryCost: 1024, timeCost: 1, parallelism: 1 })).get(password)!;
+
 /** Creates a verified account with a complete profile and returns its id and a signed-in Cookie header. */
 export async function createUser(
   ctx: TestContext,
@@ -113,7 +126,7 @@ export async function createUser(
     firstName: a.firstName ?? 'Test',
     lastName: a.lastName ?? 'User',
     role: a.role ?? 'client',
-    password: a.password,
+    passwordHash: await fixtureHash(a.password ?? demoPassword),
   });
   const cookie = await signIn(ctx, a.email, a.password);
   return { id, cookie, email: a.email };
