@@ -6,7 +6,6 @@ import { sessionDeps } from '../../src/server/modules/sessions/deps.js';
  */
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, experts, paymentEvents, payments, sessions, stripeEvents } from '../../src/server/db/schema.js';
 import { loadConfig } from '../../src/server/config.js';
@@ -14,14 +13,14 @@ import { paymentProvider } from '../../src/server/infra/payments/select.js';
 import { stripeProvider } from '../../src/server/infra/payments/stripe.js';
 import { autoReleaseDue } from '../../src/server/modules/sessions/use-cases/auto-release-sessions.js';
 import { expireReservations } from '../../src/server/modules/sessions/use-cases/expire-reservations.js';
-import { createTestApp, type TestContext } from '../helpers/app.js';
+import type { TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
+import { createStripeTestApp, deliverStripeEvent } from '../helpers/stripe-app.js';
 import { FakeStripe } from '../helpers/fake-stripe.js';
 import { createExpert, shift, slotIn } from '../helpers/marketplace.js';
 
 const secretKey = 'sk_test_mentora';
 const webhookSecret = 'whsec_mentoratest';
-const signer = new Stripe(secretKey);
 const json = { origin, 'content-type': 'application/json' };
 
 describe('Stripe payments', () => {
@@ -55,16 +54,7 @@ describe('Stripe payments', () => {
     mails: (await ctx.database.db.select({ n: count() }).from(emailOutbox))[0]!.n,
     statuses: (await ctx.database.db.select({ id: sessions.id, s: sessions.status }).from(sessions)).map((r) => `${r.id}:${r.s}`).sort(),
   });
-  const webhook = (event: object, secret = webhookSecret, tamper?: (payload: string) => string) => {
-    const payload = JSON.stringify(event);
-    const signature = signer.webhooks.generateTestHeaderString({ payload, secret });
-    return ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/stripe/webhook',
-      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
-      payload: tamper ? tamper(payload) : payload,
-    });
-  };
+  const webhook = (event: object, secret = webhookSecret, tamper?: (payload: string) => string) => deliverStripeEvent(ctx, event, secret, tamper);
   const event = (type: string, object: object) => ({
     id: `evt_${randomUUID().replace(/-/g, '')}`,
     object: 'event',
@@ -75,13 +65,7 @@ describe('Stripe payments', () => {
   });
 
   beforeAll(async () => {
-    fake = await new FakeStripe(secretKey).start();
-    ctx = await createTestApp({
-      STRIPE_SECRET_KEY: secretKey,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_mentora',
-      STRIPE_WEBHOOK_SECRET: webhookSecret,
-      STRIPE_API_URL: fake.url,
-    });
+    ({ fake, ctx } = await createStripeTestApp(secretKey, webhookSecret));
     deps = sessionDeps(ctx.config, ctx.database.db, paymentProvider(ctx.config));
     client = await createUser(ctx, { email: 'client@example.com', firstName: 'Casey', lastName: 'Client' });
     other = await createUser(ctx, { email: 'other@example.com', firstName: 'Olive', lastName: 'Other' });

@@ -2,10 +2,15 @@
  * A local stand-in for the Stripe API (no internet in tests; no stripe-mock package exists on npm). The real
  * `stripe` SDK is pointed at it (STRIPE_API_URL). It checks every request — secret key, idempotency key,
  * amount, currency, capture_method — answers like the API for the calls Mentora makes (PaymentIntents create /
- * retrieve / capture / cancel, Refunds, Transfers, Connect Express accounts and their onboarding links), replays an idempotent request's first answer, and keeps a
- * log for assertions. Test PaymentMethods behave like Stripe's test cards:
+ * retrieve / capture / cancel, Refunds, Transfers, Connect Express accounts and their onboarding links; for Stripe
+ * Billing Customers, PaymentMethod attach, Products, monthly Prices, Subscriptions and their Invoices), replays an
+ * idempotent request's first answer, and keeps a log for assertions. Test PaymentMethods behave like Stripe's test cards:
  *   pm_card_visa → authorised; pm_card_threeDSecure2Required → requires_action (3-D Secure);
- *   pm_card_chargeDeclined → card_declined; pm_card_chargeDeclinedInsufficientFunds → insufficient_funds.
+ *   pm_card_chargeDeclined → card_declined; pm_card_chargeDeclinedInsufficientFunds → insufficient_funds;
+ *   pm_card_chargeCustomerFail → attaches to a Customer, but every charge of it is declined.
+ * Billing moves on only when a test says so (`cycle`, `retry`): each answers the Stripe events it caused (as
+ * Stripe would send them), for the test to sign and deliver; a failed invoice is retried on `retryDays` (smart
+ * retries), then the subscription is cancelled as Stripe's "cancel the subscription" setting does.
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -37,10 +42,71 @@ type Intent = {
 
 const cards: Record<string, { brand: string; last4: string }> = {
   pm_card_visa: { brand: 'visa', last4: '4242' },
+  pm_card_mastercard: { brand: 'mastercard', last4: '4444' },
+  pm_card_chargeCustomerFail: { brand: 'visa', last4: '0341' },
   pm_card_threeDSecure2Required: { brand: 'visa', last4: '3155' },
   pm_card_chargeDeclined: { brand: 'visa', last4: '0002' },
   pm_card_chargeDeclinedInsufficientFunds: { brand: 'visa', last4: '9995' },
 };
+
+type Price = {
+  id: string;
+  object: 'price';
+  product: string;
+  unit_amount: number;
+  currency: string;
+  recurring: { interval: 'month' };
+  metadata: Record<string, string>;
+};
+type Subscription = {
+  id: string;
+  object: 'subscription';
+  customer: string;
+  status: 'trialing' | 'active' | 'past_due' | 'canceled';
+  default_payment_method: string;
+  cancel_at_period_end: boolean;
+  canceled_at: number | null;
+  ended_at: number | null;
+  trial_end: number | null;
+  start_date: number;
+  currency: string;
+  metadata: Record<string, string>;
+  latest_invoice: string;
+  items: {
+    object: 'list';
+    data: { id: string; object: 'subscription_item'; price: Price; quantity: 1; current_period_start: number; current_period_end: number }[];
+  };
+};
+type Invoice = {
+  id: string;
+  object: 'invoice';
+  customer: string;
+  status: 'paid' | 'open' | 'uncollectible';
+  billing_reason: 'subscription_create' | 'subscription_cycle';
+  amount_due: number;
+  amount_paid: number;
+  amount_remaining: number;
+  currency: string;
+  attempt_count: number;
+  attempted: boolean;
+  next_payment_attempt: number | null;
+  period_start: number;
+  period_end: number;
+  parent: { type: 'subscription_details'; subscription_details: { subscription: string; metadata: Record<string, string> } };
+  lines: { object: 'list'; data: Record<string, unknown>[] };
+  payment_intents: string[];
+};
+export type FakeEvent = { id: string; object: 'event'; type: string; api_version: string; created: number; data: { object: unknown } };
+
+/** A month after `from` (seconds) on the billing anchor's day, clamped to the month's last day, as Stripe bills. */
+function nextMonth(from: number, anchor: number): number {
+  const d = new Date(from * 1000);
+  const day = new Date(anchor * 1000).getUTCDate();
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 2, 0)).getUTCDate();
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, Math.min(day, last), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()) / 1000;
+}
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
 
 class ApiError extends Error {
   constructor(
@@ -61,6 +127,13 @@ export class FakeStripe {
   /** Connect accounts; a test finishes onboarding by setting details_submitted / payouts_enabled. */
   readonly accounts = new Map<string, Account>();
   readonly problems: string[] = [];
+  readonly customers = new Map<string, { id: string; email: string; name: string; paymentMethods: string[] }>();
+  readonly products = new Map<string, { id: string; name: string }>();
+  readonly prices = new Map<string, Price>();
+  readonly subscriptions = new Map<string, Subscription>();
+  readonly invoices = new Map<string, Invoice>();
+  /** Days after a failed renewal's first try that Stripe's smart retries try again; after the last, the subscription is cancelled. */
+  retryDays = [3, 5, 7];
   private readonly idempotent = new Map<string, { params: string; status: number; body: unknown }>();
   private readonly outages: { method: string; path: RegExp; times: number }[] = [];
   private server = http.createServer((req, res) => this.handle(req, res));
@@ -99,6 +172,191 @@ export class FakeStripe {
     if (!ok) pi.status = 'requires_payment_method';
     else this.authorise(pi);
     return pi;
+  }
+
+  /** A Stripe event of `type` about `object` (a snapshot, as Stripe sends it). */
+  private event(type: string, object: unknown): FakeEvent {
+    return {
+      id: newId('evt'),
+      object: 'event',
+      type,
+      api_version: '2026-10-28.endive',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: structuredClone(object) },
+    };
+  }
+
+  private invoiceView(inv: Invoice, params: Record<string, string> = {}) {
+    const { payment_intents, ...rest } = inv;
+    const expanded = Object.entries(params).some(([k, v]) => k.startsWith('expand[') && (v === 'payments' || v === 'latest_invoice.payments'));
+    if (!expanded) return rest;
+    const paid = payment_intents.map((id) => this.intents.get(id)!).filter((pi) => pi.status === 'succeeded');
+    return {
+      ...rest,
+      payments: {
+        object: 'list',
+        data: paid.map((pi) => ({
+          id: newId('inpay'),
+          object: 'invoice_payment',
+          invoice: inv.id,
+          status: 'paid',
+          amount_paid: pi.amount,
+          currency: pi.currency,
+          is_default: true,
+          payment: { type: 'payment_intent', payment_intent: pi.id },
+        })),
+      },
+    };
+  }
+
+  /** Charges the subscription's card for `inv` (a PaymentIntent, automatic capture); answers whether it was paid. */
+  private collect(sub: Subscription, inv: Invoice): boolean {
+    inv.attempt_count++;
+    inv.attempted = true;
+    const pi: Intent = {
+      id: newId('pi'),
+      object: 'payment_intent',
+      amount: inv.amount_due,
+      amount_received: 0,
+      currency: inv.currency,
+      status: 'requires_payment_method',
+      capture_method: 'automatic',
+      client_secret: `secret_${randomBytes(8).toString('hex')}`,
+      latest_charge: null,
+      payment_method: sub.default_payment_method,
+      description: 'Subscription update',
+    };
+    this.intents.set(pi.id, pi);
+    inv.payment_intents.push(pi.id);
+    if (sub.default_payment_method !== 'pm_card_visa' && sub.default_payment_method !== 'pm_card_mastercard') return false;
+    this.authorise(pi);
+    inv.status = 'paid';
+    inv.amount_paid = inv.amount_due;
+    inv.amount_remaining = 0;
+    inv.next_payment_attempt = null;
+    return true;
+  }
+
+  private newInvoice(sub: Subscription, reason: Invoice['billing_reason'], amount: number, start: number, end: number): Invoice {
+    const item = sub.items.data[0]!;
+    const inv: Invoice = {
+      id: newId('in'),
+      object: 'invoice',
+      customer: sub.customer,
+      status: 'open',
+      billing_reason: reason,
+      amount_due: amount,
+      amount_paid: 0,
+      amount_remaining: amount,
+      currency: sub.currency,
+      attempt_count: 0,
+      attempted: false,
+      next_payment_attempt: null,
+      // A subscription invoice's own period is the one before its lines' (Stripe's convention).
+      period_start: item.current_period_start,
+      period_end: item.current_period_start,
+      parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
+      lines: {
+        object: 'list',
+        data: [
+          {
+            id: newId('il'),
+            object: 'line_item',
+            amount,
+            currency: sub.currency,
+            period: { start, end },
+            subscription: sub.id,
+            parent: { type: 'subscription_item_details', subscription_item_details: { subscription: sub.id, subscription_item: item.id } },
+            pricing: { type: 'price_details', price_details: { price: item.price.id, product: item.price.product } },
+          },
+        ],
+      },
+      payment_intents: [],
+    };
+    this.invoices.set(inv.id, inv);
+    sub.latest_invoice = inv.id;
+    return inv;
+  }
+
+  /**
+   * The subscription `id` reaches the end of its period, as Stripe's clock would: it ends if cancelled at period end
+   * (customer.subscription.deleted); otherwise the next month is invoiced and charged (invoice.paid, or
+   * invoice.payment_failed with the next smart retry). Answers the events Stripe sends.
+   */
+  cycle(id: string): FakeEvent[] {
+    const sub = this.subscriptions.get(id)!;
+    if (sub.status === 'canceled') throw new Error(`${id} is canceled`);
+    const item = sub.items.data[0]!;
+    if (sub.cancel_at_period_end) return [this.end(sub, item.current_period_end)];
+    const start = item.current_period_end;
+    const end = nextMonth(start, sub.trial_end ?? sub.start_date);
+    item.current_period_start = start;
+    item.current_period_end = end;
+    const inv = this.newInvoice(sub, 'subscription_cycle', item.price.unit_amount, start, end);
+    return this.attempt(sub, inv, start);
+  }
+
+  /** Stripe's next smart retry of the open invoice `id`; answers the events Stripe sends. */
+  retry(id: string): FakeEvent[] {
+    const inv = this.invoices.get(id)!;
+    if (inv.status !== 'open' || !inv.next_payment_attempt) throw new Error(`${id} has no retry due`);
+    const sub = this.subscriptions.get(inv.parent.subscription_details.subscription)!;
+    return this.attempt(sub, inv, (inv.lines.data[0]!.period as { start: number }).start);
+  }
+
+  /** Tries to collect `inv`, due at `due` (seconds); a failure schedules the next smart retry, or ends the subscription. */
+  private attempt(sub: Subscription, inv: Invoice, due: number): FakeEvent[] {
+    if (this.collect(sub, inv)) {
+      sub.status = 'active';
+      return [this.event('invoice.paid', this.invoiceView(inv))];
+    }
+    const days = this.retryDays[inv.attempt_count - 1];
+    inv.next_payment_attempt = days === undefined ? null : due + days * 86_400;
+    sub.status = 'past_due';
+    const events = [this.event('invoice.payment_failed', this.invoiceView(inv))];
+    if (days === undefined) {
+      inv.status = 'uncollectible';
+      events.push(this.end(sub, Math.floor(Date.now() / 1000)));
+    }
+    return events;
+  }
+
+  private end(sub: Subscription, at: number): FakeEvent {
+    sub.status = 'canceled';
+    sub.canceled_at = sub.canceled_at ?? at;
+    sub.ended_at = at;
+    return this.event('customer.subscription.deleted', sub);
+  }
+
+  /** The event Stripe sends about invoice `id` as it stands (invoice.paid when paid, else invoice.payment_failed). */
+  invoiceEvent(id: string): FakeEvent {
+    const inv = this.invoices.get(id)!;
+    return this.event(inv.status === 'paid' ? 'invoice.paid' : 'invoice.payment_failed', this.invoiceView(inv));
+  }
+
+  /** An event of `type` about subscription `id` as it stands. */
+  subscriptionEvent(type: string, id: string): FakeEvent {
+    return this.event(type, this.subscriptions.get(id)!);
+  }
+
+  /** Someone cancels subscription `id` in Stripe's dashboard (not through the API Mentora calls). */
+  cancelAtStripe(id: string): void {
+    this.end(this.subscriptions.get(id)!, Math.floor(Date.now() / 1000));
+  }
+
+  /** A card dispute of PaymentIntent `id`'s charge, as charge.dispute.created sends it. */
+  dispute(id: string, reason = 'fraudulent'): FakeEvent {
+    const pi = this.intent(id);
+    return this.event('charge.dispute.created', {
+      id: newId('dp'),
+      object: 'dispute',
+      amount: pi.amount,
+      currency: pi.currency,
+      charge: pi.latest_charge,
+      payment_intent: pi.id,
+      reason,
+      status: 'needs_response',
+    });
   }
 
   private authorise(pi: Intent) {
@@ -245,6 +503,135 @@ export class FakeStripe {
         expires_at: Math.floor(Date.now() / 1000) + 300,
       };
     }
+    return this.billingRoute(method, path, params);
+  }
+
+  private subscription(id: string): Subscription {
+    const sub = this.subscriptions.get(id);
+    if (!sub) throw new ApiError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such subscription: '${id}'` });
+    return sub;
+  }
+
+  private subscriptionView(sub: Subscription, params: Record<string, string>) {
+    const expandInvoice = Object.values(params).includes('latest_invoice.payments');
+    return { ...sub, latest_invoice: expandInvoice ? this.invoiceView(this.invoices.get(sub.latest_invoice)!, params) : sub.latest_invoice };
+  }
+
+  private billingRoute(method: string, path: string, params: Record<string, string>): unknown {
+    if (method === 'POST' && path === '/v1/customers') {
+      if (!/^[^@\s]+@[^@\s]+$/.test(params.email ?? '')) throw invalid('Invalid email address');
+      const customer = { id: newId('cus'), email: params.email!, name: params.name ?? '', paymentMethods: [] as string[] };
+      this.customers.set(customer.id, customer);
+      return { id: customer.id, object: 'customer', email: customer.email, name: customer.name, metadata: { userId: params['metadata[userId]'] } };
+    }
+    let m = /^\/v1\/payment_methods\/(\w+)\/attach$/.exec(path);
+    if (method === 'POST' && m) {
+      const card = cards[m[1]!];
+      const customer = this.customers.get(params.customer ?? '');
+      if (!card) throw invalid(`No such PaymentMethod: '${m[1]}'`, { code: 'resource_missing' });
+      if (!customer) throw invalid(`No such customer: '${params.customer}'`, { code: 'resource_missing' });
+      // Attaching checks the card with the bank: a card that is declined outright cannot be saved.
+      if (m[1] === 'pm_card_chargeDeclined' || m[1] === 'pm_card_chargeDeclinedInsufficientFunds') {
+        const decline = m[1] === 'pm_card_chargeDeclined' ? 'generic_decline' : 'insufficient_funds';
+        throw new ApiError(402, { type: 'card_error', code: 'card_declined', decline_code: decline, message: 'Your card was declined.' });
+      }
+      customer.paymentMethods.push(m[1]!);
+      return { id: m[1], object: 'payment_method', type: 'card', customer: customer.id, card };
+    }
+    if (method === 'POST' && path === '/v1/products') {
+      if (!params.name) throw invalid('Missing required param: name.');
+      const product = { id: newId('prod'), name: params.name };
+      this.products.set(product.id, product);
+      return { ...product, object: 'product', metadata: { planId: params['metadata[planId]'] } };
+    }
+    if (method === 'POST' && path === '/v1/prices') {
+      if (!this.products.has(params.product ?? '')) throw invalid(`No such product: '${params.product}'`);
+      if (params.currency !== 'usd') throw invalid('Invalid currency');
+      if (params['recurring[interval]'] !== 'month') throw invalid('Expected a monthly recurring price');
+      const price: Price = {
+        id: newId('price'),
+        object: 'price',
+        product: params.product!,
+        unit_amount: this.amount(params.unit_amount, 'unit_amount'),
+        currency: params.currency,
+        recurring: { interval: 'month' },
+        metadata: { planId: params['metadata[planId]'] ?? '' },
+      };
+      this.prices.set(price.id, price);
+      return price;
+    }
+    if (method === 'POST' && path === '/v1/subscriptions') {
+      const customer = this.customers.get(params.customer ?? '');
+      if (!customer) throw invalid(`No such customer: '${params.customer}'`, { code: 'resource_missing' });
+      const price = this.prices.get(params['items[0][price]'] ?? '');
+      if (!price || params['items[1][price]']) throw invalid('Expected one item with a known price');
+      const pm = params.default_payment_method ?? '';
+      if (!customer.paymentMethods.includes(pm)) throw invalid(`The PaymentMethod ${pm} is not attached to ${customer.id}`);
+      if (params.payment_behavior !== 'error_if_incomplete') throw invalid('Expected payment_behavior error_if_incomplete');
+      const now = Math.floor(Date.now() / 1000);
+      const trialEnd = params.trial_end ? Number(params.trial_end) : null;
+      if (trialEnd !== null && !(trialEnd > now + 60)) throw invalid('Invalid timestamp: must be at least 1 minute in the future');
+      const sub: Subscription = {
+        id: newId('sub'),
+        object: 'subscription',
+        customer: customer.id,
+        status: trialEnd ? 'trialing' : 'active',
+        default_payment_method: pm,
+        cancel_at_period_end: false,
+        canceled_at: null,
+        ended_at: null,
+        trial_end: trialEnd,
+        start_date: now,
+        currency: price.currency,
+        metadata: Object.fromEntries(Object.entries(params).flatMap(([k, v]) => (/^metadata\[(\w+)\]$/.exec(k) ? [[k.slice(9, -1), v]] : []))),
+        latest_invoice: '',
+        items: {
+          object: 'list',
+          data: [
+            {
+              id: newId('si'),
+              object: 'subscription_item',
+              price,
+              quantity: 1,
+              current_period_start: now,
+              current_period_end: trialEnd ?? nextMonth(now, now),
+            },
+          ],
+        },
+      };
+      const item = sub.items.data[0]!;
+      const inv = this.newInvoice(sub, 'subscription_create', trialEnd ? 0 : price.unit_amount, now, item.current_period_end);
+      if (trialEnd) {
+        inv.status = 'paid';
+        inv.period_end = now;
+      } else if (!this.collect(sub, inv)) {
+        // error_if_incomplete: a refused first payment leaves no subscription.
+        this.invoices.delete(inv.id);
+        throw new ApiError(402, { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' });
+      }
+      this.subscriptions.set(sub.id, sub);
+      return this.subscriptionView(sub, params);
+    }
+    m = /^\/v1\/subscriptions\/(sub_\w+)$/.exec(path);
+    if (m && method === 'GET') return this.subscriptionView(this.subscription(m[1]!), params);
+    if (m && method === 'POST') {
+      const sub = this.subscription(m[1]!);
+      if (sub.status === 'canceled') throw invalid('A canceled subscription can only update its cancellation_details and metadata.');
+      if (params.cancel_at_period_end !== undefined) sub.cancel_at_period_end = params.cancel_at_period_end === 'true';
+      return this.subscriptionView(sub, params);
+    }
+    if (m && method === 'DELETE') {
+      const sub = this.subscription(m[1]!);
+      if (sub.status === 'canceled') throw invalid('This subscription has already been canceled.');
+      this.end(sub, Math.floor(Date.now() / 1000));
+      return this.subscriptionView(sub, params);
+    }
+    m = /^\/v1\/invoices\/(in_\w+)$/.exec(path);
+    if (m && method === 'GET') {
+      const inv = this.invoices.get(m[1]!);
+      if (!inv) throw new ApiError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such invoice: '${m[1]}'` });
+      return this.invoiceView(inv, params);
+    }
     throw new ApiError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` });
   }
 
@@ -253,7 +640,7 @@ export class FakeStripe {
     req.on('data', (c: Buffer) => (raw += c.toString()));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', this.url);
-      const params = Object.fromEntries(new URLSearchParams(req.method === 'GET' ? url.search : raw));
+      const params = Object.fromEntries(new URLSearchParams(req.method === 'GET' || req.method === 'DELETE' ? url.search : raw));
       const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
       const method = req.method ?? 'GET';
       this.requests.push({ method, path: url.pathname, params, idempotencyKey });
@@ -264,7 +651,7 @@ export class FakeStripe {
       if (req.headers.authorization !== `Bearer ${this.secretKey}`)
         return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
       // The SDK invents a key (stripe-node-retry-…) when the caller gave none: ours must always come from our ids.
-      if (method === 'POST' && (!idempotencyKey || idempotencyKey.startsWith('stripe-node-retry-')))
+      if ((method === 'POST' || method === 'DELETE') && (!idempotencyKey || idempotencyKey.startsWith('stripe-node-retry-')))
         this.problems.push(`${method} ${url.pathname} without our idempotency key`);
       if (idempotencyKey && idempotencyKey.length > 255)
         return send(400, { error: { type: 'invalid_request_error', message: 'Idempotency-Key is too long (255 characters at most).' } });

@@ -1617,6 +1617,8 @@ export const plans = pgTable(
     chatPromise: text('chat_promise').notNull(),
     trialDays: integer('trial_days').notNull().default(0),
     open: boolean('open').notNull().default(true),
+    /** The plan's Stripe Product, made at its first subscription with Stripe Billing (migration 0048). */
+    stripeProductId: text('stripe_product_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1631,6 +1633,33 @@ export const plans = pgTable(
     check('plans_trial_check', sql`${t.trialDays} in (0, 7, 14)`),
   ],
 );
+
+/**
+ * A plan's Stripe Prices (migration 0048): one per monthly price and currency, made at the first subscription at that
+ * price. A price change makes a new Price; subscriptions made under the old one keep it at Stripe, as here.
+ */
+export const stripePlanPrices = pgTable(
+  'stripe_plan_prices',
+  {
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'restrict' }),
+    priceCents: integer('price_cents').notNull(),
+    currency: text('currency').notNull(),
+    priceId: text('price_id').notNull().unique('stripe_plan_prices_price_id_unique'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'stripe_plan_prices_pkey', columns: [t.planId, t.priceCents, t.currency] })],
+);
+
+/** A client's Stripe Customer (migration 0048), made at their first plan subscription with Stripe Billing. */
+export const stripeCustomers = pgTable('stripe_customers', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'restrict' }),
+  customerId: text('customer_id').notNull().unique('stripe_customers_customer_id_unique'),
+  createdAt: createdAt(),
+});
 
 /**
  * A client's subscription to a plan, its terms frozen (name, price, sessions, length, chat, commission) until they
@@ -1669,7 +1698,10 @@ export const subscriptions = pgTable(
     failedAttempts: integer('failed_attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     provider: text('provider').notNull(),
+    /** The card at the processor: a simulated saved card, or with Stripe Billing the Subscription's PaymentMethod. */
     savedCardRef: text('saved_card_ref').notNull(),
+    /** With Stripe Billing, the Stripe Subscription that renews it (migration 0048); null when Mentora's job renews it. */
+    providerSubscriptionRef: text('provider_subscription_ref'),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
     idempotencyKey: text('idempotency_key').notNull(),
@@ -1698,7 +1730,10 @@ export const subscriptions = pgTable(
     check('subscriptions_platform_fee_check', sql`${t.platformFeeBps} between 0 and 5000`),
     check('subscriptions_period_check', sql`${t.currentPeriodEnd} > ${t.currentPeriodStart}`),
     check('subscriptions_ended_check', sql`(${t.status} in ('cancelled', 'lapsed', 'ended')) = (${t.endedAt} is not null)`),
-    check('subscriptions_retry_check', sql`(${t.status} = 'past_due') = (${t.nextAttemptAt} is not null) and ${t.failedAttempts} between 0 and 4`),
+    uniqueIndex('subscriptions_provider_subscription_ref_unique')
+      .on(t.providerSubscriptionRef)
+      .where(sql`${t.providerSubscriptionRef} is not null`),
+    check('subscriptions_retry_check', sql`(${t.status} = 'past_due') = (${t.nextAttemptAt} is not null) and ${t.failedAttempts} between 0 and 20`),
     check('subscriptions_last4_check', sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
     check('subscriptions_request_hash_check', sql`${t.requestHash} ~ '^[0-9a-f]{64}$'`),
   ],
@@ -1722,6 +1757,8 @@ export const planPeriods = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     providerRef: text('provider_ref'),
+    /** With Stripe Billing, the Invoice that paid it (migration 0048): one period per invoice. */
+    providerInvoiceRef: text('provider_invoice_ref'),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
     /** A paid period's 'MEN-2026-000123', written by the database on insert (migration 0047); null for a trial. */
@@ -1732,6 +1769,9 @@ export const planPeriods = pgTable(
   (t) => [
     uniqueIndex('plan_periods_number_unique').on(t.subscriptionId, t.number),
     uniqueIndex('plan_periods_receipt_number_unique').on(t.receiptNumber),
+    uniqueIndex('plan_periods_provider_invoice_ref_unique')
+      .on(t.providerInvoiceRef)
+      .where(sql`${t.providerInvoiceRef} is not null`),
     check('plan_periods_receipt_number_check', sql`(${t.kind} = 'paid') = (${t.receiptNumber} is not null)`),
     index('plan_periods_due_idx')
       .on(t.endsAt)

@@ -70,7 +70,60 @@ export interface PaymentProvider {
     idempotencyKey: string;
     description: string;
   }): Promise<HoldResult>;
+  /**
+   * Present when the processor renews plans itself (Stripe Billing, docs/decisions/039-stripe-billing-for-plans.md):
+   * plans are then subscribed through it instead of saveCard/chargeSaved, and its webhooks report each renewal.
+   */
+  billing?: PlanBilling;
 }
+
+/**
+ * A processor's subscriptions (docs/product.md "Plans and packages"): its customers, a product per plan and a price
+ * per plan price, a monthly subscription charging the saved card, and its invoices. Amounts in integer cents, instants
+ * UTC. Every write carries an idempotency key made from our ids, so a retry never makes a second one.
+ */
+export interface PlanBilling {
+  /** A customer for `user`; answers its id. */
+  createCustomer(user: { id: string; email: string; name: string }): Promise<string>;
+  /** A product for plan `plan`; answers its id. */
+  createProduct(plan: { id: string; expertName: string }): Promise<string>;
+  /** A monthly price of `cents` in `currency` for product `productId`, made for plan `planId`; answers its id. */
+  createPrice(input: { productId: string; planId: string; cents: number; currency: string }): Promise<string>;
+  /**
+   * Saves the card `paymentMethodId` to `customerId` and subscribes it to `priceId`, free until `trialEnd` (else the
+   * first month charged now). A refused card answers ok:false and leaves no subscription.
+   */
+  subscribe(input: {
+    customerId: string;
+    priceId: string;
+    paymentMethodId?: string;
+    trialEnd: Date | null;
+    subscriptionId: string;
+    idempotencyKey: string;
+  }): Promise<BillingStart | Extract<SaveCardResult, { ok: false }>>;
+  /** The subscription `ref` ends with its current period (the client cancelled). Safe to repeat. */
+  cancelAtPeriodEnd(ref: string, idempotencyKey: string): Promise<void>;
+  /** The subscription `ref` ends now, with no proration or invoice (Mentora refunds what it owes). Safe to repeat. */
+  cancelNow(ref: string, idempotencyKey: string): Promise<void>;
+  /** The payment (a `providerRef` for hold/release/refund) that paid invoice `invoiceId`, or null. */
+  invoicePayment(invoiceId: string): Promise<string | null>;
+}
+
+/**
+ * A subscription started: `subscriptionRef` renews it; `savedRef` and the card are the card saved; `firstPaymentRef`
+ * paid the first month (null in a trial); the first period runs `periodStart`–`periodEnd` and was paid by `invoiceRef`.
+ */
+export type BillingStart = {
+  ok: true;
+  subscriptionRef: string;
+  savedRef: string;
+  cardBrand: string;
+  cardLast4: string;
+  firstPaymentRef: string | null;
+  invoiceRef: string | null;
+  periodStart: Date;
+  periodEnd: Date;
+};
 
 export type SaveCardResult =
   | { ok: true; savedRef: string; cardBrand: string; cardLast4: string }

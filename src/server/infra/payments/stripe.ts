@@ -12,6 +12,7 @@
  *           (separate charges and transfers); otherwise the release is recorded in our ledger only.
  * refund  — the Refunds API for charged money; on an uncaptured authorisation, refunding all of it cancels
  *           the authorisation and refunding part of it captures only the rest (the remainder returns to the card).
+ * Monthly plans use Stripe Billing (stripe-billing.ts), joined to this provider by select.ts.
  * Every request carries an idempotency key derived from our payment / booking ids.
  */
 import { createHash } from 'node:crypto';
@@ -54,14 +55,18 @@ function stateOf(status: Stripe.PaymentIntent.Status): HoldState['state'] {
   return 'pending';
 }
 
-function cardOf(intent: Stripe.PaymentIntent): { cardBrand: string; cardLast4: string } {
-  const method = typeof intent.payment_method === 'object' ? intent.payment_method : null;
+/** The brand ('Visa', 'American Express') and last four digits of a card PaymentMethod, as receipts show them. */
+export function cardOfMethod(method: Stripe.PaymentMethod | null): { cardBrand: string; cardLast4: string } {
   const brand = method?.card?.brand ?? 'card';
   return { cardBrand: brand === 'amex' ? 'American Express' : brand.charAt(0).toUpperCase() + brand.slice(1), cardLast4: method?.card?.last4 ?? '0000' };
 }
 
+function cardOf(intent: Stripe.PaymentIntent): { cardBrand: string; cardLast4: string } {
+  return cardOfMethod(typeof intent.payment_method === 'object' ? intent.payment_method : null);
+}
+
 /** A refused card in the holder's words, from Stripe's decline code (or error code) — see declineMessage. */
-function declined(code: string | null | undefined): HoldResult {
+export function declined(code: string | null | undefined): { ok: false; reason: 'declined' | 'insufficient_funds'; message: string } {
   return { ok: false, reason: code === 'insufficient_funds' ? 'insufficient_funds' : 'declined', message: declineMessage(code) };
 }
 

@@ -7,7 +7,9 @@
  *         an organisation's credit purchase awaiting 3-D Secure (paid and its credit added, or failed);
  *   payment_intent.canceled on a held payment (authorisation voided at Stripe) → recorded as a full refund;
  *   charge.refunded → refunds our ledger does not know yet (e.g. made in Stripe's dashboard);
- *   charge.dispute.created → payment status disputed + a 'dispute' ledger event; the team is e-mailed.
+ *   charge.dispute.created → payment status disputed + a 'dispute' ledger event; the team is e-mailed;
+ *   invoice.paid / invoice.payment_failed / customer.subscription.deleted, and the disputes and refunds of a monthly
+ *       plan's charges → Stripe Billing's for plans (plans/billing-event-service.ts).
  * Other event types are acknowledged and ignored.
  */
 import { and, eq } from 'drizzle-orm';
@@ -18,6 +20,7 @@ import { payments, stripeEvents, user as userTable } from '../../db/schema.js';
 import { enqueueEmail } from '../../infra/mail/outbox.js';
 import { actionEmail } from '../../infra/mail/templates.js';
 import { settleCreditPurchaseByRef } from '../partners/credit-purchase-service.js';
+import { applyBillingEvent } from '../plans/billing-event-service.js';
 import { settleReservationIn } from '../sessions/use-cases/settle-reservation.js';
 import { lockPaymentByRef, recordChargeback, recordProviderRefund } from './authorisation-service.js';
 import { clock } from '../../clock.js';
@@ -67,13 +70,19 @@ async function onDispute(tx: Tx, deps: WebhookDeps, dispute: Stripe.Dispute, now
   const intentId = idOf(dispute.payment_intent);
   const payment = intentId ? await lockPaymentByRef(tx, 'stripe', intentId) : null;
   if (!payment || !(await recordChargeback(tx, payment, dispute.amount, `card dispute ${dispute.id}: ${dispute.reason}`, now))) return 'ignored';
+  await tellTeamOfDispute(tx, deps, dispute, 'a session payment');
+  return 'applied';
+}
+
+/** E-mails the team that `dispute` was opened on `what` ('a session payment', 'a monthly plan payment'). */
+async function tellTeamOfDispute(tx: Tx, deps: WebhookDeps, dispute: Stripe.Dispute, what: string): Promise<void> {
   const team = await tx.select({ email: userTable.email }).from(userTable).where(eq(userTable.role, 'admin'));
   for (const { email: to } of team) {
     await enqueueEmail(
       tx,
       actionEmail({
         to,
-        subject: 'Card dispute opened on a session payment',
+        subject: `Card dispute opened on ${what}`,
         paragraphs: [
           `The cardholder disputed a payment of ${formatMoney(dispute.amount, dispute.currency.toUpperCase())} (reason: ${dispute.reason}).`,
           'The money is frozen until the card network decides; please answer the dispute in Stripe.',
@@ -83,7 +92,6 @@ async function onDispute(tx: Tx, deps: WebhookDeps, dispute: Stripe.Dispute, now
       }),
     );
   }
-  return 'applied';
 }
 
 /**
@@ -99,6 +107,11 @@ export async function applyStripeEvent(deps: WebhookDeps, event: Stripe.Event, n
       .onConflictDoNothing()
       .returning({ id: stripeEvents.id });
     if (!fresh) return 'duplicate';
+    const plan = await applyBillingEvent(tx, deps, event, now);
+    if (plan) {
+      if (plan === 'applied' && event.type === 'charge.dispute.created') await tellTeamOfDispute(tx, deps, event.data.object, 'a monthly plan payment');
+      return plan;
+    }
     if (intentEvents.has(event.type)) return onIntent(tx, deps, event, now);
     if (event.type === 'charge.refunded') return onRefund(tx, deps, event.data.object, now);
     if (event.type === 'charge.dispute.created') return onDispute(tx, deps, event.data.object, now);

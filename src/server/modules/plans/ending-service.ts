@@ -11,6 +11,7 @@ import type { Tx } from '../../db/client.js';
 import { planPeriods, subscriptions } from '../../db/schema.js';
 import type { PaymentProvider } from '../../infra/payments/provider.js';
 import { settlePrepaid } from '../packages/prepaid-service.js';
+import { stopRenewals } from './billing-service.js';
 import { expertPlanEmail, noRefund, planEndedEmail, type RefundFacts } from './emails.js';
 import { emailBothSides, latestPeriod, type SubscriptionRow } from './period-service.js';
 import { clock } from '../../clock.js';
@@ -59,6 +60,7 @@ export async function endSubscriptionNow(
   now: Date,
 ): Promise<number> {
   if (sub.endedAt) return 0;
+  await stopRenewals(deps.provider, sub, 'now', `plan-end:${sub.id}:stop`);
   const refunded = await refundCurrentPeriod(tx, deps.provider, sub, `plan-end:${sub.id}`, actorId, reason, now);
   const { cents } = refunded;
   await tx

@@ -45,7 +45,16 @@ export async function bookedInPeriod(tx: Tx, periodId: string): Promise<number> 
 export async function grantPeriod(
   tx: Tx,
   sub: Pick<SubscriptionRow, 'id' | 'sessionCount' | 'clientId' | 'cardBrand' | 'cardLast4'>,
-  p: { number: number; kind: 'trial' | 'paid'; startsAt: Date; endsAt: Date; amountCents: number; providerRef: string | null },
+  p: {
+    number: number;
+    kind: 'trial' | 'paid';
+    startsAt: Date;
+    endsAt: Date;
+    amountCents: number;
+    providerRef: string | null;
+    /** With Stripe Billing, the Invoice that paid it. */
+    providerInvoiceRef?: string | null;
+  },
   now: Date,
 ): Promise<PeriodRow> {
   const [period] = await tx

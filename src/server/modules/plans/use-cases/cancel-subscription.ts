@@ -2,7 +2,7 @@
  * POST /api/subscriptions/{id}/cancel (docs/product.md "Plans and packages"): the client cancels their plan. It stays
  * theirs until the period ends and is not renewed — except within 48 hours of a renewal with no session of that month
  * booked, when the month is refunded in full and the plan ends now. A plan whose renewal is being retried ends now
- * (nothing was charged). Both sides are e-mailed.
+ * (nothing was charged). With Stripe Billing its Stripe Subscription is told the same. Both sides are e-mailed.
  */
 import { eq } from 'drizzle-orm';
 import { cancelRefundsPeriod, planMessages as m } from '../../../../shared/plans.js';
@@ -12,6 +12,7 @@ import type { Db } from '../../../db/client.js';
 import { subscriptions } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
 import type { PaymentProvider } from '../../../infra/payments/provider.js';
+import { stopRenewals } from '../billing-service.js';
 import { expertPlanEmail, noRefund, planEndedEmail } from '../emails.js';
 import { refundCurrentPeriod } from '../ending-service.js';
 import { bookedInPeriod, emailBothSides, latestPeriod, lockSubscription } from '../period-service.js';
@@ -36,6 +37,7 @@ export async function cancelSubscription(
     const period = await latestPeriod(tx, sub.id);
     const refundable = period && sub.status !== 'past_due' && cancelRefundsPeriod(period, await bookedInPeriod(tx, period.id), now);
     const endsNow = refundable || sub.status === 'past_due';
+    await stopRenewals(deps.provider, sub, endsNow ? 'now' : 'period_end', `plan-cancel:${sub.id}:stop`);
     const refund = refundable
       ? await refundCurrentPeriod(tx, deps.provider, sub, `plan-cancel:${sub.id}`, client.id, 'cancelled within 48 hours of the renewal', now)
       : noRefund;

@@ -39,6 +39,8 @@ async function changeable(tx: Tx, client: CurrentUser, id: string, planId: strin
   if (sub.endedAt) throw new AppError('CONFLICT', m.notLive);
   if (sub.cancelAtPeriodEnd) throw new AppError('CONFLICT', m.alreadyCancelled);
   if (sub.status === 'past_due') throw new AppError('CONFLICT', m.pastDue);
+  // Stripe would prorate into the customer's balance, not to the card as Mentora does (docs/decisions/039).
+  if (sub.providerSubscriptionRef) throw new AppError('CONFLICT', m.changeNotAvailable);
   if (!isUuid(planId)) throw new AppError('NOT_FOUND', m.notFound);
   const [plan] = await tx
     .select()
@@ -68,7 +70,7 @@ async function quote(tx: Tx, period: PeriodRow, plan: PlanRow, now: Date): Promi
 /**
  * GET /api/subscriptions/{id}/change?planId=: what changing subscription `id` of `client` to plan `planId` at `now`
  * would credit and charge (cents), moving nothing. 404 not the client's, or not a plan of the expert; 409 ended,
- * cancelled, payment failing, the same plan, closed, or the month nearly over.
+ * cancelled, payment failing, paid through Stripe Billing, the same plan, closed, or the month nearly over.
  */
 export async function quotePlanChange(db: Db, client: CurrentUser, id: string, planId: string, now = clock.now()): Promise<ChangeQuote> {
   return db.transaction(async (tx) => {

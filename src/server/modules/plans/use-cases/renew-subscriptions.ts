@@ -9,12 +9,11 @@
  */
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import { nextRetryAt, periodEnd, periodSettlesAt } from '../../../../shared/plans.js';
-import { formatMoney } from '../../../../shared/pricing.js';
 import type { Db, Tx } from '../../../db/client.js';
 import { subscriptions } from '../../../db/schema.js';
 import type { PaymentProvider } from '../../../infra/payments/provider.js';
-import { expertPlanEmail, noRefund, periodReceiptEmail, planEndedEmail, renewalFailedEmail } from '../emails.js';
-import { emailBothSides, grantPeriod, latestPeriod, type SubscriptionRow } from '../period-service.js';
+import { latestPeriod, type SubscriptionRow } from '../period-service.js';
+import { endWithPeriod, recordFailedRenewal, recordRenewal } from '../renewal-service.js';
 import { clock } from '../../../clock.js';
 
 type Deps = { db: Db; provider: PaymentProvider; baseUrl: string };
@@ -24,6 +23,8 @@ const batch = 100;
 const due = (now: Date) =>
   and(
     isNull(subscriptions.endedAt),
+    // Stripe Billing renews its own subscriptions and reports them by webhook (billing-event-service.ts).
+    isNull(subscriptions.providerSubscriptionRef),
     or(
       and(or(eq(subscriptions.status, 'trialing'), eq(subscriptions.status, 'active')), lte(subscriptions.currentPeriodEnd, now)),
       and(eq(subscriptions.status, 'past_due'), lte(subscriptions.nextAttemptAt, now)),
@@ -42,24 +43,12 @@ export async function renewDueSubscriptions(deps: Deps, now = clock.now()): Prom
         .where(and(eq(subscriptions.id, id), due(now)))
         .for('update', { skipLocked: true });
       if (!sub) return false;
-      await (sub.cancelAtPeriodEnd ? endCancelled(tx, deps, sub, now) : renew(tx, deps, sub, now));
+      await (sub.cancelAtPeriodEnd ? endWithPeriod(tx, deps, sub, now) : renew(tx, deps, sub, now));
       return true;
     });
     if (done) handled++;
   }
   return handled;
-}
-
-/** The client cancelled: the plan ends with its period. */
-async function endCancelled(tx: Tx, deps: Deps, sub: SubscriptionRow, now: Date): Promise<void> {
-  await tx
-    .update(subscriptions)
-    .set({ status: 'cancelled', endedAt: sub.currentPeriodEnd, endReason: 'cancelled by the client', updatedAt: now })
-    .where(eq(subscriptions.id, sub.id));
-  await emailBothSides(tx, sub, {
-    client: (to) => planEndedEmail(sub, 'client', sub.currentPeriodEnd, noRefund, to, deps.baseUrl),
-    expert: (to) => expertPlanEmail(sub, `${sub.clientName}'s plan has ended`, `${sub.clientName}'s plan ${sub.name} ended as they asked.`, to, deps.baseUrl),
-  });
 }
 
 /** Charges the next month (the period after the one that ended, whatever the try); grants it, or schedules the next try. */
@@ -77,46 +66,6 @@ async function renew(tx: Tx, deps: Deps, sub: SubscriptionRow, now: Date): Promi
     idempotencyKey: `plan-renewal:${sub.id}:${number}:${sub.failedAttempts}`,
     description: `Mentora plan with ${sub.expertName}`,
   });
-  if (charge.ok) {
-    const period = await grantPeriod(tx, sub, { number, kind: 'paid', startsAt, endsAt, amountCents: sub.priceCents, providerRef: charge.providerRef }, now);
-    await tx
-      .update(subscriptions)
-      .set({ status: 'active', currentPeriodStart: startsAt, currentPeriodEnd: endsAt, failedAttempts: 0, nextAttemptAt: null, updatedAt: now })
-      .where(eq(subscriptions.id, sub.id));
-    await emailBothSides(tx, sub, {
-      client: (to) => periodReceiptEmail(sub, { receiptNumber: period.receiptNumber!, amountCents: sub.priceCents, startsAt, endsAt }, to, now, deps.baseUrl),
-      expert: (to) =>
-        expertPlanEmail(
-          sub,
-          `${sub.clientName}'s plan renewed`,
-          `${sub.clientName} paid ${formatMoney(sub.priceCents, sub.currency)} for another month of ${sub.name}.`,
-          to,
-          deps.baseUrl,
-        ),
-    });
-    return;
-  }
-  const failures = sub.failedAttempts + 1;
-  const nextAt = nextRetryAt(startsAt, failures);
-  await tx
-    .update(subscriptions)
-    .set(
-      nextAt
-        ? { status: 'past_due', failedAttempts: failures, nextAttemptAt: nextAt, updatedAt: now }
-        : { status: 'lapsed', failedAttempts: failures, nextAttemptAt: null, endedAt: now, endReason: 'renewal payments failed', updatedAt: now },
-    )
-    .where(eq(subscriptions.id, sub.id));
-  await emailBothSides(tx, sub, {
-    client: (to) => renewalFailedEmail(sub, nextAt, to, deps.baseUrl),
-    expert: (to) =>
-      expertPlanEmail(
-        sub,
-        nextAt ? `Payment for ${sub.clientName}'s plan failed` : `${sub.clientName}'s plan has lapsed`,
-        nextAt
-          ? `${sub.clientName}'s renewal payment failed; it is tried again automatically.`
-          : `${sub.clientName}'s renewal payment failed several times, so the plan has ended.`,
-        to,
-        deps.baseUrl,
-      ),
-  });
+  if (charge.ok) await recordRenewal(tx, deps, sub, { number, startsAt, endsAt, amountCents: sub.priceCents, providerRef: charge.providerRef }, now);
+  else await recordFailedRenewal(tx, deps, sub, sub.failedAttempts + 1, nextRetryAt(startsAt, sub.failedAttempts + 1), now);
 }

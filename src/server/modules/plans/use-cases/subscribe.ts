@@ -3,13 +3,14 @@
  * plan by card. The terms are frozen with the subscription — name, price, sessions, length, chat and the platform's
  * commission. The card is kept at the processor for the renewals; with the plan's free trial (the client's first
  * with this expert) nothing is charged until it ends, otherwise the first month is charged now and held until the
- * month ends plus the dispute window. The subscription, its first period with its prepaid sessions, the ledger's
+ * month ends plus the dispute window. With Stripe Billing a Stripe Subscription does the charging and renews itself
+ * (billing-service.ts). The subscription, its first period with its prepaid sessions, the ledger's
  * 'charge' and the e-mails to both sides are written in one transaction.
  */
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { messages } from '../../../../shared/messages.js';
-import { periodEnd, periodSettlesAt, planMessages as m, trialEnd } from '../../../../shared/plans.js';
+import { planMessages as m } from '../../../../shared/plans.js';
 import { formatMoney } from '../../../../shared/pricing.js';
 import { hasClientProfile } from '../../../../shared/roles.js';
 import { purchaseInput, type PurchaseInput } from '../../../../shared/schemas/packages.js';
@@ -23,6 +24,7 @@ import { assertSameRequest, requestHash } from '../../../infra/request-hash.js';
 import { giveBackOrQueue } from '../../payments/payment-retry-service.js';
 import type { SessionDeps } from '../../sessions/booking-service.js';
 import { expertPlanEmail, periodReceiptEmail, trialStartedEmail } from '../emails.js';
+import { startPayments } from '../billing-service.js';
 import { emailBothSides, grantPeriod } from '../period-service.js';
 import { oneOfClient, subscriptionViews } from '../subscription-views.js';
 import { clock } from '../../../clock.js';
@@ -45,8 +47,7 @@ async function answer(deps: SessionDeps, id: string, clientId: string, now: Date
  * Subscribes `client` to plan `planId` with `rawInput` (a card) under `idempotencyKey`. Returns `{ subscription,
  * replayed }`: the same key with the same body answers the first subscription and charges nothing (422 with another
  * body). Errors: 403 not a client with a complete profile, or the expert's own plan; 404 unknown plan or expert not
- * published; 409 closed to new subscribers, already subscribed to this expert, or plans not payable with the
- * configured processor; 400 invalid card; 402 declined. If the database refuses the subscription after a charge, the
+ * published; 409 closed to new subscribers, already subscribed to this expert; 400 invalid card; 402 declined. If the database refuses the subscription after a charge, the
  * charge is given back (or queued for the payment retries job).
  */
 export async function subscribe(
@@ -90,33 +91,29 @@ export async function subscribe(
     .where(and(mine, isNotNull(subscriptions.trialEndsAt)))
     .limit(1);
   const trialDays = trialHad ? 0 : p.trialDays;
-  if (!deps.provider.saveCard || !deps.provider.chargeSaved) throw new AppError('CONFLICT', m.notAvailable);
-
-  const key = `plan:${client.id}:${idempotencyKey}`;
-  const saved = await deps.provider.saveCard({ card: input.card, paymentMethodId: input.paymentMethodId, idempotencyKey: `${key}:card` });
-  if (!saved.ok) throw cardRefusal(saved);
-  const end = trialDays > 0 ? trialEnd(now, trialDays) : periodEnd(now);
-  let providerRef: string | null = null;
-  if (trialDays === 0) {
-    const charge = await deps.provider.chargeSaved({
-      savedRef: saved.savedRef,
-      amountCents: p.priceCents,
-      currency: expert.currency,
-      releaseBy: periodSettlesAt(end),
-      idempotencyKey: `${key}:1`,
-      description: `Mentora plan with ${expert.name}`,
-    });
-    if (!charge.ok) throw cardRefusal(charge);
-    providerRef = charge.providerRef;
-  }
   const id = randomUUID();
+  const key = `plan:${client.id}:${idempotencyKey}`;
+  const clientName = `${client.firstName} ${client.lastName}`.trim();
+  const started = await startPayments(deps.db, deps.provider, {
+    client: { id: client.id, email: client.email, name: clientName },
+    plan: p,
+    expert,
+    card: input.card,
+    paymentMethodId: input.paymentMethodId,
+    trialDays,
+    subscriptionId: id,
+    idempotencyKey: key,
+    now,
+  });
+  if (!started.ok) throw cardRefusal(started);
+  const { providerRef, periodEnd: end } = started;
   const sub = {
     id,
     planId,
     clientId: client.id,
     expertId: p.expertId,
     expertName: expert.name,
-    clientName: `${client.firstName} ${client.lastName}`.trim(),
+    clientName,
     name: p.name,
     priceCents: p.priceCents,
     sessionCount: p.sessionCount,
@@ -129,9 +126,10 @@ export async function subscribe(
     currentPeriodStart: now,
     currentPeriodEnd: end,
     provider: deps.provider.name,
-    savedCardRef: saved.savedRef,
-    cardBrand: saved.cardBrand,
-    cardLast4: saved.cardLast4,
+    savedCardRef: started.savedRef,
+    providerSubscriptionRef: started.providerSubscriptionRef,
+    cardBrand: started.cardBrand,
+    cardLast4: started.cardLast4,
     idempotencyKey,
     requestHash: hash,
     createdAt: now,
@@ -143,7 +141,15 @@ export async function subscribe(
       const period = await grantPeriod(
         tx,
         sub,
-        { number: 1, kind: trialDays > 0 ? 'trial' : 'paid', startsAt: now, endsAt: end, amountCents: trialDays > 0 ? 0 : p.priceCents, providerRef },
+        {
+          number: 1,
+          kind: trialDays > 0 ? 'trial' : 'paid',
+          startsAt: now,
+          endsAt: end,
+          amountCents: trialDays > 0 ? 0 : p.priceCents,
+          providerRef,
+          providerInvoiceRef: started.invoiceRef,
+        },
         now,
       );
       const what =
@@ -168,6 +174,8 @@ export async function subscribe(
         return { subscription: await answer(deps, first.id, client.id, now), replayed: true };
       }
     }
+    // A Stripe Subscription would renew a plan that does not exist: it ends now, before its charge is given back.
+    if (started.providerSubscriptionRef) await deps.provider.billing!.cancelNow(started.providerSubscriptionRef, `${key}:refused`);
     if (providerRef)
       await giveBackOrQueue(
         deps.db,

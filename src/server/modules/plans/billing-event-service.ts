@@ -1,0 +1,150 @@
+/**
+ * Stripe Billing's webhook events for monthly plans (docs/product.md "Plans and packages"; docs/decisions/039-stripe-billing-for-plans.md),
+ * applied in the transaction of payments/stripe-webhook-service.ts that records the event id (a replay changes
+ * nothing). Each starts from the state it expects, under the subscription's row lock, so the same fact told twice
+ * under different event ids, or out of order, changes nothing more:
+ *   invoice.paid — a renewal (or the first month after a trial) paid: the month granted with its sessions, its charge
+ *       held as the simulated renewal's is (one period per invoice, unique); a plan that had already ended is refunded;
+ *   invoice.payment_failed — past due until Stripe's next smart retry, or lapsed when Stripe has none left (the
+ *       Stripe Subscription is then cancelled); both sides e-mailed at each step;
+ *   customer.subscription.deleted — a plan cancelled to end with its period ends; one whose retries ran out lapses;
+ *       one ended at Stripe otherwise ends now with its month's unused share refunded;
+ *   charge.dispute.created on a month's charge — the plan ends; the month's unbooked shares are counted refunded (the
+ *       card network holds the money) and its booked sessions' payments disputed, so nothing of it is released;
+ *   charge.refunded on a month's charge — already in the ledger (Mentora made the refund): acknowledged only.
+ * The first month of a subscription is written when subscribing; its invoice's events are acknowledged only.
+ */
+import { and, eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import type { Tx } from '../../db/client.js';
+import { payments, planPeriods, subscriptions } from '../../db/schema.js';
+import type { PaymentProvider } from '../../infra/payments/provider.js';
+import { settlePrepaid } from '../packages/prepaid-service.js';
+import { recordChargeback } from '../payments/authorisation-service.js';
+import { stopRenewals } from './billing-service.js';
+import { endSubscriptionNow } from './ending-service.js';
+import { latestPeriod, type SubscriptionRow } from './period-service.js';
+import { endWithPeriod, recordFailedRenewal, recordRenewal } from './renewal-service.js';
+
+export type BillingEventDeps = { provider: PaymentProvider; baseUrl: string };
+type Outcome = 'applied' | 'ignored';
+
+const idOf = (ref: string | { id: string } | null | undefined): string | null => (typeof ref === 'string' ? ref : (ref?.id ?? null));
+const at = (seconds: number) => new Date(seconds * 1000);
+
+/** The subscription renewed by Stripe Subscription `ref`, locked; null when none is ours. */
+async function lockByRef(tx: Tx, ref: string | null): Promise<SubscriptionRow | null> {
+  if (!ref) return null;
+  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionRef, ref)).for('update');
+  return row ?? null;
+}
+
+const subscriptionOf = (invoice: Stripe.Invoice) => idOf(invoice.parent?.subscription_details?.subscription);
+
+async function onInvoicePaid(tx: Tx, deps: BillingEventDeps, invoice: Stripe.Invoice, now: Date): Promise<Outcome> {
+  const sub = await lockByRef(tx, subscriptionOf(invoice));
+  if (!sub || invoice.billing_reason === 'subscription_create' || invoice.amount_paid <= 0) return 'ignored';
+  const [known] = await tx.select({ id: planPeriods.id }).from(planPeriods).where(eq(planPeriods.providerInvoiceRef, invoice.id));
+  if (known) return 'ignored';
+  const paymentRef = await deps.provider.billing!.invoicePayment(invoice.id);
+  // Thrown, not ignored: Stripe delivers the event again and the month is granted then.
+  if (!paymentRef) throw new Error(`Stripe invoice ${invoice.id} is paid but names no payment`);
+  if (sub.endedAt) {
+    // The plan ended here before Stripe heard of it: a month nobody can use is given back (a request that moved money).
+    await deps.provider.refund({ providerRef: paymentRef, amountCents: invoice.amount_paid, idempotencyKey: `plan-invoice-refund:${invoice.id}` });
+    await stopRenewals(deps.provider, sub, 'now', `plan-end:${sub.id}:stop`);
+    return 'applied';
+  }
+  const line = invoice.lines.data.find((l) => idOf(l.subscription) === sub.providerSubscriptionRef || l.parent?.type === 'subscription_item_details');
+  const period = line?.period ?? { start: invoice.period_end, end: invoice.period_end };
+  const last = await latestPeriod(tx, sub.id);
+  await recordRenewal(
+    tx,
+    deps,
+    sub,
+    {
+      number: (last?.number ?? 0) + 1,
+      startsAt: at(period.start),
+      endsAt: at(period.end),
+      amountCents: invoice.amount_paid,
+      providerRef: paymentRef,
+      providerInvoiceRef: invoice.id,
+    },
+    now,
+  );
+  return 'applied';
+}
+
+async function onInvoiceFailed(tx: Tx, deps: BillingEventDeps, invoice: Stripe.Invoice, now: Date): Promise<Outcome> {
+  const sub = await lockByRef(tx, subscriptionOf(invoice));
+  if (!sub || sub.endedAt || invoice.billing_reason === 'subscription_create') return 'ignored';
+  // A report of an earlier try, arriving late, changes nothing.
+  if (sub.status === 'past_due' && sub.failedAttempts >= invoice.attempt_count) return 'ignored';
+  const nextAt = invoice.next_payment_attempt ? at(invoice.next_payment_attempt) : null;
+  await recordFailedRenewal(tx, deps, sub, invoice.attempt_count, nextAt, now);
+  if (!nextAt) await stopRenewals(deps.provider, sub, 'now', `plan-lapse:${sub.id}`);
+  return 'applied';
+}
+
+async function onSubscriptionDeleted(tx: Tx, deps: BillingEventDeps, subscription: Stripe.Subscription, now: Date): Promise<Outcome> {
+  const sub = await lockByRef(tx, subscription.id);
+  if (!sub || sub.endedAt) return 'ignored';
+  if (sub.cancelAtPeriodEnd) await endWithPeriod(tx, deps, sub, now);
+  else if (sub.status === 'past_due') await recordFailedRenewal(tx, deps, sub, sub.failedAttempts, null, now);
+  else await endSubscriptionNow(tx, deps, sub, 'team', null, 'ended at the payment processor', now);
+  return 'applied';
+}
+
+/** A card dispute of a month's charge `intentId`; null when the charge is no plan's. */
+async function onDispute(tx: Tx, deps: BillingEventDeps, dispute: Stripe.Dispute, now: Date): Promise<Outcome | null> {
+  const intentId = idOf(dispute.payment_intent);
+  if (!intentId) return null;
+  const [month] = await tx.select().from(planPeriods).where(eq(planPeriods.providerRef, intentId)).for('update');
+  if (!month) return null;
+  const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, month.subscriptionId)).for('update');
+  const note = `card dispute ${dispute.id}: ${dispute.reason}`;
+  if (!month.settledAt) {
+    // The network holds the money: the unbooked shares move nothing at Stripe and are counted as given back.
+    await settlePrepaid(
+      tx,
+      deps.provider,
+      { periodId: month.id, providerRef: null, platformFeeBps: sub!.platformFeeBps },
+      { kind: 'refund', key: `plan-dispute:${dispute.id}`, actorId: null, note },
+      now,
+    );
+    await tx.update(planPeriods).set({ settledAt: now }).where(eq(planPeriods.id, month.id));
+  }
+  const booked = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, 'stripe'), eq(payments.providerRef, intentId)))
+    .for('update');
+  for (const payment of booked) await recordChargeback(tx, payment, payment.amountCents, note, now);
+  await endSubscriptionNow(tx, deps, sub!, 'team', null, 'the card payment was disputed', now);
+  return 'applied';
+}
+
+/**
+ * Applies `event` when it is Stripe Billing's for a plan, in `tx` (the event id already recorded there). Returns
+ * 'applied' or 'ignored', or null for an event that is no plan's (the payments module applies it). Throws when Stripe
+ * cannot be reached, so that Stripe delivers the event again.
+ */
+export async function applyBillingEvent(tx: Tx, deps: BillingEventDeps, event: Stripe.Event, now: Date): Promise<Outcome | null> {
+  switch (event.type) {
+    case 'invoice.paid':
+      return onInvoicePaid(tx, deps, event.data.object, now);
+    case 'invoice.payment_failed':
+      return onInvoiceFailed(tx, deps, event.data.object, now);
+    case 'customer.subscription.deleted':
+      return onSubscriptionDeleted(tx, deps, event.data.object, now);
+    case 'charge.dispute.created':
+      return onDispute(tx, deps, event.data.object, now);
+    case 'charge.refunded': {
+      const intentId = idOf(event.data.object.payment_intent);
+      const [month] = intentId ? await tx.select({ id: planPeriods.id }).from(planPeriods).where(eq(planPeriods.providerRef, intentId)) : [];
+      return month ? 'ignored' : null;
+    }
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * Starting a plan's payments at the processor (docs/product.md "Plans and packages"): with the simulated provider the
+ * card is saved and the first month charged here, and Mentora's renewal job charges the next ones; with Stripe
+ * Billing (docs/decisions/039-stripe-billing-for-plans.md) the client's Customer, the plan's Product and its Price
+ * are found or made (each Stripe id kept once, migration 0048) and a Stripe Subscription charges the first month and
+ * renews itself, reporting through webhooks. Amounts in integer cents, instants UTC.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { CardInput } from '../../../shared/cards.js';
+import { periodEnd, periodSettlesAt, trialEnd } from '../../../shared/plans.js';
+import type { Db } from '../../db/client.js';
+import { plans, stripeCustomers, stripePlanPrices } from '../../db/schema.js';
+import type { PlanBilling, PaymentProvider } from '../../infra/payments/provider.js';
+
+/** A plan's payments started: the card kept, the first month's charge (null in a trial) and when the first period ends. */
+export type PaymentsStarted = {
+  ok: true;
+  savedRef: string;
+  cardBrand: string;
+  cardLast4: string;
+  providerRef: string | null;
+  providerSubscriptionRef: string | null;
+  invoiceRef: string | null;
+  periodEnd: Date;
+};
+export type PaymentsRefused = { ok: false; reason: string; message: string };
+
+type Start = {
+  client: { id: string; email: string; name: string };
+  plan: { id: string; priceCents: number; stripeProductId: string | null };
+  expert: { name: string; currency: string };
+  card?: CardInput;
+  paymentMethodId?: string;
+  trialDays: number;
+  subscriptionId: string;
+  idempotencyKey: string;
+  now: Date;
+};
+
+/** The Stripe Customer of `client`, made once. */
+async function customerOf(db: Db, billing: PlanBilling, client: Start['client']): Promise<string> {
+  const [known] = await db.select({ id: stripeCustomers.customerId }).from(stripeCustomers).where(eq(stripeCustomers.userId, client.id));
+  if (known) return known.id;
+  const id = await billing.createCustomer(client);
+  // Two first subscriptions at once make the same Customer (same idempotency key); the first row written stays.
+  await db.insert(stripeCustomers).values({ userId: client.id, customerId: id }).onConflictDoNothing();
+  return id;
+}
+
+/** The Stripe Price of `plan` at its current price in `currency`, with the plan's Product, made once each. */
+async function priceOf(db: Db, billing: PlanBilling, plan: Start['plan'], expert: Start['expert']): Promise<string> {
+  const mine = and(eq(stripePlanPrices.planId, plan.id), eq(stripePlanPrices.priceCents, plan.priceCents), eq(stripePlanPrices.currency, expert.currency));
+  const [known] = await db.select({ id: stripePlanPrices.priceId }).from(stripePlanPrices).where(mine);
+  if (known) return known.id;
+  let productId = plan.stripeProductId;
+  if (!productId) {
+    productId = await billing.createProduct({ id: plan.id, expertName: expert.name });
+    await db.update(plans).set({ stripeProductId: productId }).where(eq(plans.id, plan.id));
+  }
+  const id = await billing.createPrice({ productId, planId: plan.id, cents: plan.priceCents, currency: expert.currency });
+  await db.insert(stripePlanPrices).values({ planId: plan.id, priceCents: plan.priceCents, currency: expert.currency, priceId: id }).onConflictDoNothing();
+  return id;
+}
+
+/**
+ * Keeps the client's card and charges the first month now (nothing in a free trial of `trialDays`), under processor
+ * keys made from `idempotencyKey`. A refused card answers ok:false and nothing is charged. Errors: the processor
+ * unreachable (thrown, nothing written here but the Stripe ids).
+ */
+export async function startPayments(db: Db, provider: PaymentProvider, s: Start): Promise<PaymentsStarted | PaymentsRefused> {
+  const trialEndsAt = s.trialDays > 0 ? trialEnd(s.now, s.trialDays) : null;
+  if (provider.billing) {
+    const customerId = await customerOf(db, provider.billing, s.client);
+    const priceId = await priceOf(db, provider.billing, s.plan, s.expert);
+    const started = await provider.billing.subscribe({
+      customerId,
+      priceId,
+      paymentMethodId: s.paymentMethodId,
+      trialEnd: trialEndsAt,
+      subscriptionId: s.subscriptionId,
+      idempotencyKey: s.idempotencyKey,
+    });
+    if (!started.ok) return started;
+    return {
+      ok: true,
+      savedRef: started.savedRef,
+      cardBrand: started.cardBrand,
+      cardLast4: started.cardLast4,
+      providerRef: started.firstPaymentRef,
+      providerSubscriptionRef: started.subscriptionRef,
+      invoiceRef: started.invoiceRef,
+      periodEnd: started.periodEnd,
+    };
+  }
+  if (!provider.saveCard || !provider.chargeSaved) throw new Error(`the ${provider.name} provider can neither bill nor save cards`);
+  const saved = await provider.saveCard({ card: s.card, paymentMethodId: s.paymentMethodId, idempotencyKey: `${s.idempotencyKey}:card` });
+  if (!saved.ok) return saved;
+  const end = trialEndsAt ?? periodEnd(s.now);
+  let providerRef: string | null = null;
+  if (!trialEndsAt) {
+    const charge = await provider.chargeSaved({
+      savedRef: saved.savedRef,
+      amountCents: s.plan.priceCents,
+      currency: s.expert.currency,
+      releaseBy: periodSettlesAt(end),
+      idempotencyKey: `${s.idempotencyKey}:1`,
+      description: `Mentora plan with ${s.expert.name}`,
+    });
+    if (!charge.ok) return charge;
+    providerRef = charge.providerRef;
+  }
+  return { ...saved, providerRef, providerSubscriptionRef: null, invoiceRef: null, periodEnd: end };
+}
+
+/**
+ * Stops the processor renewing `sub`: with Stripe Billing its Subscription ends now or with its current period
+ * (idempotency key `key`); the simulated provider has nothing to stop (Mentora's job renews only live plans).
+ */
+export async function stopRenewals(
+  provider: PaymentProvider,
+  sub: { providerSubscriptionRef: string | null },
+  when: 'now' | 'period_end',
+  key: string,
+): Promise<void> {
+  if (!sub.providerSubscriptionRef || !provider.billing) return;
+  if (when === 'now') await provider.billing.cancelNow(sub.providerSubscriptionRef, key);
+  else await provider.billing.cancelAtPeriodEnd(sub.providerSubscriptionRef, key);
+}

@@ -1,0 +1,34 @@
+/**
+ * A test app paying through Stripe without the internet (docs/product.md "Payments"): the real SDK pointed at the
+ * local fake of the API (fake-stripe.ts), and Stripe's events delivered to the webhook endpoint signed as Stripe signs
+ * them, with the official SDK's generateTestHeaderString.
+ */
+import Stripe from 'stripe';
+import { createTestApp, type TestContext } from './app.js';
+import { FakeStripe } from './fake-stripe.js';
+
+const signer = new Stripe('sk_test_signer');
+
+/** The fake Stripe API for `secretKey`, and an app using it with webhooks signed by `webhookSecret`. */
+export async function createStripeTestApp(secretKey: string, webhookSecret: string): Promise<{ fake: FakeStripe; ctx: TestContext }> {
+  const fake = await new FakeStripe(secretKey).start();
+  const ctx = await createTestApp({
+    STRIPE_SECRET_KEY: secretKey,
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_mentora',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_URL: fake.url,
+  });
+  return { fake, ctx };
+}
+
+/** Delivers `event` to the webhook endpoint signed for `secret`; `tamper` changes the body after signing. */
+export function deliverStripeEvent(ctx: TestContext, event: object, secret: string, tamper?: (payload: string) => string) {
+  const payload = JSON.stringify(event);
+  const signature = signer.webhooks.generateTestHeaderString({ payload, secret });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/payments/stripe/webhook',
+    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+    payload: tamper ? tamper(payload) : payload,
+  });
+}
