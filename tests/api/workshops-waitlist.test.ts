@@ -222,7 +222,7 @@ describe('workshop waitlist', () => {
     expect((await seat(line[0]!.cookie, w.id)).statusCode).toBe(201);
   });
 
-  it('a larger capacity offers the new seats at once; the expert cancelling closes the line and tells everyone waiting', async () => {
+  it('a larger capacity offers the new seats at once, an earlier start ends the offer no later; the expert cancelling closes the line and tells everyone waiting', async () => {
     const { w, line } = await fullWithLine(9, 3);
     const grown = await ctx.app.inject({
       method: 'PATCH',
@@ -232,6 +232,17 @@ describe('workshop waitlist', () => {
     });
     expect(grown.json()).toMatchObject({ capacity: 3, seatsSold: 2, seatsOffered: 1, seatsLeft: 0, waiting: 2 });
     expect(await state(line[0]!.cookie, w.id)).toMatchObject({ status: 'offered' });
+    // Moved to start within the offer's 2 hours, the offer ends at the new start: never past it.
+    const soon = new Date(Math.ceil((Date.now() + 3_600_000) / 60_000) * 60_000);
+    const local = new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Vancouver', dateStyle: 'short', timeStyle: 'short' }).format(soon).replace(' ', 'T');
+    const moved = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/me/workshops/${w.id}`,
+      headers: { ...json, cookie: expert.cookie },
+      payload: { startsAtLocal: local },
+    });
+    expect(moved.json().startsAt).toBe(soon.toISOString());
+    expect(await state(line[0]!.cookie, w.id)).toMatchObject({ status: 'offered', offerExpiresAt: soon.toISOString() });
 
     const cancelled = await ctx.app.inject({
       method: 'POST',
