@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { experts, user } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { enqueueEmail } from '../../infra/mail/outbox.js';
+import { refundPackagesOf } from '../packages/prepaid-service.js';
 import { endSubscriptionsOf, type EndDeps } from '../plans/ending-service.js';
 import { assertUuid, recordAudit } from './audit-service.js';
 import { visibilityEmail } from './emails.js';
@@ -47,15 +48,15 @@ export async function setExpertVisibility(
       .update(experts)
       .set(input.published ? { status: 'published', publishedAt: now, updatedAt: now } : { status: 'suspended', publishedAt: null, updatedAt: now })
       .where(eq(experts.id, id));
-    const plansEnded = input.published
-      ? 0
-      : await endSubscriptionsOf(tx, deps, { expertId: id }, { side: 'team', actorId: admin.id, reason: "the expert's profile was unpublished" }, now);
+    const ending = { side: 'team', actorId: admin.id, reason: "the expert's profile was unpublished" } as const;
+    const plansEnded = input.published ? 0 : await endSubscriptionsOf(tx, deps, { expertId: id }, ending, now);
+    const packagesRefunded = input.published ? 0 : await refundPackagesOf(tx, deps, id, ending, now);
     await recordAudit(tx, {
       actorId: admin.id,
       action: input.published ? 'expert.republish' : 'expert.unpublish',
       targetType: 'expert',
       targetId: id,
-      detail: input.published ? { reason } : { reason, plansEnded },
+      detail: input.published ? { reason } : { reason, plansEnded, packagesRefunded },
     });
     await enqueueEmail(tx, visibilityEmail(u.email, { name: u.firstName ?? e.name, published: input.published, reason }, deps.baseUrl));
     return { userId: u.id };

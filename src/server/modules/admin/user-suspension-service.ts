@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.js';
 import { authSession, experts, user } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { enqueueEmail } from '../../infra/mail/outbox.js';
+import { refundPackagesOf } from '../packages/prepaid-service.js';
 import { endSubscriptionsOf, type EndDeps } from '../plans/ending-service.js';
 import { recordAudit } from './audit-service.js';
 import { reinstatementEmail, suspensionEmail } from './emails.js';
@@ -44,15 +45,15 @@ export async function suspendUser(
     const hideProfile = expert?.status === 'published';
     if (hideProfile) await tx.update(experts).set({ status: 'suspended', publishedAt: null, updatedAt: now }).where(eq(experts.id, expert.id));
     // The team's reason is the expert's to read; the subscribers are told only that the expert's plans ended.
-    const plansEnded = expert
-      ? await endSubscriptionsOf(tx, deps, { expertId: expert.id }, { side: 'team', actorId: admin.id, reason: "the expert's account was suspended" }, now)
-      : 0;
+    const ending = { side: 'team', actorId: admin.id, reason: "the expert's account was suspended" } as const;
+    const plansEnded = expert ? await endSubscriptionsOf(tx, deps, { expertId: expert.id }, ending, now) : 0;
+    const packagesRefunded = expert ? await refundPackagesOf(tx, deps, expert.id, ending, now) : 0;
     await recordAudit(tx, {
       actorId: admin.id,
       action: 'user.suspend',
       targetType: 'user',
       targetId: u.id,
-      detail: { reason, signInsEnded: tokens.length, profileHidden: hideProfile, plansEnded },
+      detail: { reason, signInsEnded: tokens.length, profileHidden: hideProfile, plansEnded, packagesRefunded },
     });
     await enqueueEmail(tx, suspensionEmail(u.email, { name: u.firstName ?? u.name, reason }, deps.baseUrl));
     return { sessionTokens: tokens.map((t) => t.token) };

@@ -15,6 +15,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { qualified } from '../../db/qualified.js';
 import { availabilityRules, experts } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { refundPackagesOf } from '../packages/prepaid-service.js';
 import { endSubscriptionsOf, type EndDeps } from '../plans/ending-service.js';
 import type { ExpertRow } from './service.js';
 import { clock } from '../../clock.js';
@@ -60,7 +61,8 @@ export async function getMyPublishing(db: Db, user: CurrentUser): Promise<Profil
  * PUT /api/me/profile-publishing `{ published }`: publishes (status 'published', published_at = `now` unless already
  * live) or hides (status 'draft', published_at null) the signed-in expert's profile; repeating either changes
  * nothing. Hiding ends every live plan subscribed to the expert's plans now, with the unused share of its month
- * refunded (docs/product.md "Plans and packages": both sides e-mailed). Errors: 403 without a profile; 409 'Your profile is suspended…'; 400 'Before publishing, please set
+ * refunded, and every live package bought from them, its unused sessions refunded (docs/product.md "Plans and
+ * packages": the clients e-mailed). Errors: 403 without a profile; 409 'Your profile is suspended…'; 400 'Before publishing, please set
  * {missing steps}.' when a step is not done — nothing changes on any error.
  */
 export async function setMyPublishing(db: Db, deps: EndDeps, user: CurrentUser, published: boolean, now = clock.now()): Promise<ProfilePublishing> {
@@ -78,8 +80,11 @@ export async function setMyPublishing(db: Db, deps: EndDeps, user: CurrentUser, 
       .set({ status: published ? 'published' : 'draft', publishedAt: published ? now : null, updatedAt: now })
       .where(eq(experts.id, row.id))
       .returning({ status: experts.status, publishedAt: experts.publishedAt });
-    if (!published)
-      await endSubscriptionsOf(tx, deps, { expertId: row.id }, { side: 'expert', actorId: user.id, reason: 'the expert unpublished their profile' }, now);
+    if (!published) {
+      const ending = { side: 'expert', actorId: user.id, reason: 'the expert unpublished their profile' } as const;
+      await endSubscriptionsOf(tx, deps, { expertId: row.id }, ending, now);
+      await refundPackagesOf(tx, deps, row.id, ending, now);
+    }
     return toPublishing({ ...row, ...updated! });
   });
 }

@@ -24,6 +24,13 @@ export type PurchaseFacts = {
   cardLast4: string | null;
 };
 
+/** Who refunded unused sessions, the sentence's start. */
+const refunder = {
+  expiry: () => 'Your package expired. We refunded',
+  team: () => 'The Mentora team refunded',
+  expert: (expertName: string) => `${expertName} is no longer taking bookings, so we refunded`,
+};
+
 const card = (f: Pick<PurchaseFacts, 'cardBrand' | 'cardLast4'>) => (f.cardBrand && f.cardLast4 ? `${f.cardBrand} ending ${f.cardLast4}` : 'Card');
 
 /** The receipt for the card payment of purchase `f` (numbered by the database, migration 0047), made at `at`; links to the client's dashboard (and its PDF receipt). */
@@ -59,12 +66,13 @@ export function packageExpiryWarningEmail(f: PurchaseFacts, unused: number, to: 
 }
 
 /**
- * What became of `unused` sessions worth `cents` at the expiry of purchase `f`, or when the team refunded them (`by:
- * 'team'`); a refund names the purchase's receipt it refunds, as a session's refund does (docs/product.md "Payments").
+ * What became of `unused` sessions worth `cents` at the expiry of purchase `f`, when the team refunded them (`by:
+ * 'team'`: from the console, or suspending or unpublishing the expert) or the expert hid their profile (`by:
+ * 'expert'`); a refund names the purchase's receipt it refunds, as a session's refund does (docs/product.md "Payments").
  */
 export function packageSettledEmail(
   f: PurchaseFacts & { receiptNumber: string | null },
-  outcome: { kind: 'refund' | 'release'; unused: number; cents: number; by: 'expiry' | 'team' },
+  outcome: { kind: 'refund' | 'release'; unused: number; cents: number; by: 'expiry' | 'team' | 'expert' },
   to: Recipient,
   baseUrl: string,
 ): OutgoingEmail {
@@ -74,7 +82,7 @@ export function packageSettledEmail(
     outcome.kind === 'refund'
       ? [
           ...(f.receiptNumber ? [`Refund of receipt ${f.receiptNumber}`] : []),
-          `${outcome.by === 'team' ? 'The Mentora team refunded' : 'Your package expired. We refunded'} ${sessions} of your package with ${f.expertName}.`,
+          `${refunder[outcome.by](f.expertName)} ${sessions} of your package with ${f.expertName}.`,
           `Amount refunded: ${money}`,
           `Refunded to: ${card(f)}`,
         ]

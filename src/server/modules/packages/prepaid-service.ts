@@ -5,7 +5,7 @@
  * their ledger entries. Every function runs in the caller's transaction, under the purchase's row lock, so two
  * bookings of the last session, or a booking and the expiry, never both succeed. Amounts are integer cents.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import { packageMessages as m, type ExpiryRule } from '../../../shared/packages.js';
 import { platformFeeCents } from '../../../shared/pricing.js';
 import { isUuid } from '../../../shared/ids.js';
@@ -62,15 +62,17 @@ export async function markPrepaidBooked(tx: Tx, prepaidId: string, sessionId: st
  * Gives the package session `s` (cancelled in `tx` with a full refund by its frozen policy) back to its package: its
  * prepaid session is available again, and its held payment — the share — goes back to the package ('return' event,
  * payment status returned) instead of to the card. No-op for a session not from a package or with nothing held, or
- * from a plan month already settled.
+ * from a package or plan month already settled.
  * Returns whether it was given back.
  */
 export async function returnToPackage(tx: Tx, s: { id: string; prepaidSessionId: string | null }, actorId: string | null, note: string): Promise<boolean> {
   if (!s.prepaidSessionId) return false;
   const [prepaid] = await tx.select().from(prepaidSessions).where(eq(prepaidSessions.id, s.prepaidSessionId));
   if (!prepaid) return false;
-  if (prepaid.purchaseId) await lockPurchase(tx, prepaid.purchaseId);
-  else {
+  if (prepaid.purchaseId) {
+    // A package already settled (its expert can no longer be booked) takes nothing back either: the share goes to the card.
+    if ((await lockPurchase(tx, prepaid.purchaseId))?.settledAt) return false;
+  } else {
     const [period] = await tx.select({ settledAt: planPeriods.settledAt }).from(planPeriods).where(eq(planPeriods.id, prepaid.periodId!)).for('update');
     // A plan month already settled (ended by the expert or the team, or split by a change of plan) takes nothing
     // back: its sessions can no longer be booked, so the share goes back to the card.
@@ -193,7 +195,7 @@ export async function settleUnused(
   tx: Tx,
   deps: { provider: PaymentProvider; baseUrl: string },
   purchase: PurchaseRow,
-  settle: Settlement & { by: 'expiry' | 'team' },
+  settle: Settlement & { by: 'expiry' | 'team' | 'expert' },
   now: Date,
 ): Promise<{ unused: number; cents: number }> {
   const { unused, cents } = await settlePrepaid(tx, deps.provider, { purchaseId: purchase.id, ...purchase }, settle, now);
@@ -205,4 +207,31 @@ export async function settleUnused(
       packageSettledEmail(purchase, { kind: settle.kind, unused, cents, by: settle.by }, { email: client.email, zone: client.zone ?? 'UTC' }, deps.baseUrl),
     );
   return { unused, cents };
+}
+
+/**
+ * Ends every live package bought from expert `expertId`, who can no longer be booked (docs/product.md "Plans and
+ * packages"): `by.side` 'expert' hid their profile, 'team' suspended the account or unpublished the profile. Each
+ * purchase, under its row lock, has its unused sessions' shares refunded to the card whatever its expiry rule (the
+ * client could not book them), ledger entries with `by.reason`, is settled, and its client is e-mailed (never the
+ * team's reason). Sessions already booked keep their own escrow; one cancelled later with a full refund goes back to
+ * the card. Returns how many packages ended. Runs in the caller's transaction.
+ */
+export async function refundPackagesOf(
+  tx: Tx,
+  deps: { provider: PaymentProvider; baseUrl: string },
+  expertId: string,
+  by: { side: 'expert' | 'team'; actorId: string | null; reason: string },
+  now: Date,
+): Promise<number> {
+  const live = await tx
+    .select()
+    .from(packagePurchases)
+    .where(and(eq(packagePurchases.expertId, expertId), isNull(packagePurchases.settledAt), gt(packagePurchases.expiresAt, now)))
+    .for('update');
+  for (const purchase of live) {
+    await settleUnused(tx, deps, purchase, { kind: 'refund', by: by.side, key: `package-end:${purchase.id}`, actorId: by.actorId, note: by.reason }, now);
+    await tx.update(packagePurchases).set({ settledAt: now, updatedAt: now }).where(eq(packagePurchases.id, purchase.id));
+  }
+  return live.length;
 }

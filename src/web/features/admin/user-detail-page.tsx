@@ -56,7 +56,7 @@ function Actions({ user: u }: { user: UserDetail }) {
       <ReasonDialog
         id="suspend-reason"
         title={`Suspend ${u.name}?`}
-        description="They are signed out everywhere at once and cannot sign in; an expert profile leaves the catalogue and the monthly plans subscribed to it end, the unused sessions of the month refunded. They receive the reason by e-mail."
+        description="They are signed out everywhere at once and cannot sign in; an expert profile leaves the catalogue, the monthly plans subscribed to it end with the unused sessions of the month refunded, and the packages bought from it are refunded their unused sessions. They receive the reason by e-mail."
         label="Reason for the suspension"
         submitLabel="Suspend Account"
         done={messages.admin.suspended}
@@ -109,7 +109,7 @@ function Actions({ user: u }: { user: UserDetail }) {
       <ReasonDialog
         id="unpublish-reason"
         title={`Unpublish ${u.name}'s profile?`}
-        description="The profile leaves search and its page at once; booked sessions stay as they are. The monthly plans subscribed to the expert end now, the unused sessions of the month refunded. The expert receives the reason by e-mail."
+        description="The profile leaves search and its page at once; booked sessions stay as they are. The monthly plans subscribed to the expert end now with the unused sessions of the month refunded, and the packages bought from them are refunded their unused sessions. The expert receives the reason by e-mail."
         label="Reason for the expert"
         submitLabel="Unpublish Profile"
         done={messages.admin.unpublished}

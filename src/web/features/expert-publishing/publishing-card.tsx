@@ -107,8 +107,8 @@ function LiveProfile({ publishing }: { publishing: ProfilePublishing }) {
       <CardHeader>
         <CardTitle id="live-title">Your profile is live</CardTitle>
         <p className="text-sm text-slate-700">
-          Clients can find you in search and book you. Hide it to stop new bookings; booked sessions stay. Hiding ends your subscribers&apos; monthly plans now,
-          refunding the sessions of their month not yet booked.
+          Clients can find you in search and book you. Hide it to stop new bookings; booked sessions stay. Hiding ends your subscribers&apos; monthly plans and
+          the session packages bought from you now, refunding the sessions not yet booked.
         </p>
       </CardHeader>
       <CardContent className="flex flex-col gap-2 sm:flex-row">
