@@ -3,7 +3,8 @@
  * invites its manager; the manager accepts the e-mailed invitation, buys credit with the test card and sees the
  * balance, the report and the ledger at /partner, and downloads the ledger as CSV. Access programmes ("Access programmes", "Booking with credit"): a manager
  * creates a programme for an invited list; a student joins by the e-mailed link, books a session the programme pays
- * in full (no card), another it pays in part (the rest by the test card), and cancels one: the credit returns.
+ * in full (no card), another it pays in part (the rest by the test card), and cancels one: the credit returns; the
+ * manager sponsors a workshop for the programme and the student takes a covered seat ("Sponsored workshops").
  */
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -108,7 +109,7 @@ async function chooseSession(page: Page, slug: string, minutes: string, topic: s
 
 test.use({ expertOptions: { hourlyRate: 80, cancellationPolicy: 'flexible' } });
 
-test('a manager invites a list to a programme; a student joins, books fully and partly covered sessions, and a cancellation returns the credit', async ({
+test('a manager invites a list to a programme; a student joins, books fully and partly covered sessions, a cancellation returns the credit, and a sponsored workshop seat is covered', async ({
   page,
   operator,
   client: manager,
@@ -178,4 +179,51 @@ test('a manager invites a list to a programme; a student joins, books fully and 
   // The fully covered session's $40 stays reserved; the cancelled one's $50 left the reservation, returned in part or all.
   expect(wallet.reservedCents).toBe(4_000);
   expect(wallet.ledger.find((e) => e.kind === 'return')?.amountCents).toBeGreaterThanOrEqual(2_500);
+
+  // The manager sponsors the expert's $25 workshop for the programme (docs/product.md "Sponsored workshops")…
+  const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+  const workshop = await expert.request.post('/api/me/workshops', {
+    data: {
+      title: 'Careers fair rehearsal',
+      description: 'Practice rounds with feedback.',
+      topic: 'Job Interview Mastery',
+      startsAtLocal: `${day}T15:00`,
+      durationMinutes: 60,
+      capacity: 10,
+      priceCents: 2500,
+      minAttendance: null,
+      publish: true,
+    },
+  });
+  expect(workshop.status(), await workshop.text()).toBe(201);
+  const workshopId = ((await workshop.json()) as { id: string }).id;
+  await page.context().clearCookies();
+  await page.context().addCookies((await manager.request.storageState()).cookies);
+  await page.goto(`/partner/${organisation.id}`);
+  // The report's programme table reads on a phone too: one card a programme, each figure named (a shot at 390 px).
+  const programmes = page.getByRole('table', { name: 'Programmes' });
+  await expect(programmes.getByRole('row', { name: /Career starters/ })).toContainText('2');
+  await shot(page, 'partners-report-programmes');
+  await page.getByRole('button', { name: 'Sponsor a workshop' }).click();
+  const sponsor = page.getByRole('form', { name: 'Sponsor a workshop' });
+  await sponsor.getByLabel('Workshop').selectOption(workshopId);
+  await sponsor.getByLabel('For the members of').selectOption({ label: 'Career starters' });
+  await sponsor.getByLabel('Seats').fill('2');
+  await expect(sponsor.getByText('Up to $50.00 from your credit, paid only for the seats your members take.')).toBeVisible();
+  await sponsor.getByRole('button', { name: 'Reserve the seats' }).click();
+  await expect(page.getByText('2 seats of “Careers fair rehearsal” reserved for your members')).toBeVisible();
+
+  // …and the student, a member, takes a covered seat with no card.
+  await page.context().clearCookies();
+  await page.context().addCookies((await student.request.storageState()).cookies);
+  await page.goto(`/workshops/${workshopId}`);
+  await expect(page.getByText(`Offered with ${organisation.name}`)).toBeVisible();
+  await expect(page.getByText(`Your seat is covered by ${organisation.name}`)).toBeVisible();
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  await shot(page, 'partners-sponsored-seat');
+  await page.getByRole('button', { name: `Book a seat with ${organisation.name}’s credit` }).click();
+  await page.waitForURL('**/session/*');
+  await expect(page.getByText('Seat booked for Careers fair rehearsal!')).toBeVisible();
+  const seat = (await (await student.request.get(`/api/sessions/${page.url().split('/').at(-1)}`)).json()) as object;
+  expect(seat).toMatchObject({ status: 'booked', workshopId, payment: { amountCents: 2500, creditCents: 2500 } });
 });

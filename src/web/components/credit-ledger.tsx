@@ -2,6 +2,7 @@ import { creditEntryNames } from '@shared/partners';
 import { formatMoney } from '@shared/pricing';
 import type { CreditEntry } from '@shared/schemas/partners';
 import { formatDateTime } from '../lib/format';
+import { DataTable } from './data-table';
 import { cn } from '../lib/cn';
 
 /**
@@ -33,48 +34,37 @@ export function CreditBalance({ balanceCents, reservedCents, spentCents }: { bal
 
 /** The credit ledger, newest first: each entry's kind, who made it, how a purchase was paid, the change and the balance after. */
 export function CreditLedger({ entries }: { entries: CreditEntry[] }) {
-  if (entries.length === 0) return <p className="mt-3 text-sm text-slate-600">No credit yet.</p>;
   return (
-    <div className="mt-3 overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Every change of the credit, newest first</caption>
-        <thead className="text-slate-600">
-          <tr>
-            <th scope="col" className="py-2 font-medium">
-              When
-            </th>
-            <th scope="col" className="py-2 font-medium">
-              Entry
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              Change
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              Balance after
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {entries.map((e) => (
-            <tr key={e.id}>
-              <td className="py-2 pr-3 align-top text-slate-700">{formatDateTime(e.createdAt)}</td>
-              <td className="py-2 pr-3 align-top">
-                <span className="font-medium text-slate-900">{creditEntryNames[e.kind]}</span>
-                {[e.paidWith, e.note, e.actorName ? `by ${e.actorName}` : null].filter(Boolean).map((line) => (
-                  <span key={line} className="block text-xs text-slate-600">
-                    {line}
-                  </span>
-                ))}
-              </td>
-              <td className={cn('py-2 text-right align-top font-medium tabular-nums', e.amountCents < 0 ? 'text-red-700' : 'text-emerald-700')}>
-                {e.amountCents > 0 ? '+' : e.amountCents < 0 ? '−' : ''}
-                {formatMoney(Math.abs(e.amountCents))}
-              </td>
-              <td className="py-2 text-right align-top tabular-nums text-slate-900">{formatMoney(e.balanceAfterCents)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      className="mt-3"
+      caption="Every change of the credit, newest first"
+      stackOnPhone
+      rows={entries}
+      rowKey={(e) => e.id}
+      empty="No credit yet."
+      columns={[
+        { header: 'When', cell: (e) => formatDateTime(e.createdAt), cellClassName: () => 'text-slate-700' },
+        {
+          header: 'Entry',
+          cell: (e) => (
+            <>
+              <span className="font-medium text-slate-900">{creditEntryNames[e.kind]}</span>
+              {[e.paidWith, e.note, e.actorName ? `by ${e.actorName}` : null].filter(Boolean).map((line) => (
+                <span key={line} className="block text-xs text-slate-600">
+                  {line}
+                </span>
+              ))}
+            </>
+          ),
+        },
+        {
+          header: 'Change',
+          numeric: true,
+          cell: (e) => `${e.amountCents > 0 ? '+' : e.amountCents < 0 ? '−' : ''}${formatMoney(Math.abs(e.amountCents))}`,
+          cellClassName: (e) => cn('font-medium', e.amountCents < 0 ? 'text-red-700' : 'text-emerald-700'),
+        },
+        { header: 'Balance after', numeric: true, cell: (e) => formatMoney(e.balanceAfterCents), cellClassName: () => 'text-slate-900' },
+      ]}
+    />
   );
 }

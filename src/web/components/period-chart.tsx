@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
 import { formatMoney } from '@shared/pricing';
+import { DataTable } from './data-table';
 import { Button } from './ui/button';
 
 /** One bar: a UTC day, or a UTC week named by its Monday ('YYYY-MM-DD'). */
@@ -100,29 +101,16 @@ export function PeriodChart({ title, points, unit, period = 'day' }: { title: st
       </Button>
       {/* Hidden in a block that clips it: a table keeps its rows' height whatever its own, and would stretch the page. */}
       <div className={table ? 'mt-2' : 'sr-only'}>
-        <table id={`${id}-table`} className="w-full text-left text-sm">
-          <caption className="sr-only">
-            {title} by {period} (UTC)
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col" className="py-1 font-medium text-slate-600">
-                {named.column}
-              </th>
-              <th scope="col" className="py-1 text-right font-medium text-slate-600">
-                {title}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {points.map((d) => (
-              <tr key={d.date} className="border-t border-slate-100">
-                <td className="py-1">{d.date}</td>
-                <td className="py-1 text-right tabular-nums">{format(d.value)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          id={`${id}-table`}
+          caption={`${title} by ${period} (UTC)`}
+          rows={points}
+          rowKey={(d) => d.date}
+          columns={[
+            { header: named.column, cell: (d) => d.date },
+            { header: title, numeric: true, cell: (d) => format(d.value) },
+          ]}
+        />
       </div>
     </figure>
   );

@@ -6,6 +6,7 @@ import type { AdminSessionDetail } from '@shared/schemas/admin-sessions';
 import { sessionState } from '@shared/sessions';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { DataTable } from '../../components/data-table';
 import { Card } from '../../components/ui/card';
 import { formatDateTime, formatDuration, localZoneName } from '../../lib/format';
 import { useSession } from './api/get-session';
@@ -66,39 +67,27 @@ function Detail({ session: s }: { session: AdminSessionDetail }) {
       </Card>
       <Card className="p-5 sm:p-6">
         <h2 className="text-lg font-semibold text-slate-900">Payment ledger</h2>
-        {s.ledger.length ? (
-          <table className="mt-3 w-full text-left text-sm">
-            <caption className="sr-only">Every movement of this session's money, oldest first</caption>
-            <thead className="text-slate-600">
-              <tr>
-                <th scope="col" className="py-2 font-medium">
-                  When
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Movement
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {s.ledger.map((e) => (
-                <tr key={e.id}>
-                  <td className="py-2 align-top">{formatDateTime(e.at)}</td>
-                  <td className="py-2 align-top">
-                    {eventWords[e.type]}
-                    {e.actorName ? ` · ${e.actorName}` : ''}
-                    {e.note ? <span className="block text-xs text-slate-600">{e.note}</span> : null}
-                  </td>
-                  <td className="py-2 text-right align-top tabular-nums">{formatMoney(e.amountCents, s.currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : (
-          <p className="mt-2 text-sm text-slate-600">No money has moved for this session.</p>
-        )}
+        <DataTable
+          className="mt-3"
+          caption="Every movement of this session's money, oldest first"
+          rows={s.ledger}
+          rowKey={(e) => e.id}
+          empty="No money has moved for this session."
+          columns={[
+            { header: 'When', cell: (e) => formatDateTime(e.at) },
+            {
+              header: 'Movement',
+              cell: (e) => (
+                <>
+                  {eventWords[e.type]}
+                  {e.actorName ? ` · ${e.actorName}` : ''}
+                  {e.note ? <span className="block text-xs text-slate-600">{e.note}</span> : null}
+                </>
+              ),
+            },
+            { header: 'Amount', numeric: true, cell: (e) => formatMoney(e.amountCents, s.currency) },
+          ]}
+        />
       </Card>
     </div>
   );

@@ -7,6 +7,7 @@ import type { InviteListResult, ProgrammeDetail } from '@shared/schemas/programm
 import { PageHeader } from '../../components/page-header';
 import { RequireAuth } from '../../components/require-auth';
 import { Button } from '../../components/ui/button';
+import { DataTable } from '../../components/data-table';
 import { Card } from '../../components/ui/card';
 import { FormError, Label } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
@@ -142,37 +143,24 @@ function Programme({ organisationId, programmeId }: { organisationId: string; pr
       </Card>
       <Card className="p-5 sm:p-6">
         <h2 className="text-lg font-semibold text-slate-900">Sessions booked</h2>
-        {p.bookings.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-700">No session booked with this programme yet.</p>
-        ) : (
-          <div className="mt-3 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="text-slate-600">
-                <tr>
-                  <th className="py-1 pr-3 font-medium">Member</th>
-                  <th className="py-1 pr-3 font-medium">Expert</th>
-                  <th className="py-1 pr-3 font-medium">When</th>
-                  <th className="py-1 pr-3 font-medium">Status</th>
-                  <th className="py-1 font-medium">Credit</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 text-slate-800">
-                {p.bookings.map((b) => (
-                  <tr key={b.sessionId}>
-                    <td className="py-1 pr-3">{b.memberName}</td>
-                    <td className="py-1 pr-3">{b.expertName}</td>
-                    <td className="py-1 pr-3">{formatDateTime(b.startsAt)}</td>
-                    <td className="py-1 pr-3">{b.status}</td>
-                    <td className="py-1">
-                      {formatMoney(b.creditCents - b.returnedCents)}
-                      {b.returnedCents ? ` (${formatMoney(b.returnedCents)} returned)` : ''}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          className="mt-3"
+          caption="Sessions booked with this programme"
+          stackOnPhone
+          rows={p.bookings}
+          rowKey={(b) => b.sessionId}
+          empty="No session booked with this programme yet."
+          columns={[
+            { header: 'Member', cell: (b) => b.memberName },
+            { header: 'Expert', cell: (b) => b.expertName },
+            { header: 'When', cell: (b) => formatDateTime(b.startsAt) },
+            { header: 'Status', cell: (b) => b.status },
+            {
+              header: 'Credit',
+              cell: (b) => `${formatMoney(b.creditCents - b.returnedCents)}${b.returnedCents ? ` (${formatMoney(b.returnedCents)} returned)` : ''}`,
+            },
+          ]}
+        />
       </Card>
     </div>
   );
