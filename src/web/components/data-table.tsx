@@ -16,7 +16,7 @@ export type DataColumn<T> = {
 /**
  * The web app's data tables (the partner report, the credit ledger, the console's session page…): a caption screen
  * readers announce (shown when `showCaption`), column headers, one row per item, `empty` when there is none. Wider than
- * the screen, it scrolls sideways — except `stackOnPhone`, which below the `sm` width shows each row as a card of
+ * the screen, it scrolls sideways (unless `scrolls` is false) — except `stackOnPhone`, which below the `sm` width shows each row as a card of
  * 'header: value' lines (the header from the cell's `data-label`), so a 390 px phone reads it without scrolling.
  */
 export function DataTable<T>({
@@ -28,6 +28,7 @@ export function DataTable<T>({
   rowKey,
   empty,
   stackOnPhone = false,
+  scrolls = true,
   className,
 }: {
   /** The table element's id (a button controlling it names it). */
@@ -39,12 +40,14 @@ export function DataTable<T>({
   rowKey: (row: T) => string;
   empty?: ReactNode;
   stackOnPhone?: boolean;
+  /** False for a table that never outgrows its box (or sits in a clipped one): no sideways-scrolling region around it. */
+  scrolls?: boolean;
   className?: string;
 }) {
   const stack = stackOnPhone ? 'max-sm:block' : undefined;
   const last = columns.length - 1;
   return (
-    <div className={cn(stackOnPhone ? 'sm:overflow-x-auto' : 'overflow-x-auto', className)}>
+    <div className={cn(scrolls && (stackOnPhone ? 'sm:overflow-x-auto' : 'overflow-x-auto'), className)}>
       <table id={id} className={cn('w-full text-left text-sm', stack)}>
         <caption className={showCaption ? 'mb-2 text-left font-semibold text-slate-900' : 'sr-only'}>{caption}</caption>
         <thead className={cn('text-slate-600', stackOnPhone && 'max-sm:sr-only')}>

@@ -106,6 +106,7 @@ export function PeriodChart({ title, points, unit, period = 'day' }: { title: st
           caption={`${title} by ${period} (UTC)`}
           rows={points}
           rowKey={(d) => d.date}
+          scrolls={false}
           columns={[
             { header: named.column, cell: (d) => d.date },
             { header: title, numeric: true, cell: (d) => format(d.value) },
