@@ -1,11 +1,14 @@
 /**
  * The page that sells a prepaid offer by card — a session package or a monthly plan (docs/product.md "Plans and
  * packages"): back to the profile, the offer's terms said before the card is asked for, then the card (or signing in
- * first), the processor's refusal in its own words, and the test-mode notice.
+ * first), the processor's refusal in its own words, and the test-mode notice. With Stripe configured the card is
+ * Stripe Elements' (loaded only then), and the offer is paid with the PaymentMethod Stripe made of it.
  */
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { cardError, type CardInput } from '@shared/cards';
+import type { PurchaseInput } from '@shared/schemas/packages';
+import { useClientConfig } from '../lib/client-config';
 import { signInPath } from '../lib/return-path';
 import { toast } from '../lib/toast';
 import { CardFields, emptyCard } from './card-fields';
@@ -13,6 +16,9 @@ import { Button } from './ui/button';
 import { FormError } from './ui/input';
 import { Spinner } from './ui/spinner';
 import { TestModeNotice } from './test-mode-notice';
+import type { PayWithCard } from './stripe-card-form';
+
+const StripeCardForm = lazy(() => import('./stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
 
 export function OfferCheckout<T>({
   expertId,
@@ -46,16 +52,23 @@ export function OfferCheckout<T>({
   formLabel: string;
   submitLabel: string;
   pending: boolean;
-  /** Pays with `card`; a rejection's message is shown under the card. */
-  pay: (card: CardInput) => Promise<T>;
+  /** Pays with a card (simulated) or Stripe's PaymentMethod; a rejection's message is shown under the card. */
+  pay: (payment: PurchaseInput) => Promise<T>;
   /** What the toast says once paid. */
   paid: (result: T) => string;
   /** Where the client books the sessions bought. */
   next: string;
 }) {
   const navigate = useNavigate();
+  const stripeKey = useClientConfig().data?.stripePublishableKey;
   const [card, setCard] = useState<CardInput>(emptyCard);
   const [error, setError] = useState<string | null>(null);
+  // A card asking for the bank's extra step is refused by the server (nothing charged), so `confirm` is never needed.
+  const payWithStripe: PayWithCard = async (paymentMethodId) => {
+    const result = await pay({ paymentMethodId });
+    toast.success(paid(result));
+    void navigate(next);
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -63,7 +76,7 @@ export function OfferCheckout<T>({
     const problem = cardError(card);
     setError(problem);
     if (problem) return;
-    pay(card).then(
+    pay({ card }).then(
       (result) => {
         toast.success(paid(result));
         void navigate(next);
@@ -91,6 +104,10 @@ export function OfferCheckout<T>({
             <Button asChild>
               <Link to={signInPath(returnTo)}>{signInLabel}</Link>
             </Button>
+          ) : stripeKey ? (
+            <Suspense fallback={<Spinner />}>
+              <StripeCardForm publishableKey={stripeKey} payLabel={submitLabel} pay={payWithStripe} />
+            </Suspense>
           ) : (
             <form onSubmit={submit} className="space-y-4" aria-label={formLabel}>
               <CardFields card={card} onChange={setCard} disabled={pending} invalid={Boolean(error)} />

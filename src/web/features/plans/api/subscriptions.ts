@@ -6,7 +6,7 @@
  * Idempotency-Key per attempt.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CardInput } from '@shared/cards';
+import type { PurchaseInput } from '@shared/schemas/packages';
 import type { PlanChangeQuote, SubscriptionView } from '@shared/schemas/plans';
 import type { SessionView } from '@shared/schemas/sessions';
 import { api } from '../../../lib/api';
@@ -27,12 +27,12 @@ export function useSubscribers() {
   });
 }
 
-/** Subscribes to plan `planId` with a card; answers the subscription. Throws ApiError (declined, already subscribed, …). */
+/** Subscribes to plan `planId` with a card or Stripe's PaymentMethod; answers the subscription. Throws ApiError (declined, already subscribed, …). */
 export function useSubscribe(planId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (card: CardInput): Promise<{ subscription: SubscriptionView }> =>
-      api(`/api/plans/${encodeURIComponent(planId)}/subscriptions`, { method: 'POST', body: { card }, headers: { 'Idempotency-Key': crypto.randomUUID() } }),
+    mutationFn: (payment: PurchaseInput): Promise<{ subscription: SubscriptionView }> =>
+      api(`/api/plans/${encodeURIComponent(planId)}/subscriptions`, { method: 'POST', body: payment, headers: { 'Idempotency-Key': crypto.randomUUID() } }),
     onSettled: () => client.invalidateQueries({ queryKey: ['plans', 'subscriptions'] }),
   });
 }
