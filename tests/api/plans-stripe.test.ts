@@ -250,6 +250,20 @@ describe('monthly plans with Stripe Billing', () => {
     expect(ended).toMatchObject({ status: 'cancelled', endReason: 'cancelled by the client' });
     expect(ended.endedAt).toEqual(ended.currentPeriodEnd);
 
+    // Should Stripe's word be late, the plan still ends with its month here; Stripe's event then changes nothing.
+    const slow = await client();
+    const slowId = (await subscribe(planId, slow.cookie)).json().subscription.id;
+    expect((await send(`/api/subscriptions/${slowId}/sessions`, { startsAt: slotIn(54), topic: 'Career plan' }, slow.cookie, randomUUID())).statusCode).toBe(
+      201,
+    );
+    expect((await send(`/api/subscriptions/${slowId}/cancel`, {}, slow.cookie)).statusCode).toBe(200);
+    const slowRow = await row(slowId);
+    const jobDeps = { db: ctx.database.db, provider: paymentProvider(ctx.config), baseUrl: ctx.config.baseUrl };
+    expect(await renewDueSubscriptions(jobDeps, new Date(slowRow.currentPeriodEnd.getTime() - 1000))).toBe(0);
+    expect(await renewDueSubscriptions(jobDeps, slowRow.currentPeriodEnd)).toBe(1);
+    expect(await row(slowId)).toMatchObject({ status: 'cancelled', endedAt: slowRow.currentPeriodEnd });
+    expect(await deliverAll(fake.cycle(slowRow.providerSubscriptionRef!))).toEqual(['customer.subscription.deleted:ignored']);
+
     const early = await client();
     const earlyId = (await subscribe(planId, early.cookie)).json().subscription.id;
     const [month] = await periods(earlyId);

@@ -23,8 +23,9 @@ const batch = 100;
 const due = (now: Date) =>
   and(
     isNull(subscriptions.endedAt),
-    // Stripe Billing renews its own subscriptions and reports them by webhook (billing-event-service.ts).
-    isNull(subscriptions.providerSubscriptionRef),
+    // Stripe Billing renews its own subscriptions and reports them by webhook (billing-event-service.ts); one the
+    // client cancelled still ends here with its month, should Stripe's word of it be late.
+    or(isNull(subscriptions.providerSubscriptionRef), eq(subscriptions.cancelAtPeriodEnd, true)),
     or(
       and(or(eq(subscriptions.status, 'trialing'), eq(subscriptions.status, 'active')), lte(subscriptions.currentPeriodEnd, now)),
       and(eq(subscriptions.status, 'past_due'), lte(subscriptions.nextAttemptAt, now)),
