@@ -341,6 +341,30 @@ describe('workshops', () => {
       );
     expect(direct).toEqual({ code: '23514', constraint: 'workshops_seats_check' });
   }, 120_000);
+
+  it('an expert editing a workshop while its attendees cancel: each request answers as if alone, never an error', async () => {
+    // The edit locks the workshop and then writes its seats; a cancellation locks its seat and then (the seats' count)
+    // the workshop. Without one order for both, PostgreSQL aborts one of two that wait on each other (a deadlock).
+    const w = (await create(expert.cookie, valid({ startsAtLocal: `${dayIn(14)}T09:00`, capacity: 12, priceCents: 0 }))).json();
+    const attendees = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => createUser(ctx, { email: `edit-race-${i}@example.com`, firstName: 'Edit', lastName: `Racer ${i}` })),
+    );
+    const seats = await Promise.all(attendees.map(async (a) => ({ cookie: a.cookie, id: (await bookSeat(a.cookie, w.id, {})).json().session.id as string })));
+    const answers = await Promise.all([
+      ...seats.map((seat) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/sessions/${seat.id}/cancel`,
+          headers: { ...json, cookie: seat.cookie },
+          payload: { reason: 'Plans changed' },
+        }),
+      ),
+      ...seats.map((_, i) => patch(expert.cookie, w.id, { title: `Negotiating, take ${i + 2}` })),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+    const [row] = await ctx.database.db.select().from(workshops).where(eq(workshops.id, w.id));
+    expect(row!.seatsSold).toBe(0);
+  }, 120_000);
 });
 
 describe('demo workshops', () => {

@@ -11,7 +11,7 @@ import { isUuid } from '../../../shared/ids.js';
 import type { CurrentUser } from '../../auth/plugin.js';
 import type { Db, Tx } from '../../db/client.js';
 import { qualified as q } from '../../db/qualified.js';
-import { experts, payments, rescheduleProposals, sessionMoves, sessions } from '../../db/schema.js';
+import { experts, payments, rescheduleProposals, sessionMoves, sessions, workshops } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { clientFoundAbsent } from './client-absence-service.js';
 import { toView, type MoveTuple, type PaymentRow, type ProposalRow, type SessionRow } from './session-view.js';
@@ -67,8 +67,18 @@ export async function viewForParty(db: Db | Tx, user: CurrentUser, sessionId: st
   return toView(row, side);
 }
 
-/** The session row `id` locked FOR UPDATE inside `tx`, for a state change. 404 'Session not found'. */
+/**
+ * The session row `id` locked FOR UPDATE inside `tx`, for a state change. 404 'Session not found'. A workshop seat's
+ * workshop is locked first: every writer of a workshop and its seats takes them in that order (an expert's edit or
+ * cancellation locks the workshop and then writes the seats; a seat's own change counts it in the workshop through
+ * the seats' trigger), so two never wait on each other and PostgreSQL never aborts one as a deadlock.
+ */
 export async function lockSession(tx: Tx, id: string): Promise<SessionRow> {
+  await tx
+    .select({ id: workshops.id })
+    .from(workshops)
+    .where(eq(workshops.id, sql`(select ${sessions.workshopId} from ${sessions} where ${sessions.id} = ${id})`))
+    .for('update');
   const [row] = await tx.select().from(sessions).where(eq(sessions.id, id)).for('update');
   if (!row) throw new AppError('NOT_FOUND', messages.session.notFound);
   return row;
