@@ -38,10 +38,12 @@ function Replies({ replies }: { replies: InboxItem['replies'] }) {
 function Item({ item }: { item: InboxItem }) {
   const setHandled = useSetHandled();
   const [replying, setReplying] = useState(false);
+  // The promise, not mutate's callbacks: the refreshed list no longer holds this item under its filter ('To handle'
+  // or 'Handled'), so the item unmounts before the callbacks would run and TanStack Query drops them with the toast.
   const toggle = () =>
-    setHandled.mutate(
-      { kind: item.kind, id: item.id, handled: !item.handledAt },
-      { onSuccess: () => toast.success(item.handledAt ? 'Marked as not handled' : 'Marked as handled'), onError: (err) => toast.error(err.message) },
+    setHandled.mutateAsync({ kind: item.kind, id: item.id, handled: !item.handledAt }).then(
+      () => toast.success(item.handledAt ? 'Marked as not handled' : 'Marked as handled'),
+      (err: Error) => toast.error(err.message),
     );
   const headingId = `inbox-${item.id}`;
   return (

@@ -21,11 +21,13 @@ function RetryRow({ r }: { r: PaymentRetry }) {
   const retry = useRetryPayment();
   const resolve = useResolvePayment(r.id);
   const [open, setOpen] = useState(false);
+  // The promise, not mutate's callbacks: a give-back that succeeds leaves the 'Still owed' list once the console's reads
+  // refresh, unmounting this row before the callbacks would run (TanStack Query drops them, and the toast with them).
   const askAgain = () =>
-    retry.mutate(r.id, {
-      onSuccess: ({ done }) => (done ? toast.success(messages.admin.paymentRetrySucceeded) : toast.error(messages.admin.paymentRetryFailed)),
-      onError: (err) => toast.error(err.message),
-    });
+    retry.mutateAsync(r.id).then(
+      ({ done }) => (done ? toast.success(messages.admin.paymentRetrySucceeded) : toast.error(messages.admin.paymentRetryFailed)),
+      (err: Error) => toast.error(err.message),
+    );
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex flex-wrap items-center gap-2">
