@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { expect, test } from './test';
 import { expectSettled, pinClock, shot, signInUi, visa } from './helpers';
 
@@ -5,7 +7,7 @@ import { expectSettled, pinClock, shot, signInUi, visa } from './helpers';
  * Monthly plans (docs/product.md "Plans and packages"): the client sees the expert's plan on the profile, starts its
  * free trial by card, books a session of it on the dashboard with no card step; the clock moves a month (X-Test-Now,
  * src/server/http/test-clock.ts) and the renewal job runs (test hook POST /api/test/plans/renewals): the trial has
- * become a paid month; the client cancels and keeps the plan to the month's end.
+ * become a paid month, whose PDF receipt the client downloads; the client cancels and keeps the plan to the month's end.
  */
 test('a client starts a free trial, books a plan session, the plan renews a month later, and the client cancels', async ({ page, client, expert }) => {
   test.setTimeout(120_000);
@@ -52,6 +54,16 @@ test('a client starts a free trial, books a plan session, the plan renews a mont
   await expect(mine).toContainText('Renews');
   await expect(mine).toContainText('2 of 2 sessions left this month');
   await expect(mine.getByText('Payments and receipts (1)')).toBeVisible();
+  // The paid month's PDF receipt, read back with an independent parser.
+  await mine.getByText('Payments and receipts (1)').click();
+  const download = page.waitForEvent('download');
+  await mine.getByRole('link', { name: 'Download PDF receipt' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^mentora-receipt-\d{4}-\d{2}-\d{2}\.pdf$/);
+  const text = (await extractText(await getDocumentProxy(new Uint8Array(await readFile((await file.path())!))), { mergePages: true })).text;
+  expect(text).toMatch(/Receipt number: MEN-\d{4}-\d{6}/);
+  expect(text).toMatch(/Plan month: .+ to .+, 2 sessions/);
+  await shot(page, 'plans-receipts');
 
   page.once('dialog', (dialog) => void dialog.accept());
   await mine.getByRole('button', { name: 'Cancel plan' }).click();
