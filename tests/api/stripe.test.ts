@@ -478,6 +478,44 @@ describe('Stripe payments', () => {
       ]);
     });
 
+    it("leaves a package's charge to Mentora's own refunds: Stripe's total refunded is never counted against one of its sessions", async () => {
+      const offered = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/me/packages',
+        headers: { ...json, cookie: expert.cookie },
+        payload: { sessionCount: 4, durationMinutes: 60, priceCents: 34000, validityMonths: 3 },
+      });
+      expect(offered.statusCode, offered.body).toBe(201);
+      const bought = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/packages/${offered.json().id}/purchases`,
+        headers: { ...json, cookie: client.cookie, 'idempotency-key': randomUUID() },
+        payload: { paymentMethodId: 'pm_card_visa' },
+      });
+      expect(bought.statusCode, bought.body).toBe(201);
+      const purchase = bought.json().purchase;
+      const booked = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/package-purchases/${purchase.id}/sessions`,
+        headers: { ...json, cookie: client.cookie, 'idempotency-key': randomUUID() },
+        payload: { startsAt: slotIn(64), topic: 'Roadmap review' },
+      });
+      expect(booked.statusCode, booked.body).toBe(201);
+      const payment = await paymentOf(booked.json().session.id);
+      // Mentora refunds the 3 unused sessions at the processor (the team's refund, or the expiry): Stripe reports the charge's total.
+      const charge = {
+        id: fake.intents.get(payment.providerRef)!.latest_charge,
+        object: 'charge',
+        payment_intent: payment.providerRef,
+        amount: 34000,
+        amount_refunded: 25500,
+        refunded: false,
+      };
+      expect((await webhook(event('charge.refunded', charge))).json().outcome).toBe('ignored');
+      expect(await paymentOf(booked.json().session.id)).toMatchObject({ status: 'held', refundedCents: 0 });
+      expect(await eventsOf(payment.id)).toEqual([['hold', 8500]]);
+    });
+
     it('freezes a payment on charge.dispute.created, tells the team, and never releases it', async () => {
       const s = (await book(client.cookie, slotIn(52), 'pm_card_visa')).json().session;
       const payment = await paymentOf(s.id);

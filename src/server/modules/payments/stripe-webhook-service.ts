@@ -6,7 +6,8 @@
  *       → a 3-D Secure reservation is settled by asking Stripe by id (booked, or expired and the slot freed), and so is
  *         an organisation's credit purchase awaiting 3-D Secure (paid and its credit added, or failed);
  *   payment_intent.canceled on a held payment (authorisation voided at Stripe) → recorded as a full refund;
- *   charge.refunded → refunds our ledger does not know yet (e.g. made in Stripe's dashboard);
+ *   charge.refunded → refunds our ledger does not know yet (e.g. made in Stripe's dashboard) of a session's or seat's
+ *       own charge (a package's charge, paying several sessions, is refunded by Mentora only);
  *   charge.dispute.created → payment status disputed + a 'dispute' ledger event; the team is e-mailed;
  *   invoice.paid / invoice.payment_failed / customer.subscription.deleted, and the disputes and refunds of a monthly
  *       plan's charges → Stripe Billing's for plans (plans/billing-event-service.ts).
@@ -16,7 +17,7 @@ import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { formatMoney } from '../../../shared/pricing.js';
 import type { Tx } from '../../db/client.js';
-import { payments, stripeEvents, user as userTable } from '../../db/schema.js';
+import { packagePurchases, payments, stripeEvents, user as userTable } from '../../db/schema.js';
 import { enqueueEmail } from '../../infra/mail/outbox.js';
 import { actionEmail } from '../../infra/mail/templates.js';
 import { settleCreditPurchaseByRef } from '../partners/credit-purchase-service.js';
@@ -61,6 +62,10 @@ async function onIntent(tx: Tx, deps: WebhookDeps, event: Stripe.Event, now: Dat
 
 async function onRefund(tx: Tx, deps: WebhookDeps, charge: Stripe.Charge, now: Date): Promise<WebhookOutcome> {
   const intentId = idOf(charge.payment_intent);
+  // A package's charge pays each of its sessions: the refunds Mentora makes on it are in the ledger as it makes them,
+  // and the charge's total refunded cannot say whose they were (it would be counted against the first session found).
+  if (intentId && (await tx.select({ id: packagePurchases.id }).from(packagePurchases).where(eq(packagePurchases.providerRef, intentId))).length > 0)
+    return 'ignored';
   const payment = intentId ? await lockPaymentByRef(tx, 'stripe', intentId) : null;
   if (!payment) return 'ignored';
   return (await recordProviderRefund(tx, deps.baseUrl, payment, charge.amount_refunded, 'refund reported by Stripe', now)) > 0 ? 'applied' : 'ignored';
