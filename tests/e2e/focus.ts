@@ -5,14 +5,20 @@ import { expect, type Page } from './test';
  * app's :focus-visible outline (on the element or on its ::after), and Tab until a wanted element.
  */
 
-export type Focused = { visible: boolean; describe: string; matches: boolean };
+/**
+ * `visible`: shows the outline; `describe`: for messages; `matches`: the selector (and text) asked for; `stop`: which
+ * element it is (tag, id, href, label, text, place among its siblings), to know when Tab has come round; `inBrowserControls`:
+ * focus is on the browser's own part of a date field or video (the picker button, the media controls), where the
+ * element no longer matches :focus and its inner part's style cannot be read (screenshots cover them).
+ */
+export type Focused = { visible: boolean; describe: string; matches: boolean; stop: string; inBrowserControls: boolean };
 
-/** What has focus now: whether it shows a visible :focus-visible outline, a short description, and whether it matches `selector` (and `text`). */
+/** What has focus now (`Focused`), read in one evaluation: a page visits hundreds of Tab stops, each a round trip to the browser. */
 export async function focused(page: Page, selector = '*', text?: RegExp): Promise<Focused> {
   return page.evaluate(
     ({ selector, source, flags }) => {
       const el = document.activeElement as HTMLElement | null;
-      if (!el || el === document.body) return { visible: false, describe: 'nothing (body)', matches: false };
+      if (!el || el === document.body) return { visible: false, describe: 'nothing (body)', matches: false, stop: '', inBrowserControls: false };
       const style = getComputedStyle(el);
       const box = el.getBoundingClientRect();
       // The outline may be drawn by the element or by its ::after (a link stretched over a whole card).
@@ -22,7 +28,10 @@ export async function focused(page: Page, selector = '*', text?: RegExp): Promis
       const name = (el.getAttribute('aria-label') ?? el.innerText ?? el.getAttribute('name') ?? '').trim().replace(/\s+/g, ' ');
       const describe = `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}> "${name.slice(0, 50)}" (outline ${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor})`;
       const matches = el.matches(selector) && (source === null || new RegExp(source, flags).test(name));
-      return { visible, describe, matches };
+      const stop = `${el.tagName}|${el.id}|${el.getAttribute('href') ?? ''}|${el.getAttribute('aria-label') ?? ''}|${el.innerText?.slice(0, 30)}|${Array.from(el.parentElement?.children ?? []).indexOf(el)}`;
+      const inBrowserControls =
+        !el.matches(':focus') && (el.tagName === 'VIDEO' || (el instanceof HTMLInputElement && /^(date|time|datetime-local|month|week)$/.test(el.type)));
+      return { visible, describe, matches, stop, inBrowserControls };
     },
     { selector, source: text?.source ?? null, flags: text?.flags ?? '' },
   );
@@ -66,19 +75,9 @@ export async function stopsWithoutVisibleFocus(page: Page, max = 250): Promise<s
     await page.keyboard.press('Tab');
     const now = await focused(page);
     if (now.describe === 'nothing (body)') break;
-    const where = await page.evaluate(() => {
-      const el = document.activeElement!;
-      return `${el.tagName}|${el.id}|${el.getAttribute('href') ?? ''}|${el.getAttribute('aria-label') ?? ''}|${(el as HTMLElement).innerText?.slice(0, 30)}|${Array.from(el.parentElement?.children ?? []).indexOf(el)}`;
-    });
-    if (where === first) break;
-    first ??= where;
-    // Focus on the browser's own parts of a date field or video (the picker button, the media controls):
-    // the element no longer matches :focus and its inner part's style cannot be read; screenshots cover them.
-    const inBrowserControls = await page.evaluate(() => {
-      const el = document.activeElement!;
-      return !el.matches(':focus') && (el.tagName === 'VIDEO' || (el instanceof HTMLInputElement && /^(date|time|datetime-local|month|week)$/.test(el.type)));
-    });
-    if (!now.visible && !inBrowserControls) bad.push(now.describe);
+    if (now.stop === first) break;
+    first ??= now.stop;
+    if (!now.visible && !now.inBrowserControls) bad.push(now.describe);
   }
   return bad;
 }
