@@ -105,17 +105,17 @@ export function planTitle(p: { sessionCount: number; durationMinutes: number; pr
 export type PlanEndedBy = 'client' | 'payment' | 'expert' | 'team';
 
 /**
- * How an ended plan's `end_reason` starts when the team ended it; the rest are the team's words (a console reason, or
- * the expert's suspension), shown to the team and the expert, never to the subscriber.
+ * The reason the plan's parties read when the team ended it: the team's own words (a console reason, the expert's
+ * suspension) are shown to the team only.
  */
-export const teamEndPrefix = 'ended by the team';
+export const teamEndReason = 'ended by the team';
 
-/** Who ended a subscription with `status` and `endReason` (null while it is live). */
-export function planEndedBy(s: { status: string; endReason: string | null; endedAt: unknown }): PlanEndedBy | null {
+/** Who ended a subscription with `status` (null while it is live; `endedBy` is stored for status 'ended'). */
+export function planEndedBy(s: { status: string; endedBy: 'expert' | 'team' | null; endedAt: unknown }): PlanEndedBy | null {
   if (!s.endedAt) return null;
   if (s.status === 'cancelled') return 'client';
   if (s.status === 'lapsed') return 'payment';
-  return s.endReason?.startsWith(teamEndPrefix) ? 'team' : 'expert';
+  return s.endedBy;
 }
 
 /** The client's words for how their plan ended. */

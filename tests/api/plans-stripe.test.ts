@@ -294,7 +294,7 @@ describe('monthly plans with Stripe Billing', () => {
     // The team cancels it in Stripe's dashboard: Stripe tells us.
     fake.cancelAtStripe(kimRef);
     expect(await deliverAll([fake.subscriptionEvent('customer.subscription.deleted', kimRef)])).toEqual(['customer.subscription.deleted:applied']);
-    expect(await row(kimId)).toMatchObject({ status: 'ended', endReason: 'ended by the team: ended at the payment processor' });
+    expect(await row(kimId)).toMatchObject({ status: 'ended', endedBy: 'team', endReason: 'ended at the payment processor' });
     expect(fake.refunds.filter((r) => r.payment_intent === month!.providerRef)).toMatchObject([{ amount: 18000 }]);
     await expectPrepaidLedgerBalanced(ctx.database.db);
   });
@@ -306,7 +306,7 @@ describe('monthly plans with Stripe Billing', () => {
     const [month] = await periods(id);
     const admin = await createUser(ctx, { email: `billing-team${people}@example.com`, role: 'admin' });
     expect(await deliverAll([fake.dispute(month!.providerRef!)])).toEqual(['charge.dispute.created:applied']);
-    expect(await row(id)).toMatchObject({ status: 'ended', endReason: 'ended by the team: the card payment was disputed' });
+    expect(await row(id)).toMatchObject({ status: 'ended', endedBy: 'team', endReason: 'the card payment was disputed' });
     expect(fake.subscriptions.get((await row(id)).providerSubscriptionRef!)!.status).toBe('canceled');
     // The network holds the money: nothing is refunded through Stripe, nothing is ever released of it.
     expect(fake.refunds.filter((r) => r.payment_intent === month!.providerRef)).toEqual([]);

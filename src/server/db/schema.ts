@@ -1341,10 +1341,10 @@ export const creditPurchases = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
     buyerId: text('buyer_id').references(() => user.id, { onDelete: 'set null' }),
-    /** 'pending' while the bank confirms a card (3-D Secure), 'paid', or 'failed' (migration 0050). */
+    /** 'pending' while the bank confirms a card (3-D Secure), 'paid', or 'failed' (migration 0049). */
     status: text('status').$type<'pending' | 'paid' | 'failed'>().notNull().default('paid'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    /** 'MEN-2026-000123', given by a trigger when the purchase is paid (decision 037; migration 0050). */
+    /** 'MEN-2026-000123', given by a trigger when the purchase is paid (decision 037; migration 0049). */
     receiptNumber: text('receipt_number'),
     createdAt: createdAt(),
   },
@@ -1406,7 +1406,7 @@ export const creditLedger = pgTable(
     uniqueIndex('credit_ledger_one_expiry_per_grant')
       .on(t.grantId)
       .where(sql`${t.kind} = 'expiry'`),
-    // A purchase adds its credit once, however many times its payment is settled (migration 0050).
+    // A purchase adds its credit once, however many times its payment is settled (migration 0049).
     uniqueIndex('credit_ledger_one_entry_per_purchase')
       .on(t.purchaseId)
       .where(sql`${t.kind} = 'purchase'`),
@@ -1708,6 +1708,8 @@ export const subscriptions = pgTable(
     requestHash: text('request_hash').notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     endReason: text('end_reason'),
+    /** Who ended a plan ended early (status 'ended', and only then): the expert or the team (migration 0050). */
+    endedBy: text('ended_by').$type<'expert' | 'team'>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1730,6 +1732,8 @@ export const subscriptions = pgTable(
     check('subscriptions_platform_fee_check', sql`${t.platformFeeBps} between 0 and 5000`),
     check('subscriptions_period_check', sql`${t.currentPeriodEnd} > ${t.currentPeriodStart}`),
     check('subscriptions_ended_check', sql`(${t.status} in ('cancelled', 'lapsed', 'ended')) = (${t.endedAt} is not null)`),
+    check('subscriptions_ended_by_check', sql`${t.endedBy} in ('expert', 'team')`),
+    check('subscriptions_ended_by_status_check', sql`(${t.status} = 'ended') = (${t.endedBy} is not null)`),
     uniqueIndex('subscriptions_provider_subscription_ref_unique')
       .on(t.providerSubscriptionRef)
       .where(sql`${t.providerSubscriptionRef} is not null`),

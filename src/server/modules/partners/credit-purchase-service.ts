@@ -151,7 +151,7 @@ async function settleIn(tx: Tx, deps: Deps, purchaseId: string, now: Date): Prom
     return 'failed';
   }
   await deps.provider.release({ providerRef: p.providerRef!, amountCents: p.amountCents, transferCents: 0, idempotencyKey: `${keyOf(p)}:capture` });
-  // Paid now: the database gives the receipt its number (migration 0050).
+  // Paid now: the database gives the receipt its number (migration 0049).
   const [paid] = await tx
     .update(creditPurchases)
     .set({ status: 'paid', paidAt: now, cardBrand: state.cardBrand, cardLast4: state.cardLast4 })

@@ -30,7 +30,7 @@ async function lockedOrganisation(tx: Tx, id: string) {
 }
 
 /**
- * Adds the credit of purchase `row`, just paid (its receipt number given by the database, migration 0050): its
+ * Adds the credit of purchase `row`, just paid (its receipt number given by the database, migration 0049): its
  * 'purchase' ledger entry — once per purchase, which the database holds to — and its receipt e-mails, the PDF attached,
  * to the billing address and, for a card, to the manager who paid (`buyerEmail`). Answers the balance after it (cents).
  */

@@ -5,7 +5,6 @@
  * card — the unused share, pro rata of the month's sessions — and the plan ends now. Sessions already booked keep their own escrow. Both sides are e-mailed. Runs in the caller's transaction.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { teamEndPrefix } from '../../../shared/plans.js';
 import { formatMoney } from '../../../shared/pricing.js';
 import type { Tx } from '../../db/client.js';
 import { planPeriods, subscriptions } from '../../db/schema.js';
@@ -46,9 +45,9 @@ export async function refundCurrentPeriod(
 }
 
 /**
- * Ends the live subscription `sub` (locked by the caller) now, by the expert or the team, for `reason` (the team's
- * is stored after teamEndPrefix, which says who ended it), refunding the current period's unused share. Returns the
- * cents refunded; no-op (0) for a subscription already ended.
+ * Ends the live subscription `sub` (locked by the caller) now, by the expert or the team (stored as `ended_by`), for
+ * `reason`, refunding the current period's unused share. Returns the cents refunded; no-op (0) for a subscription
+ * already ended.
  */
 export async function endSubscriptionNow(
   tx: Tx,
@@ -68,7 +67,8 @@ export async function endSubscriptionNow(
     .set({
       status: 'ended',
       endedAt: now,
-      endReason: by === 'team' ? `${teamEndPrefix}: ${reason}` : reason,
+      endReason: reason,
+      endedBy: by,
       nextAttemptAt: null,
       cancelAtPeriodEnd: false,
       updatedAt: now,

@@ -8,7 +8,7 @@ import type { SubscriptionView } from '../../../shared/schemas/plans.js';
 import type { Db, Tx } from '../../db/client.js';
 import { experts, packageEvents, planPeriods, prepaidSessions, subscriptions } from '../../db/schema.js';
 import { clock } from '../../clock.js';
-import { planEndedBy, teamEndPrefix } from '../../../shared/plans.js';
+import { planEndedBy, teamEndReason } from '../../../shared/plans.js';
 
 /**
  * The subscriptions matching `where`, newest first, at most `limit` (`now` decides which period's sessions can still be
@@ -110,7 +110,7 @@ export async function subscriptionViews(
       createdAt: s.createdAt.toISOString(),
       endedAt: s.endedAt?.toISOString() ?? null,
       endedBy: planEndedBy(s),
-      endReason: audience === 'parties' && planEndedBy(s) === 'team' ? teamEndPrefix : s.endReason,
+      endReason: audience === 'parties' && planEndedBy(s) === 'team' ? teamEndReason : s.endReason,
       periods: views,
     };
   });
