@@ -109,7 +109,8 @@ describe('plans ended with their expert', () => {
     expect(await mails(client.email, 'Fake credentials')).toHaveLength(0);
     // The package: its two unbooked sessions' shares back to the card, its receipt named; it can no longer be booked.
     const ended = await pack.view();
-    expect(ended).toMatchObject({ sessionsLeft: 0, refundedCents: 20000, releasedCents: 0 });
+    expect(ended).toMatchObject({ status: 'ended', sessionsLeft: 0, refundedCents: 20000, releasedCents: 0 });
+    expect(Date.parse(ended.endedAt)).toBeLessThan(Date.parse(ended.expiresAt));
     expect(ended.sessions.map((s: { status: string }) => s.status)).toEqual(['booked', 'refunded', 'refunded']);
     const [refund] = await mails(client.email, 'Receipt: $200.00 refunded for your package with Erin Expert');
     expect(refund!.text).toContain(`Refund of receipt ${pack.receiptNumber}`);

@@ -88,8 +88,13 @@ export const purchaseView = z.object({
   receiptNumber: z.string(),
   createdAt: z.string(),
   expiresAt: z.string(),
-  /** `active` until its expiry; `expired` once the expiry has passed. */
-  status: z.enum(['active', 'expired']),
+  /**
+   * `active` until its expiry; `expired` once the expiry has passed; `ended` when its expert could no longer be booked
+   * before then (suspended, unpublished or hidden: the unbooked sessions refunded, docs/product.md "Plans and packages").
+   */
+  status: z.enum(['active', 'expired', 'ended']),
+  /** When an `ended` package ended (UTC ISO); null otherwise. */
+  endedAt: z.string().nullable(),
   sessionsLeft: z.number().int(),
   refundedCents: z.number().int(),
   releasedCents: z.number().int(),

@@ -35,6 +35,8 @@ export async function purchaseViews(db: Db | Tx, where: SQL, now = clock.now(), 
     const mine = prepaid.filter((s) => s.purchaseId === p.id);
     const sums = money.find((x) => x.id === p.id);
     const expired = p.expiresAt.getTime() <= now.getTime() || p.settledAt !== null;
+    // Settled before its expiry: ended with its expert (the expiry job settles a package only once it has expired).
+    const endedAt = p.settledAt !== null && p.settledAt.getTime() < p.expiresAt.getTime() ? p.settledAt : null;
     return {
       id: p.id,
       packageId: p.packageId,
@@ -55,7 +57,8 @@ export async function purchaseViews(db: Db | Tx, where: SQL, now = clock.now(), 
       receiptNumber: p.receiptNumber!,
       createdAt: p.createdAt.toISOString(),
       expiresAt: p.expiresAt.toISOString(),
-      status: expired ? 'expired' : 'active',
+      status: endedAt ? 'ended' : expired ? 'expired' : 'active',
+      endedAt: endedAt?.toISOString() ?? null,
       sessionsLeft: expired ? 0 : mine.filter((s) => s.status === 'available').length,
       refundedCents: sums?.refunded ?? 0,
       releasedCents: sums?.released ?? 0,

@@ -123,7 +123,7 @@ function Sold() {
           </p>
           <p>
             {p.sessions.filter((s) => s.status === 'booked').length} booked ·{' '}
-            {p.status === 'active' ? `${p.sessionsLeft} left, expires ${formatDateTime(p.expiresAt)}` : 'expired'}
+            {p.status === 'active' ? `${p.sessionsLeft} left, expires ${formatDateTime(p.expiresAt)}` : p.status}
             {p.releasedCents > 0 ? ` · ${formatMoney(p.releasedCents, p.currency)} of unused sessions released to you` : ''}
           </p>
         </li>

@@ -42,7 +42,9 @@ function PurchaseCard({ purchase: p }: { purchase: PurchaseView }) {
       <p className="text-sm text-slate-700">
         {p.status === 'active'
           ? `${p.sessionsLeft} of ${p.sessionCount} sessions left · expires ${formatDateTime(p.expiresAt)}`
-          : `Expired ${formatDateTime(p.expiresAt)}`}
+          : p.endedAt
+            ? `Ended ${formatDateTime(p.endedAt)}: ${p.expertName} can no longer be booked, so the sessions not booked were refunded`
+            : `Expired ${formatDateTime(p.expiresAt)}`}
       </p>
       <p className="text-sm text-slate-600">
         Paid {formatMoney(p.priceCents, p.currency)} with {card} on {formatDateTime(p.createdAt)}
