@@ -2,8 +2,9 @@
 // `npm test`: every test stage this machine can run, side by side where they do not depend on each other, then one
 // closing line summing every stage (docs/architecture.md "Tests"):
 //   static checks (types, lint, format) · build · browser journeys (after the build) · unit + API + security tests on
-//   PGlite · the time tests in a zone west and one east of UTC · unit + API + security tests on PostgreSQL + Redis with
-//   the production cache settings (when a PostgreSQL server answers at TEST_PG_URL, default 127.0.0.1:5432).
+//   PGlite with the host in a zone west of UTC · unit + API + security tests on PostgreSQL + Redis with the production
+//   cache settings and the host in a zone east of UTC (when a PostgreSQL server answers at TEST_PG_URL, default
+//   127.0.0.1:5432).
 // TEST_NODE_22, the path of a Node.js 22 binary (.ci/run sets it), runs the PGlite pass on Node.js 22 while the rest
 // runs on this Node.js (24 in CI): every unit, API and security test then runs on both lines, and on both databases.
 // Each stage writes its output to .tmp/test-logs/<stage>.log and its tests to <stage>.json; a failed stage's output
@@ -59,7 +60,13 @@ const vitest = (name, files, { node = process.execPath, env = {}, weight = 1 } =
   report: 'vitest',
   runsOn: spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim(),
 });
-const timeTests = ['tests/unit/wall-clock.test.ts', 'tests/unit/slots.test.ts', 'tests/unit/scheduling-limits.test.ts'];
+/**
+ * The host's zone of each Vitest pass: no answer may depend on the server's TZ (docs/product.md "Availability"), so
+ * every test runs once with the host west of UTC and once east of it, half a day apart and both with daylight saving
+ * time (the journeys' server keeps the machine's own zone).
+ */
+const zoneWest = 'America/Los_Angeles';
+const zoneEast = 'Australia/Sydney';
 
 /**
  * The stages, in the order they start when cores are free. `needs`: stages that must pass first; `after`: stages
@@ -81,21 +88,19 @@ const stages = [
     foreground: true,
     report: 'playwright',
   },
-  { name: 'types', command: bin('tsc'), args: ['--noEmit'], weight: 1 },
+  // TypeScript 7, the native compiler (package alias typescript-native; decision 030), in one thread: the stages beside
+  // it keep the cores busy, and its parallel checkers only add CPU then. typescript-eslint keeps TypeScript 5.9.
+  { name: 'types', command: path.resolve('node_modules/typescript-native/bin/tsc'), args: ['--noEmit', '--singleThreaded'], weight: 1 },
   { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'], weight: 1 },
   { name: 'format', command: bin('prettier'), args: ['--check', '.', '--log-level', 'warn'], weight: 1 },
-  vitest('pglite', [], node22 ? { node: node22 } : {}),
-  // The time rules with the host in a zone west and one east of UTC: no answer may depend on the server's TZ
-  // (docs/product.md "Availability").
-  vitest('zone-west', timeTests, { env: { TZ: 'America/Los_Angeles' } }),
-  vitest('zone-east', timeTests, { env: { TZ: 'Australia/Sydney' } }),
+  vitest('pglite', [], { env: { TZ: zoneWest }, ...(node22 ? { node: node22 } : {}) }),
   // The tests on PostgreSQL (+ Redis) with every kept answer on, as deployed, so that any test reading an answer stale
   // after a write fails (docs/decisions/017-one-cache-owner.md).
   ...(postgresAnswers
     ? [
         {
           ...vitest('postgres', ['tests/unit', 'tests/api', 'tests/security'], {
-            env: { TEST_DATABASE_URL: pgUrl, TEST_CACHE: 'production', ...(redisAnswers ? { REDIS_TEST_URL: redisUrl } : {}) },
+            env: { TZ: zoneEast, TEST_DATABASE_URL: pgUrl, TEST_CACHE: 'production', ...(redisAnswers ? { REDIS_TEST_URL: redisUrl } : {}) },
           }),
           // Not beside the PGlite pass: two passes of two workers each on two cores make the suite's timing tests fail.
           after: ['pglite'],
@@ -234,6 +239,7 @@ function finish() {
   process.exitCode = sum('failed') === 0 && failed.length === 0 ? 0 : 1;
 }
 
-rmSync(logs, { recursive: true, force: true });
+// Only the logs of the stages about to run go: a run of one stage keeps the others' reports to compare with.
 mkdirSync(logs, { recursive: true });
+for (const stage of planned) for (const ext of ['log', 'json']) rmSync(path.join(logs, `${stage.name}.${ext}`), { force: true });
 schedule();
