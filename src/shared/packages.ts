@@ -62,6 +62,16 @@ export function expiryRuleText(rule: ExpiryRule, validityMonths: number): string
     : `Book your sessions within ${months} of buying. Sessions still unused when the package expires are not refunded: their share goes to the expert.`;
 }
 
+/**
+ * Why a package ended before its expiry, as its client reads it after 'Ended {date}: ' — by its expert (who can no
+ * longer be booked) or by the Mentora team (from the console, or suspending or unpublishing the expert).
+ */
+export function packageEndedText(endedBy: 'expert' | 'team', expertName: string): string {
+  return endedBy === 'expert'
+    ? `${expertName} can no longer be booked, so the sessions not booked were refunded`
+    : 'the Mentora team ended this package and refunded the sessions not booked';
+}
+
 /** 'Package session · 2 of 4'. */
 export function packageSessionLabel(number: number, count: number): string {
   return `Package session · ${number} of ${count}`;
@@ -74,6 +84,7 @@ export const packageMessages = {
   purchaseNotFound: 'Package not found.',
   noneLeft: 'No sessions are left in this package.',
   expired: 'This package has expired.',
+  ended: 'This package has ended, so its sessions can no longer be booked.',
   startsAfterExpiry: 'Package sessions must start before the package expires.',
   wrongLength: 'This package is for sessions of another length.',
   notExpert: 'Only experts can offer packages.',

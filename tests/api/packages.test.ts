@@ -212,20 +212,37 @@ describe('session packages', () => {
     await expectPrepaidLedgerBalanced(ctx.database.db);
   });
 
-  it('lets the team refund the unused sessions once, audited, with an Idempotency-Key', async () => {
+  it('lets the team refund the unused sessions once and end the package, audited, with an Idempotency-Key', async () => {
     const packageId = await offer({});
     const bought = (await buy(packageId)).json().purchase;
-    expect((await bookFrom(bought.id, 80)).statusCode).toBe(201);
+    const booked = await bookFrom(bought.id, 80);
+    expect(booked.statusCode).toBe(201);
     const key = randomUUID();
     const refunded = await send('POST', `/api/admin/package-purchases/${bought.id}/refund`, { reason: 'Expert left' }, admin.cookie, key);
     expect(refunded.statusCode, refunded.body).toBe(200);
-    expect(refunded.json()).toMatchObject({ refundedCents: 25500, sessionsLeft: 0 });
+    expect(refunded.json()).toMatchObject({ refundedCents: 25500, sessionsLeft: 0, status: 'ended', endedBy: 'team' });
     const replay = await send('POST', `/api/admin/package-purchases/${bought.id}/refund`, { reason: 'Expert left' }, admin.cookie, key);
     expect(replay.statusCode).toBe(200);
     expect(replay.json().refundedCents).toBe(25500);
-    expect((await send('POST', `/api/admin/package-purchases/${bought.id}/refund`, { reason: 'Again' }, admin.cookie, randomUUID())).statusCode).toBe(409);
+    const again = await send('POST', `/api/admin/package-purchases/${bought.id}/refund`, { reason: 'Again' }, admin.cookie, randomUUID());
+    expect([again.statusCode, again.json().error.message]).toEqual([409, 'This package has ended, so its sessions can no longer be booked.']);
     const listed = (await get(`/api/admin/users/${client.id}/package-purchases`, admin.cookie)).json().purchases;
     expect(listed.map((p: { id: string }) => p.id)).toContain(bought.id);
+    // The client sees it ended by the team, is e-mailed the refund, and can book nothing more from it.
+    const view = await purchase(bought.id);
+    expect(view).toMatchObject({ status: 'ended', endedBy: 'team', sessionsLeft: 0 });
+    expect(Date.parse(view.endedAt)).toBeLessThan(Date.parse(view.expiresAt));
+    const [mail] = (await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'bundle@example.com'))).filter(
+      (m) => m.subject === 'Receipt: $255.00 refunded for your package with Erin Expert',
+    );
+    expect(mail!.text).toContain('The Mentora team refunded 3 unused sessions of your package with Erin Expert.');
+    expect((await bookFrom(bought.id, 90)).statusCode).toBe(409);
+    // Its booked session cancelled in time, refunded in full: the share goes back to the card, not to the ended package.
+    const cancelled = await send('POST', `/api/sessions/${booked.json().session.id}/cancel`, { reason: 'Plans changed' }, client.cookie);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().payment.status).toBe('refunded');
+    expect(await purchase(bought.id)).toMatchObject({ status: 'ended', sessionsLeft: 0 });
+    expect((await bookFrom(bought.id, 100)).statusCode).toBe(409);
     await expectPrepaidLedgerBalanced(ctx.database.db);
   });
 });

@@ -1463,8 +1463,8 @@ export const packages = pgTable(
 
 /**
  * A client's purchase of a package with the offer's terms frozen (count, length, price, validity, expiry rule) and
- * the platform's commission as it was; paid by card (`provider_ref` at the processor). `settled_at`: when the expiry
- * job gave back or released the unused sessions. The deferred trigger `package_purchases_shares` checks its prepaid
+ * the platform's commission as it was; paid by card (`provider_ref` at the processor). `settled_at`: when its unused
+ * sessions were given back or released, at its expiry or when it ended early (`ended_by`). The deferred trigger `package_purchases_shares` checks its prepaid
  * sessions are exactly `session_count` whose shares sum to `price_cents` (migration 0042).
  */
 export const packagePurchases = pgTable(
@@ -1501,6 +1501,12 @@ export const packagePurchases = pgTable(
     warned14At: timestamp('warned_14_at', { withTimezone: true }),
     warned3At: timestamp('warned_3_at', { withTimezone: true }),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /**
+     * Who ended the package before its expiry (migration 0052): 'expert' hid their profile, 'team' refunded it from the
+     * console, suspended or unpublished its expert, or its charge was disputed. Set exactly when it was settled before
+     * its expiry (the expiry job settles only once it has expired).
+     */
+    endedBy: text('ended_by').$type<'expert' | 'team'>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1520,6 +1526,8 @@ export const packagePurchases = pgTable(
     check('package_purchases_expires_check', sql`${t.expiresAt} > ${t.createdAt}`),
     check('package_purchases_last4_check', sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
     check('package_purchases_request_hash_check', sql`${t.requestHash} ~ '^[0-9a-f]{64}$'`),
+    check('package_purchases_ended_by_check', sql`${t.endedBy} in ('expert', 'team')`),
+    check('package_purchases_ended_by_settled_check', sql`(${t.endedBy} is not null) = coalesce(${t.settledAt} < ${t.expiresAt}, false)`),
   ],
 );
 

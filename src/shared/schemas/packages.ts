@@ -89,12 +89,17 @@ export const purchaseView = z.object({
   createdAt: z.string(),
   expiresAt: z.string(),
   /**
-   * `active` until its expiry; `expired` once the expiry has passed; `ended` when its expert could no longer be booked
-   * before then (suspended, unpublished or hidden: the unbooked sessions refunded, docs/product.md "Plans and packages").
+   * `active` until its expiry; `expired` once the expiry has passed; `ended` when it ended before then, its unbooked
+   * sessions settled and no longer bookable (docs/product.md "Plans and packages").
    */
   status: z.enum(['active', 'expired', 'ended']),
   /** When an `ended` package ended (UTC ISO); null otherwise. */
   endedAt: z.string().nullable(),
+  /**
+   * Who ended an `ended` package: `expert` (hid their profile), `team` (refunded it from the console, suspended or
+   * unpublished its expert, or its charge was disputed); null otherwise.
+   */
+  endedBy: z.enum(['expert', 'team']).nullable(),
   sessionsLeft: z.number().int(),
   refundedCents: z.number().int(),
   releasedCents: z.number().int(),

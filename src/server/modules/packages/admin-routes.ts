@@ -32,8 +32,9 @@ export const packageAdminRoutes: FastifyPluginAsyncZod<{ db: Db; provider: Payme
   }));
 
   /**
-   * Refunds the unused sessions of purchase `id` to the client's card `{ reason }`; audited. Optional Idempotency-Key: a
-   * replay answers the purchase and moves nothing; the key with another purchase or body 422. 404; 409 nothing unused.
+   * Refunds the unused sessions of purchase `id` to the client's card `{ reason }` and ends the package (status
+   * `ended`, `endedBy` team); audited, the client e-mailed. Optional Idempotency-Key: a replay answers the purchase and
+   * moves nothing; the key with another purchase or body 422. 404; 409 ended, expired or nothing unused.
    */
   app.post(
     '/api/admin/package-purchases/:id/refund',

@@ -40,6 +40,7 @@ export async function takePrepaidSession(
 ): Promise<{ purchase: PurchaseRow; prepaid: PrepaidRow }> {
   const purchase = await lockPurchase(tx, purchaseId);
   if (!purchase || purchase.clientId !== clientId) throw new AppError('NOT_FOUND', m.purchaseNotFound);
+  if (purchase.endedBy) throw new AppError('CONFLICT', m.ended);
   if (purchase.expiresAt.getTime() <= now.getTime() || purchase.settledAt) throw new AppError('CONFLICT', m.expired);
   if (startsAt.getTime() >= purchase.expiresAt.getTime()) throw new AppError('CONFLICT', m.startsAfterExpiry);
   const [prepaid] = await tx
@@ -231,7 +232,16 @@ export async function refundPackagesOf(
     .for('update');
   for (const purchase of live) {
     await settleUnused(tx, deps, purchase, { kind: 'refund', by: by.side, key: `package-end:${purchase.id}`, actorId: by.actorId, note: by.reason }, now);
-    await tx.update(packagePurchases).set({ settledAt: now, updatedAt: now }).where(eq(packagePurchases.id, purchase.id));
+    await markEnded(tx, purchase, by.side, now);
   }
   return live.length;
+}
+
+/**
+ * Marks `purchase` (locked by the caller, its unused sessions just settled in `tx`) settled at `now`: ended by `by`
+ * when that is before its expiry, else settled as at its expiry. Nothing of it can be booked or given back to it after.
+ */
+export async function markEnded(tx: Tx, purchase: PurchaseRow, by: 'expert' | 'team', now: Date): Promise<void> {
+  const endedBy = now.getTime() < purchase.expiresAt.getTime() ? by : null;
+  await tx.update(packagePurchases).set({ settledAt: now, endedBy, updatedAt: now }).where(eq(packagePurchases.id, purchase.id));
 }

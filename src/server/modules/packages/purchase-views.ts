@@ -35,8 +35,8 @@ export async function purchaseViews(db: Db | Tx, where: SQL, now = clock.now(), 
     const mine = prepaid.filter((s) => s.purchaseId === p.id);
     const sums = money.find((x) => x.id === p.id);
     const expired = p.expiresAt.getTime() <= now.getTime() || p.settledAt !== null;
-    // Settled before its expiry: ended with its expert (the expiry job settles a package only once it has expired).
-    const endedAt = p.settledAt !== null && p.settledAt.getTime() < p.expiresAt.getTime() ? p.settledAt : null;
+    // Ended by someone before its expiry (the database keeps ended_by set exactly when it was settled before then).
+    const endedAt = p.endedBy ? p.settledAt : null;
     return {
       id: p.id,
       packageId: p.packageId,
@@ -59,6 +59,7 @@ export async function purchaseViews(db: Db | Tx, where: SQL, now = clock.now(), 
       expiresAt: p.expiresAt.toISOString(),
       status: endedAt ? 'ended' : expired ? 'expired' : 'active',
       endedAt: endedAt?.toISOString() ?? null,
+      endedBy: p.endedBy,
       sessionsLeft: expired ? 0 : mine.filter((s) => s.status === 'available').length,
       refundedCents: sums?.refunded ?? 0,
       releasedCents: sums?.released ?? 0,

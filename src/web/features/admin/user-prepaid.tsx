@@ -25,6 +25,12 @@ function planState(s: SubscriptionView): string {
   return `${s.status === 'trialing' ? 'Free trial' : 'Active'}, renews ${formatDateTime(s.currentPeriodEnd)}`;
 }
 
+function packageState(p: PurchaseView): string {
+  if (p.endedAt) return `Ended ${formatDateTime(p.endedAt)} by ${p.endedBy === 'expert' ? 'the expert' : 'the team'}`;
+  if (p.status === 'expired') return `Expired ${formatDateTime(p.expiresAt)}`;
+  return `${p.sessionsLeft} of ${p.sessionCount} left, expires ${formatDateTime(p.expiresAt)}`;
+}
+
 function PlanRow({ subscription: s }: { subscription: SubscriptionView }) {
   const [open, setOpen] = useState(false);
   const [key] = useState(() => crypto.randomUUID());
@@ -78,7 +84,7 @@ function PackageRow({ purchase: p }: { purchase: PurchaseView }) {
           {p.clientName} from {p.expertName} · {packageTitle(p, p.currency)}
         </p>
         <p className="text-slate-700">
-          {p.status === 'active' ? `${p.sessionsLeft} of ${p.sessionCount} left, expires ${formatDateTime(p.expiresAt)}` : 'Expired'}
+          {packageState(p)}
           {p.refundedCents > 0 ? ` · refunded ${formatMoney(p.refundedCents, p.currency)}` : ''}
           {p.releasedCents > 0 ? ` · released to the expert ${formatMoney(p.releasedCents, p.currency)}` : ''}
         </p>
@@ -91,10 +97,10 @@ function PackageRow({ purchase: p }: { purchase: PurchaseView }) {
       <ReasonDialog
         id={`refund-package-${p.id}`}
         title={`Refund ${p.sessionsLeft} unused ${p.sessionsLeft === 1 ? 'session' : 'sessions'} of ${p.clientName}'s package?`}
-        description="Their shares go back to the client's card and can no longer be booked; booked sessions keep their own payments. The client is e-mailed."
+        description="Their shares go back to the client's card and the package ends: nothing more can be booked from it; booked sessions keep their own payments. The client is e-mailed."
         label="Reason"
         submitLabel="Refund Unused Sessions"
-        done="The package's unused sessions were refunded."
+        done="The package's unused sessions were refunded and the package ended."
         destructive
         mutation={refund}
         open={open}

@@ -4,7 +4,7 @@
  * the package's length, a topic — with no card step.
  */
 import { Link } from 'react-router';
-import { expiryRuleText } from '@shared/packages';
+import { expiryRuleText, packageEndedText } from '@shared/packages';
 import { formatMoney } from '@shared/pricing';
 import type { PurchaseView } from '@shared/schemas/packages';
 import { PrepaidBookingForm } from '../../components/prepaid-booking-form';
@@ -42,8 +42,8 @@ function PurchaseCard({ purchase: p }: { purchase: PurchaseView }) {
       <p className="text-sm text-slate-700">
         {p.status === 'active'
           ? `${p.sessionsLeft} of ${p.sessionCount} sessions left · expires ${formatDateTime(p.expiresAt)}`
-          : p.endedAt
-            ? `Ended ${formatDateTime(p.endedAt)}: ${p.expertName} can no longer be booked, so the sessions not booked were refunded`
+          : p.endedAt && p.endedBy
+            ? `Ended ${formatDateTime(p.endedAt)}: ${packageEndedText(p.endedBy, p.expertName)}`
             : `Expired ${formatDateTime(p.expiresAt)}`}
       </p>
       <p className="text-sm text-slate-600">
