@@ -3,7 +3,7 @@
  * purchase and every plan period in the database: its 'charge' entries equal its price, its prepaid shares sum to it,
  * and it equals what its booked sessions' payments hold or settled, plus its prepaid sessions still available, plus
  * what was refunded or released of the rest; each session payment's hold equals its settlement once settled (nothing
- * is ever settled twice). A trial period moves no money.
+ * is ever settled twice), and a disputed one's chargeback what was not refunded of it. A trial period moves no money.
  */
 import { eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -48,7 +48,9 @@ export async function expectPrepaidLedgerBalanced(db: Db): Promise<void> {
       const trail = await db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, d.id));
       const sum = (type: string) => trail.filter((e) => e.type === type).reduce((s, e) => s + e.amountCents, 0);
       expect(sum('hold')).toBe(d.amount);
-      if (d.status !== 'held') expect(sum('release') + sum('fee') + sum('refund') + sum('return')).toBe(d.amount);
+      // A chargeback covers what was not refunded of the payment (the network takes it back, whatever was released).
+      if (d.status === 'disputed') expect(sum('dispute')).toBe(d.amount - sum('refund'));
+      else if (d.status !== 'held') expect(sum('release') + sum('fee') + sum('refund') + sum('return')).toBe(d.amount);
     }
   }
 }

@@ -4,7 +4,7 @@
  * caller's transaction and changes a payment only from the state it expects, so a repeat changes nothing.
  * Amounts are integer cents.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { paymentEvents, payments } from '../../db/schema.js';
 import { enqueueReceipt } from '../sessions/use-cases/send-receipt.js';
@@ -83,4 +83,22 @@ export async function recordChargeback(tx: Tx, payment: PaymentRow, amountCents:
   await tx.update(payments).set({ status: 'disputed', updatedAt: now }).where(eq(payments.id, payment.id));
   await tx.insert(paymentEvents).values({ paymentId: payment.id, type: 'dispute', amountCents: Math.min(amountCents, payment.amountCents), note });
   return true;
+}
+
+/**
+ * The cardholder disputed charge `providerRef` at `provider`, which paid several sessions (a package's, or a plan
+ * month's; docs/product.md "Plans and packages"): every session payment drawn from it whose money the dispute covers
+ * — still held, or released, or refunded in part — is disputed for what was not refunded of it (recordChargeback),
+ * each row locked. A payment given back to its package, or refunded in full, is not the dispute's. Returns how many
+ * were disputed now (0 when the same dispute was already recorded).
+ */
+export async function recordChargebacksOfCharge(tx: Tx, provider: string, providerRef: string, note: string, now: Date): Promise<number> {
+  const covered = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerRef, providerRef), inArray(payments.status, ['held', 'released', 'partially_refunded'])))
+    .orderBy(payments.createdAt, payments.id)
+    .for('update');
+  for (const payment of covered) await recordChargeback(tx, payment, payment.amountCents - payment.refundedCents, note, now);
+  return covered.length;
 }

@@ -8,7 +8,8 @@
  *   payment_intent.canceled on a held payment (authorisation voided at Stripe) → recorded as a full refund;
  *   charge.refunded → refunds our ledger does not know yet (e.g. made in Stripe's dashboard) of a session's or seat's
  *       own charge (a package's charge, paying several sessions, is refunded by Mentora only);
- *   charge.dispute.created → payment status disputed + a 'dispute' ledger event; the team is e-mailed;
+ *   charge.dispute.created → payment status disputed + a 'dispute' ledger event; the team is e-mailed; on a package's
+ *       charge the package ends and every session payment drawn from it is disputed (packages/use-cases/dispute-package-charge.ts);
  *   invoice.paid / invoice.payment_failed / customer.subscription.deleted, and the disputes and refunds of a monthly
  *       plan's charges → Stripe Billing's for plans (plans/billing-event-service.ts).
  * Other event types are acknowledged and ignored.
@@ -21,6 +22,7 @@ import { packagePurchases, payments, stripeEvents, user as userTable } from '../
 import { enqueueEmail } from '../../infra/mail/outbox.js';
 import { actionEmail } from '../../infra/mail/templates.js';
 import { settleCreditPurchaseByRef } from '../partners/credit-purchase-service.js';
+import { disputePackageCharge } from '../packages/use-cases/dispute-package-charge.js';
 import { applyBillingEvent } from '../plans/billing-event-service.js';
 import { settleReservationIn } from '../sessions/use-cases/settle-reservation.js';
 import { lockPaymentByRef, recordChargeback, recordProviderRefund } from './authorisation-service.js';
@@ -73,13 +75,21 @@ async function onRefund(tx: Tx, deps: WebhookDeps, charge: Stripe.Charge, now: D
 
 async function onDispute(tx: Tx, deps: WebhookDeps, dispute: Stripe.Dispute, now: Date): Promise<WebhookOutcome> {
   const intentId = idOf(dispute.payment_intent);
-  const payment = intentId ? await lockPaymentByRef(tx, 'stripe', intentId) : null;
-  if (!payment || !(await recordChargeback(tx, payment, dispute.amount, `card dispute ${dispute.id}: ${dispute.reason}`, now))) return 'ignored';
+  if (!intentId) return 'ignored';
+  const note = `card dispute ${dispute.id}: ${dispute.reason}`;
+  // A package's charge pays each of its sessions: the dispute ends the package and covers every one of them.
+  const pack = await disputePackageCharge(tx, deps, { provider: 'stripe', providerRef: intentId, disputeId: dispute.id }, note, now);
+  if (pack) {
+    if (pack === 'applied') await tellTeamOfDispute(tx, deps, dispute, 'a package payment');
+    return pack;
+  }
+  const payment = await lockPaymentByRef(tx, 'stripe', intentId);
+  if (!payment || !(await recordChargeback(tx, payment, dispute.amount, note, now))) return 'ignored';
   await tellTeamOfDispute(tx, deps, dispute, 'a session payment');
   return 'applied';
 }
 
-/** E-mails the team that `dispute` was opened on `what` ('a session payment', 'a monthly plan payment'). */
+/** E-mails the team that `dispute` was opened on `what` ('a session payment', 'a package payment', 'a monthly plan payment'). */
 async function tellTeamOfDispute(tx: Tx, deps: WebhookDeps, dispute: Stripe.Dispute, what: string): Promise<void> {
   const team = await tx.select({ email: userTable.email }).from(userTable).where(eq(userTable.role, 'admin'));
   for (const { email: to } of team) {

@@ -14,13 +14,13 @@
  *   charge.refunded on a month's charge — already in the ledger (Mentora made the refund): acknowledged only.
  * The first month of a subscription is written when subscribing; its invoice's events are acknowledged only.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Tx } from '../../db/client.js';
-import { payments, planPeriods, subscriptions } from '../../db/schema.js';
+import { planPeriods, subscriptions } from '../../db/schema.js';
 import type { PaymentProvider } from '../../infra/payments/provider.js';
 import { settlePrepaid } from '../packages/prepaid-service.js';
-import { recordChargeback } from '../payments/authorisation-service.js';
+import { recordChargebacksOfCharge } from '../payments/authorisation-service.js';
 import { stopRenewals } from './billing-service.js';
 import { endSubscriptionNow } from './ending-service.js';
 import { latestPeriod, type SubscriptionRow } from './period-service.js';
@@ -114,12 +114,7 @@ async function onDispute(tx: Tx, deps: BillingEventDeps, dispute: Stripe.Dispute
     );
     await tx.update(planPeriods).set({ settledAt: now }).where(eq(planPeriods.id, month.id));
   }
-  const booked = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.provider, 'stripe'), eq(payments.providerRef, intentId)))
-    .for('update');
-  for (const payment of booked) await recordChargeback(tx, payment, payment.amountCents, note, now);
+  await recordChargebacksOfCharge(tx, 'stripe', intentId, note, now);
   await endSubscriptionNow(tx, deps, sub!, 'team', null, 'the card payment was disputed', now);
   return 'applied';
 }
