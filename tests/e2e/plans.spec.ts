@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { expect, test } from './test';
-import { expectSettled, pinClock, shot, signInUi, visa } from './helpers';
+import { expectSettled, pinClock, shot, signInAsTeam, signInUi, visa } from './helpers';
 
 /**
  * Monthly plans (docs/product.md "Plans and packages"): the client sees the expert's plan on the profile, starts its
@@ -69,4 +69,42 @@ test('a client starts a free trial, books a plan session, the plan renews a mont
   await mine.getByRole('button', { name: 'Cancel plan' }).click();
   await expect(mine).toContainText('Cancelled · yours until');
   await expect(mine.getByRole('button', { name: 'Cancel plan' })).toHaveCount(0);
+});
+
+/**
+ * The team ends a client's plan from the console (docs/product.md "Plans and packages", "Team console"): a client
+ * subscribed to an expert's plan (made through the API, fixtures/marketplace.ts), the operator opens the client's page,
+ * ends the plan with a reason ("End and Refund"), and sees it ended with its month refunded; the client's dashboard
+ * says the plan was ended by the team, and its payment shows the refund.
+ */
+test('the team ends a client’s plan in the console; the client sees it ended by the team and refunded', async ({ page, market, client, expert, operator }) => {
+  test.setTimeout(120_000);
+  await market.subscription(expert, client, { name: 'Career compass', priceCents: 18000 });
+
+  await signInAsTeam(page, operator);
+  await page.goto(`/admin/users/${client.id}`);
+  const plans = page.getByRole('region', { name: 'Monthly plans' });
+  const plan = plans.getByRole('listitem').filter({ hasText: 'Career compass' });
+  await expect(plan).toContainText('Active, renews');
+  await plan.getByRole('button', { name: 'End and Refund' }).click();
+  const dialog = page.getByRole('dialog', { name: `End ${client.name}'s plan Career compass?` });
+  await dialog.getByLabel('Reason (shown to the expert)').fill('The expert asked us to end their plans');
+  await dialog.getByRole('button', { name: 'End and Refund' }).click();
+  await expect(page.getByText("Plan ended; its month's unused sessions were refunded.")).toBeVisible();
+  await expect(plan).toContainText('(The expert asked us to end their plans)');
+  await expect(plan).toContainText('paid $180.00 · refunded $180.00');
+  await expect(plan.getByRole('button', { name: 'End and Refund' })).toHaveCount(0);
+  await shot(page, 'plans-console-ended');
+
+  await page.context().clearCookies();
+  await signInUi(page, client);
+  await page.goto('/dashboard/client#plans');
+  const mine = page.getByRole('region', { name: 'Your plans' });
+  await expect(mine).toContainText('Ended by the Mentora team · ended');
+  // Parties read who ended it, never the team's reason.
+  await expect(mine).not.toContainText('The expert asked us');
+  await expect(mine.getByRole('button', { name: 'Cancel plan' })).toHaveCount(0);
+  await mine.getByText('Payments and receipts (1)').click();
+  await expect(mine).toContainText('$180.00 refunded');
+  await shot(page, 'plans-ended-by-team');
 });
