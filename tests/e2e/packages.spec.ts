@@ -1,5 +1,5 @@
 import { expect, test, waitingForApp } from './test';
-import { moveIntoPast, shot, signInUi, visa } from './helpers';
+import { moveIntoPast, shot, signInAsTeam, signInUi, visa } from './helpers';
 
 /**
  * Session packages (docs/product.md "Plans and packages"): the expert offers a package; the client sees it on the
@@ -63,4 +63,37 @@ test('a client buys a package, books and confirms a session from it; the expert 
   } finally {
     await expertContext.close();
   }
+});
+
+/**
+ * The team refunds a package's unused sessions from the console (docs/product.md "Plans and packages", "Team
+ * console"): a client bought an expert's package (through the API, fixtures/marketplace.ts), the operator refunds its
+ * unused sessions with a reason on the client's page, and the package ends; the client's dashboard says it was ended
+ * by the team with the refund, and offers no more booking from it.
+ */
+test('the team refunds a package’s unused sessions in the console; the client sees it ended', async ({ page, market, client, expert, operator }) => {
+  test.setTimeout(120_000);
+  await market.packagePurchase(expert, client);
+
+  await signInAsTeam(page, operator);
+  await page.goto(`/admin/users/${client.id}`);
+  const pack = page.getByRole('region', { name: 'Session packages' }).getByRole('listitem').filter({ hasText: expert.name });
+  await expect(pack).toContainText('3 of 3 left, expires');
+  await pack.getByRole('button', { name: 'Refund Unused Sessions' }).click();
+  const dialog = page.getByRole('dialog', { name: `Refund 3 unused sessions of ${client.name}'s package?` });
+  await dialog.getByLabel('Reason').fill('The client asked to stop');
+  await dialog.getByRole('button', { name: 'Refund Unused Sessions' }).click();
+  await expect(page.getByText("The package's unused sessions were refunded and the package ended.")).toBeVisible();
+  await expect(pack).toContainText('by the team · refunded $150.00');
+  await expect(pack.getByRole('button', { name: 'Refund Unused Sessions' })).toHaveCount(0);
+  await shot(page, 'packages-console-ended');
+
+  await page.context().clearCookies();
+  await signInUi(page, client);
+  await page.goto('/dashboard/client#packages');
+  const mine = page.getByRole('region', { name: 'Your packages' });
+  await expect(mine).toContainText('the Mentora team ended this package and refunded the sessions not booked');
+  await expect(mine).toContainText('$150.00 refunded');
+  await expect(mine.getByRole('button', { name: 'Book package session' })).toHaveCount(0);
+  await shot(page, 'packages-ended-by-team');
 });
