@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { emailOutbox, packageEvents, planPeriods, stripeCustomers, stripePlanPrices, subscriptions } from '../../src/server/db/schema.js';
+import { emailOutbox, packageEvents, payments, planPeriods, stripeCustomers, stripePlanPrices, subscriptions } from '../../src/server/db/schema.js';
 import { paymentProvider } from '../../src/server/infra/payments/select.js';
 import { renewDueSubscriptions } from '../../src/server/modules/plans/use-cases/renew-subscriptions.js';
 import type { TestContext } from '../helpers/app.js';
@@ -305,7 +305,16 @@ describe('monthly plans with Stripe Billing', () => {
     const id = (await subscribe(planId, sam.cookie)).json().subscription.id;
     const [month] = await periods(id);
     const admin = await createUser(ctx, { email: `billing-team${people}@example.com`, role: 'admin' });
+    // Sessions of the month: one booked, one cancelled in time and so given back to the month (not the dispute's).
+    const book = async (hours: number) =>
+      (await send(`/api/subscriptions/${id}/sessions`, { startsAt: slotIn(hours), topic: 'Career plan' }, sam.cookie, randomUUID())).json().session.id;
+    const booked = await book(40);
+    const givenBack = await book(44);
+    const cancelled = await send(`/api/sessions/${givenBack}/cancel`, { reason: 'Plans changed' }, sam.cookie);
+    expect(cancelled.json().payment.status).toBe('returned');
     expect(await deliverAll([fake.dispute(month!.providerRef!)])).toEqual(['charge.dispute.created:applied']);
+    const status = async (sessionId: string) => (await ctx.database.db.select().from(payments).where(eq(payments.sessionId, sessionId)))[0]!.status;
+    expect([await status(booked), await status(givenBack)]).toEqual(['disputed', 'returned']);
     expect(await row(id)).toMatchObject({ status: 'ended', endedBy: 'team', endReason: 'the card payment was disputed' });
     expect(fake.subscriptions.get((await row(id)).providerSubscriptionRef!)!.status).toBe('canceled');
     // The network holds the money: nothing is refunded through Stripe, nothing is ever released of it.
