@@ -154,7 +154,6 @@ export const planMessages = {
   startsAfterPeriod: 'Plan sessions must start before the end of the current month of your plan.',
   pastDue: 'Your last payment for this plan failed. Sessions can be booked again once it is paid.',
   alreadyCancelled: 'This plan is already cancelled.',
-  changeNotAvailable: 'Plans paid through Stripe cannot be changed yet. Cancel this plan and subscribe to the other one.',
   samePlan: 'You are already on this plan.',
   monthNearlyOver: 'This month of your plan is nearly over. Please change plan after your renewal.',
 } as const;

@@ -16,26 +16,16 @@ import type { CurrentUser } from '../../src/server/auth/plugin.js';
 import { changePlan } from '../../src/server/modules/plans/use-cases/change-plan.js';
 import { renewDueSubscriptions } from '../../src/server/modules/plans/use-cases/renew-subscriptions.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
-import { createUser, origin } from '../helpers/auth.js';
+import { createUser } from '../helpers/auth.js';
+import { clockedRequests } from '../helpers/clocked-requests.js';
 import { createExpert, slotIn, visa } from '../helpers/marketplace.js';
 import { expectPrepaidLedgerBalanced } from '../helpers/prepaid-ledger.js';
 
-const json = { origin, 'content-type': 'application/json' };
 const dayMs = 86_400_000;
 
 describe('changing plan', () => {
   let ctx: TestContext;
-  let n = 0;
-  const send = (url: string, payload: object, cookie: string, at?: Date, key?: string) =>
-    ctx.app.inject({
-      method: 'POST',
-      url,
-      remoteAddress: `127.12.0.${(++n % 250) + 1}`,
-      headers: { ...json, cookie, ...(at ? { 'x-test-now': at.toISOString() } : {}), ...(key ? { 'idempotency-key': key } : {}) },
-      payload,
-    });
-  const get = (url: string, cookie: string, at?: Date) =>
-    ctx.app.inject({ method: 'GET', url, headers: { cookie, ...(at ? { 'x-test-now': at.toISOString() } : {}) } });
+  const { send, get } = clockedRequests(() => ctx, '127.12.0');
   const mails = async (to: string, text: string) =>
     (await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to))).filter((m) => m.subject.includes(text));
 

@@ -4,7 +4,7 @@
  * when told to and answers the events Stripe would send; they are signed with the SDK's generateTestHeaderString and
  * delivered to the one webhook endpoint. Subscribing makes a Customer, the plan's Product and Price and a Subscription;
  * invoice.paid grants the month; invoice.payment_failed follows Stripe's smart retries, then the plan lapses; cancelling
- * tells Stripe; a replayed event changes nothing; a bad signature is refused. After each step the ledger is summed
+ * tells Stripe; a replayed event changes nothing; a bad signature is refused (changing plan: plans-stripe-change.test.ts). After each step the ledger is summed
  * against the payments. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 import { randomUUID } from 'node:crypto';
@@ -325,9 +325,8 @@ describe('monthly plans with Stripe Billing', () => {
     await expectPrepaidLedgerBalanced(ctx.database.db);
   });
 
-  it('refuses an event with a bad signature, changing nothing; a plan paid through Stripe cannot be changed yet', async () => {
+  it('refuses an event with a bad signature, changing nothing', async () => {
     const planId = await offer();
-    const other = await offer({ name: 'Bigger plan', priceCents: 30000 });
     const sam = await client();
     const id = (await subscribe(planId, sam.cookie)).json().subscription.id;
     const ref = (await row(id)).providerSubscriptionRef!;
@@ -337,8 +336,5 @@ describe('monthly plans with Stripe Billing', () => {
     expect(await periods(id)).toHaveLength(1);
     // The genuine event still applies afterwards (a refused one is not recorded).
     expect(await deliverAll([renewal])).toEqual(['invoice.paid:applied']);
-    const change = await send(`/api/subscriptions/${id}/change`, { planId: other }, sam.cookie);
-    expect(change.statusCode).toBe(409);
-    expect(change.json().error.message).toBe('Plans paid through Stripe cannot be changed yet. Cancel this plan and subscribe to the other one.');
   });
 });

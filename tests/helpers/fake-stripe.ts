@@ -3,7 +3,10 @@
  * `stripe` SDK is pointed at it (STRIPE_API_URL). It checks every request — secret key, idempotency key,
  * amount, currency, capture_method — answers like the API for the calls Mentora makes (PaymentIntents create /
  * retrieve / capture / cancel, Refunds, Transfers, Connect Express accounts and their onboarding links; for Stripe
- * Billing Customers, PaymentMethod attach, Products, monthly Prices, Subscriptions and their Invoices), replays an
+ * Billing Customers, PaymentMethod attach, Products, monthly Prices, Subscriptions — created, moved to another Price
+ * with `proration_behavior: none` (prorations are not modelled: asking for them is a problem), cancelled — and their
+ * Invoices, including one-off invoices of a subscription: created as drafts, given invoice items, paid off-session
+ * with a saved card (a refused card answers a card error and leaves the invoice open) or voided), replays an
  * idempotent request's first answer, and keeps a log for assertions. Test PaymentMethods behave like Stripe's test cards:
  *   pm_card_visa → authorised; pm_card_threeDSecure2Required → requires_action (3-D Secure);
  *   pm_card_chargeDeclined → card_declined; pm_card_chargeDeclinedInsufficientFunds → insufficient_funds;
@@ -81,8 +84,9 @@ type Invoice = {
   id: string;
   object: 'invoice';
   customer: string;
-  status: 'paid' | 'open' | 'uncollectible';
-  billing_reason: 'subscription_create' | 'subscription_cycle';
+  status: 'draft' | 'paid' | 'open' | 'uncollectible' | 'void';
+  billing_reason: 'subscription_create' | 'subscription_cycle' | 'manual';
+  description: string | null;
   amount_due: number;
   amount_paid: number;
   amount_remaining: number;
@@ -92,7 +96,7 @@ type Invoice = {
   next_payment_attempt: number | null;
   period_start: number;
   period_end: number;
-  parent: { type: 'subscription_details'; subscription_details: { subscription: string; metadata: Record<string, string> } };
+  parent: { type: 'subscription_details'; subscription_details: { subscription: string; metadata: Record<string, string> } } | null;
   lines: { object: 'list'; data: Record<string, unknown>[] };
   payment_intents: string[];
 };
@@ -132,6 +136,8 @@ export class FakeStripe {
   readonly prices = new Map<string, Price>();
   readonly subscriptions = new Map<string, Subscription>();
   readonly invoices = new Map<string, Invoice>();
+  /** Saved cards whose bank declines every charge from now on (a card that stopped working); a test adds them. */
+  readonly declining = new Set<string>();
   /** Days after a failed renewal's first try that Stripe's smart retries try again; after the last, the subscription is cancelled. */
   retryDays = [3, 5, 7];
   private readonly idempotent = new Map<string, { params: string; status: number; body: unknown }>();
@@ -209,8 +215,8 @@ export class FakeStripe {
     };
   }
 
-  /** Charges the subscription's card for `inv` (a PaymentIntent, automatic capture); answers whether it was paid. */
-  private collect(sub: Subscription, inv: Invoice): boolean {
+  /** Charges the card `pm` for `inv` (a PaymentIntent, automatic capture); answers whether it was paid. */
+  private collect(pm: string, inv: Invoice): boolean {
     inv.attempt_count++;
     inv.attempted = true;
     const pi: Intent = {
@@ -223,12 +229,12 @@ export class FakeStripe {
       capture_method: 'automatic',
       client_secret: `secret_${randomBytes(8).toString('hex')}`,
       latest_charge: null,
-      payment_method: sub.default_payment_method,
-      description: 'Subscription update',
+      payment_method: pm,
+      description: inv.billing_reason === 'manual' ? 'Payment for Invoice' : 'Subscription update',
     };
     this.intents.set(pi.id, pi);
     inv.payment_intents.push(pi.id);
-    if (sub.default_payment_method !== 'pm_card_visa' && sub.default_payment_method !== 'pm_card_mastercard') return false;
+    if ((pm !== 'pm_card_visa' && pm !== 'pm_card_mastercard') || this.declining.has(pm)) return false;
     this.authorise(pi);
     inv.status = 'paid';
     inv.amount_paid = inv.amount_due;
@@ -245,6 +251,7 @@ export class FakeStripe {
       customer: sub.customer,
       status: 'open',
       billing_reason: reason,
+      description: null,
       amount_due: amount,
       amount_paid: 0,
       amount_remaining: amount,
@@ -300,13 +307,13 @@ export class FakeStripe {
   retry(id: string): FakeEvent[] {
     const inv = this.invoices.get(id)!;
     if (inv.status !== 'open' || !inv.next_payment_attempt) throw new Error(`${id} has no retry due`);
-    const sub = this.subscriptions.get(inv.parent.subscription_details.subscription)!;
+    const sub = this.subscriptions.get(inv.parent!.subscription_details.subscription)!;
     return this.attempt(sub, inv, (inv.lines.data[0]!.period as { start: number }).start);
   }
 
   /** Tries to collect `inv`, due at `due` (seconds); a failure schedules the next smart retry, or ends the subscription. */
   private attempt(sub: Subscription, inv: Invoice, due: number): FakeEvent[] {
-    if (this.collect(sub, inv)) {
+    if (this.collect(sub.default_payment_method, inv)) {
       sub.status = 'active';
       return [this.event('invoice.paid', this.invoiceView(inv))];
     }
@@ -604,7 +611,7 @@ export class FakeStripe {
       if (trialEnd) {
         inv.status = 'paid';
         inv.period_end = now;
-      } else if (!this.collect(sub, inv)) {
+      } else if (!this.collect(sub.default_payment_method, inv)) {
         // error_if_incomplete: a refused first payment leaves no subscription.
         this.invoices.delete(inv.id);
         throw new ApiError(402, { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' });
@@ -618,6 +625,7 @@ export class FakeStripe {
       const sub = this.subscription(m[1]!);
       if (sub.status === 'canceled') throw invalid('A canceled subscription can only update its cancellation_details and metadata.');
       if (params.cancel_at_period_end !== undefined) sub.cancel_at_period_end = params.cancel_at_period_end === 'true';
+      if (params['items[0][price]'] !== undefined) this.changeItem(sub, params);
       return this.subscriptionView(sub, params);
     }
     if (m && method === 'DELETE') {
@@ -627,12 +635,128 @@ export class FakeStripe {
       return this.subscriptionView(sub, params);
     }
     m = /^\/v1\/invoices\/(in_\w+)$/.exec(path);
-    if (m && method === 'GET') {
-      const inv = this.invoices.get(m[1]!);
-      if (!inv) throw new ApiError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such invoice: '${m[1]}'` });
+    if (m && method === 'GET') return this.invoiceView(this.invoice(m[1]!), params);
+    if (method === 'POST' && path === '/v1/invoices') return this.invoiceView(this.draftInvoice(params), params);
+    if (method === 'POST' && path === '/v1/invoiceitems') return this.invoiceItem(params);
+    m = /^\/v1\/invoices\/(in_\w+)\/pay$/.exec(path);
+    if (m && method === 'POST') return this.invoiceView(this.pay(this.invoice(m[1]!), params), params);
+    m = /^\/v1\/invoices\/(in_\w+)\/void$/.exec(path);
+    if (m && method === 'POST') {
+      const inv = this.invoice(m[1]!);
+      if (inv.status !== 'open') throw invalid(`You can only void open invoices. This invoice is ${inv.status}.`);
+      inv.status = 'void';
+      inv.next_payment_attempt = null;
+      for (const id of inv.payment_intents) {
+        const pi = this.intents.get(id)!;
+        if (pi.status !== 'succeeded') pi.status = 'canceled';
+      }
       return this.invoiceView(inv, params);
     }
     throw new ApiError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` });
+  }
+
+  private invoice(id: string): Invoice {
+    const inv = this.invoices.get(id);
+    if (!inv) throw new ApiError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such invoice: '${id}'` });
+    return inv;
+  }
+
+  /** The subscription's item moves to another Price of the same currency and interval; its billing dates stay. */
+  private changeItem(sub: Subscription, params: Record<string, string>) {
+    const item = sub.items.data[0]!;
+    if (params['items[0][id]'] !== item.id || params['items[1][price]']) throw invalid('Expected the subscription’s one item by its id');
+    const price = this.prices.get(params['items[0][price]']!);
+    if (!price) throw invalid(`No such price: '${params['items[0][price]']}'`, { code: 'resource_missing' });
+    if (price.currency !== sub.currency) throw invalid('The price’s currency does not match the subscription’s');
+    // Stripe's default (create_prorations) would leave pending invoice items for the next invoice, which this fake does not keep.
+    if (params.proration_behavior !== 'none')
+      this.problems.push(`POST /v1/subscriptions/${sub.id} with prorations (${params.proration_behavior ?? 'create_prorations'})`);
+    item.price = price;
+  }
+
+  /** POST /v1/invoices: a one-off draft invoice of a customer (and of one of its subscriptions). */
+  private draftInvoice(params: Record<string, string>): Invoice {
+    const customer = this.customers.get(params.customer ?? '');
+    if (!customer) throw invalid(`No such customer: '${params.customer}'`, { code: 'resource_missing' });
+    const sub = params.subscription ? this.subscription(params.subscription) : null;
+    if (sub && sub.customer !== customer.id) throw invalid('The subscription does not belong to this customer');
+    if (params.collection_method && params.collection_method !== 'charge_automatically') throw invalid('Expected collection_method charge_automatically');
+    const now = Math.floor(Date.now() / 1000);
+    const inv: Invoice = {
+      id: newId('in'),
+      object: 'invoice',
+      customer: customer.id,
+      status: 'draft',
+      billing_reason: 'manual',
+      description: params.description ?? null,
+      amount_due: 0,
+      amount_paid: 0,
+      amount_remaining: 0,
+      currency: sub?.currency ?? params.currency ?? 'usd',
+      attempt_count: 0,
+      attempted: false,
+      next_payment_attempt: null,
+      period_start: now,
+      period_end: now,
+      parent: sub ? { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } } : null,
+      lines: { object: 'list', data: [] },
+      payment_intents: [],
+    };
+    this.invoices.set(inv.id, inv);
+    return inv;
+  }
+
+  /** POST /v1/invoiceitems onto a draft invoice of the same customer. */
+  private invoiceItem(params: Record<string, string>) {
+    const inv = this.invoice(params.invoice ?? '');
+    if (params.customer !== inv.customer) throw invalid('The invoice belongs to another customer');
+    if (inv.status !== 'draft') throw invalid('You can only add invoice items to draft invoices.');
+    const amount = this.amount(params.amount, 'amount');
+    if (params.currency !== inv.currency) throw invalid('The invoice item’s currency must match the invoice’s');
+    const period = { start: Number(params['period[start]']), end: Number(params['period[end]']) };
+    if (!Number.isInteger(period.start) || !Number.isInteger(period.end) || period.end < period.start) throw invalid('Invalid period');
+    const item = {
+      id: newId('ii'),
+      object: 'invoiceitem',
+      amount,
+      currency: inv.currency,
+      customer: inv.customer,
+      invoice: inv.id,
+      description: params.description ?? null,
+      period,
+    };
+    inv.lines.data.push({
+      id: newId('il'),
+      object: 'line_item',
+      amount,
+      currency: inv.currency,
+      description: item.description,
+      period,
+      parent: { type: 'invoice_item_details', invoice_item_details: { invoice_item: item.id, proration: false } },
+    });
+    inv.amount_due += amount;
+    inv.amount_remaining += amount;
+    return item;
+  }
+
+  /** POST /v1/invoices/{id}/pay: a draft is finalized, then charged to `payment_method` (a card of its customer). */
+  private pay(inv: Invoice, params: Record<string, string>): Invoice {
+    if (inv.status === 'paid') throw invalid('Invoice is already paid');
+    if (inv.status !== 'draft' && inv.status !== 'open') throw invalid(`This invoice can no longer be paid: it is ${inv.status}.`);
+    const sub = inv.parent ? this.subscriptions.get(inv.parent.subscription_details.subscription) : undefined;
+    const pm = params.payment_method ?? sub?.default_payment_method ?? '';
+    if (!this.customers.get(inv.customer)!.paymentMethods.includes(pm)) throw invalid(`The PaymentMethod ${pm} is not attached to ${inv.customer}`);
+    inv.status = 'open';
+    if (inv.amount_due === 0) {
+      inv.status = 'paid';
+      return inv;
+    }
+    if (!this.collect(pm, inv)) {
+      // Off-session, a card that asks for authentication is declined as such; any other refusal is a decline.
+      const decline = pm === 'pm_card_threeDSecure2Required' ? 'authentication_required' : 'generic_decline';
+      throw new ApiError(402, { type: 'card_error', code: 'card_declined', decline_code: decline, message: 'Your card was declined.' });
+    }
+    return inv;
   }
 
   private handle(req: http.IncomingMessage, res: http.ServerResponse) {

@@ -9,10 +9,15 @@ import { FakeStripe } from './fake-stripe.js';
 
 const signer = new Stripe('sk_test_signer');
 
-/** The fake Stripe API for `secretKey`, and an app using it with webhooks signed by `webhookSecret`. */
-export async function createStripeTestApp(secretKey: string, webhookSecret: string): Promise<{ fake: FakeStripe; ctx: TestContext }> {
+/** The fake Stripe API for `secretKey`, and an app using it (with the `env` given) with webhooks signed by `webhookSecret`. */
+export async function createStripeTestApp(
+  secretKey: string,
+  webhookSecret: string,
+  env: Record<string, string> = {},
+): Promise<{ fake: FakeStripe; ctx: TestContext }> {
   const fake = await new FakeStripe(secretKey).start();
   const ctx = await createTestApp({
+    ...env,
     STRIPE_SECRET_KEY: secretKey,
     STRIPE_PUBLISHABLE_KEY: 'pk_test_mentora',
     STRIPE_WEBHOOK_SECRET: webhookSecret,

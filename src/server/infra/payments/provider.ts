@@ -107,6 +107,27 @@ export interface PlanBilling {
   cancelNow(ref: string, idempotencyKey: string): Promise<void>;
   /** The payment (a `providerRef` for hold/release/refund) that paid invoice `invoiceId`, or null. */
   invoicePayment(invoiceId: string): Promise<string | null>;
+  /**
+   * Charges `customerId`'s saved card `paymentMethodId` `amountCents` now, as an invoice of the subscription `ref`
+   * for the time `periodStart`–`periodEnd` (a change of plan's rest of the month), held in the platform balance. A
+   * refused card answers ok:false and leaves the invoice void (nothing charged).
+   */
+  invoiceNow(input: {
+    ref: string;
+    customerId: string;
+    paymentMethodId: string;
+    amountCents: number;
+    currency: string;
+    description: string;
+    periodStart: Date;
+    periodEnd: Date;
+    idempotencyKey: string;
+  }): Promise<{ ok: true; providerRef: string; invoiceRef: string } | Extract<SaveCardResult, { ok: false }>>;
+  /**
+   * The subscription `ref` renews at `priceId` from its next period, with no proration (Mentora charges and refunds a
+   * change itself); its billing dates stay. Answers the price it renewed at before. Safe to repeat.
+   */
+  changePrice(ref: string, priceId: string, idempotencyKey: string): Promise<string>;
 }
 
 /**

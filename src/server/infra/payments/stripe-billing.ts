@@ -5,7 +5,11 @@
  * payment answers a card error and leaves nothing at Stripe; renewals, Stripe's smart retries and the end of a
  * cancelled plan then come back as webhooks (modules/plans/billing-event-service.ts). Each paid month is an Invoice
  * paid by a PaymentIntent in the platform balance: the provider's release (transfer) and refund work on it as on a
- * package's charge. Every write carries an idempotency key made from our ids.
+ * package's charge. A change of plan moves the Subscription to the new Price with no proration (Stripe would net the
+ * old price's unused time against the new one's and keep a downgrade's credit on the customer's balance, where Mentora
+ * caps the credit at the month's unbooked sessions and refunds it to the card): the new price's rest of the month is
+ * charged as an invoice of its own, and the credit is refunded through the Refunds API by the plans module. Every
+ * write carries an idempotency key made from our ids.
  */
 import Stripe from 'stripe';
 import { messages } from '../../../shared/messages.js';
@@ -13,7 +17,8 @@ import type { BillingStart, PlanBilling } from './provider.js';
 import { cardOfMethod, declined, idempotencyKeyFor } from './stripe.js';
 
 const key = (k: string) => ({ idempotencyKey: idempotencyKeyFor(k) });
-const at = (seconds: number) => new Date(seconds * 1000);
+const at = (secs: number) => new Date(secs * 1000);
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 const idOf = (ref: string | { id: string } | null | undefined): string | null => (typeof ref === 'string' ? ref : (ref?.id ?? null));
 
 /** The PaymentIntent that paid `invoice` (its payments expanded), or null. */
@@ -62,7 +67,7 @@ export function stripeBilling(stripe: Stripe): PlanBilling {
             default_payment_method: method.id,
             payment_behavior: 'error_if_incomplete',
             off_session: true,
-            ...(trialEnd ? { trial_end: Math.floor(trialEnd.getTime() / 1000) } : {}),
+            ...(trialEnd ? { trial_end: seconds(trialEnd) } : {}),
             metadata: { subscriptionId },
             expand: ['latest_invoice.payments'],
           },
@@ -98,6 +103,55 @@ export function stripeBilling(stripe: Stripe): PlanBilling {
 
     async invoicePayment(invoiceId) {
       return paymentOf(await stripe.invoices.retrieve(invoiceId, { expand: ['payments'] }));
+    },
+
+    async invoiceNow({ ref, customerId, paymentMethodId, amountCents, currency, description, periodStart, periodEnd, idempotencyKey }) {
+      // A draft of its own (no pending items swept in), never advanced by Stripe: it is paid below or voided.
+      const draft = await stripe.invoices.create(
+        {
+          customer: customerId,
+          subscription: ref,
+          collection_method: 'charge_automatically',
+          auto_advance: false,
+          pending_invoice_items_behavior: 'exclude',
+          description,
+        },
+        key(`${idempotencyKey}:invoice`),
+      );
+      await stripe.invoiceItems.create(
+        {
+          customer: customerId,
+          invoice: draft.id,
+          amount: amountCents,
+          currency: currency.toLowerCase(),
+          description,
+          period: { start: seconds(periodStart), end: seconds(periodEnd) },
+        },
+        key(`${idempotencyKey}:item`),
+      );
+      try {
+        const paid = await stripe.invoices.pay(
+          draft.id,
+          { payment_method: paymentMethodId, off_session: true, expand: ['payments'] },
+          key(`${idempotencyKey}:pay`),
+        );
+        const providerRef = paymentOf(paid);
+        if (!providerRef) throw new Error(`Stripe invoice ${draft.id} is paid but names no payment`);
+        return { ok: true, providerRef, invoiceRef: draft.id };
+      } catch (err) {
+        if (!(err instanceof Stripe.errors.StripeCardError)) throw err;
+        // A refused invoice stays open for the customer to pay: void it, so the change leaves nothing owed at Stripe.
+        await stripe.invoices.voidInvoice(draft.id, {}, key(`${idempotencyKey}:void`));
+        return declined(err.decline_code ?? err.code);
+      }
+    },
+
+    async changePrice(ref, priceId, idempotencyKey) {
+      const sub = await stripe.subscriptions.retrieve(ref);
+      const item = sub.items.data[0]!;
+      if (item.price.id !== priceId)
+        await stripe.subscriptions.update(ref, { items: [{ id: item.id, price: priceId }], proration_behavior: 'none' }, key(idempotencyKey));
+      return item.price.id;
     },
   };
 }

@@ -12,7 +12,8 @@
  *   charge.dispute.created on a month's charge — the plan ends; the month's unbooked shares are counted refunded (the
  *       card network holds the money) and its booked sessions' payments disputed, so nothing of it is released;
  *   charge.refunded on a month's charge — already in the ledger (Mentora made the refund): acknowledged only.
- * The first month of a subscription is written when subscribing; its invoice's events are acknowledged only.
+ * The first month of a subscription is written when subscribing, and a change of plan's rest of the month with the
+ * change: their invoices' events are acknowledged only (only a renewal's, `subscription_cycle`, grants a month).
  */
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
@@ -43,7 +44,8 @@ const subscriptionOf = (invoice: Stripe.Invoice) => idOf(invoice.parent?.subscri
 
 async function onInvoicePaid(tx: Tx, deps: BillingEventDeps, invoice: Stripe.Invoice, now: Date): Promise<Outcome> {
   const sub = await lockByRef(tx, subscriptionOf(invoice));
-  if (!sub || invoice.billing_reason === 'subscription_create' || invoice.amount_paid <= 0) return 'ignored';
+  // Only a renewal grants a month: the first month was written when subscribing, a change of plan's invoice with it.
+  if (!sub || invoice.billing_reason !== 'subscription_cycle' || invoice.amount_paid <= 0) return 'ignored';
   const [known] = await tx.select({ id: planPeriods.id }).from(planPeriods).where(eq(planPeriods.providerInvoiceRef, invoice.id));
   if (known) return 'ignored';
   const paymentRef = await deps.provider.billing!.invoicePayment(invoice.id);
@@ -77,7 +79,8 @@ async function onInvoicePaid(tx: Tx, deps: BillingEventDeps, invoice: Stripe.Inv
 
 async function onInvoiceFailed(tx: Tx, deps: BillingEventDeps, invoice: Stripe.Invoice, now: Date): Promise<Outcome> {
   const sub = await lockByRef(tx, subscriptionOf(invoice));
-  if (!sub || sub.endedAt || invoice.billing_reason === 'subscription_create') return 'ignored';
+  // A refused first month or change of plan was answered at once and left nothing owed: only a renewal can fail here.
+  if (!sub || sub.endedAt || invoice.billing_reason !== 'subscription_cycle') return 'ignored';
   // A report of an earlier try, arriving late, changes nothing.
   if (sub.status === 'past_due' && sub.failedAttempts >= invoice.attempt_count) return 'ignored';
   const nextAt = invoice.next_payment_attempt ? at(invoice.next_payment_attempt) : null;

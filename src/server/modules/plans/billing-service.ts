@@ -3,14 +3,16 @@
  * card is saved and the first month charged here, and Mentora's renewal job charges the next ones; with Stripe
  * Billing (docs/decisions/039-stripe-billing-for-plans.md) the client's Customer, the plan's Product and its Price
  * are found or made (each Stripe id kept once, migration 0048) and a Stripe Subscription charges the first month and
- * renews itself, reporting through webhooks. Amounts in integer cents, instants UTC.
+ * renews itself, reporting through webhooks. A change of plan is charged from the saved card, or as an invoice of the
+ * Stripe Subscription, which then renews at the new plan's Price. Amounts in integer cents, instants UTC.
  */
 import { and, eq } from 'drizzle-orm';
 import type { CardInput } from '../../../shared/cards.js';
 import { periodEnd, periodSettlesAt, trialEnd } from '../../../shared/plans.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { plans, stripeCustomers, stripePlanPrices } from '../../db/schema.js';
 import type { PlanBilling, PaymentProvider } from '../../infra/payments/provider.js';
+import type { SubscriptionRow } from './period-service.js';
 
 /** A plan's payments started: the card kept, the first month's charge (null in a trial) and when the first period ends. */
 export type PaymentsStarted = {
@@ -48,7 +50,7 @@ async function customerOf(db: Db, billing: PlanBilling, client: Start['client'])
 }
 
 /** The Stripe Price of `plan` at its current price in `currency`, with the plan's Product, made once each. */
-async function priceOf(db: Db, billing: PlanBilling, plan: Start['plan'], expert: Start['expert']): Promise<string> {
+async function priceOf(db: Db | Tx, billing: PlanBilling, plan: Start['plan'], expert: Start['expert']): Promise<string> {
   const mine = and(eq(stripePlanPrices.planId, plan.id), eq(stripePlanPrices.priceCents, plan.priceCents), eq(stripePlanPrices.currency, expert.currency));
   const [known] = await db.select({ id: stripePlanPrices.priceId }).from(stripePlanPrices).where(mine);
   if (known) return known.id;
@@ -125,4 +127,60 @@ export async function stopRenewals(
   if (!sub.providerSubscriptionRef || !provider.billing) return;
   if (when === 'now') await provider.billing.cancelNow(sub.providerSubscriptionRef, key);
   else await provider.billing.cancelAtPeriodEnd(sub.providerSubscriptionRef, key);
+}
+
+/**
+ * Charges `amountCents` for the rest of the month `startsAt`–`endsAt` at the new price of a change of `sub`'s plan
+ * (docs/product.md "Changing plan"), held until `releaseBy` as a month's charge: from the saved card with the
+ * simulated provider; with Stripe Billing as an invoice of its Subscription paid by the saved card (its PaymentIntent
+ * the `providerRef`, the Invoice the `invoiceRef`). A refused card answers ok:false and charges nothing. Errors: the
+ * processor unreachable (thrown).
+ */
+export async function chargeChange(
+  tx: Tx,
+  provider: PaymentProvider,
+  sub: SubscriptionRow,
+  c: { amountCents: number; startsAt: Date; endsAt: Date; releaseBy: Date; idempotencyKey: string },
+): Promise<{ ok: true; providerRef: string; invoiceRef: string | null } | PaymentsRefused> {
+  const description = `Mentora plan with ${sub.expertName}`;
+  if (provider.billing && sub.providerSubscriptionRef) {
+    const [customer] = await tx.select({ id: stripeCustomers.customerId }).from(stripeCustomers).where(eq(stripeCustomers.userId, sub.clientId));
+    return provider.billing.invoiceNow({
+      ref: sub.providerSubscriptionRef,
+      customerId: customer!.id,
+      paymentMethodId: sub.savedCardRef,
+      amountCents: c.amountCents,
+      currency: sub.currency,
+      description,
+      periodStart: c.startsAt,
+      periodEnd: c.endsAt,
+      idempotencyKey: c.idempotencyKey,
+    });
+  }
+  const charge = await provider.chargeSaved!({
+    savedRef: sub.savedCardRef,
+    amountCents: c.amountCents,
+    currency: sub.currency,
+    releaseBy: c.releaseBy,
+    idempotencyKey: c.idempotencyKey,
+    description,
+  });
+  return charge.ok ? { ok: true, providerRef: charge.providerRef, invoiceRef: null } : charge;
+}
+
+/**
+ * Makes the processor renew `sub` at `plan`'s price from the next renewal: with Stripe Billing its Subscription moves
+ * to the plan's Price (made once) with no proration, keeping its billing dates. Answers the Price it renewed at
+ * before — to move it back should the change be refused — or null when Mentora's job renews the plan.
+ */
+export async function moveRenewals(
+  tx: Tx,
+  provider: PaymentProvider,
+  sub: SubscriptionRow,
+  plan: Start['plan'],
+  idempotencyKey: string,
+): Promise<string | null> {
+  if (!provider.billing || !sub.providerSubscriptionRef) return null;
+  const priceId = await priceOf(tx, provider.billing, plan, { name: sub.expertName, currency: sub.currency });
+  return provider.billing.changePrice(sub.providerSubscriptionRef, priceId, idempotencyKey);
 }

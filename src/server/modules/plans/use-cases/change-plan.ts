@@ -5,7 +5,9 @@
  * session keeps its own escrow — refunded to the card, and a charge for the new price's remaining time. The month
  * splits at the change: the old part ends now, its unbooked shares refunded up to the credit and the rest released
  * to the expert; the new part runs to the same renewal with the new plan's sessions. During a free trial nothing is
- * charged or credited. The new terms are frozen from now; both sides are e-mailed.
+ * charged or credited. The new terms are frozen from now; both sides are e-mailed. With Stripe Billing the charge is
+ * an invoice of the Stripe Subscription and the Subscription renews at the new plan's Price
+ * (docs/decisions/039-stripe-billing-for-plans.md); the credit is refunded to the card as with the simulated provider.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
@@ -18,6 +20,7 @@ import type { Db, Tx } from '../../../db/client.js';
 import { experts, planPeriods, plans, prepaidSessions, subscriptions } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
 import { cardRefusal } from '../../../infra/payments/card-refusal.js';
+import { chargeChange, moveRenewals } from '../billing-service.js';
 import type { PaymentProvider } from '../../../infra/payments/provider.js';
 import { giveBackOrQueue } from '../../payments/payment-retry-service.js';
 import { settleSplit } from '../../packages/prepaid-service.js';
@@ -39,8 +42,6 @@ async function changeable(tx: Tx, client: CurrentUser, id: string, planId: strin
   if (sub.endedAt) throw new AppError('CONFLICT', m.notLive);
   if (sub.cancelAtPeriodEnd) throw new AppError('CONFLICT', m.alreadyCancelled);
   if (sub.status === 'past_due') throw new AppError('CONFLICT', m.pastDue);
-  // Stripe would prorate into the customer's balance, not to the card as Mentora does (docs/decisions/039).
-  if (sub.providerSubscriptionRef) throw new AppError('CONFLICT', m.changeNotAvailable);
   if (!isUuid(planId)) throw new AppError('NOT_FOUND', m.notFound);
   const [plan] = await tx
     .select()
@@ -70,7 +71,7 @@ async function quote(tx: Tx, period: PeriodRow, plan: PlanRow, now: Date): Promi
 /**
  * GET /api/subscriptions/{id}/change?planId=: what changing subscription `id` of `client` to plan `planId` at `now`
  * would credit and charge (cents), moving nothing. 404 not the client's, or not a plan of the expert; 409 ended,
- * cancelled, payment failing, paid through Stripe Billing, the same plan, closed, or the month nearly over.
+ * cancelled, payment failing, the same plan, closed, or the month nearly over.
  */
 export async function quotePlanChange(db: Db, client: CurrentUser, id: string, planId: string, now = clock.now()): Promise<ChangeQuote> {
   return db.transaction(async (tx) => {
@@ -82,8 +83,9 @@ export async function quotePlanChange(db: Db, client: CurrentUser, id: string, p
 /**
  * POST /api/subscriptions/{id}/change `{ planId }`: changes subscription `id` of `client` to plan `planId` at `now`.
  * Returns the subscription as the client sees it and the lines moved. Errors as quotePlanChange, and 400 or 402 the
- * saved card refused the charge (nothing changes). If the database refuses the change after the charge, the charge
- * is given back (or queued for the payment retries job).
+ * saved card refused the charge (nothing changes). If the processor or the database refuses the change after the
+ * charge, the charge is given back (or queued for the payment retries job) and a Stripe Subscription moved to the new
+ * Price is moved back.
  */
 export async function changePlan(
   deps: Deps,
@@ -93,6 +95,7 @@ export async function changePlan(
   now = clock.now(),
 ): Promise<{ subscription: SubscriptionView; proration: ChangeQuote }> {
   let charged: { providerRef: string; amountCents: number; key: string } | null = null;
+  let moved: { ref: string; previousPrice: string; key: string } | null = null;
   try {
     const proration = await deps.db.transaction(async (tx) => {
       const { sub, plan, period } = await changeable(tx, client, id, planId);
@@ -101,19 +104,21 @@ export async function changePlan(
       // A key of its own per attempt: a retry after the database refused (and the charge was given back) charges anew.
       const key = `plan-change:${sub.id}:${number}:${randomUUID()}`;
       let providerRef: string | null = null;
+      let providerInvoiceRef: string | null = null;
       if (period.kind === 'paid') {
-        const charge = await deps.provider.chargeSaved!({
-          savedRef: sub.savedCardRef,
+        const charge = await chargeChange(tx, deps.provider, sub, {
           amountCents: lines.chargeCents,
-          currency: sub.currency,
+          startsAt: now,
+          endsAt: period.endsAt,
           releaseBy: periodSettlesAt(period.endsAt),
           idempotencyKey: key,
-          description: `Mentora plan with ${sub.expertName}`,
         });
         if (!charge.ok) throw cardRefusal(charge);
-        providerRef = charge.providerRef;
-        charged = { providerRef, amountCents: lines.chargeCents, key };
+        ({ providerRef, invoiceRef: providerInvoiceRef } = charge);
+        charged = { providerRef: charge.providerRef, amountCents: lines.chargeCents, key };
       }
+      const previousPrice = await moveRenewals(tx, deps.provider, sub, plan, `${key}:price`);
+      if (previousPrice) moved = { ref: sub.providerSubscriptionRef!, previousPrice, key: `${key}:price-back` };
       await splitMonth(tx, deps.provider, sub, period, lines.creditCents, client.id, `changed to ${plan.name}`, now);
       const terms = {
         planId: plan.id,
@@ -131,7 +136,7 @@ export async function changePlan(
       const part = await grantPeriod(
         tx,
         changed,
-        { number, kind: period.kind, startsAt: now, endsAt: period.endsAt, amountCents: lines.chargeCents, providerRef },
+        { number, kind: period.kind, startsAt: now, endsAt: period.endsAt, amountCents: lines.chargeCents, providerRef, providerInvoiceRef },
         now,
       );
       await emailBothSides(tx, sub, {
@@ -159,13 +164,16 @@ export async function changePlan(
   } catch (err) {
     // Typed as assigned inside the transaction's callback, which TypeScript cannot follow.
     const given = charged as { providerRef: string; amountCents: number; key: string } | null;
+    const renewing = moved as { ref: string; previousPrice: string; key: string } | null;
     if (given)
       await giveBackOrQueue(
         deps.db,
         deps,
-        { providerRef: given.providerRef, amountCents: given.amountCents, idempotencyKey: `${given.key}:refund`, why: 'plan change refused by the database' },
+        { providerRef: given.providerRef, amountCents: given.amountCents, idempotencyKey: `${given.key}:refund`, why: 'plan change refused' },
         now,
       );
+    // Stripe renews at the plan the client still has.
+    if (renewing) await deps.provider.billing!.changePrice(renewing.ref, renewing.previousPrice, renewing.key);
     throw err;
   }
 }
