@@ -10,20 +10,21 @@ import path from 'node:path';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type App, type AppDeps } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { openPglite, openPostgres, type Database } from '../../src/server/db/client.js';
-import { pgliteTemplatePath, postgresTemplateName } from './database-template.js';
+import { pgliteTemplatePath, postgresTemplateName, runDatabasePrefix } from './database-template.js';
 import { watchAnswers } from './openapi-answers.js';
 
 export type TestContext = { app: App; database: Database; config: Config; close: () => Promise<void> };
 
 /**
  * A fresh database on the PostgreSQL server at `baseUrl`: empty, or a copy of the database named `template`;
- * `drop()` removes it.
+ * `drop()` removes it. Its name carries the run's id, so the run's teardown removes it should the test not.
  */
 export async function createPostgresDatabase(baseUrl: string, template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `mentora_test_${randomBytes(6).toString('hex')}`;
+  const name = `${runDatabasePrefix(inject('testRun'))}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);

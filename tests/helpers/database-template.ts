@@ -88,3 +88,18 @@ export async function ensurePostgresTemplate(baseUrl: string): Promise<string> {
     await admin.end();
   }
 }
+
+/** The prefix of the names of the PostgreSQL databases test run `run` creates (app.ts); its teardown drops them. */
+export const runDatabasePrefix = (run: string) => `mentora_test_${run}_`;
+
+/** Drops every database test run `run` created on the server at `baseUrl` and left behind. */
+export async function dropRunDatabases(baseUrl: string, run: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [runDatabasePrefix(run)]);
+    for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}

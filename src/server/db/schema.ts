@@ -1502,7 +1502,7 @@ export const packagePurchases = pgTable(
     warned3At: timestamp('warned_3_at', { withTimezone: true }),
     settledAt: timestamp('settled_at', { withTimezone: true }),
     /**
-     * Who ended the package before its expiry (migration 0052): 'expert' hid their profile, 'team' refunded it from the
+     * Who ended the package before its expiry (migration 0051): 'expert' hid their profile, 'team' refunded it from the
      * console, suspended or unpublished its expert, or its charge was disputed. Set exactly when it was settled before
      * its expiry (the expiry job settles only once it has expired).
      */
