@@ -32,6 +32,7 @@ import { expireWaitlistOffers } from './modules/workshops/use-cases/expire-waitl
 import { sendDueReminders } from './modules/sessions/use-cases/send-session-reminders.js';
 import { sendDueWorkshopReminders } from './modules/workshops/use-cases/send-workshop-reminders.js';
 import { expireReservations } from './modules/sessions/use-cases/expire-reservations.js';
+import { expireAbandonedCreditPurchases } from './modules/partners/credit-purchase-service.js';
 import { retireExpiredGrants, warnExpiringGrants } from './modules/partners/grant-expiry.js';
 import { releaseSponsoredSeats } from './modules/partners/sponsorship-service.js';
 import { sendMonthlyStatements } from './modules/partners/statement-service.js';
@@ -130,6 +131,7 @@ async function main() {
     partners: async () => {
       await warnExpiringGrants(database.db, config.baseUrl);
       await retireExpiredGrants(database.db);
+      await expireAbandonedCreditPurchases(database.db, deps);
       await releaseSponsoredSeats(database.db);
       await sendMonthlyStatements(database.db, config.baseUrl);
     },

@@ -29,6 +29,21 @@ export const creditEntryNames: Record<CreditEntryKind, string> = {
 
 /** A card purchase of credit: $10 to $50,000, in cents. */
 export const purchaseCents = { min: 1_000, max: 5_000_000 } as const;
+/**
+ * A card purchase still waiting for the bank's 3-D Secure confirmation this long after it was made is abandoned: its
+ * payment is cancelled at the processor and the purchase expires (docs/product.md "Partners"). A day, as Stripe's own
+ * guidance treats a PaymentIntent left in `requires_action`, and far past any bank's confirmation step.
+ */
+export const pendingPurchaseHours = 24;
+/** What a credit purchase is: paid (numbered receipt), waiting for the bank, refused by it, or abandoned and expired. */
+export const creditPurchaseStatuses = ['pending', 'paid', 'failed', 'expired'] as const;
+export type CreditPurchaseStatus = (typeof creditPurchaseStatuses)[number];
+export const creditPurchaseStatusNames: Record<CreditPurchaseStatus, string> = {
+  pending: 'Waiting for the bank',
+  paid: 'Paid',
+  failed: 'Refused by the bank',
+  expired: 'Expired, nothing charged',
+};
 /** A grant, an invoice payment, or an adjustment either way: 1 cent to $50,000. */
 export const creditCents = { min: 1, max: 5_000_000 } as const;
 /** E-mail domains an organisation lists for its members, at most. */
@@ -69,6 +84,8 @@ export const partnerMessages = {
   grantNote: 'Please add a note, such as “Spring pilot”',
   reason: 'Please give a reason',
   purchaseNotFound: 'Purchase not found',
+  purchaseExpired: `This purchase expired: the bank’s confirmation was not finished within ${pendingPurchaseHours} hours, and nothing was charged. Please buy the credit again.`,
+  receiptNotFound: 'Receipt not found',
   statementNotFound: 'Statement not found',
   /** The most an adjustment may take: the available credit (reserved credit is never taken). */
   belowReserved: (availableCents: number) =>

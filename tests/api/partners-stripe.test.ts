@@ -2,19 +2,26 @@
  * A manager buys an organisation's credit by card with Stripe (docs/product.md "Partners"), as a booking pays: a
  * PaymentIntent created and confirmed by the server, captured at once; a card needing 3-D Secure leaves a pending
  * purchase that adds nothing until the bank confirms, settled by the browser or the webhook — once, whichever comes
- * first. The real SDK talks to the local fake of the API (tests/helpers/fake-stripe.ts); webhooks are signed with the
- * SDK's generateTestHeaderString.
+ * first. A purchase whose bank step is abandoned expires after a day (the expiry job, once across two servers): its
+ * PaymentIntent is cancelled and a late confirmation credits nothing. Managers list the purchases and download each
+ * paid one's receipt PDF. The real SDK talks to the local fake of the API (tests/helpers/fake-stripe.ts); webhooks are
+ * signed with the SDK's generateTestHeaderString.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres } from '../../src/server/db/client.js';
 import { creditLedger, creditPurchases, emailOutbox, organisations } from '../../src/server/db/schema.js';
+import { paymentProvider } from '../../src/server/infra/payments/select.js';
+import { expireAbandonedCreditPurchases } from '../../src/server/modules/partners/credit-purchase-service.js';
 import { messages } from '../../src/shared/messages.js';
+import { partnerMessages, pendingPurchaseHours } from '../../src/shared/partners.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
 import { FakeStripe } from '../helpers/fake-stripe.js';
 import { fundedOrganisation } from '../helpers/partners.js';
+import { pdfText } from '../helpers/pdf-text.js';
 
 const secretKey = 'sk_test_mentora_credit';
 const webhookSecret = 'whsec_mentora_credit';
@@ -27,6 +34,7 @@ describe('buying credit by card with Stripe', () => {
   let orgId = '';
   let manager: Awaited<ReturnType<typeof createUser>>;
   let outsider: Awaited<ReturnType<typeof createUser>>;
+  let otherManager: Awaited<ReturnType<typeof createUser>>;
   let n = 0;
 
   const buy = (paymentMethodId: string, amountCents = 50_000, key = randomUUID()) =>
@@ -85,12 +93,34 @@ describe('buying credit by card with Stripe', () => {
     const admin = await createUser(ctx, { email: 'credit-admin@example.com', role: 'admin' });
     manager = await createUser(ctx, { email: 'credit-manager@uni.example', firstName: 'Mina', lastName: 'Manager' });
     outsider = await createUser(ctx, { email: 'credit-outsider@example.com' });
+    otherManager = await createUser(ctx, { email: 'credit-other-manager@example.com' });
     orgId = await fundedOrganisation(ctx, { adminCookie: admin.cookie, name: 'Stripeford', manager, cents: 1_000 });
+    await fundedOrganisation(ctx, { adminCookie: admin.cookie, name: 'Elsewhere', manager: otherManager, cents: 1_000 });
   });
   afterAll(async () => {
     await ctx.close();
     await fake.stop();
   });
+
+  const get = (url: string, cookie = manager.cookie) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+  const listed = async () => {
+    const res = await get(`/api/partner/organisations/${orgId}/credit-purchases`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().items as { purchaseId: string; status: string; amountCents: number; paidWith: string; receiptNumber: string | null }[];
+  };
+  /** Runs the expiry job `hours` after now, as two servers would: each with its own connections on PostgreSQL. */
+  const expireOnTwoServers = async (hours: number) => {
+    const at = new Date(Date.now() + hours * 3_600_000);
+    const url = ctx.database.pool?.options.connectionString;
+    const second = url ? openPostgres(url, 2) : null;
+    const deps = { provider: paymentProvider(ctx.config), baseUrl: ctx.config.baseUrl };
+    try {
+      const runs = await Promise.all([ctx.database.db, second?.db ?? ctx.database.db].map((db) => expireAbandonedCreditPurchases(db, deps, at)));
+      return runs[0]! + runs[1]!;
+    } finally {
+      await second?.close();
+    }
+  };
 
   it('charges the PaymentMethod at once: the credit is added with a numbered receipt; a declined card adds nothing', async () => {
     const before = await wallet();
@@ -167,5 +197,105 @@ describe('buying credit by card with Stripe', () => {
     const replay = await buy('pm_card_threeDSecure2Required', 20_000, key);
     expect(replay.statusCode).toBe(402);
     expect(await wallet()).toEqual({ balanceCents: before.balanceCents + 20_000, purchases: before.purchases + 1 });
+  });
+
+  it('a purchase whose bank step is abandoned expires after a day: its PaymentIntent cancelled once across two servers, nothing added, a late confirmation credits nothing', async () => {
+    const before = await wallet();
+    const key = randomUUID();
+    const purchaseId = (await buy('pm_card_threeDSecure2Required', 40_000, key)).json().purchaseId as string;
+    const ref = (await purchase(purchaseId)).providerRef!;
+
+    // Still within the day: the job leaves it waiting for the bank.
+    expect(await expireOnTwoServers(pendingPurchaseHours - 0.1)).toBe(0);
+    expect(await purchase(purchaseId)).toMatchObject({ status: 'pending' });
+
+    expect(await expireOnTwoServers(pendingPurchaseHours + 0.1)).toBe(1);
+    expect(await purchase(purchaseId)).toMatchObject({ status: 'expired', receiptNumber: null, paidAt: null });
+    expect(fake.intents.get(ref)).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned' });
+    expect(fake.calls('POST', `/v1/payment_intents/${ref}/cancel`)).toHaveLength(1);
+    expect(await wallet()).toEqual(before);
+    expect(await expireOnTwoServers(pendingPurchaseHours + 1)).toBe(0);
+    expect((await listed()).find((p) => p.purchaseId === purchaseId)).toMatchObject({
+      status: 'expired',
+      amountCents: 40_000,
+      paidWith: 'Card',
+      receiptNumber: null,
+    });
+
+    // The manager comes back late: Stripe refuses to confirm a cancelled intent, and nothing is credited, now or on replay.
+    expect(() => fake.completeAction(ref, true)).toThrow(/status of canceled/);
+    const late = await settle(purchaseId);
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json()).toMatchObject({ purchaseId, status: 'expired', receiptNumber: null });
+    expect((await webhook('payment_intent.canceled', ref)).json()).toEqual({ received: true, outcome: 'ignored' });
+    const replay = await buy('pm_card_threeDSecure2Required', 40_000, key);
+    expect(replay.statusCode).toBe(402);
+    expect(replay.json().error.message).toBe(partnerMessages.purchaseExpired);
+    expect(await wallet()).toEqual(before);
+    expect((await get(`/api/partner/organisations/${orgId}/credit-purchases/${purchaseId}/receipt.pdf`)).statusCode).toBe(404);
+  });
+
+  it('a purchase the bank confirmed but nobody reported is credited by the expiry job, once, instead of expiring', async () => {
+    const before = await wallet();
+    const purchaseId = (await buy('pm_card_threeDSecure2Required', 25_000)).json().purchaseId as string;
+    const ref = (await purchase(purchaseId)).providerRef!;
+    fake.completeAction(ref, true); // the browser closed before it told the server, and the webhook never came
+
+    expect(await expireOnTwoServers(pendingPurchaseHours + 0.1)).toBe(0);
+    const paid = await purchase(purchaseId);
+    expect(paid).toMatchObject({ status: 'paid', receiptNumber: expect.stringMatching(/^MEN-\d{4}-\d{6}$/) });
+    expect(fake.intents.get(ref)!.status).toBe('succeeded');
+    expect(fake.calls('POST', `/v1/payment_intents/${ref}/cancel`)).toHaveLength(0);
+    expect(await wallet()).toEqual({ balanceCents: before.balanceCents + 25_000, purchases: before.purchases + 1 });
+    expect(await receiptsOf(paid.receiptNumber!)).toHaveLength(2);
+    expect((await settle(purchaseId)).json().status).toBe('paid');
+    expect(await wallet()).toEqual({ balanceCents: before.balanceCents + 25_000, purchases: before.purchases + 1 });
+  });
+
+  it('managers list the purchases, newest first, and download a paid one’s receipt PDF; nobody else can', async () => {
+    const paidId = (await buy('pm_card_visa', 12_345)).json().ledger[0].id as string;
+    const [entry] = await ctx.database.db.select().from(creditLedger).where(eq(creditLedger.id, paidId));
+    const paid = await purchase(entry!.purchaseId!);
+    const waiting = (await buy('pm_card_threeDSecure2Required', 15_000)).json().purchaseId as string;
+
+    const items = await listed();
+    expect(items[0]).toMatchObject({ purchaseId: waiting, status: 'pending', amountCents: 15_000, paidWith: 'Card', receiptNumber: null });
+    expect(items[1]).toMatchObject({
+      purchaseId: paid.id,
+      status: 'paid',
+      amountCents: 12_345,
+      paidWith: 'Visa ending 4242',
+      receiptNumber: paid.receiptNumber,
+    });
+    expect(items.at(-1)).toMatchObject({ status: 'paid', paidWith: expect.stringMatching(/^bank transfer, reference /) });
+
+    const url = `/api/partner/organisations/${orgId}/credit-purchases/${paid.id}/receipt.pdf`;
+    const pdf = await get(url);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="mentora-receipt-${paid.receiptNumber}.pdf"`);
+    const text = await pdfText(pdf.rawPayload);
+    for (const words of [
+      'Credit receipt',
+      `Receipt number: ${paid.receiptNumber}`,
+      'Billed to: Stripeford',
+      'Credit bought: $123.45',
+      'Paid with: Visa ending 4242',
+      `Balance available after it: ${(entry!.balanceAfterCents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' })}`,
+    ])
+      expect(text).toContain(words);
+
+    // A purchase not paid has no receipt; another organisation's manager, or anyone else, is told nothing exists.
+    expect((await get(`/api/partner/organisations/${orgId}/credit-purchases/${waiting}/receipt.pdf`)).json().error.message).toBe(
+      partnerMessages.receiptNotFound,
+    );
+    expect((await get(`/api/partner/organisations/${orgId}/credit-purchases/not-a-purchase/receipt.pdf`)).statusCode).toBe(404);
+    for (const cookie of [otherManager.cookie, outsider.cookie]) {
+      expect((await get(url, cookie)).statusCode).toBe(404);
+      expect((await get(`/api/partner/organisations/${orgId}/credit-purchases`, cookie)).statusCode).toBe(404);
+    }
+    const [other] = (await get('/api/partner/organisations', otherManager.cookie)).json().items as { id: string }[];
+    expect((await get(`/api/partner/organisations/${other!.id}/credit-purchases/${paid.id}/receipt.pdf`, otherManager.cookie)).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Partners (docs/product.md "Partners"): the team creates an organisation from a partner enquiry in the inbox and
  * invites its manager; the manager accepts the e-mailed invitation, buys credit with the test card and sees the
- * balance, the report and the ledger at /partner, and downloads the ledger as CSV. Access programmes ("Access programmes", "Booking with credit"): a manager
+ * balance, the report and the ledger at /partner, downloads the purchase's receipt (PDF) and the ledger as CSV. Access programmes ("Access programmes", "Booking with credit"): a manager
  * creates a programme for an invited list; a student joins by the e-mailed link, books a session the programme pays
  * in full (no card), another it pays in part (the rest by the test card), and cancels one: the credit returns; the
  * manager sponsors a workshop for the programme and the student takes a covered seat ("Sponsored workshops").
@@ -9,6 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './test';
+import { pdfText } from '../helpers/pdf-text';
 import { linkFromMailbox } from './fixtures/mailbox';
 import { pickFirstAvailableDay, pinClock, shot, signInAsTeam, visa } from './helpers';
 
@@ -59,6 +60,18 @@ test('the team creates an organisation from an enquiry and invites a manager, wh
   await expect(ledger.getByRole('row').nth(1)).toContainText('Visa ending 4242');
   await expect(ledger.getByRole('row').nth(1)).toContainText('+$500.00');
   await shot(page, 'partners-manager-organisation');
+
+  // The purchase is listed with its receipt, which downloads again as the PDF the e-mail carried.
+  const purchases = page.getByRole('table', { name: 'Purchases of credit, newest first' });
+  await expect(purchases.getByRole('row').nth(1)).toContainText('$500.00');
+  await expect(purchases.getByRole('row').nth(1)).toContainText('Paid');
+  const receiptLink = purchases.getByRole('link', { name: /^Receipt MEN-\d{4}-\d{6}/ });
+  const receiptNumber = /MEN-\d{4}-\d{6}/.exec((await receiptLink.textContent()) ?? '')![0];
+  const [receipt] = await Promise.all([page.waitForEvent('download'), receiptLink.click()]);
+  expect(receipt.suggestedFilename()).toBe(`mentora-receipt-${receiptNumber}.pdf`);
+  const receiptText = await pdfText(await readFile((await receipt.path())!));
+  for (const words of [`Receipt number: ${receiptNumber}`, `Billed to: ${organisation}`, 'Credit bought: $500.00', 'Paid with: Visa ending 4242'])
+    expect(receiptText).toContain(words);
 
   // The report: nothing spent yet, the weekly chart with its table; the ledger downloads as CSV.
   const report = page.getByRole('region', { name: 'Credit and report' });

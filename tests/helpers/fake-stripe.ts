@@ -41,7 +41,13 @@ type Intent = {
   latest_charge: string | null;
   payment_method: string;
   description: string | null;
+  /** Unix seconds; set by a cancellation. */
+  canceled_at: number | null;
+  cancellation_reason: string | null;
 };
+
+/** The reasons the cancel endpoint accepts (Stripe's API reference, "Cancel a PaymentIntent"). */
+const cancellationReasons = ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned'];
 
 const cards: Record<string, { brand: string; last4: string }> = {
   pm_card_visa: { brand: 'visa', last4: '4242' },
@@ -171,10 +177,13 @@ export class FakeStripe {
     this.outages.push({ method, path, times });
   }
 
-  /** The customer finishes (ok) or fails 3-D Secure in the browser. */
+  /**
+   * The customer finishes (ok) or fails 3-D Secure in the browser. On an intent no longer waiting for it (cancelled,
+   * say) the confirmation fails as Stripe.js reports it, and the intent stays as it is.
+   */
   completeAction(id: string, ok: boolean): Intent {
     const pi = this.intents.get(id)!;
-    if (pi.status !== 'requires_action') throw new Error(`${id} is ${pi.status}`);
+    if (pi.status !== 'requires_action') throw this.unexpected(pi, 'confirmed');
     if (!ok) pi.status = 'requires_payment_method';
     else this.authorise(pi);
     return pi;
@@ -231,6 +240,8 @@ export class FakeStripe {
       latest_charge: null,
       payment_method: pm,
       description: inv.billing_reason === 'manual' ? 'Payment for Invoice' : 'Subscription update',
+      canceled_at: null,
+      cancellation_reason: null,
     };
     this.intents.set(pi.id, pi);
     inv.payment_intents.push(pi.id);
@@ -425,6 +436,8 @@ export class FakeStripe {
         latest_charge: null,
         payment_method: params.payment_method!,
         description: params.description ?? null,
+        canceled_at: null,
+        cancellation_reason: null,
       };
       this.intents.set(id, pi);
       if (params.payment_method === 'pm_card_chargeDeclined' || params.payment_method === 'pm_card_chargeDeclinedInsufficientFunds') {
@@ -451,7 +464,13 @@ export class FakeStripe {
     if (method === 'POST' && m) {
       const pi = this.intent(m[1]!);
       if (pi.status === 'succeeded' || pi.status === 'canceled') throw this.unexpected(pi, 'canceled');
+      const reason = params.cancellation_reason;
+      if (reason !== undefined && !cancellationReasons.includes(reason))
+        throw invalid(`Invalid cancellation_reason: must be one of ${cancellationReasons.join(', ')}`);
+      // A cancelled intent charges nothing more; an authorisation it held is released to the card.
       pi.status = 'canceled';
+      pi.canceled_at = Math.floor(Date.now() / 1000);
+      pi.cancellation_reason = reason ?? null;
       return this.view(pi, params);
     }
     if (method === 'POST' && path === '/v1/refunds') {

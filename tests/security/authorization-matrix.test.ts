@@ -24,7 +24,7 @@
  * with Stripe keys (and TEST_HOOKS, so the route list checked is the largest there is).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -123,8 +123,8 @@ type Fixtures = {
   /** Expert A's workshops: one published, one draft, and one full (two seats, both booked by other clients) whose waitlist clients join. */
   workshops: { published: string; draft: string; full: string; sponsorable: string };
   /** An organisation client A manages with a second manager (whom client A removes), and an invitation sent to client B. */
-  /** …a card purchase of it awaiting the bank's 3-D Secure confirmation, and its statement for October 2026. */
-  partner: { organisationId: string; secondManagerId: string; invitationToken: string; purchaseId: string };
+  /** …a card purchase of it awaiting the bank's 3-D Secure confirmation, one paid by bank transfer (its receipt), and its statement for October 2026. */
+  partner: { organisationId: string; secondManagerId: string; invitationToken: string; purchaseId: string; paidPurchaseId: string };
   /** Expert A's package, client A's purchase of it to book from, and another purchase for the team to refund. */
   packages: { offerId: string; purchaseId: string; refundPurchaseId: string; clientAId: string };
   /** Expert A's plan client A subscribed to, another of expert A's plans the expert ends, and client B's plan with expert B for the team to end. */
@@ -819,6 +819,18 @@ const rows: Row[] = [
   },
   {
     method: 'GET',
+    route: '/api/partner/organisations/:id/credit-purchases',
+    url: (f) => `/api/partner/organisations/${f.partner.organisationId}/credit-purchases`,
+    expect: who(404, { clientA: 200 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/partner/organisations/:id/credit-purchases/:purchaseId/receipt.pdf',
+    url: (f) => `/api/partner/organisations/${f.partner.organisationId}/credit-purchases/${f.partner.paidPurchaseId}/receipt.pdf`,
+    expect: who(404, { clientA: 200 }),
+  },
+  {
+    method: 'GET',
     route: '/api/partner/organisations/:id/statements/:month/statement.pdf',
     url: (f) => `/api/partner/organisations/${f.partner.organisationId}/statements/2026-10/statement.pdf`,
     expect: who(404, { clientA: 200 }),
@@ -1193,6 +1205,12 @@ describe('authorization matrix', () => {
         buyerId: clientA.id,
       })
       .returning();
+    const invoice = await post(`/api/admin/organisations/${organisation!.id}/invoice-payments`, admin.cookie, { amountCents: 2000, reference: 'INV-MATRIX-0' });
+    expect(invoice.statusCode, invoice.body).toBe(201);
+    const [paidPurchase] = await ctx.database.db
+      .select({ id: creditPurchases.id })
+      .from(creditPurchases)
+      .where(and(eq(creditPurchases.organisationId, organisation!.id), eq(creditPurchases.status, 'paid')));
     await ctx.database.db.insert(partnerStatements).values({ organisationId: organisation!.id, month: '2026-10-01' });
     const invitationToken = randomUUID();
     await ctx.database.db.insert(organisationInvitations).values({
@@ -1293,7 +1311,13 @@ describe('authorization matrix', () => {
       plans,
       programmes: { invitedId: invitedProgramme!.id, openCode: openProgramme!.code, invitationToken: programmeToken, memberId: secondManager.id },
       paymentRetries: { retry: retry!.id, resolve: resolve!.id },
-      partner: { organisationId: organisation!.id, secondManagerId: secondManager.id, invitationToken, purchaseId: purchase!.id },
+      partner: {
+        organisationId: organisation!.id,
+        secondManagerId: secondManager.id,
+        invitationToken,
+        purchaseId: purchase!.id,
+        paidPurchaseId: paidPurchase!.id,
+      },
       safety,
       reports,
       expertA: { id: expertA.expert.id, slug: expertA.expert.slug },

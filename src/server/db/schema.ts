@@ -26,6 +26,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { CancellationPolicy } from '../../shared/sessions.js';
+import type { CreditPurchaseStatus } from '../../shared/partners.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -1341,8 +1342,11 @@ export const creditPurchases = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
     buyerId: text('buyer_id').references(() => user.id, { onDelete: 'set null' }),
-    /** 'pending' while the bank confirms a card (3-D Secure), 'paid', or 'failed' (migration 0049). */
-    status: text('status').$type<'pending' | 'paid' | 'failed'>().notNull().default('paid'),
+    /**
+     * 'pending' while the bank confirms a card (3-D Secure), 'paid', 'failed' (migration 0049), or 'expired' when the
+     * confirmation was abandoned (migration 0053).
+     */
+    status: text('status').$type<CreditPurchaseStatus>().notNull().default('paid'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** 'MEN-2026-000123', given by a trigger when the purchase is paid (decision 037; migration 0049). */
     receiptNumber: text('receipt_number'),
@@ -1354,7 +1358,10 @@ export const creditPurchases = pgTable(
     index('credit_purchases_pending_ref_idx')
       .on(t.providerRef)
       .where(sql`${t.status} = 'pending'`),
-    check('credit_purchases_status_check', sql`${t.status} in ('pending', 'paid', 'failed') and (${t.method} = 'card' or ${t.status} = 'paid')`),
+    index('credit_purchases_pending_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('credit_purchases_status_check', sql`${t.status} in ('pending', 'paid', 'failed', 'expired') and (${t.method} = 'card' or ${t.status} = 'paid')`),
     check('credit_purchases_paid_check', sql`(${t.status} = 'paid') = (${t.paidAt} is not null) and (${t.status} = 'paid') = (${t.receiptNumber} is not null)`),
     check('credit_purchases_amount_check', sql`${t.amountCents} > 0`),
     check(

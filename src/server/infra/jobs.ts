@@ -1,6 +1,6 @@
 /**
  * Background jobs of one server process: the e-mail outbox (every OUTBOX_INTERVAL_MS), every minute the
- * session reminders, the 72-hour auto-release, the settlement of uncontested no-show reports and the expiry of unanswered reschedule proposals, the minimum attendance of workshops and their waitlist offers, the expiry of partners' granted credit, every 30 s the expiry of 3-D Secure reservations, and every
+ * session reminders, the 72-hour auto-release, the settlement of uncontested no-show reports and the expiry of unanswered reschedule proposals, the minimum attendance of workshops and their waitlist offers, the expiry of partners' granted credit and of their abandoned card purchases, every 30 s the expiry of 3-D Secure reservations, and every
  * 10 minutes the deletion of unused uploads, every 30 s the payment retries, the e-mails about unread messages (a quarter of MESSAGE_EMAIL_DELAY_MS, between 1 s
  * and 1 minute) and every hour the deletion of old message stream events.
  * Every job claims rows with FOR UPDATE SKIP LOCKED, so several servers can run them at once and each due
@@ -65,8 +65,9 @@ export function startJobs(opts: {
   /** Deletes unused uploads (files/cleanup.ts). */
   uploadCleanup: () => Promise<unknown>;
   /**
-   * Partners: warns managers of credit about to expire and retires expired grants (partners/grant-expiry.ts), and
-   * returns sponsored seats nobody took to public sale (partners/sponsorship-service.ts).
+   * Partners: warns managers of credit about to expire and retires expired grants (partners/grant-expiry.ts), expires
+   * card purchases of credit whose 3-D Secure step was abandoned (partners/credit-purchase-service.ts), and returns
+   * sponsored seats nobody took to public sale (partners/sponsorship-service.ts).
    */
   partners: () => Promise<unknown>;
   /** Warns clients of packages about to expire and settles expired ones (packages/use-cases/expire-packages.ts). */
@@ -98,7 +99,8 @@ export function startJobs(opts: {
     every(60_000, opts.sessions.minimumAttendance, opts.log, 'workshop minimum attendance', observe),
     // Waitlist offers unclaimed after 2 hours expire; free seats go to the next waiting client (docs/product.md "Workshops").
     every(60_000, opts.sessions.waitlistOffers, opts.log, 'workshop waitlist offers', observe),
-    // Partner credit: warnings 14 and 3 days before a grant expires, then its unspent part retired (docs/product.md "Partners");
+    // Partner credit: warnings 14 and 3 days before a grant expires, then its unspent part retired, and card purchases
+    // whose 3-D Secure step was abandoned for a day expired (docs/product.md "Partners");
     // sponsored seats nobody took, back on sale 48 hours before the workshop (docs/product.md "Sponsored workshops").
     every(60_000, opts.partners, opts.log, 'partner credit and seats', observe),
     // Packages: warnings 14 and 3 days before expiry, then the unused sessions refunded or released (docs/product.md "Plans and packages").

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { creditCents, creditEntryKinds, maxEmailDomains, organisationKinds, partnerMessages as m, purchaseCents } from '../partners.js';
+import { creditCents, creditEntryKinds, creditPurchaseStatuses, maxEmailDomains, organisationKinds, partnerMessages as m, purchaseCents } from '../partners.js';
 import { singleLine } from '../single-line.js';
 import { cardInput } from './sessions.js';
 import { requiredText } from './common.js';
@@ -52,14 +52,32 @@ export const creditPurchasePending = z.object({
   paymentAction: z.object({ clientSecret: z.string() }),
 });
 export type CreditPurchasePending = z.infer<typeof creditPurchasePending>;
-/** Where a card purchase stands after the bank's step: paid (numbered receipt), still pending, or failed. Cents. */
+/** Where a card purchase stands after the bank's step: paid (numbered receipt), still pending, failed, or expired. Cents. */
 export const creditPurchaseState = z.object({
   purchaseId: z.string(),
-  status: z.enum(['pending', 'paid', 'failed']),
+  status: z.enum(creditPurchaseStatuses),
   amountCents: z.number().int(),
   receiptNumber: z.string().nullable(),
 });
 export type CreditPurchaseState = z.infer<typeof creditPurchaseState>;
+
+/** GET /api/partner/organisations/{id}/credit-purchases: the purchases of credit, newest first (the newest 200). Cents, UTC. */
+export const creditPurchaseList = z.object({
+  items: z.array(
+    z.object({
+      purchaseId: z.string(),
+      createdAt: z.string(),
+      amountCents: z.number().int(),
+      status: z.enum(creditPurchaseStatuses),
+      /** 'Visa ending 4242' once paid, 'Card' before, or 'bank transfer, reference INV-1'. */
+      paidWith: z.string(),
+      /** A paid purchase's receipt number (its PDF: …/credit-purchases/{purchaseId}/receipt.pdf); null otherwise. */
+      receiptNumber: z.string().nullable(),
+      paidAt: z.string().nullable(),
+    }),
+  ),
+});
+export type CreditPurchaseList = z.infer<typeof creditPurchaseList>;
 
 /** POST /api/admin/organisations/{id}/invoice-payments: a bank transfer received for an invoice. */
 export const invoicePaymentInput = z.object({

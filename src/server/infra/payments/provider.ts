@@ -33,8 +33,11 @@ export interface PaymentProvider {
   }): Promise<HoldResult>;
   /** Asks the processor where a `requires_action` hold stands now (after 3-D Secure). */
   check(providerRef: string): Promise<HoldState>;
-  /** Voids an authorisation that never became a booking (abandoned or failed 3-D Secure). Safe to repeat. */
-  cancel(input: { providerRef: string; idempotencyKey: string }): Promise<void>;
+  /**
+   * Voids an authorisation that never became a booking (abandoned or failed 3-D Secure); `reason` 'abandoned' tells the
+   * processor nobody finished paying (Stripe's `cancellation_reason`). Safe to repeat.
+   */
+  cancel(input: { providerRef: string; idempotencyKey: string; reason?: 'abandoned' }): Promise<void>;
   /**
    * Charges an authorisation in full now, so the money stays held in the platform balance past the card
    * authorisation window (7 days): called when a client opens a dispute, whose decision may come later.

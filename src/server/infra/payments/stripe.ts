@@ -85,9 +85,9 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
     return stripe.paymentIntents.capture(intent.id, { amount_to_capture: amountCents }, { idempotencyKey: idempotencyKeyFor(`${idempotencyKey}:capture`) });
   }
 
-  async function cancel(id: string, idempotencyKey: string): Promise<void> {
+  async function cancel(id: string, idempotencyKey: string, reason?: 'abandoned'): Promise<void> {
     try {
-      await stripe.paymentIntents.cancel(id, {}, { idempotencyKey: idempotencyKeyFor(`${idempotencyKey}:cancel`) });
+      await stripe.paymentIntents.cancel(id, reason ? { cancellation_reason: reason } : {}, { idempotencyKey: idempotencyKeyFor(`${idempotencyKey}:cancel`) });
     } catch (err) {
       if (!alreadyDone(err, ['canceled'])) throw err;
     }
@@ -138,8 +138,8 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
       return state === 'held' ? { state, ...cardOf(intent) } : { state };
     },
 
-    async cancel({ providerRef, idempotencyKey }) {
-      await cancel(providerRef, idempotencyKey);
+    async cancel({ providerRef, idempotencyKey, reason }) {
+      await cancel(providerRef, idempotencyKey, reason);
     },
 
     async secure({ providerRef, idempotencyKey }) {

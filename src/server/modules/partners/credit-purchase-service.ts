@@ -4,12 +4,13 @@
  * the card is charged at once. A card whose bank asks for 3-D Secure leaves a 'pending' purchase that adds nothing; the
  * browser runs the bank's step with the client secret, and the purchase is settled by asking the processor by id — from
  * the browser (`settleCreditPurchase`) or the processor's webhook (`settleCreditPurchaseByRef`), whichever comes first,
- * once. Money integer cents.
+ * once. One still waiting `pendingPurchaseHours` after it was made is abandoned: the expiry job
+ * (`expireAbandonedCreditPurchases`) cancels its payment and the purchase expires. Money integer cents.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import { messages } from '../../../shared/messages.js';
-import { partnerMessages as m } from '../../../shared/partners.js';
+import { partnerMessages as m, pendingPurchaseHours } from '../../../shared/partners.js';
 import type { CreditPurchaseState, creditPurchaseInput } from '../../../shared/schemas/partners.js';
 import type { CurrentUser } from '../../auth/plugin.js';
 import { clock } from '../../clock.js';
@@ -131,20 +132,34 @@ async function replay(db: Db, deps: Deps, previous: PurchaseRow, hash: string, n
   const status = previous.status === 'pending' ? await db.transaction((tx) => settleIn(tx, deps, previous.id, now)) : previous.status;
   if (status === 'pending') throw new AppError('CONFLICT', messages.payment.awaitingPayment);
   if (status === 'failed') throw new AppError('PAYMENT_DECLINED', messages.payment.failed);
+  if (status === 'expired') throw new AppError('PAYMENT_DECLINED', m.purchaseExpired);
   return { status: 'paid', organisation: await getOrganisation(db, previous.organisationId) };
 }
 
 /**
  * Settles pending purchase `purchaseId` inside `tx` by asking the processor where its payment stands: authorised →
- * captured and paid (credit and receipts, funding-service.ts addPaidCredit); refused or abandoned → failed (the
- * authorisation voided); still waiting → unchanged. The row is locked first, so the browser and the webhook settling
- * at once add the credit once. Answers the purchase's status.
+ * captured and paid (credit and receipts, funding-service.ts addPaidCredit); refused or cancelled → failed (the
+ * authorisation voided); still waiting → unchanged, or with `expire` (the expiry job) its payment cancelled at the
+ * processor as abandoned and the purchase 'expired', nothing added. The row is locked first, so the browser, the
+ * webhook and the job settling at once change it once; the job skips a row another holds or has settled (null then).
+ * Answers the purchase's status.
  */
-async function settleIn(tx: Tx, deps: Deps, purchaseId: string, now: Date): Promise<PurchaseRow['status']> {
-  const [p] = await tx.select().from(creditPurchases).where(eq(creditPurchases.id, purchaseId)).for('update');
-  if (!p || p.status !== 'pending') return p?.status ?? 'failed';
+async function settleIn(tx: Tx, deps: Deps, purchaseId: string, now: Date, expire = false): Promise<PurchaseRow['status'] | null> {
+  const lock = tx
+    .select()
+    .from(creditPurchases)
+    .where(and(eq(creditPurchases.id, purchaseId), expire ? eq(creditPurchases.status, 'pending') : undefined));
+  const [p] = await (expire ? lock.for('update', { skipLocked: true }) : lock.for('update'));
+  if (!p) return expire ? null : 'failed';
+  if (p.status !== 'pending') return p.status;
   const state = await deps.provider.check(p.providerRef!);
-  if (state.state === 'pending') return 'pending';
+  if (state.state === 'pending' && !expire) return 'pending';
+  if (state.state === 'pending') {
+    // Cancelled first: once the processor refuses the bank's late confirmation, no money can arrive for an expired row.
+    await deps.provider.cancel({ providerRef: p.providerRef!, idempotencyKey: `${keyOf(p)}:expire`, reason: 'abandoned' });
+    await tx.update(creditPurchases).set({ status: 'expired' }).where(eq(creditPurchases.id, p.id));
+    return 'expired';
+  }
   if (state.state === 'failed') {
     await deps.provider.cancel({ providerRef: p.providerRef!, idempotencyKey: `${keyOf(p)}:cancel` });
     await tx.update(creditPurchases).set({ status: 'failed' }).where(eq(creditPurchases.id, p.id));
@@ -178,6 +193,26 @@ export async function settleCreditPurchase(db: Db, deps: Deps, organisationId: s
   await db.transaction((tx) => settleIn(tx, deps, p.id, now));
   const [row] = await db.select().from(creditPurchases).where(eq(creditPurchases.id, p.id));
   return stateOf(row!);
+}
+
+/**
+ * The credit purchase expiry job (docs/product.md "Partners"; docs/architecture.md "Jobs"): each card purchase still
+ * 'pending' `pendingPurchaseHours` after it was made is settled once more — paid if the bank confirmed after all (never
+ * lost), failed if it refused — else its payment is cancelled at the processor ('abandoned') and it expires, adding
+ * nothing. Several servers run it at once: each purchase is claimed with FOR UPDATE SKIP LOCKED and re-checked, so it
+ * changes once. A processor that cannot be reached leaves the purchase pending for the next run. Answers how many
+ * purchases expired.
+ */
+export async function expireAbandonedCreditPurchases(db: Db, deps: Deps, now = clock.now(), batch = 20): Promise<number> {
+  const due = await db
+    .select({ id: creditPurchases.id })
+    .from(creditPurchases)
+    .where(and(eq(creditPurchases.status, 'pending'), lte(creditPurchases.createdAt, new Date(now.getTime() - pendingPurchaseHours * 3_600_000))))
+    .orderBy(creditPurchases.createdAt)
+    .limit(batch);
+  let expired = 0;
+  for (const { id } of due) if ((await db.transaction((tx) => settleIn(tx, deps, id, now, true))) === 'expired') expired++;
+  return expired;
 }
 
 /**

@@ -15,8 +15,9 @@ import { enqueueEmail } from '../../infra/mail/outbox.js';
 import { requestHash } from '../../infra/request-hash.js';
 import { recordAudit } from '../admin/audit-service.js';
 import { creditReceiptPdf } from './credit-receipt-pdf.js';
+import { creditReceiptOf } from './credit-receipt-service.js';
 import { creditReceiptEmail } from './emails.js';
-import { assertOrganisationId, getOrganisation, paidWithOf } from './organisation-service.js';
+import { assertOrganisationId, getOrganisation } from './organisation-service.js';
 import { drawFromGrants, lockOrganisation, moveCredit } from './wallet-service.js';
 import { clock } from '../../clock.js';
 
@@ -42,14 +43,7 @@ export async function addPaidCredit(
   baseUrl: string,
 ): Promise<number> {
   const balanceCents = await moveCredit(tx, { organisationId: o.id, kind: 'purchase', amountCents: row.amountCents, purchaseId: row.id, actorId: buyer.id });
-  const receipt = {
-    receiptNumber: row.receiptNumber!,
-    organisation: o.name,
-    amountCents: row.amountCents,
-    paidWith: paidWithOf(row),
-    paidAt: row.paidAt!,
-    balanceCents,
-  };
+  const receipt = creditReceiptOf(row, o.name, balanceCents);
   const pdf = await creditReceiptPdf(receipt);
   const to = new Set([o.billingEmail.toLowerCase(), ...(row.method === 'card' && buyer.email ? [buyer.email.toLowerCase()] : [])]);
   for (const address of to) await enqueueEmail(tx, creditReceiptEmail(address, { ...receipt, organisationId: o.id, pdf }, baseUrl));

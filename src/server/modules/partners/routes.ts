@@ -12,6 +12,7 @@ import {
   acceptInvitationInput,
   acceptedInvitation,
   creditPurchaseInput,
+  creditPurchaseList,
   creditPurchasePending,
   creditPurchaseState,
   invitationInput,
@@ -28,6 +29,7 @@ import { requireUser } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import type { PaymentProvider } from '../../infra/payments/provider.js';
 import { buyCredit, settleCreditPurchase } from './credit-purchase-service.js';
+import { creditReceiptPdfOf, listCreditPurchases } from './credit-receipt-service.js';
 import { acceptInvitation, inviteManager, removeManager } from './manager-service.js';
 import { assertManages, getOrganisation, listManagedOrganisations } from './organisation-service.js';
 import { ledgerCsv, sessionsCsv } from './export-service.js';
@@ -226,6 +228,43 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ db: Db; provider: PaymentPro
     async (request) => {
       await manager(request, request.params.id);
       return settleCreditPurchase(db, { provider, baseUrl }, request.params.id, request.params.purchaseId);
+    },
+  );
+
+  /**
+   * The organisation's purchases of credit, newest first (the newest 200): amount in cents, status (pending, paid, failed,
+   * expired), how it was paid, and a paid one's receipt number and time (credit-receipt-service.ts). 404 not a manager.
+   */
+  app.get(
+    '/api/partner/organisations/:id/credit-purchases',
+    { config, schema: { tags, params: organisationParams, response: { 200: creditPurchaseList, ...errors } } },
+    async (request) => {
+      await manager(request, request.params.id);
+      return listCreditPurchases(db, request.params.id);
+    },
+  );
+
+  /**
+   * A paid purchase's receipt again as its PDF ('mentora-receipt-MEN-2026-000123.pdf'). 404 not a manager of the
+   * organisation, or no paid purchase of it by that id ('Receipt not found').
+   */
+  app.get(
+    '/api/partner/organisations/:id/credit-purchases/:purchaseId/receipt.pdf',
+    {
+      config: {
+        ...config,
+        openapi: {
+          description:
+            'The answer is `application/pdf` (a download): the receipt e-mailed when the purchase was paid — its number, the organisation, the credit bought, when and how it was paid, the balance after it.',
+          answers: { 200: 'application/pdf' },
+        },
+      },
+      schema: { tags, params: purchaseParams, response: { 200: z.string().describe('The PDF receipt'), ...errors } },
+    },
+    async (request, reply) => {
+      await manager(request, request.params.id);
+      const { receiptNumber, pdf } = await creditReceiptPdfOf(db, request.params.id, request.params.purchaseId);
+      return sendDownload(reply, pdf, 'application/pdf', `mentora-receipt-${receiptNumber}.pdf`);
     },
   );
 

@@ -16,15 +16,21 @@ export const buttonVariants = cva(
         link: 'text-brand-700 underline-offset-4 hover:underline px-0',
       },
       size: { default: 'h-10 px-4 py-2', sm: 'h-8 px-3', lg: 'h-12 px-6 text-base', icon: 'h-10 w-10' },
+      // A label that may be long (an organisation's name in it): wraps within the button's width, at least as tall as its size.
+      wrap: { true: 'h-auto max-w-full whitespace-normal text-center wrap-anywhere', false: '' },
     },
-    defaultVariants: { variant: 'default', size: 'default' },
+    compoundVariants: [
+      { wrap: true, size: 'default', className: 'min-h-10' },
+      { wrap: true, size: 'lg', className: 'min-h-12 py-2.5' },
+    ],
+    defaultVariants: { variant: 'default', size: 'default', wrap: false },
   },
 );
 
 export type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { asChild?: boolean };
 
 /** Button; `asChild` renders its child (e.g. a router Link) with button styling. */
-export function Button({ className, variant, size, asChild, type, ...props }: ButtonProps) {
+export function Button({ className, variant, size, wrap, asChild, type, ...props }: ButtonProps) {
   const Comp = asChild ? Slot.Root : 'button';
-  return <Comp className={cn(buttonVariants({ variant, size }), className)} type={asChild ? undefined : (type ?? 'button')} {...props} />;
+  return <Comp className={cn(buttonVariants({ variant, size, wrap }), className)} type={asChild ? undefined : (type ?? 'button')} {...props} />;
 }

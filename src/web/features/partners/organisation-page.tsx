@@ -2,7 +2,7 @@ import { CreditCard, Download, UserMinus, UserPlus } from 'lucide-react';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import type { CardInput } from '@shared/cards';
-import { organisationKindNames, purchaseCents } from '@shared/partners';
+import { organisationKindNames, partnerMessages, purchaseCents } from '@shared/partners';
 import { messages } from '@shared/messages';
 import { formatMoney } from '@shared/pricing';
 import type { OrganisationDetail } from '@shared/schemas/partners';
@@ -24,6 +24,7 @@ import { useBuyCredit, useSettleCreditPurchase } from './api/buy-credit';
 import { useOrganisation } from './api/get-organisation';
 import { useInviteManager } from './api/invite-manager';
 import { useRemoveManager } from './api/remove-manager';
+import { CreditPurchasesCard } from './credit-purchases-card';
 import { ProgrammesCard } from './programmes-card';
 import { ReportCard } from './report-card';
 import { SponsorshipsCard } from './sponsorships-card';
@@ -72,7 +73,8 @@ function StripePurchase({ organisation, publishableKey }: { organisation: Organi
         const refused = await confirm(bought.paymentAction.clientSecret);
         // Whatever the browser was told, the server asks Stripe before adding the credit.
         const settled = await settle.mutateAsync(bought.purchaseId);
-        if (settled.status !== 'paid') throw new Error(refused ?? (settled.status === 'failed' ? messages.payment.failed : messages.payment.awaitingPayment));
+        const unpaid = { pending: messages.payment.awaitingPayment, failed: messages.payment.failed, expired: partnerMessages.purchaseExpired };
+        if (settled.status !== 'paid') throw new Error(refused ?? unpaid[settled.status]);
       }
       toast.success(`${formatMoney(wanted.cents)} of credit added. A receipt is on its way by e-mail.`);
       setAmount('');
@@ -233,6 +235,7 @@ function Organisation({ id }: { id: string }) {
       />
       <ReportCard organisationId={o.id} />
       <BuyCredit organisation={o} />
+      <CreditPurchasesCard organisationId={o.id} />
       <ProgrammesCard organisationId={o.id} />
       <SponsorshipsCard organisationId={o.id} />
       <Card className="p-5 sm:p-6">
@@ -257,7 +260,7 @@ function Organisation({ id }: { id: string }) {
   );
 }
 
-/** /partner/:id (docs/product.md "Partners"): one organisation the account manages — its report (balance, spending, programmes), ledger, monthly statements, buying credit, programmes, managers. */
+/** /partner/:id (docs/product.md "Partners"): one organisation the account manages — its report (balance, spending, programmes), ledger, monthly statements, buying credit and its purchases with their receipts, programmes, managers. */
 export default function OrganisationPage() {
   const { id = '' } = useParams();
   return (

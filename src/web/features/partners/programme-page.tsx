@@ -61,7 +61,8 @@ function InviteList({ organisationId, programme }: { organisationId: string; pro
       </label>
       <FormError>{error ?? ''}</FormError>
       {result ? (
-        <div role="status" className="rounded-lg bg-slate-50 p-3 text-sm text-slate-800">
+        // An address has no place to break: it may break anywhere rather than run out of the box on a phone.
+        <div role="status" className="rounded-lg bg-slate-50 p-3 text-sm text-slate-800 wrap-anywhere">
           <p className="font-medium">{result.invited === 1 ? '1 invitation sent' : `${result.invited} invitations sent`}</p>
           {result.duplicates.length ? <p>Listed twice: {result.duplicates.join(', ')}</p> : null}
           {result.alreadyInvited.length ? <p>Already invited: {result.alreadyInvited.join(', ')}</p> : null}

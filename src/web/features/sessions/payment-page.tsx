@@ -166,8 +166,8 @@ export default function PaymentPage() {
                   <form onSubmit={submit} noValidate className="space-y-5">
                     <p className="text-sm text-slate-700">No card is needed: {covered.organisationName} pays this session.</p>
                     <FormError>{error}</FormError>
-                    <Button type="submit" size="lg" className="w-full" disabled={book.isPending} aria-busy={book.isPending}>
-                      {book.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <Lock className="h-4 w-4" aria-hidden />}
+                    <Button type="submit" size="lg" wrap className="w-full" disabled={book.isPending} aria-busy={book.isPending}>
+                      {book.isPending ? <Loader2 className="h-4 w-4 shrink-0 animate-spin" aria-hidden /> : <Lock className="h-4 w-4 shrink-0" aria-hidden />}
                       Book with {covered.organisationName}’s credit
                     </Button>
                   </form>

@@ -121,7 +121,7 @@ export function SeatBooking({ workshop: w, stripeCardForm: StripeCardForm }: { w
       {fullyCovered ? <p className="text-sm text-slate-700">No card is needed: {covered.organisationName} pays this seat.</p> : null}
       {paid && !fullyCovered ? <CardFields card={card} onChange={setCard} disabled={book.isPending} invalid={Boolean(error)} /> : null}
       {error ? <FormError>{error}</FormError> : null}
-      <Button type="submit" size="lg" disabled={book.isPending} aria-busy={book.isPending}>
+      <Button type="submit" size="lg" wrap disabled={book.isPending} aria-busy={book.isPending}>
         {fullyCovered ? `${offer ? workshopMessages.claimSeat : 'Book a seat'} with ${covered.organisationName}’s credit` : payLabel}
       </Button>
       {paid && !fullyCovered ? <TestModeNotice /> : null}

@@ -1,0 +1,78 @@
+import { FileText } from 'lucide-react';
+import { useId } from 'react';
+import { creditPurchaseStatusNames, pendingPurchaseHours } from '@shared/partners';
+import { formatMoney } from '@shared/pricing';
+import type { CreditPurchaseList } from '@shared/schemas/partners';
+import { DataTable } from '../../components/data-table';
+import { Card } from '../../components/ui/card';
+import { LoadError } from '../../components/ui/load-error';
+import { Spinner } from '../../components/ui/spinner';
+import { formatDateTime } from '../../lib/format';
+import { creditReceiptPdfUrl, useCreditPurchases } from './api/get-credit-purchases';
+
+type Purchase = CreditPurchaseList['items'][number];
+
+/**
+ * The organisation's purchases of credit, newest first, each paid one with its receipt to download again as a PDF
+ * (docs/product.md "Partners"), on /partner/{id}; a purchase whose bank step was abandoned reads as expired.
+ */
+export function CreditPurchasesCard({ organisationId }: { organisationId: string }) {
+  const query = useCreditPurchases(organisationId);
+  const id = useId();
+  return (
+    <Card className="p-5 sm:p-6" role="region" aria-labelledby={id}>
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        Purchases and receipts
+      </h2>
+      {query.isPending ? (
+        <Spinner />
+      ) : query.isError ? (
+        <LoadError what="The purchases could not be loaded." error={query.error} onRetry={query.refetch} />
+      ) : (
+        <DataTable<Purchase>
+          className="mt-3"
+          caption="Purchases of credit, newest first"
+          stackOnPhone
+          rows={query.data.items}
+          rowKey={(p) => p.purchaseId}
+          empty="No credit bought yet."
+          columns={[
+            { header: 'Bought', cell: (p) => formatDateTime(p.createdAt), rowHeader: true },
+            { header: 'Amount', cell: (p) => formatMoney(p.amountCents), numeric: true },
+            { header: 'Paid with', cell: (p) => p.paidWith },
+            {
+              header: 'Status',
+              cell: (p) => (
+                <>
+                  {creditPurchaseStatusNames[p.status]}
+                  {p.status === 'expired' ? (
+                    <span className="block text-xs text-slate-600">The bank’s confirmation was not finished within {pendingPurchaseHours} hours.</span>
+                  ) : null}
+                </>
+              ),
+              cellClassName: (p) => (p.status === 'paid' ? 'text-slate-800' : 'text-amber-800'),
+            },
+            {
+              header: 'Receipt',
+              cell: (p) =>
+                p.receiptNumber ? (
+                  <a
+                    href={creditReceiptPdfUrl(organisationId, p.purchaseId)}
+                    download
+                    className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline-offset-2 hover:underline"
+                  >
+                    <FileText className="h-4 w-4 shrink-0" aria-hidden />
+                    <span>
+                      Receipt {p.receiptNumber} <span className="sr-only">(PDF)</span>
+                    </span>
+                  </a>
+                ) : (
+                  <span className="text-slate-500">None</span>
+                ),
+            },
+          ]}
+        />
+      )}
+    </Card>
+  );
+}
