@@ -1344,7 +1344,7 @@ export const creditPurchases = pgTable(
     buyerId: text('buyer_id').references(() => user.id, { onDelete: 'set null' }),
     /**
      * 'pending' while the bank confirms a card (3-D Secure), 'paid', 'failed' (migration 0049), or 'expired' when the
-     * confirmation was abandoned (migration 0053).
+     * confirmation was abandoned (migration 0052).
      */
     status: text('status').$type<CreditPurchaseStatus>().notNull().default('paid'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
