@@ -1006,7 +1006,8 @@ export const adminAuditLog = pgTable(
     detail: jsonb('detail').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (t) => [index('admin_audit_log_created_idx').on(t.createdAt)],
+  // By subject: a person's page gathers the actions about everything that belongs to them (docs/product.md "People").
+  (t) => [index('admin_audit_log_created_idx').on(t.createdAt), index('admin_audit_log_target_idx').on(t.targetType, t.targetId)],
 );
 
 /**

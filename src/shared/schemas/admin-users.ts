@@ -76,11 +76,15 @@ export const userDetail = userSummary.extend({
   /** Reports of conversations naming this account as the one reported, newest first (docs/product.md "Messages"). */
   reports: z.array(z.object({ id: z.string(), reason: z.string(), status: z.enum(['open', 'dismissed', 'suspended']), createdAt: z.string() })),
   applications: z.array(z.object({ id: z.string(), professionalTitle: z.string(), status: z.string(), createdAt: z.string() })),
+  /** The newest 50 team actions about the person: on the account, its profile and everything that belongs to them. */
   audit: z.array(
     z.object({
       id: z.string(),
       action: z.string(),
       actorName: z.string().nullable(),
+      /** The subject acted on ('user', 'expert', 'application', 'session', 'subscription', 'package_purchase', 'conversation', 'dispute') and its id. */
+      targetType: z.string(),
+      targetId: z.string(),
       detail: z.record(z.string(), z.unknown()).nullable(),
       createdAt: z.string(),
     }),

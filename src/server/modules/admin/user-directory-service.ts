@@ -7,7 +7,20 @@ import { messages } from '../../../shared/messages.js';
 import type { Role } from '../../../shared/roles.js';
 import type { UserDetail, UserListQuery, UserState, UserSummary } from '../../../shared/schemas/admin-users.js';
 import type { Db, Tx } from '../../db/client.js';
-import { adminAuditLog, authSession, conversationReports, expertApplications, experts, payments, sessions, user } from '../../db/schema.js';
+import {
+  adminAuditLog,
+  authSession,
+  conversationReports,
+  conversations,
+  disputes,
+  expertApplications,
+  experts,
+  packagePurchases,
+  payments,
+  sessions,
+  subscriptions,
+  user,
+} from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { paymentSummaryOf } from '../payments/service.js';
 import type { Page } from './audit-service.js';
@@ -78,8 +91,7 @@ export async function bookedSessionIdsOf(db: Db | Tx, userId: string, expertId: 
 /**
  * GET /api/admin/users/{id}: the profile and state, the valid sign-in sessions, the newest 50 sessions with their
  * payments (as client or expert), the booked sessions not yet started, the conversations reported naming the account,
- * applications and the newest 50 audit entries
- * about the account. 404 'User not found'.
+ * applications and the newest 50 audit entries about the person (auditAbout). 404 'User not found'.
  */
 export async function getUserDetail(db: Db | Tx, id: string, now = clock.now()): Promise<UserDetail> {
   const { u, expert } = await findUser(db, id);
@@ -103,14 +115,8 @@ export async function getUserDetail(db: Db | Tx, id: string, now = clock.now()):
       .select({ a: adminAuditLog, actorName: user.name })
       .from(adminAuditLog)
       .leftJoin(user, eq(user.id, adminAuditLog.actorId))
-      .where(
-        or(
-          and(eq(adminAuditLog.targetType, 'user'), eq(adminAuditLog.targetId, u.id)),
-          expert ? and(eq(adminAuditLog.targetType, 'expert'), eq(adminAuditLog.targetId, expert.id)) : undefined,
-          applicationAudit(u.id),
-        ),
-      )
-      .orderBy(desc(adminAuditLog.createdAt))
+      .where(auditAbout(u.id, expert?.id ?? null))
+      .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
       .limit(shownAudit),
     db.select().from(conversationReports).where(eq(conversationReports.reportedId, u.id)).orderBy(desc(conversationReports.createdAt)),
   ]);
@@ -149,14 +155,36 @@ export async function getUserDetail(db: Db | Tx, id: string, now = clock.now()):
     bookedSessionIds: booked,
     reports: reports.map((r) => ({ id: r.id, reason: r.reason, status: r.status, createdAt: r.createdAt.toISOString() })),
     applications: applications.map((a) => ({ id: a.id, professionalTitle: a.professionalTitle, status: a.status, createdAt: a.createdAt.toISOString() })),
-    audit: audit.map(({ a, actorName }) => ({ id: a.id, action: a.action, actorName, detail: a.detail ?? null, createdAt: a.createdAt.toISOString() })),
+    audit: audit.map(({ a, actorName }) => ({
+      id: a.id,
+      action: a.action,
+      actorName,
+      targetType: a.targetType,
+      targetId: a.targetId,
+      detail: a.detail ?? null,
+      createdAt: a.createdAt.toISOString(),
+    })),
   };
 }
 
-/** Audit rows about the account's applications (their ids are the targets). */
-function applicationAudit(userId: string): SQL {
-  return and(
-    eq(adminAuditLog.targetType, 'application'),
-    inArray(adminAuditLog.targetId, sql`(select ${expertApplications.id}::text from ${expertApplications} where ${expertApplications.userId} = ${userId})`),
+/**
+ * Audit rows about the person (docs/product.md "People"): the team's actions on the account and its expert profile,
+ * and on every subject that belongs to them — applications, sessions and conversations (as client or expert), plans
+ * subscribed to and package purchases (as client or expert), disputes of their sessions. Each subject type is matched
+ * by its ids in the database (a subquery per type, on the audit log's (target_type, target_id) index).
+ */
+function auditAbout(userId: string, expertId: string | null): SQL {
+  const about = (targetType: string, ids: SQL) => and(eq(adminAuditLog.targetType, targetType), inArray(adminAuditLog.targetId, ids))!;
+  const partyOf = (t: typeof sessions | typeof subscriptions | typeof packagePurchases | typeof conversations) =>
+    expertId ? or(eq(t.clientId, userId), eq(t.expertId, expertId))! : eq(t.clientId, userId);
+  return or(
+    and(eq(adminAuditLog.targetType, 'user'), eq(adminAuditLog.targetId, userId)),
+    expertId ? and(eq(adminAuditLog.targetType, 'expert'), eq(adminAuditLog.targetId, expertId)) : undefined,
+    about('application', sql`(select ${expertApplications.id}::text from ${expertApplications} where ${expertApplications.userId} = ${userId})`),
+    about('session', sql`(select ${sessions.id}::text from ${sessions} where ${partyOf(sessions)})`),
+    about('subscription', sql`(select ${subscriptions.id}::text from ${subscriptions} where ${partyOf(subscriptions)})`),
+    about('package_purchase', sql`(select ${packagePurchases.id}::text from ${packagePurchases} where ${partyOf(packagePurchases)})`),
+    about('conversation', sql`(select ${conversations.id}::text from ${conversations} where ${partyOf(conversations)})`),
+    about('dispute', sql`(select ${disputes.id}::text from ${disputes} join ${sessions} on ${sessions.id} = ${disputes.sessionId} where ${partyOf(sessions)})`),
   )!;
 }

@@ -1,17 +1,10 @@
 import { Link } from 'react-router';
 import { describeAudit } from '@shared/audit-actions';
-import type { AuditEntry } from '@shared/schemas/admin';
 import { formatDateTime } from '../../lib/format';
 import { useAudit } from './api/get-audit';
+import { auditSubjectLink } from './audit-subject';
 import { Pager, usePage } from '../../components/pager';
 import { ListState } from './console-parts';
-
-/** Where the row's record lives in the console, when it has a page there. */
-function targetLink(e: AuditEntry): string | null {
-  if (e.targetType === 'application') return `/admin/applications/${e.targetId}`;
-  if (e.targetType === 'dispute') return `/admin/disputes/${e.targetId}`;
-  return null;
-}
 
 /** /admin/audit (docs/product.md "Team console"): every console action — who, when, what — newest first. */
 export default function AuditPage() {
@@ -26,7 +19,7 @@ export default function AuditPage() {
       <ListState query={query} empty={data?.items.length === 0}>
         <ol className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
           {data?.items.map((e) => {
-            const to = targetLink(e);
+            const to = auditSubjectLink(e);
             return (
               <li key={e.id} className="grid gap-1 p-4 text-sm sm:grid-cols-[14rem_1fr] sm:gap-4">
                 <time dateTime={e.createdAt} className="text-slate-600">

@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { formatDateTime } from '../../lib/format';
 import { useCancelBookedSessions } from './api/cancel-booked-sessions';
+import { auditSubjectLink, auditSubjectNames } from './audit-subject';
 import { useUser } from './api/get-user';
 import { useReinstateUser } from './api/reinstate-user';
 import { useSetExpertVisibility } from './api/set-expert-visibility';
@@ -237,11 +238,23 @@ function Detail({ user: u }: { user: UserDetail }) {
       </RecordPart>
       <RecordPart id="user-audit" title="Audit trail" empty={u.audit.length ? null : 'No team actions yet.'}>
         <ul className="divide-y divide-slate-100 text-sm">
-          {u.audit.map((a) => (
-            <li key={a.id} className="py-2">
-              <span className="font-medium text-slate-900">{a.actorName ?? 'A former team member'}</span> {describeAudit(a)} · {formatDateTime(a.createdAt)}
-            </li>
-          ))}
+          {u.audit.map((a) => {
+            const to = auditSubjectLink(a);
+            return (
+              <li key={a.id} className="break-words py-2">
+                <span className="font-medium text-slate-900">{a.actorName ?? 'A former team member'}</span> {describeAudit(a)} ·{' '}
+                <time dateTime={a.createdAt}>{formatDateTime(a.createdAt)}</time>
+                {to ? (
+                  <>
+                    {' · '}
+                    <Link to={to} className="text-brand-700 underline underline-offset-2">
+                      Open the {auditSubjectNames[a.targetType]}
+                    </Link>
+                  </>
+                ) : null}
+              </li>
+            );
+          })}
         </ul>
       </RecordPart>
     </div>
