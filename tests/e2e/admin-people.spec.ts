@@ -58,9 +58,15 @@ test('the team finds a user, suspends them, and the user can no longer sign in',
 
 /**
  * Sessions and money in the team console (docs/product.md "Team console", "Sessions and money"): the team finds a
- * client's booked session by the client's e-mail and refunds half of it; the client's dashboard and session page show it.
+ * client's booked session by the client's e-mail and refunds half of it; the client's page in the console lists the
+ * refund (linked to the session), and the client's dashboard and session page show it.
  */
-test('the team refunds half a session, and the client sees it on the dashboard and the session page', async ({ page, client, expert, operator }) => {
+test("the team refunds half a session, sees it on the client's console page, and the client sees it on the dashboard and the session page", async ({
+  page,
+  client,
+  expert,
+  operator,
+}) => {
   const session = await bookViaApi(client.request, expert.slug, 9, 'Negotiating a job offer');
   const total = session.totalAmountCents;
   const half = Math.floor(total / 2);
@@ -87,6 +93,16 @@ test('the team refunds half a session, and the client sees it on the dashboard a
   await expect(page.getByRole('button', { name: 'Refund' })).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'admin-session-refunded');
+
+  // The client's page lists the refund among the team's actions about them, linked back to the session.
+  await page.getByRole('link', { name: client.name, exact: true }).first().click();
+  await expect(page.getByRole('heading', { name: client.name })).toBeVisible();
+  const action = page.getByRole('region', { name: 'Audit trail' }).getByRole('listitem').first();
+  await expect(action).toContainText(`Alex Admin refunded a session of ${money(half)}: “The video call dropped for half of the session”`);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'admin-user-session-refund');
+  await action.getByRole('link', { name: 'Open the session' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/sessions/${session.id}$`));
 
   await page.context().clearCookies();
   await signInUi(page, client);
