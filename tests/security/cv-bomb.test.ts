@@ -85,8 +85,10 @@ describe('CV analysis of hostile documents', () => {
     const { result, probes } = await whileProbingHealth(analyse(bombId));
     expect(result.status).toBe(422);
     expect(result.body.error.message).toBe(messages.application.cvTooComplex);
-    // Read on the request thread, the same file takes about 12 s and 2 GB, and answers 'could not read any text'.
-    expect(performance.now() - started).toBeLessThan(cvTextLimits.timeLimitMs + cost + 1500);
+    // Read on the request thread, the same file takes about 12 s and 2 GB, and answers 'could not read any text'. The
+    // cost measured a moment ago counts twice: on a machine whose load rises meanwhile, starting the reader's process
+    // can take twice as long again (a CI run's: 21.2 s where the limit, the cost and 1.5 s made 19.8).
+    expect(performance.now() - started).toBeLessThan(cvTextLimits.timeLimitMs + 2 * cost + 1500);
     expect(probes.length).toBeGreaterThanOrEqual(2);
     for (const probe of probes) expect(probe).toMatchObject({ status: 200 });
   });
