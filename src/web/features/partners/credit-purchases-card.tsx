@@ -1,12 +1,9 @@
 import { FileText } from 'lucide-react';
-import { useId } from 'react';
 import { creditPurchaseStatusNames, pendingPurchaseHours } from '@shared/partners';
 import { formatMoney } from '@shared/pricing';
 import type { CreditPurchaseList } from '@shared/schemas/partners';
 import { DataTable } from '../../components/data-table';
-import { Card } from '../../components/ui/card';
-import { LoadError } from '../../components/ui/load-error';
-import { Spinner } from '../../components/ui/spinner';
+import { QueryCard } from '../../components/query-card';
 import { formatDateTime } from '../../lib/format';
 import { creditReceiptPdfUrl, useCreditPurchases } from './api/get-credit-purchases';
 
@@ -17,23 +14,14 @@ type Purchase = CreditPurchaseList['items'][number];
  * (docs/product.md "Partners"), on /partner/{id}; a purchase whose bank step was abandoned reads as expired.
  */
 export function CreditPurchasesCard({ organisationId }: { organisationId: string }) {
-  const query = useCreditPurchases(organisationId);
-  const id = useId();
   return (
-    <Card className="p-5 sm:p-6" role="region" aria-labelledby={id}>
-      <h2 id={id} className="text-lg font-semibold text-slate-900">
-        Purchases and receipts
-      </h2>
-      {query.isPending ? (
-        <Spinner />
-      ) : query.isError ? (
-        <LoadError what="The purchases could not be loaded." error={query.error} onRetry={query.refetch} />
-      ) : (
+    <QueryCard title="Purchases and receipts" failure="The purchases could not be loaded." query={useCreditPurchases(organisationId)}>
+      {(data) => (
         <DataTable<Purchase>
           className="mt-3"
           caption="Purchases of credit, newest first"
           stackOnPhone
-          rows={query.data.items}
+          rows={data.items}
           rowKey={(p) => p.purchaseId}
           empty="No credit bought yet."
           columns={[
@@ -73,6 +61,6 @@ export function CreditPurchasesCard({ organisationId }: { organisationId: string
           ]}
         />
       )}
-    </Card>
+    </QueryCard>
   );
 }

@@ -1,11 +1,8 @@
-import { useId } from 'react';
 import { formatMoney } from '@shared/pricing';
 import { CreditBalance } from '../../components/credit-ledger';
 import { DataTable } from '../../components/data-table';
 import { PeriodChart } from '../../components/period-chart';
-import { Card } from '../../components/ui/card';
-import { LoadError } from '../../components/ui/load-error';
-import { Spinner } from '../../components/ui/spinner';
+import { QueryCard } from '../../components/query-card';
 import { useReport } from './api/get-report';
 
 const statusNames = { active: 'Active', paused: 'Paused', ended: 'Ended' } as const;
@@ -15,26 +12,17 @@ const statusNames = { active: 'Active', paused: 'Paused', ended: 'Ended' } as co
  * credit spent per UTC week as a chart with its table, and per programme its members, sessions and credit used.
  */
 export function ReportCard({ organisationId }: { organisationId: string }) {
-  const query = useReport(organisationId);
-  const id = useId();
   return (
-    <Card className="p-5 sm:p-6" role="region" aria-labelledby={id}>
-      <h2 id={id} className="mb-3 text-lg font-semibold text-slate-900">
-        Credit and report
-      </h2>
-      {query.isPending ? (
-        <Spinner />
-      ) : query.isError ? (
-        <LoadError what="The report could not be loaded." error={query.error} onRetry={query.refetch} />
-      ) : (
-        <div className="space-y-4">
-          <CreditBalance balanceCents={query.data.balanceCents} reservedCents={query.data.reservedCents} spentCents={query.data.spentCents} />
-          <PeriodChart title="Credit spent" unit="cents" period="week" points={query.data.weeks.map((w) => ({ date: w.weekStart, value: w.spentCents }))} />
+    <QueryCard title="Credit and report" failure="The report could not be loaded." query={useReport(organisationId)}>
+      {(data) => (
+        <div className="mt-3 space-y-4">
+          <CreditBalance balanceCents={data.balanceCents} reservedCents={data.reservedCents} spentCents={data.spentCents} />
+          <PeriodChart title="Credit spent" unit="cents" period="week" points={data.weeks.map((w) => ({ date: w.weekStart, value: w.spentCents }))} />
           <DataTable
             caption="Programmes"
             showCaption
             stackOnPhone
-            rows={query.data.programmes}
+            rows={data.programmes}
             rowKey={(p) => p.id}
             empty="No programme yet."
             columns={[
@@ -59,6 +47,6 @@ export function ReportCard({ organisationId }: { organisationId: string }) {
           </p>
         </div>
       )}
-    </Card>
+    </QueryCard>
   );
 }
