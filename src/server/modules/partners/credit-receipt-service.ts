@@ -45,7 +45,7 @@ export async function listCreditPurchases(db: Db, organisationId: string): Promi
       amountCents: p.amountCents,
       status: p.status,
       // A card is known once the bank confirmed it.
-      paidWith: p.status === 'paid' ? paidWithOf(p) : p.method === 'card' ? 'Card' : paidWithOf(p),
+      paidWith: p.status !== 'paid' && p.method === 'card' ? 'Card' : paidWithOf(p),
       receiptNumber: p.receiptNumber,
       paidAt: p.paidAt?.toISOString() ?? null,
     })),
