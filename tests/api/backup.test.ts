@@ -153,5 +153,5 @@ describe.skipIf(!pgUrl)('npm run backup with PostgreSQL (set TEST_DATABASE_URL)'
       await database.drop();
       rmSync(tmp, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 });

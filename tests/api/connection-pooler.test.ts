@@ -162,7 +162,7 @@ describe.skipIf(!pgUrl)('behind a transaction-mode pooler, through a dead change
     await setRate(a, editor.cookie, 313);
     await expect.poll(() => profileRate(b, editor.expert.id), { timeout: 1000, interval: 10 }).toBe(31300);
     await expect.poll(() => searchAtRate(b, 313), { timeout: wholeReadGapMs + 10_000, interval: 50 }).toEqual([editor.expert.id]);
-  }, 90_000);
+  });
 
   it('/readyz answers 503 starting until the catalogue has loaded, while /healthz answers at once', async () => {
     await direct.query('begin');
@@ -186,5 +186,5 @@ describe.skipIf(!pgUrl)('behind a transaction-mode pooler, through a dead change
     } finally {
       await server.stop();
     }
-  }, 120_000);
+  });
 });

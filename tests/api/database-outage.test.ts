@@ -54,7 +54,7 @@ describe.skipIf(!pgUrl)('a PostgreSQL outage (set TEST_DATABASE_URL)', () => {
     await admin.connect();
     await createUser(ctx, { email: 'outage-client@example.com' });
     await createExpert(ctx, { email: 'outage-expert@example.com' });
-  }, 60_000);
+  });
   afterAll(async () => {
     await admin?.end();
     await ctx?.close();
@@ -80,5 +80,5 @@ describe.skipIf(!pgUrl)('a PostgreSQL outage (set TEST_DATABASE_URL)', () => {
     expect((await search()).statusCode).toBe(200);
     expect((await profile()).statusCode).toBe(200);
     expect((await ctx.app.inject('/readyz')).json()).toMatchObject({ status: 'ready', services: { database: 'postgres' } });
-  }, 60_000);
+  });
 });

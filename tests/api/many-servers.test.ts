@@ -122,7 +122,7 @@ describe.skipIf(!pgUrl)('many servers on one PostgreSQL database (set TEST_DATAB
       [expertId, start],
     );
     expect(rows).toEqual([{ session_status: 'booked', payment_status: 'held', amount_cents: 9000, total_amount_cents: 9000 }]);
-  }, 60_000);
+  });
 
   it("what a server keeps of a user's session list and sign-in follows changes made on the other server", async () => {
     const [a, b] = servers as [ServerProcess, ServerProcess];
@@ -229,7 +229,7 @@ describe.skipIf(!pgUrl)('many servers on one PostgreSQL database (set TEST_DATAB
     expect(new Set(subjects).size).toBe(100);
     const rows = await db.select().from(emailOutbox).where(like(emailOutbox.subject, 'Batch %'));
     expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
-  }, 60_000);
+  });
 
   it('reminders and auto-release run by two workers at once handle each due session once', async () => {
     const other = await createExpert(ctx, { email: 'jobs-expert@example.com' });
@@ -261,7 +261,7 @@ describe.skipIf(!pgUrl)('many servers on one PostgreSQL database (set TEST_DATAB
         [ids.slice(3)],
       ),
     ).toEqual(Array(3).fill({ status: 'confirmed', payment: 'released', releases: 1 }));
-  }, 60_000);
+  });
 
   it('killing a server with SIGKILL during a booking load and restarting it leaves the ledger consistent', async () => {
     const [a, b] = servers as [ServerProcess, ServerProcess];

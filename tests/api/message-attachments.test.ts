@@ -44,7 +44,7 @@ describe('messages: attachments', () => {
       createUser(ctx, { email: 'att-admin@example.com', role: 'admin' }),
     ]);
     conversationId = (await call(client, 'POST', '/api/conversations', { expertId: expert.expert.id })).json().conversation.id;
-  }, 60_000);
+  });
   afterAll(async () => ctx?.close());
 
   it('a PDF sent with a message is shown with it and downloadable by the two participants only', async () => {

@@ -52,7 +52,7 @@ describe('messages: e-mails about unread messages and stream pruning', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  }, 60_000);
+  });
   afterAll(async () => ctx?.close());
 
   it('e-mails one batch per conversation once its oldest message is unread for the delay, and never the same messages twice', async () => {

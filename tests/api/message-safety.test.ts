@@ -53,7 +53,7 @@ describe('messages: blocking, reporting and the team’s review', () => {
       createUser(ctx, { email: 'safety-admin@example.com', role: 'admin' }),
       createUser(ctx, { email: 'safety-stranger@example.com', firstName: 'Sam', lastName: 'Stranger' }),
     ]);
-  }, 60_000);
+  });
   afterAll(async () => ctx?.close());
 
   it('the expert blocks the client: the client is refused in words, the expert sees the block and unblocks', async () => {

@@ -59,7 +59,7 @@ describe('messages', () => {
       createUser(ctx, { email: 'msg-stranger@example.com' }),
       createUser(ctx, { email: 'msg-admin@example.com', role: 'admin' }),
     ]);
-  }, 60_000);
+  });
   afterAll(async () => ctx?.close());
 
   it('a client starts one conversation per expert, from the profile by slug or id; the expert replies', async () => {

@@ -43,7 +43,7 @@ describe('earnings ledger, receipt e-mails and PDF receipts', () => {
     other = await createUser(ctx, { email: 'other@example.com' });
     admin = await createUser(ctx, { email: 'team@example.com', role: 'admin' });
     await ctx.database.db.update(user).set({ timeZone: 'Asia/Tokyo' }).where(eq(user.id, client.id));
-  }, 60_000);
+  });
   afterAll(() => ctx.close());
   beforeEach(async () => {
     await ctx.database.db.delete(emailOutbox);

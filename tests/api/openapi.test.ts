@@ -140,7 +140,7 @@ describe('OpenAPI document', () => {
     const cv = await upload(ctx, applicant.cookie, 'cv', 'cv.pdf', await makePdf(['Avery Applicant', 'Designer']));
     expect(cv.statusCode, cv.body).toBe(201);
     ids = { slug: expert.expert.slug, cv: cv.json().file.id };
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await ctx?.close();

@@ -39,7 +39,7 @@ describe('a card dispute of a package charge', () => {
 
   beforeAll(async () => {
     ({ fake, ctx } = await createStripeTestApp('sk_test_mentora_packages', webhookSecret));
-  }, 60_000);
+  });
   afterAll(async () => {
     await ctx.close();
     await fake.stop();

@@ -55,7 +55,7 @@ describe('session packages', () => {
     client = await createUser(ctx, { email: 'bundle@example.com', firstName: 'Casey', lastName: 'Client' });
     other = await createUser(ctx, { email: 'other-buyer@example.com' });
     admin = await createUser(ctx, { email: 'team-packages@example.com', role: 'admin' });
-  }, 60_000);
+  });
   afterAll(() => ctx.close());
 
   it('shows an open package on the profile with its saving, and not a closed one', async () => {

@@ -49,7 +49,7 @@ describe('changing plan', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp({ TEST_HOOKS: '1' });
-  }, 60_000);
+  });
   afterAll(() => ctx.close());
 
   it('upgrades mid-month with Stripe’s proration, the credit capped by what is still unbooked, then downgrades and renews at the new price', async () => {

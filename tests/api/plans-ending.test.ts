@@ -91,7 +91,7 @@ describe('plans ended with their expert', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     admin = await createUser(ctx, { email: 'team-endings@example.com', role: 'admin' });
-  }, 60_000);
+  });
   afterAll(() => ctx.close());
 
   it('ends the plans and packages of a suspended expert, refunding the unbooked shares; the booked sessions keep their escrow', async () => {

@@ -81,7 +81,7 @@ describe('changing plan with Stripe Billing', () => {
 
   beforeAll(async () => {
     ({ fake, ctx } = await createStripeTestApp(secretKey, webhookSecret, { TEST_HOOKS: '1' }));
-  }, 60_000);
+  });
   afterAll(async () => {
     await ctx.close();
     await fake.stop();

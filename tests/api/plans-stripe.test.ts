@@ -67,7 +67,7 @@ describe('monthly plans with Stripe Billing', () => {
 
   beforeAll(async () => {
     ({ fake, ctx } = await createStripeTestApp(secretKey, webhookSecret));
-  }, 60_000);
+  });
   afterAll(async () => {
     await ctx.close();
     await fake.stop();

@@ -62,7 +62,7 @@ describe('monthly plans', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     admin = await createUser(ctx, { email: 'team-plans@example.com', role: 'admin' });
-  }, 60_000);
+  });
   afterAll(() => ctx.close());
   // Each test offers its plans as its own expert: an expert offers at most three.
   let experts = 0;

@@ -78,7 +78,7 @@ describe('a message stream ends when its sign-in does', () => {
       createExpert(ctx, { email: 'stream-revocation-expert@example.com' }),
       createUser(ctx, { email: 'stream-revocation-admin@example.com', role: 'admin' }),
     ]);
-  }, 60_000);
+  });
   afterAll(async () => ctx?.close());
 
   it("signing out one device ends that device's stream only", () =>

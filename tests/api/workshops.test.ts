@@ -340,7 +340,7 @@ describe('workshops', () => {
         (err: unknown) => pgError(err),
       );
     expect(direct).toEqual({ code: '23514', constraint: 'workshops_seats_check' });
-  }, 120_000);
+  });
 
   it('an expert editing a workshop while its attendees cancel: each request answers as if alone, never an error', async () => {
     // The edit locks the workshop and then writes its seats; a cancellation locks its seat and then (the seats' count)
@@ -364,7 +364,7 @@ describe('workshops', () => {
     expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
     const [row] = await ctx.database.db.select().from(workshops).where(eq(workshops.id, w.id));
     expect(row!.seatsSold).toBe(0);
-  }, 120_000);
+  });
 });
 
 describe('demo workshops', () => {

@@ -1350,7 +1350,7 @@ describe('authorization matrix', () => {
       refundSessionId,
     ];
     applicantSecrets = [applicant.email, applicant.id, cv.id, f.applicationId];
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await ctx?.close();
@@ -1365,17 +1365,21 @@ describe('authorization matrix', () => {
   });
 
   /**
-   * Before the canonical calls below (which change data): every route in every other spelling of its path, as every
-   * actor, from this site and from a foreign one. Each answer is the canonical one or 404 (403 or 404 from the
-   * foreign site), is `no-store`, and the calls together change nothing (none may get past a guard the canonical
-   * spelling meets: a foreign-site write that ran would change data).
+   * Before the canonical calls below (which change data): every route in every other spelling of its path, from this
+   * site and from a foreign one, as one actor of each answer its row expects (an actor's answer differs from
+   * another's only through the route's guards, which a spelling meets all or none of: one refused actor per kind of
+   * refusal shows a guard skipped, and the other actors of that answer would only repeat the call). Each answer is
+   * the canonical one or 404 (403 or 404 from the foreign site), is `no-store`, and the calls together change nothing
+   * (none may get past a guard the canonical spelling meets: a foreign-site write that ran would change data).
    */
   it.each(rows.map((r) => [`${r.method} ${r.route}`, r] as const))(
     '%s in other spellings answers as its row says or 404, and changes nothing',
     async (_name, row) => {
       const target = row.app === 'stripe' ? stripeCtx : ctx;
       const before = await fingerprint(target.database);
-      for (const [index, actor] of actors.entries()) {
+      const onePerAnswer = actors.filter((actor, i) => actors.findIndex((other) => row.expect[other] === row.expect[actor]) === i);
+      for (const actor of onePerAnswer) {
+        const index = actors.indexOf(actor);
         for (const [variant, spelled] of spellings(row.url(f, actor)).entries()) {
           for (const site of [origin, 'https://evil.example']) {
             const headers: Record<string, string> = { origin: site, ...(actor === 'anon' ? {} : { cookie: cookies[actor] }) };

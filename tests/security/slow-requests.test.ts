@@ -96,7 +96,7 @@ describe('slow requests', () => {
     // 1 s to send the request, checked every 125 ms: closed well before the 10 s the body would have taken.
     for (const ms of closedAfter) expect(ms).toBeLessThan(3000);
     for (const c of clients) expect(c.received()).toMatch(/^HTTP\/1\.1 408/);
-  }, 20_000);
+  });
 
   it('cuts off a client dripping its headers, and one that connects and sends nothing', async () => {
     const dripping = rawClient(port);
@@ -105,7 +105,7 @@ describe('slow requests', () => {
     expect(await dripping.closed).toBeLessThan(3000);
     expect(await silent.closed).toBeLessThan(3000);
     expect(dripping.received()).not.toContain('"status":"ok"');
-  }, 20_000);
+  });
 
   it('does not cut an answer that takes longer than the limits to download', async () => {
     const socket = connect(port, '127.0.0.1');
@@ -137,5 +137,5 @@ describe('slow requests', () => {
     expect(head).toMatch(/^HTTP\/1\.1 200/);
     expect(bodyBytes).toBe(downloadBytes);
     expect(Date.now() - started).toBeGreaterThan(2000);
-  }, 60_000);
+  });
 });
