@@ -71,13 +71,23 @@ const zoneEast = 'Australia/Sydney';
 /**
  * The stages, in the order they start when cores are free. `needs`: stages that must pass first; `after`: stages
  * that must have ended, passed or not; `weight`: the cores it keeps busy; `foreground`: runs at the normal priority
- * (the others at `niceness`). The build and the journeys after it take
- * longest, so they start first. The journeys count as one core: they mostly wait for pages, e-mails and the server
- * (a whole run used 301 CPU seconds in 1 286 s of its two workers; docs/performance.md "Test suite"), so a Vitest
- * pass runs beside them, on the CPU they leave idle, and the passes one at a time.
+ * (the others at `niceness`). Paired by what they wait for (docs/performance.md "Test suite"): the journeys wait for
+ * pages and the server (about 1.2 cores busy of their two workers) and the PostgreSQL pass for its database server
+ * (about 1.1 cores with the server's processes), so the two run side by side and keep both cores busy; the PGlite
+ * pass keeps its two workers busy on its own (its database runs in them), so it comes last, once the journeys' end
+ * is near. The type check, lint and the format check fill the gaps.
  */
 const stages = [
   { name: 'build', command: 'npm', args: ['run', '--silent', 'build'], weight: 1 },
+  // The tests on PostgreSQL (+ Redis) with every kept answer on, as deployed, so that any test reading an answer stale
+  // after a write fails (docs/decisions/017-one-cache-owner.md).
+  ...(postgresAnswers
+    ? [
+        vitest('postgres', ['tests/unit', 'tests/api', 'tests/security'], {
+          env: { TZ: zoneEast, TEST_DATABASE_URL: pgUrl, TEST_CACHE: 'production', ...(redisAnswers ? { REDIS_TEST_URL: redisUrl } : {}) },
+        }),
+      ]
+    : []),
   {
     name: 'journeys',
     command: bin('playwright'),
@@ -93,20 +103,8 @@ const stages = [
   { name: 'types', command: path.resolve('node_modules/typescript-native/bin/tsc'), args: ['--noEmit', '--singleThreaded'], weight: 1 },
   { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'], weight: 1 },
   { name: 'format', command: bin('prettier'), args: ['--check', '.', '--log-level', 'warn'], weight: 1 },
-  vitest('pglite', [], { env: { TZ: zoneWest }, ...(node22 ? { node: node22 } : {}) }),
-  // The tests on PostgreSQL (+ Redis) with every kept answer on, as deployed, so that any test reading an answer stale
-  // after a write fails (docs/decisions/017-one-cache-owner.md).
-  ...(postgresAnswers
-    ? [
-        {
-          ...vitest('postgres', ['tests/unit', 'tests/api', 'tests/security'], {
-            env: { TZ: zoneEast, TEST_DATABASE_URL: pgUrl, TEST_CACHE: 'production', ...(redisAnswers ? { REDIS_TEST_URL: redisUrl } : {}) },
-          }),
-          // Not beside the PGlite pass: two passes of two workers each on two cores make the suite's timing tests fail.
-          after: ['pglite'],
-        },
-      ]
-    : []),
+  // Not beside the PostgreSQL pass: two passes of two workers each on two cores make the suite's timing tests fail.
+  { ...vitest('pglite', [], { env: { TZ: zoneWest }, ...(node22 ? { node: node22 } : {}) }), after: ['postgres'] },
 ];
 const notRun = [
   ...(postgresAnswers ? [] : [`postgres: no PostgreSQL server answers at ${new URL(pgUrl).host}`]),

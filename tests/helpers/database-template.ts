@@ -58,8 +58,15 @@ export function postgresTemplateName(): string {
 }
 
 /**
+ * How long a template of other migrations stays on the server after a run last used it: runs of two branches with
+ * different migrations may share a server, and one must not drop the template the other is creating databases from.
+ */
+const keepUnusedTemplateMs = 24 * 60 * 60 * 1000;
+
+/**
  * Makes the migrated template database on the PostgreSQL server at `baseUrl` unless it exists; returns its name.
- * Templates of other migrations are dropped, so the server keeps one.
+ * Each run marks the template it uses with the time (the database's comment); templates of other migrations that no
+ * run used for `keepUnusedTemplateMs` are dropped, so the server keeps few.
  */
 export async function ensurePostgresTemplate(baseUrl: string): Promise<string> {
   const name = postgresTemplateName();
@@ -67,9 +74,16 @@ export async function ensurePostgresTemplate(baseUrl: string): Promise<string> {
   await admin.connect();
   try {
     await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
-    const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'mentora_template_%'");
-    for (const { datname } of rows) if (datname !== name) await admin.query(`drop database if exists ${datname} with (force)`);
-    if (rows.some((r) => r.datname === name)) return name;
+    const { rows } = await admin.query<{ datname: string; used: string | null }>(
+      "select datname, shobj_description(oid, 'pg_database') as used from pg_database where datname like 'mentora_template_%'",
+    );
+    for (const { datname, used } of rows)
+      if (datname !== name && !(Number(used) > Date.now() - keepUnusedTemplateMs)) await admin.query(`drop database if exists ${datname} with (force)`);
+    const markUsed = () => admin.query(`comment on database ${name} is '${Date.now()}'`);
+    if (rows.some((r) => r.datname === name)) {
+      await markUsed();
+      return name;
+    }
     const work = `${name}_work`;
     await admin.query(`drop database if exists ${work} with (force)`);
     await admin.query(`create database ${work}`);
@@ -82,6 +96,7 @@ export async function ensurePostgresTemplate(baseUrl: string): Promise<string> {
       await database.close();
     }
     await admin.query(`alter database ${work} rename to ${name}`);
+    await markUsed();
     return name;
   } finally {
     await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]).catch(() => {});
