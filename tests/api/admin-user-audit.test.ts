@@ -29,9 +29,11 @@ describe("a person's audit trail in the team console", () => {
     return res.json();
   };
   const trail = async (userId: string) => {
-    const res = await get(`/api/admin/users/${userId}`);
+    const res = await get(`/api/admin/users/${userId}/audit`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json().audit as { action: string; actorName: string; targetType: string; targetId: string; detail: { reason?: string } }[];
+    return (res.json().items as { action: string; actor: { name: string }; targetType: string; targetId: string; detail: { reason?: string } }[]).map(
+      ({ actor, ...a }) => ({ ...a, actorName: actor.name }),
+    );
   };
 
   beforeAll(async () => {
@@ -73,6 +75,6 @@ describe("a person's audit trail in the team console", () => {
     expect(expertTrail.map((a) => [a.action, a.targetId])).toContainEqual(['session.refund', sessionId]);
     expect(await trail(stranger.id)).toEqual([]);
     // Only the team reads it.
-    expect((await get(`/api/admin/users/${client.id}`, client.cookie)).statusCode).toBe(403);
+    expect((await get(`/api/admin/users/${client.id}/audit`, client.cookie)).statusCode).toBe(403);
   });
 });

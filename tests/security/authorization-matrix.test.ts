@@ -228,6 +228,7 @@ const rows: Row[] = [
   { method: 'GET', route: '/api/admin/dashboard', url: () => '/api/admin/dashboard?days=7', expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/users', url: () => '/api/admin/users?q=example', expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/users/:id', url: (f) => `/api/admin/users/${f.personId}`, expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/users/:id/audit', url: (f) => `/api/admin/users/${f.personId}/audit`, expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/sessions', url: () => '/api/admin/sessions?q=clienta', expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/sessions/:id', url: (f) => `/api/admin/sessions/${f.sessions.future1}`, expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/payment-retries', url: () => '/api/admin/payment-retries?status=open', expect: adminOnly(200) },
@@ -266,6 +267,12 @@ const rows: Row[] = [
     expect: adminOnly(200),
   },
   { method: 'GET', route: '/api/admin/organisations/:id', url: (f) => `/api/admin/organisations/${f.partner.organisationId}`, expect: adminOnly(200) },
+  {
+    method: 'GET',
+    route: '/api/admin/organisations/:id/audit',
+    url: (f) => `/api/admin/organisations/${f.partner.organisationId}/audit`,
+    expect: adminOnly(200),
+  },
   // Partners: only the organisation's managers (client A) see it; everyone else, the team included, is told it does not exist.
   { method: 'GET', route: '/api/partner/organisations', url: () => '/api/partner/organisations', expect: who(200) },
   {

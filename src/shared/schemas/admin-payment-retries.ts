@@ -5,8 +5,7 @@
  */
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { pageOf } from './admin.js';
-import { pageQuery, requiredText } from './common.js';
+import { pageOf, pageQuery, requiredText } from './common.js';
 
 /** GET /api/admin/payment-retries: `status` open (still owed, oldest first) or done (newest first). */
 export const paymentRetryListQuery = pageQuery.extend({ status: z.enum(['open', 'done']).default('open') });

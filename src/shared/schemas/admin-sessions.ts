@@ -6,8 +6,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
 import { sessionKinds, sessionStatuses } from '../sessions.js';
-import { pageOf } from './admin.js';
-import { pageQuery, requiredText } from './common.js';
+import { pageOf, pageQuery, requiredText } from './common.js';
 import { isoDate } from './experts.js';
 import { paymentSummary } from './sessions.js';
 

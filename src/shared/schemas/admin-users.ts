@@ -7,8 +7,7 @@ import { z } from 'zod';
 import { messages } from '../messages.js';
 import { roles } from '../roles.js';
 import { sessionStatuses } from '../sessions.js';
-import { pageOf } from './admin.js';
-import { pageQuery, requiredText } from './common.js';
+import { pageOf, pageQuery, requiredText } from './common.js';
 import { paymentSummary } from './sessions.js';
 
 const m = messages.admin;
@@ -53,7 +52,11 @@ export const userSessionRow = z.object({
 });
 export type UserSessionRow = z.infer<typeof userSessionRow>;
 
-/** GET /api/admin/users/{id}: the profile, sign-in sessions, sessions and payments, applications and the audit trail about the account. */
+/**
+ * GET /api/admin/users/{id}: the profile, sign-in sessions, sessions and payments, applications and the organisations
+ * managed. The team's actions about the person are GET /api/admin/users/{id}/audit (`auditPage`, subjects 'user',
+ * 'expert', 'application', 'session', 'subscription', 'package_purchase', 'conversation', 'dispute').
+ */
 export const userDetail = userSummary.extend({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
@@ -76,19 +79,8 @@ export const userDetail = userSummary.extend({
   /** Reports of conversations naming this account as the one reported, newest first (docs/product.md "Messages"). */
   reports: z.array(z.object({ id: z.string(), reason: z.string(), status: z.enum(['open', 'dismissed', 'suspended']), createdAt: z.string() })),
   applications: z.array(z.object({ id: z.string(), professionalTitle: z.string(), status: z.string(), createdAt: z.string() })),
-  /** The newest 50 team actions about the person: on the account, its profile and everything that belongs to them. */
-  audit: z.array(
-    z.object({
-      id: z.string(),
-      action: z.string(),
-      actorName: z.string().nullable(),
-      /** The subject acted on ('user', 'expert', 'application', 'session', 'subscription', 'package_purchase', 'conversation', 'dispute') and its id. */
-      targetType: z.string(),
-      targetId: z.string(),
-      detail: z.record(z.string(), z.unknown()).nullable(),
-      createdAt: z.string(),
-    }),
-  ),
+  /** The partner organisations the person manages, by name (docs/product.md "Partners"). */
+  organisations: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 export type UserDetail = z.infer<typeof userDetail>;
 

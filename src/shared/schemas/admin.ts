@@ -6,14 +6,10 @@ import { z } from 'zod';
 import { inboxKinds } from '../admin.js';
 import { applicationStatuses } from '../application-status.js';
 import { messages } from '../messages.js';
-import { pageQuery, requiredText } from './common.js';
+import { pageOf, pageQuery, requiredText } from './common.js';
 import { paymentSummary, sessionView } from './sessions.js';
 
 const m = messages.admin;
-
-/** A page of `item`: the rows, the total count, and the page asked for. */
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 
 /** `{id}` path parameter; a malformed id is answered 404 by the services. */
 export const idParams = z.object({ id: z.string().max(64) });
@@ -162,6 +158,7 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 export const auditPage = pageOf(auditEntry);
+export type AuditPage = z.infer<typeof auditPage>;
 
 /** GET /api/admin/summary: what waits for the team — open applications, open disputes, unhandled inbox items. */
 export const consoleSummary = z.object({ applications: z.number().int(), disputes: z.number().int(), inbox: z.number().int() });

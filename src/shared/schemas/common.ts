@@ -51,3 +51,7 @@ export const pageQuery = z.object({
     .max(100, 'Page size must be a whole number from 1 to 100')
     .default(20),
 });
+
+/** A page of `item`: the rows, the total count, and the page asked for (`pageQuery`). */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });

@@ -8,7 +8,7 @@ import { messages } from '../messages.js';
 import { creditCents, creditEntryKinds, creditPurchaseStatuses, maxEmailDomains, organisationKinds, partnerMessages as m, purchaseCents } from '../partners.js';
 import { singleLine } from '../single-line.js';
 import { cardInput } from './sessions.js';
-import { requiredText } from './common.js';
+import { pageOf, requiredText } from './common.js';
 
 const email = (message: string) => z.string({ error: message }).trim().toLowerCase().max(254, message).pipe(z.email(message));
 const cents = (range: { min: number; max: number }, message: string) =>
@@ -61,22 +61,23 @@ export const creditPurchaseState = z.object({
 });
 export type CreditPurchaseState = z.infer<typeof creditPurchaseState>;
 
-/** GET /api/partner/organisations/{id}/credit-purchases: the purchases of credit, newest first (the newest 200). Cents, UTC. */
-export const creditPurchaseList = z.object({
-  items: z.array(
-    z.object({
-      purchaseId: z.string(),
-      createdAt: z.string(),
-      amountCents: z.number().int(),
-      status: z.enum(creditPurchaseStatuses),
-      /** 'Visa ending 4242' once paid, 'Card' before, or 'bank transfer, reference INV-1'. */
-      paidWith: z.string(),
-      /** A paid purchase's receipt number (its PDF: …/credit-purchases/{purchaseId}/receipt.pdf); null otherwise. */
-      receiptNumber: z.string().nullable(),
-      paidAt: z.string().nullable(),
-    }),
-  ),
-});
+/**
+ * GET /api/partner/organisations/{id}/credit-purchases?page=&pageSize=: the purchases of credit, newest first, a page
+ * at a time (`pageQuery`: 20 a page by default, at most 100), with their total. Cents, UTC.
+ */
+export const creditPurchaseList = pageOf(
+  z.object({
+    purchaseId: z.string(),
+    createdAt: z.string(),
+    amountCents: z.number().int(),
+    status: z.enum(creditPurchaseStatuses),
+    /** 'Visa ending 4242' once paid, 'Card' before, or 'bank transfer, reference INV-1'. */
+    paidWith: z.string(),
+    /** A paid purchase's receipt number (its PDF: …/credit-purchases/{purchaseId}/receipt.pdf); null otherwise. */
+    receiptNumber: z.string().nullable(),
+    paidAt: z.string().nullable(),
+  }),
+);
 export type CreditPurchaseList = z.infer<typeof creditPurchaseList>;
 
 /** POST /api/admin/organisations/{id}/invoice-payments: a bank transfer received for an invoice. */
@@ -148,11 +149,6 @@ export const organisationDetail = organisationSummary.extend({
 });
 export type OrganisationDetail = z.infer<typeof organisationDetail>;
 
-export const organisationPage = z.object({
-  items: z.array(organisationSummary),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const organisationPage = pageOf(organisationSummary);
 export const organisationList = z.object({ items: z.array(organisationSummary) });
 export const acceptedInvitation = z.object({ organisationId: z.string(), name: z.string() });

@@ -2,7 +2,7 @@
  * The team's audit trail (every admin action is recorded — who, when, what; docs/product.md "Team console"). `recordAudit`
  * writes inside the transaction of the action it records, so an action and its audit row land together.
  */
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AuditAction } from '../../../shared/audit-actions.js';
 import type { AuditEntry } from '../../../shared/schemas/admin.js';
@@ -47,16 +47,22 @@ export async function isReplay(tx: Tx, action: AuditAction, idempotencyKey: stri
   return true;
 }
 
-/** GET /api/admin/audit: newest first, with the actor's name and e-mail. */
-export async function listAudit(db: Db, { page, pageSize }: PageQuery): Promise<Page<AuditEntry>> {
-  const rows = await db
-    .select({ entry: adminAuditLog, actorName: userTable.name, actorEmail: userTable.email })
-    .from(adminAuditLog)
-    .leftJoin(userTable, eq(userTable.id, adminAuditLog.actorId))
-    .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const [total] = await db.select({ n: count() }).from(adminAuditLog);
+/**
+ * GET /api/admin/audit: every console action newest first, with the actor's name and e-mail; `about` narrows it to the
+ * actions about one subject (a person's, an organisation's), a page at a time all the same.
+ */
+export async function listAudit(db: Db | Tx, { page, pageSize }: PageQuery, about?: SQL): Promise<Page<AuditEntry>> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ entry: adminAuditLog, actorName: userTable.name, actorEmail: userTable.email })
+      .from(adminAuditLog)
+      .leftJoin(userTable, eq(userTable.id, adminAuditLog.actorId))
+      .where(about)
+      .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(adminAuditLog).where(about),
+  ]);
   return {
     items: rows.map(({ entry: e, actorName, actorEmail }) => ({
       id: e.id,

@@ -5,6 +5,7 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { messages } from '../../../shared/messages.js';
 import type { Role } from '../../../shared/roles.js';
+import type { AuditEntry } from '../../../shared/schemas/admin.js';
 import type { UserDetail, UserListQuery, UserState, UserSummary } from '../../../shared/schemas/admin-users.js';
 import type { Db, Tx } from '../../db/client.js';
 import {
@@ -15,6 +16,8 @@ import {
   disputes,
   expertApplications,
   experts,
+  organisationManagers,
+  organisations,
   packagePurchases,
   payments,
   sessions,
@@ -23,11 +26,10 @@ import {
 } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { paymentSummaryOf } from '../payments/service.js';
-import type { Page } from './audit-service.js';
+import { listAudit, type Page, type PageQuery } from './audit-service.js';
 import { clock } from '../../clock.js';
 
 const shownSessions = 50;
-const shownAudit = 50;
 
 type UserRow = typeof user.$inferSelect;
 
@@ -91,12 +93,13 @@ export async function bookedSessionIdsOf(db: Db | Tx, userId: string, expertId: 
 /**
  * GET /api/admin/users/{id}: the profile and state, the valid sign-in sessions, the newest 50 sessions with their
  * payments (as client or expert), the booked sessions not yet started, the conversations reported naming the account,
- * applications and the newest 50 audit entries about the person (auditAbout). 404 'User not found'.
+ * applications and the partner organisations the person manages, by name. 404 'User not found'. The team's actions
+ * about the person are paged apart (listUserAudit).
  */
 export async function getUserDetail(db: Db | Tx, id: string, now = clock.now()): Promise<UserDetail> {
   const { u, expert } = await findUser(db, id);
   const party = expert ? or(eq(sessions.clientId, u.id), eq(sessions.expertId, expert.id))! : eq(sessions.clientId, u.id);
-  const [signIns, sessionRows, booked, applications, audit, reports] = await Promise.all([
+  const [signIns, sessionRows, booked, applications, managed, reports] = await Promise.all([
     db
       .select()
       .from(authSession)
@@ -112,12 +115,11 @@ export async function getUserDetail(db: Db | Tx, id: string, now = clock.now()):
     bookedSessionIdsOf(db, u.id, expert?.id ?? null, now),
     db.select().from(expertApplications).where(eq(expertApplications.userId, u.id)).orderBy(desc(expertApplications.createdAt)),
     db
-      .select({ a: adminAuditLog, actorName: user.name })
-      .from(adminAuditLog)
-      .leftJoin(user, eq(user.id, adminAuditLog.actorId))
-      .where(auditAbout(u.id, expert?.id ?? null))
-      .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
-      .limit(shownAudit),
+      .select({ id: organisations.id, name: organisations.name })
+      .from(organisationManagers)
+      .innerJoin(organisations, eq(organisations.id, organisationManagers.organisationId))
+      .where(eq(organisationManagers.userId, u.id))
+      .orderBy(organisations.name, organisations.id),
     db.select().from(conversationReports).where(eq(conversationReports.reportedId, u.id)).orderBy(desc(conversationReports.createdAt)),
   ]);
   return {
@@ -155,16 +157,17 @@ export async function getUserDetail(db: Db | Tx, id: string, now = clock.now()):
     bookedSessionIds: booked,
     reports: reports.map((r) => ({ id: r.id, reason: r.reason, status: r.status, createdAt: r.createdAt.toISOString() })),
     applications: applications.map((a) => ({ id: a.id, professionalTitle: a.professionalTitle, status: a.status, createdAt: a.createdAt.toISOString() })),
-    audit: audit.map(({ a, actorName }) => ({
-      id: a.id,
-      action: a.action,
-      actorName,
-      targetType: a.targetType,
-      targetId: a.targetId,
-      detail: a.detail ?? null,
-      createdAt: a.createdAt.toISOString(),
-    })),
+    organisations: managed,
   };
+}
+
+/**
+ * GET /api/admin/users/{id}/audit?page=&pageSize=: the team's actions about the person (auditAbout), newest first, a
+ * page at a time with their total. 404 'User not found'.
+ */
+export async function listUserAudit(db: Db, id: string, q: PageQuery): Promise<Page<AuditEntry>> {
+  const { u, expert } = await findUser(db, id);
+  return listAudit(db, q, auditAbout(u.id, expert?.id ?? null));
 }
 
 /**

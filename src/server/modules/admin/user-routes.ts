@@ -7,14 +7,14 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '../../../shared/messages.js';
-import { idParams } from '../../../shared/schemas/admin.js';
+import { auditPage, idParams } from '../../../shared/schemas/admin.js';
 import { cancelledSessions, reasonInput, roleChangeInput, userDetail, userListQuery, userPage } from '../../../shared/schemas/admin-users.js';
-import { errorResponse } from '../../../shared/schemas/common.js';
+import { errorResponse, pageQuery } from '../../../shared/schemas/common.js';
 import { requireRole } from '../../auth/guards.js';
 import { AppError } from '../../errors.js';
 import type { AdminDeps } from './deps.js';
 import { changeRole } from './role-change-service.js';
-import { findUser, getUserDetail, listUsers } from './user-directory-service.js';
+import { findUser, getUserDetail, listUserAudit, listUsers } from './user-directory-service.js';
 import { cancelBookedSessionsOf } from './user-sessions-service.js';
 import { liftMessagingSuspension } from './messaging-suspension-service.js';
 import { reinstateUser, suspendUser } from './user-suspension-service.js';
@@ -33,11 +33,18 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, dep
     async (request) => listUsers(db, request.query),
   );
 
-  /** One account: profile and state, sign-in sessions, sessions and payments, booked sessions, applications, audit trail. 404. */
+  /** One account: profile and state, sign-in sessions, sessions and payments, booked sessions, applications, organisations managed. 404. */
   app.get(
     '/api/admin/users/:id',
     { config: { signIn: 'required' }, schema: { tags, params: idParams, response: { 200: userDetail, ...errors } } },
     async (request) => getUserDetail(db, request.params.id),
+  );
+
+  /** The team's actions about the account and everything that belongs to it, newest first, `?page=&pageSize=` (20, at most 100). 404. */
+  app.get(
+    '/api/admin/users/:id/audit',
+    { config: { signIn: 'required' }, schema: { tags, params: idParams, querystring: pageQuery, response: { 200: auditPage, ...errors } } },
+    async (request) => listUserAudit(db, request.params.id, request.query),
   );
 
   /**

@@ -1,10 +1,11 @@
 /**
  * Partners in the team console, under /api/admin/organisations (docs/product.md "Partners"): organisations with their
- * balances and ledgers, manager invitations, invoice payments, grants and adjustments. 401 to visitors and 403 to any
+ * balances and ledgers, the team's actions about each, manager invitations, invoice payments, grants and adjustments. 401 to visitors and 403 to any
  * account but an admin with two-factor sign-in, checked before the body is read; every action is audited by its service.
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditPage } from '../../../shared/schemas/admin.js';
 import { errorResponse, pageQuery } from '../../../shared/schemas/common.js';
 import {
   adjustmentInput,
@@ -21,6 +22,7 @@ import { requireRole } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { adjustBalance, grantCredit, recordInvoicePayment } from './funding-service.js';
 import { inviteManager } from './manager-service.js';
+import { listOrganisationAudit } from './organisation-audit-service.js';
 import { createOrganisation, getOrganisation, listOrganisations } from './organisation-service.js';
 import { sponsorWorkshop } from './sponsorship-service.js';
 
@@ -52,6 +54,16 @@ export const partnerAdminRoutes: FastifyPluginAsyncZod<{ db: Db; baseUrl: string
     '/api/admin/organisations/:id',
     { config, schema: { tags, params: organisationParams, response: { 200: organisationDetail, ...errors } } },
     async (request) => getOrganisation(db, request.params.id),
+  );
+
+  /**
+   * The team's actions about the organisation (and the partner enquiry it came from), newest first, `?page=&pageSize=`
+   * (20, at most 100) with their total (organisation-audit-service.ts). 404.
+   */
+  app.get(
+    '/api/admin/organisations/:id/audit',
+    { config, schema: { tags, params: organisationParams, querystring: pageQuery, response: { 200: auditPage, ...errors } } },
+    async (request) => listOrganisationAudit(db, request.params.id, request.query),
   );
 
   /** Invites `{ email }` to manage the organisation (e-mailed link, 14 days). 404; 409 already a manager. */

@@ -3,13 +3,14 @@
  * not, and a paid one's receipt drawn again as the PDF its e-mail carried (credit-receipt-pdf.ts). Money integer cents,
  * instants UTC.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { partnerMessages as m } from '../../../shared/partners.js';
 import type { CreditPurchaseList } from '../../../shared/schemas/partners.js';
 import { isUuid } from '../../../shared/ids.js';
 import type { Db } from '../../db/client.js';
 import { creditLedger, creditPurchases, organisations } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import type { PageQuery } from '../admin/audit-service.js';
 import { creditReceiptPdf, type CreditReceipt } from './credit-receipt-pdf.js';
 import { paidWithOf } from './organisation-service.js';
 
@@ -23,21 +24,23 @@ export function creditReceiptOf(p: PaidPurchase, organisation: string, balanceCe
   return { receiptNumber: p.receiptNumber!, organisation, amountCents: p.amountCents, paidWith: paidWithOf(p), paidAt: p.paidAt!, balanceCents };
 }
 
-/** Purchases a list shows, newest first. */
-const listed = 200;
-
 /**
- * GET /api/partner/organisations/{id}/credit-purchases: the organisation's purchases of credit, by card or bank transfer,
- * the newest 200 first — amount (cents), status (pending, paid, failed, expired), how it was paid and, once paid, its
- * receipt number and time. The caller checked the manager.
+ * GET /api/partner/organisations/{id}/credit-purchases?page=&pageSize=: the organisation's purchases of credit, by
+ * card or bank transfer, newest first, a page at a time with their total — amount (cents), status (pending, paid,
+ * failed, expired), how it was paid and, once paid, its receipt number and time. The caller checked the manager.
  */
-export async function listCreditPurchases(db: Db, organisationId: string): Promise<CreditPurchaseList> {
-  const rows = await db
-    .select()
-    .from(creditPurchases)
-    .where(eq(creditPurchases.organisationId, organisationId))
-    .orderBy(desc(creditPurchases.createdAt), desc(creditPurchases.id))
-    .limit(listed);
+export async function listCreditPurchases(db: Db, organisationId: string, { page, pageSize }: PageQuery): Promise<CreditPurchaseList> {
+  const ofOrganisation = eq(creditPurchases.organisationId, organisationId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(creditPurchases)
+      .where(ofOrganisation)
+      .orderBy(desc(creditPurchases.createdAt), desc(creditPurchases.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(creditPurchases).where(ofOrganisation),
+  ]);
   return {
     items: rows.map((p) => ({
       purchaseId: p.id,
@@ -49,6 +52,9 @@ export async function listCreditPurchases(db: Db, organisationId: string): Promi
       receiptNumber: p.receiptNumber,
       paidAt: p.paidAt?.toISOString() ?? null,
     })),
+    total: total?.n ?? 0,
+    page,
+    pageSize,
   };
 }
 

@@ -7,7 +7,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Transform } from 'node:stream';
 import { z } from 'zod';
-import { errorResponse } from '../../../shared/schemas/common.js';
+import { errorResponse, pageQuery } from '../../../shared/schemas/common.js';
 import {
   acceptInvitationInput,
   acceptedInvitation,
@@ -232,15 +232,16 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ db: Db; provider: PaymentPro
   );
 
   /**
-   * The organisation's purchases of credit, newest first (the newest 200): amount in cents, status (pending, paid, failed,
-   * expired), how it was paid, and a paid one's receipt number and time (credit-receipt-service.ts). 404 not a manager.
+   * The organisation's purchases of credit, newest first, a page at a time (`?page=&pageSize=`, 20 by default, at most
+   * 100) with their total: amount in cents, status (pending, paid, failed, expired), how it was paid, and a paid one's
+   * receipt number and time (credit-receipt-service.ts). 400 a page out of range; 404 not a manager.
    */
   app.get(
     '/api/partner/organisations/:id/credit-purchases',
-    { config, schema: { tags, params: organisationParams, response: { 200: creditPurchaseList, ...errors } } },
+    { config, schema: { tags, params: organisationParams, querystring: pageQuery, response: { 200: creditPurchaseList, ...errors } } },
     async (request) => {
       await manager(request, request.params.id);
-      return listCreditPurchases(db, request.params.id);
+      return listCreditPurchases(db, request.params.id, request.query);
     },
   );
 

@@ -4,14 +4,17 @@ import { organisationKindNames } from '@shared/partners';
 import { formatMoney } from '@shared/pricing';
 import type { OrganisationDetail } from '@shared/schemas/partners';
 import { CreditBalance, CreditLedger } from '../../components/credit-ledger';
+import { usePage } from '../../components/pager';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FormError, Input, Label } from '../../components/ui/input';
 import { formatDateTime, formatLongDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useOrganisation } from './api/get-organisation';
+import { useOrganisationAudit } from './api/get-organisation-audit';
 import { useOrganisationAction, type OrganisationAction } from './api/organisation-actions';
 import { dollarsToCents, Facts, RecordFrame } from './console-parts';
+import { TeamActions } from './team-actions';
 
 type Field = { name: string; label: string; type?: string; placeholder?: string };
 
@@ -91,6 +94,7 @@ const signedCents = (text: string) => {
 };
 
 function Detail({ organisation: o }: { organisation: OrganisationDetail }) {
+  const [actionsPage] = usePage('actions');
   return (
     <div className="space-y-5">
       <Card className="p-5 sm:p-8">
@@ -203,11 +207,12 @@ function Detail({ organisation: o }: { organisation: OrganisationDetail }) {
         <h2 className="text-lg font-semibold text-slate-900">Credit ledger</h2>
         <CreditLedger entries={o.ledger} />
       </Card>
+      <TeamActions query={useOrganisationAudit(o.id, actionsPage)} self={{ targetType: 'organisation', targetId: o.id }} />
     </div>
   );
 }
 
-/** /admin/organisations/:id (docs/product.md "Partners"): one organisation, its managers, funding and ledger. */
+/** /admin/organisations/:id (docs/product.md "Partners"): one organisation, its managers, funding, ledger and the team's actions about it. */
 export default function OrganisationDetailPage() {
   const { id = '' } = useParams();
   const query = useOrganisation(id);

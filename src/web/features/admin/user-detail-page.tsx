@@ -1,7 +1,6 @@
 import { Ban, Eye, EyeOff, RotateCcw, ShieldCheck, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { describeAudit } from '@shared/audit-actions';
 import { messages } from '@shared/messages';
 import { formatMoney } from '@shared/pricing';
 import type { UserDetail } from '@shared/schemas/admin-users';
@@ -9,10 +8,11 @@ import { sessionState } from '@shared/sessions';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { usePage } from '../../components/pager';
 import { formatDateTime } from '../../lib/format';
 import { useCancelBookedSessions } from './api/cancel-booked-sessions';
-import { auditSubjectLink, auditSubjectNames } from './audit-subject';
 import { useUser } from './api/get-user';
+import { useUserAudit } from './api/get-user-audit';
 import { useReinstateUser } from './api/reinstate-user';
 import { useSetExpertVisibility } from './api/set-expert-visibility';
 import { useSuspendUser } from './api/suspend-user';
@@ -20,6 +20,7 @@ import { Facts, paymentWords, RecordFrame, RecordPart } from './console-parts';
 import { LiftMessagingSuspension } from './lift-messaging-dialog';
 import { ReasonDialog } from './reason-dialog';
 import { RoleDialog } from './role-dialog';
+import { TeamActions } from './team-actions';
 import { UserPlansAndPackages } from './user-prepaid';
 import { roleWords, StateBadge } from './user-parts';
 
@@ -136,6 +137,7 @@ function Actions({ user: u }: { user: UserDetail }) {
 }
 
 function Detail({ user: u }: { user: UserDetail }) {
+  const [actionsPage] = usePage('actions');
   return (
     <div className="space-y-5">
       <Card className="p-5 sm:p-8">
@@ -181,6 +183,24 @@ function Detail({ user: u }: { user: UserDetail }) {
                 'None'
               ),
             },
+            ...(u.organisations.length
+              ? [
+                  {
+                    label: 'Partner organisations managed',
+                    value: (
+                      <ul>
+                        {u.organisations.map((o) => (
+                          <li key={o.id}>
+                            <Link to={`/admin/organisations/${o.id}`} className="text-brand-700 underline-offset-2 hover:underline">
+                              {o.name}
+                            </Link>
+                          </li>
+                        ))}
+                      </ul>
+                    ),
+                  },
+                ]
+              : []),
           ]}
         />
       </Card>
@@ -236,27 +256,7 @@ function Detail({ user: u }: { user: UserDetail }) {
           ))}
         </ul>
       </RecordPart>
-      <RecordPart id="user-audit" title="Audit trail" empty={u.audit.length ? null : 'No team actions yet.'}>
-        <ul className="divide-y divide-slate-100 text-sm">
-          {u.audit.map((a) => {
-            const to = auditSubjectLink(a);
-            return (
-              <li key={a.id} className="break-words py-2">
-                <span className="font-medium text-slate-900">{a.actorName ?? 'A former team member'}</span> {describeAudit(a)} ·{' '}
-                <time dateTime={a.createdAt}>{formatDateTime(a.createdAt)}</time>
-                {to ? (
-                  <>
-                    {' · '}
-                    <Link to={to} className="text-brand-700 underline underline-offset-2">
-                      Open the {auditSubjectNames[a.targetType]}
-                    </Link>
-                  </>
-                ) : null}
-              </li>
-            );
-          })}
-        </ul>
-      </RecordPart>
+      <TeamActions query={useUserAudit(u.id, actionsPage)} />
     </div>
   );
 }

@@ -1,0 +1,173 @@
+/**
+ * Long lists come a page at a time, every row reachable (docs/product.md "Partners", "People"): a manager's purchases
+ * of credit past the 200 the list once stopped at, with the 201st purchase's receipt; the team's actions about a person
+ * past the 50 their page once stopped at; the team's actions about an organisation on its console page, and the
+ * organisations a manager manages on their person page. Runs on PGlite, or PostgreSQL with TEST_DATABASE_URL.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { partnerEnquiries } from '../../src/server/db/schema.js';
+import { partnerMessages } from '../../src/shared/partners.js';
+import { messages } from '../../src/shared/messages.js';
+import { createTestApp, type TestContext } from '../helpers/app.js';
+import { createUser, origin } from '../helpers/auth.js';
+import { fundedOrganisation } from '../helpers/partners.js';
+
+const json = { origin, 'content-type': 'application/json' };
+type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
+type Action = { action: string; actor: { name: string | null }; targetType: string; targetId: string; detail: Record<string, unknown> | null };
+
+describe('paged lists of purchases and of the team’s actions', () => {
+  let ctx: TestContext;
+  let admin: Awaited<ReturnType<typeof createUser>>;
+  let manager: Awaited<ReturnType<typeof createUser>>;
+  let n = 0;
+  const get = (url: string, cookie = admin.cookie) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+  const post = async (url: string, payload: object, cookie = admin.cookie, method: 'POST' | 'PUT' = 'POST') => {
+    const res = await ctx.app.inject({ method, url, remoteAddress: `127.12.0.${(++n % 250) + 1}`, headers: { ...json, cookie }, payload });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    return res.json();
+  };
+  /** Every page of `url` at `pageSize`, in order, checking each page's total and number. */
+  const allPages = async <T>(url: string, pageSize: number, cookie = admin.cookie) => {
+    const items: T[] = [];
+    for (let page = 1; ; page++) {
+      const res = await get(`${url}?page=${page}&pageSize=${pageSize}`, cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as Page<T>;
+      expect(body).toMatchObject({ page, pageSize });
+      items.push(...body.items);
+      if (body.items.length < pageSize) return { items, total: body.total };
+    }
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await createUser(ctx, { email: 'paging-admin@example.com', role: 'admin', firstName: 'Alex', lastName: 'Admin' });
+    manager = await createUser(ctx, { email: 'paging-manager@example.com', firstName: 'Mina', lastName: 'Manager' });
+  });
+  afterAll(() => ctx?.close());
+
+  it('pages a manager’s 201 purchases of credit, newest first, 20 at a time: the 201st is listed and its receipt downloads', async () => {
+    const orgId = await fundedOrganisation(ctx, { adminCookie: admin.cookie, name: 'Pagewell', manager, cents: 10_000 });
+    const outsider = await createUser(ctx, { email: 'paging-outsider@example.com' });
+    // 200 later bank transfers, each a minute apart, on top of the first one the team recorded through the console.
+    await ctx.database.db.execute(sql`
+      insert into credit_purchases (organisation_id, amount_cents, method, invoice_reference, idempotency_key, request_hash, status, paid_at, created_at)
+      select ${orgId}::uuid, 1000 + g, 'invoice', 'INV-PAGE-' || g, 'invoice:inv-page-' || g, 'seeded', 'paid', now() + g * interval '1 minute', now() + g * interval '1 minute'
+      from generate_series(1, 200) g`);
+    const url = `/api/partner/organisations/${orgId}/credit-purchases`;
+    type Purchase = { purchaseId: string; amountCents: number; receiptNumber: string | null; paidWith: string };
+
+    const first = (await get(url, manager.cookie)).json() as Page<Purchase>;
+    expect(first).toMatchObject({ total: 201, page: 1, pageSize: 20 });
+    expect(first.items.map((p) => p.amountCents)).toEqual(Array.from({ length: 20 }, (_, i) => 1200 - i));
+
+    const { items, total } = await allPages<Purchase>(url, 100, manager.cookie);
+    expect(total).toBe(201);
+    expect(new Set(items.map((p) => p.purchaseId)).size).toBe(201);
+    const oldest = items[200]!;
+    expect(oldest).toMatchObject({ amountCents: 10_000, paidWith: expect.stringMatching(/^bank transfer, reference INV-/) });
+    const receipt = await get(`${url}/${oldest.purchaseId}/receipt.pdf`, manager.cookie);
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.headers['content-disposition']).toBe(`attachment; filename="mentora-receipt-${oldest.receiptNumber}.pdf"`);
+
+    // Past the last page: nothing more, with the total to link back to.
+    expect((await get(`${url}?page=12`, manager.cookie)).json()).toMatchObject({ items: [], total: 201, page: 12 });
+    const tooMany = await get(`${url}?pageSize=101`, manager.cookie);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error.message).toContain('Page size must be a whole number from 1 to 100');
+    expect((await get(`${url}?page=2`, outsider.cookie)).json().error.message).toBe(partnerMessages.organisationNotFound);
+  });
+
+  it('pages the team’s actions about a person past the 50 once shown, newest first, and only the team reads them', async () => {
+    const person = await createUser(ctx, { email: 'paging-person@example.com' });
+    const other = await createUser(ctx, { email: 'paging-other@example.com' });
+    // 61 actions on the account over the years: 60 role changes an hour apart, then a suspension through the console.
+    await ctx.database.db.execute(sql`
+      insert into admin_audit_log (actor_id, action, target_type, target_id, detail, created_at)
+      select ${admin.id}, 'user.role', 'user', ${person.id}, jsonb_build_object('from', 'client', 'to', 'expert', 'n', g), now() - (61 - g) * interval '1 hour'
+      from generate_series(1, 60) g`);
+    await post(`/api/admin/users/${person.id}/suspend`, { reason: 'Chargeback fraud' });
+    const url = `/api/admin/users/${person.id}/audit`;
+
+    const first = (await get(url)).json() as Page<Action>;
+    expect(first).toMatchObject({ total: 61, page: 1, pageSize: 20 });
+    expect(first.items[0]).toMatchObject({ action: 'user.suspend', actor: { name: 'Alex Admin' }, targetType: 'user', detail: { reason: 'Chargeback fraud' } });
+    const { items, total } = await allPages<Action>(url, 20);
+    expect(total).toBe(61);
+    expect(items.map((a) => a.detail?.n ?? null)).toEqual([null, ...Array.from({ length: 60 }, (_, i) => 60 - i)]);
+
+    expect((await get(`/api/admin/users/${other.id}/audit`)).json()).toMatchObject({ items: [], total: 0 });
+    const unknown = await get('/api/admin/users/no-such-account/audit');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toBe(messages.admin.userNotFound);
+    expect((await get(url, person.cookie)).statusCode).toBe(401);
+    expect((await get(url, other.cookie)).statusCode).toBe(403);
+  });
+
+  it('lists the team’s actions about an organisation and its enquiry, newest first and paged, and links a manager’s page to what they manage', async () => {
+    const robin = await createUser(ctx, { email: 'robin@paging-uni.example', firstName: 'Robin', lastName: 'Hale' });
+    const [enquiry] = await ctx.database.db
+      .insert(partnerEnquiries)
+      .values({ name: 'Robin Hale', email: robin.email, businessType: 'University', description: 'Careers office.' })
+      .returning();
+    await post(`/api/admin/inbox/partner/${enquiry!.id}/handled`, { handled: true }, admin.cookie, 'PUT');
+    const org = await post('/api/admin/organisations', {
+      name: 'Paging University',
+      kind: 'university',
+      billingEmail: 'finance@paging-uni.example',
+      enquiryId: enquiry!.id,
+    });
+    const elsewhere = await fundedOrganisation(ctx, { adminCookie: admin.cookie, name: 'Elsewhere', manager: robin, cents: 5_000 });
+    await post(`/api/admin/organisations/${org.id}/invitations`, { email: robin.email });
+    await post(`/api/admin/organisations/${org.id}/invoice-payments`, { amountCents: 200_000, reference: 'INV-2026-7' });
+    await post(`/api/admin/organisations/${org.id}/grants`, {
+      amountCents: 50_000,
+      expiresOn: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      note: 'Spring pilot',
+    });
+    await post(`/api/admin/organisations/${org.id}/adjustments`, { amountCents: -2_500, reason: 'Duplicate transfer fee' });
+
+    const url = `/api/admin/organisations/${org.id}/audit`;
+    const { items, total } = await allPages<Action>(url, 2);
+    expect(total).toBe(6);
+    expect(items.map((a) => [a.action, a.actor.name, a.targetType])).toEqual([
+      ['credit.adjust', 'Alex Admin', 'organisation'],
+      ['credit.grant', 'Alex Admin', 'organisation'],
+      ['credit.invoice', 'Alex Admin', 'organisation'],
+      ['organisation.invite', 'Alex Admin', 'organisation'],
+      ['organisation.create', 'Alex Admin', 'organisation'],
+      ['inbox.handled', 'Alex Admin', 'partner'],
+    ]);
+    expect(items.slice(0, 4).map((a) => a.detail)).toEqual([
+      expect.objectContaining({ amountCents: -2_500, reason: 'Duplicate transfer fee' }),
+      expect.objectContaining({ amountCents: 50_000, note: 'Spring pilot' }),
+      expect.objectContaining({ amountCents: 200_000, reference: 'INV-2026-7' }),
+      expect.objectContaining({ email: robin.email }),
+    ]);
+    // Another organisation's actions stay on its own page.
+    const theirs = (await get(`/api/admin/organisations/${elsewhere}/audit`)).json() as Page<Action>;
+    expect(theirs.items.map((a) => a.action)).toEqual(['credit.invoice', 'organisation.invite', 'organisation.create']);
+    expect(theirs.items.every((a) => a.targetId === elsewhere)).toBe(true);
+
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const missing = await get(`/api/admin/organisations/${id}/audit`);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().error.message).toBe(partnerMessages.organisationNotFound);
+    }
+    expect((await get(url, robin.cookie)).statusCode).toBe(403);
+
+    // Robin accepts; their page in the console names both organisations they manage, by name.
+    const token = await ctx.database.db.execute<{ text: string }>(
+      sql`select text from email_outbox where "to" = ${robin.email} and text like '%/partner/invitations/%' order by created_at desc limit 1`,
+    );
+    const link = /\/partner\/invitations\/([A-Za-z0-9_-]+)/.exec(token.rows[0]!.text)![1]!;
+    await post('/api/partner/invitations/accept', { token: link }, robin.cookie);
+    expect((await get(`/api/admin/users/${robin.id}`)).json().organisations).toEqual([
+      { id: elsewhere, name: 'Elsewhere' },
+      { id: org.id, name: 'Paging University' },
+    ]);
+    expect((await get(`/api/admin/users/${admin.id}`)).json().organisations).toEqual([]);
+  });
+});
