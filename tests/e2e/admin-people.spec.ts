@@ -36,7 +36,7 @@ test('the team finds a user, suspends them, and the user can no longer sign in',
   await expect(page.getByRole('button', { name: 'Reinstate Account' })).toBeVisible();
   await expect(page.getByText('Not signed in anywhere.')).toBeVisible();
   // The account's audit trail and the audit log say what the team did, in words.
-  await expect(page.getByRole('region', { name: 'Audit trail' }).getByRole('listitem').first()).toContainText(
+  await expect(page.getByRole('region', { name: 'Team actions' }).getByRole('listitem').first()).toContainText(
     'Alex Admin suspended an account: “Payment fraud reported by an expert”',
   );
   expect(await seriousViolations(page)).toEqual([]);
@@ -97,7 +97,7 @@ test("the team refunds half a session, sees it on the client's console page, and
   // The client's page lists the refund among the team's actions about them, linked back to the session.
   await page.getByRole('link', { name: client.name, exact: true }).first().click();
   await expect(page.getByRole('heading', { name: client.name })).toBeVisible();
-  const action = page.getByRole('region', { name: 'Audit trail' }).getByRole('listitem').first();
+  const action = page.getByRole('region', { name: 'Team actions' }).getByRole('listitem').first();
   await expect(action).toContainText(`Alex Admin refunded a session of ${money(half)}: “The video call dropped for half of the session”`);
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'admin-user-session-refund');

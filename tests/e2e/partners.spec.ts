@@ -1,7 +1,9 @@
 /**
  * Partners (docs/product.md "Partners"): the team creates an organisation from a partner enquiry in the inbox and
  * invites its manager; the manager accepts the e-mailed invitation, buys credit with the test card and sees the
- * balance, the report and the ledger at /partner, downloads the purchase's receipt (PDF) and the ledger as CSV. Access programmes ("Access programmes", "Booking with credit"): a manager
+ * balance, the report and the ledger at /partner, downloads the purchase's receipt (PDF) and the ledger as CSV, and
+ * pages back to it past twenty later purchases; the team reads its actions about the organisation on its console
+ * page, paged, reached from the manager's person page. Access programmes ("Access programmes", "Booking with credit"): a manager
  * creates a programme for an invited list; a student joins by the e-mailed link, books a session the programme pays
  * in full (no card), another it pays in part (the rest by the test card), and cancels one: the credit returns; the
  * manager sponsors a workshop for the programme and the student takes a covered seat ("Sponsored workshops").
@@ -36,6 +38,11 @@ test('the team creates an organisation from an enquiry and invites a manager, wh
   await invite.getByLabel('E-mail').fill(client.email);
   await invite.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByText(`${client.email} — invited`)).toBeVisible();
+  // The team's actions about the organisation, newest first: the invitation, then its creation.
+  const teamActions = page.getByRole('region', { name: 'Team actions' });
+  await expect(teamActions.getByRole('listitem').first()).toContainText(`invited a manager of a partner organisation (${client.email})`);
+  await expect(teamActions.getByRole('listitem').nth(1)).toContainText(`created a partner organisation (${organisation})`);
+  const orgId = new URL(page.url()).pathname.split('/').pop()!;
   await shot(page, 'partners-console-organisation');
 
   // The manager, in their own browser session, follows the e-mailed link.
@@ -91,6 +98,36 @@ test('the team creates an organisation from an enquiry and invites a manager, wh
 
   await page.goto('/partner');
   await expect(page.getByRole('link', { name: new RegExp(organisation) })).toContainText('Available credit: $500.00');
+
+  // Twenty bank transfers later the purchases come in pages: the card purchase is on the second, its receipt with it.
+  for (let i = 1; i <= 20; i++) {
+    const paid = await operator.request.post(`/api/admin/organisations/${orgId}/invoice-payments`, { data: { amountCents: 1_000, reference: `NF-${i}` } });
+    expect(paid.status(), await paid.text()).toBe(201);
+  }
+  await page.goto(`/partner/${orgId}`);
+  const purchasePages = page.getByRole('navigation', { name: 'Purchases pages' });
+  await expect(purchasePages).toContainText('Page 1 of 2');
+  await purchasePages.getByRole('link', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/[?&]purchases=2$/);
+  await expect(purchases.getByRole('row')).toHaveCount(2);
+  await expect(purchases.getByRole('row').nth(1)).toContainText('Visa ending 4242');
+  await expect(purchases.getByRole('link', { name: new RegExp(`^Receipt ${receiptNumber}`) })).toBeVisible();
+  await shot(page, 'partners-manager-purchases-page-2');
+
+  // The team opens the manager's page, follows it to the organisation they manage, and pages back to its creation.
+  await signInAsTeam(page, operator);
+  await page.goto(`/admin/users/${client.id}`);
+  await expect(page.getByRole('heading', { name: client.name })).toBeVisible();
+  await expect(teamActions.getByText('No team actions yet.')).toBeVisible();
+  await shot(page, 'admin-user-manages');
+  await page.getByRole('link', { name: organisation }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/organisations/${orgId}$`));
+  await expect(teamActions.getByRole('listitem').first()).toContainText("recorded a bank transfer as an organisation's credit of $10.00 (reference NF-20)");
+  await teamActions.getByRole('navigation', { name: 'Team actions pages' }).getByRole('link', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/[?&]actions=2$/);
+  await expect(teamActions.getByRole('listitem')).toHaveCount(2);
+  await expect(teamActions.getByRole('listitem').last()).toContainText(`created a partner organisation (${organisation})`);
+  await shot(page, 'partners-console-team-actions');
 });
 
 /** Through the console's API: an organisation `client` manages, with $500 paid by bank transfer. */

@@ -203,11 +203,11 @@ function Detail({ organisation: o }: { organisation: OrganisationDetail }) {
           </ul>
         </Card>
       ) : null}
+      <TeamActions query={useOrganisationAudit(o.id, actionsPage)} self={{ targetType: 'organisation', targetId: o.id }} />
       <Card className="p-5 sm:p-6">
         <h2 className="text-lg font-semibold text-slate-900">Credit ledger</h2>
         <CreditLedger entries={o.ledger} />
       </Card>
-      <TeamActions query={useOrganisationAudit(o.id, actionsPage)} self={{ targetType: 'organisation', targetId: o.id }} />
     </div>
   );
 }
