@@ -4,9 +4,9 @@
  * past the 50 their page once stopped at; the team's actions about an organisation on its console page, and the
  * organisations a manager manages on their person page. Runs on PGlite, or PostgreSQL with TEST_DATABASE_URL.
  */
-import { sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { partnerEnquiries } from '../../src/server/db/schema.js';
+import { emailOutbox, partnerEnquiries } from '../../src/server/db/schema.js';
 import { partnerMessages } from '../../src/shared/partners.js';
 import { messages } from '../../src/shared/messages.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
@@ -159,10 +159,8 @@ describe('paged lists of purchases and of the team’s actions', () => {
     expect((await get(url, robin.cookie)).statusCode).toBe(403);
 
     // Robin accepts; their page in the console names both organisations they manage, by name.
-    const token = await ctx.database.db.execute<{ text: string }>(
-      sql`select text from email_outbox where "to" = ${robin.email} and text like '%/partner/invitations/%' order by created_at desc limit 1`,
-    );
-    const link = /\/partner\/invitations\/([A-Za-z0-9_-]+)/.exec(token.rows[0]!.text)![1]!;
+    const [mail] = await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, robin.email)).orderBy(desc(emailOutbox.createdAt));
+    const link = /\/partner\/invitations\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
     await post('/api/partner/invitations/accept', { token: link }, robin.cookie);
     expect((await get(`/api/admin/users/${robin.id}`)).json().organisations).toEqual([
       { id: elsewhere, name: 'Elsewhere' },
