@@ -128,6 +128,12 @@ export async function openTestDatabase(poolSize = 5): Promise<{ database: Databa
 const noPublicCaches = { CATALOGUE_CACHE_MS: '0', SLOTS_CACHE_MS: '0' };
 
 /**
+ * The OpenAPI documents this worker's apps served, by their settings and routes: apps built alike serve the same
+ * document, and making it (every route's zod schemas turned into JSON Schema) was a fifth of a test app's cost.
+ */
+const documents = new Map<string, OpenAPIV3_1.Document>();
+
+/**
  * A fresh app and database. Auth rate limits are off, and the caches as `caches` says (above), unless `env` turns
  * them on; `env` overrides configuration;
  * `onRoute` sees every route as it registers (tests/security/authorization-matrix lists them); `logger` as in buildApp.
@@ -153,12 +159,18 @@ export async function createTestApp(
   });
   const { database, drop } = await openTestDatabase();
   // Every answer the app gives is checked against its OpenAPI document (openapi-answers.ts); close() fails with any mismatch.
-  let document: OpenAPIV3_1.Document | undefined;
-  const answers = watchAnswers(() => (document ??= app.swagger() as OpenAPIV3_1.Document));
+  const routes: string[] = [];
+  const documentKey = () => JSON.stringify([caches, Object.entries(env).sort(), routes.sort()]);
+  const answers = watchAnswers(() => {
+    const key = documentKey();
+    if (!documents.has(key)) documents.set(key, app.swagger() as OpenAPIV3_1.Document);
+    return documents.get(key)!;
+  });
   const app = await buildApp({
     config,
     database,
     onRoute: (route) => {
+      routes.push(`${String(route.method)} ${route.url}`);
       answers.onRoute(route);
       onRoute?.(route);
     },

@@ -66,8 +66,16 @@ function validatorsFor(components: Document['components']) {
   return entry;
 }
 
-/** A checker for one app's document: `(method, path, status, content type, body) => problems`. */
+const checkers = new WeakMap<Document, ReturnType<typeof makeAnswerChecker>>();
+
+/** A checker for one app's document: `(method, path, status, content type, body) => problems`; one per document. */
 export function answerChecker(doc: Document) {
+  let checker = checkers.get(doc);
+  if (!checker) checkers.set(doc, (checker = makeAnswerChecker(doc)));
+  return checker;
+}
+
+function makeAnswerChecker(doc: Document) {
   const { ajv, compiled } = validatorsFor(doc.components);
   const matchers = pathMatchers(doc);
 
