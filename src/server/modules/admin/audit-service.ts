@@ -51,7 +51,7 @@ export async function isReplay(tx: Tx, action: AuditAction, idempotencyKey: stri
  * GET /api/admin/audit: every console action newest first, with the actor's name and e-mail; `about` narrows it to the
  * actions about one subject (a person's, an organisation's), a page at a time all the same.
  */
-export async function listAudit(db: Db | Tx, { page, pageSize }: PageQuery, about?: SQL): Promise<Page<AuditEntry>> {
+export async function listAudit(db: Db, { page, pageSize }: PageQuery, about?: SQL): Promise<Page<AuditEntry>> {
   const [rows, [total]] = await Promise.all([
     db
       .select({ entry: adminAuditLog, actorName: userTable.name, actorEmail: userTable.email })

@@ -122,27 +122,26 @@ export async function getOrganisation(db: Db | Tx, id: string, now = clock.now()
   assertOrganisationId(id);
   const [o] = await db.select().from(organisations).where(eq(organisations.id, id));
   if (!o) throw new AppError('NOT_FOUND', m.organisationNotFound);
-  const [managers, invitations, grants, ledger] = await Promise.all([
-    db
-      .select({ userId: userTable.id, name: userTable.name, email: userTable.email, since: organisationManagers.createdAt })
-      .from(organisationManagers)
-      .innerJoin(userTable, eq(userTable.id, organisationManagers.userId))
-      .where(eq(organisationManagers.organisationId, id))
-      .orderBy(organisationManagers.createdAt),
-    db
-      .select()
-      .from(organisationInvitations)
-      .where(and(eq(organisationInvitations.organisationId, id), isNull(organisationInvitations.acceptedAt), gt(organisationInvitations.expiresAt, now)))
-      .orderBy(desc(organisationInvitations.createdAt)),
-    db.select().from(creditGrants).where(eq(creditGrants.organisationId, id)).orderBy(desc(creditGrants.createdAt)),
-    db
-      .select({ e: creditLedger, actorName: userTable.name })
-      .from(creditLedger)
-      .leftJoin(userTable, eq(userTable.id, creditLedger.actorId))
-      .where(eq(creditLedger.organisationId, id))
-      .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id))
-      .limit(200),
-  ]);
+  // One query after another: `db` may be a transaction's one connection, which runs a query at a time.
+  const managers = await db
+    .select({ userId: userTable.id, name: userTable.name, email: userTable.email, since: organisationManagers.createdAt })
+    .from(organisationManagers)
+    .innerJoin(userTable, eq(userTable.id, organisationManagers.userId))
+    .where(eq(organisationManagers.organisationId, id))
+    .orderBy(organisationManagers.createdAt);
+  const invitations = await db
+    .select()
+    .from(organisationInvitations)
+    .where(and(eq(organisationInvitations.organisationId, id), isNull(organisationInvitations.acceptedAt), gt(organisationInvitations.expiresAt, now)))
+    .orderBy(desc(organisationInvitations.createdAt));
+  const grants = await db.select().from(creditGrants).where(eq(creditGrants.organisationId, id)).orderBy(desc(creditGrants.createdAt));
+  const ledger = await db
+    .select({ e: creditLedger, actorName: userTable.name })
+    .from(creditLedger)
+    .leftJoin(userTable, eq(userTable.id, creditLedger.actorId))
+    .where(eq(creditLedger.organisationId, id))
+    .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id))
+    .limit(200);
   const purchaseIds = ledger.map((r) => r.e.purchaseId).filter((p): p is string => p !== null);
   const purchases = purchaseIds.length ? await db.select().from(creditPurchases).where(inArray(creditPurchases.id, purchaseIds)) : [];
   const paidWith = new Map(purchases.map((p) => [p.id, paidWithOf(p)]));
