@@ -61,14 +61,25 @@ export async function signInUi(page: Page, { email, password }: SignIn, { enrolT
 }
 
 /**
+ * Signs `account` in on `page` without loading a page: the cookies of its own API cookie jar (fixtures/marketplace.ts,
+ * signed in when it verified its e-mail) replace those of the page's browser context, so the journey's next
+ * `page.goto` opens as that person. For journeys whose subject is not the sign-in form: the form costs a page load
+ * (docs/performance.md "Test suite"), and signInUi is kept where the form is what a journey proves. The page and
+ * `account.request` then share one session: signing out on the page ends it for both.
+ */
+export async function signInAs(page: Page, account: { request: APIRequestContext }) {
+  await page.context().clearCookies();
+  await page.context().addCookies((await account.request.storageState()).cookies);
+}
+
+/**
  * Opens the team console as the team's operator, with the run's shared team session (fixtures/marketplace.ts
- * `operator`): its cookies go into the page's context and the console's dashboard opens, where a team sign-in lands.
+ * `operator`): signed in as signInAs does, then the console's dashboard opens, where a team sign-in lands.
  * The sign-in form with the authenticator is the journey of two-factor.spec.ts; here it would spend one of the two
  * codes per 30 seconds the server takes for the account (src/server/auth/totp-once.ts), and journeys would queue.
  */
 export async function signInAsTeam(page: Page, operator: { request: APIRequestContext }) {
-  await page.context().clearCookies();
-  await page.context().addCookies((await operator.request.storageState()).cookies);
+  await signInAs(page, operator);
   await page.goto('/admin/dashboard');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
