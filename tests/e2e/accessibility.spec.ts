@@ -4,7 +4,7 @@ import { makePdf } from '../helpers/uploads';
 import { stopsWithoutVisibleFocus } from './focus';
 import { linkFromMailbox } from './fixtures/mailbox';
 import type { Expert, Marketplace } from './fixtures/marketplace';
-import { bookViaApi, expectSettled, moveIntoPast, reviewViaApi, signInAsTeam, signInUi, type SignIn } from './helpers';
+import { bookViaApi, expectSettled, moveIntoPast, reviewViaApi, signInAs, signInAsTeam } from './helpers';
 
 /**
  * Accessibility: every page of the app, signed out and signed in as client, expert and admin,
@@ -66,12 +66,6 @@ async function visit(page: Page, path: string) {
   await expectNoViolations(page, path);
 }
 
-async function signIn(page: Page, account: SignIn, landing: RegExp) {
-  await page.context().clearCookies();
-  await signInUi(page, account);
-  await expect(page).toHaveURL(landing);
-}
-
 /** A published expert with one public review (from a paid session of another new client that took place), so a profile shows every part. */
 async function reviewedExpert(market: Marketplace): Promise<Expert> {
   const [expert, reviewer] = await Promise.all([market.expert(), market.client()]);
@@ -125,9 +119,9 @@ for (const { name, viewport } of viewports) {
       test.setTimeout(180_000);
       const expert = await reviewedExpert(market);
       await expectVisibleFocusEverywhere(page, `/expert/${expert.slug}`);
-      await signIn(page, client, /\/dashboard\/client$/);
+      await signInAs(page, client);
       await expectVisibleFocusEverywhere(page, '/dashboard/client');
-      await signIn(page, expert, /\/dashboard\/expert$/);
+      await signInAs(page, expert);
       for (const path of ['/dashboard/expert', '/dashboard/expert/availability', '/dashboard/expert/profile']) await expectVisibleFocusEverywhere(page, path);
       await signInAsTeam(page, operator);
       for (const path of ['/admin/dashboard', '/admin/applications', '/admin/inbox', '/admin/audit']) await expectVisibleFocusEverywhere(page, path);
@@ -219,7 +213,7 @@ for (const { name, viewport } of viewports) {
 
     test('signed-in client pages and dialogs', async ({ page, client, expert: { slug } }) => {
       test.setTimeout(240_000);
-      await signIn(page, client, /\/dashboard\/client$/);
+      await signInAs(page, client);
       const upcoming = await bookViaApi(page.request, slug, 12);
       const past = await bookViaApi(page.request, slug, 12);
       await moveIntoPast(page.request, past, 5);
@@ -301,9 +295,9 @@ for (const { name, viewport } of viewports) {
 
     test('signed-in expert pages and dialogs', async ({ page, client, expert }) => {
       test.setTimeout(180_000);
-      await signIn(page, client, /\/dashboard\/client$/);
+      await signInAs(page, client);
       const upcoming = await bookViaApi(page.request, expert.slug, 14);
-      await signIn(page, expert, /\/dashboard\/expert$/);
+      await signInAs(page, expert);
 
       for (const path of [
         '/dashboard/expert',
@@ -381,7 +375,7 @@ for (const { name, viewport } of viewports) {
 
     test('team console pages and dialogs', async ({ page, client, expert, operator }) => {
       test.setTimeout(180_000);
-      await signIn(page, client, /\/dashboard\/client$/);
+      await signInAs(page, client);
       const disputed = await bookViaApi(page.request, expert.slug, 12);
       await moveIntoPast(page.request, disputed, 5);
       const reported = await page.request.post(`/api/sessions/${disputed.id}/dispute`, { data: { description: 'The expert joined 40 minutes late.' } });

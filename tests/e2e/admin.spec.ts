@@ -1,9 +1,9 @@
-import { expect, test, type Page } from './test';
+import { expect, test } from './test';
 import { makePdf } from '../helpers/uploads';
 import { linkFromMailbox } from './fixtures/mailbox';
 import type { Account } from './fixtures/marketplace';
 import { seriousViolations } from './axe';
-import { bookViaApi, moveIntoPast, shot, signInAsTeam, signInUi, type SignIn } from './helpers';
+import { bookViaApi, moveIntoPast, shot, signInAs, signInAsTeam } from './helpers';
 
 /**
  * Team console journeys (docs/product.md "Team console"): the team reviews and approves an expert application, and decides a
@@ -11,12 +11,6 @@ import { bookViaApi, moveIntoPast, shot, signInAsTeam, signInUi, type SignIn } f
  * made through the real API (sign-up, e-mail verification, profile, CV upload, POST /api/applications); the team
  * is the operator (the seeded team account), everyone else the journey's own.
  */
-
-async function signInAs(page: Page, account: SignIn, landing: RegExp) {
-  await page.context().clearCookies();
-  await signInUi(page, account);
-  await expect(page).toHaveURL(landing);
-}
 
 /** The expert-role account `person` (signed in on its own cookie jar) applies with a real PDF CV. */
 async function applyWithCv({ request, ...person }: Account) {
@@ -102,7 +96,7 @@ test('a client reports an issue, the team decides for the client with a partial 
   expert,
   operator,
 }) => {
-  await signInAs(page, client, /\/dashboard\/client$/);
+  await signInAs(page, client);
   const session = await bookViaApi(page.request, expert.slug, 7, 'Portfolio review for a UX role');
   await moveIntoPast(page.request, session, 20);
 
@@ -140,7 +134,7 @@ test('a client reports an issue, the team decides for the client with a partial 
   // Both parties are e-mailed.
   await linkFromMailbox(page, client.email, new RegExp(`/session/${session.id}`));
 
-  await signInAs(page, client, /\/dashboard\/client$/);
+  await signInAs(page, client);
   await page.goto(`/session/${session.id}`);
   await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
   await expect(page.getByText(/^Cancelled by the Mentora team/)).toBeVisible();
@@ -210,7 +204,7 @@ test('a partner enquiry names who sent it, and the team replies to it by e-mail 
 test('the console is for the team only: visitors go to sign in, clients to their dashboard', async ({ page, client }) => {
   await page.goto('/admin/disputes');
   await expect(page).toHaveURL(/\/signup\?next=%2Fadmin%2Fdisputes$/);
-  await signInAs(page, client, /\/dashboard\/client$/);
+  await signInAs(page, client);
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/dashboard\/client$/);
   expect((await page.request.get('/api/admin/disputes')).status()).toBe(403);

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from './test';
+import { expect, test } from './test';
 import { seriousViolations } from './axe';
-import { bookViaApi, moveIntoPast, shot, signInUi, type SignIn } from './helpers';
+import { bookViaApi, moveIntoPast, shot, signInAs } from './helpers';
 
 /**
  * A no-show report runs to its refund (docs/product.md "No-shows"): the session is moved into the past with the
@@ -9,14 +9,8 @@ import { bookViaApi, moveIntoPast, shot, signInUi, type SignIn } from './helpers
  * back and runs the settlement job: the client sees the session cancelled with a full refund.
  */
 
-async function signIn(page: Page, account: SignIn) {
-  await page.context().clearCookies();
-  await signInUi(page, account);
-  await expect(page).toHaveURL(/\/dashboard\/(client|expert)$/);
-}
-
 test('a no-show report runs to its refund', async ({ page, client, expert }) => {
-  await signIn(page, client);
+  await signInAs(page, client);
   const session = await bookViaApi(page.request, expert.slug, 3);
   await moveIntoPast(page.request, session, 2);
   const amount = `$${(session.totalAmountCents / 100).toFixed(2)}`;
@@ -36,7 +30,7 @@ test('a no-show report runs to its refund', async ({ page, client, expert }) => 
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'no-show-reported');
 
-  await signIn(page, expert);
+  await signInAs(page, expert);
   await page.goto(`/session/${session.id}`);
   await expect(page.getByRole('heading', { name: /reported that you did not attend/ })).toBeVisible();
   await expect(page.getByText('I waited 30 minutes in the call and nobody joined.')).toBeVisible();
@@ -46,7 +40,7 @@ test('a no-show report runs to its refund', async ({ page, client, expert }) => 
   const aged = await page.request.post(`/api/test/sessions/${session.id}/no-show/age`, { data: { hours: 49 } });
   expect(aged.status(), await aged.text()).toBe(200);
 
-  await signIn(page, client);
+  await signInAs(page, client);
   await page.goto(`/session/${session.id}`);
   await expect(page.getByText(`Refund: ${amount} (full refund)`)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No-show report settled' })).toBeVisible();
@@ -55,17 +49,17 @@ test('a no-show report runs to its refund', async ({ page, client, expert }) => 
 });
 
 test('a client found absent is offered private feedback only, not a public review', async ({ page, client, expert }) => {
-  await signIn(page, client);
+  await signInAs(page, client);
   const session = await bookViaApi(page.request, expert.slug, 4);
   await moveIntoPast(page.request, session, 2);
 
-  await signIn(page, expert);
+  await signInAs(page, expert);
   const reported = await page.request.post(`/api/sessions/${session.id}/no-show`, { data: { statement: 'The client never joined.' } });
   expect(reported.status(), await reported.text()).toBe(201);
   const aged = await page.request.post(`/api/test/sessions/${session.id}/no-show/age`, { data: { hours: 49 } });
   expect(aged.status(), await aged.text()).toBe(200);
 
-  await signIn(page, client);
+  await signInAs(page, client);
   await page.goto(`/session/${session.id}`);
   await expect(page.getByRole('heading', { name: 'Session Complete' })).toBeVisible();
   await expect(page.getByText('You were reported absent from this session and the report stood')).toBeVisible();

@@ -1,7 +1,7 @@
 import { tinyPng } from '../helpers/uploads';
 import { expect, test, type Page } from './test';
 import { seriousViolations } from './axe';
-import { expectSettled, shot, signInAsTeam, signInUi, type SignIn } from './helpers';
+import { expectSettled, shot, signInAs, signInAsTeam } from './helpers';
 
 /**
  * Experts go live deliberately (docs/product.md "Expert onboarding and publishing"): an applicant's dashboard links
@@ -12,12 +12,6 @@ import { expectSettled, shot, signInAsTeam, signInUi, type SignIn } from './help
  */
 const zone = 'Europe/Lisbon';
 test.use({ timezoneId: zone });
-
-async function signInAs(page: Page, account: SignIn, landing: RegExp) {
-  await page.context().clearCookies();
-  await signInUi(page, account);
-  await expect(page).toHaveURL(landing);
-}
 
 /** The visitor's /results for `words`: the result cards. */
 async function resultsFor(page: Page, words: string) {
@@ -36,7 +30,8 @@ test('an approved expert sets rate, photo, time zone and hours, publishes, and a
   expect(applied.status(), await applied.text()).toBe(201);
 
   // The applicant's dashboard: every link it shows (header, dashboard, footer) opens a page that lets them in (no 403 from the API).
-  await signInAs(page, person, /\/dashboard\/expert$/);
+  await signInAs(page, person);
+  await page.goto('/dashboard/expert');
   await expect(page.getByText('Your application is under review.').first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Edit Profile' })).toHaveCount(0);
   // Links within the dashboard itself (its quick actions' #sessions) are the page already open, not pages it leads to.
@@ -79,7 +74,8 @@ test('an approved expert sets rate, photo, time zone and hours, publishes, and a
   await expect(page.getByRole('link', { name: person.name })).toHaveCount(0);
 
   // The expert's dashboard takes them through the steps; Publish is disabled until all are done.
-  await signInAs(page, person, /\/dashboard\/expert$/);
+  await signInAs(page, person);
+  await page.goto('/dashboard/expert');
   const setup = page.getByRole('region', { name: 'Set up your profile' });
   await expect(setup).toContainText('0 of 3 steps done');
   const publish = setup.getByRole('button', { name: 'Publish profile' });

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from './test';
+import { expect, test } from './test';
 import { seriousViolations } from './axe';
-import { bookViaApi, shot, signInUi, type SignIn } from './helpers';
+import { bookViaApi, shot, signInAs } from './helpers';
 
 /**
  * An expert proposes a new time and the client declines it (docs/product.md "Reschedule proposals"): the expert
@@ -8,18 +8,12 @@ import { bookViaApi, shot, signInUi, type SignIn } from './helpers';
  * confirmation, and the session is cancelled with a full refund, seen on the session page and on both dashboards.
  */
 
-async function signIn(page: Page, account: SignIn) {
-  await page.context().clearCookies();
-  await signInUi(page, account);
-  await expect(page).toHaveURL(/\/dashboard\/(client|expert)$/);
-}
-
 test('an expert proposes a new time and the client declines it: the session is cancelled and refunded in full', async ({ page, client, expert }) => {
-  await signIn(page, client);
+  await signInAs(page, client);
   const session = await bookViaApi(page.request, expert.slug, 3, 'Negotiating a job offer');
   const amount = `$${(session.totalAmountCents / 100).toFixed(2)}`;
 
-  await signIn(page, expert);
+  await signInAs(page, expert);
   await page.goto(`/session/${session.id}`);
   // The page offers the expert actions, so it never calls itself read-only.
   await expect(page.getByRole('button', { name: 'Cancel Session' })).toBeVisible();
@@ -38,7 +32,8 @@ test('an expert proposes a new time and the client declines it: the session is c
   await expect(page.getByRole('heading', { name: 'Proposal sent — waiting for the client' })).toBeVisible();
   await shot(page, 'proposal-sent');
 
-  await signIn(page, client);
+  await signInAs(page, client);
+  await page.goto('/dashboard/client');
   // Flagged beyond the session page: in the header, above the dashboard and on the session's row.
   const flag = page.getByRole('banner').getByRole('link', { name: 'New time proposed: 1 session has a new time proposed' });
   await expect(flag).toHaveAttribute('href', `/session/${session.id}`);
@@ -68,7 +63,7 @@ test('an expert proposes a new time and the client declines it: the session is c
   await expect(row).toContainText(`Refunded ${amount}`);
   await shot(page, 'proposal-declined-client-dashboard');
 
-  await signIn(page, expert);
+  await signInAs(page, expert);
   await page.goto('/dashboard/expert');
   const expertRow = page.getByRole('article', { name: client.name });
   await expect(expertRow).toContainText('Cancelled');

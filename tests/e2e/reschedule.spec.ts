@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
-import { expect, test, type Page } from './test';
+import { expect, test } from './test';
 import { seriousViolations } from './axe';
-import { bookViaApi, shot, signInUi, type SignIn } from './helpers';
+import { bookViaApi, shot, signInAs } from './helpers';
 
 /**
  * A client reschedules a paid session (docs/product.md "Reschedule"): booked and paid eight days ahead (inside any
@@ -10,17 +10,11 @@ import { bookViaApi, shot, signInUi, type SignIn } from './helpers';
  * dashboard shows the new time.
  */
 
-async function signIn(page: Page, account: SignIn) {
-  await page.context().clearCookies();
-  await signInUi(page, account);
-  await expect(page).toHaveURL(/\/dashboard\/(client|expert)$/);
-}
-
 /** As the web app writes a time (src/web/lib/format.ts formatDateTime): the browser and this process share the host's zone. */
 const shown = (iso: string) => format(new Date(iso), "EEE, MMM d, yyyy 'at' h:mm a");
 
 test('a client reschedules a paid session; the expert sees the new time', async ({ page, client, expert }) => {
-  await signIn(page, client);
+  await signInAs(page, client);
   const session = await bookViaApi(page.request, expert.slug, 8, 'Moving into engineering management');
 
   await page.goto(`/session/${session.id}`);
@@ -56,7 +50,7 @@ test('a client reschedules a paid session; the expert sees the new time', async 
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'reschedule-done');
 
-  await signIn(page, expert);
+  await signInAs(page, expert);
   await page.goto('/dashboard/expert');
   await expect(page.getByText(shown(moved.startsAt)).first()).toBeVisible();
   await expect(page.getByText(shown(session.startsAt))).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from './test';
 import { seriousViolations } from './axe';
-import { bookViaApi, moveIntoPast, shot, signInUi, visa, type SignIn } from './helpers';
+import { bookViaApi, moveIntoPast, shot, signInAs, visa } from './helpers';
 
 /**
  * Journeys of a booked session (docs/product.md "Payments", "Sessions", "Disputes", "Feedback and reviews"):
@@ -8,12 +8,6 @@ import { bookViaApi, moveIntoPast, shot, signInUi, visa, type SignIn } from './h
  * leaving feedback. Each journey has a client and an expert of its own (tests/e2e/fixtures/marketplace.ts). Sessions
  * are moved into the past with the test-only hook POST /api/test/sessions/{id}/shift.
  */
-
-async function signIn(page: Page, account: SignIn) {
-  await page.context().clearCookies();
-  await signInUi(page, account);
-  await expect(page).toHaveURL(/\/dashboard\/(client|expert)$/);
-}
 
 /** Offered 60-minute UTC start times of `slug`, from `fromDay` days ahead on. */
 async function offeredSlots(request: APIRequestContext, slug: string, fromDay: number): Promise<string[]> {
@@ -35,7 +29,9 @@ test('a client pays on /payment: card checks, a declined card, then the test car
   client,
   expert: { slug },
 }) => {
-  await signIn(page, client);
+  await signInAs(page, client);
+  // The booking draft goes into the app's own sessionStorage, so the page opens on the app first.
+  await page.goto('/dashboard/client');
   const [startsAt] = await offeredSlots(page.request, slug, 3);
   const expert = (await (await page.request.get(`/api/experts/${slug}`)).json()) as {
     id: string;
@@ -105,7 +101,7 @@ test('a client pays on /payment: card checks, a declined card, then the test car
 });
 
 test('/payment opened from its address in a new tab offers the same payment, and paying opens the session page', async ({ page, client, expert }) => {
-  await signIn(page, client);
+  await signInAs(page, client);
   const [startsAt] = await offeredSlots(page.request, expert.slug, 4);
   const topic = 'Salary negotiation for a staff role';
   const address = `/payment?${new URLSearchParams({ expert: expert.slug, start: startsAt!, duration: '60', topic })}`;
@@ -135,7 +131,7 @@ test('without a draft /payment shows the defaults and a way to find an expert; v
   await expect(page.getByText('Please sign in to book a session')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign In' }).last()).toHaveAttribute('href', '/signup?next=%2Fpayment');
 
-  await signIn(page, client);
+  await signInAs(page, client);
   await page.goto('/payment');
   await expect(page.getByText('Not Selected').first()).toBeVisible();
   await expect(page.getByText('1 hour', { exact: true })).toBeVisible();
@@ -144,7 +140,7 @@ test('without a draft /payment shows the defaults and a way to find an expert; v
 
 test('the session page of an upcoming session: details, video link, and cancelling with a reason and a policy refund', async ({ page, client, expert }) => {
   expect(expert.cancellationPolicy).toBe('moderate');
-  await signIn(page, client);
+  await signInAs(page, client);
   const s = await bookViaApi(page.request, expert.slug, 10);
   await page.goto(`/session/${s.id}`);
 
@@ -189,7 +185,7 @@ test('the session page of an upcoming session: details, video link, and cancelli
 });
 
 test('after the session the client answers "Not yet", then confirms and leaves feedback once', async ({ page, client, expert }) => {
-  await signIn(page, client);
+  await signInAs(page, client);
   const s = await bookViaApi(page.request, expert.slug, 4);
   await moveIntoPast(page.request, s, 5);
   await page.goto(`/session/${s.id}`);
@@ -229,7 +225,7 @@ test('after the session the client answers "Not yet", then confirms and leaves f
 });
 
 test('the confirm page releases the payment, or takes a dispute report', async ({ page, client, expert }) => {
-  await signIn(page, client);
+  await signInAs(page, client);
   const disputed = await bookViaApi(page.request, expert.slug, 5);
   await moveIntoPast(page.request, disputed, 30);
   await page.goto(`/session/confirm/${disputed.id}`);
@@ -261,7 +257,7 @@ test('the confirm page releases the payment, or takes a dispute report', async (
 
 test('only the two parties see a session; the expert view is read-only; feedback rules for experts and strangers', async ({ page, client, expert, market }) => {
   const stranger = await market.expert();
-  await signIn(page, client);
+  await signInAs(page, client);
   const s = await bookViaApi(page.request, expert.slug, 12, 'Roadmap prioritisation');
   await page.goto('/session/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Session Not Found');
@@ -270,7 +266,7 @@ test('only the two parties see a session; the expert view is read-only; feedback
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('No Session Found');
   await expect(page.getByText('No concluded session found with this expert. You can only leave feedback after completing a session.')).toBeVisible();
 
-  await signIn(page, expert);
+  await signInAs(page, expert);
   await page.goto(`/session/${s.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Session with /);
   await expect(page.getByText(/will confirm completion and handle payment/)).toBeVisible();
@@ -279,7 +275,7 @@ test('only the two parties see a session; the expert view is read-only; feedback
   await page.goto(`/expert/${expert.slug}/feedback`);
   await expect(page.getByText('You cannot leave feedback for yourself. Only clients can leave feedback for their expert sessions.')).toBeVisible();
 
-  await signIn(page, stranger);
+  await signInAs(page, stranger);
   await page.goto(`/session/${s.id}`);
   await expect(page.getByText("You don't have permission to view this session")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
@@ -291,7 +287,7 @@ test('only the two parties see a session; the expert view is read-only; feedback
 });
 
 test('a free intro is not rated publicly: after confirming it the client is offered private feedback instead', async ({ page, client, expert }) => {
-  await signIn(page, client);
+  await signInAs(page, client);
   // The booking card's promise for the free intro: no card, nothing held or refunded.
   await page.goto(`/expert/${expert.slug}`);
   await page.getByRole('checkbox', { name: /Free 15-minute intro meeting/ }).check();
@@ -337,7 +333,7 @@ test('a free intro is not rated publicly: after confirming it the client is offe
 test('private feedback goes to the team only', async ({ page, client, expert }) => {
   await page.goto(`/expert/${expert.slug}/private-feedback`);
   await expect(page).toHaveURL(new RegExp(`/signup\\?next=${encodeURIComponent(`/expert/${expert.slug}/private-feedback`)}$`));
-  await signIn(page, client);
+  await signInAs(page, client);
   await page.goto(`/expert/${expert.slug}/private-feedback`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Private feedback');
   await page.getByRole('button', { name: 'Send to the Mentora team' }).click();
