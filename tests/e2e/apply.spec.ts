@@ -1,7 +1,7 @@
 import { seriousViolations } from './axe';
 import { expect, test, type Page } from './test';
 import path from 'node:path';
-import { shot, signInUi, signUpAsExpert } from './helpers';
+import { shot, signInAs, signInUi, signUpAsExpert } from './helpers';
 
 const cv = path.resolve('tests/fixtures/cvs/elena-varga-marketing-director.pdf');
 
@@ -127,8 +127,7 @@ test('visitors are sent to sign in and client accounts are told they need an exp
   await expect(page.getByText('Please sign in to submit an expert application')).toBeVisible();
   await expect(page).toHaveURL(/\/signup\?next=%2Fexpert%2Fapplication$/);
 
-  await signInUi(page, client);
-  await expect(page).toHaveURL(/\/dashboard\/client$/);
+  await signInAs(page, client);
   await page.goto('/expert/application-landing');
   await expect(page.getByRole('heading', { name: 'Expert Account Required' })).toBeVisible();
   await shot(page, 'landing-client');

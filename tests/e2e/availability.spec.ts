@@ -2,7 +2,7 @@ import { seriousViolations } from './axe';
 import { expect, test } from './test';
 import { format, parseISO } from 'date-fns';
 import { dateInZone, shiftDate, weekdayOf } from '../../src/shared/slots';
-import { signInUi } from './helpers';
+import { signInAs } from './helpers';
 
 /**
  * The expert's availability editor (/dashboard/expert/availability, PUT /api/me/availability): new Monday hours
@@ -17,8 +17,8 @@ const localTime = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
 
 test('an expert changes Monday hours and adds a day off; both persist and change the offered slots', async ({ page, expert }) => {
-  await signInUi(page, expert);
-  await expect(page).toHaveURL(/\/dashboard\/expert$/);
+  await signInAs(page, expert);
+  await page.goto('/dashboard/expert');
   expect((await (await page.request.get('/api/me/availability')).json()).timezone).toBe(zone);
 
   // Two Mondays at least two days ahead in the expert's zone: the first gets the new hours, the next is a day off.
@@ -69,8 +69,7 @@ test('an expert changes Monday hours and adds a day off; both persist and change
 });
 
 test('an expert sets buffers and a daily maximum; a maximum that is not a number is refused; both persist', async ({ page, expert }) => {
-  await signInUi(page, expert);
-  await expect(page).toHaveURL(/\/dashboard\/expert$/);
+  await signInAs(page, expert);
   await page.goto('/dashboard/expert/availability');
   await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
   await expect(page.getByRole('heading', { name: 'Scheduling limits' })).toBeVisible();
@@ -102,8 +101,7 @@ test('an expert sets buffers and a daily maximum; a maximum that is not a number
 test('clients and visitors cannot open the availability editor', async ({ page, client }) => {
   await page.goto('/dashboard/expert/availability');
   await expect(page).toHaveURL(/\/signup\?next=%2Fdashboard%2Fexpert%2Favailability$/);
-  await signInUi(page, client);
-  await expect(page).toHaveURL(/\/dashboard\/client$/);
+  await signInAs(page, client);
   await page.goto('/dashboard/expert/availability');
   await expect(page).toHaveURL(/\/dashboard\/client$/);
 });

@@ -1,6 +1,6 @@
 import { expect, request as http, test, type Locator, type Page } from './test';
 import { seriousViolations } from './axe';
-import { bookViaApi, signInUi } from './helpers';
+import { bookViaApi, signInAs } from './helpers';
 
 /**
  * The calendar feed (docs/product.md "Calendar feed"): a new client books a session, creates their private calendar
@@ -22,8 +22,7 @@ async function cardShots(page: Page, card: Locator, name: string) {
 }
 
 test('a new user subscribes to their sessions and resets the address', async ({ page, client, expert, baseURL }) => {
-  await signInUi(page, client);
-  await expect(page).toHaveURL(/\/dashboard\/client$/);
+  await signInAs(page, client);
   const session = await bookViaApi(page.request, expert.slug, 2);
 
   await page.goto('/account');

@@ -4,7 +4,7 @@ import { seriousViolations } from './axe';
 import { expect, test, type Page } from './test';
 import type { MyExpertProfile } from '../../src/shared/schemas/expert-profile';
 import { editableProfile } from './fixtures/marketplace';
-import { bookViaApi, signInUi } from './helpers';
+import { bookViaApi, signInAs } from './helpers';
 import { waitingForApp } from './test';
 
 /**
@@ -56,12 +56,11 @@ test('an expert edits headline, rate, policy and photo; the public profile and r
   expect(expert.cancellationPolicy).toBe('moderate');
   const clientContext = await browser.newContext();
   const clientPage = waitingForApp(await clientContext.newPage());
-  await signInUi(clientPage, client);
-  await expect(clientPage).toHaveURL(/\/dashboard\/client$/);
+  await signInAs(clientPage, client);
   const booked = await bookViaApi(clientPage.request, expert.slug, 16, 'Pricing a product launch');
 
-  await signInUi(page, expert);
-  await expect(page).toHaveURL(/\/dashboard\/expert$/);
+  await signInAs(page, expert);
+  await page.goto('/dashboard/expert');
   const original = await (await page.request.get('/api/me/expert-profile')).json();
   expect(original).toMatchObject({ slug: expert.slug, hourlyRateCents: expert.hourlyRateCents, introVideoUrl: expect.stringMatching(/^\/api\/files\//) });
   const rate = expert.hourlyRateCents / 100;
@@ -231,8 +230,7 @@ test('visitors and clients cannot open the profile editor or save a profile', as
   await page.goto('/dashboard/expert/profile');
   await expect(page).toHaveURL(/\/signup\?next=%2Fdashboard%2Fexpert%2Fprofile$/);
   expect((await page.request.get('/api/me/expert-profile')).status()).toBe(401);
-  await signInUi(page, client);
-  await expect(page).toHaveURL(/\/dashboard\/client$/);
+  await signInAs(page, client);
   await page.goto('/dashboard/expert/profile');
   await expect(page).toHaveURL(/\/dashboard\/client$/);
   const res = await page.request.put('/api/me/expert-profile', {

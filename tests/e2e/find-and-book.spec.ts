@@ -1,6 +1,6 @@
 import { expect, test } from './test';
 import { seriousViolations } from './axe';
-import { bookViaApi, moveIntoPast, pickFirstAvailableDay, pinClock, reviewViaApi, shot, signInUi } from './helpers';
+import { bookViaApi, moveIntoPast, pickFirstAvailableDay, pinClock, reviewViaApi, shot, signInAs } from './helpers';
 import { holdTerms } from '../../src/shared/sessions';
 
 // The expert each journey makes is found by a headline word no demo expert has.
@@ -9,8 +9,7 @@ test.use({ expertOptions: { headline } });
 
 test('a client searches, opens a profile, picks a day, a time and a topic, and continues to payment', async ({ page, client, expert }) => {
   await pinClock(page);
-  await signInUi(page, client);
-  await expect(page).toHaveURL(/\/dashboard\/client$/);
+  await signInAs(page, client);
 
   await page.goto('/results');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our Expert Network');

@@ -12,7 +12,7 @@ import { expect, test, waitingForApp } from './test';
 import { makePdf } from '../helpers/uploads';
 import { linkFromMailbox } from './fixtures/mailbox';
 import type { Account, Expert } from './fixtures/marketplace';
-import { shot, signInHere, signInAsTeam, signInUi } from './helpers';
+import { shot, signInAs, signInHere, signInAsTeam } from './helpers';
 
 /** `client`'s conversation with `expert`, started through the API, and a sender of `client`'s messages to it (201 expected). */
 async function conversationViaApi(client: Account, expert: Expert) {
@@ -32,8 +32,8 @@ test('a client messages an expert from the profile; the expert sees it live, rep
   test.setTimeout(120_000);
   const expertContext = await browser.newContext();
   const expertPage = waitingForApp(await expertContext.newPage());
-  await signInUi(expertPage, expert);
-  await expect(expertPage).toHaveURL(/\/dashboard\/expert$/);
+  await signInAs(expertPage, expert);
+  await expertPage.goto('/dashboard/expert');
   await expect(expertPage.getByRole('banner').getByRole('link', { name: 'Messages', exact: true })).toBeVisible();
 
   // A visitor is sent to sign in and comes back to the profile.
@@ -146,7 +146,7 @@ test('the expert blocks a client, whose open page learns it at once, and unblock
   // The client has the conversation open and sends a file with no text.
   const clientContext = await browser.newContext();
   const clientPage = waitingForApp(await clientContext.newPage());
-  await signInUi(clientPage, client);
+  await signInAs(clientPage, client);
   await clientPage.goto(`/messages/${conversation.id}`);
   const clientBox = clientPage.getByLabel(`Message to ${expert.name}`);
   await expect(clientBox).toBeVisible();
@@ -160,7 +160,7 @@ test('the expert blocks a client, whose open page learns it at once, and unblock
   await expect(clientPage.getByText('Please write a message before sending it.')).toHaveCount(0);
 
   // The expert blocks them: the client's open page shows the notice instead of the text box, without a reload.
-  await signInUi(page, expert);
+  await signInAs(page, expert);
   await page.goto(`/messages/${conversation.id}`);
   await expect(page.getByRole('log', { name: `Messages with ${client.name}` }).getByRole('link', { name: /bank-details\.pdf/ })).toBeVisible();
   let clientReloads = 0;
@@ -246,7 +246,7 @@ test('a page whose stream dropped mid-conversation gets the three messages sent 
   const { conversation, send } = await conversationViaApi(client, expert);
   await send('Are you there?');
 
-  await signInUi(page, expert);
+  await signInAs(page, expert);
   await page.goto(`/messages/${conversation.id}`);
   const log = page.getByRole('log', { name: `Messages with ${client.name}` });
   await expect(log.getByText('Are you there?')).toBeVisible();
@@ -297,7 +297,7 @@ test('a client attaches a PDF to a message; it shows as a download link that the
   test.setTimeout(90_000);
   const { conversation, send } = await conversationViaApi(client, expert);
   await send('Hello! My CV follows.');
-  await signInUi(page, client);
+  await signInAs(page, client);
   await page.goto(`/messages/${conversation.id}`);
   const box = page.getByLabel(`Message to ${expert.name}`);
   await page.getByLabel('Attach a file').setInputFiles({ name: 'casey-cv.pdf', mimeType: 'application/pdf', buffer: await makePdf(['Casey', 'CV']) });

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { expect, test, waitingForApp } from './test';
 import { seriousViolations } from './axe';
-import { moveIntoPast, pickFirstAvailableDay, pinClock, shot, signInUi, visa } from './helpers';
+import { moveIntoPast, pickFirstAvailableDay, pinClock, shot, signInAs, visa } from './helpers';
 
 /**
  * Money shown right (docs/product.md "Payments", "Earnings"): on the demo server (simulated payments) the payment page
@@ -28,8 +28,7 @@ test('a client pays, downloads the PDF receipt; the expert sees the ledger entry
   });
   page.on('pageerror', (e) => consoleErrors.push(e.message));
 
-  await signInUi(page, client);
-  await expect(page).toHaveURL(/\/dashboard\/client$/);
+  await signInAs(page, client);
   await page.goto(`/expert/${expert.slug}`);
   await pickFirstAvailableDay(page);
   await page.getByRole('radio').first().click();
@@ -79,8 +78,8 @@ test('a client pays, downloads the PDF receipt; the expert sees the ledger entry
   const expertContext = await browser.newContext();
   const expertPage = waitingForApp(await expertContext.newPage());
   try {
-    await signInUi(expertPage, expert);
-    await expect(expertPage).toHaveURL(/\/dashboard\/expert$/);
+    await signInAs(expertPage, expert);
+    await expertPage.goto('/dashboard/expert');
     await expect(expertPage.getByText('Total Earnings').locator('..')).toContainText(total);
     await expertPage.getByRole('link', { name: 'Payouts and earnings' }).click();
     await expect(expertPage.getByRole('heading', { name: 'Earnings', exact: true })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, waitingForApp } from './test';
-import { moveIntoPast, shot, signInAsTeam, signInUi, visa } from './helpers';
+import { moveIntoPast, shot, signInAs, signInAsTeam, visa } from './helpers';
 
 /**
  * Session packages (docs/product.md "Plans and packages"): the expert offers a package; the client sees it on the
@@ -11,15 +11,17 @@ test('a client buys a package, books and confirms a session from it; the expert 
   const expertContext = await browser.newContext();
   const expertPage = waitingForApp(await expertContext.newPage());
   try {
-    await signInUi(expertPage, expert);
+    await signInAs(expertPage, expert);
+    await expertPage.goto('/dashboard/expert');
     await expertPage.getByRole('link', { name: 'Session packages' }).click();
-    await expertPage.getByLabel('Sessions').fill('2');
+    // Exactly: the dashboard's "Loading sessions" may still be on screen while the link's page opens.
+    await expertPage.getByLabel('Sessions', { exact: true }).fill('2');
     await expertPage.getByLabel('Package price ($)').fill('150');
     await expertPage.getByLabel('Valid for (months)').fill('2');
     await expertPage.getByRole('button', { name: 'Offer package' }).click();
     await expect(expertPage.getByRole('listitem').filter({ hasText: '2 × 60 min sessions · $150.00' })).toContainText('Open to new buyers');
 
-    await signInUi(page, client);
+    await signInAs(page, client);
     await page.goto(`/expert/${expert.slug}`);
     const offers = page.getByRole('region', { name: 'Session packages' });
     await expect(offers).toContainText('2 × 60 min sessions · $150.00');
@@ -88,8 +90,7 @@ test('the team refunds a package’s unused sessions in the console; the client 
   await expect(pack.getByRole('button', { name: 'Refund Unused Sessions' })).toHaveCount(0);
   await shot(page, 'packages-console-ended');
 
-  await page.context().clearCookies();
-  await signInUi(page, client);
+  await signInAs(page, client);
   await page.goto('/dashboard/client#packages');
   const mine = page.getByRole('region', { name: 'Your packages' });
   await expect(mine).toContainText('the Mentora team ended this package and refunded the sessions not booked');

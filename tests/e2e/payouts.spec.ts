@@ -3,7 +3,7 @@ import { FakeStripe } from '../helpers/fake-stripe';
 import { freePort, startServer } from '../helpers/server-process';
 import { Marketplace } from './fixtures/marketplace';
 import { seriousViolations } from './axe';
-import { signInUi } from './helpers';
+import { signInAs } from './helpers';
 
 /**
  * Payouts (docs/product.md "Payouts"): the demo server uses simulated payments, so the page says so; a second server with
@@ -11,8 +11,8 @@ import { signInUi } from './helpers';
  * hosted onboarding and come back to see payouts switched on.
  */
 test('without Stripe, the expert sees that payouts are simulated', async ({ page, expert }) => {
-  await signInUi(page, expert);
-  await page.waitForURL('**/dashboard/expert');
+  await signInAs(page, expert);
+  await page.goto('/dashboard/expert');
   await page.getByRole('link', { name: 'Payouts' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Payouts' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Simulated payouts' })).toBeVisible();
@@ -36,8 +36,7 @@ test('with Stripe, an expert connects an account on Stripe and comes back to pay
   const market = new Marketplace(playwright.request, base);
   try {
     const expert = await market.expert();
-    await signInUi(page, expert);
-    await page.waitForURL('**/dashboard/expert');
+    await signInAs(page, expert);
     await page.goto('/dashboard/expert/payouts');
     await expect(page.getByRole('heading', { name: 'Get paid for your sessions' })).toBeVisible();
     await page.getByRole('button', { name: 'Set up payouts' }).click();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { expect, test } from './test';
-import { expectSettled, pinClock, shot, signInAsTeam, signInUi, visa } from './helpers';
+import { expectSettled, pinClock, shot, signInAs, signInAsTeam, visa } from './helpers';
 
 /**
  * Monthly plans (docs/product.md "Plans and packages"): the client sees the expert's plan on the profile, starts its
@@ -17,7 +17,7 @@ test('a client starts a free trial, books a plan session, the plan renews a mont
   expect(offered.status(), await offered.text()).toBe(201);
 
   await pinClock(page);
-  await signInUi(page, client);
+  await signInAs(page, client);
   await page.goto(`/expert/${expert.slug}`);
   const offers = page.getByRole('region', { name: 'Monthly plans' });
   await expect(offers).toContainText('14-day free trial');
@@ -96,8 +96,7 @@ test('the team ends a client’s plan in the console; the client sees it ended b
   await expect(plan.getByRole('button', { name: 'End and Refund' })).toHaveCount(0);
   await shot(page, 'plans-console-ended');
 
-  await page.context().clearCookies();
-  await signInUi(page, client);
+  await signInAs(page, client);
   await page.goto('/dashboard/client#plans');
   const mine = page.getByRole('region', { name: 'Your plans' });
   await expect(mine).toContainText('Ended by the Mentora team · ended');

@@ -5,7 +5,7 @@ import { FakeStripe } from '../helpers/fake-stripe';
 import { freePort, startServer, type ServerProcess } from '../helpers/server-process';
 import { Marketplace } from './fixtures/marketplace';
 import { seriousViolations } from './axe';
-import { shot, signInUi, type SignIn } from './helpers';
+import { shot, signInAs, signInUi } from './helpers';
 
 /**
  * Card payments with Stripe in the browser (docs/product.md "Payments"): a server with Stripe keys, its SDK pointed at the
@@ -44,12 +44,11 @@ test.afterAll(async () => {
 });
 
 /** Signs in as `client`, picks the first free time with `slug` and continues to /payment. */
-async function toPayment(page: Page, client: SignIn, slug: string, topic: string) {
+async function toPayment(page: Page, client: { request: APIRequestContext }, slug: string, topic: string) {
   const posted: string[] = [];
   page.on('request', (r) => r.method() === 'POST' && posted.push(r.postData() ?? ''));
   await page.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'application/javascript', body: stripeJs }));
-  await signInUi(page, client);
-  await page.waitForURL('**/dashboard/client');
+  await signInAs(page, client);
   await page.goto(`/expert/${slug}`);
   // The second bookable day: today's first time may fall under the 2-hour notice while the journey runs.
   await page.getByRole('grid').locator('button:not([disabled])').nth(1).click();
@@ -130,7 +129,7 @@ test('a card that needs 3-D Secure reserves the time and books it once the bank 
  * held by manual capture), and `client` signed in on its page with Stripe.js stood in for; answers the workshop's id,
  * the page and the bodies the browser posted.
  */
-async function toWorkshop(browser: Browser, client: SignIn, expert: { request: APIRequestContext }, title: string) {
+async function toWorkshop(browser: Browser, client: { request: APIRequestContext }, expert: { request: APIRequestContext }, title: string) {
   const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
   const created = await expert.request.post('/api/me/workshops', {
     data: {
@@ -151,8 +150,7 @@ async function toWorkshop(browser: Browser, client: SignIn, expert: { request: A
   const posted: string[] = [];
   page.on('request', (r) => r.method() === 'POST' && posted.push(r.postData() ?? ''));
   await page.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'application/javascript', body: stripeJs }));
-  await signInUi(page, client);
-  await page.waitForURL('**/dashboard/client');
+  await signInAs(page, client);
   await page.goto(`/workshops/${id}`);
   await expect(page.getByRole('group', { name: 'Card details' }).getByLabel('Card number')).toBeVisible();
   return { id, page, posted };

@@ -2,7 +2,7 @@ import { tz } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { axeViolations } from './axe';
 import { expect, test } from './test';
-import { bookViaApi, shot, signInUi, signUpAs } from './helpers';
+import { bookViaApi, shot, signInAs, signUpAs } from './helpers';
 
 // The browser says it is in Tokyo: sign-up stores that zone (docs/product.md "E-mail").
 test.use({ timezoneId: 'Asia/Tokyo' });
@@ -45,7 +45,7 @@ test('a new account keeps the zone its browser reported and changes it on /accou
  * "Time zones"): the dashboard, the session page and the booking calendar follow it, and change with it on /account.
  */
 test("a signed-in client's pages show times in the account's zone, not the browser's", async ({ page, client, expert }) => {
-  await signInUi(page, client);
+  await signInAs(page, client);
   expect((await page.request.put('/api/me/time-zone', { data: { timeZone: 'America/New_York' } })).status()).toBe(200);
   const session = await bookViaApi(page.request, expert.slug, 2, 'Zones');
   const shown = (zone: string) => `${format(new Date(session.startsAt), "EEE, MMM d, yyyy 'at' h:mm a", { in: tz(zone) })}`;

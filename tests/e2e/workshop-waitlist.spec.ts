@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from './test';
 import { linkFromMailbox } from './fixtures/mailbox';
 import { seriousViolations } from './axe';
-import { bookSeatViaApi, shot, signInUi, visa } from './helpers';
+import { bookSeatViaApi, shot, signInAs, visa } from './helpers';
 
 /**
  * The workshop waitlist (docs/product.md "Workshops"): an expert publishes a workshop with three seats, three clients
@@ -19,8 +19,7 @@ test('an expert publishes a workshop, three clients book, a fourth joins the wai
   const title = `Offer lab ${randomUUID().slice(0, 6)}`;
   const day = new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10);
 
-  await signInUi(page, expert);
-  await page.waitForURL('**/dashboard/expert');
+  await signInAs(page, expert);
   await page.goto('/dashboard/expert/workshops');
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Description').fill('Negotiate a job offer in a small group, with feedback.');
@@ -41,8 +40,7 @@ test('an expert publishes a workshop, three clients book, a fourth joins the wai
   await bookSeatViaApi(third.request, id);
 
   // The fourth finds it full in the list, and joins the waitlist on its page.
-  await page.context().clearCookies();
-  await signInUi(page, fourth);
+  await signInAs(page, fourth);
   await page.goto('/workshops?topic=Job+Interview+Mastery');
   const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: title }) });
   await expect(card.getByText('Full · waitlist open')).toBeVisible();
@@ -81,8 +79,7 @@ test('an expert publishes a workshop, three clients book, a fourth joins the wai
   await expect(page.getByText(title).first()).toBeVisible();
 
   // The expert sees three seats sold, nobody waiting, and the workshop's money from the ledger.
-  await page.context().clearCookies();
-  await signInUi(page, expert);
+  await signInAs(page, expert);
   await page.goto('/dashboard/expert/workshops');
   const mine = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: title }) });
   await expect(mine.getByText('Seats sold: 3 of 3 · Waitlist: 0')).toBeVisible();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from './test';
 import { seriousViolations } from './axe';
 import { linkFromMailbox } from './fixtures/mailbox';
-import { bookSeatViaApi, shot, signInUi, visa } from './helpers';
+import { bookSeatViaApi, shot, signInAs, visa } from './helpers';
 
 /**
  * Group workshops (docs/product.md "Workshops"): an expert publishes a workshop from their dashboard, three clients
@@ -19,8 +19,8 @@ test('an expert publishes a workshop, three clients fill it, a fourth books the 
   const title = `Interview lab ${randomUUID().slice(0, 6)}`;
   const day = new Date(Date.now() + 8 * 86_400_000).toISOString().slice(0, 10);
 
-  await signInUi(page, expert);
-  await page.waitForURL('**/dashboard/expert');
+  await signInAs(page, expert);
+  await page.goto('/dashboard/expert');
   await page.getByRole('link', { name: 'Group workshops' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Group workshops' })).toBeVisible();
   await page.getByLabel('Title').fill(title);
@@ -40,8 +40,7 @@ test('an expert publishes a workshop, three clients fill it, a fourth books the 
 
   // The first client finds it on /workshops and books with a card.
   const [first, second, third, fourth] = await Promise.all([market.client(), market.client(), market.client(), market.client()]);
-  await page.context().clearCookies();
-  await signInUi(page, first);
+  await signInAs(page, first);
   await page.goto('/workshops?topic=Job+Interview+Mastery');
   await shot(page, 'workshops-list');
   await page.getByRole('link', { name: title }).click();
@@ -64,8 +63,7 @@ test('an expert publishes a workshop, three clients fill it, a fourth books the 
   // Two more fill it; the fourth is told it is full.
   const secondSeat = await bookSeatViaApi(second.request, id);
   await bookSeatViaApi(third.request, id);
-  await page.context().clearCookies();
-  await signInUi(page, fourth);
+  await signInAs(page, fourth);
   await page.goto(`/workshops/${id}`);
   await expect(page.getByTestId('seats-left')).toHaveText('0 of 3 seats left');
   await expect(page.getByText('This workshop is full')).toBeVisible();
@@ -83,8 +81,7 @@ test('an expert publishes a workshop, three clients fill it, a fourth books the 
   await page.waitForURL('**/session/*');
 
   // The expert sees three seats sold, $36.00 held for them and the $12.00 refunded to the attendee who cancelled.
-  await page.context().clearCookies();
-  await signInUi(page, expert);
+  await signInAs(page, expert);
   await page.goto('/dashboard/expert/workshops');
   await expect(page.getByText('Seats sold: 3 of 3 · Waitlist: 0')).toBeVisible();
   await expect(page.getByTestId('workshop-earnings')).toHaveText('Earned $0.00 · Held $36.00 · Refunded $12.00');
