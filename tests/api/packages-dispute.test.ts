@@ -92,6 +92,19 @@ describe('a card dispute of a package charge', () => {
     const told = await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.subject, 'Card dispute opened on a package payment'));
     expect(told.map((m) => m.to)).toEqual([admin.email]);
     expect(told[0]!.text).toContain('$340.00');
+    // Both parties hear of it through the outbox: the client that the package ended, the expert that nothing of it is released.
+    const toClient = await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, client.email));
+    const disputedForClient = toClient.filter((m) => m.subject === 'Your package with Erin Expert has ended: card dispute');
+    expect(disputedForClient, toClient.map((m) => m.subject).join(' | ')).toHaveLength(1);
+    expect(disputedForClient[0]!.text).toContain('$340.00');
+    expect(disputedForClient[0]!.text).toContain(`receipt ${purchase.receiptNumber}`);
+    expect(disputedForClient[0]!.text).toContain('Its 2 sessions not yet booked can no longer be booked.');
+    const disputedForExpert = await ctx.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.subject, "Dana Disputer's package has ended: card dispute"));
+    expect(disputedForExpert.map((m) => m.to)).toEqual([expert.email]);
+    expect(disputedForExpert[0]!.text).toContain('nothing of this payment is released to you');
     await expectPrepaidLedgerBalanced(ctx.database.db);
 
     // The same dispute told again under another event id changes nothing; the held session's confirmation releases nothing.
@@ -103,6 +116,7 @@ describe('a card dispute of a package charge', () => {
       ['dispute', 8500],
     ]);
     expect(await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.subject, 'Card dispute opened on a package payment'))).toHaveLength(1);
+    expect(await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.subject, "Dana Disputer's package has ended: card dispute"))).toHaveLength(1);
     await expectPrepaidLedgerBalanced(ctx.database.db);
   });
 });

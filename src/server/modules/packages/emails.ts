@@ -1,6 +1,7 @@
 /**
  * The package e-mails (docs/product.md "Plans and packages"): the client's receipt for a purchase, the warnings 14 and
- * 3 days before unused sessions expire, and what happened to them at expiry or on the team's refund. Times in the
+ * 3 days before unused sessions expire, what happened to them at expiry or on the team's refund, and a card dispute of
+ * its charge ending the package (to the client and the expert). Times in the
  * client's own zone; amounts integer cents in the purchase's currency.
  */
 import { expiryRuleText, packageTitle, type ExpiryRule } from '../../../shared/packages.js';
@@ -93,5 +94,42 @@ export function packageSettledEmail(
     paragraphs,
     actionLabel: 'Open your dashboard',
     url: `${baseUrl}/dashboard#packages`,
+  });
+}
+
+/**
+ * A card dispute of purchase `f`'s charge ended the package (docs/product.md "Plans and packages", "Cancelling,
+ * disputes"): to the client (`side: 'client'`) or its expert, with `unused` sessions not booked that can no longer be
+ * booked. The card network holds the money, so nothing is refunded by Mentora and nothing more of it reaches the expert.
+ */
+export function packageDisputedEmail(
+  f: Pick<PurchaseFacts, 'expertName' | 'priceCents' | 'currency' | 'sessionCount' | 'durationMinutes' | 'validityMonths'> & {
+    clientName: string;
+    receiptNumber: string | null;
+  },
+  unused: number,
+  side: 'client' | 'expert',
+  to: Recipient,
+  baseUrl: string,
+): OutgoingEmail {
+  const price = formatMoney(f.priceCents, f.currency);
+  const left = unused === 1 ? '1 session not yet booked' : `${unused} sessions not yet booked`;
+  const forClient = side === 'client';
+  return actionEmail({
+    to: to.email,
+    subject: forClient ? `Your package with ${f.expertName} has ended: card dispute` : `${f.clientName}'s package has ended: card dispute`,
+    paragraphs: forClient
+      ? [
+          `The card payment of ${price}${f.receiptNumber ? ` (receipt ${f.receiptNumber})` : ''} for your package with ${f.expertName} was disputed with your card's issuer, so the package has ended.`,
+          ...(unused > 0 ? [`Its ${left} can no longer be booked. Your card's issuer decides about the money; Mentora refunds nothing more for it.`] : []),
+          'Sessions already booked stay booked.',
+        ]
+      : [
+          `${f.clientName} disputed the card payment of ${price} for your package (${packageTitle(f, f.currency)}) with their card's issuer, so the package has ended.`,
+          ...(unused > 0 ? [`Its ${left} can no longer be booked.`] : []),
+          'The card network holds the money until it decides, so nothing of this payment is released to you meanwhile, including sessions already booked from the package. Our team will be in touch.',
+        ],
+    actionLabel: 'Open your dashboard',
+    url: forClient ? `${baseUrl}/dashboard#packages` : `${baseUrl}/dashboard/expert/packages`,
   });
 }
