@@ -139,6 +139,9 @@ export function trialText(days: number, priceCents: number, currency = 'USD'): s
 export const cancelText = `Cancel any time: the plan runs to the end of the month you paid for. Cancel within ${fullRefundHours} hours of a renewal, before booking a session of that month, and the month is refunded in full.`;
 
 export const planMessages = {
+  /** The processor could not be reached mid-way through a change's charge: whatever it charged is given back. */
+  changeInterrupted:
+    'The payment service could not be reached, so your plan was not changed and anything charged is given back to your card. Please try again in a few minutes.',
   notFound: 'This plan is not offered.',
   closed: 'This plan is closed to new subscribers.',
   ownPlan: 'You cannot subscribe to your own plan.',

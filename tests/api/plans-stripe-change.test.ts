@@ -13,7 +13,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prorateChange } from '../../src/shared/plans.js';
-import { packageEvents, planPeriods, prepaidSessions, subscriptions } from '../../src/server/db/schema.js';
+import { packageEvents, paymentRetries, planPeriods, prepaidSessions, subscriptions } from '../../src/server/db/schema.js';
+import { paymentProvider } from '../../src/server/infra/payments/select.js';
+import { retryDueGiveBacks } from '../../src/server/modules/payments/payment-retry-service.js';
 import type { TestContext } from '../helpers/app.js';
 import { createUser } from '../helpers/auth.js';
 import { clockedRequests } from '../helpers/clocked-requests.js';
@@ -219,6 +221,59 @@ describe('changing plan with Stripe Billing', () => {
     const changed = await send(`/api/subscriptions/${sub.id}/change`, { planId: intensive }, client.cookie, at);
     expect(changed.statusCode, changed.body).toBe(200);
     expect(stripeSub().items.data[0]!.price.unit_amount).toBe(30000);
+    expect(fake.problems).toEqual([]);
+    await expectStripeMatchesLedger(sub.id);
+  });
+
+  it('Stripe unreachable mid-payment of a change: its invoice is deleted, voided or refunded, now or by the payment retries job; never left open, never charged twice', async () => {
+    const { client, intensive, sub, ref, month, stripeSub } = await setUp('stripe-interrupted');
+    const at = new Date(month.startsAt.getTime() + 3 * dayMs);
+    const retriesOf = async (invoiceId: string) => ctx.database.db.select().from(paymentRetries).where(eq(paymentRetries.providerRef, invoiceId));
+    const runJob = (minutes: number) =>
+      retryDueGiveBacks({ db: ctx.database.db, provider: paymentProvider(ctx.config) }, new Date(at.getTime() + minutes * 60_000)).catch((err: Error) => err);
+    const unchanged = async () => {
+      expect(await row(sub.id)).toMatchObject({ name: 'Starter', priceCents: 18000, status: 'active' });
+      expect(await periods(sub.id)).toHaveLength(1);
+      expect(stripeSub().items.data[0]!.price.unit_amount).toBe(18000);
+      await expectStripeMatchesLedger(sub.id);
+    };
+
+    // 1. The payment's request never reaches Stripe, nor does the give-back at once: the change answers 503 and
+    //    changes nothing; the draft invoice is queued and the payment retries job deletes it.
+    fake.failNext('POST', /^\/v1\/invoices\/in_\w+\/pay$/);
+    fake.failNext('GET', /^\/v1\/invoices\/in_\w+$/);
+    const unreachable = await send(`/api/subscriptions/${sub.id}/change`, { planId: intensive }, client.cookie, at);
+    expect(unreachable.statusCode, unreachable.body).toBe(503);
+    expect(unreachable.json().error.message).toMatch(/^The payment service could not be reached, so your plan was not changed/);
+    const [draft] = changeInvoices(ref);
+    expect(draft).toMatchObject({ status: 'draft', amount_paid: 0 });
+    expect(await retriesOf(draft!.id)).toMatchObject([{ why: 'plan change interrupted mid-payment', doneAt: null }]);
+    await unchanged();
+    expect(await runJob(1)).toEqual({ done: 1, failing: 0 });
+    expect(fake.deletedInvoices).toContain(draft!.id);
+    expect(changeInvoices(ref)).toEqual([]);
+
+    // 2. Stripe takes the payment but its answer is lost: the change answers 503 and the paid invoice is refunded in
+    //    full at once, so the client is not charged for a change that did not happen.
+    fake.loseAnswerOfNext('POST', /^\/v1\/invoices\/in_\w+\/pay$/);
+    const lost = await send(`/api/subscriptions/${sub.id}/change`, { planId: intensive }, client.cookie, at);
+    expect(lost.statusCode, lost.body).toBe(503);
+    const [paid] = changeInvoices(ref);
+    expect(paid).toMatchObject({ status: 'paid' });
+    const paidIntent = paid!.payment_intents[0]!;
+    expect(fake.refunds.filter((r) => r.payment_intent === paidIntent)).toMatchObject([{ amount: paid!.amount_paid }]);
+    expect(await retriesOf(paid!.id)).toEqual([]);
+    await unchanged();
+
+    // 3. The same change once Stripe answers: charged once, on a new invoice; the job has nothing left to give back.
+    const changed = await send(`/api/subscriptions/${sub.id}/change`, { planId: intensive }, client.cookie, at);
+    expect(changed.statusCode, changed.body).toBe(200);
+    const invoices = changeInvoices(ref);
+    expect(invoices.map((i) => i.status)).toEqual(['paid', 'paid']);
+    const kept = invoices.filter((i) => fake.refunds.every((r) => r.payment_intent !== i.payment_intents[0]));
+    expect(kept).toHaveLength(1);
+    expect((await periods(sub.id)).at(-1)).toMatchObject({ providerInvoiceRef: kept[0]!.id, amountCents: kept[0]!.amount_paid });
+    expect(await runJob(120)).toEqual({ done: 0, failing: 0 });
     expect(fake.problems).toEqual([]);
     await expectStripeMatchesLedger(sub.id);
   });

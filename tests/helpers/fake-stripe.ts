@@ -6,8 +6,9 @@
  * Billing Customers, PaymentMethod attach, Products, monthly Prices, Subscriptions — created, moved to another Price
  * with `proration_behavior: none` (prorations are not modelled: asking for them is a problem), cancelled — and their
  * Invoices, including one-off invoices of a subscription: created as drafts, given invoice items, paid off-session
- * with a saved card (a refused card answers a card error and leaves the invoice open) or voided), replays an
- * idempotent request's first answer, and keeps a log for assertions. Test PaymentMethods behave like Stripe's test cards:
+ * with a saved card (a refused card answers a card error and leaves the invoice open), voided, or deleted while a
+ * draft), replays an idempotent request's first answer, and keeps a log for assertions. A test makes Stripe
+ * unreachable for a call (`failNext`: nothing done) or loses its answer (`loseAnswerOfNext`: done, answered 503). Test PaymentMethods behave like Stripe's test cards:
  *   pm_card_visa → authorised; pm_card_threeDSecure2Required → requires_action (3-D Secure);
  *   pm_card_chargeDeclined → card_declined; pm_card_chargeDeclinedInsufficientFunds → insufficient_funds;
  *   pm_card_chargeCustomerFail → attaches to a Customer, but every charge of it is declined.
@@ -142,12 +143,15 @@ export class FakeStripe {
   readonly prices = new Map<string, Price>();
   readonly subscriptions = new Map<string, Subscription>();
   readonly invoices = new Map<string, Invoice>();
+  /** Draft invoices deleted (DELETE /v1/invoices/{id}). */
+  readonly deletedInvoices: string[] = [];
   /** Saved cards whose bank declines every charge from now on (a card that stopped working); a test adds them. */
   readonly declining = new Set<string>();
   /** Days after a failed renewal's first try that Stripe's smart retries try again; after the last, the subscription is cancelled. */
   retryDays = [3, 5, 7];
   private readonly idempotent = new Map<string, { params: string; status: number; body: unknown }>();
   private readonly outages: { method: string; path: RegExp; times: number }[] = [];
+  private readonly lostAnswers: { method: string; path: RegExp; times: number }[] = [];
   private server = http.createServer((req, res) => this.handle(req, res));
   url = '';
 
@@ -175,6 +179,15 @@ export class FakeStripe {
    */
   failNext(method: string, path: RegExp, times = 1) {
     this.outages.push({ method, path, times });
+  }
+
+  /**
+   * The next `times` requests to `method` on a path matching `path` are done, but their answers are lost: each
+   * answers 503 as failNext does (so the SDK does not retry it), after doing what it asked. A replay of its
+   * idempotency key answers what it did.
+   */
+  loseAnswerOfNext(method: string, path: RegExp, times = 1) {
+    this.lostAnswers.push({ method, path, times });
   }
 
   /**
@@ -655,6 +668,13 @@ export class FakeStripe {
     }
     m = /^\/v1\/invoices\/(in_\w+)$/.exec(path);
     if (m && method === 'GET') return this.invoiceView(this.invoice(m[1]!), params);
+    if (m && method === 'DELETE') {
+      const inv = this.invoice(m[1]!);
+      if (inv.status !== 'draft') throw invalid(`You can only delete draft invoices. This invoice is ${inv.status}.`);
+      this.invoices.delete(inv.id);
+      this.deletedInvoices.push(inv.id);
+      return { id: inv.id, object: 'invoice', deleted: true };
+    }
     if (method === 'POST' && path === '/v1/invoices') return this.invoiceView(this.draftInvoice(params), params);
     if (method === 'POST' && path === '/v1/invoiceitems') return this.invoiceItem(params);
     m = /^\/v1\/invoices\/(in_\w+)\/pay$/.exec(path);
@@ -822,6 +842,11 @@ export class FakeStripe {
         body = { error: err.body };
       }
       if (cacheKey) this.idempotent.set(cacheKey, { params: JSON.stringify(params), status, body });
+      const lost = this.lostAnswers.find((o) => o.times > 0 && o.method === method && o.path.test(url.pathname));
+      if (lost) {
+        lost.times--;
+        return send(503, { error: { type: 'api_error', message: 'Stripe is unavailable' } }, { 'stripe-should-retry': 'false' });
+      }
       send(status, body);
     });
   }

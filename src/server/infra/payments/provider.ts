@@ -56,7 +56,11 @@ export interface PaymentProvider {
     idempotencyKey: string;
     destinationAccount?: string | null;
   }): Promise<void>;
-  /** Refunds `amountCents` of a held payment to the client; the rest (if any) goes to the expert. */
+  /**
+   * Refunds `amountCents` of a held payment to the client; the rest (if any) goes to the expert. With Stripe,
+   * `providerRef` may also be a one-off Invoice interrupted mid-payment (PaymentInterrupted): it is deleted or voided
+   * while unpaid, and its payment refunded once paid, so it is never left open and never charged twice.
+   */
   refund(input: { providerRef: string; amountCents: number; idempotencyKey: string }): Promise<void>;
   /**
    * Keeps a card at the processor for later charges without the client present (a monthly plan's renewals): answers
@@ -148,6 +152,22 @@ export type BillingStart = {
   periodStart: Date;
   periodEnd: Date;
 };
+
+/**
+ * The processor could not be reached after payment `providerRef` (a Stripe one-off Invoice) was made and before it
+ * was known to be paid: it may be unpaid, half-way or paid. It is never paid again under a new key; it is given back
+ * instead (PaymentProvider.refund: an unpaid invoice deleted or voided, a paid one's payment refunded), now or by the
+ * payment retries job. `amountCents` is what it was to charge.
+ */
+export class PaymentInterrupted extends Error {
+  constructor(
+    readonly providerRef: string,
+    readonly amountCents: number,
+    cause: unknown,
+  ) {
+    super(`payment ${providerRef} interrupted: the processor could not be reached`, { cause });
+  }
+}
 
 export type SaveCardResult =
   | { ok: true; savedRef: string; cardBrand: string; cardLast4: string }

@@ -13,7 +13,7 @@
  */
 import Stripe from 'stripe';
 import { messages } from '../../../shared/messages.js';
-import type { BillingStart, PlanBilling } from './provider.js';
+import { PaymentInterrupted, type BillingStart, type PlanBilling } from './provider.js';
 import { cardOfMethod, declined, idempotencyKeyFor } from './stripe.js';
 
 const key = (k: string) => ({ idempotencyKey: idempotencyKeyFor(k) });
@@ -118,18 +118,18 @@ export function stripeBilling(stripe: Stripe): PlanBilling {
         },
         key(`${idempotencyKey}:invoice`),
       );
-      await stripe.invoiceItems.create(
-        {
-          customer: customerId,
-          invoice: draft.id,
-          amount: amountCents,
-          currency: currency.toLowerCase(),
-          description,
-          period: { start: seconds(periodStart), end: seconds(periodEnd) },
-        },
-        key(`${idempotencyKey}:item`),
-      );
       try {
+        await stripe.invoiceItems.create(
+          {
+            customer: customerId,
+            invoice: draft.id,
+            amount: amountCents,
+            currency: currency.toLowerCase(),
+            description,
+            period: { start: seconds(periodStart), end: seconds(periodEnd) },
+          },
+          key(`${idempotencyKey}:item`),
+        );
         const paid = await stripe.invoices.pay(
           draft.id,
           { payment_method: paymentMethodId, off_session: true, expand: ['payments'] },
@@ -139,7 +139,9 @@ export function stripeBilling(stripe: Stripe): PlanBilling {
         if (!providerRef) throw new Error(`Stripe invoice ${draft.id} is paid but names no payment`);
         return { ok: true, providerRef, invoiceRef: draft.id };
       } catch (err) {
-        if (!(err instanceof Stripe.errors.StripeCardError)) throw err;
+        // Stripe unreachable mid-payment: the invoice may be a draft, open or even paid. The caller gives it back
+        // (PaymentProvider.refund) rather than leave it to be paid later or pay it again.
+        if (!(err instanceof Stripe.errors.StripeCardError)) throw new PaymentInterrupted(draft.id, amountCents, err);
         // A refused invoice stays open for the customer to pay: void it, so the change leaves nothing owed at Stripe.
         await stripe.invoices.voidInvoice(draft.id, {}, key(`${idempotencyKey}:void`));
         return declined(err.decline_code ?? err.code);

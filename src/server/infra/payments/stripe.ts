@@ -21,6 +21,7 @@ import { declineMessage } from '../../../shared/cards.js';
 import { messages } from '../../../shared/messages.js';
 import { AppError } from '../../errors.js';
 import type { HoldResult, HoldState, PaymentProvider } from './provider.js';
+import { giveBackInvoice } from './stripe-invoice-give-back.js';
 
 /** Card authorisations stay capturable for 7 days (docs/product.md "Payments"), in milliseconds. */
 export const authorisationWindowMs = 7 * 24 * 3_600_000;
@@ -167,6 +168,8 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
     },
 
     async refund({ providerRef, amountCents, idempotencyKey }) {
+      if (providerRef.startsWith('in_'))
+        return giveBackInvoice(stripe, providerRef, (step) => ({ idempotencyKey: idempotencyKeyFor(`${idempotencyKey}:${step}`) }));
       const intent = await retrieve(providerRef);
       if (intent.status === 'succeeded') {
         await stripe.refunds.create({ payment_intent: intent.id, amount: amountCents }, { idempotencyKey: idempotencyKeyFor(idempotencyKey) });

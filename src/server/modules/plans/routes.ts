@@ -153,7 +153,8 @@ export const planRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boolea
   /**
    * Changes subscription `id` to the expert's plan `planId` now, prorated (docs/product.md "Plans and packages"):
    * `{ subscription, proration }`. Repeating it answers 409 'You are already on this plan.' and moves nothing. 400/402
-   * the saved card refused the charge; otherwise as the quote.
+   * the saved card refused the charge; 503 the processor could not be reached mid-charge (nothing changes, anything
+   * charged is given back); otherwise as the quote.
    */
   app.post(
     '/api/subscriptions/:id/change',

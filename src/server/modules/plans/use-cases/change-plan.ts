@@ -21,7 +21,7 @@ import { experts, planPeriods, plans, prepaidSessions, subscriptions } from '../
 import { AppError } from '../../../errors.js';
 import { cardRefusal } from '../../../infra/payments/card-refusal.js';
 import { chargeChange, moveRenewals } from '../billing-service.js';
-import type { PaymentProvider } from '../../../infra/payments/provider.js';
+import { PaymentInterrupted, type PaymentProvider } from '../../../infra/payments/provider.js';
 import { giveBackOrQueue } from '../../payments/payment-retry-service.js';
 import { settleSplit } from '../../packages/prepaid-service.js';
 import { expertPlanEmail, planChangedEmail } from '../emails.js';
@@ -85,7 +85,8 @@ export async function quotePlanChange(db: Db, client: CurrentUser, id: string, p
  * Returns the subscription as the client sees it and the lines moved. Errors as quotePlanChange, and 400 or 402 the
  * saved card refused the charge (nothing changes). If the processor or the database refuses the change after the
  * charge, the charge is given back (or queued for the payment retries job) and a Stripe Subscription moved to the new
- * Price is moved back.
+ * Price is moved back. 503 when the processor could not be reached mid-way through the charge: its invoice is given
+ * back (deleted, voided or refunded) now or by the payment retries job, and nothing changes.
  */
 export async function changePlan(
   deps: Deps,
@@ -174,6 +175,18 @@ export async function changePlan(
       );
     // Stripe renews at the plan the client still has.
     if (renewing) await deps.provider.billing!.changePrice(renewing.ref, renewing.previousPrice, renewing.key);
+    if (err instanceof PaymentInterrupted) {
+      // The change's invoice is never paid again under a new key nor left open: deleted, voided or refunded, now or
+      // by the payment retries job (decision 039).
+      const why = 'plan change interrupted mid-payment';
+      await giveBackOrQueue(
+        deps.db,
+        deps,
+        { providerRef: err.providerRef, amountCents: err.amountCents, idempotencyKey: `${err.providerRef}:give-back`, why },
+        now,
+      );
+      throw new AppError('UNAVAILABLE', m.changeInterrupted);
+    }
     throw err;
   }
 }
