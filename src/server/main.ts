@@ -37,6 +37,7 @@ import { retireExpiredGrants, warnExpiringGrants } from './modules/partners/gran
 import { releaseSponsoredSeats } from './modules/partners/sponsorship-service.js';
 import { sendMonthlyStatements } from './modules/partners/statement-service.js';
 import { settleExpiredPackages, warnExpiringPackages } from './modules/packages/use-cases/expire-packages.js';
+import { expireAbandonedPackagePayments } from './modules/packages/use-cases/settle-package-payment.js';
 import { renewDueSubscriptions } from './modules/plans/use-cases/renew-subscriptions.js';
 import { settleEndedPeriods } from './modules/plans/use-cases/settle-periods.js';
 
@@ -138,6 +139,7 @@ async function main() {
     packageExpiry: async () => {
       await warnExpiringPackages(database.db, config.baseUrl);
       await settleExpiredPackages(deps);
+      await expireAbandonedPackagePayments(deps);
     },
     planRenewals: async () => {
       await renewDueSubscriptions(deps);

@@ -68,6 +68,8 @@ export const messages = {
     cardRequired: 'Please enter your card details',
     authenticationRequired: 'Your bank needs you to confirm this payment. The time is reserved for you for 15 minutes.',
     awaitingPayment: 'Your bank is still confirming this payment. Please finish the confirmation step.',
+    /** A package or plan paid by a card whose bank asks for its 3-D Secure step: nothing is bought until it confirms. */
+    confirmWithBank: 'Your bank needs you to confirm this payment. Nothing is charged until you do.',
     reservationExpired: 'The payment was not completed, so the time was released. Please book again.',
     authorisationLapsed: 'The card authorisation for this session has lapsed, so its payment can no longer be released. Please contact us.',
     cardFormUnavailable: 'The secure card form could not be loaded. Check your connection, then reload the page.',

@@ -5,6 +5,7 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { addMonths } from 'date-fns';
+import { pendingPurchaseHours } from './partners.js';
 import { formatMoney, totalCents } from './pricing.js';
 
 /** What happens to a package's unused sessions at its expiry: their shares go back to the client, or to the expert. */
@@ -90,4 +91,6 @@ export const packageMessages = {
   notExpert: 'Only experts can offer packages.',
   priceTooLow: `A package must cost at least ${formatMoney(packageLimits.minShareCents)} a session.`,
   nothingToRefund: 'This package has no unused sessions to refund.',
+  /** A purchase whose bank confirmation (3-D Secure) was abandoned: see `pendingPurchaseHours` (src/shared/partners.ts). */
+  paymentExpired: `This purchase expired: the bank’s confirmation was not finished within ${pendingPurchaseHours} hours, and nothing was charged. Please buy the package again.`,
 } as const;

@@ -146,14 +146,19 @@ async function toWorkshop(browser: Browser, client: { request: APIRequestContext
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
+  return { id, ...(await toCardForm(browser, client, `/workshops/${id}`)) };
+}
+
+/** `client` signed in on a new page with Stripe.js stood in, at `path`'s card form; answers the page and the bodies it posted. */
+async function toCardForm(browser: Browser, client: SignIn, path: string) {
   const page = waitingForApp(await (await browser.newContext({ baseURL: base })).newPage());
   const posted: string[] = [];
   page.on('request', (r) => r.method() === 'POST' && posted.push(r.postData() ?? ''));
   await page.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'application/javascript', body: stripeJs }));
   await signInAs(page, client);
-  await page.goto(`/workshops/${id}`);
+  await page.goto(path);
   await expect(page.getByRole('group', { name: 'Card details' }).getByLabel('Card number')).toBeVisible();
-  return { id, page, posted };
+  return { page, posted };
 }
 
 test('a client books a paid workshop seat with Stripe Elements, as a session is paid', async ({ browser, playwright }) => {
@@ -256,4 +261,29 @@ test('a manager buys credit with Stripe Elements; a card that needs 3-D Secure a
   expect(posted.join('\n')).not.toMatch(/3184/);
   expect(fake.problems).toEqual([]);
   await page.context().close();
+});
+
+test('a client buys a package with a card that needs 3-D Secure: nothing is bought until the bank confirms', async ({ browser, playwright }) => {
+  const market = new Marketplace(playwright.request, base);
+  const { client, expert } = await people(market);
+  const offered = await expert.request.post('/api/me/packages', { data: { sessionCount: 3, durationMinutes: 60, priceCents: 24000, validityMonths: 2 } });
+  expect(offered.status(), await offered.text()).toBe(201);
+  const { id } = (await offered.json()) as { id: string };
+  const { page, posted } = await toCardForm(browser, client, `/expert/${expert.slug}/packages/${id}`);
+
+  const intent = await payNeeding3ds(page, 'Pay $240.00');
+  expect(intent).toMatchObject({ status: 'requires_action', amount: 24_000 });
+  await expect(page.getByText('Your bank needs you to confirm this payment. Nothing is charged until you do.')).toBeVisible();
+  // Nothing is bought while the bank confirms.
+  expect(((await (await client.request.get('/api/me/package-purchases')).json()) as { purchases: unknown[] }).purchases).toEqual([]);
+  await shot(page, 'package-3ds-waiting');
+  await answer3ds(page, intent.id, true);
+  await expect(page).toHaveURL(/\/dashboard\/client#packages$/);
+  await expect(page.getByText('Package bought. Book your first session below.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your packages' })).toContainText('3 of 3 sessions left');
+  await shot(page, 'package-3ds-bought');
+  expect(posted.join('\n')).not.toMatch(/3184/);
+  expect(fake.problems).toEqual([]);
+  await page.context().close();
+  await market.dispose();
 });

@@ -726,6 +726,13 @@ const rows: Row[] = [
   },
   {
     method: 'POST',
+    route: '/api/package-purchases/:id/payment',
+    url: (f) => `/api/package-purchases/${f.packages.purchaseId}/payment`,
+    body: () => ({}),
+    expect: who(404, { clientA: 200 }),
+  },
+  {
+    method: 'POST',
     route: '/api/package-purchases/:id/sessions',
     url: (f) => `/api/package-purchases/${f.packages.purchaseId}/sessions`,
     headers: { 'idempotency-key': 'fresh' },

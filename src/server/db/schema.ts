@@ -1540,6 +1540,53 @@ export const packagePurchases = pgTable(
 );
 
 /**
+ * A card payment for a package, or the start of a plan, awaiting the bank's 3-D Secure step (migration 0054;
+ * docs/product.md "Plans and packages"): `provider_ref` is the PaymentIntent (or a trial's SetupIntent) the browser
+ * confirms, `terms` what was frozen when the client paid; with Stripe Billing `provider_subscription_ref` is the
+ * Subscription awaiting its first payment and `saved_card_ref` the card. `pending` until the processor says the bank
+ * confirmed (`paid`: the purchase or subscription of the same id is written) or refused (`failed`), or a day passes
+ * (`expired`, abandoned: nothing bought, nothing charged).
+ */
+export const cardConfirmations = pgTable(
+  'card_confirmations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    packageId: uuid('package_id').references(() => packages.id, { onDelete: 'restrict' }),
+    planId: uuid('plan_id').references(() => plans.id, { onDelete: 'restrict' }),
+    terms: jsonb('terms').$type<Record<string, unknown>>().notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref').notNull().unique('card_confirmations_provider_ref_unique'),
+    providerSubscriptionRef: text('provider_subscription_ref'),
+    savedCardRef: text('saved_card_ref'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: text('status').$type<'pending' | 'paid' | 'failed' | 'expired'>().notNull().default('pending'),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('card_confirmations_package_key')
+      .on(t.clientId, t.idempotencyKey)
+      .where(sql`${t.packageId} is not null`),
+    uniqueIndex('card_confirmations_plan_key')
+      .on(t.clientId, t.idempotencyKey)
+      .where(sql`${t.planId} is not null`),
+    index('card_confirmations_pending_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('card_confirmations_offer_check', sql`num_nonnulls(${t.packageId}, ${t.planId}) = 1`),
+    check('card_confirmations_amount_check', sql`${t.amountCents} > 0 or (${t.planId} is not null and ${t.amountCents} = 0)`),
+    check('card_confirmations_status_check', sql`${t.status} in ('pending', 'paid', 'failed', 'expired')`),
+    check('card_confirmations_settled_check', sql`(${t.status} = 'pending') = (${t.settledAt} is null)`),
+    check('card_confirmations_request_hash_check', sql`${t.requestHash} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+/**
  * One prepaid session of a package's purchase or of a plan's period (an entitlement to book one session with no card
  * step): its number 1..N and its share of the price in cents (0 in a free trial). `available` → `booked` (session_id set) → back to `available` when a cancellation
  * refunds its session in full; at expiry an available one is `refunded` or `released` (settled_at), once.

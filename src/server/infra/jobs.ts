@@ -70,7 +70,10 @@ export function startJobs(opts: {
    * sponsored seats nobody took to public sale (partners/sponsorship-service.ts).
    */
   partners: () => Promise<unknown>;
-  /** Warns clients of packages about to expire and settles expired ones (packages/use-cases/expire-packages.ts). */
+  /**
+   * Warns clients of packages about to expire and settles expired ones (packages/use-cases/expire-packages.ts), and
+   * expires purchases whose 3-D Secure step was abandoned (packages/use-cases/settle-package-payment.ts).
+   */
   packageExpiry: () => Promise<unknown>;
   /** Renews, retries or ends monthly plans, and settles their ended months (plans/use-cases/renew-subscriptions.ts, settle-periods.ts). */
   planRenewals: () => Promise<unknown>;

@@ -60,6 +60,13 @@ export const purchaseInput = z
   .refine((b) => b.card || b.paymentMethodId, { message: messages.payment.cardRequired, path: ['card'] });
 export type PurchaseInput = z.input<typeof purchaseInput>;
 
+/**
+ * A purchase whose card needs the bank's 3-D Secure step (202; docs/product.md "Plans and packages"): nothing is bought
+ * yet. The browser runs the bank's step with `clientSecret`, then asks POST /api/package-purchases/{purchaseId}/payment.
+ */
+export const purchaseAwaitingBank = z.object({ purchaseId: z.string(), paymentAction: z.object({ clientSecret: z.string() }) });
+export type PurchaseAwaitingBank = z.infer<typeof purchaseAwaitingBank>;
+
 /** One prepaid session of a purchase: its number, share of the price (cents), where it stands and the session booked with it. */
 export const prepaidSessionView = z.object({
   number: z.number().int(),

@@ -2,7 +2,8 @@
  * The page that sells a prepaid offer by card — a session package or a monthly plan (docs/product.md "Plans and
  * packages"): back to the profile, the offer's terms said before the card is asked for, then the card (or signing in
  * first), the processor's refusal in its own words, and the test-mode notice. With Stripe configured the card is
- * Stripe Elements' (loaded only then), and the offer is paid with the PaymentMethod Stripe made of it.
+ * Stripe Elements' (loaded only then), and the offer is paid with the PaymentMethod Stripe made of it; a bank asking
+ * for 3-D Secure runs its step here, then the server is asked to settle the purchase with Stripe.
  */
 import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -10,6 +11,7 @@ import { cardError, type CardInput } from '@shared/cards';
 import type { PurchaseInput } from '@shared/schemas/packages';
 import { useClientConfig } from '../lib/client-config';
 import { signInPath } from '../lib/return-path';
+import { messages } from '@shared/messages';
 import { toast } from '../lib/toast';
 import { CardFields, emptyCard } from './card-fields';
 import { Button } from './ui/button';
@@ -20,7 +22,10 @@ import type { PayWithCard } from './stripe-card-form';
 
 const StripeCardForm = lazy(() => import('./stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
 
-export function OfferCheckout<T>({
+/** What paying answers when the bank asks for its 3-D Secure step: nothing is bought until it is settled. */
+export type AwaitingBank = { paymentAction: { clientSecret: string } };
+
+export function OfferCheckout<T extends object, A extends AwaitingBank>({
   expertId,
   title,
   offers,
@@ -34,6 +39,7 @@ export function OfferCheckout<T>({
   submitLabel,
   pending,
   pay,
+  settle,
   paid,
   next,
 }: {
@@ -53,7 +59,9 @@ export function OfferCheckout<T>({
   submitLabel: string;
   pending: boolean;
   /** Pays with a card (simulated) or Stripe's PaymentMethod; a rejection's message is shown under the card. */
-  pay: (payment: PurchaseInput) => Promise<T>;
+  pay: (payment: PurchaseInput) => Promise<T | A>;
+  /** After the bank's 3-D Secure step: what was bought, once the server has asked Stripe. */
+  settle?: (awaiting: A) => Promise<T>;
   /** What the toast says once paid. */
   paid: (result: T) => string;
   /** Where the client books the sessions bought. */
@@ -63,10 +71,16 @@ export function OfferCheckout<T>({
   const stripeKey = useClientConfig().data?.stripePublishableKey;
   const [card, setCard] = useState<CardInput>(emptyCard);
   const [error, setError] = useState<string | null>(null);
-  // A card asking for the bank's extra step is refused by the server (nothing charged), so `confirm` is never needed.
-  const payWithStripe: PayWithCard = async (paymentMethodId) => {
-    const result = await pay({ paymentMethodId });
-    toast.success(paid(result));
+  const payWithStripe: PayWithCard = async (paymentMethodId, confirm) => {
+    let result = await pay({ paymentMethodId });
+    if ('paymentAction' in result) {
+      toast.info(messages.payment.confirmWithBank);
+      const refused = await confirm(result.paymentAction.clientSecret);
+      // Whatever the browser was told, the server asks Stripe before anything is bought; the bank's words come first.
+      if (!settle) throw new Error(messages.payment.failed);
+      result = await settle(result).catch((err: Error) => Promise.reject(new Error(refused ?? err.message)));
+    }
+    toast.success(paid(result as T));
     void navigate(next);
   };
 
@@ -76,9 +90,10 @@ export function OfferCheckout<T>({
     const problem = cardError(card);
     setError(problem);
     if (problem) return;
+    // The simulated provider never asks for the bank's step.
     pay({ card }).then(
       (result) => {
-        toast.success(paid(result));
+        toast.success(paid(result as T));
         void navigate(next);
       },
       (err: Error) => setError(err.message),

@@ -74,3 +74,9 @@ export const ofClient = (clientId: string) => eq(packagePurchases.clientId, clie
 export const ofExpert = (expertId: string) => eq(packagePurchases.expertId, expertId);
 /** One purchase of one client. */
 export const oneOfClient = (id: string, clientId: string) => and(eq(packagePurchases.id, id), eq(packagePurchases.clientId, clientId))!;
+
+/** The purchase `id` of client `clientId` as they see it (the caller knows it exists). */
+export async function purchaseOfClient(db: Db | Tx, id: string, clientId: string, now: Date): Promise<PurchaseView> {
+  const [view] = await purchaseViews(db, oneOfClient(id, clientId), now, 1);
+  return view!;
+}

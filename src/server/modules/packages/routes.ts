@@ -7,7 +7,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '../../../shared/messages.js';
 import { errorResponse } from '../../../shared/schemas/common.js';
-import { packageBookingInput, packageInput, packageList, packageView, purchaseInput, purchaseList, purchaseView } from '../../../shared/schemas/packages.js';
+import {
+  packageBookingInput,
+  packageInput,
+  packageList,
+  packageView,
+  purchaseAwaitingBank,
+  purchaseInput,
+  purchaseList,
+  purchaseView,
+} from '../../../shared/schemas/packages.js';
 import { idempotencyHeader, sessionView } from '../../../shared/schemas/sessions.js';
 import { requireUser } from '../../auth/guards.js';
 import { reportingTo } from '../../infra/failure-report.js';
@@ -15,6 +24,7 @@ import type { SessionDeps } from '../sessions/booking-service.js';
 import { bookPackageSession } from '../sessions/use-cases/book-package-session.js';
 import { createPackage, listOwnPackages, listPublicPackages, updatePackage } from './offer-service.js';
 import { buyPackage } from './use-cases/buy-package.js';
+import { completePackagePayment } from './use-cases/settle-package-payment.js';
 import { listMyPurchases, listMySales } from './use-cases/list-purchases.js';
 
 const params = z.object({ id: z.string().max(200) });
@@ -49,7 +59,9 @@ export const packageRoutes: FastifyPluginAsyncZod<SessionDeps> = async (app, dep
 
   /**
    * Buys package `id` by card (Idempotency-Key required): 201 `{ purchase }`, 200 on a replay with the same body, 422 with
-   * another. 400 invalid card; 402 declined; 403 not a client, or one's own package; 404; 409 closed to new buyers.
+   * another. 202 `{ purchaseId, paymentAction }` when the bank asks for 3-D Secure: nothing is bought until it confirms
+   * (a replay meanwhile: 409 still confirming, 402 refused or abandoned). 400 invalid card; 402 declined; 403 not a
+   * client, or one's own package; 404; 409 closed to new buyers.
    */
   app.post(
     '/api/packages/:id/purchases',
@@ -60,14 +72,39 @@ export const packageRoutes: FastifyPluginAsyncZod<SessionDeps> = async (app, dep
         params,
         headers: idempotencyHeader,
         body: purchaseInput,
-        response: { 200: z.object({ purchase: purchaseView }), 201: z.object({ purchase: purchaseView }), 402: errorResponse, 422: errorResponse, ...errors },
+        response: {
+          200: z.object({ purchase: purchaseView }),
+          201: z.object({ purchase: purchaseView }),
+          202: purchaseAwaitingBank,
+          402: errorResponse,
+          422: errorResponse,
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
       const user = await requireUser(request, messages.booking.signInToBook);
       const result = await buyPackage(reportingTo(deps, request), user, request.params.id, request.body, request.headers['idempotency-key']);
+      if ('awaitingBank' in result) {
+        const { purchaseId, clientSecret } = result.awaitingBank;
+        return reply.code(202).send({ purchaseId, paymentAction: { clientSecret } });
+      }
       return reply.code(result.replayed ? 200 : 201).send({ purchase: result.purchase });
     },
+  );
+
+  /**
+   * After the bank's 3-D Secure step in the browser: asks the processor and answers the purchase `id` once the bank
+   * confirmed (docs/product.md "Plans and packages", "Buying"). 409 while it still confirms; 402 refused, or abandoned
+   * for a day; 404 not the caller's.
+   */
+  app.post(
+    '/api/package-purchases/:id/payment',
+    {
+      config: { ...signIn, rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { tags, params, response: { 200: z.object({ purchase: purchaseView }), 402: errorResponse, ...errors } },
+    },
+    async (request) => ({ purchase: await completePackagePayment(deps, await requireUser(request), request.params.id) }),
   );
 
   /** The signed-in client's package purchases, newest first, with sessions left and expiry. */

@@ -3,8 +3,8 @@
  * that also records its id in `stripe_events`, so a replayed event changes nothing; each change also starts
  * only from the state it expects, so events arriving twice under different ids or out of order are harmless.
  *   payment_intent.succeeded / amount_capturable_updated / payment_failed / canceled
- *       → a 3-D Secure reservation is settled by asking Stripe by id (booked, or expired and the slot freed), and so is
- *         an organisation's credit purchase awaiting 3-D Secure (paid and its credit added, or failed);
+ *       → a 3-D Secure reservation is settled by asking Stripe by id (booked, or expired and the slot freed), and so are
+ *         an organisation's credit purchase and a package purchase awaiting 3-D Secure (paid, or failed);
  *   payment_intent.canceled on a held payment (authorisation voided at Stripe) → recorded as a full refund;
  *   charge.refunded → refunds our ledger does not know yet (e.g. made in Stripe's dashboard) of a session's or seat's
  *       own charge (a package's charge, paying several sessions, is refunded by Mentora only);
@@ -23,6 +23,7 @@ import { enqueueEmail } from '../../infra/mail/outbox.js';
 import { actionEmail } from '../../infra/mail/templates.js';
 import { settleCreditPurchaseByRef } from '../partners/credit-purchase-service.js';
 import { disputePackageCharge } from '../packages/use-cases/dispute-package-charge.js';
+import { settlePackagePaymentByRef } from '../packages/use-cases/settle-package-payment.js';
 import { applyBillingEvent } from '../plans/billing-event-service.js';
 import { settleReservationIn } from '../sessions/use-cases/settle-reservation.js';
 import { lockPaymentByRef, recordChargeback, recordProviderRefund } from './authorisation-service.js';
@@ -48,8 +49,11 @@ async function onIntent(tx: Tx, deps: WebhookDeps, event: Stripe.Event, now: Dat
     .select()
     .from(payments)
     .where(and(eq(payments.provider, 'stripe'), eq(payments.providerRef, intent.id)));
-  // Not a booking's: perhaps an organisation's credit bought by card, awaiting the bank (docs/product.md "Partners").
-  if (!payment) return (await settleCreditPurchaseByRef(tx, deps, 'stripe', intent.id, now)) ? 'applied' : 'ignored';
+  // Not a booking's: perhaps an organisation's credit (docs/product.md "Partners") or a package bought by card, awaiting the bank.
+  if (!payment)
+    return (await settleCreditPurchaseByRef(tx, deps, 'stripe', intent.id, now)) || (await settlePackagePaymentByRef(tx, deps, 'stripe', intent.id, now))
+      ? 'applied'
+      : 'ignored';
   if (payment.status === 'pending') {
     await settleReservationIn(tx, deps, payment.sessionId, now);
     return 'applied';

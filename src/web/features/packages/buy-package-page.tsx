@@ -14,7 +14,7 @@ export default function BuyPackagePage() {
   const { id = '', packageId = '' } = useParams();
   const offers = useExpertPackages(id);
   const { me } = useAuth();
-  const buy = useBuyPackage(packageId);
+  const { buy, settle } = useBuyPackage(packageId);
   const offer = offers.data?.find((o) => o.id === packageId);
 
   return (
@@ -32,6 +32,7 @@ export default function BuyPackagePage() {
       submitLabel={offer ? `Pay ${formatMoney(offer.priceCents, offer.currency)}` : ''}
       pending={buy.isPending}
       pay={buy.mutateAsync}
+      settle={settle.mutateAsync}
       paid={() => 'Package bought. Book your first session below.'}
       next="/dashboard/client#packages"
     />
