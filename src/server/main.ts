@@ -38,6 +38,7 @@ import { releaseSponsoredSeats } from './modules/partners/sponsorship-service.js
 import { sendMonthlyStatements } from './modules/partners/statement-service.js';
 import { settleExpiredPackages, warnExpiringPackages } from './modules/packages/use-cases/expire-packages.js';
 import { expireAbandonedPackagePayments } from './modules/packages/use-cases/settle-package-payment.js';
+import { expireAbandonedPlanStarts } from './modules/plans/use-cases/settle-plan-start.js';
 import { renewDueSubscriptions } from './modules/plans/use-cases/renew-subscriptions.js';
 import { settleEndedPeriods } from './modules/plans/use-cases/settle-periods.js';
 
@@ -144,6 +145,7 @@ async function main() {
     planRenewals: async () => {
       await renewDueSubscriptions(deps);
       await settleEndedPeriods(deps);
+      await expireAbandonedPlanStarts(deps);
     },
     paymentRetries: (signal) => retryDueGiveBacks(deps, new Date(), signal),
     log: app.log,

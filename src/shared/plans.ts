@@ -3,6 +3,7 @@
  * (a free trial, then calendar months in UTC), the 48-hour full refund on cancelling, the renewal retries, and the
  * words of every plan message. Pure: money in integer cents, instants UTC.
  */
+import { pendingPurchaseHours } from './partners.js';
 import { TZDate } from '@date-fns/tz';
 import { addMonths } from 'date-fns';
 import { packageSessionLabel } from './packages.js';
@@ -151,6 +152,8 @@ export const planMessages = {
   alreadySubscribed: 'You already have a plan with this expert. Change or cancel it from your dashboard.',
   trialUsed: 'You have already had a free trial with this expert.',
   subscriptionNotFound: 'Plan subscription not found.',
+  /** A start whose bank confirmation (3-D Secure) was abandoned: see `pendingPurchaseHours` (src/shared/partners.ts). */
+  startExpired: `This subscription expired: the bank’s confirmation was not finished within ${pendingPurchaseHours} hours, and nothing was charged. Please subscribe again.`,
   trialNoReceipt: 'A free trial has no receipt: nothing was charged.',
   notLive: 'This plan has ended.',
   noneLeft: 'No sessions are left in this plan this month.',

@@ -287,3 +287,31 @@ test('a client buys a package with a card that needs 3-D Secure: nothing is boug
   await page.context().close();
   await market.dispose();
 });
+
+test('a client subscribes to a plan with a card that needs 3-D Secure: the plan starts once the bank confirms', async ({ browser, playwright }) => {
+  const market = new Marketplace(playwright.request, base);
+  const { client, expert } = await people(market);
+  const offered = await expert.request.post('/api/me/plans', {
+    data: { name: 'Career sprint', priceCents: 18000, sessionCount: 2, durationMinutes: 60, chatPromise: 'Replies within 2 working days' },
+  });
+  expect(offered.status(), await offered.text()).toBe(201);
+  const { id } = (await offered.json()) as { id: string };
+  const { page, posted } = await toCardForm(browser, client, `/expert/${expert.slug}/plans/${id}`);
+
+  const intent = await payNeeding3ds(page, 'Pay $180.00 a month');
+  expect(intent).toMatchObject({ status: 'requires_action', amount: 18_000 });
+  await expect(page.getByText('Your bank needs you to confirm this payment. Nothing is charged until you do.')).toBeVisible();
+  // Nothing has started while the bank confirms.
+  expect(((await (await client.request.get('/api/me/subscriptions')).json()) as { subscriptions: unknown[] }).subscriptions).toEqual([]);
+  await answer3ds(page, intent.id, true);
+  await expect(page).toHaveURL(/\/dashboard\/client#plans$/);
+  await expect(page.getByText('Subscribed. Book your first session below.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your plans' })).toContainText('Career sprint');
+  await shot(page, 'plan-3ds-subscribed');
+  const stripeSub = [...fake.subscriptions.values()].find((s) => s.default_payment_method === 'pm_card_threeDSecure2Required' && s.status === 'active');
+  expect(stripeSub).toBeDefined();
+  expect(posted.join('\n')).not.toMatch(/3184/);
+  expect(fake.problems).toEqual([]);
+  await page.context().close();
+  await market.dispose();
+});

@@ -36,7 +36,7 @@ type Intent = {
   amount: number;
   amount_received: number;
   currency: string;
-  status: 'requires_payment_method' | 'requires_action' | 'requires_capture' | 'succeeded' | 'canceled';
+  status: 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'requires_capture' | 'succeeded' | 'canceled';
   capture_method: 'manual' | 'automatic';
   client_secret: string;
   latest_charge: string | null;
@@ -44,6 +44,17 @@ type Intent = {
   description: string | null;
   /** Unix seconds; set by a cancellation. */
   canceled_at: number | null;
+  cancellation_reason: string | null;
+};
+
+type SetupIntent = {
+  id: string;
+  object: 'setup_intent';
+  customer: string;
+  payment_method: string;
+  usage: string;
+  status: 'requires_payment_method' | 'requires_action' | 'succeeded' | 'canceled';
+  client_secret: string;
   cancellation_reason: string | null;
 };
 
@@ -72,7 +83,7 @@ type Subscription = {
   id: string;
   object: 'subscription';
   customer: string;
-  status: 'trialing' | 'active' | 'past_due' | 'canceled';
+  status: 'incomplete' | 'trialing' | 'active' | 'past_due' | 'canceled';
   default_payment_method: string;
   cancel_at_period_end: boolean;
   canceled_at: number | null;
@@ -147,6 +158,10 @@ export class FakeStripe {
   readonly deletedInvoices: string[] = [];
   /** Saved cards whose bank declines every charge from now on (a card that stopped working); a test adds them. */
   readonly declining = new Set<string>();
+  /** SetupIntents (a trial's card checked, 3-D Secure included, before its subscription). */
+  readonly setupIntents = new Map<string, SetupIntent>();
+  /** Cards (customer:card) that asked for 3-D Secure and were authenticated once: later charges of them off-session go through. */
+  private readonly authenticated = new Set<string>();
   /** Days after a failed renewal's first try that Stripe's smart retries try again; after the last, the subscription is cancelled. */
   retryDays = [3, 5, 7];
   private readonly idempotent = new Map<string, { params: string; status: number; body: unknown }>();
@@ -198,8 +213,45 @@ export class FakeStripe {
     const pi = this.intents.get(id)!;
     if (pi.status !== 'requires_action') throw this.unexpected(pi, 'confirmed');
     if (!ok) pi.status = 'requires_payment_method';
-    else this.authorise(pi);
+    else {
+      this.authorise(pi);
+      // A subscription's first invoice paid by it is paid, and its subscription starts.
+      const inv = [...this.invoices.values()].find((i) => i.payment_intents.includes(pi.id));
+      if (inv) {
+        this.authenticated.add(`${inv.customer}:${pi.payment_method}`);
+        this.paid(inv);
+      }
+    }
     return pi;
+  }
+
+  /** The customer finishes (ok) or fails 3-D Secure of SetupIntent `id` in the browser, as completeAction does. */
+  completeSetup(id: string, ok: boolean): SetupIntent {
+    const seti = this.setupIntents.get(id)!;
+    if (seti.status !== 'requires_action') throw invalid(`This SetupIntent could not be confirmed because it has a status of ${seti.status}.`);
+    seti.status = ok ? 'succeeded' : 'requires_payment_method';
+    if (ok) this.authenticated.add(`${seti.customer}:${seti.payment_method}`);
+    return seti;
+  }
+
+  /** An event of `type` about SetupIntent `id`, or (`payment_intent.*`) PaymentIntent `id`, as it stands. */
+  intentEvent(type: string, id: string): FakeEvent {
+    return this.event(type, type.startsWith('setup_intent.') ? this.setupIntents.get(id)! : this.intents.get(id)!);
+  }
+
+  /** Invoice `inv`'s payment went through: it is paid, and its subscription (past due or incomplete) is active. */
+  private paid(inv: Invoice) {
+    inv.status = 'paid';
+    inv.amount_paid = inv.amount_due;
+    inv.amount_remaining = 0;
+    inv.next_payment_attempt = null;
+    const sub = inv.parent ? this.subscriptions.get(inv.parent.subscription_details.subscription) : undefined;
+    if (sub && sub.status !== 'canceled') sub.status = 'active';
+  }
+
+  /** Whether the bank lets card `pm` of `customer` be charged without its holder (off-session). */
+  private chargeable(pm: string, customer: string): boolean {
+    return (pm === 'pm_card_visa' || pm === 'pm_card_mastercard' || this.authenticated.has(`${customer}:${pm}`)) && !this.declining.has(pm);
   }
 
   /** A Stripe event of `type` about `object` (a snapshot, as Stripe sends it). */
@@ -218,16 +270,17 @@ export class FakeStripe {
     const { payment_intents, ...rest } = inv;
     const expanded = Object.entries(params).some(([k, v]) => k.startsWith('expand[') && (v === 'payments' || v === 'latest_invoice.payments'));
     if (!expanded) return rest;
-    const paid = payment_intents.map((id) => this.intents.get(id)!).filter((pi) => pi.status === 'succeeded');
+    // A payment still under way (awaiting confirmation or the bank's step) is listed 'open', as Stripe lists it.
+    const listed = payment_intents.map((id) => this.intents.get(id)!).filter((pi) => pi.status !== 'canceled' && pi.status !== 'requires_payment_method');
     return {
       ...rest,
       payments: {
         object: 'list',
-        data: paid.map((pi) => ({
+        data: listed.map((pi) => ({
           id: newId('inpay'),
           object: 'invoice_payment',
           invoice: inv.id,
-          status: 'paid',
+          status: pi.status === 'succeeded' ? 'paid' : 'open',
           amount_paid: pi.amount,
           currency: pi.currency,
           is_default: true,
@@ -237,8 +290,8 @@ export class FakeStripe {
     };
   }
 
-  /** Charges the card `pm` for `inv` (a PaymentIntent, automatic capture); answers whether it was paid. */
-  private collect(pm: string, inv: Invoice): boolean {
+  /** A new attempt at invoice `inv`: its PaymentIntent for card `pm` (automatic capture), in `status`. */
+  private attemptIntent(pm: string, inv: Invoice, status: Intent['status']): Intent {
     inv.attempt_count++;
     inv.attempted = true;
     const pi: Intent = {
@@ -247,23 +300,28 @@ export class FakeStripe {
       amount: inv.amount_due,
       amount_received: 0,
       currency: inv.currency,
-      status: 'requires_payment_method',
+      status,
       capture_method: 'automatic',
       client_secret: `secret_${randomBytes(8).toString('hex')}`,
       latest_charge: null,
       payment_method: pm,
-      description: inv.billing_reason === 'manual' ? 'Payment for Invoice' : 'Subscription update',
+      description: { manual: 'Payment for Invoice', subscription_create: 'Subscription creation', subscription_cycle: 'Subscription update' }[
+        inv.billing_reason
+      ],
       canceled_at: null,
       cancellation_reason: null,
     };
     this.intents.set(pi.id, pi);
     inv.payment_intents.push(pi.id);
-    if ((pm !== 'pm_card_visa' && pm !== 'pm_card_mastercard') || this.declining.has(pm)) return false;
+    return pi;
+  }
+
+  /** Charges the card `pm` for `inv` (a PaymentIntent, automatic capture); answers whether it was paid. */
+  private collect(pm: string, inv: Invoice): boolean {
+    const pi = this.attemptIntent(pm, inv, 'requires_payment_method');
+    if (!this.chargeable(pm, inv.customer)) return false;
     this.authorise(pi);
-    inv.status = 'paid';
-    inv.amount_paid = inv.amount_due;
-    inv.amount_remaining = 0;
-    inv.next_payment_attempt = null;
+    this.paid(inv);
     return true;
   }
 
@@ -428,7 +486,80 @@ export class FakeStripe {
     });
   }
 
+  /** POST /v1/payment_intents/{id}/confirm (a subscription's first invoice): paid, the bank's step asked, or declined. */
+  private confirm(pi: Intent, params: Record<string, string>): Intent {
+    if (pi.status !== 'requires_confirmation' && pi.status !== 'requires_payment_method') throw this.unexpected(pi, 'confirmed');
+    pi.payment_method = params.payment_method ?? pi.payment_method;
+    const inv = [...this.invoices.values()].find((i) => i.payment_intents.includes(pi.id));
+    const customer = inv?.customer ?? '';
+    if (pi.payment_method === 'pm_card_threeDSecure2Required' && !this.authenticated.has(`${customer}:${pi.payment_method}`)) {
+      pi.status = 'requires_action';
+      return pi;
+    }
+    if (!this.chargeable(pi.payment_method, customer)) {
+      pi.status = 'requires_payment_method';
+      const decline = pi.payment_method === 'pm_card_chargeDeclinedInsufficientFunds' ? 'insufficient_funds' : 'generic_decline';
+      throw new ApiError(402, { type: 'card_error', code: 'card_declined', decline_code: decline, message: 'Your card was declined.', payment_intent: pi });
+    }
+    this.authorise(pi);
+    if (inv) this.paid(inv);
+    return pi;
+  }
+
+  /** POST /v1/setup_intents (confirmed at once) and the SetupIntent's own routes. */
+  private setupRoute(method: string, path: string, params: Record<string, string>): unknown {
+    if (method === 'POST' && path === '/v1/setup_intents') {
+      const customer = this.customers.get(params.customer ?? '');
+      if (!customer) throw invalid(`No such customer: '${params.customer}'`, { code: 'resource_missing' });
+      const pm = params.payment_method ?? '';
+      if (!customer.paymentMethods.includes(pm)) throw invalid(`The PaymentMethod ${pm} is not attached to ${customer.id}`);
+      if (params.confirm !== 'true' || params.usage !== 'off_session') throw invalid('Expected a SetupIntent confirmed for off_session use');
+      const seti: SetupIntent = {
+        id: newId('seti'),
+        object: 'setup_intent',
+        customer: customer.id,
+        payment_method: pm,
+        usage: 'off_session',
+        status: pm === 'pm_card_threeDSecure2Required' && !this.authenticated.has(`${customer.id}:${pm}`) ? 'requires_action' : 'succeeded',
+        client_secret: `seti_secret_${randomBytes(8).toString('hex')}`,
+        cancellation_reason: null,
+      };
+      this.setupIntents.set(seti.id, seti);
+      return this.setupView(seti, params);
+    }
+    let m = /^\/v1\/setup_intents\/(seti_\w+)$/.exec(path);
+    const seti = () => {
+      const found = this.setupIntents.get(m![1]!);
+      if (!found) throw new ApiError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such setupintent: '${m![1]}'` });
+      return found;
+    };
+    if (method === 'GET' && m) return this.setupView(seti(), params);
+    m = /^\/v1\/setup_intents\/(seti_\w+)\/cancel$/.exec(path);
+    if (method === 'POST' && m) {
+      const found = seti();
+      if (found.status === 'succeeded' || found.status === 'canceled')
+        throw invalid(`This SetupIntent could not be canceled because it has a status of ${found.status}.`, {
+          code: 'setup_intent_unexpected_state',
+          setup_intent: found,
+        });
+      found.status = 'canceled';
+      found.cancellation_reason = params.cancellation_reason ?? null;
+      return this.setupView(found, params);
+    }
+    return undefined;
+  }
+
+  private setupView(seti: SetupIntent, params: Record<string, string>) {
+    const expand = Object.entries(params).some(([k, v]) => k.startsWith('expand[') && v === 'payment_method');
+    return {
+      ...seti,
+      payment_method: expand ? { id: seti.payment_method, object: 'payment_method', type: 'card', card: cards[seti.payment_method] } : seti.payment_method,
+    };
+  }
+
   private route(method: string, path: string, params: Record<string, string>): unknown {
+    const setup = path.startsWith('/v1/setup_intents') ? this.setupRoute(method, path, params) : undefined;
+    if (setup) return setup;
     if (method === 'POST' && path === '/v1/payment_intents') {
       const amount = this.amount(params.amount, 'amount');
       if (params.currency !== 'usd') throw invalid('Invalid currency');
@@ -463,6 +594,8 @@ export class FakeStripe {
     }
     let m = /^\/v1\/payment_intents\/([\w]+)$/.exec(path);
     if (method === 'GET' && m) return this.view(this.intent(m[1]!), params);
+    m = /^\/v1\/payment_intents\/([\w]+)\/confirm$/.exec(path);
+    if (method === 'POST' && m) return this.view(this.confirm(this.intent(m[1]!), params), params);
     m = /^\/v1\/payment_intents\/([\w]+)\/capture$/.exec(path);
     if (method === 'POST' && m) {
       const pi = this.intent(m[1]!);
@@ -563,7 +696,14 @@ export class FakeStripe {
       this.customers.set(customer.id, customer);
       return { id: customer.id, object: 'customer', email: customer.email, name: customer.name, metadata: { userId: params['metadata[userId]'] } };
     }
-    let m = /^\/v1\/payment_methods\/(\w+)\/attach$/.exec(path);
+    let m = /^\/v1\/payment_methods\/(pm_\w+)$/.exec(path);
+    if (method === 'GET' && m) {
+      const card = cards[m[1]!];
+      if (!card) throw new ApiError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such PaymentMethod: '${m[1]}'` });
+      const customer = [...this.customers.values()].find((c) => c.paymentMethods.includes(m![1]!));
+      return { id: m[1], object: 'payment_method', type: 'card', customer: customer?.id ?? null, card };
+    }
+    m = /^\/v1\/payment_methods\/(\w+)\/attach$/.exec(path);
     if (method === 'POST' && m) {
       const card = cards[m[1]!];
       const customer = this.customers.get(params.customer ?? '');
@@ -606,7 +746,7 @@ export class FakeStripe {
       if (!price || params['items[1][price]']) throw invalid('Expected one item with a known price');
       const pm = params.default_payment_method ?? '';
       if (!customer.paymentMethods.includes(pm)) throw invalid(`The PaymentMethod ${pm} is not attached to ${customer.id}`);
-      if (params.payment_behavior !== 'error_if_incomplete') throw invalid('Expected payment_behavior error_if_incomplete');
+      if (params.payment_behavior !== 'default_incomplete') throw invalid('Expected payment_behavior default_incomplete');
       const now = Math.floor(Date.now() / 1000);
       const trialEnd = params.trial_end ? Number(params.trial_end) : null;
       if (trialEnd !== null && !(trialEnd > now + 60)) throw invalid('Invalid timestamp: must be at least 1 minute in the future');
@@ -614,7 +754,7 @@ export class FakeStripe {
         id: newId('sub'),
         object: 'subscription',
         customer: customer.id,
-        status: trialEnd ? 'trialing' : 'active',
+        status: trialEnd ? 'trialing' : 'incomplete',
         default_payment_method: pm,
         cancel_at_period_end: false,
         canceled_at: null,
@@ -641,12 +781,13 @@ export class FakeStripe {
       const item = sub.items.data[0]!;
       const inv = this.newInvoice(sub, 'subscription_create', trialEnd ? 0 : price.unit_amount, now, item.current_period_end);
       if (trialEnd) {
+        // A trial's card must have been set up first: Stripe would charge it without its holder at the trial's end.
+        if (!this.chargeable(pm, customer.id) && pm !== 'pm_card_chargeCustomerFail') this.problems.push(`trial subscribed with ${pm} never set up`);
         inv.status = 'paid';
         inv.period_end = now;
-      } else if (!this.collect(sub.default_payment_method, inv)) {
-        // error_if_incomplete: a refused first payment leaves no subscription.
-        this.invoices.delete(inv.id);
-        throw new ApiError(402, { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' });
+      } else {
+        // default_incomplete: the first invoice waits, open, for its PaymentIntent to be confirmed.
+        this.attemptIntent(pm, inv, 'requires_confirmation');
       }
       this.subscriptions.set(sub.id, sub);
       return this.subscriptionView(sub, params);

@@ -779,6 +779,13 @@ const rows: Row[] = [
   },
   {
     method: 'POST',
+    route: '/api/subscriptions/:id/payment',
+    url: (f) => `/api/subscriptions/${f.plans.subscriptionId}/payment`,
+    body: () => ({}),
+    expect: who(404, { clientA: 200 }),
+  },
+  {
+    method: 'POST',
     route: '/api/subscriptions/:id/cancel',
     url: (f) => `/api/subscriptions/${f.plans.subscriptionId}/cancel`,
     expect: who(404, { clientA: 200 }),

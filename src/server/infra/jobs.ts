@@ -75,7 +75,10 @@ export function startJobs(opts: {
    * expires purchases whose 3-D Secure step was abandoned (packages/use-cases/settle-package-payment.ts).
    */
   packageExpiry: () => Promise<unknown>;
-  /** Renews, retries or ends monthly plans, and settles their ended months (plans/use-cases/renew-subscriptions.ts, settle-periods.ts). */
+  /**
+   * Renews, retries or ends monthly plans, settles their ended months, and gives up starts whose 3-D Secure step was
+   * abandoned (plans/use-cases/renew-subscriptions.ts, settle-periods.ts, settle-plan-start.ts).
+   */
   planRenewals: () => Promise<unknown>;
   /** Gives back money the payment processor failed to give back (payments/payment-retry-service.ts). */
   paymentRetries: (signal: AbortSignal) => Promise<unknown>;

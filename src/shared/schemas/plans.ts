@@ -73,6 +73,13 @@ export const periodView = z.object({
 });
 
 /**
+ * A subscription whose card needs the bank's 3-D Secure step (202; docs/product.md "Plans and packages"): nothing has
+ * started. The browser runs the bank's step with `clientSecret`, then asks POST /api/subscriptions/{subscriptionId}/payment.
+ */
+export const subscriptionAwaitingBank = z.object({ subscriptionId: z.string(), paymentAction: z.object({ clientSecret: z.string() }) });
+export type SubscriptionAwaitingBank = z.infer<typeof subscriptionAwaitingBank>;
+
+/**
  * A subscription as the client, its expert or the team sees it: the frozen terms, where it stands, the current period
  * (`sessionsLeft` to book in it), the next renewal (null once cancelled or ended), and every period, newest first.
  */

@@ -61,7 +61,7 @@ export function OfferCheckout<T extends object, A extends AwaitingBank>({
   /** Pays with a card (simulated) or Stripe's PaymentMethod; a rejection's message is shown under the card. */
   pay: (payment: PurchaseInput) => Promise<T | A>;
   /** After the bank's 3-D Secure step: what was bought, once the server has asked Stripe. */
-  settle?: (awaiting: A) => Promise<T>;
+  settle: (awaiting: A) => Promise<T>;
   /** What the toast says once paid. */
   paid: (result: T) => string;
   /** Where the client books the sessions bought. */
@@ -77,7 +77,6 @@ export function OfferCheckout<T extends object, A extends AwaitingBank>({
       toast.info(messages.payment.confirmWithBank);
       const refused = await confirm(result.paymentAction.clientSecret);
       // Whatever the browser was told, the server asks Stripe before anything is bought; the bank's words come first.
-      if (!settle) throw new Error(messages.payment.failed);
       result = await settle(result).catch((err: Error) => Promise.reject(new Error(refused ?? err.message)));
     }
     toast.success(paid(result as T));

@@ -98,7 +98,9 @@ export interface PlanBilling {
   createPrice(input: { productId: string; planId: string; cents: number; currency: string }): Promise<string>;
   /**
    * Saves the card `paymentMethodId` to `customerId` and subscribes it to `priceId`, free until `trialEnd` (else the
-   * first month charged now). A refused card answers ok:false and leaves no subscription.
+   * first month charged now). A trial's card is set up for the renewals first (a SetupIntent), unless
+   * `cardAuthenticated` says its bank already confirmed it. A refused card answers ok:false and leaves no subscription
+   * that can charge; a bank asking for 3-D Secure answers BillingAwaitingBank (nothing charged or started yet).
    */
   subscribe(input: {
     customerId: string;
@@ -107,7 +109,18 @@ export interface PlanBilling {
     trialEnd: Date | null;
     subscriptionId: string;
     idempotencyKey: string;
-  }): Promise<BillingStart | Extract<SaveCardResult, { ok: false }>>;
+    cardAuthenticated?: boolean;
+  }): Promise<BillingStart | BillingAwaitingBank | Extract<SaveCardResult, { ok: false }>>;
+  /** The subscription `ref` whose first month's payment the bank confirmed, as it started. */
+  started(ref: string): Promise<BillingStart>;
+  /** Where a trial card's SetupIntent `ref` stands after 3-D Secure. */
+  setupState(ref: string): Promise<HoldState>;
+  /**
+   * Gives up a start awaiting the bank (refused, or `reason` 'abandoned'): the SetupIntent cancelled, or the
+   * subscription's first invoice voided (its PaymentIntent cancelled) and the subscription cancelled. Answers false
+   * when the bank confirmed the payment meanwhile (nothing given up: the start goes on). Safe to repeat.
+   */
+  abandonStart(wait: { providerRef: string; subscriptionRef: string | null }, idempotencyKey: string, reason?: 'abandoned'): Promise<boolean>;
   /** The subscription `ref` ends with its current period (the client cancelled). Safe to repeat. */
   cancelAtPeriodEnd(ref: string, idempotencyKey: string): Promise<void>;
   /** The subscription `ref` ends now, with no proration or invoice (Mentora refunds what it owes). Safe to repeat. */
@@ -168,6 +181,21 @@ export class PaymentInterrupted extends Error {
     super(`payment ${providerRef} interrupted: the processor could not be reached`, { cause });
   }
 }
+
+/**
+ * A start whose bank asks for 3-D Secure: the browser runs it with `clientSecret` for `providerRef` (the first month's
+ * PaymentIntent, or a trial's SetupIntent); `subscriptionRef` is the Stripe Subscription awaiting its first payment
+ * (null for a trial, subscribed once the card is confirmed); `savedRef` the card.
+ */
+export type BillingAwaitingBank = {
+  ok: false;
+  reason: 'requires_action';
+  providerRef: string;
+  clientSecret: string;
+  subscriptionRef: string | null;
+  savedRef: string;
+  message: string;
+};
 
 export type SaveCardResult =
   | { ok: true; savedRef: string; cardBrand: string; cardLast4: string }

@@ -4,7 +4,8 @@
  * only from the state it expects, so events arriving twice under different ids or out of order are harmless.
  *   payment_intent.succeeded / amount_capturable_updated / payment_failed / canceled
  *       → a 3-D Secure reservation is settled by asking Stripe by id (booked, or expired and the slot freed), and so are
- *         an organisation's credit purchase and a package purchase awaiting 3-D Secure (paid, or failed);
+ *         an organisation's credit purchase, a package purchase and a plan's start awaiting 3-D Secure (paid, or failed);
+ *   setup_intent.succeeded / setup_failed / canceled → a plan's free trial awaiting its card's 3-D Secure, likewise;
  *   payment_intent.canceled on a held payment (authorisation voided at Stripe) → recorded as a full refund;
  *   charge.refunded → refunds our ledger does not know yet (e.g. made in Stripe's dashboard) of a session's or seat's
  *       own charge (a package's charge, paying several sessions, is refunded by Mentora only);
@@ -25,6 +26,7 @@ import { settleCreditPurchaseByRef } from '../partners/credit-purchase-service.j
 import { disputePackageCharge } from '../packages/use-cases/dispute-package-charge.js';
 import { settlePackagePaymentByRef } from '../packages/use-cases/settle-package-payment.js';
 import { applyBillingEvent } from '../plans/billing-event-service.js';
+import { settlePlanStartByRef } from '../plans/use-cases/settle-plan-start.js';
 import { settleReservationIn } from '../sessions/use-cases/settle-reservation.js';
 import { lockPaymentByRef, recordChargeback, recordProviderRefund } from './authorisation-service.js';
 import { clock } from '../../clock.js';
@@ -40,6 +42,8 @@ const intentEvents = new Set([
   'payment_intent.canceled',
 ]);
 
+const setupEvents = new Set(['setup_intent.succeeded', 'setup_intent.setup_failed', 'setup_intent.canceled']);
+
 const idOf = (ref: string | { id: string } | null | undefined): string | null => (typeof ref === 'string' ? ref : (ref?.id ?? null));
 
 async function onIntent(tx: Tx, deps: WebhookDeps, event: Stripe.Event, now: Date): Promise<WebhookOutcome> {
@@ -51,7 +55,9 @@ async function onIntent(tx: Tx, deps: WebhookDeps, event: Stripe.Event, now: Dat
     .where(and(eq(payments.provider, 'stripe'), eq(payments.providerRef, intent.id)));
   // Not a booking's: perhaps an organisation's credit (docs/product.md "Partners") or a package bought by card, awaiting the bank.
   if (!payment)
-    return (await settleCreditPurchaseByRef(tx, deps, 'stripe', intent.id, now)) || (await settlePackagePaymentByRef(tx, deps, 'stripe', intent.id, now))
+    return (await settleCreditPurchaseByRef(tx, deps, 'stripe', intent.id, now)) ||
+      (await settlePackagePaymentByRef(tx, deps, 'stripe', intent.id, now)) ||
+      (await settlePlanStartByRef(tx, deps, intent.id, now))
       ? 'applied'
       : 'ignored';
   if (payment.status === 'pending') {
@@ -132,6 +138,7 @@ export async function applyStripeEvent(deps: WebhookDeps, event: Stripe.Event, n
       return plan;
     }
     if (intentEvents.has(event.type)) return onIntent(tx, deps, event, now);
+    if (setupEvents.has(event.type)) return (await settlePlanStartByRef(tx, deps, (event.data.object as Stripe.SetupIntent).id, now)) ? 'applied' : 'ignored';
     if (event.type === 'charge.refunded') return onRefund(tx, deps, event.data.object, now);
     if (event.type === 'charge.dispute.created') return onDispute(tx, deps, event.data.object, now);
     return 'ignored';

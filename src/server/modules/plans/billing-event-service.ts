@@ -3,7 +3,8 @@
  * applied in the transaction of payments/stripe-webhook-service.ts that records the event id (a replay changes
  * nothing). Each starts from the state it expects, under the subscription's row lock, so the same fact told twice
  * under different event ids, or out of order, changes nothing more:
- *   invoice.paid — a renewal (or the first month after a trial) paid: the month granted with its sessions, its charge
+ *   invoice.paid — a first month paid after the bank's 3-D Secure step: the plan starts (settle-plan-start.ts);
+ *       a renewal (or the first month after a trial) paid: the month granted with its sessions, its charge
  *       held as the simulated renewal's is (one period per invoice, unique); a plan that had already ended is refunded;
  *   invoice.payment_failed — past due until Stripe's next smart retry, or lapsed when Stripe has none left (the
  *       Stripe Subscription is then cancelled); both sides e-mailed at each step;
@@ -11,7 +12,8 @@
  *       one ended at Stripe otherwise ends now with its month's unused share refunded;
  *   charge.dispute.created on a month's charge — the plan ends; the month's unbooked shares are counted refunded (the
  *       card network holds the money) and its booked sessions' payments disputed, so nothing of it is released;
- *   charge.refunded on a month's charge — already in the ledger (Mentora made the refund): acknowledged only.
+ *   charge.refunded on a month's charge — already in the ledger (Mentora made the refund): acknowledged only;
+ *   customer.subscription.updated to incomplete_expired — a start awaiting the bank that Stripe let expire: given up.
  * The first month of a subscription is written when subscribing, and a change of plan's rest of the month with the
  * change: their invoices' events are acknowledged only (only a renewal's, `subscription_cycle`, grants a month).
  */
@@ -26,6 +28,7 @@ import { stopRenewals } from './billing-service.js';
 import { endSubscriptionNow } from './ending-service.js';
 import { latestPeriod, type SubscriptionRow } from './period-service.js';
 import { endWithPeriod, recordFailedRenewal, recordRenewal } from './renewal-service.js';
+import { settlePlanStartByRef } from './use-cases/settle-plan-start.js';
 
 export type BillingEventDeps = { provider: PaymentProvider; baseUrl: string };
 type Outcome = 'applied' | 'ignored';
@@ -43,7 +46,10 @@ async function lockByRef(tx: Tx, ref: string | null): Promise<SubscriptionRow | 
 const subscriptionOf = (invoice: Stripe.Invoice) => idOf(invoice.parent?.subscription_details?.subscription);
 
 async function onInvoicePaid(tx: Tx, deps: BillingEventDeps, invoice: Stripe.Invoice, now: Date): Promise<Outcome> {
-  const sub = await lockByRef(tx, subscriptionOf(invoice));
+  const ref = subscriptionOf(invoice);
+  // A first invoice paid after the bank's 3-D Secure step: the plan starts now, if it was not started already.
+  if (invoice.billing_reason === 'subscription_create' && ref && (await settlePlanStartByRef(tx, deps, ref, now))) return 'applied';
+  const sub = await lockByRef(tx, ref);
   // Only a renewal grants a month: the first month was written when subscribing, a change of plan's invoice with it.
   if (!sub || invoice.billing_reason !== 'subscription_cycle' || invoice.amount_paid <= 0) return 'ignored';
   const [known] = await tx.select({ id: planPeriods.id }).from(planPeriods).where(eq(planPeriods.providerInvoiceRef, invoice.id));
@@ -135,6 +141,9 @@ export async function applyBillingEvent(tx: Tx, deps: BillingEventDeps, event: S
       return onInvoiceFailed(tx, deps, event.data.object, now);
     case 'customer.subscription.deleted':
       return onSubscriptionDeleted(tx, deps, event.data.object, now);
+    // A start awaiting the bank that Stripe let expire (23 hours without its first payment) starts nothing.
+    case 'customer.subscription.updated':
+      return event.data.object.status === 'incomplete_expired' && (await settlePlanStartByRef(tx, deps, event.data.object.id, now)) ? 'applied' : null;
     case 'charge.dispute.created':
       return onDispute(tx, deps, event.data.object, now);
     case 'charge.refunded': {

@@ -11,7 +11,9 @@ import type { CardInput } from '../../../shared/cards.js';
 import { periodEnd, periodSettlesAt, trialEnd } from '../../../shared/plans.js';
 import type { Db, Tx } from '../../db/client.js';
 import { plans, stripeCustomers, stripePlanPrices } from '../../db/schema.js';
-import type { PlanBilling, PaymentProvider } from '../../infra/payments/provider.js';
+import type { BillingAwaitingBank, BillingStart, PlanBilling, PaymentProvider } from '../../infra/payments/provider.js';
+import type { FailureReport } from '../../infra/failure-report.js';
+import { giveBackOrQueue } from '../payments/payment-retry-service.js';
 import type { SubscriptionRow } from './period-service.js';
 
 /** A plan's payments started: the card kept, the first month's charge (null in a trial) and when the first period ends. */
@@ -26,6 +28,9 @@ export type PaymentsStarted = {
   periodEnd: Date;
 };
 export type PaymentsRefused = { ok: false; reason: string; message: string };
+
+/** Whether a start `s` waits for the bank's 3-D Secure step. */
+export const awaitsBank = (s: PaymentsStarted | PaymentsRefused | BillingAwaitingBank): s is BillingAwaitingBank => !s.ok && 'clientSecret' in s;
 
 type Start = {
   client: { id: string; email: string; name: string };
@@ -64,12 +69,25 @@ async function priceOf(db: Db | Tx, billing: PlanBilling, plan: Start['plan'], e
   return id;
 }
 
+/** A processor's start as Mentora keeps it. */
+const startedOf = (started: BillingStart): PaymentsStarted => ({
+  ok: true,
+  savedRef: started.savedRef,
+  cardBrand: started.cardBrand,
+  cardLast4: started.cardLast4,
+  providerRef: started.firstPaymentRef,
+  providerSubscriptionRef: started.subscriptionRef,
+  invoiceRef: started.invoiceRef,
+  periodEnd: started.periodEnd,
+});
+
 /**
  * Keeps the client's card and charges the first month now (nothing in a free trial of `trialDays`), under processor
- * keys made from `idempotencyKey`. A refused card answers ok:false and nothing is charged. Errors: the processor
- * unreachable (thrown, nothing written here but the Stripe ids).
+ * keys made from `idempotencyKey`. A refused card answers ok:false and nothing is charged; with Stripe Billing a bank
+ * asking for 3-D Secure answers BillingAwaitingBank (nothing started until it confirms: resumeStart). Errors: the
+ * processor unreachable (thrown, nothing written here but the Stripe ids).
  */
-export async function startPayments(db: Db, provider: PaymentProvider, s: Start): Promise<PaymentsStarted | PaymentsRefused> {
+export async function startPayments(db: Db, provider: PaymentProvider, s: Start): Promise<PaymentsStarted | PaymentsRefused | BillingAwaitingBank> {
   const trialEndsAt = s.trialDays > 0 ? trialEnd(s.now, s.trialDays) : null;
   if (provider.billing) {
     const customerId = await customerOf(db, provider.billing, s.client);
@@ -82,17 +100,7 @@ export async function startPayments(db: Db, provider: PaymentProvider, s: Start)
       subscriptionId: s.subscriptionId,
       idempotencyKey: s.idempotencyKey,
     });
-    if (!started.ok) return started;
-    return {
-      ok: true,
-      savedRef: started.savedRef,
-      cardBrand: started.cardBrand,
-      cardLast4: started.cardLast4,
-      providerRef: started.firstPaymentRef,
-      providerSubscriptionRef: started.subscriptionRef,
-      invoiceRef: started.invoiceRef,
-      periodEnd: started.periodEnd,
-    };
+    return started.ok ? startedOf(started) : started;
   }
   if (!provider.saveCard || !provider.chargeSaved) throw new Error(`the ${provider.name} provider can neither bill nor save cards`);
   const saved = await provider.saveCard({ card: s.card, paymentMethodId: s.paymentMethodId, idempotencyKey: `${s.idempotencyKey}:card` });
@@ -112,6 +120,49 @@ export async function startPayments(db: Db, provider: PaymentProvider, s: Start)
     providerRef = charge.providerRef;
   }
   return { ...saved, providerRef, providerSubscriptionRef: null, invoiceRef: null, periodEnd: end };
+}
+
+/**
+ * A start the bank confirmed (3-D Secure) as it goes on at the processor: a trial's card set up is subscribed now, free
+ * until its trial of `trialDays` from `now` ends; a first month paid is read back from its Stripe Subscription. Errors:
+ * the processor unreachable (thrown).
+ */
+export async function resumeStart(
+  db: Db | Tx,
+  billing: PlanBilling,
+  s: Omit<Start, 'card' | 'idempotencyKey'> & { savedRef: string; subscriptionRef: string | null; idempotencyKey: string },
+): Promise<PaymentsStarted | PaymentsRefused> {
+  if (s.subscriptionRef) return startedOf(await billing.started(s.subscriptionRef));
+  const [customer] = await db.select({ id: stripeCustomers.customerId }).from(stripeCustomers).where(eq(stripeCustomers.userId, s.client.id));
+  const started = await billing.subscribe({
+    customerId: customer!.id,
+    priceId: await priceOf(db, billing, s.plan, s.expert),
+    paymentMethodId: s.savedRef,
+    trialEnd: trialEnd(s.now, s.trialDays),
+    subscriptionId: s.subscriptionId,
+    idempotencyKey: s.idempotencyKey,
+    cardAuthenticated: true,
+  });
+  // A card set up and confirmed by its bank is not asked again; anything but a start is a refusal.
+  if (started.ok) return startedOf(started);
+  return awaitsBank(started) ? { ok: false, reason: 'declined', message: started.message } : started;
+}
+
+/**
+ * Undoes a start the database refused (docs/decisions/039-stripe-billing-for-plans.md): a Stripe Subscription would
+ * renew a plan that does not exist, so it ends now, before the first charge (`amountCents`) is given back, now or by
+ * the payment retries job. Processor keys are made from `key`.
+ */
+export async function undoStart(
+  db: Db | Tx,
+  deps: { provider: PaymentProvider; report?: FailureReport },
+  started: PaymentsStarted,
+  w: { amountCents: number; key: string; why: string },
+  now: Date,
+): Promise<void> {
+  if (started.providerSubscriptionRef) await deps.provider.billing!.cancelNow(started.providerSubscriptionRef, `${w.key}:refused`);
+  if (started.providerRef)
+    await giveBackOrQueue(db, deps, { providerRef: started.providerRef, amountCents: w.amountCents, idempotencyKey: `${w.key}:refund`, why: w.why }, now);
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   planInput,
   planList,
   planView,
+  subscriptionAwaitingBank,
   subscriptionList,
   subscriptionView,
 } from '../../../shared/schemas/plans.js';
@@ -28,6 +29,7 @@ import { createPlan, listOwnPlans, listPublicPlans, updatePlan } from './offer-s
 import { cancelSubscription } from './use-cases/cancel-subscription.js';
 import { changePlan, quotePlanChange } from './use-cases/change-plan.js';
 import { endPlan } from './use-cases/end-plan.js';
+import { completePlanStart } from './use-cases/settle-plan-start.js';
 import { listMySubscribers, listMySubscriptions } from './use-cases/list-subscriptions.js';
 import { subscribe } from './use-cases/subscribe.js';
 
@@ -79,8 +81,10 @@ export const planRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boolea
 
   /**
    * Subscribes to plan `id` by card (Idempotency-Key required): 201 `{ subscription }`, 200 on a replay with the same
-   * body, 422 with another. 400 invalid card; 402 declined; 403 not a client, or one's own plan; 404; 409 closed to new
-   * subscribers, already subscribed to this expert, or plans not payable with the configured processor.
+   * body, 422 with another. 202 `{ subscriptionId, paymentAction }` when the bank asks for 3-D Secure: nothing starts
+   * until it confirms (a replay meanwhile: 409 still confirming, 402 refused or abandoned). 400 invalid card; 402
+   * declined; 403 not a client, or one's own plan; 404; 409 closed to new subscribers, already subscribed to this expert
+   * (or a start with them awaiting the bank).
    */
   app.post(
     '/api/plans/:id/subscriptions',
@@ -94,6 +98,7 @@ export const planRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boolea
         response: {
           200: z.object({ subscription: subscriptionView }),
           201: z.object({ subscription: subscriptionView }),
+          202: subscriptionAwaitingBank,
           402: errorResponse,
           422: errorResponse,
           ...errors,
@@ -103,8 +108,23 @@ export const planRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boolea
     async (request, reply) => {
       const user = await requireUser(request, messages.booking.signInToBook);
       const result = await subscribe(reportingTo(deps, request), user, request.params.id, request.body, request.headers['idempotency-key']);
+      if ('awaitingBank' in result) {
+        const { subscriptionId, clientSecret } = result.awaitingBank;
+        return reply.code(202).send({ subscriptionId, paymentAction: { clientSecret } });
+      }
       return reply.code(result.replayed ? 200 : 201).send({ subscription: result.subscription });
     },
+  );
+
+  /**
+   * After the bank's 3-D Secure step in the browser: asks Stripe and answers the subscription `id` once the bank
+   * confirmed (docs/product.md "Plans and packages", "With Stripe"). 409 while it still confirms; 402 refused, or
+   * abandoned for a day; 404 not the caller's.
+   */
+  app.post(
+    '/api/subscriptions/:id/payment',
+    { config: rateLimited, schema: { tags, params, response: { 200: z.object({ subscription: subscriptionView }), 402: errorResponse, ...errors } } },
+    async (request) => ({ subscription: await completePlanStart(reportingTo(deps, request), await requireUser(request), request.params.id) }),
   );
 
   /**

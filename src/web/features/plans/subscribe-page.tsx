@@ -16,7 +16,7 @@ export default function SubscribePage() {
   const { id = '', planId = '' } = useParams();
   const plans = useExpertPlans(id);
   const { me } = useAuth();
-  const subscribe = useSubscribe(planId);
+  const { subscribe, settle } = useSubscribe(planId);
   const plan = plans.data?.find((p) => p.id === planId);
 
   return (
@@ -45,6 +45,7 @@ export default function SubscribePage() {
       submitLabel={!plan ? '' : plan.trialDays > 0 ? 'Start free trial' : `Pay ${formatMoney(plan.priceCents, plan.currency)} a month`}
       pending={subscribe.isPending}
       pay={subscribe.mutateAsync}
+      settle={settle.mutateAsync}
       paid={({ subscription }) =>
         subscription.status === 'trialing' ? 'Your free trial has started. Book your first session below.' : 'Subscribed. Book your first session below.'
       }

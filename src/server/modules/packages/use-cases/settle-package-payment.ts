@@ -10,15 +10,14 @@
  *               PaymentIntent left for its customer), when the job cancels the payment ('abandoned') and it 'expired'.
  * Each settling locks the row in one transaction, so the three settle a purchase once. Money integer cents.
  */
-import { and, eq, isNotNull, lte } from 'drizzle-orm';
-import { messages } from '../../../../shared/messages.js';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { packageMessages as m } from '../../../../shared/packages.js';
-import { pendingPurchaseHours } from '../../../../shared/partners.js';
 import type { PurchaseView } from '../../../../shared/schemas/packages.js';
 import { isUuid } from '../../../../shared/ids.js';
 import type { CurrentUser } from '../../../auth/plugin.js';
 import { clock } from '../../../clock.js';
 import type { Db, Tx } from '../../../db/client.js';
+import { assertConfirmed, lockConfirmation, settleAbandoned, type ConfirmationStatus } from '../../payments/card-confirmation-service.js';
 import { cardConfirmations, packagePurchases } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
 import type { PaymentProvider } from '../../../infra/payments/provider.js';
@@ -26,7 +25,7 @@ import { writePurchase, type PackageTerms } from '../paid-purchase.js';
 import { purchaseOfClient } from '../purchase-views.js';
 
 type Deps = { db: Db; provider: PaymentProvider; baseUrl: string };
-type Status = (typeof cardConfirmations.$inferSelect)['status'];
+type Status = ConfirmationStatus;
 
 const ofPackages = isNotNull(cardConfirmations.packageId);
 
@@ -35,11 +34,7 @@ const ofPackages = isNotNull(cardConfirmations.packageId);
  * (the job) a payment still waiting is cancelled as abandoned, and a row another transaction holds is skipped (null).
  */
 async function settleIn(tx: Tx, deps: Omit<Deps, 'db'>, id: string, now: Date, expire = false): Promise<Status | null> {
-  const lock = tx
-    .select()
-    .from(cardConfirmations)
-    .where(and(eq(cardConfirmations.id, id), ofPackages, expire ? eq(cardConfirmations.status, 'pending') : undefined));
-  const [c] = await (expire ? lock.for('update', { skipLocked: true }) : lock.for('update'));
+  const c = await lockConfirmation(tx, id, 'package', expire);
   if (!c) return null;
   if (c.status !== 'pending') return c.status;
   const key = `package-confirmation:${c.id}`;
@@ -75,10 +70,7 @@ export async function settlePendingPurchase(deps: Deps, id: string, clientId: st
       .where(and(eq(cardConfirmations.id, id), eq(cardConfirmations.clientId, clientId), ofPackages));
     return mine ? settleIn(tx, deps, id, now) : null;
   });
-  if (!status) throw new AppError('NOT_FOUND', m.purchaseNotFound);
-  if (status === 'pending') throw new AppError('CONFLICT', messages.payment.awaitingPayment);
-  if (status === 'failed') throw new AppError('PAYMENT_DECLINED', messages.payment.failed);
-  if (status === 'expired') throw new AppError('PAYMENT_DECLINED', m.paymentExpired);
+  assertConfirmed(status, { notFound: m.purchaseNotFound, expired: m.paymentExpired });
   return purchaseOfClient(deps.db, id, clientId, now);
 }
 
@@ -116,15 +108,5 @@ export async function settlePackagePaymentByRef(tx: Tx, deps: Omit<Deps, 'db'>, 
  * Answers how many expired.
  */
 export async function expireAbandonedPackagePayments(deps: Deps, now = clock.now(), batch = 20): Promise<number> {
-  const due = await deps.db
-    .select({ id: cardConfirmations.id })
-    .from(cardConfirmations)
-    .where(
-      and(eq(cardConfirmations.status, 'pending'), ofPackages, lte(cardConfirmations.createdAt, new Date(now.getTime() - pendingPurchaseHours * 3_600_000))),
-    )
-    .orderBy(cardConfirmations.createdAt)
-    .limit(batch);
-  let expired = 0;
-  for (const { id } of due) if ((await deps.db.transaction((tx) => settleIn(tx, deps, id, now, true))) === 'expired') expired++;
-  return expired;
+  return settleAbandoned(deps.db, 'package', now, batch, (tx, id) => settleIn(tx, deps, id, now, true));
 }

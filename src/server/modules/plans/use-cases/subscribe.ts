@@ -5,30 +5,30 @@
  * with this expert) nothing is charged until it ends, otherwise the first month is charged now and held until the
  * month ends plus the dispute window. With Stripe Billing a Stripe Subscription does the charging and renews itself
  * (billing-service.ts). The subscription, its first period with its prepaid sessions, the ledger's
- * 'charge' and the e-mails to both sides are written in one transaction.
+ * 'charge' and the e-mails to both sides are written in one transaction (new-subscription.ts). With Stripe, a card
+ * whose bank asks for 3-D Secure starts nothing yet: the terms wait in `card_confirmations` until the bank confirms
+ * (settle-plan-start.ts), as a package's purchase waits.
  */
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { messages } from '../../../../shared/messages.js';
 import { planMessages as m } from '../../../../shared/plans.js';
-import { formatMoney } from '../../../../shared/pricing.js';
 import { hasClientProfile } from '../../../../shared/roles.js';
 import { purchaseInput, type PurchaseInput } from '../../../../shared/schemas/packages.js';
 import type { SubscriptionView } from '../../../../shared/schemas/plans.js';
 import { isUuid } from '../../../../shared/ids.js';
 import type { CurrentUser } from '../../../auth/plugin.js';
 import { pgError } from '../../../db/errors.js';
-import { experts, plans, subscriptions } from '../../../db/schema.js';
+import { cardConfirmations, experts, plans, subscriptions } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
 import { assertSameRequest, requestHash } from '../../../infra/request-hash.js';
-import { giveBackOrQueue } from '../../payments/payment-retry-service.js';
 import type { SessionDeps } from '../../sessions/booking-service.js';
-import { expertPlanEmail, periodReceiptEmail, trialStartedEmail } from '../emails.js';
-import { startPayments } from '../billing-service.js';
-import { emailBothSides, grantPeriod } from '../period-service.js';
+import { awaitsBank, startPayments, undoStart } from '../billing-service.js';
+import { writeSubscription, type PlanTerms } from '../new-subscription.js';
 import { oneOfClient, subscriptionViews } from '../subscription-views.js';
 import { clock } from '../../../clock.js';
 import { cardRefusal } from '../../../infra/payments/card-refusal.js';
+import { settlePendingStart } from './settle-plan-start.js';
 
 async function previousSubscription(deps: SessionDeps, clientId: string, key: string) {
   const [row] = await deps.db
@@ -43,11 +43,35 @@ async function answer(deps: SessionDeps, id: string, clientId: string, now: Date
   return view!;
 }
 
+/** A start of `clientId`'s awaiting (or done awaiting) the bank: under Idempotency-Key `idempotencyKey`, or still pending with expert `expertId`. */
+async function awaitingBank(deps: SessionDeps, w: { clientId: string } & ({ idempotencyKey: string } | { expertId: string })) {
+  const [row] = await deps.db
+    .select({ id: cardConfirmations.id, requestHash: cardConfirmations.requestHash })
+    .from(cardConfirmations)
+    .innerJoin(plans, eq(plans.id, cardConfirmations.planId))
+    .where(
+      and(
+        eq(cardConfirmations.clientId, w.clientId),
+        'idempotencyKey' in w
+          ? eq(cardConfirmations.idempotencyKey, w.idempotencyKey)
+          : and(eq(plans.expertId, w.expertId), eq(cardConfirmations.status, 'pending')),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** What subscribing answers: the subscription, or (3-D Secure) the bank's step still to run in the browser for `subscriptionId`. */
+export type SubscribeOutcome = { subscription: SubscriptionView; replayed: boolean } | { awaitingBank: { subscriptionId: string; clientSecret: string } };
+
 /**
  * Subscribes `client` to plan `planId` with `rawInput` (a card) under `idempotencyKey`. Returns `{ subscription,
  * replayed }`: the same key with the same body answers the first subscription and charges nothing (422 with another
- * body). Errors: 403 not a client with a complete profile, or the expert's own plan; 404 unknown plan or expert not
- * published; 409 closed to new subscribers, already subscribed to this expert; 400 invalid card; 402 declined. If the database refuses the subscription after a charge, the
+ * body). A card needing 3-D Secure answers `awaitingBank` (nothing started yet; the browser runs the bank's step and
+ * then asks settle-plan-start.ts); the same key asked again meanwhile answers as that does (409 while the bank
+ * confirms, 402 refused or abandoned). Errors: 403 not a client with a complete profile, or the expert's own plan; 404
+ * unknown plan or expert not published; 409 closed to new subscribers, already subscribed to this expert (or a start
+ * with them still awaiting the bank); 400 invalid card; 402 declined. If the database refuses the subscription after a charge, the
  * charge is given back (or queued for the payment retries job).
  */
 export async function subscribe(
@@ -57,7 +81,7 @@ export async function subscribe(
   rawInput: PurchaseInput,
   idempotencyKey: string,
   now = clock.now(),
-): Promise<{ subscription: SubscriptionView; replayed: boolean }> {
+): Promise<SubscribeOutcome> {
   const input = purchaseInput.parse(rawInput);
   if (client.role !== 'client') throw new AppError('FORBIDDEN', 'Only client accounts can subscribe to plans');
   if (!hasClientProfile(client)) throw new AppError('FORBIDDEN', messages.booking.completeProfile);
@@ -67,6 +91,11 @@ export async function subscribe(
   if (previous) {
     assertSameRequest(previous.requestHash, hash);
     return { subscription: await answer(deps, previous.id, client.id, now), replayed: true };
+  }
+  const waiting = await awaitingBank(deps, { clientId: client.id, idempotencyKey });
+  if (waiting) {
+    assertSameRequest(waiting.requestHash, hash);
+    return { subscription: await settlePendingStart(deps, waiting.id, client.id, now), replayed: true };
   }
   if (!isUuid(planId)) throw new AppError('NOT_FOUND', m.notFound);
   const [offer] = await deps.db
@@ -85,6 +114,8 @@ export async function subscribe(
     .where(and(mine, isNull(subscriptions.endedAt)))
     .limit(1);
   if (live) throw new AppError('CONFLICT', m.alreadySubscribed);
+  // A start of this plan's expert still awaiting the bank: one at a time, so two cannot both start.
+  if (await awaitingBank(deps, { clientId: client.id, expertId: p.expertId })) throw new AppError('CONFLICT', messages.payment.awaitingPayment);
   const [trialHad] = await deps.db
     .select({ id: subscriptions.id })
     .from(subscriptions)
@@ -105,12 +136,8 @@ export async function subscribe(
     idempotencyKey: key,
     now,
   });
-  if (!started.ok) throw cardRefusal(started);
-  const { providerRef, periodEnd: end } = started;
-  const sub = {
-    id,
+  const terms: PlanTerms = {
     planId,
-    clientId: client.id,
     expertId: p.expertId,
     expertName: expert.name,
     clientName,
@@ -121,49 +148,42 @@ export async function subscribe(
     chatPromise: p.chatPromise,
     platformFeeBps: deps.platformFeeBasisPoints,
     currency: expert.currency,
-    status: trialDays > 0 ? ('trialing' as const) : ('active' as const),
-    trialEndsAt: trialDays > 0 ? end : null,
-    currentPeriodStart: now,
-    currentPeriodEnd: end,
-    provider: deps.provider.name,
-    savedCardRef: started.savedRef,
-    providerSubscriptionRef: started.providerSubscriptionRef,
-    cardBrand: started.cardBrand,
-    cardLast4: started.cardLast4,
-    idempotencyKey,
-    requestHash: hash,
-    createdAt: now,
-    updatedAt: now,
+    trialDays,
   };
+  if (awaitsBank(started)) {
+    // Nothing starts until the bank confirms: the terms wait with what the processor is asked about.
+    const [written] = await deps.db
+      .insert(cardConfirmations)
+      .values({
+        id,
+        clientId: client.id,
+        planId,
+        terms,
+        amountCents: trialDays > 0 ? 0 : p.priceCents,
+        provider: deps.provider.name,
+        providerRef: started.providerRef,
+        providerSubscriptionRef: started.subscriptionRef,
+        savedCardRef: started.savedRef,
+        idempotencyKey,
+        requestHash: hash,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: cardConfirmations.id });
+    // The same key at once from two requests: the processor answered both alike, the first row stays.
+    if (!written) return subscribe(deps, client, planId, rawInput, idempotencyKey, now);
+    return { awaitingBank: { subscriptionId: id, clientSecret: started.clientSecret } };
+  }
+  if (!started.ok) throw cardRefusal(started);
   try {
-    await deps.db.transaction(async (tx) => {
-      await tx.insert(subscriptions).values(sub);
-      const period = await grantPeriod(
+    await deps.db.transaction((tx) =>
+      writeSubscription(
         tx,
-        sub,
-        {
-          number: 1,
-          kind: trialDays > 0 ? 'trial' : 'paid',
-          startsAt: now,
-          endsAt: end,
-          amountCents: trialDays > 0 ? 0 : p.priceCents,
-          providerRef,
-          providerInvoiceRef: started.invoiceRef,
-        },
+        deps.baseUrl,
+        { id, clientId: client.id, terms, provider: deps.provider.name, started, request: { idempotencyKey, requestHash: hash } },
         now,
-      );
-      const what =
-        trialDays > 0
-          ? `${sub.clientName} started a ${trialDays}-day free trial of ${p.name}.`
-          : `${sub.clientName} subscribed to ${p.name} and paid ${formatMoney(p.priceCents, expert.currency)} for the first month.`;
-      await emailBothSides(tx, sub, {
-        client: (to) =>
-          trialDays > 0
-            ? trialStartedEmail(sub, end, to, deps.baseUrl)
-            : periodReceiptEmail(sub, { receiptNumber: period.receiptNumber!, amountCents: p.priceCents, startsAt: now, endsAt: end }, to, now, deps.baseUrl),
-        expert: (to) => expertPlanEmail(sub, `New subscriber: ${sub.clientName}`, what, to, deps.baseUrl),
-      });
-    });
+      ),
+    );
   } catch (err) {
     const constraint = pgError(err).constraint;
     // The same key at once from two requests: the processor charged once (same idempotency key) and the first wrote it.
@@ -174,15 +194,7 @@ export async function subscribe(
         return { subscription: await answer(deps, first.id, client.id, now), replayed: true };
       }
     }
-    // A Stripe Subscription would renew a plan that does not exist: it ends now, before its charge is given back.
-    if (started.providerSubscriptionRef) await deps.provider.billing!.cancelNow(started.providerSubscriptionRef, `${key}:refused`);
-    if (providerRef)
-      await giveBackOrQueue(
-        deps.db,
-        deps,
-        { providerRef, amountCents: p.priceCents, idempotencyKey: `${key}:refund`, why: 'plan subscription refused by the database' },
-        now,
-      );
+    await undoStart(deps.db, deps, started, { amountCents: p.priceCents, key, why: 'plan subscription refused by the database' }, now);
     if (constraint === 'subscriptions_one_live') throw new AppError('CONFLICT', m.alreadySubscribed);
     if (constraint === 'subscriptions_one_trial') throw new AppError('CONFLICT', m.trialUsed);
     throw err;

@@ -1,13 +1,14 @@
 /**
  * A client's plans and an expert's subscribers (docs/product.md "Plans and packages"): GET /api/me/subscriptions,
- * GET /api/me/plan-subscribers, subscribing (POST /api/plans/{id}/subscriptions), booking a session of the month
+ * GET /api/me/plan-subscribers, subscribing (POST /api/plans/{id}/subscriptions, and after the bank's 3-D Secure step
+ * POST /api/subscriptions/{id}/payment), booking a session of the month
  * (POST /api/subscriptions/{id}/sessions), changing plan (GET and POST /api/subscriptions/{id}/change) and cancelling
  * (POST /api/subscriptions/{id}/cancel). A fresh
  * Idempotency-Key per attempt.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PurchaseInput } from '@shared/schemas/packages';
-import type { PlanChangeQuote, SubscriptionView } from '@shared/schemas/plans';
+import type { PlanChangeQuote, SubscriptionAwaitingBank, SubscriptionView } from '@shared/schemas/plans';
 import type { SessionView } from '@shared/schemas/sessions';
 import { api } from '../../../lib/api';
 import { viewerTimeZone } from '../../../lib/viewer-zone';
@@ -27,14 +28,25 @@ export function useSubscribers() {
   });
 }
 
-/** Subscribes to plan `planId` with a card or Stripe's PaymentMethod; answers the subscription. Throws ApiError (declined, already subscribed, …). */
+/**
+ * Subscribes to plan `planId` with a card or Stripe's PaymentMethod (`subscribe`): answers the subscription, or what
+ * the bank's 3-D Secure step needs (nothing started yet); then, after that step, the subscription once the server has
+ * asked Stripe (`settle`, POST /api/subscriptions/{id}/payment). Each throws ApiError (declined, already subscribed, …).
+ */
 export function useSubscribe(planId: string) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (payment: PurchaseInput): Promise<{ subscription: SubscriptionView }> =>
+  const onSettled = () => client.invalidateQueries({ queryKey: ['plans', 'subscriptions'] });
+  const subscribe = useMutation({
+    mutationFn: (payment: PurchaseInput): Promise<{ subscription: SubscriptionView } | SubscriptionAwaitingBank> =>
       api(`/api/plans/${encodeURIComponent(planId)}/subscriptions`, { method: 'POST', body: payment, headers: { 'Idempotency-Key': crypto.randomUUID() } }),
-    onSettled: () => client.invalidateQueries({ queryKey: ['plans', 'subscriptions'] }),
+    onSettled,
   });
+  const settle = useMutation({
+    mutationFn: (awaiting: SubscriptionAwaitingBank): Promise<{ subscription: SubscriptionView }> =>
+      api(`/api/subscriptions/${encodeURIComponent(awaiting.subscriptionId)}/payment`, { method: 'POST', body: {} }),
+    onSettled,
+  });
+  return { subscribe, settle };
 }
 
 export function useBookPlanSession(subscriptionId: string) {
