@@ -150,7 +150,7 @@ async function toWorkshop(browser: Browser, client: { request: APIRequestContext
 }
 
 /** `client` signed in on a new page with Stripe.js stood in, at `path`'s card form; answers the page and the bodies it posted. */
-async function toCardForm(browser: Browser, client: SignIn, path: string) {
+async function toCardForm(browser: Browser, client: { request: APIRequestContext }, path: string) {
   const page = waitingForApp(await (await browser.newContext({ baseURL: base })).newPage());
   const posted: string[] = [];
   page.on('request', (r) => r.method() === 'POST' && posted.push(r.postData() ?? ''));
