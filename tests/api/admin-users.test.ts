@@ -68,10 +68,12 @@ describe('people in the team console', () => {
     const d = page.json();
     expect(d).toMatchObject({ email: 'detail-client@example.com', firstName: 'Dana', state: 'active', role: 'client', suspension: null, expert: null });
     expect(d.signIns.length).toBeGreaterThanOrEqual(1);
-    expect(d.sessions).toHaveLength(1);
-    expect(d.sessions[0]).toMatchObject({ side: 'client', otherParty: 'Erin Expert', status: 'booked', totalAmountCents: 6000 });
-    expect(d.sessions[0].payment).toMatchObject({ status: 'held', amountCents: 6000, refundedCents: 0 });
-    expect(d.bookedSessionIds).toEqual([d.sessions[0].id]);
+    const sessionsPage = (await get(`/api/admin/users/${client.id}/sessions`)).json();
+    expect(sessionsPage).toMatchObject({ total: 1, page: 1, pageSize: 20 });
+    const [session] = sessionsPage.items;
+    expect(session).toMatchObject({ side: 'client', otherParty: 'Erin Expert', status: 'booked', totalAmountCents: 6000 });
+    expect(session.payment).toMatchObject({ status: 'held', amountCents: 6000, refundedCents: 0 });
+    expect(d.bookedSessionIds).toEqual([session.id]);
     expect((await get(`/api/admin/users/${expert.id}`)).json().expert).toMatchObject({ id: expert.expert.id, status: 'published' });
     // A conversation the client reports names the expert's account: it is on the expert's page, not the client's.
     const conversation = (await post('/api/conversations', { expertId: expert.expert.id }, client.cookie)).json().conversation.id as string;

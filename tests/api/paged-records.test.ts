@@ -1,23 +1,25 @@
 /**
  * Long lists come a page at a time, every row reachable (docs/product.md "Partners", "People"): a manager's purchases
- * of credit past the 200 the list once stopped at, with the 201st purchase's receipt; the team's actions about a person
- * past the 50 their page once stopped at; the team's actions about an organisation on its console page, and the
- * organisations a manager manages on their person page. Runs on PGlite, or PostgreSQL with TEST_DATABASE_URL.
+ * of credit past the 200 the list once stopped at, with the 201st purchase's receipt; the team's actions about a
+ * person, and the person's sessions, past the 50 their page once stopped at; the team's actions about
+ * an organisation on its console page, and the organisations a manager manages on their person page. Runs on PGlite,
+ * or PostgreSQL with TEST_DATABASE_URL.
  */
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, partnerEnquiries } from '../../src/server/db/schema.js';
+import { emailOutbox, partnerEnquiries, sessions } from '../../src/server/db/schema.js';
 import { partnerMessages } from '../../src/shared/partners.js';
 import { messages } from '../../src/shared/messages.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
+import { book, createExpert, slotIn } from '../helpers/marketplace.js';
 import { fundedOrganisation } from '../helpers/partners.js';
 
 const json = { origin, 'content-type': 'application/json' };
 type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
 type Action = { action: string; actor: { name: string | null }; targetType: string; targetId: string; detail: Record<string, unknown> | null };
 
-describe('paged lists of purchases and of the team’s actions', () => {
+describe('paged lists of purchases, sessions and the team’s actions', () => {
   let ctx: TestContext;
   let admin: Awaited<ReturnType<typeof createUser>>;
   let manager: Awaited<ReturnType<typeof createUser>>;
@@ -78,6 +80,51 @@ describe('paged lists of purchases and of the team’s actions', () => {
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().error.message).toContain('Page size must be a whole number from 1 to 100');
     expect((await get(`${url}?page=2`, outsider.cookie)).json().error.message).toBe(partnerMessages.organisationNotFound);
+  });
+
+  it('pages a person’s 51 sessions, the latest start first, as client and as expert: the 51st with its payment; only the team reads them', async () => {
+    const expert = await createExpert(ctx, { email: 'paging-expert@example.com', rateCents: 6000 });
+    const client = await createUser(ctx, { email: 'paging-client@example.com', firstName: 'Pia', lastName: 'Pager' });
+    const booked = await book(ctx, client.cookie, { expertId: expert.expert.id, startsAt: slotIn(48) });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const firstId = booked.json().session.id as string;
+    // 50 later sessions of the pair, a day apart, copied from the booked one.
+    const [s] = await ctx.database.db.select().from(sessions).where(eq(sessions.id, firstId));
+    const { id: _id, ...copy } = s!;
+    const day = 86_400_000;
+    await ctx.database.db.insert(sessions).values(
+      Array.from({ length: 50 }, (_, i) => ({
+        ...copy,
+        startsAt: new Date(s!.startsAt.getTime() + (i + 1) * day),
+        endsAt: new Date(s!.endsAt.getTime() + (i + 1) * day),
+        idempotencyKey: `paging-copy-${i}`,
+      })),
+    );
+    type Row = { id: string; side: string; otherParty: string; startsAt: string; payment: { status: string; amountCents: number } | null };
+
+    const url = `/api/admin/users/${client.id}/sessions`;
+    const first = (await get(url)).json() as Page<Row>;
+    expect(first).toMatchObject({ total: 51, page: 1, pageSize: 20 });
+    expect(first.items[0]!.startsAt).toBe(new Date(s!.startsAt.getTime() + 50 * day).toISOString());
+    const { items, total } = await allPages<Row>(url, 20);
+    expect(total).toBe(51);
+    expect(new Set(items.map((r) => r.id)).size).toBe(51);
+    expect(items.map((r) => r.startsAt)).toEqual([...items.map((r) => r.startsAt)].sort().reverse());
+    // The 51st, on the third page: the session booked first, with its payment held.
+    expect(items[50]).toMatchObject({ id: firstId, side: 'client', otherParty: 'Erin Expert', payment: { status: 'held', amountCents: 6000 } });
+    const expertSide = (await get(`/api/admin/users/${expert.id}/sessions?page=3&pageSize=25`)).json() as Page<Row>;
+    expect(expertSide).toMatchObject({ total: 51, page: 3, pageSize: 25 });
+    expect(expertSide.items.map((r) => [r.id, r.side, r.otherParty])).toEqual([[firstId, 'expert', 'Pia Pager']]);
+    // The person's page no longer carries the sessions.
+    expect((await get(`/api/admin/users/${client.id}`)).json()).not.toHaveProperty('sessions');
+
+    expect((await get(`${url}?page=0`)).statusCode).toBe(400);
+    const unknown = await get('/api/admin/users/no-such-account/sessions');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toBe(messages.admin.userNotFound);
+    expect((await get(url, client.cookie)).statusCode).toBe(403);
+    expect((await get(url, expert.cookie)).statusCode).toBe(403);
+    expect((await get(url, '')).statusCode).toBe(401);
   });
 
   it('pages the team’s actions about a person past the 50 once shown, newest first, and only the team reads them', async () => {

@@ -59,7 +59,7 @@ test('the team finds a user, suspends them, and the user can no longer sign in',
 /**
  * Sessions and money in the team console (docs/product.md "Team console", "Sessions and money"): the team finds a
  * client's booked session by the client's e-mail and refunds half of it; the client's page in the console lists the
- * refund (linked to the session), and the client's dashboard and session page show it.
+ * session with its money and the refund (linked to the session), and the client's dashboard and session page show it.
  */
 test("the team refunds half a session, sees it on the client's console page, and the client sees it on the dashboard and the session page", async ({
   page,
@@ -97,12 +97,21 @@ test("the team refunds half a session, sees it on the client's console page, and
   // The client's page lists the refund among the team's actions about them, linked back to the session.
   await page.getByRole('link', { name: client.name, exact: true }).first().click();
   await expect(page.getByRole('heading', { name: client.name })).toBeVisible();
+  // Its sessions, read a page at a time, say where the money went.
+  const sessions = page.getByRole('region', { name: 'Sessions and payments' });
+  await expect(sessions.getByRole('listitem').first()).toContainText(`with ${expert.name}`);
+  await expect(sessions.getByRole('listitem').first()).toContainText(
+    `${money(half)} of ${money(total)} refunded to the client, the rest released to the expert`,
+  );
   const action = page.getByRole('region', { name: 'Team actions' }).getByRole('listitem').first();
   await expect(action).toContainText(`Alex Admin refunded a session of ${money(half)}: “The video call dropped for half of the session”`);
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'admin-user-session-refund');
   await action.getByRole('link', { name: 'Open the session' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/sessions/${session.id}$`));
+  // The sessions' page is in the address: an old address past the last page says so, not that there are none.
+  await page.goto(`/admin/users/${client.id}?sessions=2`);
+  await expect(sessions.getByText('No sessions on this page.')).toBeVisible();
 
   await signInAs(page, client);
   await page.goto('/dashboard/client');

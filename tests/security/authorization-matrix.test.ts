@@ -229,6 +229,7 @@ const rows: Row[] = [
   { method: 'GET', route: '/api/admin/users', url: () => '/api/admin/users?q=example', expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/users/:id', url: (f) => `/api/admin/users/${f.personId}`, expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/users/:id/audit', url: (f) => `/api/admin/users/${f.personId}/audit`, expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/users/:id/sessions', url: (f) => `/api/admin/users/${f.personId}/sessions`, expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/sessions', url: () => '/api/admin/sessions?q=clienta', expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/sessions/:id', url: (f) => `/api/admin/sessions/${f.sessions.future1}`, expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/payment-retries', url: () => '/api/admin/payment-retries?status=open', expect: adminOnly(200) },

@@ -38,7 +38,7 @@ export const userSummary = z.object({
 export type UserSummary = z.infer<typeof userSummary>;
 export const userPage = pageOf(userSummary);
 
-/** One session the account is a party of, with its money (the newest 50 on the user's page). */
+/** One session the account is a party of, with its money (docs/product.md "People"). */
 export const userSessionRow = z.object({
   id: z.string(),
   side: z.enum(['client', 'expert']),
@@ -53,9 +53,17 @@ export const userSessionRow = z.object({
 export type UserSessionRow = z.infer<typeof userSessionRow>;
 
 /**
- * GET /api/admin/users/{id}: the profile, sign-in sessions, sessions and payments, applications and the organisations
- * managed. The team's actions about the person are GET /api/admin/users/{id}/audit (`auditPage`, subjects 'user',
- * 'expert', 'application', 'session', 'subscription', 'package_purchase', 'conversation', 'dispute').
+ * GET /api/admin/users/{id}/sessions?page=&pageSize=: the account's sessions as client or expert, the latest start
+ * first, a page at a time (`pageQuery`: 20 a page by default, at most 100), with their total.
+ */
+export const userSessionPage = pageOf(userSessionRow);
+export type UserSessionPage = z.infer<typeof userSessionPage>;
+
+/**
+ * GET /api/admin/users/{id}: the profile, sign-in sessions, booked sessions, applications and the organisations
+ * managed. The sessions and their payments are GET /api/admin/users/{id}/sessions (`userSessionPage`); the team's
+ * actions about the person are GET /api/admin/users/{id}/audit (`auditPage`, subjects 'user', 'expert',
+ * 'application', 'session', 'subscription', 'package_purchase', 'conversation', 'dispute').
  */
 export const userDetail = userSummary.extend({
   firstName: z.string().nullable(),
@@ -73,7 +81,6 @@ export const userDetail = userSummary.extend({
   signIns: z.array(
     z.object({ id: z.string(), createdAt: z.string(), expiresAt: z.string(), ipAddress: z.string().nullable(), userAgent: z.string().nullable() }),
   ),
-  sessions: z.array(userSessionRow),
   /** Booked sessions (as client or expert) not yet started: what the team cancels for a suspended account. */
   bookedSessionIds: z.array(z.string()),
   /** Reports of conversations naming this account as the one reported, newest first (docs/product.md "Messages"). */

@@ -6,7 +6,7 @@ import { and, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL
 import { messages } from '../../../shared/messages.js';
 import type { Role } from '../../../shared/roles.js';
 import type { AuditEntry } from '../../../shared/schemas/admin.js';
-import type { UserDetail, UserListQuery, UserState, UserSummary } from '../../../shared/schemas/admin-users.js';
+import type { UserDetail, UserListQuery, UserSessionRow, UserState, UserSummary } from '../../../shared/schemas/admin-users.js';
 import type { Db, Tx } from '../../db/client.js';
 import {
   adminAuditLog,
@@ -28,8 +28,6 @@ import { AppError } from '../../errors.js';
 import { paymentSummaryOf } from '../payments/service.js';
 import { listAudit, type Page, type PageQuery } from './audit-service.js';
 import { clock } from '../../clock.js';
-
-const shownSessions = 50;
 
 type UserRow = typeof user.$inferSelect;
 
@@ -91,27 +89,19 @@ export async function bookedSessionIdsOf(db: Db | Tx, userId: string, expertId: 
 }
 
 /**
- * GET /api/admin/users/{id}: the profile and state, the valid sign-in sessions, the newest 50 sessions with their
- * payments (as client or expert), the booked sessions not yet started, the conversations reported naming the account,
- * applications and the partner organisations the person manages, by name. 404 'User not found'. The team's actions
- * about the person are paged apart (listUserAudit).
+ * GET /api/admin/users/{id}: the profile and state, the valid sign-in sessions, the booked sessions not yet started,
+ * the conversations reported naming the account, applications and the partner organisations the person manages, by
+ * name. 404 'User not found'. The person's sessions (listUserSessions) and the team's actions about them
+ * (listUserAudit) are paged apart.
  */
 export async function getUserDetail(db: Db | Tx, id: string, now = clock.now()): Promise<UserDetail> {
   const { u, expert } = await findUser(db, id);
-  const party = expert ? or(eq(sessions.clientId, u.id), eq(sessions.expertId, expert.id))! : eq(sessions.clientId, u.id);
-  const [signIns, sessionRows, booked, applications, managed, reports] = await Promise.all([
+  const [signIns, booked, applications, managed, reports] = await Promise.all([
     db
       .select()
       .from(authSession)
       .where(and(eq(authSession.userId, u.id), gt(authSession.expiresAt, now)))
       .orderBy(desc(authSession.createdAt)),
-    db
-      .select({ s: sessions, p: payments })
-      .from(sessions)
-      .leftJoin(payments, eq(payments.sessionId, sessions.id))
-      .where(party)
-      .orderBy(desc(sessions.startsAt))
-      .limit(shownSessions),
     bookedSessionIdsOf(db, u.id, expert?.id ?? null, now),
     db.select().from(expertApplications).where(eq(expertApplications.userId, u.id)).orderBy(desc(expertApplications.createdAt)),
     db
@@ -140,7 +130,34 @@ export async function getUserDetail(db: Db | Tx, id: string, now = clock.now()):
       ipAddress: s.ipAddress,
       userAgent: s.userAgent,
     })),
-    sessions: sessionRows.map(({ s, p }) => {
+    bookedSessionIds: booked,
+    reports: reports.map((r) => ({ id: r.id, reason: r.reason, status: r.status, createdAt: r.createdAt.toISOString() })),
+    applications: applications.map((a) => ({ id: a.id, professionalTitle: a.professionalTitle, status: a.status, createdAt: a.createdAt.toISOString() })),
+    organisations: managed,
+  };
+}
+
+/**
+ * GET /api/admin/users/{id}/sessions?page=&pageSize=: the sessions the person is a party of (as client or expert),
+ * the latest start first, a page at a time with their total — who with, when (UTC), minutes, status, price and what
+ * happened to the payment (cents). 404 'User not found'.
+ */
+export async function listUserSessions(db: Db, id: string, { page, pageSize }: PageQuery): Promise<Page<UserSessionRow>> {
+  const { u, expert } = await findUser(db, id);
+  const party = expert ? or(eq(sessions.clientId, u.id), eq(sessions.expertId, expert.id))! : eq(sessions.clientId, u.id);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ s: sessions, p: payments })
+      .from(sessions)
+      .leftJoin(payments, eq(payments.sessionId, sessions.id))
+      .where(party)
+      .orderBy(desc(sessions.startsAt), desc(sessions.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(sessions).where(party),
+  ]);
+  return {
+    items: rows.map(({ s, p }): UserSessionRow => {
       const side = s.clientId === u.id ? 'client' : 'expert';
       return {
         id: s.id,
@@ -148,16 +165,15 @@ export async function getUserDetail(db: Db | Tx, id: string, now = clock.now()):
         otherParty: side === 'client' ? s.expertName : s.clientName,
         startsAt: s.startsAt.toISOString(),
         durationMinutes: s.durationMinutes,
-        status: s.status as UserDetail['sessions'][number]['status'],
+        status: s.status as UserSessionRow['status'],
         totalAmountCents: s.totalAmountCents,
         currency: s.currency,
         payment: paymentSummaryOf(p),
       };
     }),
-    bookedSessionIds: booked,
-    reports: reports.map((r) => ({ id: r.id, reason: r.reason, status: r.status, createdAt: r.createdAt.toISOString() })),
-    applications: applications.map((a) => ({ id: a.id, professionalTitle: a.professionalTitle, status: a.status, createdAt: a.createdAt.toISOString() })),
-    organisations: managed,
+    total: total?.n ?? 0,
+    page,
+    pageSize,
   };
 }
 

@@ -8,13 +8,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '../../../shared/messages.js';
 import { auditPage, idParams } from '../../../shared/schemas/admin.js';
-import { cancelledSessions, reasonInput, roleChangeInput, userDetail, userListQuery, userPage } from '../../../shared/schemas/admin-users.js';
+import { cancelledSessions, reasonInput, roleChangeInput, userDetail, userListQuery, userPage, userSessionPage } from '../../../shared/schemas/admin-users.js';
 import { errorResponse, pageQuery } from '../../../shared/schemas/common.js';
 import { requireRole } from '../../auth/guards.js';
 import { AppError } from '../../errors.js';
 import type { AdminDeps } from './deps.js';
 import { changeRole } from './role-change-service.js';
-import { findUser, getUserDetail, listUserAudit, listUsers } from './user-directory-service.js';
+import { findUser, getUserDetail, listUserAudit, listUserSessions, listUsers } from './user-directory-service.js';
 import { cancelBookedSessionsOf } from './user-sessions-service.js';
 import { liftMessagingSuspension } from './messaging-suspension-service.js';
 import { reinstateUser, suspendUser } from './user-suspension-service.js';
@@ -33,11 +33,21 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, dep
     async (request) => listUsers(db, request.query),
   );
 
-  /** One account: profile and state, sign-in sessions, sessions and payments, booked sessions, applications, organisations managed. 404. */
+  /** One account: profile and state, sign-in sessions, booked sessions, applications, organisations managed. 404. */
   app.get(
     '/api/admin/users/:id',
     { config: { signIn: 'required' }, schema: { tags, params: idParams, response: { 200: userDetail, ...errors } } },
     async (request) => getUserDetail(db, request.params.id),
+  );
+
+  /**
+   * The sessions the account is a party of (as client or expert) with their payments, the latest start first,
+   * `?page=&pageSize=` (20, at most 100) with their total; cents, UTC. 400 a page out of range; 404.
+   */
+  app.get(
+    '/api/admin/users/:id/sessions',
+    { config: { signIn: 'required' }, schema: { tags, params: idParams, querystring: pageQuery, response: { 200: userSessionPage, ...errors } } },
+    async (request) => listUserSessions(db, request.params.id, request.query),
   );
 
   /** The team's actions about the account and everything that belongs to it, newest first, `?page=&pageSize=` (20, at most 100). 404. */

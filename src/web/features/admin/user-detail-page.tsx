@@ -2,9 +2,7 @@ import { Ban, Eye, EyeOff, RotateCcw, ShieldCheck, XCircle } from 'lucide-react'
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { messages } from '@shared/messages';
-import { formatMoney } from '@shared/pricing';
 import type { UserDetail } from '@shared/schemas/admin-users';
-import { sessionState } from '@shared/sessions';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -16,12 +14,13 @@ import { useUserAudit } from './api/get-user-audit';
 import { useReinstateUser } from './api/reinstate-user';
 import { useSetExpertVisibility } from './api/set-expert-visibility';
 import { useSuspendUser } from './api/suspend-user';
-import { Facts, paymentWords, RecordFrame, RecordPart } from './console-parts';
+import { Facts, RecordFrame, RecordPart } from './console-parts';
 import { LiftMessagingSuspension } from './lift-messaging-dialog';
 import { ReasonDialog } from './reason-dialog';
 import { RoleDialog } from './role-dialog';
 import { TeamActions } from './team-actions';
 import { UserPlansAndPackages } from './user-prepaid';
+import { UserSessions } from './user-sessions';
 import { roleWords, StateBadge } from './user-parts';
 
 type Action = 'suspend' | 'reinstate' | 'cancel' | 'role' | 'unpublish' | 'republish' | null;
@@ -204,23 +203,7 @@ function Detail({ user: u }: { user: UserDetail }) {
           ]}
         />
       </Card>
-      <RecordPart id="user-sessions" title="Sessions and payments" empty={u.sessions.length ? null : 'No sessions.'}>
-        <ul className="divide-y divide-slate-100">
-          {u.sessions.map((s) => (
-            <li key={s.id} className="py-3 text-sm">
-              <div className="flex flex-wrap items-center gap-2">
-                <Link to={`/admin/sessions/${s.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
-                  {formatDateTime(s.startsAt)} · {s.side === 'client' ? `with ${s.otherParty}` : `for ${s.otherParty}`}
-                </Link>
-                <Badge tone={sessionState(s).tone}>{sessionState(s).label}</Badge>
-              </div>
-              <p className="mt-0.5 text-slate-700">
-                {s.totalAmountCents ? formatMoney(s.totalAmountCents, s.currency) : 'Free'} · {paymentWords(s.payment, s.currency, s.totalAmountCents === 0)}
-              </p>
-            </li>
-          ))}
-        </ul>
-      </RecordPart>
+      <UserSessions userId={u.id} />
       <UserPlansAndPackages userId={u.id} />
       <RecordPart id="user-sign-ins" title="Sign-in sessions" empty={u.signIns.length ? null : 'Not signed in anywhere.'}>
         <ul className="divide-y divide-slate-100 text-sm">
