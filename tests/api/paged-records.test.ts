@@ -1,13 +1,15 @@
 /**
  * Long lists come a page at a time, every row reachable (docs/product.md "Partners", "People"): a manager's purchases
- * of credit past the 200 the list once stopped at, with the 201st purchase's receipt; the team's actions about a
- * person, and the person's sessions, past the 50 their page once stopped at; the team's actions about
+ * of credit past the 200 the list once stopped at, with the 201st purchase's receipt; an organisation's credit ledger
+ * past the 200 entries its pages once stopped at, for its managers and the team, its CSV still whole; the team's
+ * actions about a person, and the person's sessions, past the 50 their page once stopped at; the team's actions about
  * an organisation on its console page, and the organisations a manager manages on their person page. Runs on PGlite,
  * or PostgreSQL with TEST_DATABASE_URL.
  */
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, partnerEnquiries, sessions } from '../../src/server/db/schema.js';
+import { moveCredit } from '../../src/server/modules/partners/wallet-service.js';
 import { partnerMessages } from '../../src/shared/partners.js';
 import { messages } from '../../src/shared/messages.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
@@ -19,7 +21,7 @@ const json = { origin, 'content-type': 'application/json' };
 type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
 type Action = { action: string; actor: { name: string | null }; targetType: string; targetId: string; detail: Record<string, unknown> | null };
 
-describe('paged lists of purchases, sessions and the team’s actions', () => {
+describe('paged lists of purchases, the ledger, sessions and the team’s actions', () => {
   let ctx: TestContext;
   let admin: Awaited<ReturnType<typeof createUser>>;
   let manager: Awaited<ReturnType<typeof createUser>>;
@@ -80,6 +82,67 @@ describe('paged lists of purchases, sessions and the team’s actions', () => {
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().error.message).toContain('Page size must be a whole number from 1 to 100');
     expect((await get(`${url}?page=2`, outsider.cookie)).json().error.message).toBe(partnerMessages.organisationNotFound);
+  });
+
+  it('pages an organisation’s 201 ledger entries, newest first, for its managers and the team; the CSV keeps them all', async () => {
+    const orgId = await fundedOrganisation(ctx, { adminCookie: admin.cookie, name: 'Ledgerly', manager, cents: 10_000 });
+    const otherManager = await createUser(ctx, { email: 'paging-ledger-other@example.com' });
+    await fundedOrganisation(ctx, { adminCookie: admin.cookie, name: 'Otherly', manager: otherManager, cents: 5_000 });
+    // 200 adjustments after the bank transfer, in one transaction: they share their time, so only the id orders them.
+    await ctx.database.db.transaction(async (tx) => {
+      for (let i = 1; i <= 200; i++) await moveCredit(tx, { organisationId: orgId, kind: 'adjustment', amountCents: i, note: `Goodwill ${i}`, actorId: null });
+    });
+    type Entry = { id: string; kind: string; amountCents: number; balanceAfterCents: number; paidWith: string | null; actorName: string | null };
+    const managers = `/api/partner/organisations/${orgId}/ledger`;
+    const team = `/api/admin/organisations/${orgId}/ledger`;
+
+    const first = (await get(managers, manager.cookie)).json() as Page<Entry>;
+    expect(first).toMatchObject({ total: 201, page: 1, pageSize: 20 });
+    expect(first.items.every((e) => e.kind === 'adjustment')).toBe(true);
+    for (const [url, cookie] of [
+      [managers, manager.cookie],
+      [team, admin.cookie],
+    ] as const) {
+      const { items, total } = await allPages<Entry>(url, 100, cookie);
+      expect(total).toBe(201);
+      expect(new Set(items.map((e) => e.id)).size).toBe(201);
+      expect(
+        items
+          .slice(0, 200)
+          .map((e) => e.amountCents)
+          .sort((a, b) => a - b),
+      ).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+      // The 201st, oldest: the bank transfer, with how it was paid and who recorded it.
+      expect(items[200]).toMatchObject({ kind: 'purchase', amountCents: 10_000, balanceAfterCents: 10_000, actorName: 'Alex Admin' });
+      expect(items[200]!.paidWith).toMatch(/^bank transfer, reference INV-/);
+    }
+    expect((await get(`${team}?page=11`)).json()).toMatchObject({ items: [{ kind: 'purchase' }], total: 201, page: 11, pageSize: 20 });
+    expect((await get(`${team}?page=12`)).json()).toMatchObject({ items: [], total: 201, page: 12 });
+    // The organisation's page no longer carries a ledger; the CSV export still has every entry.
+    expect((await get(`/api/partner/organisations/${orgId}`, manager.cookie)).json()).not.toHaveProperty('ledger');
+    expect((await get(`/api/admin/organisations/${orgId}`)).json()).not.toHaveProperty('ledger');
+    const csv = await get(`/api/partner/organisations/${orgId}/ledger.csv`, manager.cookie);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.trim().split('\n')).toHaveLength(1 + 201);
+
+    const tooMany = await get(`${managers}?pageSize=101`, manager.cookie);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error.message).toContain('Page size must be a whole number from 1 to 100');
+    // Nobody else reads it: another organisation's manager and the team through the managers' API are told it does
+    // not exist; a manager is refused the console's; a visitor is asked to sign in.
+    for (const cookie of [otherManager.cookie, admin.cookie]) {
+      const refused = await get(`${managers}?page=2`, cookie);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().error.message).toBe(partnerMessages.organisationNotFound);
+    }
+    expect((await get(team, manager.cookie)).statusCode).toBe(403);
+    expect((await get(managers, '')).statusCode).toBe(401);
+    expect((await get(team, '')).statusCode).toBe(401);
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const missing = await get(`/api/admin/organisations/${id}/ledger`);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().error.message).toBe(partnerMessages.organisationNotFound);
+    }
   });
 
   it('pages a person’s 51 sessions, the latest start first, as client and as expert: the 51st with its payment; only the team reads them', async () => {

@@ -103,8 +103,8 @@ describe('partners: organisations, managers and the credit wallet', () => {
       balanceCents: 0,
       reservedCents: 0,
       managers: [],
-      ledger: [],
     });
+    expect((await get(`/api/admin/organisations/${orgA}/ledger`, admin.cookie)).json()).toEqual({ items: [], total: 0, page: 1, pageSize: 20 });
     const [audit] = await ctx.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, orgA));
     expect(audit).toMatchObject({ actorId: admin.id, action: 'organisation.create', targetType: 'organisation' });
 
@@ -208,9 +208,10 @@ describe('partners: organisations, managers and the credit wallet', () => {
     const key = randomUUID();
     const bought = await buy(50_000, key);
     expect(bought.statusCode, bought.body).toBe(201);
-    expect(bought.json()).toMatchObject({
-      balanceCents: 50_000,
-      ledger: [{ kind: 'purchase', amountCents: 50_000, balanceAfterCents: 50_000, paidWith: 'Visa ending 4242', actorName: 'Robin Hale' }],
+    expect(bought.json()).toMatchObject({ balanceCents: 50_000 });
+    expect((await get(`/api/partner/organisations/${orgA}/ledger`, managerA.cookie)).json()).toMatchObject({
+      items: [{ kind: 'purchase', amountCents: 50_000, balanceAfterCents: 50_000, paidWith: 'Visa ending 4242', actorName: 'Robin Hale' }],
+      total: 1,
     });
     const replay = await buy(50_000, key);
     expect(replay.statusCode).toBe(201);
@@ -239,7 +240,12 @@ describe('partners: organisations, managers and the credit wallet', () => {
     const post = (path: string, body: object) => call('POST', `/api/admin/organisations/${orgA}/${path}`, admin.cookie, body);
     const invoice = await post('invoice-payments', { amountCents: 20_000, reference: 'INV-2026-17' });
     expect(invoice.statusCode, invoice.body).toBe(201);
-    expect(invoice.json().ledger[0]).toMatchObject({ kind: 'purchase', amountCents: 20_000, paidWith: 'bank transfer, reference INV-2026-17' });
+    expect(invoice.json().balanceCents).toBe(70_000);
+    expect((await get(`/api/admin/organisations/${orgA}/ledger`, admin.cookie)).json().items[0]).toMatchObject({
+      kind: 'purchase',
+      amountCents: 20_000,
+      paidWith: 'bank transfer, reference INV-2026-17',
+    });
     const twice = await post('invoice-payments', { amountCents: 20_000, reference: 'inv-2026-17' });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.message).toBe(partnerMessages.invoiceRecorded);
@@ -267,8 +273,8 @@ describe('partners: organisations, managers and the credit wallet', () => {
       .from(adminAuditLog)
       .where(and(eq(adminAuditLog.targetId, orgA), eq(adminAuditLog.actorId, admin.id)));
     expect(actions.map((a) => a.action).sort()).toEqual(['credit.adjust', 'credit.grant', 'credit.invoice', 'organisation.create', 'organisation.invite']);
-    const console = (await get(`/api/admin/organisations/${orgA}`, admin.cookie)).json();
-    expect(console.ledger.map((e: { kind: string }) => e.kind)).toEqual(['adjustment', 'grant', 'purchase', 'purchase']);
+    const console = (await get(`/api/admin/organisations/${orgA}/ledger`, admin.cookie)).json();
+    expect(console.items.map((e: { kind: string }) => e.kind)).toEqual(['adjustment', 'grant', 'purchase', 'purchase']);
   });
 
   it('managers invite and remove other managers, never themselves', async () => {
@@ -351,7 +357,7 @@ describe('partners: organisations, managers and the credit wallet', () => {
     expect(await retireExpiredGrants(ctx.database.db, new Date(at(0).getTime() + dayMs))).toBe(0);
     expect((await expectLedgerMatches(orgB)).balanceCents).toBe(0);
     const view = (await get(`/api/partner/organisations/${orgB}`, managerB.cookie)).json();
-    expect(view.ledger[0]).toMatchObject({ kind: 'expiry', amountCents: -3_000 });
+    expect((await get(`/api/partner/organisations/${orgB}/ledger`, managerB.cookie)).json().items[0]).toMatchObject({ kind: 'expiry', amountCents: -3_000 });
     expect(view.grants[0]).toMatchObject({ remainingCents: 0, retiredAt: at(0).toISOString() });
   });
 
@@ -362,10 +368,10 @@ describe('partners: organisations, managers and the credit wallet', () => {
       const cookie = await signIn(demo, 'partner@example.com');
       const [mine] = (await demo.app.inject({ method: 'GET', url: '/api/partner/organisations', headers: { cookie } })).json().items;
       expect(mine).toMatchObject({ name: 'Northfield University', kind: 'university' });
-      const view = (await demo.app.inject({ method: 'GET', url: `/api/partner/organisations/${mine.id}`, headers: { cookie } })).json();
-      const kinds = view.ledger.map((e: { kind: string }) => e.kind).sort();
+      const ledger = (await demo.app.inject({ method: 'GET', url: `/api/partner/organisations/${mine.id}/ledger`, headers: { cookie } })).json().items;
+      const kinds = ledger.map((e: { kind: string }) => e.kind).sort();
       expect(kinds).toEqual(['grant', 'purchase', 'reservation', 'reservation', 'spend']);
-      const sum = (key: 'amountCents' | 'reservedChangeCents') => view.ledger.reduce((t: number, e: Record<string, number>) => t + e[key]!, 0);
+      const sum = (key: 'amountCents' | 'reservedChangeCents') => ledger.reduce((t: number, e: Record<string, number>) => t + e[key]!, 0);
       expect(sum('amountCents')).toBe(mine.balanceCents);
       expect(sum('reservedChangeCents')).toBe(mine.reservedCents);
       expect(mine.reservedCents).toBeGreaterThan(0);

@@ -2,11 +2,12 @@
  * Partners (docs/product.md "Partners"): the team creates an organisation from a partner enquiry in the inbox and
  * invites its manager; the manager accepts the e-mailed invitation, buys credit with the test card and sees the
  * balance, the report and the ledger at /partner, downloads the purchase's receipt (PDF) and the ledger as CSV, and
- * pages back to it past twenty later purchases; the team reads its actions about the organisation on its console
- * page, paged, reached from the manager's person page. Access programmes ("Access programmes", "Booking with credit"): a manager
- * creates a programme for an invited list; a student joins by the e-mailed link, books a session the programme pays
- * in full (no card), another it pays in part (the rest by the test card), and cancels one: the credit returns; the
- * manager sponsors a workshop for the programme and the student takes a covered seat ("Sponsored workshops").
+ * pages back to it past twenty later purchases, in the purchases and in the ledger; the team reads its actions about
+ * the organisation and its ledger on its console page, paged, reached from the manager's person page. Access
+ * programmes ("Access programmes", "Booking with credit"): a manager creates a programme for an invited list; a
+ * student joins by the e-mailed link, books a session the programme pays in full (no card), another it pays in part
+ * (the rest by the test card), and cancels one: the credit returns; the manager sponsors a workshop for the programme
+ * and the student takes a covered seat ("Sponsored workshops").
  */
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -113,6 +114,16 @@ test('the team creates an organisation from an enquiry and invites a manager, wh
   await expect(purchases.getByRole('row').nth(1)).toContainText('Visa ending 4242');
   await expect(purchases.getByRole('link', { name: new RegExp(`^Receipt ${receiptNumber}`) })).toBeVisible();
   await shot(page, 'partners-manager-purchases-page-2');
+  // So does the ledger, past its twenty newest entries: the card purchase is the one entry on its second page.
+  const ledgerPages = page.getByRole('navigation', { name: 'Ledger pages' });
+  await expect(ledgerPages).toContainText('Page 1 of 2');
+  await expect(ledger.getByRole('row').nth(1)).toContainText('bank transfer, reference NF-20');
+  await ledgerPages.getByRole('link', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/[?&]ledger=2$/);
+  await expect(ledger.getByRole('row')).toHaveCount(2);
+  await expect(ledger.getByRole('row').nth(1)).toContainText('Visa ending 4242');
+  await expect(ledgerPages).toContainText('Page 2 of 2');
+  await shot(page, 'partners-manager-ledger-page-2');
 
   // The team opens the manager's page, follows it to the organisation they manage, and pages back to its creation.
   await signInAsTeam(page, operator);
@@ -128,6 +139,13 @@ test('the team creates an organisation from an enquiry and invites a manager, wh
   await expect(teamActions.getByRole('listitem')).toHaveCount(2);
   await expect(teamActions.getByRole('listitem').last()).toContainText(`created a partner organisation (${organisation})`);
   await shot(page, 'partners-console-team-actions');
+  // The team reads the organisation's ledger a page at a time too, back to the manager's card purchase.
+  await page.getByRole('navigation', { name: 'Ledger pages' }).getByRole('link', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/[?&]ledger=2$/);
+  await expect(ledger.getByRole('row')).toHaveCount(2);
+  await expect(ledger.getByRole('row').nth(1)).toContainText('Visa ending 4242');
+  await expect(ledger.getByRole('row').nth(1)).toContainText(`by ${client.name}`);
+  await shot(page, 'partners-console-ledger-page-2');
 });
 
 /** Through the console's API: an organisation `client` manages, with $500 paid by bank transfer. */
@@ -222,13 +240,13 @@ test('a manager invites a list to a programme; a student joins, books fully and 
   await page.getByLabel('Reason for cancelling *').fill('My exam moved');
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel Session' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  const wallet = (await (await manager.request.get(`/api/partner/organisations/${organisation.id}`)).json()) as {
-    reservedCents: number;
-    ledger: { kind: string; amountCents: number }[];
+  const wallet = (await (await manager.request.get(`/api/partner/organisations/${organisation.id}`)).json()) as { reservedCents: number };
+  const ledger = (await (await manager.request.get(`/api/partner/organisations/${organisation.id}/ledger`)).json()) as {
+    items: { kind: string; amountCents: number }[];
   };
   // The fully covered session's $40 stays reserved; the cancelled one's $50 left the reservation, returned in part or all.
   expect(wallet.reservedCents).toBe(4_000);
-  expect(wallet.ledger.find((e) => e.kind === 'return')?.amountCents).toBeGreaterThanOrEqual(2_500);
+  expect(ledger.items.find((e) => e.kind === 'return')?.amountCents).toBeGreaterThanOrEqual(2_500);
 
   // The manager sponsors the expert's $25 workshop for the programme (docs/product.md "Sponsored workshops")…
   const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);

@@ -270,6 +270,12 @@ const rows: Row[] = [
   { method: 'GET', route: '/api/admin/organisations/:id', url: (f) => `/api/admin/organisations/${f.partner.organisationId}`, expect: adminOnly(200) },
   {
     method: 'GET',
+    route: '/api/admin/organisations/:id/ledger',
+    url: (f) => `/api/admin/organisations/${f.partner.organisationId}/ledger`,
+    expect: adminOnly(200),
+  },
+  {
+    method: 'GET',
     route: '/api/admin/organisations/:id/audit',
     url: (f) => `/api/admin/organisations/${f.partner.organisationId}/audit`,
     expect: adminOnly(200),
@@ -306,6 +312,12 @@ const rows: Row[] = [
     method: 'GET',
     route: '/api/partner/organisations/:id/report',
     url: (f) => `/api/partner/organisations/${f.partner.organisationId}/report`,
+    expect: who(404, { clientA: 200 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/partner/organisations/:id/ledger',
+    url: (f) => `/api/partner/organisations/${f.partner.organisationId}/ledger`,
     expect: who(404, { clientA: 200 }),
   },
   {

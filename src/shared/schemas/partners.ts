@@ -130,6 +130,14 @@ export const creditEntry = z.object({
 });
 export type CreditEntry = z.infer<typeof creditEntry>;
 
+/**
+ * GET /api/admin/organisations/{id}/ledger and /api/partner/organisations/{id}/ledger?page=&pageSize=: the credit
+ * ledger, newest first, a page at a time (`pageQuery`: 20 a page by default, at most 100), with its total. Cents, UTC.
+ */
+export const creditLedgerPage = pageOf(creditEntry);
+export type CreditLedgerPage = z.infer<typeof creditLedgerPage>;
+
+/** One organisation: balances, managers, open invitations and grants; its ledger is paged apart (`creditLedgerPage`). */
 export const organisationDetail = organisationSummary.extend({
   enquiryId: z.string().nullable(),
   managers: z.array(z.object({ userId: z.string(), name: z.string(), email: z.string(), since: z.string() })),
@@ -144,8 +152,6 @@ export const organisationDetail = organisationSummary.extend({
       retiredAt: z.string().nullable(),
     }),
   ),
-  /** Newest first, the latest 200 entries. */
-  ledger: z.array(creditEntry),
 });
 export type OrganisationDetail = z.infer<typeof organisationDetail>;
 

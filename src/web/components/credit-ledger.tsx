@@ -1,8 +1,12 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { creditEntryNames } from '@shared/partners';
 import { formatMoney } from '@shared/pricing';
-import type { CreditEntry } from '@shared/schemas/partners';
+import type { CreditEntry, CreditLedgerPage } from '@shared/schemas/partners';
 import { formatDateTime } from '../lib/format';
 import { DataTable } from './data-table';
+import { Pager } from './pager';
+import { QueryCard } from './query-card';
 import { cn } from '../lib/cn';
 
 /**
@@ -32,8 +36,25 @@ export function CreditBalance({ balanceCents, reservedCents, spentCents }: { bal
   );
 }
 
-/** The credit ledger, newest first: each entry's kind, who made it, how a purchase was paid, the change and the balance after. */
-export function CreditLedger({ entries }: { entries: CreditEntry[] }) {
+/**
+ * The credit ledger's card (docs/product.md "Partners"), newest first, 20 a page (the page in the address, `?ledger=`):
+ * each entry's kind, who made it, how a purchase was paid, the change and the balance after; `actions` beside the title.
+ */
+export function CreditLedgerCard({ title, query, actions }: { title: string; query: UseQueryResult<CreditLedgerPage>; actions?: ReactNode }) {
+  return (
+    <QueryCard title={title} failure="The ledger could not be loaded." query={query} actions={actions}>
+      {(data) => (
+        <>
+          {/* A page past the last (an old address) says so, not that there is no credit. */}
+          <CreditLedger entries={data.items} empty={data.total ? 'No entries on this page.' : 'No credit yet.'} />
+          <Pager page={data.page} pageSize={data.pageSize} total={data.total} param="ledger" label="Ledger pages" />
+        </>
+      )}
+    </QueryCard>
+  );
+}
+
+function CreditLedger({ entries, empty }: { entries: CreditEntry[]; empty: string }) {
   return (
     <DataTable
       className="mt-3"
@@ -41,7 +62,7 @@ export function CreditLedger({ entries }: { entries: CreditEntry[] }) {
       stackOnPhone
       rows={entries}
       rowKey={(e) => e.id}
-      empty="No credit yet."
+      empty={empty}
       columns={[
         { header: 'When', cell: (e) => formatDateTime(e.createdAt), cellClassName: () => 'text-slate-700' },
         {

@@ -1,7 +1,8 @@
 /**
  * Partners in the team console, under /api/admin/organisations (docs/product.md "Partners"): organisations with their
- * balances and ledgers, the team's actions about each, manager invitations, invoice payments, grants and adjustments. 401 to visitors and 403 to any
- * account but an admin with two-factor sign-in, checked before the body is read; every action is audited by its service.
+ * balances and ledgers (a page at a time), the team's actions about each, manager invitations, invoice payments,
+ * grants and adjustments. 401 to visitors and 403 to any account but an admin with two-factor sign-in, checked before
+ * the body is read; every action is audited by its service.
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,6 +10,7 @@ import { auditPage } from '../../../shared/schemas/admin.js';
 import { errorResponse, pageQuery } from '../../../shared/schemas/common.js';
 import {
   adjustmentInput,
+  creditLedgerPage,
   grantInput,
   invitationInput,
   invoicePaymentInput,
@@ -20,6 +22,7 @@ import {
 import { sponsorshipInput, sponsorshipList } from '../../../shared/schemas/sponsorships.js';
 import { requireRole } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
+import { listCreditLedger } from './credit-ledger-service.js';
 import { adjustBalance, grantCredit, recordInvoicePayment } from './funding-service.js';
 import { inviteManager } from './manager-service.js';
 import { listOrganisationAudit } from './organisation-audit-service.js';
@@ -49,11 +52,22 @@ export const partnerAdminRoutes: FastifyPluginAsyncZod<{ db: Db; baseUrl: string
     async (request, reply) => reply.code(201).send(await createOrganisation(db, await admin(request), request.body)),
   );
 
-  /** One organisation: balances, managers, open invitations, grants and the newest 200 ledger entries. 404. */
+  /** One organisation: balances, managers, open invitations and grants (its ledger: …/ledger). 404. */
   app.get(
     '/api/admin/organisations/:id',
     { config, schema: { tags, params: organisationParams, response: { 200: organisationDetail, ...errors } } },
     async (request) => getOrganisation(db, request.params.id),
+  );
+
+  /**
+   * The organisation's credit ledger, newest first, `?page=&pageSize=` (20, at most 100) with its total: each entry's
+   * kind, change and balance after in cents, note, who made it, how a purchase was paid (credit-ledger-service.ts).
+   * 400 a page out of range; 404.
+   */
+  app.get(
+    '/api/admin/organisations/:id/ledger',
+    { config, schema: { tags, params: organisationParams, querystring: pageQuery, response: { 200: creditLedgerPage, ...errors } } },
+    async (request) => listCreditLedger(db, request.params.id, request.query),
   );
 
   /**

@@ -16,7 +16,7 @@ import { sessionState } from '../../../shared/sessions.js';
 import type { Db } from '../../db/client.js';
 import { accessProgrammes, creditLedger, creditPurchases, programmeBookings, sessions, user as userTable } from '../../db/schema.js';
 import { clock } from '../../clock.js';
-import { paidWithOf } from './organisation-service.js';
+import { paidWithColumns, paidWithOf } from './organisation-service.js';
 
 const pageSize = 500;
 
@@ -74,12 +74,7 @@ export function ledgerCsv(db: Db, organisationId: string, onError: (err: Error) 
         cursor: cursorOf(creditLedger.createdAt),
         e: creditLedger,
         actorName: actor.name,
-        purchase: {
-          method: creditPurchases.method,
-          cardBrand: creditPurchases.cardBrand,
-          cardLast4: creditPurchases.cardLast4,
-          invoiceReference: creditPurchases.invoiceReference,
-        },
+        purchase: paidWithColumns,
         memberName: sessions.clientName,
         expertName: sessions.expertName,
         startsAt: sessions.startsAt,

@@ -2,16 +2,15 @@
  * Organisations (docs/product.md "Partners"): the team creates them, from a partner enquiry or directly; the team
  * sees every organisation, a manager only those they manage — anyone else is answered 'Organisation not found'.
  */
-import { and, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { partnerMessages as m, type OrganisationKind } from '../../../shared/partners.js';
-import type { CreditEntry, OrganisationDetail, organisationInput, OrganisationSummary } from '../../../shared/schemas/partners.js';
+import type { OrganisationDetail, organisationInput, OrganisationSummary } from '../../../shared/schemas/partners.js';
 import type { CurrentUser } from '../../auth/plugin.js';
 import type { Db, Tx } from '../../db/client.js';
 import { pgError } from '../../db/errors.js';
 import {
   creditGrants,
-  creditLedger,
   creditPurchases,
   organisationInvitations,
   organisationManagers,
@@ -115,8 +114,8 @@ export async function assertManages(db: Db | Tx, user: CurrentUser, id: string):
 }
 
 /**
- * One organisation as the team and its managers see it: balances, managers, open invitations, grants, and the newest
- * 200 ledger entries (newest first). 404 unknown.
+ * One organisation as the team and its managers see it: balances, managers, open invitations and grants. 404 unknown.
+ * Its ledger is read a page at a time apart (credit-ledger-service.ts).
  */
 export async function getOrganisation(db: Db | Tx, id: string, now = clock.now()): Promise<OrganisationDetail> {
   assertOrganisationId(id);
@@ -135,16 +134,6 @@ export async function getOrganisation(db: Db | Tx, id: string, now = clock.now()
     .where(and(eq(organisationInvitations.organisationId, id), isNull(organisationInvitations.acceptedAt), gt(organisationInvitations.expiresAt, now)))
     .orderBy(desc(organisationInvitations.createdAt));
   const grants = await db.select().from(creditGrants).where(eq(creditGrants.organisationId, id)).orderBy(desc(creditGrants.createdAt));
-  const ledger = await db
-    .select({ e: creditLedger, actorName: userTable.name })
-    .from(creditLedger)
-    .leftJoin(userTable, eq(userTable.id, creditLedger.actorId))
-    .where(eq(creditLedger.organisationId, id))
-    .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id))
-    .limit(200);
-  const purchaseIds = ledger.map((r) => r.e.purchaseId).filter((p): p is string => p !== null);
-  const purchases = purchaseIds.length ? await db.select().from(creditPurchases).where(inArray(creditPurchases.id, purchaseIds)) : [];
-  const paidWith = new Map(purchases.map((p) => [p.id, paidWithOf(p)]));
   return {
     ...summaryOf(o),
     enquiryId: o.enquiryId,
@@ -158,19 +147,16 @@ export async function getOrganisation(db: Db | Tx, id: string, now = clock.now()
       note: g.note,
       retiredAt: g.retiredAt?.toISOString() ?? null,
     })),
-    ledger: ledger.map(({ e, actorName }): CreditEntry => ({
-      id: e.id,
-      kind: e.kind as CreditEntry['kind'],
-      amountCents: e.amountCents,
-      reservedChangeCents: e.reservedChangeCents,
-      balanceAfterCents: e.balanceAfterCents,
-      note: e.note,
-      actorName,
-      paidWith: e.purchaseId ? (paidWith.get(e.purchaseId) ?? null) : null,
-      createdAt: e.createdAt.toISOString(),
-    })),
   };
 }
+
+/** The columns of a purchase that `paidWithOf` reads, for a query joining credit_purchases (a ledger's entries). */
+export const paidWithColumns = {
+  method: creditPurchases.method,
+  cardBrand: creditPurchases.cardBrand,
+  cardLast4: creditPurchases.cardLast4,
+  invoiceReference: creditPurchases.invoiceReference,
+};
 
 /** How a purchase was paid, in words: 'Visa ending 4242' or 'bank transfer, reference INV-1'. */
 export function paidWithOf(p: Pick<typeof creditPurchases.$inferSelect, 'method' | 'cardBrand' | 'cardLast4' | 'invoiceReference'>): string {

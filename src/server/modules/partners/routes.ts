@@ -11,6 +11,7 @@ import { errorResponse, pageQuery } from '../../../shared/schemas/common.js';
 import {
   acceptInvitationInput,
   acceptedInvitation,
+  creditLedgerPage,
   creditPurchaseInput,
   creditPurchaseList,
   creditPurchasePending,
@@ -29,6 +30,7 @@ import { requireUser } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import type { PaymentProvider } from '../../infra/payments/provider.js';
 import { buyCredit, settleCreditPurchase } from './credit-purchase-service.js';
+import { listCreditLedger } from './credit-ledger-service.js';
 import { creditReceiptPdfOf, listCreditPurchases } from './credit-receipt-service.js';
 import { acceptInvitation, inviteManager, removeManager } from './manager-service.js';
 import { assertManages, getOrganisation, listManagedOrganisations } from './organisation-service.js';
@@ -71,13 +73,27 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ db: Db; provider: PaymentPro
     listManagedOrganisations(db, await requireUser(request)),
   );
 
-  /** One organisation the account manages: balances, managers, open invitations, grants and ledger. 404 otherwise. */
+  /** One organisation the account manages: balances, managers, open invitations and grants (its ledger: …/ledger). 404 otherwise. */
   app.get(
     '/api/partner/organisations/:id',
     { config, schema: { tags, params: organisationParams, response: { 200: organisationDetail, ...errors } } },
     async (request) => {
       await manager(request, request.params.id);
       return getOrganisation(db, request.params.id);
+    },
+  );
+
+  /**
+   * The organisation's credit ledger, newest first, `?page=&pageSize=` (20 by default, at most 100) with its total: each
+   * entry's kind, change and balance after in cents, note, who made it, how a purchase was paid
+   * (credit-ledger-service.ts); the whole of it is …/ledger.csv. 400 a page out of range; 404 not a manager.
+   */
+  app.get(
+    '/api/partner/organisations/:id/ledger',
+    { config, schema: { tags, params: organisationParams, querystring: pageQuery, response: { 200: creditLedgerPage, ...errors } } },
+    async (request) => {
+      await manager(request, request.params.id);
+      return listCreditLedger(db, request.params.id, request.query);
     },
   );
 

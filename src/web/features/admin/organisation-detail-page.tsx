@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { organisationKindNames } from '@shared/partners';
 import { formatMoney } from '@shared/pricing';
 import type { OrganisationDetail } from '@shared/schemas/partners';
-import { CreditBalance, CreditLedger } from '../../components/credit-ledger';
+import { CreditBalance, CreditLedgerCard } from '../../components/credit-ledger';
 import { usePage } from '../../components/pager';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -12,6 +12,7 @@ import { formatDateTime, formatLongDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useOrganisation } from './api/get-organisation';
 import { useOrganisationAudit } from './api/get-organisation-audit';
+import { useOrganisationLedger } from './api/get-organisation-ledger';
 import { useOrganisationAction, type OrganisationAction } from './api/organisation-actions';
 import { dollarsToCents, Facts, RecordFrame } from './console-parts';
 import { TeamActions } from './team-actions';
@@ -95,6 +96,7 @@ const signedCents = (text: string) => {
 
 function Detail({ organisation: o }: { organisation: OrganisationDetail }) {
   const [actionsPage] = usePage('actions');
+  const [ledgerPage] = usePage('ledger');
   return (
     <div className="space-y-5">
       <Card className="p-5 sm:p-8">
@@ -204,10 +206,7 @@ function Detail({ organisation: o }: { organisation: OrganisationDetail }) {
         </Card>
       ) : null}
       <TeamActions query={useOrganisationAudit(o.id, actionsPage)} self={{ targetType: 'organisation', targetId: o.id }} />
-      <Card className="p-5 sm:p-6">
-        <h2 className="text-lg font-semibold text-slate-900">Credit ledger</h2>
-        <CreditLedger entries={o.ledger} />
-      </Card>
+      <CreditLedgerCard title="Credit ledger" query={useOrganisationLedger(o.id, ledgerPage)} />
     </div>
   );
 }

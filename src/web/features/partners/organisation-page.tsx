@@ -8,8 +8,9 @@ import { formatMoney } from '@shared/pricing';
 import type { OrganisationDetail } from '@shared/schemas/partners';
 import { CardFields, emptyCard } from '../../components/card-fields';
 import type { PayWithCard } from '../../components/stripe-card-form';
-import { CreditLedger } from '../../components/credit-ledger';
+import { CreditLedgerCard } from '../../components/credit-ledger';
 import { PageHeader } from '../../components/page-header';
+import { usePage } from '../../components/pager';
 import { RequireAuth } from '../../components/require-auth';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -21,6 +22,7 @@ import { useClientConfig } from '../../lib/client-config';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useBuyCredit, useSettleCreditPurchase } from './api/buy-credit';
+import { useCreditLedger } from './api/get-ledger';
 import { useOrganisation } from './api/get-organisation';
 import { useInviteManager } from './api/invite-manager';
 import { useRemoveManager } from './api/remove-manager';
@@ -219,6 +221,8 @@ function Managers({ organisation }: { organisation: OrganisationDetail }) {
 
 function Organisation({ id }: { id: string }) {
   const query = useOrganisation(id);
+  const [ledgerPage] = usePage('ledger');
+  const ledger = useCreditLedger(id, ledgerPage);
   if (query.isPending) return <PageSpinner />;
   if (query.isError) return <LoadError what="This organisation could not be loaded." error={query.error} onRetry={query.refetch} />;
   const o = query.data;
@@ -238,9 +242,10 @@ function Organisation({ id }: { id: string }) {
       <CreditPurchasesCard organisationId={o.id} />
       <ProgrammesCard organisationId={o.id} />
       <SponsorshipsCard organisationId={o.id} />
-      <Card className="p-5 sm:p-6">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 className="text-lg font-semibold text-slate-900">Ledger</h2>
+      <CreditLedgerCard
+        title="Ledger"
+        query={ledger}
+        actions={
           <div className="flex flex-wrap gap-2">
             {(['ledger', 'sessions'] as const).map((what) => (
               <Button key={what} asChild variant="outline" size="sm">
@@ -251,16 +256,15 @@ function Organisation({ id }: { id: string }) {
               </Button>
             ))}
           </div>
-        </div>
-        <CreditLedger entries={o.ledger} />
-      </Card>
+        }
+      />
       <StatementsCard organisationId={o.id} />
       <Managers organisation={o} />
     </div>
   );
 }
 
-/** /partner/:id (docs/product.md "Partners"): one organisation the account manages — its report (balance, spending, programmes), ledger, monthly statements, buying credit and its purchases with their receipts, programmes, managers. */
+/** /partner/:id (docs/product.md "Partners"): one organisation the account manages — its report (balance, spending, programmes), ledger (paged, `?ledger=`), monthly statements, buying credit and its purchases with their receipts, programmes, managers. */
 export default function OrganisationPage() {
   const { id = '' } = useParams();
   return (
