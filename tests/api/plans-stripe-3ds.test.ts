@@ -6,8 +6,11 @@
  * its first month granted with its receipt — once Stripe says the bank confirmed, asked by the browser or told by the
  * webhook (the PaymentIntent's event, or invoice.paid of the first invoice), once. A free trial's card is set up with a
  * SetupIntent first, 3-D Secure likewise. A refused step leaves nothing that can charge (the invoice voided, the Stripe
- * Subscription cancelled); one abandoned for a day is given up by the job. The real SDK talks to the local fake of the
- * API; events are signed with the SDK's generateTestHeaderString. Runs on PGlite, and on PostgreSQL with
+ * Subscription cancelled); one abandoned for a day is given up by the job. A renewal whose bank asks for the step
+ * again off-session (invoice.payment_failed and invoice.payment_action_required) waits, past due: the client is
+ * e-mailed once the link to the page that runs it with the invoice PaymentIntent's client secret (theirs alone);
+ * Stripe's invoice.paid then grants the month once, and unconfirmed after Stripe's retries the plan lapses as a failed
+ * renewal does. The real SDK talks to the local fake of the API; events are signed with the SDK's generateTestHeaderString. Runs on PGlite, and on PostgreSQL with
  * TEST_DATABASE_URL.
  */
 import { randomUUID } from 'node:crypto';
@@ -21,7 +24,7 @@ import { pendingPurchaseHours } from '../../src/shared/partners.js';
 import { planMessages } from '../../src/shared/plans.js';
 import type { TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
-import type { FakeStripe } from '../helpers/fake-stripe.js';
+import type { FakeEvent, FakeStripe } from '../helpers/fake-stripe.js';
 import { createExpert } from '../helpers/marketplace.js';
 import { expectPrepaidLedgerBalanced } from '../helpers/prepaid-ledger.js';
 import { createStripeTestApp, deliverStripeEvent } from '../helpers/stripe-app.js';
@@ -75,7 +78,7 @@ describe('subscribing with a card that needs 3-D Secure', () => {
     expect(res.statusCode, res.body).toBe(202);
     const { subscriptionId, paymentAction } = res.json();
     expect(await mine(client.cookie)).toEqual([]);
-    return { planId, client, key, subscriptionId: subscriptionId as string, clientSecret: paymentAction.clientSecret as string };
+    return { planId, expert, client, key, subscriptionId: subscriptionId as string, clientSecret: paymentAction.clientSecret as string };
   }
   const stripeSubOf = (subscriptionId: string) => [...fake.subscriptions.values()].find((s) => s.metadata.subscriptionId === subscriptionId)!;
   const intentOf = (clientSecret: string) => [...fake.intents.values()].find((i) => i.client_secret === clientSecret)!;
@@ -188,5 +191,91 @@ describe('subscribing with a card that needs 3-D Secure', () => {
     expect(late.json().error.message).toBe(planMessages.startExpired);
     expect(await mine(client.cookie)).toEqual([]);
     expect(await expireAbandonedPlanStarts(deps, new Date(Date.now() + 48 * hour))).toBe(0);
+  });
+  describe('a renewal whose bank asks for 3-D Secure again', () => {
+    /** Delivers `events` in order; answers each `type:outcome`. */
+    const deliverAll = async (events: FakeEvent[]) => {
+      const outcomes: string[] = [];
+      for (const e of events) outcomes.push(`${e.type}:${await deliver(e)}`);
+      return outcomes;
+    };
+    const confirmation = (id: string, cookie: string) =>
+      ctx.app.inject({ method: 'GET', url: `/api/subscriptions/${id}/renewal-confirmation`, headers: { cookie } });
+    const mails = async (to: string, text: string) =>
+      (await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to))).filter((m) => m.subject.includes(text));
+    const lastIntentOf = (invoiceId: string) => fake.intents.get(fake.invoices.get(invoiceId)!.payment_intents.at(-1)!)!;
+    /** A client subscribed with a card whose bank confirmed the first month, and whose bank asks again at the renewal. */
+    async function renewalAsking() {
+      const { expert, client, subscriptionId: id, clientSecret } = await awaiting();
+      fake.completeAction(intentOf(clientSecret).id, true);
+      expect((await complete(id, client.cookie)).statusCode).toBe(200);
+      const stripeSub = stripeSubOf(id);
+      fake.askAuthenticationAgain(stripeSub.customer);
+      const events = fake.cycle(stripeSub.id);
+      return { expert, client, id, invoice: fake.invoices.get(stripeSub.latest_invoice)!, events };
+    }
+
+    it('waits for the bank: the client is e-mailed the link once, the page is theirs alone, and paying grants the month once', async () => {
+      const { expert, client, id, invoice, events } = await renewalAsking();
+      const intent = lastIntentOf(invoice.id);
+      expect(intent).toMatchObject({ status: 'requires_action', amount: 18000 });
+      expect(await deliverAll(events)).toEqual(['invoice.payment_failed:applied', 'invoice.payment_action_required:ignored']);
+      // Told again (a replay, or the other event first): nothing more.
+      expect(await deliverAll([...events].reverse())).toEqual(['invoice.payment_action_required:duplicate', 'invoice.payment_failed:duplicate']);
+      const asked = await mails(client.email, 'Confirm the payment for your plan');
+      expect(asked).toHaveLength(1);
+      expect(asked[0]!.text).toContain(`${ctx.config.baseUrl}/plans/${id}/confirm-renewal`);
+      // Asked to confirm, not told the card was refused.
+      expect(await mails(client.email, 'Payment for your plan with')).toHaveLength(0);
+      expect(await mails(expert.email, 'waits for their bank')).toHaveLength(1);
+      expect(await mine(client.cookie)).toMatchObject([{ id, status: 'past_due', awaitingBank: true }]);
+
+      const page = await confirmation(id, client.cookie);
+      expect(page.statusCode, page.body).toBe(200);
+      expect(page.json()).toMatchObject({ subscription: { id, awaitingBank: true }, payment: { clientSecret: intent.client_secret, amountCents: 18000 } });
+      // Nobody else reads it: another client, the expert, a stranger's made-up id.
+      const other = await createUser(ctx, { email: `renewal-3ds-other${people}@example.com` });
+      expect((await confirmation(id, other.cookie)).statusCode).toBe(404);
+      expect((await confirmation(id, expert.cookie)).statusCode).toBe(404);
+      expect((await confirmation(randomUUID(), client.cookie)).statusCode).toBe(404);
+      expect((await ctx.app.inject({ method: 'GET', url: `/api/subscriptions/${id}/renewal-confirmation` })).statusCode).toBe(401);
+
+      // The client runs the bank's step with Stripe.js; Stripe says the invoice is paid.
+      fake.completeAction(intent.id, true);
+      const paid = fake.invoiceEvent(invoice.id);
+      expect(await deliverAll([paid])).toEqual(['invoice.paid:applied']);
+      expect(await deliverAll([paid, fake.invoiceEvent(invoice.id)])).toEqual(['invoice.paid:duplicate', 'invoice.paid:ignored']);
+      expect(await periods(id)).toMatchObject([{ number: 1 }, { number: 2, amountCents: 18000, providerRef: intent.id, providerInvoiceRef: invoice.id }]);
+      expect(await mine(client.cookie)).toMatchObject([{ id, status: 'active', awaitingBank: false }]);
+      expect((await confirmation(id, client.cookie)).json()).toMatchObject({ subscription: { status: 'active' }, payment: null });
+      expect(await receipts(client.email)).toHaveLength(2);
+      expect(fake.problems).toEqual([]);
+      await expectPrepaidLedgerBalanced(ctx.database.db);
+    });
+
+    it('not confirmed within Stripe’s retries, the plan lapses as a failed renewal does, with the same e-mails', async () => {
+      const { expert, client, id, invoice, events } = await renewalAsking();
+      expect(await deliverAll(events)).toEqual(['invoice.payment_failed:applied', 'invoice.payment_action_required:ignored']);
+      // Each retry asks the bank again: the plan waits on, and the client is not e-mailed the link again.
+      expect(await deliverAll(fake.retry(invoice.id))).toEqual(['invoice.payment_failed:applied', 'invoice.payment_action_required:ignored']);
+      expect(await deliverAll(fake.retry(invoice.id))).toEqual(['invoice.payment_failed:applied', 'invoice.payment_action_required:ignored']);
+      const row = async () => (await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
+      expect(await row()).toMatchObject({ status: 'past_due', failedAttempts: 3, actionInvoiceRef: invoice.id });
+      expect(await mails(client.email, 'Confirm the payment for your plan')).toHaveLength(1);
+      // The last retry: no next attempt, the plan lapses; Stripe's cancellation that follows changes nothing more.
+      expect(await deliverAll(fake.retry(invoice.id))).toEqual([
+        'invoice.payment_failed:applied',
+        'invoice.payment_action_required:ignored',
+        'customer.subscription.deleted:ignored',
+      ]);
+      expect(await row()).toMatchObject({ status: 'lapsed', endReason: 'renewal payments failed', nextAttemptAt: null, actionInvoiceRef: null });
+      expect(await mails(client.email, 'has ended: payment failed')).toHaveLength(1);
+      expect(await mails(expert.email, 'lapsed')).toHaveLength(1);
+      expect(await mine(client.cookie)).toMatchObject([{ id, status: 'lapsed', awaitingBank: false }]);
+      expect((await confirmation(id, client.cookie)).json().payment).toBeNull();
+      expect(await periods(id)).toHaveLength(1);
+      expect(fake.problems).toEqual([]);
+      await expectPrepaidLedgerBalanced(ctx.database.db);
+    });
   });
 });

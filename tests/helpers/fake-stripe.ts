@@ -14,7 +14,9 @@
  *   pm_card_chargeCustomerFail → attaches to a Customer, but every charge of it is declined.
  * Billing moves on only when a test says so (`cycle`, `retry`): each answers the Stripe events it caused (as
  * Stripe would send them), for the test to sign and deliver; a failed invoice is retried on `retryDays` (smart
- * retries), then the subscription is cancelled as Stripe's "cancel the subscription" setting does.
+ * retries), then the subscription is cancelled as Stripe's "cancel the subscription" setting does. A renewal whose
+ * bank asks for 3-D Secure again (`askAuthenticationAgain`) waits `requires_action` (invoice.payment_failed and
+ * invoice.payment_action_required) until `completeAction` or the retries run out.
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -225,6 +227,14 @@ export class FakeStripe {
     return pi;
   }
 
+  /**
+   * The bank of `customer`'s card `pm` asks for 3-D Secure again: its next off-session charge (a renewal) waits for
+   * the customer's step, as a bank may ask for any payment.
+   */
+  askAuthenticationAgain(customer: string, pm = 'pm_card_threeDSecure2Required') {
+    this.authenticated.delete(`${customer}:${pm}`);
+  }
+
   /** The customer finishes (ok) or fails 3-D Secure of SetupIntent `id` in the browser, as completeAction does. */
   completeSetup(id: string, ok: boolean): SetupIntent {
     const seti = this.setupIntents.get(id)!;
@@ -316,9 +326,13 @@ export class FakeStripe {
     return pi;
   }
 
-  /** Charges the card `pm` for `inv` (a PaymentIntent, automatic capture); answers whether it was paid. */
-  private collect(pm: string, inv: Invoice): boolean {
-    const pi = this.attemptIntent(pm, inv, 'requires_payment_method');
+  /**
+   * Charges the card `pm` for `inv` (a PaymentIntent, automatic capture); answers whether it was paid. With
+   * `asking`, a card whose bank wants 3-D Secure leaves its PaymentIntent `requires_action` (a subscription's renewal).
+   */
+  private collect(pm: string, inv: Invoice, asking = false): boolean {
+    const step = asking && pm === 'pm_card_threeDSecure2Required' && !this.authenticated.has(`${inv.customer}:${pm}`);
+    const pi = this.attemptIntent(pm, inv, step ? 'requires_action' : 'requires_payment_method');
     if (!this.chargeable(pm, inv.customer)) return false;
     this.authorise(pi);
     this.paid(inv);
@@ -395,7 +409,7 @@ export class FakeStripe {
 
   /** Tries to collect `inv`, due at `due` (seconds); a failure schedules the next smart retry, or ends the subscription. */
   private attempt(sub: Subscription, inv: Invoice, due: number): FakeEvent[] {
-    if (this.collect(sub.default_payment_method, inv)) {
+    if (this.collect(sub.default_payment_method, inv, true)) {
       sub.status = 'active';
       return [this.event('invoice.paid', this.invoiceView(inv))];
     }
@@ -403,6 +417,9 @@ export class FakeStripe {
     inv.next_payment_attempt = days === undefined ? null : due + days * 86_400;
     sub.status = 'past_due';
     const events = [this.event('invoice.payment_failed', this.invoiceView(inv))];
+    // Stripe tells a payment awaiting the bank's step by both events.
+    if (this.intents.get(inv.payment_intents.at(-1)!)!.status === 'requires_action')
+      events.push(this.event('invoice.payment_action_required', this.invoiceView(inv)));
     if (days === undefined) {
       inv.status = 'uncollectible';
       events.push(this.end(sub, Math.floor(Date.now() / 1000)));

@@ -798,6 +798,12 @@ const rows: Row[] = [
     expect: who(404, { clientA: 200 }),
   },
   {
+    method: 'GET',
+    route: '/api/subscriptions/:id/renewal-confirmation',
+    url: (f) => `/api/subscriptions/${f.plans.subscriptionId}/renewal-confirmation`,
+    expect: who(404, { clientA: 200 }),
+  },
+  {
     method: 'POST',
     route: '/api/subscriptions/:id/cancel',
     url: (f) => `/api/subscriptions/${f.plans.subscriptionId}/cancel`,

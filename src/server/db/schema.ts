@@ -1773,6 +1773,8 @@ export const subscriptions = pgTable(
     endReason: text('end_reason'),
     /** Who ended a plan ended early (status 'ended', and only then): the expert or the team (migration 0050). */
     endedBy: text('ended_by').$type<'expert' | 'team'>(),
+    /** A renewal's Stripe Invoice whose bank asked for 3-D Secure, awaiting the client's step (migration 0057); only while retried. */
+    actionInvoiceRef: text('action_invoice_ref'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1800,6 +1802,7 @@ export const subscriptions = pgTable(
     uniqueIndex('subscriptions_provider_subscription_ref_unique')
       .on(t.providerSubscriptionRef)
       .where(sql`${t.providerSubscriptionRef} is not null`),
+    check('subscriptions_action_invoice_check', sql`${t.actionInvoiceRef} is null or ${t.nextAttemptAt} is not null`),
     check('subscriptions_retry_check', sql`(${t.status} = 'past_due') = (${t.nextAttemptAt} is not null) and ${t.failedAttempts} between 0 and 20`),
     check('subscriptions_last4_check', sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
     check('subscriptions_request_hash_check', sql`${t.requestHash} ~ '^[0-9a-f]{64}$'`),

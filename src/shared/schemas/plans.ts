@@ -110,9 +110,21 @@ export const subscriptionView = z.object({
   /** Why, in words; to anyone but the team, a plan the team ended reads 'ended by the team' without the team's reason. */
   endReason: z.string().nullable(),
   periods: z.array(periodView),
+  /** A renewal whose bank asked for 3-D Secure waits for the client's confirmation (with Stripe Billing). */
+  awaitingBank: z.boolean(),
 });
 export type SubscriptionView = z.infer<typeof subscriptionView>;
 export const subscriptionList = z.object({ subscriptions: z.array(subscriptionView) });
+
+/**
+ * The renewal confirmation page's data: the client's subscription and, while its renewal awaits the bank's 3-D Secure
+ * step, the client secret of the invoice's PaymentIntent for Stripe.js and its amount in cents (null otherwise).
+ */
+export const renewalConfirmation = z.object({
+  subscription: subscriptionView,
+  payment: z.object({ clientSecret: z.string(), amountCents: z.number().int() }).nullable(),
+});
+export type RenewalConfirmation = z.infer<typeof renewalConfirmation>;
 
 /** `{ planId }`: the expert's plan a subscription changes to (`?planId=` for the quote). */
 export const planChangeInput = z.object({ planId: z.string().trim().min(1).max(200) });

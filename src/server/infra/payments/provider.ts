@@ -128,6 +128,12 @@ export interface PlanBilling {
   /** The payment (a `providerRef` for hold/release/refund) that paid invoice `invoiceId`, or null. */
   invoicePayment(invoiceId: string): Promise<string | null>;
   /**
+   * Where a renewal's invoice `invoiceId` stands while its bank asks for 3-D Secure: 'awaiting_bank' with the client
+   * secret of its PaymentIntent for the browser's step; 'retrying' when open with no step asked (Stripe retries the
+   * card); 'paid'; or 'closed' (void or uncollectible: nothing to confirm).
+   */
+  invoiceAction(invoiceId: string): Promise<{ state: 'awaiting_bank'; clientSecret: string } | { state: 'paid' | 'closed' | 'retrying' }>;
+  /**
    * Charges `customerId`'s saved card `paymentMethodId` `amountCents` now, as an invoice of the subscription `ref`
    * for the time `periodStart`–`periodEnd` (a change of plan's rest of the month), held in the platform balance. A
    * refused card answers ok:false and leaves the invoice void (nothing charged).

@@ -183,6 +183,19 @@ export function stripeBilling(stripe: Stripe): PlanBilling {
       return paymentOf(await stripe.invoices.retrieve(invoiceId, { expand: ['payments'] }));
     },
 
+    async invoiceAction(invoiceId) {
+      const invoice = await stripe.invoices.retrieve(invoiceId, { expand: ['payments'] });
+      if (invoice.status === 'paid') return { state: 'paid' };
+      if (invoice.status !== 'open') return { state: 'closed' };
+      // The invoice's payment still under way; Stripe lists it 'open' while the bank's step waits.
+      const open = invoice.payments?.data.find((p) => p.status === 'open' && p.payment.type === 'payment_intent');
+      const intentId = idOf(open?.payment.payment_intent);
+      const intent = intentId ? await stripe.paymentIntents.retrieve(intentId) : null;
+      return intent?.status === 'requires_action' && intent.client_secret
+        ? { state: 'awaiting_bank', clientSecret: intent.client_secret }
+        : { state: 'retrying' };
+    },
+
     async invoiceNow({ ref, customerId, paymentMethodId, amountCents, currency, description, periodStart, periodEnd, idempotencyKey }) {
       // A draft of its own (no pending items swept in), never advanced by Stripe: it is paid below or voided.
       const draft = await stripe.invoices.create(

@@ -8,6 +8,8 @@
  *       held as the simulated renewal's is (one period per invoice, unique); a plan that had already ended is refunded;
  *   invoice.payment_failed — past due until Stripe's next smart retry, or lapsed when Stripe has none left (the
  *       Stripe Subscription is then cancelled); both sides e-mailed at each step;
+ *   invoice.payment_action_required (or a failure whose PaymentIntent awaits the bank) — a renewal whose bank asks
+ *       for 3-D Secure: past due until the next retry, and the client e-mailed, once, the link to confirm it;
  *   customer.subscription.deleted — a plan cancelled to end with its period ends; one whose retries ran out lapses;
  *       one ended at Stripe otherwise ends now with its month's unused share refunded;
  *   charge.dispute.created on a month's charge — the plan ends; the month's unbooked shares are counted refunded (the
@@ -26,7 +28,8 @@ import { settlePrepaid } from '../packages/prepaid-service.js';
 import { recordChargebacksOfCharge } from '../payments/authorisation-service.js';
 import { stopRenewals } from './billing-service.js';
 import { endSubscriptionNow } from './ending-service.js';
-import { latestPeriod, type SubscriptionRow } from './period-service.js';
+import { emailBothSides, latestPeriod, type SubscriptionRow } from './period-service.js';
+import { expertPlanEmail, renewalAwaitingBankEmail } from './emails.js';
 import { endWithPeriod, recordFailedRenewal, recordRenewal } from './renewal-service.js';
 import { settlePlanStartByRef } from './use-cases/settle-plan-start.js';
 
@@ -90,9 +93,47 @@ async function onInvoiceFailed(tx: Tx, deps: BillingEventDeps, invoice: Stripe.I
   // A report of an earlier try, arriving late, changes nothing.
   if (sub.status === 'past_due' && sub.failedAttempts >= invoice.attempt_count) return 'ignored';
   const nextAt = invoice.next_payment_attempt ? at(invoice.next_payment_attempt) : null;
+  // Stripe tells a renewal awaiting the bank's step by this event too: the client is asked to confirm, not told of a refusal.
+  if (nextAt && (sub.actionInvoiceRef === invoice.id || (await deps.provider.billing!.invoiceAction(invoice.id)).state === 'awaiting_bank'))
+    return awaitBank(tx, deps, sub, invoice, nextAt, now);
   await recordFailedRenewal(tx, deps, sub, invoice.attempt_count, nextAt, now);
   if (!nextAt) await stopRenewals(deps.provider, sub, 'now', `plan-lapse:${sub.id}`);
   return 'applied';
+}
+
+/**
+ * Renewal `invoice` of `sub` waits for the client's bank (3-D Secure asked off-session): past due until Stripe's next
+ * retry at `nextAt`, the invoice kept for the client's confirmation page, and both sides e-mailed once per invoice (the
+ * client the page's link): a later retry asking again, or the fact told by both of Stripe's events, e-mails nothing more.
+ */
+async function awaitBank(tx: Tx, deps: BillingEventDeps, sub: SubscriptionRow, invoice: Stripe.Invoice, nextAt: Date, now: Date): Promise<Outcome> {
+  const known = sub.actionInvoiceRef === invoice.id;
+  await tx
+    .update(subscriptions)
+    .set({ status: 'past_due', actionInvoiceRef: invoice.id, failedAttempts: invoice.attempt_count, nextAttemptAt: nextAt, updatedAt: now })
+    .where(eq(subscriptions.id, sub.id));
+  if (known) return 'applied';
+  await emailBothSides(tx, sub, {
+    client: (to) => renewalAwaitingBankEmail(sub, invoice.amount_due, nextAt, to, deps.baseUrl),
+    expert: (to) =>
+      expertPlanEmail(
+        sub,
+        `${sub.clientName}'s renewal waits for their bank`,
+        `${sub.clientName}'s bank asked them to confirm the renewal payment; we e-mailed them how.`,
+        to,
+        deps.baseUrl,
+      ),
+  });
+  return 'applied';
+}
+
+/** invoice.payment_action_required: a renewal's bank asks for 3-D Secure. With no retry left, invoice.payment_failed lapses the plan instead. */
+async function onActionRequired(tx: Tx, deps: BillingEventDeps, invoice: Stripe.Invoice, now: Date): Promise<Outcome> {
+  const sub = await lockByRef(tx, subscriptionOf(invoice));
+  if (!sub || sub.endedAt || invoice.billing_reason !== 'subscription_cycle' || invoice.status !== 'open' || !invoice.next_payment_attempt) return 'ignored';
+  // A report of an earlier try, arriving late, changes nothing.
+  if (sub.status === 'past_due' && sub.failedAttempts >= invoice.attempt_count) return 'ignored';
+  return awaitBank(tx, deps, sub, invoice, at(invoice.next_payment_attempt), now);
 }
 
 async function onSubscriptionDeleted(tx: Tx, deps: BillingEventDeps, subscription: Stripe.Subscription, now: Date): Promise<Outcome> {
@@ -139,6 +180,8 @@ export async function applyBillingEvent(tx: Tx, deps: BillingEventDeps, event: S
       return onInvoicePaid(tx, deps, event.data.object, now);
     case 'invoice.payment_failed':
       return onInvoiceFailed(tx, deps, event.data.object, now);
+    case 'invoice.payment_action_required':
+      return onActionRequired(tx, deps, event.data.object, now);
     case 'customer.subscription.deleted':
       return onSubscriptionDeleted(tx, deps, event.data.object, now);
     // A start awaiting the bank that Stripe let expire (23 hours without its first payment) starts nothing.

@@ -94,6 +94,26 @@ export function renewalFailedEmail(f: SubscriptionFacts, nextAt: Date | null, to
   });
 }
 
+/**
+ * A renewal of `f` waits for the client's bank (3-D Secure asked off-session): the link to the page that runs the
+ * bank's step, and until when Stripe retries it (`nextAt`) before the plan lapses.
+ */
+export function renewalAwaitingBankEmail(f: SubscriptionFacts, amountCents: number, nextAt: Date, to: Recipient, baseUrl: string): OutgoingEmail {
+  return actionEmail({
+    to: to.email,
+    subject: `Confirm the payment for your plan with ${f.expertName}`,
+    paragraphs: [
+      `Your bank asks you to confirm the renewal of ${f.name} with ${f.expertName}: ${formatMoney(amountCents, f.currency)} to your ${card(f)}.`,
+      `Until you do, sessions of the new month cannot be booked. Please confirm before ${formatInZone(nextAt, to.zone)}; if the payment is still not confirmed after the last retry, the plan ends.`,
+    ],
+    actionLabel: 'Confirm the payment',
+    url: renewalConfirmationUrl(baseUrl, f.id),
+  });
+}
+
+/** The page where the client runs the bank's step for the renewal of subscription `id` (web route /plans/:id/confirm-renewal). */
+export const renewalConfirmationUrl = (baseUrl: string, id: string) => `${baseUrl}/plans/${encodeURIComponent(id)}/confirm-renewal`;
+
 /** A refund of a period's unused sessions: its cents, and the number of the month's receipt it refunds (null: a trial's, nothing). */
 export type RefundFacts = { cents: number; receiptNumber: string | null };
 /** Nothing refunded. */

@@ -70,6 +70,7 @@ export async function endSubscriptionNow(
       endReason: reason,
       endedBy: by,
       nextAttemptAt: null,
+      actionInvoiceRef: null,
       cancelAtPeriodEnd: false,
       updatedAt: now,
     })

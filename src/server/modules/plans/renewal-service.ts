@@ -18,7 +18,14 @@ type Deps = { baseUrl: string };
 export async function endWithPeriod(tx: Tx, deps: Deps, sub: SubscriptionRow, now: Date): Promise<void> {
   await tx
     .update(subscriptions)
-    .set({ status: 'cancelled', endedAt: sub.currentPeriodEnd, endReason: 'cancelled by the client', nextAttemptAt: null, updatedAt: now })
+    .set({
+      status: 'cancelled',
+      endedAt: sub.currentPeriodEnd,
+      endReason: 'cancelled by the client',
+      nextAttemptAt: null,
+      actionInvoiceRef: null,
+      updatedAt: now,
+    })
     .where(eq(subscriptions.id, sub.id));
   await emailBothSides(tx, sub, {
     client: (to) => planEndedEmail(sub, 'client', sub.currentPeriodEnd, noRefund, to, deps.baseUrl),
@@ -37,7 +44,15 @@ export async function recordRenewal(
   const period = await grantPeriod(tx, sub, { ...p, kind: 'paid' }, now);
   await tx
     .update(subscriptions)
-    .set({ status: 'active', currentPeriodStart: p.startsAt, currentPeriodEnd: p.endsAt, failedAttempts: 0, nextAttemptAt: null, updatedAt: now })
+    .set({
+      status: 'active',
+      currentPeriodStart: p.startsAt,
+      currentPeriodEnd: p.endsAt,
+      failedAttempts: 0,
+      nextAttemptAt: null,
+      actionInvoiceRef: null,
+      updatedAt: now,
+    })
     .where(eq(subscriptions.id, sub.id));
   await emailBothSides(tx, sub, {
     client: (to) =>
@@ -69,7 +84,15 @@ export async function recordFailedRenewal(tx: Tx, deps: Deps, sub: SubscriptionR
     .set(
       nextAt
         ? { status: 'past_due', failedAttempts: failures, nextAttemptAt: nextAt, updatedAt: now }
-        : { status: 'lapsed', failedAttempts: failures, nextAttemptAt: null, endedAt: now, endReason: 'renewal payments failed', updatedAt: now },
+        : {
+            status: 'lapsed',
+            failedAttempts: failures,
+            nextAttemptAt: null,
+            actionInvoiceRef: null,
+            endedAt: now,
+            endReason: 'renewal payments failed',
+            updatedAt: now,
+          },
     )
     .where(eq(subscriptions.id, sub.id));
   await emailBothSides(tx, sub, {

@@ -16,6 +16,7 @@ import {
   planInput,
   planList,
   planView,
+  renewalConfirmation,
   subscriptionAwaitingBank,
   subscriptionList,
   subscriptionView,
@@ -29,6 +30,7 @@ import { createPlan, listOwnPlans, listPublicPlans, updatePlan } from './offer-s
 import { cancelSubscription } from './use-cases/cancel-subscription.js';
 import { changePlan, quotePlanChange } from './use-cases/change-plan.js';
 import { endPlan } from './use-cases/end-plan.js';
+import { renewalConfirmation as confirmationOf } from './use-cases/renewal-confirmation.js';
 import { completePlanStart } from './use-cases/settle-plan-start.js';
 import { listMySubscribers, listMySubscriptions } from './use-cases/list-subscriptions.js';
 import { subscribe } from './use-cases/subscribe.js';
@@ -125,6 +127,17 @@ export const planRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boolea
     '/api/subscriptions/:id/payment',
     { config: rateLimited, schema: { tags, params, response: { 200: z.object({ subscription: subscriptionView }), 402: errorResponse, ...errors } } },
     async (request) => ({ subscription: await completePlanStart(reportingTo(deps, request), await requireUser(request), request.params.id) }),
+  );
+
+  /**
+   * The renewal confirmation page (docs/product.md "Plans and packages", "With Stripe"): `{ subscription, payment }`,
+   * `payment` the client secret of the renewal invoice's PaymentIntent and its cents while the bank's 3-D Secure step
+   * waits, else null. Moves nothing: Stripe's invoice.paid grants the month. 404 not the caller's.
+   */
+  app.get(
+    '/api/subscriptions/:id/renewal-confirmation',
+    { config: signIn, schema: { tags, params, response: { 200: renewalConfirmation, ...errors } } },
+    async (request) => confirmationOf(deps, await requireUser(request), request.params.id),
   );
 
   /**

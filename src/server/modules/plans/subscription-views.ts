@@ -112,6 +112,7 @@ export async function subscriptionViews(
       endedBy: planEndedBy(s),
       endReason: audience === 'parties' && planEndedBy(s) === 'team' ? teamEndReason : s.endReason,
       periods: views,
+      awaitingBank: live && s.actionInvoiceRef !== null,
     };
   });
 }

@@ -45,7 +45,7 @@ export async function cancelSubscription(
       .update(subscriptions)
       .set(
         endsNow
-          ? { status: 'cancelled', endedAt: now, endReason: 'cancelled by the client', nextAttemptAt: null, updatedAt: now }
+          ? { status: 'cancelled', endedAt: now, endReason: 'cancelled by the client', nextAttemptAt: null, actionInvoiceRef: null, updatedAt: now }
           : { cancelAtPeriodEnd: true, updatedAt: now },
       )
       .where(eq(subscriptions.id, sub.id));
