@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import Stripe from 'stripe';
 import { expect, test, waitingForApp, type APIRequestContext, type Browser, type Page } from './test';
 import { FakeStripe } from '../helpers/fake-stripe';
 import { freePort, startServer, type ServerProcess } from '../helpers/server-process';
+import { linkFromMailbox } from './fixtures/mailbox';
 import { Marketplace } from './fixtures/marketplace';
 import { seriousViolations } from './axe';
 import { shot, signInAs, signInUi } from './helpers';
@@ -16,6 +19,8 @@ import { shot, signInAs, signInUi } from './helpers';
  * client and expert there through the API (fixtures/marketplace.ts), with the seeded team account as the operator.
  */
 const stripeJs = readFileSync(path.resolve('tests/e2e/fixtures/fake-stripe-js.js'), 'utf8');
+const webhookSecret = 'whsec_e2e_elements';
+const signer = new Stripe('sk_test_signer');
 let fake: FakeStripe;
 let server: ServerProcess;
 let base = '';
@@ -30,6 +35,7 @@ test.beforeAll(async () => {
       STRIPE_SECRET_KEY: 'sk_test_e2e_elements',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e_elements',
       STRIPE_API_URL: fake.url,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
       SEED_DEMO: '1',
       BASE_URL: base,
       AUTH_RATE_LIMIT: '0',
@@ -288,14 +294,19 @@ test('a client buys a package with a card that needs 3-D Secure: nothing is boug
   await market.dispose();
 });
 
+/** `expert` offers a plan `name` ($180 a month, 2 sessions of 60 minutes); answers its id. */
+async function offerPlan(expert: { request: APIRequestContext }, name: string): Promise<string> {
+  const offered = await expert.request.post('/api/me/plans', {
+    data: { name, priceCents: 18000, sessionCount: 2, durationMinutes: 60, chatPromise: 'Replies within 2 working days' },
+  });
+  expect(offered.status(), await offered.text()).toBe(201);
+  return ((await offered.json()) as { id: string }).id;
+}
+
 test('a client subscribes to a plan with a card that needs 3-D Secure: the plan starts once the bank confirms', async ({ browser, playwright }) => {
   const market = new Marketplace(playwright.request, base);
   const { client, expert } = await people(market);
-  const offered = await expert.request.post('/api/me/plans', {
-    data: { name: 'Career sprint', priceCents: 18000, sessionCount: 2, durationMinutes: 60, chatPromise: 'Replies within 2 working days' },
-  });
-  expect(offered.status(), await offered.text()).toBe(201);
-  const { id } = (await offered.json()) as { id: string };
+  const id = await offerPlan(expert, 'Career sprint');
   const { page, posted } = await toCardForm(browser, client, `/expert/${expert.slug}/plans/${id}`);
 
   const intent = await payNeeding3ds(page, 'Pay $180.00 a month');
@@ -312,6 +323,73 @@ test('a client subscribes to a plan with a card that needs 3-D Secure: the plan 
   expect(stripeSub).toBeDefined();
   expect(posted.join('\n')).not.toMatch(/3184/);
   expect(fake.problems).toEqual([]);
+  await page.context().close();
+  await market.dispose();
+});
+
+/** Delivers Stripe's `events` to the server's webhook endpoint in order, signed as Stripe signs them. */
+async function deliver(request: APIRequestContext, events: object[]) {
+  for (const event of events) {
+    const payload = JSON.stringify(event);
+    const signature = signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+    const res = await request.post(`${base}/api/payments/stripe/webhook`, {
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      data: payload,
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+}
+
+test('a renewal whose bank asks for 3-D Secure: the client confirms it from the e-mail’s link, and the plan renews', async ({ browser, playwright }) => {
+  const market = new Marketplace(playwright.request, base);
+  const { client, expert } = await people(market);
+  // Subscribed with a card whose bank confirmed the first month…
+  const started = await client.request.post(`/api/plans/${await offerPlan(expert, 'Steady progress')}/subscriptions`, {
+    data: { paymentMethodId: 'pm_card_threeDSecure2Required' },
+    headers: { 'Idempotency-Key': randomUUID() },
+  });
+  expect(started.status(), await started.text()).toBe(202);
+  const { subscriptionId, paymentAction } = (await started.json()) as { subscriptionId: string; paymentAction: { clientSecret: string } };
+  fake.completeAction([...fake.intents.values()].find((i) => i.client_secret === paymentAction.clientSecret)!.id, true);
+  expect((await client.request.post(`/api/subscriptions/${subscriptionId}/payment`, { data: {} })).status()).toBe(200);
+  // …and whose bank asks again when Stripe renews the plan a month later.
+  const stripeSub = [...fake.subscriptions.values()].find((s) => s.metadata.subscriptionId === subscriptionId)!;
+  fake.askAuthenticationAgain(stripeSub.customer);
+  const stripe = await playwright.request.newContext();
+  await deliver(stripe, fake.cycle(stripeSub.id));
+
+  const page = waitingForApp(await (await browser.newContext({ baseURL: base })).newPage());
+  await page.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'application/javascript', body: stripeJs }));
+  await signInAs(page, client);
+  await page.goto('/dashboard/client#plans');
+  const plans = page.getByRole('region', { name: 'Your plans' });
+  await expect(plans).toContainText('Renewal waiting for your bank');
+  await expect(plans.getByRole('link', { name: 'Confirm the payment' })).toBeVisible();
+  await shot(page, 'plan-renewal-3ds-dashboard');
+
+  const link = await linkFromMailbox(client.request, client.email, /https?:\/\/[^/"<\s]+\/plans\/[0-9a-f-]{36}\/confirm-renewal/);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Confirm your plan’s renewal' })).toBeVisible();
+  await expect(page.getByText(/^Your bank asks you to confirm the renewal of Steady progress with .+: \$180\.00/)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'plan-renewal-3ds-asked');
+  await page.getByRole('button', { name: 'Confirm with your bank' }).click();
+  const clientSecret = await page
+    .waitForFunction(() => (window as unknown as { __pending3ds?: string }).__pending3ds)
+    .then((h) => h.jsonValue() as Promise<string>);
+  const intent = [...fake.intents.values()].find((i) => i.client_secret === clientSecret)!;
+  expect(intent).toMatchObject({ status: 'requires_action', amount: 18_000 });
+  await answer3ds(page, intent.id, true);
+  await expect(page.getByText('Your bank confirmed. Waiting for Stripe to confirm the payment…')).toBeVisible();
+  // Stripe tells the server the invoice is paid; the page sees the month granted.
+  await deliver(stripe, [fake.invoiceEvent(stripeSub.latest_invoice)]);
+  await expect(page.getByText(/^Steady progress with .+ is renewed until /)).toBeVisible();
+  await shot(page, 'plan-renewal-3ds-renewed');
+  await page.getByRole('link', { name: 'Book your sessions' }).click();
+  await expect(plans).toContainText('Renews');
+  await expect(plans).not.toContainText('waiting for your bank');
+  expect(fake.problems).toEqual([]);
+  await stripe.dispose();
   await page.context().close();
   await market.dispose();
 });

@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
       { path: '/expert/:id', handle: titled(null), lazy: page(() => import('./expert-profile-route')) },
       { path: '/expert/:id/packages/:packageId', handle: titled('Buy a session package'), lazy: page(() => import('../features/packages/buy-package-page')) },
       { path: '/expert/:id/plans/:planId', handle: titled('Subscribe to a monthly plan'), lazy: page(() => import('../features/plans/subscribe-page')) },
+      { path: '/plans/:id/confirm-renewal', handle: titled('Confirm your plan’s renewal'), lazy: page(() => import('../features/plans/confirm-renewal-page')) },
       { path: '/signup', handle: titled('Sign Up'), lazy: page(() => import('../features/auth/signup-page')) },
       { path: '/login', handle: titled('Sign In'), lazy: page(() => import('../features/auth/signup-page')) },
       { path: '/reset-password', handle: titled('Reset Your Password'), lazy: page(() => import('../features/auth/reset-password-page')) },

@@ -28,6 +28,16 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
 }
 
 /**
+ * Runs the bank's 3-D Secure step for `clientSecret` with Stripe.js (`handleNextAction`, as the card form does after
+ * paying) for a payment made without the card form, e.g. a plan's renewal; answers the refusal in words, or null.
+ */
+export async function confirmWithBank(publishableKey: string, clientSecret: string): Promise<string | null> {
+  const stripe = await stripeFor(publishableKey);
+  if (!stripe) return messages.payment.cardFormUnavailable;
+  return (await stripe.handleNextAction({ clientSecret })).error?.message ?? null;
+}
+
+/**
  * The card form when Stripe payments are on (docs/product.md "Payments"): Stripe Elements collects the card in Stripe's
  * own frame, so card data never touches our server. Paying makes a PaymentMethod and hands its id to `pay` (a booking,
  * a seat, an organisation's credit), which says what was bought or throws what went wrong.

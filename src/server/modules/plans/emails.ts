@@ -96,7 +96,7 @@ export function renewalFailedEmail(f: SubscriptionFacts, nextAt: Date | null, to
 
 /**
  * A renewal of `f` waits for the client's bank (3-D Secure asked off-session): the link to the page that runs the
- * bank's step, and until when Stripe retries it (`nextAt`) before the plan lapses.
+ * bank's step, and Stripe's next try (`nextAt`): unconfirmed after the last, the plan lapses.
  */
 export function renewalAwaitingBankEmail(f: SubscriptionFacts, amountCents: number, nextAt: Date, to: Recipient, baseUrl: string): OutgoingEmail {
   return actionEmail({
@@ -104,7 +104,7 @@ export function renewalAwaitingBankEmail(f: SubscriptionFacts, amountCents: numb
     subject: `Confirm the payment for your plan with ${f.expertName}`,
     paragraphs: [
       `Your bank asks you to confirm the renewal of ${f.name} with ${f.expertName}: ${formatMoney(amountCents, f.currency)} to your ${card(f)}.`,
-      `Until you do, sessions of the new month cannot be booked. Please confirm before ${formatInZone(nextAt, to.zone)}; if the payment is still not confirmed after the last retry, the plan ends.`,
+      `Until you do, sessions of the new month cannot be booked. Stripe tries the card again on ${formatInZone(nextAt, to.zone)}; if the payment is still not confirmed after the last try, the plan ends.`,
     ],
     actionLabel: 'Confirm the payment',
     url: renewalConfirmationUrl(baseUrl, f.id),

@@ -1,6 +1,7 @@
 /**
  * The client's monthly plans on their dashboard (docs/product.md "Plans and packages"): sessions left this month and
- * booking them with no card step, the next renewal, every payment (the receipts), changing to another of the expert's
+ * booking them with no card step, the next renewal (or one waiting for the bank's 3-D Secure step, with the page that
+ * runs it), every payment (the receipts), changing to another of the expert's
  * plans (prorated: what it credits and charges is shown before) and cancelling.
  */
 import { useState } from 'react';
@@ -19,6 +20,7 @@ import { useBookPlanSession, useCancelSubscription, useChangePlan, useMySubscrip
 
 function where(s: SubscriptionView): string {
   if (s.endedAt && s.endedBy) return `${planEndedText[s.endedBy]} · ended ${formatDateTime(s.endedAt)}`;
+  if (s.awaitingBank) return `Renewal waiting for your bank · please confirm the payment`;
   if (s.status === 'past_due') return `Payment failed · we try again ${formatDateTime(s.nextAttemptAt!)}`;
   if (s.cancelAtPeriodEnd) return `Cancelled · yours until ${formatDateTime(s.currentPeriodEnd)}`;
   if (s.status === 'trialing') return `Free trial until ${formatDateTime(s.currentPeriodEnd)} · then ${formatMoney(s.priceCents, s.currency)} a month`;
@@ -133,6 +135,11 @@ function SubscriptionCard({ subscription: s }: { subscription: SubscriptionView 
         {s.sessionCount} × {s.durationMinutes} min a month · Chat: {s.chatPromise}
       </p>
       <p className="text-sm font-medium text-slate-800">{where(s)}</p>
+      {s.awaitingBank ? (
+        <Button asChild size="sm" className="mt-2">
+          <Link to={`/plans/${encodeURIComponent(s.id)}/confirm-renewal`}>Confirm the payment</Link>
+        </Button>
+      ) : null}
       {live && s.status !== 'past_due' ? (
         <p className="text-sm text-slate-700">
           {s.sessionsLeft} of {s.sessionCount} sessions left this month

@@ -2,13 +2,13 @@
  * A client's plans and an expert's subscribers (docs/product.md "Plans and packages"): GET /api/me/subscriptions,
  * GET /api/me/plan-subscribers, subscribing (POST /api/plans/{id}/subscriptions, and after the bank's 3-D Secure step
  * POST /api/subscriptions/{id}/payment), booking a session of the month
- * (POST /api/subscriptions/{id}/sessions), changing plan (GET and POST /api/subscriptions/{id}/change) and cancelling
- * (POST /api/subscriptions/{id}/cancel). A fresh
+ * (POST /api/subscriptions/{id}/sessions), changing plan (GET and POST /api/subscriptions/{id}/change), cancelling
+ * (POST /api/subscriptions/{id}/cancel) and a renewal awaiting the bank (GET /api/subscriptions/{id}/renewal-confirmation). A fresh
  * Idempotency-Key per attempt.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PurchaseInput } from '@shared/schemas/packages';
-import type { PlanChangeQuote, SubscriptionAwaitingBank, SubscriptionView } from '@shared/schemas/plans';
+import type { PlanChangeQuote, RenewalConfirmation, SubscriptionAwaitingBank, SubscriptionView } from '@shared/schemas/plans';
 import type { SessionView } from '@shared/schemas/sessions';
 import { api } from '../../../lib/api';
 import { viewerTimeZone } from '../../../lib/viewer-zone';
@@ -18,6 +18,18 @@ export function useMySubscriptions() {
   return useQuery({
     queryKey: ['plans', 'subscriptions', 'mine'],
     queryFn: async () => (await api<{ subscriptions: SubscriptionView[] }>('/api/me/subscriptions')).subscriptions,
+  });
+}
+
+/**
+ * Subscription `id`'s renewal awaiting the bank's 3-D Secure step, as Stripe says now; once the bank `confirmed` it,
+ * asked again every 2 seconds until Stripe's word that the invoice is paid has renewed the plan here.
+ */
+export function useRenewalConfirmation(id: string, confirmed: boolean) {
+  return useQuery({
+    queryKey: ['plans', 'subscriptions', 'renewal', id],
+    queryFn: () => api<RenewalConfirmation>(`/api/subscriptions/${encodeURIComponent(id)}/renewal-confirmation`),
+    refetchInterval: (query) => (confirmed && query.state.data?.subscription.awaitingBank ? 2000 : false),
   });
 }
 
