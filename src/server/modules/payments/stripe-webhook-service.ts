@@ -11,7 +11,7 @@
  *       own charge (a package's charge, paying several sessions, is refunded by Mentora only);
  *   charge.dispute.created → payment status disputed + a 'dispute' ledger event; the team is e-mailed; on a package's
  *       charge the package ends and every session payment drawn from it is disputed (packages/use-cases/dispute-package-charge.ts);
- *   invoice.paid / invoice.payment_failed / customer.subscription.deleted, and the disputes and refunds of a monthly
+ *   invoice.paid / invoice.payment_failed / invoice.payment_action_required / customer.subscription.deleted, and the disputes and refunds of a monthly
  *       plan's charges → Stripe Billing's for plans (plans/billing-event-service.ts).
  * Other event types are acknowledged and ignored.
  */

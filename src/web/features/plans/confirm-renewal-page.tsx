@@ -38,12 +38,16 @@ function Renewal({ data, confirmed, onConfirmed }: { data: RenewalConfirmation; 
         </Button>
       </div>
     );
-  if (confirmed || !payment)
-    // The bank answered; Stripe's word that the invoice is paid is on its way (or Stripe is retrying the card).
+  if (confirmed)
+    // The bank answered; Stripe's word that the invoice is paid is on its way.
     return (
       <p className="flex items-center gap-2 text-slate-700" role="status">
         <Spinner /> Your bank confirmed. Waiting for Stripe to confirm the payment…
       </p>
+    );
+  if (!payment)
+    return (
+      <p className="text-slate-700">{`Stripe is trying the payment for ${plan} again; there is nothing to confirm now. We e-mail you if your bank asks again.`}</p>
     );
 
   const confirm = async () => {
