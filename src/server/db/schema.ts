@@ -1773,7 +1773,7 @@ export const subscriptions = pgTable(
     endReason: text('end_reason'),
     /** Who ended a plan ended early (status 'ended', and only then): the expert or the team (migration 0050). */
     endedBy: text('ended_by').$type<'expert' | 'team'>(),
-    /** A renewal's Stripe Invoice whose bank asked for 3-D Secure, awaiting the client's step (migration 0057); only while retried. */
+    /** A renewal's Stripe Invoice whose bank asked for 3-D Secure, awaiting the client's step (migration 0055); only while retried. */
     actionInvoiceRef: text('action_invoice_ref'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
