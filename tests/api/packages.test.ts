@@ -153,6 +153,7 @@ describe('session packages', () => {
     expect((await bookFrom(bought.id, 30)).statusCode).toBe(201);
     const [a, b] = await Promise.all([bookFrom(bought.id, 34), bookFrom(bought.id, 38)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    expect((a.statusCode === 409 ? a : b).json().error.message).toBe('No sessions are left in this package.');
     expect((await purchase(bought.id)).sessionsLeft).toBe(0);
     await expectPrepaidLedgerBalanced(ctx.database.db);
   });

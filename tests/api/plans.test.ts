@@ -229,7 +229,29 @@ describe('monthly plans', () => {
     const sub = (await subscribe(planId, ray.cookie)).json().subscription;
     const [a, b] = await Promise.all([bookFrom(sub.id, 44, ray.cookie), bookFrom(sub.id, 48, ray.cookie)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    expect((a.statusCode === 409 ? a : b).json().error.message).toBe('No sessions are left in this plan this month.');
     expect((await mine(sub.id, ray.cookie)).sessionsLeft).toBe(0);
+    await expectPrepaidLedgerBalanced(ctx.database.db);
+  });
+
+  it('books two of the month’s sessions at once, each answered as the session drawn: its place, its share held, its e-mail', async () => {
+    // $100.01 over two sessions: shares of $50.01 and $50.00, so each answer and e-mail must name the share it drew.
+    const planId = await offer({ name: 'Pair', priceCents: 10001, sessionCount: 2 });
+    const ivy = await client('pair@example.com');
+    const sub = (await subscribe(planId, ivy.cookie)).json().subscription;
+    const both = await Promise.all([bookFrom(sub.id, 44, ivy.cookie), bookFrom(sub.id, 48, ivy.cookie)]);
+    expect(both.map((r) => r.statusCode)).toEqual([201, 201]);
+    const sessions = both.map((r) => r.json().session).sort((x, y) => x.package.number - y.package.number);
+    expect(sessions.map((s) => [s.package.number, s.totalAmountCents, s.payment.amountCents])).toEqual([
+      [1, 5001, 5001],
+      [2, 5000, 5000],
+    ]);
+    // The answer is the session as stored.
+    for (const s of sessions) expect((await get(`/api/sessions/${s.id}`, ivy.cookie)).json()).toEqual(s);
+    const mails = await subject('pair@example.com', 'Session booked');
+    expect(mails.filter((m) => m.text.includes('$50.01')).length).toBe(1);
+    expect(mails.filter((m) => m.text.includes('$50.00')).length).toBe(1);
+    expect((await mine(sub.id, ivy.cookie)).sessionsLeft).toBe(0);
     await expectPrepaidLedgerBalanced(ctx.database.db);
   });
 

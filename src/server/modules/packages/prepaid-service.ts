@@ -2,22 +2,22 @@
  * The prepaid sessions of a package purchase (docs/product.md "Plans and packages"): drawn by a booking, given back
  * to the package by a cancellation refunded in full, and at expiry (or on the team's refund) settled — the unused
  * shares refunded to the client's card or released to the expert net of the commission frozen at purchase — with
- * their ledger entries. Every function runs in the caller's transaction, under the purchase's row lock, so two
- * bookings of the last session, or a booking and the expiry, never both succeed. Amounts are integer cents.
+ * their ledger entries. Every change runs under the purchase's (or the plan's) row lock — in the caller's transaction,
+ * or in the booking's single statement, which takes it first — so two bookings of the last session, or a booking and
+ * the expiry, never both succeed. Amounts are integer cents.
  */
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
-import { packageMessages as m, type ExpiryRule } from '../../../shared/packages.js';
+import { and, asc, eq, gt, isNull, sql, type SQL, type WithSubquery } from 'drizzle-orm';
+import type { ExpiryRule } from '../../../shared/packages.js';
 import { platformFeeCents } from '../../../shared/pricing.js';
 import { isUuid } from '../../../shared/ids.js';
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
+import { qualified as q } from '../../db/qualified.js';
 import { packageEvents, packagePurchases, paymentEvents, payments, planPeriods, prepaidSessions, user as userTable } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
 import { enqueueEmail } from '../../infra/mail/outbox.js';
 import type { PaymentProvider } from '../../infra/payments/provider.js';
 import { packageSettledEmail } from './emails.js';
 
 export type PurchaseRow = typeof packagePurchases.$inferSelect;
-type PrepaidRow = typeof prepaidSessions.$inferSelect;
 
 /** The purchase `id`, locked FOR UPDATE in `tx`; null when unknown (or not a uuid). */
 export async function lockPurchase(tx: Tx, id: string): Promise<PurchaseRow | null> {
@@ -27,36 +27,43 @@ export async function lockPurchase(tx: Tx, id: string): Promise<PurchaseRow | nu
 }
 
 /**
- * The prepaid session a booking of `clientId` at `startsAt` draws from purchase `purchaseId` (locked here): the
- * lowest-numbered available one, locked. 404 not the client's purchase; 409 expired, the session would start after
- * the expiry, or none left.
+ * The lowest-numbered available prepaid session of the prepaid sessions matched by `owner` (SQL, e.g.
+ * `prepaid_sessions.purchase_id = package_purchases.id` in the caller's select), as json `{ id, number, shareCents }`
+ * (cents), or null when none is left: what a booking would draw now, read without a lock.
  */
-export async function takePrepaidSession(
-  tx: Tx,
-  purchaseId: string,
-  clientId: string,
-  startsAt: Date,
-  now: Date,
-): Promise<{ purchase: PurchaseRow; prepaid: PrepaidRow }> {
-  const purchase = await lockPurchase(tx, purchaseId);
-  if (!purchase || purchase.clientId !== clientId) throw new AppError('NOT_FOUND', m.purchaseNotFound);
-  if (purchase.endedBy) throw new AppError('CONFLICT', m.ended);
-  if (purchase.expiresAt.getTime() <= now.getTime() || purchase.settledAt) throw new AppError('CONFLICT', m.expired);
-  if (startsAt.getTime() >= purchase.expiresAt.getTime()) throw new AppError('CONFLICT', m.startsAfterExpiry);
-  const [prepaid] = await tx
-    .select()
-    .from(prepaidSessions)
-    .where(and(eq(prepaidSessions.purchaseId, purchaseId), eq(prepaidSessions.status, 'available')))
-    .orderBy(asc(prepaidSessions.number))
-    .limit(1)
-    .for('update');
-  if (!prepaid) throw new AppError('CONFLICT', m.noneLeft);
-  return { purchase, prepaid };
+export function nextAvailableSql(owner: SQL) {
+  return sql<{
+    id: string;
+    number: number;
+    shareCents: number;
+  } | null>`(select json_build_object('id', ${q(prepaidSessions.id)}, 'number', ${q(prepaidSessions.number)}, 'shareCents', ${q(prepaidSessions.shareCents)}) from ${prepaidSessions} where ${owner} and ${q(prepaidSessions.status)} = 'available' order by ${q(prepaidSessions.number)} limit 1)`;
 }
 
-/** Marks `prepaidId` booked by session `sessionId` (after the session's row is written in `tx`). */
-export async function markPrepaidBooked(tx: Tx, prepaidId: string, sessionId: string): Promise<void> {
-  await tx.update(prepaidSessions).set({ status: 'booked', sessionId }).where(eq(prepaidSessions.id, prepaidId));
+/**
+ * A booking's draw, as a part of its single statement (sessions/prepaid-booking.ts): the lowest-numbered available
+ * prepaid session of `owner`, locked, read only once `gate` (the source's row, locked by the statement while it can
+ * still be drawn from) has a row. The gate makes two bookings of one source draw one at a time; SKIP LOCKED passes over
+ * a prepaid session another transaction holds rather than waiting for it.
+ */
+export function drawNext(db: Db, owner: PrepaidOwner, gate: WithSubquery) {
+  return db
+    .select({ id: prepaidSessions.id })
+    .from(prepaidSessions)
+    .where(
+      and(
+        owner.purchaseId ? eq(prepaidSessions.purchaseId, owner.purchaseId) : eq(prepaidSessions.periodId, owner.periodId!),
+        eq(prepaidSessions.status, 'available'),
+        sql`exists (select 1 from ${gate})`,
+      ),
+    )
+    .orderBy(asc(prepaidSessions.number))
+    .limit(1)
+    .for('update', { skipLocked: true });
+}
+
+/** Marks the prepaid session `prepaidId` (SQL: the statement's drawn one) booked by session `sessionId`, as a part of the booking's statement. */
+export function markBooked(db: Db, prepaidId: SQL, sessionId: string) {
+  return db.update(prepaidSessions).set({ status: 'booked', sessionId }).where(eq(prepaidSessions.id, prepaidId));
 }
 
 /**

@@ -35,7 +35,7 @@ import { receiptEmail, receiptNumberSlot } from './receipt-emails.js';
 
 /** The receipt number the booking's payment row is given in the booking's statement (its CTE 'payment'). */
 const receiptNumberSql = sql<string | null>`(select receipt_number from payment)`;
-import { toView } from './session-view.js';
+import { bookedView, toView } from './session-view.js';
 import { cardRefusal } from '../../infra/payments/card-refusal.js';
 
 /** A meeting link with an unguessable room name (144 random bits), from MEETING_URL_TEMPLATE's `{room}`. */
@@ -270,32 +270,21 @@ export async function writeBooking(
           return rows;
         })
       : await statement(deps.db);
-    const view = toView(
-      {
-        session: {
-          ...session,
-          ...stored!,
-          clientFeedbackSubmitted: false,
-          expertFeedbackSubmitted: false,
-          cancelledBy: null,
-          cancelReason: null,
-          completedAt: null,
-        },
-        expert: { slug: expert.slug },
-        payment: ledger
-          ? {
-              status: pending ? 'pending' : 'held',
-              amountCents,
-              refundedCents: 0,
-              cardBrand: hold?.ok ? hold.cardBrand : null,
-              cardLast4: hold?.ok ? hold.cardLast4 : null,
-              provider: hold ? deps.provider.name : 'credit',
-              creditCents,
-              receiptNumber: stored!.receiptNumber ?? null,
-            }
-          : null,
-      },
-      'client',
+    const view = bookedView(
+      { ...session, ...stored! },
+      expert.slug,
+      ledger
+        ? {
+            status: pending ? 'pending' : 'held',
+            amountCents,
+            refundedCents: 0,
+            cardBrand: hold?.ok ? hold.cardBrand : null,
+            cardLast4: hold?.ok ? hold.cardLast4 : null,
+            provider: hold ? deps.provider.name : 'credit',
+            creditCents,
+            receiptNumber: stored!.receiptNumber ?? null,
+          }
+        : null,
     );
     return {
       session: view,

@@ -103,3 +103,16 @@ export function toView(row: Viewed, viewerRole: 'client' | 'expert'): SessionVie
         : null,
   };
 }
+
+/**
+ * The client's view of a session their booking has just written, made from the values written (`session`, with the
+ * row's stored `createdAt` and `updatedAt`) and its payment as written (null when none), without reading it back.
+ */
+export function bookedView(
+  session: Omit<Viewed['session'], 'clientFeedbackSubmitted' | 'expertFeedbackSubmitted' | 'cancelledBy' | 'cancelReason' | 'completedAt'>,
+  expertSlug: string,
+  payment: Viewed['payment'],
+): SessionView {
+  const fresh = { clientFeedbackSubmitted: false, expertFeedbackSubmitted: false, cancelledBy: null, cancelReason: null, completedAt: null };
+  return toView({ session: { ...session, ...fresh }, expert: { slug: expertSlug }, payment }, 'client');
+}

@@ -4,15 +4,53 @@
  * package, held on the package's charge; the purchase's row lock makes two bookings of its last session settle one
  * at a time.
  */
-import { packageMessages } from '../../../../shared/packages.js';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { packageMessages as m } from '../../../../shared/packages.js';
 import type { PackageBookingInput } from '../../../../shared/schemas/packages.js';
 import type { SessionView } from '../../../../shared/schemas/sessions.js';
 import type { CurrentUser } from '../../../auth/plugin.js';
 import { clock } from '../../../clock.js';
-import { AppError } from '../../../errors.js';
-import { lockPurchase, takePrepaidSession } from '../../packages/prepaid-service.js';
+import type { Db } from '../../../db/client.js';
+import { qualified as q } from '../../../db/qualified.js';
+import { packagePurchases, prepaidSessions } from '../../../db/schema.js';
+import { nextAvailableSql } from '../../packages/prepaid-service.js';
 import type { SessionDeps } from '../deps.js';
-import { bookPrepaidSession } from '../prepaid-booking.js';
+import { bookPrepaidSession, sourceContext, prepaidHourlyRateCents, sourceReader, type PrepaidState } from '../prepaid-booking.js';
+
+/**
+ * What a package booking reads first, as one prepared statement per database (placeholders `id`, `clientId`, `key`):
+ * the client's purchase `id`, its next available prepaid session, the expert, and the client's session already booked
+ * with the Idempotency-Key. No row when the purchase is not the client's.
+ */
+function contextStatement(db: Db) {
+  return sourceContext(db, packagePurchases, {
+    purchase: {
+      providerRef: packagePurchases.providerRef,
+      expiresAt: packagePurchases.expiresAt,
+      settledAt: packagePurchases.settledAt,
+      endedBy: packagePurchases.endedBy,
+    },
+    next: nextAvailableSql(sql`${q(prepaidSessions.purchaseId)} = ${q(packagePurchases.id)}`),
+  })
+    .where(and(eq(packagePurchases.id, sql.placeholder('id')), eq(packagePurchases.clientId, sql.placeholder('clientId'))))
+    .prepare('package_booking_context');
+}
+
+type PackageState = PrepaidState & { purchase: { id: string; expiresAt: Date; settledAt: Date | null; endedBy: string | null } };
+
+/** The client's purchase as it is now (null when unknown or not theirs) and the session booked with the key. */
+const readPackage = sourceReader(contextStatement, ({ terms, purchase, next, expert }): PackageState => ({
+  purchase: { ...purchase, id: terms.id },
+  next,
+  expert,
+  owner: { purchaseId: terms.id },
+  terms: {
+    ...terms,
+    providerRef: purchase.providerRef,
+    count: terms.sessionCount,
+    hourlyRateCents: prepaidHourlyRateCents(terms.priceCents, terms.sessionCount, terms.durationMinutes),
+  },
+}));
 
 /**
  * Books a session of the package's length at `input.startsAt` from purchase `purchaseId` of `client`, under
@@ -30,17 +68,29 @@ export async function bookPackageSession(
 ): Promise<{ session: SessionView; replayed: boolean }> {
   const source = {
     id: purchaseId,
-    async peek(tx: Parameters<typeof lockPurchase>[0]) {
-      const purchase = await lockPurchase(tx, purchaseId);
-      if (!purchase || purchase.clientId !== client.id) throw new AppError('NOT_FOUND', packageMessages.purchaseNotFound);
-      return purchase;
+    notFound: m.purchaseNotFound,
+    read: (db: Db, clientId: string, key: string) => readPackage(db, purchaseId, clientId, key),
+    refusal({ purchase: p, next }: PackageState, startsAt: Date, at: Date) {
+      if (p.endedBy) return m.ended;
+      if (p.expiresAt.getTime() <= at.getTime() || p.settledAt) return m.expired;
+      if (startsAt.getTime() >= p.expiresAt.getTime()) return m.startsAfterExpiry;
+      return next ? null : m.noneLeft;
     },
-    async take(tx: Parameters<typeof lockPurchase>[0], startsAt: Date, at: Date) {
-      const { purchase: p, prepaid } = await takePrepaidSession(tx, purchaseId, client.id, startsAt, at);
-      // The package's price an hour, as the session's rate: its price is the prepaid session's share.
-      const hourlyRateCents = Math.round((p.priceCents * 60) / (p.sessionCount * p.durationMinutes));
-      return { prepaid, terms: { ...p, count: p.sessionCount, hourlyRateCents } };
-    },
+    // The package's sessions are drawn while it is neither settled (expired, refunded, ended) nor past its expiry:
+    // each settlement locks this row first.
+    gate: (db: Db, s: PackageState, startsAt: Date, at: Date) =>
+      db
+        .select({ id: packagePurchases.id })
+        .from(packagePurchases)
+        .where(
+          and(
+            eq(packagePurchases.id, s.purchase.id),
+            isNull(packagePurchases.settledAt),
+            gt(packagePurchases.expiresAt, at),
+            gt(packagePurchases.expiresAt, startsAt),
+          ),
+        )
+        .for('update'),
   };
   return bookPrepaidSession(deps, client, source, rawInput, idempotencyKey, now);
 }

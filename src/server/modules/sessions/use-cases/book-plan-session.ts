@@ -4,18 +4,58 @@
  * the month's payment, held on that payment (0 in a free trial); the subscription's row lock makes two bookings of
  * the month's last session settle one at a time.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { planMessages as m } from '../../../../shared/plans.js';
 import type { PackageBookingInput } from '../../../../shared/schemas/packages.js';
 import type { SessionView } from '../../../../shared/schemas/sessions.js';
 import type { CurrentUser } from '../../../auth/plugin.js';
-import type { Tx } from '../../../db/client.js';
-import { prepaidSessions } from '../../../db/schema.js';
-import { AppError } from '../../../errors.js';
-import { latestPeriod, lockSubscription } from '../../plans/period-service.js';
+import type { Db } from '../../../db/client.js';
+import { qualified as q } from '../../../db/qualified.js';
+import { planPeriods, prepaidSessions, subscriptions } from '../../../db/schema.js';
+import { nextAvailableSql } from '../../packages/prepaid-service.js';
 import type { SessionDeps } from '../deps.js';
-import { bookPrepaidSession } from '../prepaid-booking.js';
+import { bookPrepaidSession, sourceContext, prepaidHourlyRateCents, sourceReader, type PrepaidState } from '../prepaid-booking.js';
 import { clock } from '../../../clock.js';
+
+/** The subscription's current month: the latest period (a renewal adds the next). */
+const latestPeriodId = sql`(select ${q(planPeriods.id)} from ${planPeriods} where ${q(planPeriods.subscriptionId)} = ${q(subscriptions.id)} order by ${q(planPeriods.number)} desc limit 1)`;
+
+/**
+ * What a plan booking reads first, as one prepared statement per database (placeholders `id`, `clientId`, `key`): the
+ * client's subscription `id` with its latest period, that period's next available prepaid session, the expert, and
+ * the client's session already booked with the Idempotency-Key. No row when the subscription is not the client's.
+ */
+function contextStatement(db: Db) {
+  return sourceContext(db, subscriptions, {
+    sub: { status: subscriptions.status, endedAt: subscriptions.endedAt },
+    period: { id: planPeriods.id, endsAt: planPeriods.endsAt, providerRef: planPeriods.providerRef },
+    next: nextAvailableSql(sql`${q(prepaidSessions.periodId)} = ${q(planPeriods.id)}`),
+  })
+    .leftJoin(planPeriods, eq(planPeriods.id, latestPeriodId))
+    .where(and(eq(subscriptions.id, sql.placeholder('id')), eq(subscriptions.clientId, sql.placeholder('clientId'))))
+    .prepare('plan_booking_context');
+}
+
+type PlanState = PrepaidState & {
+  sub: { id: string; status: string; endedAt: Date | null };
+  period: { id: string; endsAt: Date } | null;
+};
+
+/** The client's subscription as it is now (null when unknown or not theirs) and the session booked with the key. */
+const readPlan = sourceReader(contextStatement, ({ terms, sub, period, next, expert }): PlanState => ({
+  sub: { ...sub, id: terms.id },
+  period,
+  next,
+  expert,
+  owner: period && { periodId: period.id },
+  terms: {
+    ...terms,
+    providerRef: period?.providerRef ?? null,
+    count: terms.sessionCount,
+    hourlyRateCents: prepaidHourlyRateCents(terms.priceCents, terms.sessionCount, terms.durationMinutes),
+    subscriptionId: terms.id,
+  },
+}));
 
 /**
  * Books a session of the plan's length at `input.startsAt` from subscription `subscriptionId` of `client`, under
@@ -31,36 +71,24 @@ export async function bookPlanSession(
   idempotencyKey: string,
   now = clock.now(),
 ): Promise<{ session: SessionView; replayed: boolean }> {
-  const mine = async (tx: Tx) => {
-    const sub = await lockSubscription(tx, subscriptionId);
-    if (!sub || sub.clientId !== client.id) throw new AppError('NOT_FOUND', m.subscriptionNotFound);
-    return sub;
-  };
   const source = {
     id: subscriptionId,
-    peek: mine,
-    async take(tx: Tx, startsAt: Date, at: Date) {
-      const sub = await mine(tx);
-      if (sub.endedAt) throw new AppError('CONFLICT', m.notLive);
-      if (sub.status === 'past_due') throw new AppError('CONFLICT', m.pastDue);
-      const period = await latestPeriod(tx, sub.id);
-      if (!period || period.endsAt.getTime() <= at.getTime()) throw new AppError('CONFLICT', m.pastDue);
-      if (startsAt.getTime() >= period.endsAt.getTime()) throw new AppError('CONFLICT', m.startsAfterPeriod);
-      const [prepaid] = await tx
-        .select()
-        .from(prepaidSessions)
-        .where(and(eq(prepaidSessions.periodId, period.id), eq(prepaidSessions.status, 'available')))
-        .orderBy(asc(prepaidSessions.number))
-        .limit(1)
-        .for('update');
-      if (!prepaid) throw new AppError('CONFLICT', m.noneLeft);
-      // The plan's price an hour, as the session's rate: its price is the prepaid session's share.
-      const hourlyRateCents = Math.round((sub.priceCents * 60) / (sub.sessionCount * sub.durationMinutes));
-      return {
-        prepaid,
-        terms: { ...sub, providerRef: period.providerRef, count: sub.sessionCount, hourlyRateCents, subscriptionId: sub.id },
-      };
+    notFound: m.subscriptionNotFound,
+    read: (db: Db, clientId: string, key: string) => readPlan(db, subscriptionId, clientId, key),
+    refusal(s: PlanState, startsAt: Date, at: Date) {
+      if (s.sub.endedAt) return m.notLive;
+      if (s.sub.status === 'past_due' || !s.period || s.period.endsAt.getTime() <= at.getTime()) return m.pastDue;
+      if (startsAt.getTime() >= s.period.endsAt.getTime()) return m.startsAfterPeriod;
+      return s.next ? null : m.noneLeft;
     },
+    // The month's sessions are drawn while the plan is live and paid: an ending, a cancellation with a refund, a
+    // failed renewal or a change of plan each lock this row first, then settle or close the month.
+    gate: (db: Db, s: PlanState) =>
+      db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.id, s.sub.id), isNull(subscriptions.endedAt), ne(subscriptions.status, 'past_due')))
+        .for('update'),
   };
   return bookPrepaidSession(deps, client, source, rawInput, idempotencyKey, now);
 }
