@@ -9,7 +9,10 @@
 // With --plans every round also books the same slots as sessions of monthly plans (docs/product.md "Plans and
 // packages": POST /api/subscriptions/{id}/sessions, no card step), each client subscribed by card to a plan of 8
 // sessions a month of each of the 10 open experts it books, and reports the plan booking's server CPU as a ratio to
-// the one-off booking's measured in the same round on the same server.
+// the one-off booking's measured in the same round on the same server. Every plan load and its warm-up book the
+// subscriptions from the first one on (again past 2 000 bookings), and a plan has 8 sessions a month: a run has room
+// for at most 4 plan loads (--rounds 2 with one --server, or --rounds 1 with two), fewer at over 2 000 bookings a load;
+// past that the month's sessions run out and the plan rows count refusals (non-2xx).
 //
 //   node bench/bookings.mjs [--server dist/server/main.js]... [--rounds 2] [--duration 10] [--two] [--plans]
 //   options: --database-url URL (default $BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
