@@ -106,7 +106,7 @@ export type PrepaidState = {
 };
 
 /** The client's session already booked with the request's Idempotency-Key (booking-service.ts `previousSql`). */
-export type PreviousBooking = { id: string; requestHash: string | null };
+type PreviousBooking = NonNullable<Awaited<ReturnType<typeof previousBooking>>>;
 
 /** The price an hour written on a session drawn from `count` sessions of `minutes` sold for `priceCents` (its price is the share). */
 export function prepaidHourlyRateCents(priceCents: number, count: number, minutes: number): number {
