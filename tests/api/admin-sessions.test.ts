@@ -101,8 +101,8 @@ describe('sessions and money in the team console', () => {
     expect(again.json().error.message).toBe(messages.admin.nothingHeld);
 
     expect(await spent()).toBe(spentBefore - 5000);
-    const earnings = (await get('/api/me/earnings', expert.cookie)).json();
-    expect(earnings.entries.filter((e: { sessionId: string }) => e.sessionId === id).map((e: { type: string }) => e.type)).toEqual(
+    const earnings = (await get('/api/me/earnings/ledger', expert.cookie)).json();
+    expect(earnings.items.filter((e: { sessionId: string }) => e.sessionId === id).map((e: { type: string }) => e.type)).toEqual(
       expect.arrayContaining(['released', 'refunded']),
     );
     const audit = await ctx.database.db

@@ -128,10 +128,9 @@ describe('session packages', () => {
     const confirmed = await send('POST', `/api/sessions/${again.id}/confirm`, {}, client.cookie);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json().payment.status).toBe('released');
-    const earningsRes = await get('/api/me/earnings', expert.cookie);
-    expect(earningsRes.statusCode, earningsRes.body).toBe(200);
-    const earnings = earningsRes.json();
-    expect(earnings.entries.some((e: { sessionId: string; type: string }) => e.sessionId === again.id && e.type === 'released')).toBe(true);
+    const ledgerRes = await get('/api/me/earnings/ledger', expert.cookie);
+    expect(ledgerRes.statusCode, ledgerRes.body).toBe(200);
+    expect(ledgerRes.json().items.some((e: { sessionId: string; type: string }) => e.sessionId === again.id && e.type === 'released')).toBe(true);
     await expectPrepaidLedgerBalanced(ctx.database.db);
   });
 
@@ -206,8 +205,8 @@ describe('session packages', () => {
     const fee = events.filter((e) => e.type === 'fee').reduce((s, e) => s + e.amountCents, 0);
     expect(fee).toBe(2 * Math.round((10000 * bought.platformFeeBps) / 10000));
     // The expert's earnings ledger shows the release, net of the commission.
-    const earnings = (await get('/api/me/earnings', expert.cookie)).json();
-    const released = earnings.entries.filter((e: { packagePurchaseId: string | null }) => e.packagePurchaseId === bought.id);
+    const ledger = (await get('/api/me/earnings/ledger', expert.cookie)).json();
+    const released = ledger.items.filter((e: { packagePurchaseId: string | null }) => e.packagePurchaseId === bought.id);
     expect(released.map((e: { type: string }) => e.type)).toEqual(['released', 'released']);
     expect(released.reduce((sum: number, e: { amountCents: number }) => sum + e.amountCents, 0)).toBe(20000 - fee);
     await expectPrepaidLedgerBalanced(ctx.database.db);

@@ -1,27 +1,32 @@
 /**
- * Long lists come a page at a time, every row reachable (docs/product.md "Partners", "People"): a manager's purchases
- * of credit past the 200 the list once stopped at, with the 201st purchase's receipt; an organisation's credit ledger
- * past the 200 entries its pages once stopped at, for its managers and the team, its CSV still whole; the team's
+ * Long lists come a page at a time, every row reachable (docs/product.md "Partners", "People", "Earnings"): a
+ * manager's purchases of credit past the 200 the list once stopped at, with the 201st purchase's receipt; an
+ * organisation's credit ledger past the 200 entries its pages once stopped at, for its managers and the team, its CSV
+ * still whole; an expert's earnings ledger past the 200 entries it stopped at, its totals over all of them; the team's
  * actions about a person, and the person's sessions, past the 50 their page once stopped at; the team's actions about
  * an organisation on its console page, and the organisations a manager manages on their person page. Runs on PGlite,
  * or PostgreSQL with TEST_DATABASE_URL.
  */
+import { randomUUID } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, partnerEnquiries, sessions } from '../../src/server/db/schema.js';
+import { emailOutbox, partnerEnquiries, paymentEvents, payments, sessions } from '../../src/server/db/schema.js';
+import { simulatedProvider } from '../../src/server/infra/payments/simulated.js';
+import { settleExpiredPackages } from '../../src/server/modules/packages/use-cases/expire-packages.js';
 import { moveCredit } from '../../src/server/modules/partners/wallet-service.js';
+import { sessionDeps } from '../../src/server/modules/sessions/deps.js';
 import { partnerMessages } from '../../src/shared/partners.js';
 import { messages } from '../../src/shared/messages.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
-import { book, createExpert, slotIn } from '../helpers/marketplace.js';
+import { book, createExpert, slotIn, visa } from '../helpers/marketplace.js';
 import { fundedOrganisation } from '../helpers/partners.js';
 
 const json = { origin, 'content-type': 'application/json' };
 type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
 type Action = { action: string; actor: { name: string | null }; targetType: string; targetId: string; detail: Record<string, unknown> | null };
 
-describe('paged lists of purchases, the ledger, sessions and the team’s actions', () => {
+describe('paged lists of purchases, the ledgers, sessions and the team’s actions', () => {
   let ctx: TestContext;
   let admin: Awaited<ReturnType<typeof createUser>>;
   let manager: Awaited<ReturnType<typeof createUser>>;
@@ -143,6 +148,117 @@ describe('paged lists of purchases, the ledger, sessions and the team’s action
       expect(missing.statusCode).toBe(404);
       expect(missing.json().error.message).toBe(partnerMessages.organisationNotFound);
     }
+  });
+
+  it('pages an expert’s 201 earnings entries, newest first, past the 200 the ledger stopped at; the totals count them all; nobody else reads them', async () => {
+    const expert = await createExpert(ctx, { email: 'paging-earner@example.com', rateCents: 6000 });
+    const client = await createUser(ctx, { email: 'paging-payer@example.com', firstName: 'Pat', lastName: 'Payer' });
+    const otherExpert = await createExpert(ctx, { email: 'paging-other-earner@example.com' });
+    // The oldest entry: a booking's payment, still held.
+    const booked = await book(ctx, client.cookie, { expertId: expert.expert.id, startsAt: slotIn(48) });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const firstId = booked.json().session.id as string;
+    // A package whose unused sessions are released to the expert at its expiry: two entries of the prepaid kind.
+    const offered = await post(
+      '/api/me/packages',
+      { sessionCount: 2, durationMinutes: 60, priceCents: 20_000, validityMonths: 1, expiryRule: 'release' },
+      expert.cookie,
+    );
+    const bought = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/packages/${offered.id}/purchases`,
+      headers: { ...json, cookie: client.cookie, 'idempotency-key': randomUUID() },
+      payload: { card: visa },
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+    const purchase = bought.json().purchase as { id: string; expiresAt: string };
+    expect(await settleExpiredPackages(sessionDeps(ctx.config, ctx.database.db, simulatedProvider()), new Date(Date.parse(purchase.expiresAt) + 1000))).toBe(1);
+    // 99 later sessions of the pair, a day apart, each paid and released: 198 more entries, each a minute apart.
+    const [s] = await ctx.database.db.select().from(sessions).where(eq(sessions.id, firstId));
+    const { id: _id, ...copy } = s!;
+    const day = 86_400_000;
+    const later = await ctx.database.db
+      .insert(sessions)
+      .values(
+        Array.from({ length: 99 }, (_, i) => ({
+          ...copy,
+          startsAt: new Date(s!.startsAt.getTime() + (i + 1) * day),
+          endsAt: new Date(s!.endsAt.getTime() + (i + 1) * day),
+          idempotencyKey: `paging-earning-${i}`,
+        })),
+      )
+      .returning({ id: sessions.id });
+    const paid = await ctx.database.db
+      .insert(payments)
+      .values(
+        later.map(({ id }, i) => ({
+          sessionId: id,
+          amountCents: 6000,
+          status: 'released',
+          provider: 'simulated',
+          providerRef: `paging-earning-${i}`,
+          idempotencyKey: `paging-earning-${i}`,
+        })),
+      )
+      .returning({ id: payments.id });
+    const minute = 60_000;
+    const now = Date.now();
+    await ctx.database.db.insert(paymentEvents).values(
+      paid.flatMap(({ id }, i) => [
+        { paymentId: id, type: 'hold', amountCents: 6000, createdAt: new Date(now + (2 * i + 1) * minute) },
+        { paymentId: id, type: 'fee', amountCents: 0, createdAt: new Date(now + (2 * i + 2) * minute) },
+        { paymentId: id, type: 'release', amountCents: i + 1, createdAt: new Date(now + (2 * i + 2) * minute) },
+      ]),
+    );
+    type Entry = { id: string; at: string; type: string; amountCents: number; sessionId: string | null; packagePurchaseId: string | null };
+    const url = '/api/me/earnings/ledger';
+
+    const first = (await get(url, expert.cookie)).json() as Page<Entry>;
+    expect(first).toMatchObject({ total: 201, page: 1, pageSize: 20 });
+    const { items, total } = await allPages<Entry>(url, 100, expert.cookie);
+    expect(total).toBe(201);
+    expect(new Set(items.map((e) => e.id)).size).toBe(201);
+    expect(items.slice(0, 20)).toEqual(first.items);
+    expect(items.map((e) => e.at)).toEqual(
+      items
+        .map((e) => e.at)
+        .toSorted()
+        .reverse(),
+    );
+    expect(items.filter((e) => e.packagePurchaseId === purchase.id).map((e) => [e.type, e.sessionId])).toEqual([
+      ['released', null],
+      ['released', null],
+    ]);
+    // The commission is not the expert's movement.
+    expect(
+      items
+        .filter((e) => e.type === 'released' && e.sessionId)
+        .map((e) => e.amountCents)
+        .toSorted((a, b) => a - b),
+    ).toEqual(Array.from({ length: 99 }, (_, i) => i + 1));
+    // The 201st, oldest: the first booking's payment, held.
+    expect(items[200]).toMatchObject({
+      sessionId: firstId,
+      type: 'held',
+      amountCents: 6000,
+      clientName: 'Pat Payer',
+      sessionStartsAt: s!.startsAt.toISOString(),
+    });
+    expect((await get(`${url}?page=11`, expert.cookie)).json()).toMatchObject({ items: [{ sessionId: firstId, type: 'held' }], total: 201, page: 11 });
+    expect((await get(`${url}?page=12`, expert.cookie)).json()).toEqual({ items: [], total: 201, page: 12, pageSize: 20 });
+
+    // The totals are over every entry, not a page: what was released is the sum of every 'released' entry.
+    const totals = (await get('/api/me/earnings', expert.cookie)).json();
+    expect(totals).toEqual({ currency: 'USD', totalEarnedCents: 4950 + 20_000, heldCents: 6000, refundedCents: 0 });
+    expect(items.filter((e) => e.type === 'released').reduce((sum, e) => sum + e.amountCents, 0)).toBe(totals.totalEarnedCents);
+
+    const tooMany = await get(`${url}?pageSize=101`, expert.cookie);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error.message).toContain('Page size must be a whole number from 1 to 100');
+    // Each expert reads their own only; a client and the team are refused, a visitor asked to sign in.
+    expect((await get(url, otherExpert.cookie)).json()).toEqual({ items: [], total: 0, page: 1, pageSize: 20 });
+    for (const cookie of [client.cookie, admin.cookie]) expect((await get(`${url}?page=2`, cookie)).statusCode).toBe(403);
+    expect((await get(url, '')).statusCode).toBe(401);
   });
 
   it('pages a person’s 51 sessions, the latest start first, as client and as expert: the 51st with its payment; only the team reads them', async () => {

@@ -280,8 +280,8 @@ describe('monthly plans', () => {
     expect(settled.reduce((x, y) => x + y, 0)).toBeGreaterThanOrEqual(1);
     const released = await mine(kept.id, ada.cookie);
     expect(released.periods[0]).toMatchObject({ releasedCents: 20000, refundedCents: 0 });
-    const earnings = (await get('/api/me/earnings', expert.cookie)).json();
-    expect(earnings.entries.some((e: { planPeriodId?: string | null }) => e.planPeriodId === released.periods[0].id)).toBe(true);
+    const ledger = (await get('/api/me/earnings/ledger', expert.cookie)).json();
+    expect(ledger.items.some((e: { planPeriodId?: string | null }) => e.planPeriodId === released.periods[0].id)).toBe(true);
     await expectPrepaidLedgerBalanced(ctx.database.db);
   });
 

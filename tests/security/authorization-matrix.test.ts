@@ -204,6 +204,7 @@ const rows: Row[] = [
   { method: 'GET', route: '/api/me/payouts', url: () => '/api/me/payouts', expect: who(403, { expertA: 200, expertB: 200 }) },
   // Only an expert reads their earnings ledger, and only their own (it names no other expert's clients).
   { method: 'GET', route: '/api/me/earnings', url: () => '/api/me/earnings', expect: who(403, { expertA: 200, expertB: 200 }) },
+  { method: 'GET', route: '/api/me/earnings/ledger', url: () => '/api/me/earnings/ledger', expect: who(403, { expertA: 200, expertB: 200 }) },
   { method: 'GET', route: '/api/sessions', url: () => '/api/sessions?when=past&page=1', expect: who(200) },
   { method: 'GET', route: '/api/sessions/summary', url: () => '/api/sessions/summary', expect: who(200) },
   { method: 'GET', route: '/api/sessions/:id', url: (f) => `/api/sessions/${f.sessions.future1}`, expect: who(403, { clientA: 200, expertA: 200 }) },

@@ -1,5 +1,6 @@
 /** Shapes of the expert's payout account endpoints (releases transfer to the expert's connected account; docs/product.md "Payouts"). */
 import { z } from 'zod';
+import { pageOf } from './common.js';
 
 /**
  * GET /api/me/payouts. `mode` 'simulated' when the server has no Stripe key (released money is only
@@ -39,15 +40,22 @@ export const ledgerEntry = z.object({
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
 
 /**
+ * GET /api/me/earnings/ledger?page=&pageSize= (docs/product.md "Earnings"): the expert's ledger entries, newest first,
+ * a page at a time (`pageQuery`: 20 a page by default, at most 100), with their total. Cents, UTC.
+ */
+export const earningsLedgerPage = pageOf(ledgerEntry);
+export type EarningsLedgerPage = z.infer<typeof earningsLedgerPage>;
+
+/**
  * GET /api/me/earnings (docs/product.md "Earnings"): `totalEarnedCents` is every release to the expert (confirmations,
- * dispute decisions, the kept part of a partial refund); `heldCents` what is still held for their sessions;
- * `refundedCents` what went back to clients. `entries` newest first, at most 200. Integer cents in `currency`.
+ * dispute decisions, the kept part of a partial refund, unused prepaid sessions); `heldCents` what is still held for
+ * their sessions; `refundedCents` what went back to clients — each over every ledger entry. Integer cents in
+ * `currency`. The entries are paged apart (`earningsLedgerPage`).
  */
 export const earningsView = z.object({
   currency: z.string(),
   totalEarnedCents: z.number().int(),
   heldCents: z.number().int(),
   refundedCents: z.number().int(),
-  entries: z.array(ledgerEntry),
 });
 export type EarningsView = z.infer<typeof earningsView>;

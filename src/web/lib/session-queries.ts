@@ -20,8 +20,10 @@ export const sessionKeys = {
   one: (id: string) => ['sessions', 'one', id] as const,
   noShow: (id: string) => ['sessions', 'one', id, 'no-show'] as const,
   rescheduleSlots: (id: string) => ['sessions', 'one', id, 'reschedule-slots'] as const,
-  /** GET /api/me/earnings: the expert's ledger moves with their sessions' payments, so a session change reads it again. */
+  /** GET /api/me/earnings: the expert's totals move with their sessions' payments, so a session change reads them again. */
   earnings: ['sessions', 'earnings'] as const,
+  /** GET /api/me/earnings/ledger?page=: a page of the expert's ledger, read again with the totals. */
+  earningsLedger: (page: number) => ['sessions', 'earnings', 'ledger', page] as const,
 };
 
 /**

@@ -1,18 +1,15 @@
 /**
  * The expert's earnings ledger (docs/product.md "Earnings"): every movement of the money paid for their sessions,
  * read from the append-only `payment_events` trail, and the one sum of what they earned. The dashboard's
- * Total Earnings and the ledger page both read it here. Amounts are integer cents.
+ * Total Earnings and the ledger page both read the totals here; the entries, a page at a time, are
+ * earnings-ledger-service.ts's. Amounts are integer cents.
  */
-import { and, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
-import type { EarningsView, LedgerEntry } from '../../../shared/schemas/payouts.js';
+import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import type { EarningsView } from '../../../shared/schemas/payouts.js';
 import type { CurrentUser } from '../../auth/plugin.js';
 import type { Db } from '../../db/client.js';
 import { packageEvents, packagePurchases, paymentEvents, payments, planPeriods, sessions, subscriptions } from '../../db/schema.js';
 import { ownExpert, type PayoutDeps } from './service.js';
-
-/** How a ledger event reads to the expert. */
-const entryType: Record<string, LedgerEntry['type']> = { hold: 'held', release: 'released', refund: 'refunded', dispute: 'disputed', return: 'returned' };
-const shownEntries = 200;
 
 /** The sum of the ledger events of `type` in the rows read, in cents. */
 const eventCents = (type: string) => sql<number>`coalesce(sum(${paymentEvents.amountCents}) filter (where ${paymentEvents.type} = ${type}), 0)::int`;
@@ -54,17 +51,12 @@ export async function workshopMoney(db: Db, workshopIds: string[]): Promise<Map<
 }
 
 /**
- * GET /api/me/earnings: the signed-in expert's totals over all their payments — earned = every 'release' event (net of
- * the platform's commission frozen on each session at booking)
- * (a confirmation, a dispute decided either way, the part a partial refund left the expert), held = payments
- * still in escrow (net of the commission), refunded = every 'refund' event — and the newest 200 ledger entries with their dates (UTC).
- * 403 without an expert profile ('Payouts open once…').
+ * The money of the expert's prepaid sessions released to them unused (docs/product.md "Plans and packages"): a
+ * package's at its expiry, a plan's at its month's end — one row per release (id, at, cents, currency, the client,
+ * the package purchase or the plan's month). Read by the totals below and by the ledger (earnings-ledger-service.ts).
  */
-export async function getEarnings({ db }: PayoutDeps, user: CurrentUser): Promise<EarningsView> {
-  const { id, currency } = await ownExpert(db, user);
-  const ofExpert = eq(sessions.expertId, id);
-  // Unused prepaid sessions released to the expert: a package's at its expiry, a plan's at its month's end (docs/product.md "Plans and packages").
-  const releases = db
+export function prepaidReleases(db: Db, expertId: string) {
+  return db
     .select({
       id: packageEvents.id,
       at: packageEvents.createdAt,
@@ -78,9 +70,29 @@ export async function getEarnings({ db }: PayoutDeps, user: CurrentUser): Promis
     .leftJoin(packagePurchases, eq(packagePurchases.id, packageEvents.purchaseId))
     .leftJoin(planPeriods, eq(planPeriods.id, packageEvents.periodId))
     .leftJoin(subscriptions, eq(subscriptions.id, planPeriods.subscriptionId))
-    .where(and(or(eq(packagePurchases.expertId, id), eq(subscriptions.expertId, id)), eq(packageEvents.type, 'release'), gt(packageEvents.amountCents, 0)))
+    .where(
+      and(
+        or(eq(packagePurchases.expertId, expertId), eq(subscriptions.expertId, expertId)),
+        eq(packageEvents.type, 'release'),
+        gt(packageEvents.amountCents, 0),
+      ),
+    )
     .as('prepaid_releases');
-  const [[totals], [held], rows, [packageTotals], packageRows] = await Promise.all([
+}
+
+/**
+ * GET /api/me/earnings: the signed-in expert's totals over all their payments, summed in SQL over every ledger entry
+ * (not only a page of them) — earned = every 'release' event (net of the platform's commission frozen on each session
+ * at booking: a confirmation, a dispute decided either way, the part a partial refund left the expert) and every
+ * release of unused prepaid sessions, held = payments still in escrow (net of the commission), refunded = every
+ * 'refund' event; integer cents in the expert's currency. The entries themselves: earnings-ledger-service.ts.
+ * 403 without an expert profile ('Payouts open once…').
+ */
+export async function getEarnings({ db }: PayoutDeps, user: CurrentUser): Promise<EarningsView> {
+  const { id, currency } = await ownExpert(db, user);
+  const ofExpert = eq(sessions.expertId, id);
+  const releases = prepaidReleases(db, id);
+  const [[totals], [held], [packageTotals]] = await Promise.all([
     db
       .select({ earned: eventCents('release'), refunded: eventCents('refund') })
       .from(paymentEvents)
@@ -92,43 +104,12 @@ export async function getEarnings({ db }: PayoutDeps, user: CurrentUser): Promis
       .from(payments)
       .innerJoin(sessions, eq(sessions.id, payments.sessionId))
       .where(and(ofExpert, eq(payments.status, 'held'))),
-    db
-      .select({
-        id: paymentEvents.id,
-        at: paymentEvents.createdAt,
-        type: paymentEvents.type,
-        amountCents: paymentEvents.amountCents,
-        currency: payments.currency,
-        sessionId: sessions.id,
-        clientName: sessions.clientName,
-        sessionStartsAt: sessions.startsAt,
-      })
-      .from(paymentEvents)
-      .innerJoin(payments, eq(payments.id, paymentEvents.paymentId))
-      .innerJoin(sessions, eq(sessions.id, payments.sessionId))
-      // The platform's commission is the platform's money, not a movement of the expert's.
-      .where(and(ofExpert, ne(paymentEvents.type, 'fee')))
-      .orderBy(desc(paymentEvents.createdAt), desc(paymentEvents.id))
-      .limit(shownEntries),
     db.select({ earned: sql<number>`coalesce(sum(${releases.amountCents}), 0)::int` }).from(releases),
-    db.select().from(releases).orderBy(desc(releases.at), desc(releases.id)).limit(shownEntries),
   ]);
-  const entries: LedgerEntry[] = [
-    ...rows.map((r) => ({
-      ...r,
-      type: entryType[r.type]!,
-      at: r.at.toISOString(),
-      sessionStartsAt: r.sessionStartsAt.toISOString(),
-      packagePurchaseId: null,
-      planPeriodId: null,
-    })),
-    ...packageRows.map((r) => ({ ...r, type: 'released' as const, at: r.at.toISOString(), sessionId: null, sessionStartsAt: null })),
-  ];
   return {
     currency,
     totalEarnedCents: (totals?.earned ?? 0) + (packageTotals?.earned ?? 0),
     heldCents: held?.cents ?? 0,
     refundedCents: totals?.refunded ?? 0,
-    entries: entries.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, shownEntries),
   };
 }

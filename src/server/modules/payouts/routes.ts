@@ -1,8 +1,12 @@
-/** GET /api/me/payouts, POST /api/me/payouts/onboarding (service.ts) and GET /api/me/earnings (earnings-service.ts); experts only. */
+/**
+ * GET /api/me/payouts, POST /api/me/payouts/onboarding (service.ts), GET /api/me/earnings (earnings-service.ts) and
+ * GET /api/me/earnings/ledger (earnings-ledger-service.ts); experts only.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../../shared/schemas/common.js';
-import { earningsView, onboardingLink, payoutsView } from '../../../shared/schemas/payouts.js';
+import { errorResponse, pageQuery } from '../../../shared/schemas/common.js';
+import { earningsLedgerPage, earningsView, onboardingLink, payoutsView } from '../../../shared/schemas/payouts.js';
 import { requireRole } from '../../auth/guards.js';
+import { listEarningsLedger } from './earnings-ledger-service.js';
 import { getEarnings } from './earnings-service.js';
 import { getPayouts, startOnboarding, type PayoutDeps } from './service.js';
 
@@ -20,10 +24,24 @@ export const payoutRoutes: FastifyPluginAsyncZod<PayoutDeps> = async (app, deps)
     { config: { signIn: 'required' }, schema: { tags: ['payments'], response: { 200: onboardingLink, ...errors, 409: errorResponse } } },
     async (request) => startOnboarding(deps, await requireRole(request, ['expert'])),
   );
-  /** The signed-in expert's earnings ledger: totals in cents and the newest 200 movements (held, released, refunded, disputed). 401, 403. */
+  /** The signed-in expert's earnings totals in cents — earned, held, refunded — over every ledger entry. 401, 403. */
   app.get(
     '/api/me/earnings',
     { config: { signIn: 'required' }, schema: { tags: ['payments'], response: { 200: earningsView, 401: errorResponse, 403: errorResponse } } },
     async (request) => getEarnings(deps, await requireRole(request, ['expert'])),
+  );
+
+  /**
+   * The signed-in expert's earnings ledger, newest first, `?page=&pageSize=` (20 by default, at most 100) with its
+   * total: each movement (held, released, refunded, disputed, returned) in cents, with its client and session
+   * (earnings-ledger-service.ts). 400 a page out of range, 401, 403.
+   */
+  app.get(
+    '/api/me/earnings/ledger',
+    {
+      config: { signIn: 'required' },
+      schema: { tags: ['payments'], querystring: pageQuery, response: { 200: earningsLedgerPage, 400: errorResponse, 401: errorResponse, 403: errorResponse } },
+    },
+    async (request) => listEarningsLedger(deps, await requireRole(request, ['expert']), request.query),
   );
 };

@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import { messages } from '@shared/messages';
 import { formatMoney } from '@shared/pricing';
-import type { EarningsView, LedgerEntry } from '@shared/schemas/payouts';
+import type { EarningsLedgerPage, EarningsView, LedgerEntry } from '@shared/schemas/payouts';
+import { Pager, usePage } from '../../components/pager';
 import { FormError } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { useEarnings } from './api/get-earnings';
+import { useEarnings, useEarningsLedger } from './api/get-earnings';
 
 const entryLabel: Record<LedgerEntry['type'], { text: string; tone: string }> = {
   held: { text: 'Held', tone: 'bg-amber-50 text-amber-800 ring-amber-200' },
@@ -42,7 +43,8 @@ const stateOrder: LedgerEntry['type'][] = ['held', 'disputed', 'released', 'refu
 
 /**
  * The ledger's entries as one row per session (a package's unused sessions at its expiry: one row per entry), the
- * row with the newest movement first, each row's states in date order (held → released or refunded).
+ * row with the newest movement first, each row's states in date order (held → released or refunded). Read per page:
+ * a session whose movements straddle two pages shows on each with that page's.
  */
 function bySession(entries: LedgerEntry[]): LedgerEntry[][] {
   const rows = new Map<string, LedgerEntry[]>();
@@ -95,34 +97,51 @@ function Row({ states }: { states: LedgerEntry[] }) {
 }
 
 /**
+ * One page of the ledger, one row per session, with its pager (the page in the address, `?ledger=`). A page past the
+ * last (an old address) says so, not that there are no payments.
+ */
+function Entries({ ledger }: { ledger: EarningsLedgerPage }) {
+  return (
+    <>
+      {ledger.items.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-700">
+          {ledger.total ? 'No entries on this page.' : 'No payments yet. When a client books a paid session, its payment appears here.'}
+        </p>
+      ) : (
+        <ul aria-label="Payment ledger" className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white px-4 shadow-sm">
+          {bySession(ledger.items).map((states) => (
+            <Row key={states[0]!.id} states={states} />
+          ))}
+        </ul>
+      )}
+      <Pager page={ledger.page} pageSize={ledger.pageSize} total={ledger.total} param="ledger" label="Ledger pages" />
+    </>
+  );
+}
+
+/**
  * The expert's earnings ledger on /dashboard/expert/payouts (docs/product.md "Earnings"): the totals the dashboard shows
- * and their clients' payments, one row per session with its movements in date order, dated in the viewer's zone.
+ * (over every entry) and their clients' payments 20 entries a page, one row per session with its movements of that
+ * page in date order, dated in the viewer's zone.
  */
 export function EarningsLedger() {
-  const query = useEarnings();
+  const totals = useEarnings();
+  const [page] = usePage('ledger');
+  const ledger = useEarningsLedger(page);
+  const error = totals.error ?? ledger.error;
   return (
     <section aria-labelledby="earnings-ledger" className="my-6 space-y-4">
       <h2 id="earnings-ledger" className="text-lg font-semibold text-slate-900">
         Earnings
       </h2>
-      {query.isError ? (
-        <FormError>{query.error instanceof ApiError ? query.error.message : messages.payouts.earningsUnavailable}</FormError>
-      ) : !query.data ? (
+      {error ? (
+        <FormError>{error instanceof ApiError ? error.message : messages.payouts.earningsUnavailable}</FormError>
+      ) : !totals.data || !ledger.data ? (
         <PageSpinner />
       ) : (
         <>
-          <Totals view={query.data} />
-          {query.data.entries.length === 0 ? (
-            <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-700">
-              No payments yet. When a client books a paid session, its payment appears here.
-            </p>
-          ) : (
-            <ul aria-label="Payment ledger" className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white px-4 shadow-sm">
-              {bySession(query.data.entries).map((states) => (
-                <Row key={states[0]!.id} states={states} />
-              ))}
-            </ul>
-          )}
+          <Totals view={totals.data} />
+          <Entries ledger={ledger.data} />
         </>
       )}
     </section>

@@ -1,6 +1,9 @@
-/** GET /api/me/earnings: the signed-in expert's earnings ledger and its totals (shape in src/shared/schemas/payouts.ts). */
-import { useQuery } from '@tanstack/react-query';
-import type { EarningsView } from '@shared/schemas/payouts';
+/**
+ * GET /api/me/earnings and GET /api/me/earnings/ledger?page=: the signed-in expert's earnings totals and their ledger a
+ * page at a time (shapes in src/shared/schemas/payouts.ts).
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { EarningsLedgerPage, EarningsView } from '@shared/schemas/payouts';
 import { api } from '../../../lib/api';
 import { sessionKeys } from '../../../lib/session-queries';
 
@@ -12,4 +15,17 @@ export function getEarnings(): Promise<EarningsView> {
 /** 401/403 surface at once (no retry); read again after any session change (sessionsChanged). */
 export function useEarnings() {
   return useQuery({ queryKey: sessionKeys.earnings, queryFn: getEarnings, retry: false });
+}
+
+/**
+ * Page `page` of the ledger (20 a page), newest first; the page shown stays while the next loads. 401/403 surface at
+ * once; read again after any session change, like the totals.
+ */
+export function useEarningsLedger(page: number) {
+  return useQuery({
+    queryKey: sessionKeys.earningsLedger(page),
+    queryFn: () => api<EarningsLedgerPage>(`/api/me/earnings/ledger?page=${page}`),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
 }
