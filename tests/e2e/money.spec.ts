@@ -2,13 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { expect, test, waitingForApp } from './test';
 import { seriousViolations } from './axe';
-import { moveIntoPast, pickFirstAvailableDay, pinClock, shot, signInAs, visa } from './helpers';
+import { bookViaApi, moveIntoPast, pickFirstAvailableDay, pinClock, shot, signInAs, visa } from './helpers';
 
 /**
  * Money shown right (docs/product.md "Payments", "Earnings"): on the demo server (simulated payments) the payment page
  * never loads Stripe.js and logs no console error, and on a phone its Pay button is on the first screen; the client
  * pays, downloads the PDF receipt from the session page (read back with unpdf); the expert sees the payment in
- * the earnings ledger, and the dashboard's Total Earnings is the ledger's total once the money is released.
+ * the earnings ledger, and the dashboard's Total Earnings is the ledger's total once the money is released; the
+ * ledger's page is in the address, a page past the last links back, and past 20 entries the first payment is on page 2.
  */
 test('a client pays, downloads the PDF receipt; the expert sees the ledger entry and the same total on the dashboard', async ({
   page,
@@ -16,7 +17,7 @@ test('a client pays, downloads the PDF receipt; the expert sees the ledger entry
   client,
   expert,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await pinClock(page);
   const stripeRequests: string[] = [];
   const consoleErrors: string[] = [];
@@ -95,6 +96,36 @@ test('a client pays, downloads the PDF receipt; the expert sees the ledger entry
     await expect(expertPage.getByText('Total earnings').locator('..')).toContainText(total);
     expect(await seriousViolations(expertPage)).toEqual([]);
     await shot(expertPage, 'money-ledger');
+
+    // The ledger's page is in the address: an old address past the last page says so, and links back to the first.
+    const ledgerPages = expertPage.getByRole('navigation', { name: 'Ledger pages' });
+    await expertPage.goto('/dashboard/expert/payouts?ledger=9');
+    await expect(expertPage.getByText('No entries on this page.')).toBeVisible();
+    await expect(expertPage.getByText('Total earnings').locator('..')).toContainText(total);
+    await shot(expertPage, 'money-ledger-past-the-end');
+    const back = ledgerPages.getByRole('link', { name: 'Go to page 1' });
+    await expect(back).toBeVisible();
+    await back.click();
+    await expect(expertPage).toHaveURL(/[?&]ledger=1$/);
+    await expect(row).toHaveCount(1);
+
+    // Twenty later bookings fill the first page, 20 entries a page: the first session's movements are on the second.
+    for (let i = 0; i < 20; i++) await bookViaApi(page.request, expert.slug, 3);
+    await expertPage.goto('/dashboard/expert/payouts');
+    await expect(ledgerPages).toContainText('Page 1 of 2');
+    await expect(row).toHaveCount(20);
+    await expect(row.filter({ hasText: 'Released to you' })).toHaveCount(0);
+    await ledgerPages.getByRole('link', { name: 'Next' }).click();
+    await expect(expertPage).toHaveURL(/[?&]ledger=2$/);
+    await expect(ledgerPages).toContainText('Page 2 of 2');
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole('list', { name: 'What happened to the payment' }).getByRole('listitem')).toHaveText([
+      new RegExp(`^Held${total.replace('$', '\\$')}`),
+      new RegExp(`^→Released to you${total.replace('$', '\\$')}`),
+    ]);
+    // The totals are over every entry, whichever page is shown.
+    await expect(expertPage.getByText('Total earnings').locator('..')).toContainText(total);
+    await shot(expertPage, 'money-ledger-page-2');
   } finally {
     await expertContext.close();
   }

@@ -21,7 +21,11 @@ export function usePage(name = 'page'): [number, (page: number) => string] {
   return [Number.isInteger(n) && n >= 1 ? n : 1, (page: number) => hrefFor(String(page))];
 }
 
-/** 'Page 2 of 5' with Previous / Next links; nothing when everything fits on one page. */
+/**
+ * 'Page 2 of 5' with Previous / Next links; nothing when everything fits on one page. A page past the last (an old
+ * address, or a list that shrank) offers only 'Go to page N', the last page — the first when everything fits on one —
+ * as the session lists and the catalogue do (docs/product.md "Sessions"), so the reader is never left without a way back.
+ */
 export function Pager({
   page,
   pageSize,
@@ -39,9 +43,18 @@ export function Pager({
 }) {
   const [, hrefFor] = usePage(param);
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages <= 1) return null;
   const link =
     'inline-flex h-9 items-center gap-1 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600';
+  if (page > pages) {
+    return (
+      <nav aria-label={label} className="mt-6 flex items-center">
+        <Link to={hrefFor(pages)} className={link}>
+          <ChevronLeft className="h-4 w-4" aria-hidden /> Go to page {pages}
+        </Link>
+      </nav>
+    );
+  }
+  if (pages <= 1) return null;
   return (
     <nav aria-label={label} className="mt-6 flex items-center justify-between gap-3">
       {page > 1 ? (
