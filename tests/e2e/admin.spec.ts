@@ -88,6 +88,14 @@ test('the team reviews an application, downloads the CV, marks it under review a
   await expect(page.getByText(new RegExp(`approved an application \\(profile /expert/${slug}`)).first()).toBeVisible();
   await expect(page.getByText('marked an application under review').first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+  // An old address past the last page says so and links back to the last page.
+  await page.goto('/admin/audit?page=99999');
+  await expect(page.getByText('Nothing here right now.')).toBeVisible();
+  const back = page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: /^Go to page \d+$/ });
+  const last = Number((await back.textContent())!.replace('Go to page', '').trim());
+  await back.click();
+  await expect(page).toHaveURL(new RegExp(`[?&]page=${last}$`));
+  await expect(page.locator('ol > li').first()).toBeVisible();
 });
 
 test('a client reports an issue, the team decides for the client with a partial refund, and the client sees the refund', async ({

@@ -16,7 +16,7 @@ export default function AuditPage() {
       <h2 id="audit-title" className="text-xl font-semibold text-slate-900">
         Audit log
       </h2>
-      <ListState query={query} empty={data?.items.length === 0}>
+      <ListState query={query} empty={data?.items.length === 0} pager={data ? <Pager page={data.page} pageSize={data.pageSize} total={data.total} /> : null}>
         <ol className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
           {data?.items.map((e) => {
             const to = auditSubjectLink(e);
@@ -44,7 +44,6 @@ export default function AuditPage() {
             );
           })}
         </ol>
-        {data ? <Pager page={data.page} pageSize={data.pageSize} total={data.total} /> : null}
       </ListState>
     </section>
   );

@@ -42,14 +42,19 @@ export function FilterLinks({
   );
 }
 
-/** Loading, error (with Retry) or empty state of a list; renders `children` when there is something to show. */
+/**
+ * Loading, error (with Retry) or empty state of a list; renders `children` when there is something to show. `pager`
+ * shows under either, so a page past the last (an old address) still links back (components/pager.tsx).
+ */
 export function ListState({
   query,
   empty,
+  pager,
   children,
 }: {
   query: { isPending: boolean; isError: boolean; error: Error | null; refetch: () => unknown };
   empty: boolean;
+  pager?: ReactNode;
   children: ReactNode;
 }) {
   if (query.isPending)
@@ -67,8 +72,16 @@ export function ListState({
         </Button>
       </div>
     );
-  if (empty) return <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">Nothing here right now.</p>;
-  return <>{children}</>;
+  return (
+    <>
+      {empty ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">Nothing here right now.</p>
+      ) : (
+        children
+      )}
+      {pager}
+    </>
+  );
 }
 
 /** A labelled list of facts (`dl`), two columns from the small breakpoint. */
@@ -112,9 +125,8 @@ export function QueueSection<T>({
         </h2>
         {filters}
       </div>
-      <ListState query={query} empty={data?.items.length === 0}>
+      <ListState query={query} empty={data?.items.length === 0} pager={data ? <Pager page={data.page} pageSize={data.pageSize} total={data.total} /> : null}>
         <ul className="space-y-3">{data?.items.map(row)}</ul>
-        {data ? <Pager page={data.page} pageSize={data.pageSize} total={data.total} /> : null}
       </ListState>
     </section>
   );

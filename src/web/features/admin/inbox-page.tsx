@@ -146,13 +146,12 @@ export default function InboxPage() {
       </h2>
       <FilterLinks label="Inbox" name="kind" options={kindOptions} fallback="contact" />
       <FilterLinks label="Handled or not" name="handled" options={handledFilters} fallback="unhandled" />
-      <ListState query={query} empty={data?.items.length === 0}>
+      <ListState query={query} empty={data?.items.length === 0} pager={data ? <Pager page={data.page} pageSize={data.pageSize} total={data.total} /> : null}>
         <ul className="space-y-3">
           {data?.items.map((item) => (
             <Item key={`${item.kind}-${item.id}`} item={item} />
           ))}
         </ul>
-        {data ? <Pager page={data.page} pageSize={data.pageSize} total={data.total} /> : null}
       </ListState>
     </section>
   );
