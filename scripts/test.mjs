@@ -22,11 +22,11 @@ const node22 = process.env.TEST_NODE_22;
 const jobs = Number(process.env.TEST_JOBS) || os.availableParallelism();
 
 /**
- * The journeys are the longest stage and mostly wait (for pages, e-mails, the server): slowed by the CPU-bound
- * stages beside them, they set the end of the run. So they keep the normal priority and every other stage runs at
- * niceness 10 (`nice`, where the system has it), on the CPU the journeys leave. 10 is also the CV reader's niceness
+ * Every stage runs at niceness 10 (`nice`, where the system has it), the CV reader's own
  * (src/server/modules/applications/cv-text-process.ts): a reader of lower priority than the tests beside it would get
- * almost no CPU on the cores the suite keeps busy, and run out of its wall-clock limit on a normal CV.
+ * almost no CPU on the cores the suite keeps busy, and run out of its wall-clock limit on a normal CV. The stages
+ * share the cores evenly: the journeys at a higher priority left the PostgreSQL pass beside them the end of the run
+ * (docs/performance.md "Pairing stages by what they wait for").
  */
 const niceness = 10;
 const canNice = spawnSync('nice', ['-n', String(niceness), 'true'], { stdio: 'ignore' }).status === 0;
@@ -70,9 +70,9 @@ const zoneEast = 'Australia/Sydney';
 
 /**
  * The stages, in the order they start when cores are free. `needs`: stages that must pass first; `after`: stages
- * that must have ended, passed or not; `weight`: the cores it keeps busy; `foreground`: runs at the normal priority
- * (the others at `niceness`). Paired by what they wait for (docs/performance.md "Test suite"): the journeys wait for
- * pages and the server (about 1.2 cores busy of their two workers) and the PostgreSQL pass for its database server
+ * that must have ended, passed or not; `weight`: the cores it keeps busy. Paired by what they wait
+ * for (docs/performance.md "Test suite"): the journeys wait for pages and the server (about 1.2 cores busy of their
+ * two workers) and the PostgreSQL pass for its database server
  * (about 1.1 cores with the server's processes), so the two run side by side and keep both cores busy; the PGlite
  * pass keeps its two workers busy on its own (its database runs in them), so it comes last, once the journeys' end
  * is near. The type check, lint and the format check fill the gaps.
@@ -95,7 +95,6 @@ const stages = [
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(logs, 'journeys.json') },
     needs: ['build'],
     weight: 1,
-    foreground: true,
     report: 'playwright',
   },
   // TypeScript 7, the native compiler (package alias typescript-native; decision 030), in one thread: the stages beside
@@ -171,7 +170,7 @@ function start(stage) {
   const log = createWriteStream(path.join(logs, `${stage.name}.log`));
   const begun = performance.now();
   console.log(`▶ ${stage.name}${stage.runsOn ? ` (Node.js ${stage.runsOn})` : ''}`);
-  const [command, args] = stage.foreground || !canNice ? [stage.command, stage.args] : ['nice', ['-n', String(niceness), stage.command, ...stage.args]];
+  const [command, args] = !canNice ? [stage.command, stage.args] : ['nice', ['-n', String(niceness), stage.command, ...stage.args]];
   const child = spawn(command, args, { env: { ...process.env, FORCE_COLOR: '0', ...stage.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.pipe(log, { end: false });
   child.stderr.pipe(log, { end: false });
