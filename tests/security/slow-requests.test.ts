@@ -85,11 +85,12 @@ describe('slow requests', () => {
       c.socket.write(`PUT /api/me/profile HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
       void drip(c.socket, body, 50);
     }
-    // Meanwhile the server answers at once.
+    // Meanwhile the server answers, before the second the drippers are given: a server they held up would answer only
+    // once they are cut off (a loaded machine has taken 552 ms for an answer not held up).
     for (let i = 0; i < 5; i++) {
       const started = Date.now();
       expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
-      expect(Date.now() - started).toBeLessThan(500);
+      expect(Date.now() - started).toBeLessThan(900);
       await new Promise((r) => setTimeout(r, 200));
     }
     const closedAfter = await Promise.all(clients.map((c) => c.closed));
