@@ -27,7 +27,7 @@ import { createUser, origin } from '../helpers/auth.js';
 import type { FakeEvent, FakeStripe } from '../helpers/fake-stripe.js';
 import { createExpert } from '../helpers/marketplace.js';
 import { expectPrepaidLedgerBalanced } from '../helpers/prepaid-ledger.js';
-import { createStripeTestApp, deliverStripeEvent } from '../helpers/stripe-app.js';
+import { createStripeTestApp, deliverStripeEvent, deliverStripeEvents } from '../helpers/stripe-app.js';
 
 const webhookSecret = 'whsec_mentora_plan_3ds';
 const json = { origin, 'content-type': 'application/json' };
@@ -194,11 +194,7 @@ describe('subscribing with a card that needs 3-D Secure', () => {
   });
   describe('a renewal whose bank asks for 3-D Secure again', () => {
     /** Delivers `events` in order; answers each `type:outcome`. */
-    const deliverAll = async (events: FakeEvent[]) => {
-      const outcomes: string[] = [];
-      for (const e of events) outcomes.push(`${e.type}:${await deliver(e)}`);
-      return outcomes;
-    };
+    const deliverAll = (events: FakeEvent[]) => deliverStripeEvents(ctx, events, webhookSecret);
     const confirmation = (id: string, cookie: string) =>
       ctx.app.inject({ method: 'GET', url: `/api/subscriptions/${id}/renewal-confirmation`, headers: { cookie } });
     const mails = async (to: string, text: string) =>

@@ -15,7 +15,7 @@ import { paymentProvider } from '../../src/server/infra/payments/select.js';
 import { renewDueSubscriptions } from '../../src/server/modules/plans/use-cases/renew-subscriptions.js';
 import type { TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
-import { createStripeTestApp, deliverStripeEvent } from '../helpers/stripe-app.js';
+import { createStripeTestApp, deliverStripeEvent, deliverStripeEvents } from '../helpers/stripe-app.js';
 import { FakeStripe, type FakeEvent } from '../helpers/fake-stripe.js';
 import { createExpert, slotIn } from '../helpers/marketplace.js';
 import { expectPrepaidLedgerBalanced } from '../helpers/prepaid-ledger.js';
@@ -55,15 +55,7 @@ describe('monthly plans with Stripe Billing', () => {
     (await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to))).filter((m) => m.subject.includes(text)).length;
   const deliver = (event: object, secret = webhookSecret, tamper?: (payload: string) => string) => deliverStripeEvent(ctx, event, secret, tamper);
   /** Delivers `events` in order; answers each outcome. */
-  const deliverAll = async (events: FakeEvent[]) => {
-    const outcomes: string[] = [];
-    for (const e of events) {
-      const res = await deliver(e);
-      expect(res.statusCode, res.body).toBe(200);
-      outcomes.push(`${e.type}:${res.json().outcome}`);
-    }
-    return outcomes;
-  };
+  const deliverAll = (events: FakeEvent[]) => deliverStripeEvents(ctx, events, webhookSecret);
 
   beforeAll(async () => {
     ({ fake, ctx } = await createStripeTestApp(secretKey, webhookSecret));

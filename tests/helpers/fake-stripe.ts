@@ -6,15 +6,16 @@
  * Billing Customers, PaymentMethod attach, Products, monthly Prices, Subscriptions — created, moved to another Price
  * with `proration_behavior: none` (prorations are not modelled: asking for them is a problem), cancelled — and their
  * Invoices, including one-off invoices of a subscription: created as drafts, given invoice items, paid off-session
- * with a saved card (a refused card answers a card error and leaves the invoice open), voided, or deleted while a
- * draft), replays an idempotent request's first answer, and keeps a log for assertions. A test makes Stripe
+ * with a saved card (a refused card answers a card error and leaves the invoice open), voided (open or uncollectible),
+ * or deleted while a draft), replays an idempotent request's first answer, and keeps a log for assertions. A test makes Stripe
  * unreachable for a call (`failNext`: nothing done) or loses its answer (`loseAnswerOfNext`: done, answered 503). Test PaymentMethods behave like Stripe's test cards:
  *   pm_card_visa → authorised; pm_card_threeDSecure2Required → requires_action (3-D Secure);
  *   pm_card_chargeDeclined → card_declined; pm_card_chargeDeclinedInsufficientFunds → insufficient_funds;
  *   pm_card_chargeCustomerFail → attaches to a Customer, but every charge of it is declined.
  * Billing moves on only when a test says so (`cycle`, `retry`): each answers the Stripe events it caused (as
  * Stripe would send them), for the test to sign and deliver; a failed invoice is retried on `retryDays` (smart
- * retries), then the subscription is cancelled as Stripe's "cancel the subscription" setting does. A renewal whose
+ * retries), then the subscription is cancelled as Stripe's "cancel the subscription" setting does. Cancelling a
+ * subscription leaves its open invoice open, and `retry` still collects it, as Stripe may. A renewal whose
  * bank asks for 3-D Secure again (`askAuthenticationAgain`) waits `requires_action` (invoice.payment_failed and
  * invoice.payment_action_required) until `completeAction` or the retries run out.
  */
@@ -409,20 +410,19 @@ export class FakeStripe {
 
   /** Tries to collect `inv`, due at `due` (seconds); a failure schedules the next smart retry, or ends the subscription. */
   private attempt(sub: Subscription, inv: Invoice, due: number): FakeEvent[] {
-    if (this.collect(sub.default_payment_method, inv, true)) {
-      sub.status = 'active';
-      return [this.event('invoice.paid', this.invoiceView(inv))];
-    }
+    // A subscription cancelled meanwhile stays cancelled, paid or not (paid() activates only a live one).
+    if (this.collect(sub.default_payment_method, inv, true)) return [this.event('invoice.paid', this.invoiceView(inv))];
     const days = this.retryDays[inv.attempt_count - 1];
     inv.next_payment_attempt = days === undefined ? null : due + days * 86_400;
-    sub.status = 'past_due';
+    const live = sub.status !== 'canceled';
+    if (live) sub.status = 'past_due';
     const events = [this.event('invoice.payment_failed', this.invoiceView(inv))];
     // Stripe tells a payment awaiting the bank's step by both events.
     if (this.intents.get(inv.payment_intents.at(-1)!)!.status === 'requires_action')
       events.push(this.event('invoice.payment_action_required', this.invoiceView(inv)));
     if (days === undefined) {
       inv.status = 'uncollectible';
-      events.push(this.end(sub, Math.floor(Date.now() / 1000)));
+      if (live) events.push(this.end(sub, Math.floor(Date.now() / 1000)));
     }
     return events;
   }
@@ -702,7 +702,7 @@ export class FakeStripe {
   }
 
   private subscriptionView(sub: Subscription, params: Record<string, string>) {
-    const expandInvoice = Object.values(params).includes('latest_invoice.payments');
+    const expandInvoice = Object.entries(params).some(([k, v]) => k.startsWith('expand[') && (v === 'latest_invoice' || v === 'latest_invoice.payments'));
     return { ...sub, latest_invoice: expandInvoice ? this.invoiceView(this.invoices.get(sub.latest_invoice)!, params) : sub.latest_invoice };
   }
 
@@ -840,7 +840,9 @@ export class FakeStripe {
     m = /^\/v1\/invoices\/(in_\w+)\/void$/.exec(path);
     if (m && method === 'POST') {
       const inv = this.invoice(m[1]!);
-      if (inv.status !== 'open') throw invalid(`You can only void open invoices. This invoice is ${inv.status}.`);
+      // A finalized invoice not paid yet: open, or uncollectible (which the customer can still pay).
+      if (inv.status !== 'open' && inv.status !== 'uncollectible')
+        throw invalid(`You can only void open or uncollectible invoices. This invoice is ${inv.status}.`);
       inv.status = 'void';
       inv.next_payment_attempt = null;
       for (const id of inv.payment_intents) {

@@ -4,8 +4,9 @@
  * them, with the official SDK's generateTestHeaderString.
  */
 import Stripe from 'stripe';
+import { expect } from 'vitest';
 import { createTestApp, type TestContext } from './app.js';
-import { FakeStripe } from './fake-stripe.js';
+import { FakeStripe, type FakeEvent } from './fake-stripe.js';
 
 const signer = new Stripe('sk_test_signer');
 
@@ -36,4 +37,15 @@ export function deliverStripeEvent(ctx: TestContext, event: object, secret: stri
     headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
     payload: tamper ? tamper(payload) : payload,
   });
+}
+
+/** Delivers `events` in order, signed for `secret`, each acknowledged (200); answers each one's `type:outcome`. */
+export async function deliverStripeEvents(ctx: TestContext, events: FakeEvent[], secret: string): Promise<string[]> {
+  const outcomes: string[] = [];
+  for (const e of events) {
+    const res = await deliverStripeEvent(ctx, e, secret);
+    expect(res.statusCode, res.body).toBe(200);
+    outcomes.push(`${e.type}:${res.json().outcome}`);
+  }
+  return outcomes;
 }

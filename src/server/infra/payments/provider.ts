@@ -59,7 +59,9 @@ export interface PaymentProvider {
   /**
    * Refunds `amountCents` of a held payment to the client; the rest (if any) goes to the expert. With Stripe,
    * `providerRef` may also be a one-off Invoice interrupted mid-payment (PaymentInterrupted): it is deleted or voided
-   * while unpaid, and its payment refunded once paid, so it is never left open and never charged twice.
+   * while unpaid, and its payment refunded once paid, so it is never left open and never charged twice; or the
+   * renewal Invoice of a plan that ended (PlanBilling.cancelNow): voided while unpaid, and once paid left to the
+   * renewal's invoice.paid event, which refunds a month of a plan that has ended.
    */
   refund(input: { providerRef: string; amountCents: number; idempotencyKey: string }): Promise<void>;
   /**
@@ -123,8 +125,12 @@ export interface PlanBilling {
   abandonStart(wait: { providerRef: string; subscriptionRef: string | null }, idempotencyKey: string, reason?: 'abandoned'): Promise<boolean>;
   /** The subscription `ref` ends with its current period (the client cancelled). Safe to repeat. */
   cancelAtPeriodEnd(ref: string, idempotencyKey: string): Promise<void>;
-  /** The subscription `ref` ends now, with no proration or invoice (Mentora refunds what it owes). Safe to repeat. */
-  cancelNow(ref: string, idempotencyKey: string): Promise<void>;
+  /**
+   * The subscription `ref` ends now, with no proration or invoice (Mentora refunds what it owes). Safe to repeat.
+   * Answers its renewal invoice the processor could still collect (open or uncollectible: a failing renewal, or one
+   * awaiting 3-D Secure), which cancelling leaves as it is, for the caller to void (PaymentProvider.refund); else null.
+   */
+  cancelNow(ref: string, idempotencyKey: string): Promise<{ invoiceRef: string; amountCents: number } | null>;
   /** The payment (a `providerRef` for hold/release/refund) that paid invoice `invoiceId`, or null. */
   invoicePayment(invoiceId: string): Promise<string | null>;
   /**

@@ -61,10 +61,7 @@ export function stripeBilling(stripe: Stripe): PlanBilling {
   }
 
   /** Cancelling what Stripe already cancelled is done (a webhook, the dashboard or a retry got there first). */
-  async function unlessCancelled(ref: string, cancel: () => Promise<unknown>): Promise<void> {
-    const sub = await stripe.subscriptions.retrieve(ref);
-    if (sub.status !== 'canceled' && sub.status !== 'incomplete_expired') await cancel();
-  }
+  const over = (sub: Stripe.Subscription) => sub.status === 'canceled' || sub.status === 'incomplete_expired';
 
   return {
     async createCustomer(user) {
@@ -163,20 +160,24 @@ export function stripeBilling(stripe: Stripe): PlanBilling {
       const sub = await retrieveStarted(subscriptionRef);
       const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
       if (invoice?.status === 'paid') return false;
-      await giveUp(
-        invoice?.status === 'open' ? invoice.id : null,
-        sub.status === 'canceled' || sub.status === 'incomplete_expired' ? null : sub.id,
-        idempotencyKey,
-      );
+      await giveUp(invoice?.status === 'open' ? invoice.id : null, over(sub) ? null : sub.id, idempotencyKey);
       return true;
     },
 
     async cancelAtPeriodEnd(ref, idempotencyKey) {
-      await unlessCancelled(ref, () => stripe.subscriptions.update(ref, { cancel_at_period_end: true }, key(idempotencyKey)));
+      if (!over(await stripe.subscriptions.retrieve(ref))) await stripe.subscriptions.update(ref, { cancel_at_period_end: true }, key(idempotencyKey));
     },
 
     async cancelNow(ref, idempotencyKey) {
-      await unlessCancelled(ref, () => stripe.subscriptions.cancel(ref, { prorate: false, invoice_now: false }, key(idempotencyKey)));
+      const sub = await stripe.subscriptions.retrieve(ref, { expand: ['latest_invoice'] });
+      if (!over(sub)) await stripe.subscriptions.cancel(ref, { prorate: false, invoice_now: false }, key(idempotencyKey));
+      // Cancelling leaves a failing renewal's invoice open (or uncollectible, which can still be paid): Stripe could
+      // still collect it after the plan ended, so the caller voids it.
+      const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
+      const collectable = invoice?.status === 'open' || invoice?.status === 'uncollectible';
+      return invoice && collectable && invoice.billing_reason === 'subscription_cycle' && invoice.amount_due > 0
+        ? { invoiceRef: invoice.id, amountCents: invoice.amount_due }
+        : null;
     },
 
     async invoicePayment(invoiceId) {

@@ -11,6 +11,7 @@ import { packageRefundInput } from '../../../shared/schemas/packages.js';
 import { subscriptionList, subscriptionView } from '../../../shared/schemas/plans.js';
 import { requireRole } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
+import { reportingTo } from '../../infra/failure-report.js';
 import type { PaymentProvider } from '../../infra/payments/provider.js';
 import { listSubscriptionsOfUser } from './use-cases/list-subscriptions.js';
 import { refundSubscriptionForTeam } from './use-cases/refund-subscription-for-team.js';
@@ -50,6 +51,13 @@ export const planAdminRoutes: FastifyPluginAsyncZod<{ db: Db; provider: PaymentP
       },
     },
     async (request) =>
-      refundSubscriptionForTeam(db, { provider, baseUrl }, await admin(request), request.params.id, request.body.reason, request.headers['idempotency-key']),
+      refundSubscriptionForTeam(
+        db,
+        reportingTo({ provider, baseUrl }, request),
+        await admin(request),
+        request.params.id,
+        request.body.reason,
+        request.headers['idempotency-key'],
+      ),
   );
 };

@@ -7,10 +7,11 @@
  *       a renewal (or the first month after a trial) paid: the month granted with its sessions, its charge
  *       held as the simulated renewal's is (one period per invoice, unique); a plan that had already ended is refunded;
  *   invoice.payment_failed — past due until Stripe's next smart retry, or lapsed when Stripe has none left (the
- *       Stripe Subscription is then cancelled); both sides e-mailed at each step;
+ *       Stripe Subscription is then cancelled and the invoice voided); both sides e-mailed at each step;
  *   invoice.payment_action_required (or a failure whose PaymentIntent awaits the bank) — a renewal whose bank asks
  *       for 3-D Secure: past due until the next retry, and the client e-mailed, once, the link to confirm it;
- *   customer.subscription.deleted — a plan cancelled to end with its period ends; one whose retries ran out lapses;
+ *   customer.subscription.deleted — a plan cancelled to end with its period ends; one whose retries ran out lapses
+ *       (its renewal invoice voided);
  *       one ended at Stripe otherwise ends now with its month's unused share refunded;
  *   charge.dispute.created on a month's charge — the plan ends; the month's unbooked shares are counted refunded (the
  *       card network holds the money) and its booked sessions' payments disputed, so nothing of it is released;
@@ -23,6 +24,7 @@ import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Tx } from '../../db/client.js';
 import { planPeriods, subscriptions } from '../../db/schema.js';
+import type { FailureReport } from '../../infra/failure-report.js';
 import type { PaymentProvider } from '../../infra/payments/provider.js';
 import { settlePrepaid } from '../packages/prepaid-service.js';
 import { recordChargebacksOfCharge } from '../payments/authorisation-service.js';
@@ -33,7 +35,7 @@ import { expertPlanEmail, renewalAwaitingBankEmail } from './emails.js';
 import { endWithPeriod, recordFailedRenewal, recordRenewal } from './renewal-service.js';
 import { settlePlanStartByRef } from './use-cases/settle-plan-start.js';
 
-export type BillingEventDeps = { provider: PaymentProvider; baseUrl: string };
+export type BillingEventDeps = { provider: PaymentProvider; baseUrl: string; report?: FailureReport };
 type Outcome = 'applied' | 'ignored';
 
 const idOf = (ref: string | { id: string } | null | undefined): string | null => (typeof ref === 'string' ? ref : (ref?.id ?? null));
@@ -63,7 +65,7 @@ async function onInvoicePaid(tx: Tx, deps: BillingEventDeps, invoice: Stripe.Inv
   if (sub.endedAt) {
     // The plan ended here before Stripe heard of it: a month nobody can use is given back (a request that moved money).
     await deps.provider.refund({ providerRef: paymentRef, amountCents: invoice.amount_paid, idempotencyKey: `plan-invoice-refund:${invoice.id}` });
-    await stopRenewals(deps.provider, sub, 'now', `plan-end:${sub.id}:stop`);
+    await stopRenewals(tx, deps, sub, 'now', `plan-end:${sub.id}:stop`, now);
     return 'applied';
   }
   const line = invoice.lines.data.find((l) => idOf(l.subscription) === sub.providerSubscriptionRef || l.parent?.type === 'subscription_item_details');
@@ -97,7 +99,7 @@ async function onInvoiceFailed(tx: Tx, deps: BillingEventDeps, invoice: Stripe.I
   if (nextAt && (sub.actionInvoiceRef === invoice.id || (await deps.provider.billing!.invoiceAction(invoice.id)).state === 'awaiting_bank'))
     return awaitBank(tx, deps, sub, invoice, nextAt, now);
   await recordFailedRenewal(tx, deps, sub, invoice.attempt_count, nextAt, now);
-  if (!nextAt) await stopRenewals(deps.provider, sub, 'now', `plan-lapse:${sub.id}`);
+  if (!nextAt) await stopRenewals(tx, deps, sub, 'now', `plan-lapse:${sub.id}`, now);
   return 'applied';
 }
 
@@ -140,8 +142,11 @@ async function onSubscriptionDeleted(tx: Tx, deps: BillingEventDeps, subscriptio
   const sub = await lockByRef(tx, subscription.id);
   if (!sub || sub.endedAt) return 'ignored';
   if (sub.cancelAtPeriodEnd) await endWithPeriod(tx, deps, sub, now);
-  else if (sub.status === 'past_due') await recordFailedRenewal(tx, deps, sub, sub.failedAttempts, null, now);
-  else await endSubscriptionNow(tx, deps, sub, 'team', null, 'ended at the payment processor', now);
+  else if (sub.status === 'past_due') {
+    // Stripe ended it before its last retry's word: it lapses, and the renewal's invoice left open is voided.
+    await recordFailedRenewal(tx, deps, sub, sub.failedAttempts, null, now);
+    await stopRenewals(tx, deps, sub, 'now', `plan-lapse:${sub.id}`, now);
+  } else await endSubscriptionNow(tx, deps, sub, 'team', null, 'ended at the payment processor', now);
   return 'applied';
 }
 

@@ -160,24 +160,42 @@ export async function undoStart(
   w: { amountCents: number; key: string; why: string },
   now: Date,
 ): Promise<void> {
-  if (started.providerSubscriptionRef) await deps.provider.billing!.cancelNow(started.providerSubscriptionRef, `${w.key}:refused`);
+  await stopRenewals(db, deps, { providerSubscriptionRef: started.providerSubscriptionRef }, 'now', `${w.key}:refused`, now);
   if (started.providerRef)
     await giveBackOrQueue(db, deps, { providerRef: started.providerRef, amountCents: w.amountCents, idempotencyKey: `${w.key}:refund`, why: w.why }, now);
 }
 
 /**
  * Stops the processor renewing `sub`: with Stripe Billing its Subscription ends now or with its current period
- * (idempotency key `key`); the simulated provider has nothing to stop (Mentora's job renews only live plans).
+ * (idempotency key `key`); the simulated provider has nothing to stop (Mentora's job renews only live plans). Ending
+ * now also voids the renewal invoice Stripe was still trying to collect (failing, or awaiting the bank's 3-D Secure
+ * step), which cancelling leaves open: at once, or — Stripe unreachable — by the payment retries job under the same
+ * key (docs/decisions/039-stripe-billing-for-plans.md). Errors: Stripe unreachable while cancelling (thrown).
  */
 export async function stopRenewals(
-  provider: PaymentProvider,
+  db: Db | Tx,
+  deps: { provider: PaymentProvider; report?: FailureReport },
   sub: { providerSubscriptionRef: string | null },
   when: 'now' | 'period_end',
   key: string,
+  now: Date,
 ): Promise<void> {
-  if (!sub.providerSubscriptionRef || !provider.billing) return;
-  if (when === 'now') await provider.billing.cancelNow(sub.providerSubscriptionRef, key);
-  else await provider.billing.cancelAtPeriodEnd(sub.providerSubscriptionRef, key);
+  const { billing } = deps.provider;
+  if (!sub.providerSubscriptionRef || !billing) return;
+  if (when === 'period_end') return billing.cancelAtPeriodEnd(sub.providerSubscriptionRef, key);
+  const open = await billing.cancelNow(sub.providerSubscriptionRef, key);
+  if (open)
+    await giveBackOrQueue(
+      db,
+      deps,
+      {
+        providerRef: open.invoiceRef,
+        amountCents: open.amountCents,
+        idempotencyKey: `plan-invoice-void:${open.invoiceRef}`,
+        why: 'the renewal invoice of a plan that ended, to be voided',
+      },
+      now,
+    );
 }
 
 /**

@@ -8,6 +8,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { formatMoney } from '../../../shared/pricing.js';
 import type { Tx } from '../../db/client.js';
 import { planPeriods, subscriptions } from '../../db/schema.js';
+import type { FailureReport } from '../../infra/failure-report.js';
 import type { PaymentProvider } from '../../infra/payments/provider.js';
 import { settlePrepaid } from '../packages/prepaid-service.js';
 import { stopRenewals } from './billing-service.js';
@@ -15,7 +16,7 @@ import { expertPlanEmail, noRefund, planEndedEmail, type RefundFacts } from './e
 import { emailBothSides, latestPeriod, type SubscriptionRow } from './period-service.js';
 import { clock } from '../../clock.js';
 
-export type EndDeps = { provider: PaymentProvider; baseUrl: string };
+export type EndDeps = { provider: PaymentProvider; baseUrl: string; report?: FailureReport };
 
 /**
  * Refunds every unused session of `sub`'s current period (locked by the caller) to the card under processor key
@@ -59,7 +60,7 @@ export async function endSubscriptionNow(
   now: Date,
 ): Promise<number> {
   if (sub.endedAt) return 0;
-  await stopRenewals(deps.provider, sub, 'now', `plan-end:${sub.id}:stop`);
+  await stopRenewals(tx, deps, sub, 'now', `plan-end:${sub.id}:stop`, now);
   const refunded = await refundCurrentPeriod(tx, deps.provider, sub, `plan-end:${sub.id}`, actorId, reason, now);
   const { cents } = refunded;
   await tx

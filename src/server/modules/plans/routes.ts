@@ -68,7 +68,7 @@ export const planRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boolea
   app.post(
     '/api/me/plans/:id/end',
     { config: signIn, schema: { tags, params, response: { 200: z.object({ ended: z.number().int() }), ...errors } } },
-    async (request) => endPlan(db, deps, await requireUser(request), request.params.id),
+    async (request) => endPlan(db, reportingTo(deps, request), await requireUser(request), request.params.id),
   );
 
   /** The signed-in expert's subscribers, newest first. */
@@ -169,7 +169,7 @@ export const planRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boolea
    * month booked ends now with the month refunded. 404 not the caller's; 409 already cancelled.
    */
   app.post('/api/subscriptions/:id/cancel', { config: signIn, schema: { tags, params, response: { 200: subscriptionView, ...errors } } }, async (request) =>
-    cancelSubscription(db, deps, await requireUser(request), request.params.id),
+    cancelSubscription(db, reportingTo(deps, request), await requireUser(request), request.params.id),
   );
 
   /**

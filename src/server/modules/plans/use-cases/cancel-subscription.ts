@@ -11,6 +11,7 @@ import type { CurrentUser } from '../../../auth/plugin.js';
 import type { Db } from '../../../db/client.js';
 import { subscriptions } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
+import type { FailureReport } from '../../../infra/failure-report.js';
 import type { PaymentProvider } from '../../../infra/payments/provider.js';
 import { stopRenewals } from '../billing-service.js';
 import { expertPlanEmail, noRefund, planEndedEmail } from '../emails.js';
@@ -25,7 +26,7 @@ import { clock } from '../../../clock.js';
  */
 export async function cancelSubscription(
   db: Db,
-  deps: { provider: PaymentProvider; baseUrl: string },
+  deps: { provider: PaymentProvider; baseUrl: string; report?: FailureReport },
   client: CurrentUser,
   id: string,
   now = clock.now(),
@@ -37,7 +38,7 @@ export async function cancelSubscription(
     const period = await latestPeriod(tx, sub.id);
     const refundable = period && sub.status !== 'past_due' && cancelRefundsPeriod(period, await bookedInPeriod(tx, period.id), now);
     const endsNow = refundable || sub.status === 'past_due';
-    await stopRenewals(deps.provider, sub, endsNow ? 'now' : 'period_end', `plan-cancel:${sub.id}:stop`);
+    await stopRenewals(tx, deps, sub, endsNow ? 'now' : 'period_end', `plan-cancel:${sub.id}:stop`, now);
     const refund = refundable
       ? await refundCurrentPeriod(tx, deps.provider, sub, `plan-cancel:${sub.id}`, client.id, 'cancelled within 48 hours of the renewal', now)
       : noRefund;
