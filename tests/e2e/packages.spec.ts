@@ -4,7 +4,8 @@ import { moveIntoPast, shot, signInAs, signInAsTeam, visa } from './helpers';
 /**
  * Session packages (docs/product.md "Plans and packages"): the expert offers a package; the client sees it on the
  * profile with its saving and expiry rule, buys it by card, books a session from it on the dashboard with no card
- * step, and confirms it once it took place; the expert sees the session's share released in the earnings ledger.
+ * step, and confirms it on its confirm page once it took place; the expert sees the session's share released in the
+ * earnings ledger.
  */
 test('a client buys a package, books and confirms a session from it; the expert sees the release', async ({ page, browser, client, expert }) => {
   test.setTimeout(120_000);
@@ -54,8 +55,11 @@ test('a client buys a package, books and confirms a session from it; the expert 
     };
     const session = sessions.find((s) => s.package)!;
     expect(session.package).toEqual({ number: 1, count: 2, plan: false });
+    // Once it took place, the client confirms it on its confirm page.
     await moveIntoPast(page.request, session, 3);
-    expect((await page.request.post(`/api/sessions/${session.id}/confirm`)).status()).toBe(200);
+    await page.goto(`/session/confirm/${session.id}`);
+    await page.getByRole('button', { name: 'Yes, Confirm Session' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`How was your session with ${expert.name}?`);
 
     await expertPage.goto('/dashboard/expert/payouts');
     const ledger = expertPage.getByRole('list', { name: 'Payment ledger' });

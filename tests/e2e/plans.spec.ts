@@ -5,11 +5,11 @@ import { expectSettled, pinClock, shot, signInAs, signInAsTeam, visa } from './h
 
 /**
  * Monthly plans (docs/product.md "Plans and packages"): the client sees the expert's plan on the profile, starts its
- * free trial by card, books a session of it on the dashboard with no card step; the clock moves a month (X-Test-Now,
+ * free trial by card, books both sessions of the month on the dashboard with no card step; the clock moves a month (X-Test-Now,
  * src/server/http/test-clock.ts) and the renewal job runs (test hook POST /api/test/plans/renewals): the trial has
  * become a paid month, whose PDF receipt the client downloads; the client cancels and keeps the plan to the month's end.
  */
-test('a client starts a free trial, books a plan session, the plan renews a month later, and the client cancels', async ({ page, client, expert }) => {
+test('a client starts a free trial, books its two sessions, the plan renews a month later, and the client cancels', async ({ page, client, expert }) => {
   test.setTimeout(120_000);
   const offered = await expert.request.post('/api/me/plans', {
     data: { name: 'Monthly mentoring', priceCents: 18000, sessionCount: 2, durationMinutes: 60, chatPromise: 'Replies within 2 working days', trialDays: 14 },
@@ -33,15 +33,22 @@ test('a client starts a free trial, books a plan session, the plan renews a mont
   const mine = page.getByRole('region', { name: 'Your plans' });
   await expect(mine).toContainText('2 of 2 sessions left this month');
 
-  // The first day ahead with a free time of the plan's length; no card is asked for.
-  await mine.getByLabel('Day').fill(new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10));
-  const time = mine.getByLabel('Time');
-  await expect(time.locator('option').nth(1)).toBeAttached();
-  await time.selectOption({ index: 1 });
-  await mine.getByLabel('Topic').fill('A plan for my first year as a lead');
-  await mine.getByRole('button', { name: 'Book plan session' }).click();
+  // A free time of the plan's length on each of two days ahead; no card is asked for.
+  const bookOn = async (daysAhead: number, topic: string) => {
+    await mine.getByLabel('Day').fill(new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10));
+    const time = mine.getByLabel('Time');
+    await expect(time.locator('option').nth(1)).toBeAttached();
+    await time.selectOption({ index: 1 });
+    await mine.getByLabel('Topic').fill(topic);
+    await mine.getByRole('button', { name: 'Book plan session' }).click();
+  };
+  await bookOn(2, 'A plan for my first year as a lead');
   await expect(mine).toContainText('1 of 2 sessions left this month');
   await expect(page.getByText('Plan session · 1 of 2 this month')).toBeVisible();
+  await bookOn(3, 'Hiring my first engineer');
+  await expect(mine).toContainText('0 of 2 sessions left this month');
+  await expect(page.getByText('Plan session · 2 of 2 this month')).toBeVisible();
+  await expect(mine.getByRole('button', { name: 'Book plan session' })).toHaveCount(0);
   await shot(page, 'plans-dashboard');
 
   // A month later: the trial ended after 14 days and the renewal charged the first month.

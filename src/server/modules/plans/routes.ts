@@ -199,8 +199,11 @@ export const planRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boolea
     const { renewDueSubscriptions } = await import('./use-cases/renew-subscriptions.js');
     /**
      * Test only (TEST_HOOKS=1, never in production): runs the renewal job once now — the request's X-Test-Now, so a
-     * journey moves the clock a month and renews (src/server/http/test-clock.ts). Answers how many were handled.
+     * journey moves the clock a month and renews (src/server/http/test-clock.ts) — for the signed-in client's plans
+     * only, so journeys running at once leave each other's plans alone. Answers how many were handled.
      */
-    app.post('/api/test/plans/renewals', { schema: { hide: true } }, async () => ({ handled: await renewDueSubscriptions(deps) }));
+    app.post('/api/test/plans/renewals', { config: signIn, schema: { hide: true } }, async (request) => ({
+      handled: await renewDueSubscriptions(deps, undefined, (await requireUser(request)).id),
+    }));
   }
 };

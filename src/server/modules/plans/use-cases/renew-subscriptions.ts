@@ -19,10 +19,11 @@ import { clock } from '../../../clock.js';
 type Deps = { db: Db; provider: PaymentProvider; baseUrl: string };
 const batch = 100;
 
-/** A due subscription: its period ended (trialing or active), or its next try is due (past due). */
-const due = (now: Date) =>
+/** A due subscription (of client `clientId` only, when given): its period ended (trialing or active), or its next try is due (past due). */
+const due = (now: Date, clientId?: string) =>
   and(
     isNull(subscriptions.endedAt),
+    clientId ? eq(subscriptions.clientId, clientId) : undefined,
     // Stripe Billing renews its own subscriptions and reports them by webhook (billing-event-service.ts); one the
     // client cancelled still ends here with its month, should Stripe's word of it be late.
     or(isNull(subscriptions.providerSubscriptionRef), eq(subscriptions.cancelAtPeriodEnd, true)),
@@ -32,16 +33,24 @@ const due = (now: Date) =>
     ),
   );
 
-/** Renews, retries or ends every subscription due at `now`; answers how many were handled. */
-export async function renewDueSubscriptions(deps: Deps, now = clock.now()): Promise<number> {
-  const rows = await deps.db.select({ id: subscriptions.id }).from(subscriptions).where(due(now)).orderBy(subscriptions.currentPeriodEnd).limit(batch);
+/**
+ * Renews, retries or ends every subscription due at `now` — only client `clientId`'s when given (a journey's test
+ * hook, which must leave other journeys' plans alone); answers how many were handled.
+ */
+export async function renewDueSubscriptions(deps: Deps, now = clock.now(), clientId?: string): Promise<number> {
+  const rows = await deps.db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(due(now, clientId))
+    .orderBy(subscriptions.currentPeriodEnd)
+    .limit(batch);
   let handled = 0;
   for (const { id } of rows) {
     const done = await deps.db.transaction(async (tx) => {
       const [sub] = await tx
         .select()
         .from(subscriptions)
-        .where(and(eq(subscriptions.id, id), due(now)))
+        .where(and(eq(subscriptions.id, id), due(now, clientId)))
         .for('update', { skipLocked: true });
       if (!sub) return false;
       await (sub.cancelAtPeriodEnd ? endWithPeriod(tx, deps, sub, now) : renew(tx, deps, sub, now));
