@@ -60,7 +60,7 @@ export function stripeBilling(stripe: Stripe): PlanBilling {
     if (subRef) await stripe.subscriptions.cancel(subRef, { prorate: false, invoice_now: false }, key(`${idempotencyKey}:cancel`));
   }
 
-  /** Cancelling what Stripe already cancelled is done (a webhook, the dashboard or a retry got there first). */
+  /** Whether Stripe has ended `sub`: cancelling it again is done (a webhook, the dashboard or a retry got there first). */
   const over = (sub: Stripe.Subscription) => sub.status === 'canceled' || sub.status === 'incomplete_expired';
 
   return {
