@@ -131,6 +131,16 @@ describe('a plan ending while its Stripe renewal is being collected', () => {
     expect(fake.problems).toEqual([]);
   });
 
+  it('one Stripe cancelled while past due (its dashboard, or its own setting) lapses here with its invoice voided', async () => {
+    const { id, ref, invoice } = await renewalFailing('refused');
+    fake.cancelAtStripe(ref);
+    expect(await deliverAll([fake.subscriptionEvent('customer.subscription.deleted', ref)])).toEqual(['customer.subscription.deleted:applied']);
+    expect(await row(id)).toMatchObject({ status: 'lapsed', endReason: 'renewal payments failed' });
+    expect(fake.invoices.get(invoice.id)!.status).toBe('void');
+    expect(fake.calls('DELETE', `/v1/subscriptions/${ref}`)).toEqual([]);
+    expect(fake.problems).toEqual([]);
+  });
+
   it('Stripe unreachable for the void: the team’s refund still answers, and the payment retries job voids it later', async () => {
     const { id, ref, invoice } = await renewalFailing('refused');
     fake.failNext('POST', /^\/v1\/invoices\/in_\w+\/void$/);
