@@ -31,6 +31,10 @@ export const auditActionLabels = {
   'user.messaging-lift': "lifted an account's messaging suspension",
   'organisation.create': 'created a partner organisation',
   'organisation.invite': 'invited a manager of a partner organisation',
+  'organisation.remove_manager': 'removed a manager of a partner organisation',
+  'programme.pause': "paused an organisation's access programme",
+  'programme.reopen': "reopened an organisation's access programme",
+  'programme.end': "ended an organisation's access programme",
   'credit.invoice': "recorded a bank transfer as an organisation's credit",
   'credit.grant': 'granted free credit to an organisation',
   'credit.adjust': "adjusted an organisation's credit",
@@ -77,6 +81,12 @@ function particulars({ action, targetType, detail }: Described): string {
       return text('name') ? ` (${text('name')})` : '';
     case 'organisation.invite':
       return text('email') ? ` (${text('email')})` : '';
+    case 'organisation.remove_manager':
+      return `${text('email') ? ` (${text('email')})` : ''}${because}`;
+    case 'programme.pause':
+    case 'programme.reopen':
+    case 'programme.end':
+      return `${text('name') ? ` (${text('name')})` : ''}${because}`;
     case 'credit.invoice':
       return ` of ${money('amountCents')} (reference ${text('reference') ?? '—'})`;
     case 'credit.grant':

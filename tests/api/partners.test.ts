@@ -1,7 +1,7 @@
 /**
  * Partners (docs/product.md "Partners"): the team creates organisations (from a partner enquiry or directly) and
  * invites managers; managers accept, invite and remove managers, and buy credit by card; the team records invoice
- * payments, grants free credit and adjusts balances. After every operation the ledger's sums equal the balance row;
+ * payments, grants free credit, adjusts balances and removes managers. After every operation the ledger's sums equal the balance row;
  * the database refuses an overdraft under concurrency; the expiry job warns and retires a grant's unspent part once.
  * Authorisation: a manager of A sees nothing of B, an ordinary client nothing at all, the console only the team.
  * Runs on PGlite, or PostgreSQL with TEST_DATABASE_URL.
@@ -9,10 +9,20 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, creditGrants, creditLedger, creditPurchases, emailOutbox, organisations, partnerEnquiries } from '../../src/server/db/schema.js';
+import {
+  adminAuditLog,
+  creditGrants,
+  creditLedger,
+  creditPurchases,
+  emailOutbox,
+  organisationManagers,
+  organisations,
+  partnerEnquiries,
+} from '../../src/server/db/schema.js';
 import { retireExpiredGrants, warnExpiringGrants } from '../../src/server/modules/partners/grant-expiry.js';
 import { moveCredit } from '../../src/server/modules/partners/wallet-service.js';
 import { seedDemo } from '../../src/server/demo/seed.js';
+import { describeAudit } from '../../src/shared/audit-actions.js';
 import { partnerMessages } from '../../src/shared/partners.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin, signIn } from '../helpers/auth.js';
@@ -292,6 +302,56 @@ describe('partners: organisations, managers and the credit wallet', () => {
     expect(removed.json().managers.map((x: { email: string }) => x.email)).toEqual(['robin@uni.example']);
     expect((await get(`/api/partner/organisations/${orgA}`, third.cookie)).statusCode).toBe(404);
     expect((await call('DELETE', `/api/partner/organisations/${orgA}/managers/${third.id}`, managerA.cookie)).statusCode).toBe(404);
+  });
+
+  it("the team removes a manager from the console with a reason, audited; the managers' refusals hold; the last manager may go", async () => {
+    const pat = await createUser(ctx, { email: 'pat@carrow.example', firstName: 'Pat', lastName: 'Carrow' });
+    const carrow = await organisationManagedBy('Carrow', pat);
+    const removal = (userId: string, cookie: string | null, body: object = { reason: 'Left the college' }, id = carrow) =>
+      call('POST', `/api/admin/organisations/${id}/managers/${userId}/removal`, cookie, body);
+    const managers = async () => (await get(`/api/admin/organisations/${carrow}`, admin.cookie)).json().managers.map((x: { email: string }) => x.email);
+    const audit = () => ctx.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, carrow));
+    const auditBefore = (await audit()).length;
+
+    // A team member who manages the organisation too cannot remove themselves, as no manager can.
+    await ctx.database.db.insert(organisationManagers).values({ organisationId: carrow, userId: admin.id });
+    const self = await removal(admin.id, admin.cookie);
+    expect(self.statusCode).toBe(409);
+    expect(self.json().error.message).toBe(partnerMessages.removeSelf);
+    await ctx.database.db.delete(organisationManagers).where(and(eq(organisationManagers.organisationId, carrow), eq(organisationManagers.userId, admin.id)));
+
+    const noReason = await removal(pat.id, admin.cookie, { reason: ' ' });
+    expect(noReason.statusCode).toBe(400);
+    expect((await removal(pat.id, pat.cookie)).statusCode).toBe(403);
+    expect((await removal(pat.id, null)).statusCode).toBe(401);
+    const unknown = await removal(pat.id, admin.cookie, undefined, randomUUID());
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toBe(partnerMessages.organisationNotFound);
+    const notManager = await removal(client.id, admin.cookie);
+    expect(notManager.statusCode).toBe(404);
+    expect(notManager.json().error.message).toBe(partnerMessages.managerNotFound);
+    expect(await managers()).toEqual(['pat@carrow.example']);
+    expect(await audit()).toHaveLength(auditBefore);
+
+    // Pat is the last manager: the team may still remove them, leaving the organisation as it was created.
+    const removed = await removal(pat.id, admin.cookie);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().managers).toEqual([]);
+    expect((await get(`/api/partner/organisations/${carrow}`, pat.cookie)).statusCode).toBe(404);
+    expect((await get('/api/partner/organisations', pat.cookie)).json()).toEqual({ items: [] });
+    expect((await removal(pat.id, admin.cookie)).statusCode).toBe(404);
+    const [entry] = (await get(`/api/admin/organisations/${carrow}/audit`, admin.cookie)).json().items;
+    expect(entry).toMatchObject({ action: 'organisation.remove_manager', actor: { id: admin.id } });
+    expect(describeAudit(entry)).toBe('removed a manager of a partner organisation (pat@carrow.example): “Left the college”');
+    // No e-mail tells anyone, as when a manager removes another.
+    expect(
+      await ctx.database.db
+        .select()
+        .from(emailOutbox)
+        .where(sql`${emailOutbox.subject} ilike '%removed%'`),
+    ).toEqual([]);
+    // A new invitation makes the organisation managed again.
+    expect((await call('POST', `/api/admin/organisations/${carrow}/invitations`, admin.cookie, { email: pat.email })).statusCode).toBe(201);
   });
 
   it('the database refuses an overdraft: concurrent adjustments never take the balance below zero', async () => {

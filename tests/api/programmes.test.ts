@@ -1,6 +1,6 @@
 /**
  * Access programmes and booking with credit (docs/product.md "Access programmes", "Booking with credit"): managers
- * create, pause and end programmes and invite a list; members join by code, domain or invitation; a booking is
+ * create, pause and end programmes and invite a list, and the team pauses, reopens or ends one from the console; members join by code, domain or invitation; a booking is
  * covered in full (no card) or in part (the card pays the rest), its credit reserved in the booking's transaction,
  * spent on confirmation and returned in proportion on a refund; refusals change nothing; 50 members booking at once
  * against the last $200 overdraw nothing. After every operation the ledger's sums equal the balance row.
@@ -10,7 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger, emailOutbox, organisations, paymentEvents, payments, programmeBookings, sessions } from '../../src/server/db/schema.js';
+import { adminAuditLog, creditLedger, emailOutbox, organisations, paymentEvents, payments, programmeBookings, sessions } from '../../src/server/db/schema.js';
+import { describeAudit } from '../../src/shared/audit-actions.js';
 import { messages } from '../../src/shared/messages.js';
 import { programmeMessages as pm, splitRefund } from '../../src/shared/programmes.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
@@ -132,6 +133,66 @@ describe('access programmes and booking with credit', () => {
     expect(reopen.json().error.message).toBe(pm.statusChange);
     const late = await createUser(ctx, { email: 'late@north.example' });
     expect((await call('POST', '/api/me/programmes/join', late.cookie, { code: ended.code })).statusCode).toBe(404);
+  });
+
+  it('the team lists the programmes and pauses, reopens or ends one from the console with a reason, audited; what is booked stays funded', async () => {
+    const p = await programme({ name: 'Console sprint' });
+    const m = await member('console@north.example', p.code);
+    const booked = await book(ctx, m.cookie, { expertId: expert.expert.id, startsAt: slotIn(90), durationMinutes: 30, card: undefined, programmeId: p.id });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const sessionId = booked.json().session.id as string;
+    const team = `/api/admin/organisations/${orgId}/programmes`;
+    const setStatus = (status: string, cookie: string | null = admin.cookie, body: object = { reason: 'Asked by the careers office' }, id = p.id) =>
+      call('POST', `${team}/${id}/status`, cookie, { status, ...body });
+    const audit = () =>
+      ctx.database.db
+        .select({ action: adminAuditLog.action, detail: adminAuditLog.detail })
+        .from(adminAuditLog)
+        .where(and(eq(adminAuditLog.targetId, orgId), sql`${adminAuditLog.action} like 'programme.%'`))
+        .orderBy(adminAuditLog.createdAt);
+
+    const listed = await call('GET', team, admin.cookie);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().items.find((x: { id: string }) => x.id === p.id)).toMatchObject({ name: 'Console sprint', status: 'active', members: 1 });
+    expect((await call('GET', `/api/admin/organisations/${randomUUID()}/programmes`, admin.cookie)).statusCode).toBe(404);
+    expect((await call('GET', team, manager.cookie)).statusCode).toBe(403);
+
+    // Refused, changing nothing: no reason, not the team, another organisation's programme.
+    expect((await setStatus('paused', admin.cookie, { reason: '' })).statusCode).toBe(400);
+    expect((await setStatus('paused', manager.cookie)).statusCode).toBe(403);
+    expect((await setStatus('paused', null)).statusCode).toBe(401);
+    const elsewhere = await call('POST', `/api/admin/organisations/${otherOrgId}/programmes/${p.id}/status`, admin.cookie, { status: 'paused', reason: 'x' });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json().error.message).toBe(pm.notFound);
+    expect(await audit()).toEqual([]);
+
+    const paused = await setStatus('paused');
+    expect(paused.statusCode, paused.body).toBe(200);
+    expect(paused.json()).toMatchObject({ status: 'paused', bookings: [expect.objectContaining({ sessionId, status: 'booked', creditCents: 4_500 })] });
+    const refused = await book(ctx, m.cookie, { expertId: expert.expert.id, startsAt: slotIn(94), durationMinutes: 30, card: undefined, programmeId: p.id });
+    expect(refused.json().error.message).toBe(pm.paused);
+    // Paused again: nothing changes, nothing more in the log.
+    expect((await setStatus('paused')).statusCode).toBe(200);
+    expect((await setStatus('active')).json().status).toBe('active');
+    expect((await setStatus('ended', admin.cookie, { reason: 'Pilot over' })).json().status).toBe('ended');
+    const reopen = await setStatus('active');
+    expect(reopen.statusCode).toBe(409);
+    expect(reopen.json().error.message).toBe(pm.statusChange);
+
+    // What was booked stays funded: the session and its reservation are untouched.
+    const [session] = await ctx.database.db.select({ status: sessions.status }).from(sessions).where(eq(sessions.id, sessionId));
+    expect(session!.status).toBe('booked');
+    expect(await entriesOf(sessionId)).toEqual([{ kind: 'reservation', amountCents: -4_500, reservedChangeCents: 4_500 }]);
+    await expectLedgerMatches();
+    expect(await audit()).toEqual([
+      { action: 'programme.pause', detail: { programmeId: p.id, name: 'Console sprint', reason: 'Asked by the careers office' } },
+      { action: 'programme.reopen', detail: { programmeId: p.id, name: 'Console sprint', reason: 'Asked by the careers office' } },
+      { action: 'programme.end', detail: { programmeId: p.id, name: 'Console sprint', reason: 'Pilot over' } },
+    ]);
+    const [latest] = (await call('GET', `/api/admin/organisations/${orgId}/audit`, admin.cookie)).json().items;
+    expect(describeAudit(latest)).toBe("ended an organisation's access programme (Console sprint): “Pilot over”");
+    // The managers see it ended too.
+    expect((await call('GET', `${programmes()}/${p.id}`, manager.cookie)).json().status).toBe('ended');
   });
 
   it('members join by code (any case, again harmlessly), by verified domain, or as invited; the wallet stays hidden from them', async () => {

@@ -3,11 +3,11 @@
  * invites its manager; the manager accepts the e-mailed invitation, buys credit with the test card and sees the
  * balance, the report and the ledger at /partner, downloads the purchase's receipt (PDF) and the ledger as CSV, and
  * pages back to it past twenty later purchases, in the purchases and in the ledger; the team reads its actions about
- * the organisation and its ledger on its console page, paged, reached from the manager's person page. Access
- * programmes ("Access programmes", "Booking with credit"): a manager creates a programme for an invited list; a
- * student joins by the e-mailed link, books a session the programme pays in full (no card), another it pays in part
- * (the rest by the test card), and cancels one: the credit returns; the manager sponsors a workshop for the programme
- * and the student takes a covered seat ("Sponsored workshops").
+ * the organisation and its ledger on its console page, paged, reached from the manager's person page, and removes the
+ * manager there with a reason. Access programmes ("Access programmes", "Booking with credit"): a manager creates a
+ * programme for an invited list; a student joins by the e-mailed link, books a session the programme pays in full
+ * (no card), another it pays in part (the rest by the test card), and cancels one: the credit returns; the manager
+ * sponsors a workshop for the programme and the student takes a covered seat ("Sponsored workshops").
  */
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -146,6 +146,21 @@ test('the team creates an organisation from an enquiry and invites a manager, wh
   await expect(ledger.getByRole('row').nth(1)).toContainText('Visa ending 4242');
   await expect(ledger.getByRole('row').nth(1)).toContainText(`by ${client.name}`);
   await shot(page, 'partners-console-ledger-page-2');
+
+  // The manager has left the university: the team removes them, with a reason, and the organisation has no manager.
+  await page.goto(`/admin/organisations/${orgId}`);
+  await page.getByRole('button', { name: `Remove ${client.name}` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel("Reason (kept in the team's actions)").fill('Left the careers office');
+  await shot(page, 'partners-console-remove-manager');
+  await dialog.getByRole('button', { name: 'Remove Manager' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText('No managers yet.')).toBeVisible();
+  await expect(teamActions.getByRole('listitem').first()).toContainText(
+    `removed a manager of a partner organisation (${client.email}): “Left the careers office”`,
+  );
+  const left = await client.request.get(`/api/partner/organisations/${orgId}`);
+  expect(left.status()).toBe(404);
 });
 
 /** Through the console's API: an organisation `client` manages, with $500 paid by bank transfer. */

@@ -122,9 +122,9 @@ type Fixtures = {
   unsubscribeToken: string;
   /** Expert A's workshops: one published, one draft, and one full (two seats, both booked by other clients) whose waitlist clients join. */
   workshops: { published: string; draft: string; full: string; sponsorable: string };
-  /** An organisation client A manages with a second manager (whom client A removes), and an invitation sent to client B. */
+  /** An organisation client A manages with a second manager (whom client A removes) and a third (whom the team removes), and an invitation sent to client B. */
   /** …a card purchase of it awaiting the bank's 3-D Secure confirmation, one paid by bank transfer (its receipt), and its statement for October 2026. */
-  partner: { organisationId: string; secondManagerId: string; invitationToken: string; purchaseId: string; paidPurchaseId: string };
+  partner: { organisationId: string; secondManagerId: string; thirdManagerId: string; invitationToken: string; purchaseId: string; paidPurchaseId: string };
   /** Expert A's package, client A's purchase of it to book from, and another purchase for the team to refund. */
   packages: { offerId: string; purchaseId: string; refundPurchaseId: string; clientAId: string };
   /** Expert A's plan client A subscribed to, another of expert A's plans the expert ends, and client B's plan with expert B for the team to end. */
@@ -273,6 +273,12 @@ const rows: Row[] = [
     method: 'GET',
     route: '/api/admin/organisations/:id/ledger',
     url: (f) => `/api/admin/organisations/${f.partner.organisationId}/ledger`,
+    expect: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/organisations/:id/programmes',
+    url: (f) => `/api/admin/organisations/${f.partner.organisationId}/programmes`,
     expect: adminOnly(200),
   },
   {
@@ -1040,6 +1046,20 @@ const rows: Row[] = [
   },
   {
     method: 'POST',
+    route: '/api/admin/organisations/:id/managers/:userId/removal',
+    url: (f) => `/api/admin/organisations/${f.partner.organisationId}/managers/${f.partner.thirdManagerId}/removal`,
+    body: () => ({ reason: 'Left the university' }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/organisations/:id/programmes/:programmeId/status',
+    url: (f) => `/api/admin/organisations/${f.partner.organisationId}/programmes/${f.programmes.invitedId}/status`,
+    body: () => ({ status: 'active', reason: 'Matrix check' }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'POST',
     route: '/api/admin/organisations/:id/invoice-payments',
     url: (f) => `/api/admin/organisations/${f.partner.organisationId}/invoice-payments`,
     body: () => ({ amountCents: 10_000, reference: 'INV-MATRIX-1' }),
@@ -1228,9 +1248,11 @@ describe('authorization matrix', () => {
       .values({ name: 'Matrix University', kind: 'university', billingEmail: 'billing@matrix-university.example' })
       .returning();
     const secondManager = await createUser(ctx, { email: 'second-manager@example.com', firstName: 'Sasha', lastName: 'Manager' });
+    const thirdManager = await createUser(ctx, { email: 'third-manager@example.com', firstName: 'Tess', lastName: 'Manager' });
     await ctx.database.db.insert(organisationManagers).values([
       { organisationId: organisation!.id, userId: clientA.id },
       { organisationId: organisation!.id, userId: secondManager.id },
+      { organisationId: organisation!.id, userId: thirdManager.id },
     ]);
     const [purchase] = await ctx.database.db
       .insert(creditPurchases)
@@ -1355,6 +1377,7 @@ describe('authorization matrix', () => {
       partner: {
         organisationId: organisation!.id,
         secondManagerId: secondManager.id,
+        thirdManagerId: thirdManager.id,
         invitationToken,
         purchaseId: purchase!.id,
         paidPurchaseId: paidPurchase!.id,

@@ -1,12 +1,13 @@
 /**
  * Partners in the team console, under /api/admin/organisations (docs/product.md "Partners"): organisations with their
- * balances and ledgers (a page at a time), the team's actions about each, manager invitations, invoice payments,
- * grants and adjustments. 401 to visitors and 403 to any account but an admin with two-factor sign-in, checked before
+ * balances and ledgers (a page at a time), the team's actions about each, manager invitations and removals, invoice
+ * payments, grants, adjustments, and the organisation's access programmes (list, pause, reopen, end). 401 to visitors and 403 to any account but an admin with two-factor sign-in, checked before
  * the body is read; every action is audited by its service.
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditPage } from '../../../shared/schemas/admin.js';
+import { reasonInput } from '../../../shared/schemas/admin-users.js';
 import { errorResponse, pageQuery } from '../../../shared/schemas/common.js';
 import {
   adjustmentInput,
@@ -14,19 +15,22 @@ import {
   grantInput,
   invitationInput,
   invoicePaymentInput,
+  managerParams,
   organisationDetail,
   organisationInput,
   organisationPage,
   organisationParams,
 } from '../../../shared/schemas/partners.js';
+import { programmeDetail, programmeList, programmeParams, programmeStatusInput } from '../../../shared/schemas/programmes.js';
 import { sponsorshipInput, sponsorshipList } from '../../../shared/schemas/sponsorships.js';
 import { requireRole } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { listCreditLedger } from './credit-ledger-service.js';
 import { adjustBalance, grantCredit, recordInvoicePayment } from './funding-service.js';
-import { inviteManager } from './manager-service.js';
+import { inviteManager, removeManager } from './manager-service.js';
 import { listOrganisationAudit } from './organisation-audit-service.js';
 import { createOrganisation, getOrganisation, listOrganisations } from './organisation-service.js';
+import { listProgrammes, setProgrammeStatus } from './programme-service.js';
 import { sponsorWorkshop } from './sponsorship-service.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -86,6 +90,42 @@ export const partnerAdminRoutes: FastifyPluginAsyncZod<{ db: Db; baseUrl: string
     { config, schema: { tags, params: organisationParams, body: invitationInput, response: { 201: organisationDetail, ...errors } } },
     async (request, reply) =>
       reply.code(201).send(await inviteManager(db, await admin(request), request.params.id, request.body.email, { asTeam: true, baseUrl })),
+  );
+
+  /**
+   * Removes manager `userId` from the organisation `{ reason }` (1–1000 characters), as a manager can
+   * (manager-service.ts `removeManager`): the same refusals, no e-mail; audited with the reason. The last manager may
+   * go (docs/product.md "Partners"). Answers the organisation. 400 no reason; 404 unknown organisation or not a
+   * manager of it; 409 oneself.
+   */
+  app.post(
+    '/api/admin/organisations/:id/managers/:userId/removal',
+    { config, schema: { tags, params: managerParams, body: reasonInput, response: { 200: organisationDetail, ...errors } } },
+    async (request) => removeManager(db, await admin(request), request.params.id, request.params.userId, { reason: request.body.reason }),
+  );
+
+  /** The organisation's access programmes, newest first: terms, status, members and credit used (cents). 404. */
+  app.get(
+    '/api/admin/organisations/:id/programmes',
+    { config, schema: { tags, params: organisationParams, response: { 200: programmeList, ...errors } } },
+    async (request) => listProgrammes(db, request.params.id),
+  );
+
+  /**
+   * Pauses, reopens or ends one of the organisation's programmes `{ status, reason }`, as its managers can
+   * (docs/product.md "Access programmes": what is booked stays funded); audited with the reason when the status
+   * changes. Answers the programme. 400; 404 not the organisation's programme; 409 reopening an ended one.
+   */
+  app.post(
+    '/api/admin/organisations/:id/programmes/:programmeId/status',
+    {
+      config,
+      schema: { tags, params: programmeParams, body: programmeStatusInput.extend(reasonInput.shape), response: { 200: programmeDetail, ...errors } },
+    },
+    async (request) => {
+      const { status, reason } = request.body;
+      return setProgrammeStatus(db, request.params.id, request.params.programmeId, status, { actor: await admin(request), reason });
+    },
   );
 
   /** Records a bank transfer `{ amountCents, reference }` for an invoice as credit; receipt e-mailed. 404; 409 reference already recorded. */

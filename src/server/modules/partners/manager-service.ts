@@ -1,6 +1,6 @@
 /**
  * Managers of an organisation (docs/product.md "Partners"): the team or a manager invites a person by e-mail; the
- * person signs up or signs in with that address and accepts; a manager removes other managers.
+ * person signs up or signs in with that address and accepts; a manager removes other managers, and the team any.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
@@ -13,6 +13,7 @@ import { enqueueEmail } from '../../infra/mail/outbox.js';
 import { recordAudit } from '../admin/audit-service.js';
 import { managerInvitationEmail } from './emails.js';
 import { assertOrganisationId, getOrganisation } from './organisation-service.js';
+import { lockOrganisation } from './wallet-service.js';
 import { clock } from '../../clock.js';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -79,17 +80,33 @@ export async function acceptInvitation(db: Db, person: CurrentUser, token: strin
 }
 
 /**
- * DELETE /api/partner/organisations/{id}/managers/{userId}: `manager` removes another manager of the organisation
- * (the caller checked that `manager` manages it). Answers the organisation. 404 not a manager; 409 oneself.
+ * `remover` ends `userId`'s managing of organisation `id`: a manager removing another (DELETE
+ * /api/partner/organisations/{id}/managers/{userId}; the caller checked that `remover` manages it), or the team from
+ * the console (`asTeam`: audited 'organisation.remove_manager' with its reason). Nobody removes themselves, so a
+ * manager never leaves the organisation without one; the team may remove the last, which leaves the organisation as
+ * it was created, managed by nobody until someone accepts an invitation (docs/product.md "Partners"). No e-mail.
+ * Answers the organisation. 404 unknown organisation or not a manager of it; 409 oneself.
  */
-export async function removeManager(db: Db, manager: CurrentUser, id: string, userId: string) {
-  if (userId === manager.id) throw new AppError('CONFLICT', m.removeSelf);
+export async function removeManager(db: Db, remover: CurrentUser, id: string, userId: string, asTeam?: { reason: string }) {
+  assertOrganisationId(id);
+  if (userId === remover.id) throw new AppError('CONFLICT', m.removeSelf);
   return db.transaction(async (tx) => {
-    const removed = await tx
+    if (!(await lockOrganisation(tx, id))) throw new AppError('NOT_FOUND', m.organisationNotFound);
+    const [removed] = await tx
       .delete(organisationManagers)
       .where(and(eq(organisationManagers.organisationId, id), eq(organisationManagers.userId, userId)))
       .returning({ userId: organisationManagers.userId });
-    if (removed.length === 0) throw new AppError('NOT_FOUND', m.managerNotFound);
+    if (!removed) throw new AppError('NOT_FOUND', m.managerNotFound);
+    if (asTeam) {
+      const [person] = await tx.select({ email: userTable.email }).from(userTable).where(eq(userTable.id, userId));
+      await recordAudit(tx, {
+        actorId: remover.id,
+        action: 'organisation.remove_manager',
+        targetType: 'organisation',
+        targetId: id,
+        detail: { userId, email: person?.email ?? null, reason: asTeam.reason },
+      });
+    }
     return getOrganisation(tx, id);
   });
 }

@@ -1,18 +1,31 @@
 /**
  * Access programmes as their organisation's managers run them (docs/product.md "Access programmes"): create, list,
  * read (members, invited list, who booked with whom and when — never topics, messages or feedback), pause, reopen
- * or end, and remove a member. The caller checked that the account manages the organisation (assertManages).
+ * or end, and remove a member; the team lists them and pauses, reopens or ends one from the console. The caller checked
+ * that the account manages the organisation (assertManages) or is the team.
  */
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { partnerMessages as pm } from '../../../shared/partners.js';
 import { programmeMessages as m, type JoinRule, type LimitPeriod, type ProgrammeStatus } from '../../../shared/programmes.js';
 import type { ProgrammeDetail, programmeInput, ProgrammeSummary } from '../../../shared/schemas/programmes.js';
 import type { CurrentUser } from '../../auth/plugin.js';
 import type { Db, Tx } from '../../db/client.js';
 import { pgError } from '../../db/errors.js';
-import { accessProgrammes, experts, programmeBookings, programmeInvitations, programmeMembers, sessions, user as userTable } from '../../db/schema.js';
+import {
+  accessProgrammes,
+  experts,
+  organisations,
+  programmeBookings,
+  programmeInvitations,
+  programmeMembers,
+  sessions,
+  user as userTable,
+} from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { recordAudit } from '../admin/audit-service.js';
+import { assertOrganisationId } from './organisation-service.js';
 
 /** Letters and digits that cannot be mistaken for one another when read aloud or typed (no 0/O, 1/I/L). */
 const codeAlphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -77,9 +90,12 @@ export async function lockProgramme(tx: Tx, organisationId: string, programmeId:
   return p;
 }
 
-/** GET …/programmes: the organisation's programmes, newest first, with members and credit used (cents). */
+/** GET …/programmes: the organisation's programmes, newest first, with members and credit used (cents). 404 unknown organisation. */
 export async function listProgrammes(db: Db, organisationId: string): Promise<{ items: ProgrammeSummary[] }> {
+  assertOrganisationId(organisationId);
   const rows = await programmesOf(db, organisationId).orderBy(desc(accessProgrammes.createdAt));
+  if (rows.length === 0 && !(await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.id, organisationId))).length)
+    throw new AppError('NOT_FOUND', pm.organisationNotFound);
   return { items: rows.map(summaryOf) };
 }
 
@@ -161,14 +177,30 @@ export async function getProgramme(db: Db | Tx, organisationId: string, programm
 }
 
 /**
- * POST …/programmes/{programmeId}/status `{ status }`: pause, reopen or end the programme. Sessions already booked
- * stay funded; new bookings are refused while it is paused or ended. 409 when an ended programme would reopen.
+ * POST …/programmes/{programmeId}/status `{ status }`: pause, reopen or end the programme, by one of its managers, or
+ * by the team from the console (`asTeam`: audited 'programme.pause' / 'programme.reopen' / 'programme.end' with its
+ * reason, when the status changes). Sessions already booked stay funded; new bookings are refused while it is paused
+ * or ended. 404 not the organisation's programme; 409 when an ended programme would reopen.
  */
-export async function setProgrammeStatus(db: Db, organisationId: string, programmeId: string, status: ProgrammeStatus): Promise<ProgrammeDetail> {
+export async function setProgrammeStatus(
+  db: Db,
+  organisationId: string,
+  programmeId: string,
+  status: ProgrammeStatus,
+  asTeam?: { actor: CurrentUser; reason: string },
+): Promise<ProgrammeDetail> {
   return db.transaction(async (tx) => {
     const p = await lockProgramme(tx, organisationId, programmeId);
     if (p.status === 'ended' && status !== 'ended') throw new AppError('CONFLICT', m.statusChange);
     await tx.update(accessProgrammes).set({ status }).where(eq(accessProgrammes.id, programmeId));
+    if (asTeam && p.status !== status)
+      await recordAudit(tx, {
+        actorId: asTeam.actor.id,
+        action: status === 'paused' ? 'programme.pause' : status === 'ended' ? 'programme.end' : 'programme.reopen',
+        targetType: 'organisation',
+        targetId: organisationId,
+        detail: { programmeId, name: p.name, reason: asTeam.reason },
+      });
     return getProgramme(tx, organisationId, programmeId);
   });
 }

@@ -15,6 +15,8 @@ import { useOrganisationAudit } from './api/get-organisation-audit';
 import { useOrganisationLedger } from './api/get-organisation-ledger';
 import { useOrganisationAction, type OrganisationAction } from './api/organisation-actions';
 import { dollarsToCents, Facts, RecordFrame } from './console-parts';
+import { OrganisationManagers } from './organisation-managers';
+import { OrganisationProgrammes } from './organisation-programmes';
 import { TeamActions } from './team-actions';
 
 type Field = { name: string; label: string; type?: string; placeholder?: string };
@@ -126,25 +128,7 @@ function Detail({ organisation: o }: { organisation: OrganisationDetail }) {
           <CreditBalance balanceCents={o.balanceCents} reservedCents={o.reservedCents} />
         </div>
       </Card>
-      <Card className="p-5 sm:p-6">
-        <h2 className="text-lg font-semibold text-slate-900">Managers</h2>
-        <ul className="mt-3 space-y-1 text-sm">
-          {o.managers.map((m) => (
-            <li key={m.userId}>
-              <Link to={`/admin/users/${m.userId}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
-                {m.name}
-              </Link>{' '}
-              <span className="text-slate-600">{m.email}</span>
-            </li>
-          ))}
-          {o.invitations.map((i) => (
-            <li key={i.id} className="text-slate-700">
-              {i.email} — invited {formatDateTime(i.createdAt)}, link valid until {formatDateTime(i.expiresAt)}
-            </li>
-          ))}
-          {o.managers.length + o.invitations.length === 0 ? <li className="text-slate-600">No managers yet.</li> : null}
-        </ul>
-      </Card>
+      <OrganisationManagers organisation={o} />
       <div className="grid gap-4 lg:grid-cols-2">
         <ActionForm
           organisationId={o.id}
@@ -192,6 +176,7 @@ function Detail({ organisation: o }: { organisation: OrganisationDetail }) {
           done="Balance adjusted"
         />
       </div>
+      <OrganisationProgrammes organisationId={o.id} />
       {o.grants.length ? (
         <Card className="p-5 sm:p-6">
           <h2 className="text-lg font-semibold text-slate-900">Grants</h2>
@@ -211,7 +196,7 @@ function Detail({ organisation: o }: { organisation: OrganisationDetail }) {
   );
 }
 
-/** /admin/organisations/:id (docs/product.md "Partners"): one organisation, its managers, funding, ledger and the team's actions about it. */
+/** /admin/organisations/:id (docs/product.md "Partners"): one organisation, its managers, funding, access programmes, ledger and the team's actions about it. */
 export default function OrganisationDetailPage() {
   const { id = '' } = useParams();
   const query = useOrganisation(id);

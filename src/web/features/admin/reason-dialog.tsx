@@ -7,8 +7,9 @@ import { FormError, Label, Textarea } from '../../components/ui/input';
 import { useDialogAction } from '../../lib/use-dialog-action';
 
 /**
- * A console action on an account that needs a reason, e-mailed to the people concerned (suspend, reinstate, cancel
- * booked sessions; docs/product.md "Team console", "People"): the reason, then `submitLabel`; `done` is the toast.
+ * A console action that needs a reason, kept in the audit log and e-mailed to the people concerned where the action
+ * says so (suspend, reinstate, cancel booked sessions; remove an organisation's manager, pause or end its programme;
+ * docs/product.md "Team console", "People", "Partners"): the reason, then `submitLabel`; `done` is the toast.
  */
 export function ReasonDialog<T>({
   id,
