@@ -37,10 +37,10 @@ export function OrganisationManagers({ organisation: o }: { organisation: Organi
   return (
     <Card className="p-5 sm:p-6">
       <h2 className="text-lg font-semibold text-slate-900">Managers</h2>
-      <ul className="mt-3 divide-y divide-slate-100 text-sm">
+      <ul className="mt-3 divide-y divide-slate-100 text-sm wrap-anywhere">
         {o.managers.map((m) => (
           <li key={m.userId} className="flex flex-wrap items-center justify-between gap-2 py-2">
-            <span className="min-w-0 break-words">
+            <span>
               <Link to={`/admin/users/${m.userId}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
                 {m.name}
               </Link>{' '}
@@ -53,7 +53,7 @@ export function OrganisationManagers({ organisation: o }: { organisation: Organi
           </li>
         ))}
         {o.invitations.map((i) => (
-          <li key={i.id} className="break-words py-2 text-slate-700">
+          <li key={i.id} className="py-2 text-slate-700">
             {i.email} — invited {formatDateTime(i.createdAt)}, link valid until {formatDateTime(i.expiresAt)}
           </li>
         ))}

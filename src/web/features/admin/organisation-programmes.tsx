@@ -74,10 +74,10 @@ export function OrganisationProgrammes({ organisationId }: { organisationId: str
           data.items.length === 0 ? (
             <p className="mt-2 text-sm text-slate-600">No programme yet.</p>
           ) : (
-            <ul className="mt-3 divide-y divide-slate-100 text-sm">
+            <ul className="mt-3 divide-y divide-slate-100 text-sm wrap-anywhere">
               {data.items.map((p) => (
                 <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                  <span className="min-w-0 break-words">
+                  <span>
                     <span className="font-medium text-slate-900">{p.name}</span>{' '}
                     <span className="text-slate-700">
                       {p.status} · code {p.code} · {p.startsOn} to {p.endsOn} (UTC) · {p.members} {p.members === 1 ? 'member' : 'members'} ·{' '}

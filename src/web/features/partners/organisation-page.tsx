@@ -173,7 +173,8 @@ function Managers({ organisation }: { organisation: OrganisationDetail }) {
   return (
     <Card className="p-5 sm:p-6">
       <h2 className="text-lg font-semibold text-slate-900">Managers</h2>
-      <ul className="mt-3 divide-y divide-slate-100">
+      {/* Addresses may break anywhere rather than run out of the card on a phone. */}
+      <ul className="mt-3 divide-y divide-slate-100 wrap-anywhere">
         {organisation.managers.map((m) => (
           <li key={m.userId} className="flex flex-wrap items-center justify-between gap-2 py-2">
             <span>

@@ -113,7 +113,8 @@ function Programme({ organisationId, programmeId }: { organisationId: string; pr
       </Card>
       <Card className="p-5 sm:p-6">
         <h2 className="text-lg font-semibold text-slate-900">Members ({p.members})</h2>
-        <ul className="mt-3 divide-y divide-slate-100">
+        {/* Addresses may break anywhere rather than run out of the card on a phone. */}
+        <ul className="mt-3 divide-y divide-slate-100 wrap-anywhere">
           {p.memberList.map((m) => (
             <li key={m.userId} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
               <span>
