@@ -65,6 +65,13 @@ describe('content pages carry the counts docs/product.md fixes ("Content and tim
     expect(universityBenefits.map((b) => b.id)).toEqual(['bulk-credits', 'co-branded-workshops', 'access-codes', 'pilots', 'reporting']);
   });
 
+  it('university page offers what the partner programme does (docs/product.md "Partners"): credit in US dollars, no other currency or rate', () => {
+    const text = universityBenefits.flatMap((b) => [b.title, b.summary, ...b.points]).join(' ');
+    for (const offered of ['US dollars', 'bank transfer', 'Reserve up to 50 seats', 'verified address', 'sessions already booked stay funded', 'CSV exports'])
+      expect(text).toContain(offered);
+    expect(text).not.toMatch(/AUD|volume rate|roll over/);
+  });
+
   it('international students page lists the 4 programmes in the documented order', () => {
     expect(internationalProgrammes.map((p) => p.title)).toEqual([
       'Cultural integration workshops',

@@ -7,8 +7,11 @@ import { universityBenefits } from './university-benefits';
 
 const partnershipSteps = [
   { title: 'Tell us your goals', text: 'Share your student groups, priorities and timeline through our short partner enquiry.' },
-  { title: 'Design the programme', text: 'We propose a mix of credits, workshops and access codes, and agree success measures.' },
-  { title: 'Launch and review', text: 'Students start booking; you get regular reports and a review at the end of each term.' },
+  {
+    title: 'Set up your organisation',
+    text: 'We create your university’s account and invite its managers, who fund it and create its programmes at /partner.',
+  },
+  { title: 'Launch and review', text: 'Students join and book; you follow the live report, and we review the results together at the end of each term.' },
 ];
 
 /** /partner/university: what universities get from a partnership, in 5 collapsible sections. */
@@ -18,7 +21,7 @@ export default function UniversityPartnerPage() {
       <PageHeader
         eyebrow="For universities"
         title="Partner with Mentora"
-        lead="Give your students one-to-one access to industry experts, alongside your careers service. Flexible credits, co-branded workshops and clear reporting, designed around your calendar."
+        lead="Give your students one-to-one access to industry experts, alongside your careers service: credit your students book with, access codes, sponsored workshops and clear reporting, designed around your calendar."
       />
       <ContentSection
         id="benefits"
