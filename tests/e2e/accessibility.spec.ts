@@ -53,17 +53,36 @@ async function expectModalDialogPattern(page: Page, opener: Locator, title: stri
   await expect(opener, 'focus returns to the opener').toBeFocused();
 }
 
-/** Every Tab stop of `path` (opened fresh) shows a visible focus outline. */
-async function expectVisibleFocusEverywhere(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await expect(page.locator('.animate-spin')).toHaveCount(0);
-  expect.soft(await stopsWithoutVisibleFocus(page), `Tab stops without visible focus on ${path}`).toEqual([]);
+/**
+ * The public pages whose every Tab stop must show a visible focus outline. Focus is checked on the same load as the
+ * page's axe check (a page load is most of a check's cost: docs/performance.md "Test suite"), here and on an expert's
+ * profile and the signed-in dashboards below.
+ */
+const focusCheckedPublicPaths = new Set([
+  '/',
+  '/results',
+  '/about',
+  '/contact',
+  '/search',
+  '/login',
+  '/how-it-works/client',
+  '/how-it-works/partner',
+  '/community-guidelines',
+  '/expert/application-landing',
+  '/workshops',
+  '/no-such-page',
+]);
+
+/** Checks the page just loaded at `path` with axe and, with `focus`, that every Tab stop shows a visible focus outline. */
+async function checkLoadedPage(page: Page, path: string, { focus = false } = {}) {
+  await expectNoViolations(page, path);
+  if (focus) expect.soft(await stopsWithoutVisibleFocus(page), `Tab stops without visible focus on ${path}`).toEqual([]);
 }
 
-async function visit(page: Page, path: string) {
+/** Opens `path` fresh and checks it (`checkLoadedPage`). */
+async function visit(page: Page, path: string, options: { focus?: boolean } = {}) {
   await page.goto(path);
-  await expectNoViolations(page, path);
+  await checkLoadedPage(page, path, options);
 }
 
 /** A published expert with one public review (from a paid session of another new client that took place), so a profile shows every part. */
@@ -98,33 +117,14 @@ for (const { name, viewport } of viewports) {
 
     for (const paths of publicPathGroups)
       test(`public pages ${paths[0]} …`, async ({ page }) => {
-        for (const path of paths) await visit(page, path);
+        // Up to seven pages, each checked by axe and most Tab-walked for focus.
+        test.setTimeout(120_000);
+        for (const path of paths) await visit(page, path, { focus: focusCheckedPublicPaths.has(path) });
       });
 
     test("an expert's public pages, with a review", async ({ page, market }) => {
       const { slug } = await reviewedExpert(market);
-      for (const path of expertPaths(slug)) await visit(page, path);
-    });
-
-    for (const paths of [
-      ['/', '/results', '/about', '/contact', '/search', '/login'],
-      ['/how-it-works/client', '/how-it-works/partner', '/community-guidelines', '/expert/application-landing', '/workshops', '/no-such-page'],
-    ])
-      test(`every Tab stop shows a visible focus outline: ${paths[0]} …`, async ({ page }) => {
-        for (const path of paths) await expectVisibleFocusEverywhere(page, path);
-      });
-
-    test('every Tab stop shows a visible focus outline: an expert, and signed in', async ({ page, market, client, operator }) => {
-      // A minute more than the pages alone take: the journey first makes an expert with a review.
-      test.setTimeout(180_000);
-      const expert = await reviewedExpert(market);
-      await expectVisibleFocusEverywhere(page, `/expert/${expert.slug}`);
-      await signInAs(page, client);
-      await expectVisibleFocusEverywhere(page, '/dashboard/client');
-      await signInAs(page, expert);
-      for (const path of ['/dashboard/expert', '/dashboard/expert/availability', '/dashboard/expert/profile']) await expectVisibleFocusEverywhere(page, path);
-      await signInAsTeam(page, operator);
-      for (const path of ['/admin/dashboard', '/admin/applications', '/admin/inbox', '/admin/audit']) await expectVisibleFocusEverywhere(page, path);
+      for (const path of expertPaths(slug)) await visit(page, path, { focus: path === `/expert/${slug}` });
     });
 
     test('public pages with dialogs, menus and form errors open', async ({ page, market }) => {
@@ -234,7 +234,7 @@ for (const { name, viewport } of viewports) {
         `/expert/${slug}`,
         '/about',
       ])
-        await visit(page, path);
+        await visit(page, path, { focus: path === '/dashboard/client' });
 
       await page.goto(`/session/${upcoming.id}`);
       await page.getByRole('button', { name: 'Cancel Session' }).click();
@@ -309,7 +309,7 @@ for (const { name, viewport } of viewports) {
         `/expert/${expert.slug}`,
         '/signup',
       ])
-        await visit(page, path);
+        await visit(page, path, { focus: path.startsWith('/dashboard/expert') });
 
       await page.goto(`/session/${upcoming.id}`);
       await page.getByRole('button', { name: 'Cancel Session' }).click();
@@ -382,8 +382,9 @@ for (const { name, viewport } of viewports) {
       expect(reported.status(), await reported.text()).toBe(200);
 
       await signInAsTeam(page, operator);
-      await expectNoViolations(page, '/admin/applications');
-      for (const path of ['/admin/dashboard', '/admin/disputes', '/admin/inbox', '/admin/inbox?status=handled', '/admin/audit']) await visit(page, path);
+      await checkLoadedPage(page, '/admin/dashboard', { focus: true });
+      for (const path of ['/admin/applications', '/admin/disputes', '/admin/inbox', '/admin/inbox?status=handled', '/admin/audit'])
+        await visit(page, path, { focus: ['/admin/applications', '/admin/inbox', '/admin/audit'].includes(path) });
 
       const applications = (await (await page.request.get('/api/admin/applications')).json()) as { items: { id: string }[] };
       expect(applications.items.length).toBeGreaterThan(0);
