@@ -20,6 +20,15 @@ export type ProgrammeStatus = (typeof programmeStatuses)[number];
 /** An invited list's upload: at most 256 kB of text and 2,000 addresses. */
 export const inviteListLimits = { bytes: 256 * 1024, addresses: 2_000 } as const;
 
+/**
+ * An invited address's delivery as its managers see it: its invitation e-mail waits in the outbox ('sending'), was
+ * accepted by the recipient's mail server ('sent'), or was refused for good or given up after its retries
+ * ('not_delivered', with the server's reply). Null for invitations sent before deliveries were recorded.
+ */
+export const invitationDeliveries = ['sending', 'sent', 'not_delivered'] as const;
+export type InvitationDelivery = (typeof invitationDeliveries)[number];
+export const invitationDeliveryNames: Record<InvitationDelivery, string> = { sending: 'Sending', sent: 'Sent', not_delivered: 'Not delivered' };
+
 /** What managers see and never see (docs/product.md "Access programmes"); members read it before they join. */
 export const memberPrivacyNotice = (organisation: string) =>
   `${organisation}’s managers see who booked with whom and when, never your topics, messages or feedback.`;

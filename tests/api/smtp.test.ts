@@ -1,7 +1,8 @@
 /**
  * E-mail over SMTP, against a real SMTP server started in the test (`smtp-server`) and
  * parsed with `mailparser`: recipients, subject, links and the .ics invite arrive; while the SMTP server is
- * down messages wait (attempts and next attempt stored) and are delivered exactly once when it is back.
+ * down messages wait (attempts and next attempt stored) and are delivered exactly once when it is back; a message the
+ * server refuses with a 5yz reply fails at once with that reply.
  * On PostgreSQL the same is checked through a real server process configured only by environment.
  */
 import { eq, like } from 'drizzle-orm';
@@ -100,7 +101,7 @@ describe('e-mail over SMTP', () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('e-mail over SMTP from a server process (PostgreSQL; set TEST_DATABASE_URL)', () => {
-  it('retries with backoff while SMTP is down, delivers once when it is back, and fails a refused message after MAIL_MAX_ATTEMPTS', async () => {
+  it('retries with backoff while SMTP is down, delivers once when it is back, and fails a message refused with 550 at its first try, with the reply', async () => {
     const ctx = await createTestApp();
     const sink = await smtpSink({ refuse: (address) => address === 'nobody@example.com' });
     await sink.stop();
@@ -129,8 +130,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('e-mail over SMTP from a server 
       await sink.start();
       await until(async () => (await row('Sent later')).status === 'sent', 'the message was sent');
       await until(async () => (await row('Refused')).status === 'failed', 'the refused message failed');
-      expect(await row('Refused')).toMatchObject({ attempts: 3 });
-      expect((await row('Refused')).lastError).toMatch(/550/);
+      // A 5yz reply is permanent (RFC 5321 §4.2.1): never retried, the server's reply kept.
+      expect(await row('Refused')).toMatchObject({ attempts: 1 });
+      expect((await row('Refused')).lastError).toMatch(/^550 .*Mailbox unavailable/);
       await new Promise((r) => setTimeout(r, 500));
       expect(sink.messages.filter((m) => m.subject === 'Sent later')).toHaveLength(1);
     } finally {

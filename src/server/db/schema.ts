@@ -1919,7 +1919,7 @@ export const programmeMembers = pgTable(
   (t) => [primaryKey({ columns: [t.programmeId, t.userId] }), index('programme_members_user_idx').on(t.userId)],
 );
 
-/** The invited list of a programme: one row per address; only the SHA-256 of the link's token is stored. */
+/** The invited list of a programme: one row per address, linked to the e-mail that invited it; only the SHA-256 of the link's token is stored. */
 export const programmeInvitations = pgTable(
   'programme_invitations',
   {
@@ -1932,6 +1932,8 @@ export const programmeInvitations = pgTable(
     invitedBy: text('invited_by').references(() => user.id, { onDelete: 'set null' }),
     acceptedBy: text('accepted_by').references(() => user.id, { onDelete: 'set null' }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** The outbox e-mail that carried the invitation: its status is the address's delivery (null before migration 0057). */
+    outboxEmailId: uuid('outbox_email_id').references(() => emailOutbox.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [unique('programme_invitations_email_unique').on(t.programmeId, t.email)],

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { inviteListLimits, joinRules, limitPeriods, programmeMessages as m, programmeStatuses } from '../programmes.js';
+import { invitationDeliveries, inviteListLimits, joinRules, limitPeriods, programmeMessages as m, programmeStatuses } from '../programmes.js';
 import { singleLine } from '../single-line.js';
 import { requiredText } from './common.js';
 
@@ -71,7 +71,19 @@ export const programmeList = z.object({ items: z.array(programmeSummary) });
 /** A programme as its managers see it: members, the invited list, and who booked with whom and when (never topics). */
 export const programmeDetail = programmeSummary.extend({
   memberList: z.array(z.object({ userId: z.string(), name: z.string(), email: z.string(), joinedAt: z.string(), removedAt: z.string().nullable() })),
-  invitations: z.array(z.object({ email: z.string(), createdAt: z.string(), acceptedAt: z.string().nullable() })),
+  invitations: z.array(
+    z.object({
+      email: z.string(),
+      createdAt: z.string(),
+      acceptedAt: z.string().nullable(),
+      /** Its invitation e-mail's delivery; null for an invitation sent before deliveries were recorded. */
+      delivery: z.enum(invitationDeliveries).nullable(),
+      /** The mail server's reply (or the last error) when not delivered; null otherwise. */
+      deliveryError: z.string().nullable(),
+    }),
+  ),
+  /** Invited addresses whose invitation was not delivered. */
+  notDelivered: z.number().int(),
   bookings: z.array(
     z.object({
       sessionId: z.string(),

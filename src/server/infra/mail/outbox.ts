@@ -18,7 +18,7 @@ export type OutgoingEmail = {
   html?: string;
   /** `content` is text, or base64 for a binary file (`encoding: 'base64'`, a PDF). */
   attachments?: MailAttachment[];
-  /** The outbox row id; transports derive the Message-ID from it. */
+  /** The outbox row id; transports derive the Message-ID from it. Given at enqueue, it is the row's id (a caller that links to the message). */
   id?: string;
   /** The https address that switches this kind of e-mail off in one click (List-Unsubscribe, RFC 8058), for e-mails a recipient can switch off. */
   unsubscribeUrl?: string;
@@ -35,7 +35,8 @@ export function outboxInsert(db: Db | Tx, mails: OutgoingEmail[], fill?: { slot:
   // `fill` puts a value the same statement computes (a receipt's number) in place of `slot` in the bodies.
   const filled = <T extends string | undefined>(body: T) => (fill && body?.includes(fill.slot) ? sql`replace(${body}, ${fill.slot}, ${fill.value})` : body);
   return db.insert(emailOutbox).values(
-    mails.map(({ to, subject, text, html, attachments, unsubscribeUrl }) => ({
+    mails.map(({ id, to, subject, text, html, attachments, unsubscribeUrl }) => ({
+      id,
       to,
       subject,
       text: filled(text),
@@ -131,8 +132,8 @@ const statements = new WeakMap<Db, ReturnType<typeof outboxStatements>>();
  * reminders, a cancelled workshop) instead of sending a fixed few a tick while the rest wait. Messages are claimed
  * `claimSize` at a time (each attempt counted, kept from other workers for CLAIM_LEASE_MS), sent one after another,
  * and the sent ones marked by one statement per batch (or per MARK_EVERY_MS). A failure stores the error and
- * schedules the next attempt after baseDelayMs × 2^(attempts-1) (ms); after `maxAttempts` attempts the message is
- * marked failed. Once `signal` is aborted (shutdown), no further message is sent: the sent ones are marked and the
+ * schedules the next attempt after baseDelayMs × 2^(attempts-1) (ms); after `maxAttempts` attempts, or at once when the
+ * mail server refused it for good (`permanentRefusal`, its reply kept as the error), the message is marked failed. Once `signal` is aborted (shutdown), no further message is sent: the sent ones are marked and the
  * claimed rest released to any worker. Returns the number of messages sent.
  */
 export async function deliverDueEmails(db: Db, transport: MailTransport, opts: DeliveryOptions = {}): Promise<number> {
@@ -171,11 +172,12 @@ export async function deliverDueEmails(db: Db, transport: MailTransport, opts: D
         });
       } catch (err) {
         failed.push(row.id);
+        const refusal = permanentRefusal(err);
         await db
           .update(emailOutbox)
           .set({
-            status: row.attempts >= maxAttempts ? 'failed' : 'pending',
-            lastError: err instanceof Error ? err.message.slice(0, 500) : 'send failed',
+            status: refusal || row.attempts >= maxAttempts ? 'failed' : 'pending',
+            lastError: (refusal ?? (err instanceof Error ? err.message : 'send failed')).slice(0, 500),
             nextAttemptAt: new Date(Date.now() + baseDelayMs * 2 ** (row.attempts - 1)),
           })
           .where(eq(emailOutbox.id, row.id));
@@ -190,13 +192,25 @@ export async function deliverDueEmails(db: Db, transport: MailTransport, opts: D
   return sent;
 }
 
+/**
+ * The mail server's reply when it refused a message for good: a 5yz reply to RCPT or DATA is a permanent negative
+ * completion that the client should not repeat (RFC 5321 §4.2.1), so the message is failed at once, never retried.
+ * Undefined for anything a retry may cure (a 4yz reply, a connection refused or timed out). Reads nodemailer's
+ * `responseCode` and `response` (the reply line, e.g. "550 5.1.1 No such user").
+ */
+export function permanentRefusal(err: unknown): string | undefined {
+  const { responseCode, response } = (err ?? {}) as { responseCode?: unknown; response?: unknown };
+  if (typeof responseCode !== 'number' || responseCode < 500 || responseCode > 599) return undefined;
+  return typeof response === 'string' && response ? response : `${responseCode}`;
+}
+
 /** The outbox as monitoring sees it (GET /metrics): messages still to send, the oldest one's age, and given-up ones. */
 export type OutboxBacklog = {
   /** Messages not sent yet, due now or waiting for a retry (status `pending`). */
   pending: number;
   /** Seconds since the oldest pending message was queued; 0 when none is pending. */
   oldestPendingSeconds: number;
-  /** Messages given up after MAIL_MAX_ATTEMPTS tries (status `failed`); they are never sent. */
+  /** Messages refused for good by the mail server, or given up after MAIL_MAX_ATTEMPTS tries (status `failed`); they are never sent. */
   failed: number;
 };
 

@@ -1,9 +1,11 @@
 /**
  * A programme's invited list (docs/product.md "Access programmes"): a manager uploads a CSV file (at most 256 kB and
- * 2,000 addresses, read by `invite-list-csv.ts`); each new address gets an invitation e-mail through the outbox in the same transaction, and the
- * answer reports the duplicates, the addresses already invited and the lines without a valid address.
+ * 2,000 addresses, read by `invite-list-csv.ts`); each new address gets an invitation e-mail through the outbox in the same transaction,
+ * linked to its invitation so the programme page shows its delivery, and the answer reports the duplicates, the addresses already invited
+ * and the lines without a valid address.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { inviteListLimits, programmeMessages as m } from '../../../shared/programmes.js';
 import type { InviteListResult } from '../../../shared/schemas/programmes.js';
 import type { CurrentUser } from '../../auth/plugin.js';
@@ -39,17 +41,26 @@ export async function inviteList(
   return db.transaction(async (tx) => {
     const p = await lockProgramme(tx, organisationId, programmeId);
     if (p.joinRule !== 'invited') throw new AppError('CONFLICT', m.invitedListOnly);
-    const rows = unique.map((email) => ({ email, token: randomBytes(32).toString('base64url') }));
-    const inserted = await tx
-      .insert(programmeInvitations)
-      .values(rows.map((r) => ({ programmeId, email: r.email, tokenHash: invitationTokenHash(r.token), invitedBy: manager.id })))
-      .onConflictDoNothing({ target: [programmeInvitations.programmeId, programmeInvitations.email] })
-      .returning({ email: programmeInvitations.email });
-    const sent = new Set(inserted.map((r) => r.email));
-    const mails = rows
-      .filter((r) => sent.has(r.email))
-      .map((r) => programmeInvitationEmail(r.email, { organisation: organisationName, programme: p.name, token: r.token }, baseUrl));
-    if (mails.length) await outboxInsert(tx, mails);
-    return { invited: sent.size, duplicates, alreadyInvited: unique.filter((e) => !sent.has(e)), invalid };
+    // The programme's row lock keeps another upload of the same list out until this one commits.
+    const known = await tx
+      .select({ email: programmeInvitations.email })
+      .from(programmeInvitations)
+      .where(and(eq(programmeInvitations.programmeId, programmeId), inArray(programmeInvitations.email, unique)));
+    const alreadyInvited = new Set(known.map((r) => r.email));
+    const rows = unique.filter((e) => !alreadyInvited.has(e)).map((email) => ({ email, token: randomBytes(32).toString('base64url'), mailId: randomUUID() }));
+    if (rows.length) {
+      // The e-mails first: each invitation refers to its own.
+      await outboxInsert(
+        tx,
+        rows.map((r) => ({
+          ...programmeInvitationEmail(r.email, { organisation: organisationName, programme: p.name, token: r.token }, baseUrl),
+          id: r.mailId,
+        })),
+      );
+      await tx
+        .insert(programmeInvitations)
+        .values(rows.map((r) => ({ programmeId, email: r.email, tokenHash: invitationTokenHash(r.token), invitedBy: manager.id, outboxEmailId: r.mailId })));
+    }
+    return { invited: rows.length, duplicates, alreadyInvited: unique.filter((e) => alreadyInvited.has(e)), invalid };
   });
 }

@@ -68,7 +68,11 @@ export const programmeRoutes: FastifyPluginAsyncZod<{ db: Db; baseUrl: string }>
     },
   );
 
-  /** One programme: members, invited list, who booked with whom and when. 404 not a manager or not its programme. */
+  /**
+   * One programme: members, invited list with each address's delivery (sending, sent, or not delivered with the mail
+   * server's reply; `notDelivered` counts them), who booked with whom and when (docs/product.md "Access programmes").
+   * 404 not a manager or not its programme.
+   */
   app.get(
     '/api/partner/organisations/:id/programmes/:programmeId',
     { config, schema: { tags, params: programmeParams, response: { 200: programmeDetail, ...errors } } },

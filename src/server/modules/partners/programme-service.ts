@@ -8,13 +8,14 @@ import { randomInt } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { partnerMessages as pm } from '../../../shared/partners.js';
-import { programmeMessages as m, type JoinRule, type LimitPeriod, type ProgrammeStatus } from '../../../shared/programmes.js';
+import { programmeMessages as m, type InvitationDelivery, type JoinRule, type LimitPeriod, type ProgrammeStatus } from '../../../shared/programmes.js';
 import type { ProgrammeDetail, programmeInput, ProgrammeSummary } from '../../../shared/schemas/programmes.js';
 import type { CurrentUser } from '../../auth/plugin.js';
 import type { Db, Tx } from '../../db/client.js';
 import { pgError } from '../../db/errors.js';
 import {
   accessProgrammes,
+  emailOutbox,
   experts,
   organisations,
   programmeBookings,
@@ -128,6 +129,10 @@ export async function createProgramme(
   }
 }
 
+/** An invitation e-mail's outbox status as the delivery its managers see; null when the invitation has no linked e-mail. */
+const deliveryOf = (status: string | null): InvitationDelivery | null =>
+  status === 'sent' ? 'sent' : status === 'failed' ? 'not_delivered' : status === 'pending' ? 'sending' : null;
+
 /** GET …/programmes/{programmeId}: the programme with its members, invited list and bookings. 404 not the organisation's. */
 export async function getProgramme(db: Db | Tx, organisationId: string, programmeId: string): Promise<ProgrammeDetail> {
   if (!z.uuid().safeParse(programmeId).success) throw new AppError('NOT_FOUND', m.notFound);
@@ -147,8 +152,15 @@ export async function getProgramme(db: Db | Tx, organisationId: string, programm
       .where(eq(programmeMembers.programmeId, programmeId))
       .orderBy(desc(programmeMembers.joinedAt)),
     db
-      .select({ email: programmeInvitations.email, createdAt: programmeInvitations.createdAt, acceptedAt: programmeInvitations.acceptedAt })
+      .select({
+        email: programmeInvitations.email,
+        createdAt: programmeInvitations.createdAt,
+        acceptedAt: programmeInvitations.acceptedAt,
+        mailStatus: emailOutbox.status,
+        mailError: emailOutbox.lastError,
+      })
       .from(programmeInvitations)
+      .leftJoin(emailOutbox, eq(emailOutbox.id, programmeInvitations.outboxEmailId))
       .where(eq(programmeInvitations.programmeId, programmeId))
       .orderBy(programmeInvitations.email),
     // Who booked with whom and when, and the credit: never the topic (docs/product.md "Access programmes").
@@ -168,10 +180,21 @@ export async function getProgramme(db: Db | Tx, organisationId: string, programm
       .orderBy(desc(sessions.startsAt))
       .limit(500),
   ]);
+  const deliveries = invitations.map((i) => {
+    const delivery = deliveryOf(i.mailStatus);
+    return {
+      email: i.email,
+      createdAt: i.createdAt.toISOString(),
+      acceptedAt: i.acceptedAt?.toISOString() ?? null,
+      delivery,
+      deliveryError: delivery === 'not_delivered' ? i.mailError : null,
+    };
+  });
   return {
     ...summaryOf(row),
     memberList: members.map((x) => ({ ...x, joinedAt: x.joinedAt.toISOString(), removedAt: x.removedAt?.toISOString() ?? null })),
-    invitations: invitations.map((i) => ({ email: i.email, createdAt: i.createdAt.toISOString(), acceptedAt: i.acceptedAt?.toISOString() ?? null })),
+    invitations: deliveries,
+    notDelivered: deliveries.filter((i) => i.delivery === 'not_delivered').length,
     bookings: bookings.map((b) => ({ ...b, startsAt: b.startsAt.toISOString() })),
   };
 }

@@ -2,7 +2,7 @@ import { Upload, UserMinus } from 'lucide-react';
 import { useState, type ChangeEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatMoney } from '@shared/pricing';
-import { inviteListLimits, joinRuleNames } from '@shared/programmes';
+import { invitationDeliveryNames, inviteListLimits, joinRuleNames, type InvitationDelivery } from '@shared/programmes';
 import type { InviteListResult, ProgrammeDetail } from '@shared/schemas/programmes';
 import { PageHeader } from '../../components/page-header';
 import { RequireAuth } from '../../components/require-auth';
@@ -73,6 +73,17 @@ function InviteList({ organisationId, programme }: { organisationId: string; pro
   );
 }
 
+/** An invited address's delivery: sending, sent, or not delivered with the mail server's reply. */
+function InvitationDeliveryNote({ delivery, error }: { delivery: InvitationDelivery; error: string | null }) {
+  if (delivery !== 'not_delivered') return <span className="text-slate-600"> · {invitationDeliveryNames[delivery]}</span>;
+  return (
+    <span className="block font-medium text-red-800">
+      {invitationDeliveryNames.not_delivered}
+      {error ? `: ${error}` : ''}
+    </span>
+  );
+}
+
 function Programme({ organisationId, programmeId }: { organisationId: string; programmeId: string }) {
   const query = useProgramme(organisationId, programmeId);
   const status = useProgrammeStatus(organisationId, programmeId);
@@ -139,9 +150,16 @@ function Programme({ organisationId, programmeId }: { organisationId: string; pr
             .map((i) => (
               <li key={i.email} className="py-2 text-sm text-slate-700">
                 {i.email} — invited {formatDateTime(i.createdAt)}
+                {i.delivery ? <InvitationDeliveryNote delivery={i.delivery} error={i.deliveryError} /> : null}
               </li>
             ))}
         </ul>
+        {p.notDelivered ? (
+          <p className="mt-3 text-sm text-red-800">
+            {p.notDelivered === 1 ? '1 invitation was not delivered' : `${p.notDelivered} invitations were not delivered`}: upload the corrected addresses to
+            invite them.
+          </p>
+        ) : null}
       </Card>
       <Card className="p-5 sm:p-6">
         <h2 className="text-lg font-semibold text-slate-900">Sessions booked</h2>
