@@ -5,10 +5,10 @@
  * pages back to it past twenty later purchases, in the purchases and in the ledger; the team reads its actions about
  * the organisation and its ledger on its console page, paged, reached from the manager's person page; it removes a
  * manager who left there, with a reason. Access programmes ("Access programmes", "Booking with credit"): a manager
- * creates a programme for an invited list (a long address in it stays inside the card on a phone); a student joins
- * by the e-mailed link, books a session the programme pays in full (no card), another it pays in part (the rest by the
- * test card), and cancels one: the credit returns; the manager sponsors a workshop for the programme and the student
- * takes a covered seat ("Sponsored workshops").
+ * creates a programme for an invited list (a long address in it stays inside the card on a phone; a delivered
+ * invitation shows as sent); a student joins by the e-mailed link, books a session the programme pays in full (no
+ * card), another it pays in part (the rest by the test card), and cancels one: the credit returns; the manager
+ * sponsors a workshop for the programme and the student takes a covered seat ("Sponsored workshops").
  */
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -232,6 +232,9 @@ test('a manager invites a list to a programme; a student joins, books fully and 
 
   // The student follows the e-mailed link in their own session and joins.
   const link = await linkFromMailbox(page, student.email, /https?:\/\/[^/"<\s]+\/programmes\/join\/[A-Za-z0-9_-]+/);
+  // Its invitation e-mail delivered, the invited list says so.
+  await page.reload();
+  await expect(page.getByRole('listitem').filter({ hasText: `${student.email} — invited` })).toContainText('· Sent');
   await page.context().clearCookies();
   await page.context().addCookies((await student.request.storageState()).cookies);
   await page.goto(new URL(link).pathname);
