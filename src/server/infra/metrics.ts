@@ -85,7 +85,7 @@ function outboxGauges(registry: Registry, database: Database) {
   const gauge = (name: string, help: string) => new Gauge({ name, help, registers: [registry] });
   const pending = gauge('mentora_outbox_pending_messages', 'E-mails queued and not sent yet (due now or waiting for a retry)');
   const oldest = gauge('mentora_outbox_oldest_pending_age_seconds', 'Age of the oldest e-mail not sent yet (0 when none is waiting)');
-  const failed = gauge('mentora_outbox_failed_messages', 'E-mails given up after MAIL_MAX_ATTEMPTS tries');
+  const failed = gauge('mentora_outbox_failed_messages', 'E-mails refused for good by the mail server or given up after MAIL_MAX_ATTEMPTS tries');
   return {
     update: async () => {
       const backlog = await outboxBacklog(database.db).catch(() => null);
