@@ -140,6 +140,26 @@ describe('sponsored workshops', () => {
     expect(o).toMatchObject({ balanceCents: 8_500, reservedCents: 1_500 });
   });
 
+  it('the team sponsors a workshop for a programme from the console, in the same words, audited, and lists what the managers list', async () => {
+    const w = await workshop(3);
+    const p = await programme(otherOrgId, otherManager);
+    const console = `/api/admin/organisations/${otherOrgId}/sponsorships`;
+    expect((await call('GET', console, admin.cookie)).json()).toEqual({ items: [] });
+    const refused = await call('POST', console, admin.cookie, { programmeId: p.id, workshopId: w.id, seats: 4 });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error.message).toBe(sm.seatsLeft(3));
+    expect((await call('GET', console, admin.cookie)).json()).toEqual({ items: [] });
+    const made = await call('POST', console, admin.cookie, { programmeId: p.id, workshopId: w.id, seats: 2 });
+    expect(made.statusCode, made.body).toBe(201);
+    const listed = (await call('GET', console, admin.cookie)).json();
+    expect(listed.items).toEqual([expect.objectContaining({ workshopId: w.id, programmeId: p.id, programmeName: 'Cohort', seats: 2, seatsTaken: 0 })]);
+    // The managers see the same sponsorship; a manager is refused the console's list.
+    expect((await call('GET', sponsorships(otherOrgId), otherManager.cookie)).json()).toEqual(listed);
+    expect((await call('GET', console, otherManager.cookie)).statusCode).toBe(403);
+    const audit = (await call('GET', `/api/admin/organisations/${otherOrgId}/audit`, admin.cookie)).json();
+    expect(audit.items[0]).toMatchObject({ action: 'workshop.sponsor' });
+  });
+
   it('members racing for the reserved seats take exactly as many as were reserved; the rest are refused cleanly', async () => {
     const w = await workshop(4);
     const p = await programme();

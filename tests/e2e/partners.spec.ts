@@ -3,7 +3,8 @@
  * invites its manager; the manager accepts the e-mailed invitation, buys credit with the test card and sees the
  * balance, the report and the ledger at /partner, downloads the purchase's receipt (PDF) and the ledger as CSV, and
  * pages back to it past twenty later purchases, in the purchases and in the ledger; the team reads its actions about
- * the organisation and its ledger on its console page, paged, reached from the manager's person page; it removes a
+ * the organisation and its ledger on its console page, paged, reached from the manager's person page, and has the
+ * managers' form to sponsor a workshop there; it removes a
  * manager who left there, with a reason. Access programmes ("Access programmes", "Booking with credit"): a manager
  * creates a programme for an invited list (a long address in it stays inside the card on a phone; a delivered
  * invitation shows as sent); a student joins by the e-mailed link, books a session the programme pays in full (no
@@ -18,6 +19,8 @@ import { linkFromMailbox } from './fixtures/mailbox';
 import { pickFirstAvailableDay, pinClock, shot, signInAsTeam, visa } from './helpers';
 
 test('the team creates an organisation from an enquiry and invites a manager, who accepts and buys credit by card', async ({ page, operator, client }) => {
+  // Two roles' pages, twenty purchases and two paged lists each: about 40 s alone, near a minute on a loaded machine.
+  test.setTimeout(120_000);
   const organisation = `Northfield University ${Date.now().toString(36)}`;
   const enquiry = await client.request.post('/api/partner-enquiries', {
     data: { name: client.name, email: client.email, businessType: 'University', description: 'Our careers office wants mentoring for 300 students.' },
@@ -147,6 +150,12 @@ test('the team creates an organisation from an enquiry and invites a manager, wh
   await expect(ledger.getByRole('row').nth(1)).toContainText('Visa ending 4242');
   await expect(ledger.getByRole('row').nth(1)).toContainText(`by ${client.name}`);
   await shot(page, 'partners-console-ledger-page-2');
+  // The team may sponsor a workshop for the organisation's members too, with the managers' form and words.
+  await page.getByRole('button', { name: 'Sponsor a workshop' }).click();
+  const teamSponsor = page.getByRole('form', { name: 'Sponsor a workshop' });
+  await expect(teamSponsor.getByLabel('For the members of')).toContainText('No active programme yet');
+  await teamSponsor.getByRole('button', { name: 'Reserve the seats' }).click();
+  await expect(teamSponsor.getByText('Please choose a workshop')).toBeVisible();
 });
 
 /** Through the console's API: an organisation `client` manages, with $500 paid by bank transfer. */

@@ -283,6 +283,12 @@ const rows: Row[] = [
   },
   {
     method: 'GET',
+    route: '/api/admin/organisations/:id/sponsorships',
+    url: (f) => `/api/admin/organisations/${f.partner.organisationId}/sponsorships`,
+    expect: adminOnly(200),
+  },
+  {
+    method: 'GET',
     route: '/api/admin/organisations/:id/audit',
     url: (f) => `/api/admin/organisations/${f.partner.organisationId}/audit`,
     expect: adminOnly(200),

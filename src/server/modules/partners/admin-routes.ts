@@ -1,7 +1,7 @@
 /**
  * Partners in the team console, under /api/admin/organisations (docs/product.md "Partners"): organisations with their
  * balances and ledgers (a page at a time), the team's actions about each, manager invitations and removals, invoice
- * payments, grants, adjustments, and the organisation's access programmes (list, pause, reopen, end). 401 to visitors and 403 to any account but an admin with two-factor sign-in, checked before
+ * payments, grants, adjustments, and the organisation's access programmes (list, pause, reopen, end) and sponsored workshops (list, sponsor). 401 to visitors and 403 to any account but an admin with two-factor sign-in, checked before
  * the body is read; every action is audited by its service.
  */
 import type { FastifyRequest } from 'fastify';
@@ -31,7 +31,7 @@ import { inviteManager, removeManager } from './manager-service.js';
 import { listOrganisationAudit } from './organisation-audit-service.js';
 import { createOrganisation, getOrganisation, listOrganisations } from './organisation-service.js';
 import { listProgrammes, setProgrammeStatus } from './programme-service.js';
-import { sponsorWorkshop } from './sponsorship-service.js';
+import { listSponsorships, sponsorWorkshop } from './sponsorship-service.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
@@ -147,6 +147,13 @@ export const partnerAdminRoutes: FastifyPluginAsyncZod<{ db: Db; baseUrl: string
     '/api/admin/organisations/:id/adjustments',
     { config, schema: { tags, params: organisationParams, body: adjustmentInput, response: { 201: organisationDetail, ...errors } } },
     async (request, reply) => reply.code(201).send(await adjustBalance(db, await admin(request), request.params.id, request.body)),
+  );
+
+  /** The organisation's sponsored workshops, as its managers see them (docs/product.md "Sponsored workshops"), the latest workshop first. */
+  app.get(
+    '/api/admin/organisations/:id/sponsorships',
+    { config, schema: { tags, params: organisationParams, response: { 200: sponsorshipList, ...errors } } },
+    async (request) => listSponsorships(db, request.params.id),
   );
 
   /** Reserves seats of a workshop for a programme of the organisation, as a manager can (docs/product.md "Sponsored workshops"); audited. 404; 409. */

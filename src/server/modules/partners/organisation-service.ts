@@ -29,6 +29,13 @@ export function assertOrganisationId(id: string): void {
   if (!z.uuid().safeParse(id).success) throw new AppError('NOT_FOUND', m.organisationNotFound);
 }
 
+/** 404 'Organisation not found' unless organisation `id` exists: for a list that came back empty. */
+export async function assertOrganisationExists(db: Db | Tx, id: string): Promise<void> {
+  assertOrganisationId(id);
+  if (!(await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.id, id))).length)
+    throw new AppError('NOT_FOUND', m.organisationNotFound);
+}
+
 export function summaryOf(o: OrganisationRow): OrganisationSummary {
   return {
     id: o.id,

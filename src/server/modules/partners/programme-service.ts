@@ -7,7 +7,6 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { partnerMessages as pm } from '../../../shared/partners.js';
 import { programmeMessages as m, type InvitationDelivery, type JoinRule, type LimitPeriod, type ProgrammeStatus } from '../../../shared/programmes.js';
 import type { ProgrammeDetail, programmeInput, ProgrammeSummary } from '../../../shared/schemas/programmes.js';
 import type { CurrentUser } from '../../auth/plugin.js';
@@ -17,7 +16,6 @@ import {
   accessProgrammes,
   emailOutbox,
   experts,
-  organisations,
   programmeBookings,
   programmeInvitations,
   programmeMembers,
@@ -26,7 +24,7 @@ import {
 } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { recordAudit } from '../admin/audit-service.js';
-import { assertOrganisationId } from './organisation-service.js';
+import { assertOrganisationExists, assertOrganisationId } from './organisation-service.js';
 
 /** Letters and digits that cannot be mistaken for one another when read aloud or typed (no 0/O, 1/I/L). */
 const codeAlphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -95,8 +93,7 @@ export async function lockProgramme(tx: Tx, organisationId: string, programmeId:
 export async function listProgrammes(db: Db, organisationId: string): Promise<{ items: ProgrammeSummary[] }> {
   assertOrganisationId(organisationId);
   const rows = await programmesOf(db, organisationId).orderBy(desc(accessProgrammes.createdAt));
-  if (rows.length === 0 && !(await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.id, organisationId))).length)
-    throw new AppError('NOT_FOUND', pm.organisationNotFound);
+  if (rows.length === 0) await assertOrganisationExists(db, organisationId);
   return { items: rows.map(summaryOf) };
 }
 

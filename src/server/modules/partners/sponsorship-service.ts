@@ -15,13 +15,15 @@ import { accessProgrammes, workshops, workshopSponsorships } from '../../db/sche
 import { clock } from '../../clock.js';
 import { AppError } from '../../errors.js';
 import { recordAudit } from '../admin/audit-service.js';
+import { assertOrganisationExists, assertOrganisationId } from './organisation-service.js';
 import { lockProgramme } from './programme-service.js';
 import { lockOrganisation } from './wallet-service.js';
 
 const releaseMs = sponsoredSeatsReleaseHours * 3_600_000;
 
-/** The organisation's sponsorships, the soonest workshop first. */
+/** The organisation's sponsorships, the latest workshop first. 404 'Organisation not found' for an unknown id. */
 export async function listSponsorships(db: Db | Tx, organisationId: string): Promise<{ items: SponsorshipView[] }> {
+  assertOrganisationId(organisationId);
   const rows = await db
     .select({
       s: workshopSponsorships,
@@ -35,6 +37,7 @@ export async function listSponsorships(db: Db | Tx, organisationId: string): Pro
     .innerJoin(accessProgrammes, eq(accessProgrammes.id, workshopSponsorships.programmeId))
     .where(eq(workshopSponsorships.organisationId, organisationId))
     .orderBy(desc(workshops.startsAt));
+  if (rows.length === 0) await assertOrganisationExists(db, organisationId);
   return {
     items: rows.map((r) => ({
       workshopId: r.s.workshopId,

@@ -17,6 +17,7 @@ import { useOrganisationAction, type OrganisationAction } from './api/organisati
 import { dollarsToCents, Facts, RecordFrame } from './console-parts';
 import { OrganisationManagers } from './organisation-managers';
 import { OrganisationProgrammes } from './organisation-programmes';
+import { OrganisationSponsorships } from './organisation-sponsorships';
 import { TeamActions } from './team-actions';
 
 type Field = { name: string; label: string; type?: string; placeholder?: string };
@@ -177,6 +178,7 @@ function Detail({ organisation: o }: { organisation: OrganisationDetail }) {
         />
       </div>
       <OrganisationProgrammes organisationId={o.id} />
+      <OrganisationSponsorships organisationId={o.id} />
       {o.grants.length ? (
         <Card className="p-5 sm:p-6">
           <h2 className="text-lg font-semibold text-slate-900">Grants</h2>
