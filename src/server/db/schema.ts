@@ -737,6 +737,9 @@ export const paymentRetries = pgTable(
     amountCents: integer('amount_cents').notNull(),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     why: text('why').notNull(),
+    /** A transfer to this connected account, of `amountCents` in `currency`, rather than a give-back (migration 0058). */
+    transferTo: text('transfer_to'),
+    currency: text('currency'),
     attempts: integer('attempts').notNull().default(1),
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -745,6 +748,7 @@ export const paymentRetries = pgTable(
   },
   (t) => [
     check('payment_retries_amount_check', sql`${t.amountCents} > 0`),
+    check('payment_retries_transfer_check', sql`(${t.transferTo} is null) = (${t.currency} is null)`),
     index('payment_retries_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.doneAt} is null`),

@@ -57,6 +57,12 @@ export interface PaymentProvider {
     destinationAccount?: string | null;
   }): Promise<void>;
   /**
+   * Transfers `amountCents` from the platform's balance (money paid to it earlier: an organisation's credit) to
+   * `destinationAccount`, grouped under `transferGroup` (the booking). Safe to repeat with the same `idempotencyKey`.
+   * Absent from a provider without connected accounts: nothing is paid out there but in our ledger.
+   */
+  transfer?(input: { amountCents: number; currency: string; destinationAccount: string; transferGroup: string; idempotencyKey: string }): Promise<void>;
+  /**
    * Refunds `amountCents` of a held payment to the client; the rest (if any) goes to the expert. With Stripe,
    * `providerRef` may also be a one-off Invoice interrupted mid-payment (PaymentInterrupted): it is deleted or voided
    * while unpaid, and its payment refunded once paid, so it is never left open and never charged twice; or the

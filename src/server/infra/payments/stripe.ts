@@ -10,6 +10,7 @@
  *           7-day authorisation window can still release or refund (a lapsed authorisation cannot be captured).
  * release — captures an authorisation, then transfers to the expert's connected account when one is set
  *           (separate charges and transfers); otherwise the release is recorded in our ledger only.
+ * transfer — pays an organisation's credit share of a release from the platform balance (no source charge).
  * refund  — the Refunds API for charged money; on an uncaptured authorisation, refunding all of it cancels
  *           the authorisation and refunding part of it captures only the rest (the remainder returns to the card).
  * Monthly plans use Stripe Billing (stripe-billing.ts), joined to this provider by select.ts.
@@ -164,6 +165,13 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
           ...(charge ? { source_transaction: charge } : {}),
         },
         { idempotencyKey: idempotencyKeyFor(`${idempotencyKey}:transfer`) },
+      );
+    },
+
+    async transfer({ amountCents, currency, destinationAccount, transferGroup, idempotencyKey }) {
+      await stripe.transfers.create(
+        { amount: amountCents, currency: currency.toLowerCase(), destination: destinationAccount, transfer_group: transferGroup },
+        { idempotencyKey: idempotencyKeyFor(idempotencyKey) },
       );
     },
 

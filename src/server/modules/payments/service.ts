@@ -10,10 +10,15 @@ import { platformFeeCents } from '../../../shared/pricing.js';
 import { splitRefund } from '../../../shared/programmes.js';
 import type { PaymentSummary } from '../../../shared/schemas/sessions.js';
 import type { PaymentProvider } from '../../infra/payments/provider.js';
+import type { FailureReport } from '../../infra/failure-report.js';
 import { enqueueReceipt } from '../sessions/use-cases/send-receipt.js';
 import { settleCredit } from '../partners/credit-escrow-service.js';
+import { giveBackOrQueue } from './payment-retry-service.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
+
+/** The payment processor, and where a failure handled without an error is told (infra/failure-report.ts). */
+type ProviderDeps = { provider: PaymentProvider; report?: FailureReport };
 
 /** A payment as its session's parties and the team see it (docs/product.md "Payments"): status, cents paid and refunded, card. */
 export function paymentSummaryOf(
@@ -82,15 +87,17 @@ export async function heldCents(tx: Tx, sessionId: string): Promise<number> {
 }
 
 /**
- * Releases `keptCents` of the held `payment` to the expert inside `tx` (docs/product.md "Payments", "Earnings"), of
- * which `cardKeptCents` the card paid: the provider captures the card's part and transfers it less its share of the
- * platform's commission frozen on the session at booking to the expert's Stripe connected account (when connected);
- * the ledger records the expert's 'release' of the whole kept amount (net) and the platform's 'fee'. The credit's part
- * was paid to the platform when the organisation bought it; its spend is settled by settleCredit.
+ * Releases `keptCents` of the held `payment` to the expert inside `tx` (docs/product.md "Payments", "Earnings",
+ * "Booking with credit"), of which `cardKeptCents` the card paid: the provider captures the card's part and transfers
+ * it less its share of the platform's commission frozen on the session at booking to the expert's Stripe connected
+ * account (when connected); the ledger records the expert's 'release' of the whole kept amount (net) and the
+ * platform's 'fee'. The credit's part was paid to the platform when the organisation bought it: the rest of the
+ * expert's net is transferred from the platform's balance, or queued for the payment retries job when the processor
+ * fails (the card's money has moved by then, so the release must not fail); its spend is settled by settleCredit.
  */
 async function releaseToExpert(
   tx: Tx,
-  provider: PaymentProvider,
+  { provider, report }: ProviderDeps,
   payment: PaymentRow,
   keptCents: number,
   cardKeptCents: number,
@@ -103,14 +110,30 @@ async function releaseToExpert(
     .innerJoin(experts, eq(experts.id, sessions.expertId))
     .where(eq(sessions.id, payment.sessionId));
   const fee = platformFeeCents(keptCents, row?.feeBps ?? 0);
+  const cardTransferCents = cardKeptCents - platformFeeCents(cardKeptCents, row?.feeBps ?? 0);
   if (cardKeptCents > 0)
     await provider.release({
       providerRef: payment.providerRef,
       amountCents: cardKeptCents,
-      transferCents: cardKeptCents - platformFeeCents(cardKeptCents, row?.feeBps ?? 0),
+      transferCents: cardTransferCents,
       idempotencyKey: `release:${payment.id}`,
       destinationAccount: row?.account ?? null,
     });
+  // The credit's transfer is the rest of the net the ledger records, so the two transfers sum to it to the cent.
+  const creditTransferCents = keptCents - fee - (cardKeptCents > 0 ? cardTransferCents : 0);
+  if (row?.account && provider.transfer && keptCents > cardKeptCents && creditTransferCents > 0)
+    await giveBackOrQueue(
+      tx,
+      { provider, report },
+      {
+        providerRef: payment.sessionId,
+        amountCents: creditTransferCents,
+        idempotencyKey: `release:${payment.id}:credit-transfer`,
+        why: `the organisation's credit share of the release of session ${payment.sessionId}`,
+        transferTo: row.account,
+        currency: payment.currency,
+      },
+    );
   await tx
     .insert(paymentEvents)
     .values([
@@ -132,10 +155,10 @@ export async function securePayment(tx: Tx, provider: PaymentProvider, sessionId
  * Releases a held payment to the expert (status released; 'release' event net of the platform's fee, and the 'fee'). No-op without a held payment
  * (free intro sessions have none).
  */
-export async function releasePayment(tx: Tx, provider: PaymentProvider, sessionId: string, actorId: string | null, note?: string): Promise<void> {
+export async function releasePayment(tx: Tx, deps: ProviderDeps, sessionId: string, actorId: string | null, note?: string): Promise<void> {
   const payment = await heldPayment(tx, sessionId);
   if (!payment) return;
-  await releaseToExpert(tx, provider, payment, payment.amountCents, payment.amountCents - payment.creditCents, actorId, note);
+  await releaseToExpert(tx, deps, payment, payment.amountCents, payment.amountCents - payment.creditCents, actorId, note);
   await settleCredit(tx, sessionId, 0, actorId, note);
   await tx.update(payments).set({ status: 'released', updatedAt: new Date() }).where(eq(payments.id, payment.id));
 }
@@ -148,7 +171,7 @@ export async function releasePayment(tx: Tx, provider: PaymentProvider, sessionI
  */
 export async function refundPayment(
   tx: Tx,
-  { provider, baseUrl }: { provider: PaymentProvider; baseUrl: string },
+  { provider, report, baseUrl }: ProviderDeps & { baseUrl: string },
   sessionId: string,
   refundCents: number,
   actorId: string | null,
@@ -168,7 +191,7 @@ export async function refundPayment(
     await enqueueReceipt(tx, baseUrl, { ...payment, refundedCents: refund }, movement, new Date());
   }
   const cardKept = payment.amountCents - payment.creditCents - split.cardCents;
-  if (kept > 0) await releaseToExpert(tx, provider, payment, kept, cardKept, actorId, note);
+  if (kept > 0) await releaseToExpert(tx, { provider, report }, payment, kept, cardKept, actorId, note);
   await settleCredit(tx, sessionId, split.creditCents, actorId, note);
   return refund;
 }

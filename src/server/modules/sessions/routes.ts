@@ -159,7 +159,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boo
   app.post(
     '/api/sessions/:id/confirm',
     { config: { signIn: 'required' }, schema: { tags, params, response: { 200: sessionView, ...errors } } },
-    async (request) => confirmSession(deps, await requireUser(request), request.params.id),
+    async (request) => confirmSession(reportingTo(deps, request), await requireUser(request), request.params.id),
   );
 
   /** The client reports an issue: status disputed, payment held, the team is told. */
@@ -173,7 +173,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionDeps & { testHooks: boo
   app.post(
     '/api/sessions/:id/cancel',
     { config: { signIn: 'required' }, schema: { tags, params, body: cancelInput, response: { 200: sessionView, ...errors } } },
-    async (request) => cancelSession(deps, await requireUser(request), request.params.id, request.body.reason),
+    async (request) => cancelSession(reportingTo(deps, request), await requireUser(request), request.params.id, request.body.reason),
   );
 
   if (deps.testHooks) {

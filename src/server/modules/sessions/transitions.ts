@@ -35,7 +35,7 @@ export function notNow(s: SessionRow): AppError {
  */
 export async function confirmAndRelease(tx: Tx, deps: SessionDeps, s: SessionRow, actorId: string | null, automatic: boolean, now: Date): Promise<void> {
   await tx.update(sessions).set({ status: 'confirmed', confirmedAt: now, updatedAt: now }).where(eq(sessions.id, s.id));
-  await releasePayment(tx, deps.provider, s.id, actorId, automatic ? 'auto-release 72 h after the session' : 'confirmed by the client');
+  await releasePayment(tx, deps, s.id, actorId, automatic ? 'auto-release 72 h after the session' : 'confirmed by the client');
   const expert = await expertOf(tx, s.expertId);
   const to = await emailOf(tx, expert.userId);
   if (to && s.totalAmountCents > 0) await enqueueEmail(tx, releaseEmail(s, { email: to }, deps.baseUrl, automatic));

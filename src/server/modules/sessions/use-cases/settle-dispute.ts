@@ -63,7 +63,7 @@ export async function settleSession(
 ): Promise<number> {
   if (outcome.decision === 'expert') {
     await tx.update(sessions).set({ status: 'completed', completedAt: now, updatedAt: now }).where(eq(sessions.id, s.id));
-    await releasePayment(tx, deps.provider, s.id, actorId, ledgerNote);
+    await releasePayment(tx, deps, s.id, actorId, ledgerNote);
     return 0;
   }
   await tx
