@@ -31,6 +31,8 @@ export const auditActionLabels = {
   'user.messaging-lift': "lifted an account's messaging suspension",
   'organisation.create': 'created a partner organisation',
   'organisation.invite': 'invited a manager of a partner organisation',
+  'organisation.logo': "set a partner organisation's logo",
+  'organisation.logo_remove': "removed a partner organisation's logo",
   'organisation.remove_manager': 'removed a manager of a partner organisation',
   'programme.pause': "paused an organisation's access programme",
   'programme.reopen': "reopened an organisation's access programme",

@@ -61,6 +61,7 @@ export function grantExpiry(expiresOn: string): Date {
 /** Every partner message (docs/product.md "Partners" quotes them). */
 export const partnerMessages = {
   organisationNotFound: 'Organisation not found',
+  logoUploaders: 'Only the team or an organisation’s managers can upload a logo',
   name: 'Please enter the organisation’s name',
   kind: 'Please choose university, company or other',
   billingEmail: 'Please enter a valid billing e-mail address',

@@ -3,7 +3,7 @@
  * Types are decided from the file's bytes on the server, never from its name; the browser checks the same
  * limits first so a person hears at once. Sizes in bytes.
  */
-export const uploadPurposes = ['cv', 'photo', 'video', 'attachment'] as const;
+export const uploadPurposes = ['cv', 'photo', 'video', 'attachment', 'logo'] as const;
 export type UploadPurpose = (typeof uploadPurposes)[number];
 
 export type UploadRule = {
@@ -21,6 +21,11 @@ export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordproc
 /** Legacy Word (.doc) is an OLE compound file; it is stored with Word's own MIME type. */
 export const DOC_TYPE = 'application/msword';
 
+/** The still images a person or an organisation shows of itself: typed from the bytes, never SVG (it can carry script). */
+const pictureTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
+const pictureAccept = pictureTypes.join(',');
+const pictureWrongType = 'Please upload a JPEG, PNG or WebP image';
+
 export const uploadRules: Record<UploadPurpose, UploadRule> = {
   cv: {
     maxBytes: 5_242_880,
@@ -31,9 +36,9 @@ export const uploadRules: Record<UploadPurpose, UploadRule> = {
   },
   photo: {
     maxBytes: 2 * 1024 * 1024,
-    types: ['image/jpeg', 'image/png', 'image/webp'],
-    accept: 'image/jpeg,image/png,image/webp',
-    wrongType: 'Please upload a JPEG, PNG or WebP image',
+    types: pictureTypes,
+    accept: pictureAccept,
+    wrongType: pictureWrongType,
     tooLarge: 'Photo size must be less than 2MB',
   },
   video: {
@@ -50,6 +55,14 @@ export const uploadRules: Record<UploadPurpose, UploadRule> = {
     accept: '.pdf,application/pdf,image/jpeg,image/png,image/webp,image/gif',
     wrongType: 'Please attach a PDF or an image (JPEG, PNG, WebP or GIF)',
     tooLarge: 'An attachment can be at most 10 MB',
+  },
+  // A partner organisation's logo (docs/product.md "Partners"): public once an organisation shows it.
+  logo: {
+    maxBytes: 1024 * 1024,
+    types: pictureTypes,
+    accept: pictureAccept,
+    wrongType: pictureWrongType,
+    tooLarge: 'A logo can be at most 1 MB',
   },
 };
 

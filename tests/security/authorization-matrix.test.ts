@@ -32,6 +32,7 @@ import {
   contactMessages,
   creditPurchases,
   disputes,
+  files,
   organisationInvitations,
   organisationManagers,
   organisations,
@@ -125,6 +126,8 @@ type Fixtures = {
   /** An organisation client A manages with a second manager (whom client A removes) and a third (whom the team removes), and an invitation sent to client B. */
   /** …a card purchase of it awaiting the bank's 3-D Secure confirmation, one paid by bank transfer (its receipt), and its statement for October 2026. */
   partner: { organisationId: string; secondManagerId: string; thirdManagerId: string; invitationToken: string; purchaseId: string; paidPurchaseId: string };
+  /** Logo uploads (files purpose 'logo') of the organisation's manager clientA and of the admin. */
+  logos: { manager: string; admin: string };
   /** Expert A's package, client A's purchase of it to book from, and another purchase for the team to refund. */
   packages: { offerId: string; purchaseId: string; refundPurchaseId: string; clientAId: string };
   /** Expert A's plan client A subscribed to, another of expert A's plans the expert ends, and client B's plan with expert B for the team to end. */
@@ -901,6 +904,19 @@ const rows: Row[] = [
     expect: who(404, { clientA: 200 }),
   },
   {
+    method: 'PUT',
+    route: '/api/partner/organisations/:id/logo',
+    url: (f) => `/api/partner/organisations/${f.partner.organisationId}/logo`,
+    body: (f) => ({ fileId: f.logos.manager }),
+    expect: who(404, { clientA: 200 }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/partner/organisations/:id/logo',
+    url: (f) => `/api/partner/organisations/${f.partner.organisationId}/logo`,
+    expect: who(404, { clientA: 200 }),
+  },
+  {
     method: 'POST',
     route: '/api/partner/organisations/:id/programmes',
     url: (f) => `/api/partner/organisations/${f.partner.organisationId}/programmes`,
@@ -1042,6 +1058,19 @@ const rows: Row[] = [
     url: () => '/api/admin/organisations',
     body: () => ({ name: 'Matrix College', kind: 'university', billingEmail: 'billing@matrix.example' }),
     expect: adminOnly(201),
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/organisations/:id/logo',
+    url: (f) => `/api/admin/organisations/${f.partner.organisationId}/logo`,
+    body: (f) => ({ fileId: f.logos.admin }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/organisations/:id/logo',
+    url: (f) => `/api/admin/organisations/${f.partner.organisationId}/logo`,
+    expect: adminOnly(200),
   },
   {
     method: 'POST',
@@ -1254,6 +1283,15 @@ describe('authorization matrix', () => {
       .values({ name: 'Matrix University', kind: 'university', billingEmail: 'billing@matrix-university.example' })
       .returning();
     const secondManager = await createUser(ctx, { email: 'second-manager@example.com', firstName: 'Sasha', lastName: 'Manager' });
+    // Rows alone: showing a logo reads no bytes.
+    const logoOf = async (ownerId: string) =>
+      (
+        await ctx.database.db
+          .insert(files)
+          .values({ ownerId, purpose: 'logo', storageKey: `logo/${randomUUID()}`, originalName: 'logo.png', contentType: 'image/png', sizeBytes: 68 })
+          .returning({ id: files.id })
+      )[0]!.id;
+    const logos = { manager: await logoOf(clientA.id), admin: await logoOf(admin.id) };
     const thirdManager = await createUser(ctx, { email: 'third-manager@example.com', firstName: 'Tess', lastName: 'Manager' });
     await ctx.database.db.insert(organisationManagers).values([
       { organisationId: organisation!.id, userId: clientA.id },
@@ -1380,6 +1418,7 @@ describe('authorization matrix', () => {
       plans,
       programmes: { invitedId: invitedProgramme!.id, openCode: openProgramme!.code, invitationToken: programmeToken, memberId: secondManager.id },
       paymentRetries: { retry: retry!.id, resolve: resolve!.id },
+      logos,
       partner: {
         organisationId: organisation!.id,
         secondManagerId: secondManager.id,

@@ -927,7 +927,7 @@ export const files = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('files_purpose_check', sql`${t.purpose} in ('cv', 'photo', 'video', 'attachment')`),
+    check('files_purpose_check', sql`${t.purpose} in ('cv', 'photo', 'video', 'attachment', 'logo')`),
     check('files_size_check', sql`${t.sizeBytes} > 0`),
     check('files_name_check', sql`char_length(${t.originalName}) between 1 and 255`),
     index('files_owner_idx').on(t.ownerId, t.createdAt),
@@ -1252,6 +1252,8 @@ export const organisations = pgTable(
       .default(sql`'{}'::text[]`),
     enquiryId: uuid('enquiry_id').references(() => partnerEnquiries.id, { onDelete: 'set null' }),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    /** The organisation's logo (files purpose 'logo', migration 0056); public while named here. */
+    logoFileId: uuid('logo_file_id').references(() => files.id, { onDelete: 'set null' }),
     balanceCents: integer('balance_cents').notNull().default(0),
     reservedCents: integer('reserved_cents').notNull().default(0),
     createdAt: createdAt(),
@@ -1261,6 +1263,7 @@ export const organisations = pgTable(
     check('organisations_kind_check', sql`${t.kind} in ('university', 'company', 'other')`),
     check('organisations_balance_check', sql`${t.balanceCents} >= 0`),
     check('organisations_reserved_check', sql`${t.reservedCents} >= 0`),
+    index('organisations_logo_file_idx').on(t.logoFileId),
   ],
 );
 

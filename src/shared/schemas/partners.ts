@@ -27,6 +27,8 @@ export const organisationInput = z.object({
   billingEmail: email(m.billingEmail),
   emailDomains: z.array(domain, { error: m.domains }).max(maxEmailDomains, m.domains).default([]),
   enquiryId: z.uuid(messages.admin.notFound).optional(),
+  /** An upload of purpose 'logo' by the same account (POST /api/files?purpose=logo). */
+  logoFileId: z.uuid(messages.common.notFound).optional(),
 });
 export type OrganisationInput = z.input<typeof organisationInput>;
 
@@ -112,6 +114,8 @@ export const organisationSummary = z.object({
   emailDomains: z.array(z.string()),
   balanceCents: z.number().int(),
   reservedCents: z.number().int(),
+  /** The logo's address (`/api/files/{id}`, public while shown), or null without one. */
+  logoUrl: z.string().nullable(),
   createdAt: z.string(),
 });
 export type OrganisationSummary = z.infer<typeof organisationSummary>;
@@ -154,6 +158,9 @@ export const organisationDetail = organisationSummary.extend({
   ),
 });
 export type OrganisationDetail = z.infer<typeof organisationDetail>;
+
+/** PUT …/organisations/{id}/logo: an upload of purpose 'logo' by the same account. */
+export const logoInput = z.object({ fileId: z.uuid(messages.common.notFound) });
 
 export const organisationPage = pageOf(organisationSummary);
 export const organisationList = z.object({ items: z.array(organisationSummary) });

@@ -99,7 +99,14 @@ export const workshopView = z.object({
   rating: workshopRating,
   expertWorkshopRating: workshopRating,
   /** The organisation offering the workshop with its expert, and how many of its reserved seats are left (docs/product.md "Sponsored workshops"). */
-  sponsor: z.object({ organisationName: z.string(), seatsLeft: z.number().int() }).nullable(),
+  sponsor: z
+    .object({
+      organisationName: z.string(),
+      seatsLeft: z.number().int(),
+      /** The organisation's logo (`/api/files/{id}`, public while shown), or null. */
+      logoUrl: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type WorkshopView = z.infer<typeof workshopView>;
 

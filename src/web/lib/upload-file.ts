@@ -1,6 +1,6 @@
 /**
  * The one upload of the web app (docs/product.md "Uploads"): a CV from the application wizard, a photo or an
- * intro video from the profile editor, a message attachment from a conversation, each a multipart POST /api/files?purpose=… through XMLHttpRequest, whose
+ * intro video from the profile editor, a message attachment from a conversation, an organisation's logo, each a multipart POST /api/files?purpose=… through XMLHttpRequest, whose
  * `upload.onprogress` reports bytes sent (fetch cannot). The browser checks type and size first
  * (src/shared/uploads.ts); the server decides the type again from the bytes.
  */
@@ -48,6 +48,7 @@ const failedMessages: Record<UploadPurpose, { failed: string; storage: string }>
   photo: { failed: messages.profile.uploadFailed, storage: messages.profile.uploadFailed },
   video: { failed: messages.profile.uploadFailed, storage: messages.profile.uploadFailed },
   attachment: { failed: messages.profile.uploadFailed, storage: messages.profile.uploadFailed },
+  logo: { failed: messages.profile.uploadFailed, storage: messages.profile.uploadFailed },
 };
 
 /**

@@ -3,7 +3,8 @@
  * unused once it is not its owner's profile photo, account photo or intro video and either was attached before (it was
  * replaced or removed) or is older than `unattachedGraceMs` (never attached). A CV is unused when no
  * application refers to it and it is older than the grace period. A message attachment is unused when no message
- * refers to it and it was attached before (its conversation was deleted) or is older than the grace period. Files are claimed with FOR UPDATE SKIP
+ * refers to it and it was attached before (its conversation was deleted) or is older than the grace period. A logo is unused
+ * when no organisation shows it and it was shown before (replaced or removed) or is older than the grace period. Files are claimed with FOR UPDATE SKIP
  * LOCKED and re-checked after the lock by the DELETE itself, so a file being attached in another transaction
  * (files/service.ts attachFile locks its row) or one several servers look at is never deleted wrongly.
  * Also drops upload ledger rows of past days and staging files left by interrupted uploads.
@@ -14,7 +15,7 @@ import { and, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { files, uploadUsage } from '../../db/schema.js';
 import type { StorageDriver } from '../../infra/storage/driver.js';
-import { attachedToProfile, fileUrlPrefix } from './service.js';
+import { attachedToProfile, fileUrlPrefix, organisationLogo } from './service.js';
 
 /** How long a new upload may wait to be attached (a profile saved, an application sent): 24 hours. */
 export const unattachedGraceMs = 24 * 60 * 60 * 1000;
@@ -36,6 +37,7 @@ function unused(now: Date) {
       or(isNotNull(files.attachedAt), old),
       sql`not exists (select 1 from messages m where m.attachment_file_id = files.id)`,
     ),
+    and(eq(files.purpose, 'logo'), or(isNotNull(files.attachedAt), old), sql`not ${organisationLogo}`),
   );
 }
 

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { StorageDriver } from '../../infra/storage/driver.js';
 import { parseByteRange } from './byte-range.js';
+import { assertMayUploadLogo } from '../partners/organisation-logo-service.js';
 import { fileFor, storeUpload } from './service.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 413: errorResponse, 415: errorResponse, 429: errorResponse };
@@ -35,9 +36,10 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; storage: StorageDriver 
   const tags = ['files'];
 
   /**
-   * Uploads one file (multipart field `file`) as `purpose` cv | photo | video | attachment; a photo or a message
+   * Uploads one file (multipart field `file`) as `purpose` cv | photo | video | attachment | logo; a photo or a message
    * attachment (a PDF or image ≤ 10 MB, docs/product.md "Messages") by any signed-in account (docs/product.md
-   * "Account"), a CV or video by experts only (only expert-role accounts apply: docs/product.md "Roles"). The body is streamed to a staging file, never held in memory. 201
+   * "Account"), a CV or video by experts only (only expert-role accounts apply: docs/product.md "Roles"), an
+   * organisation's logo (JPEG, PNG or WebP ≤ 1 MB) by the team or an organisation's manager (docs/product.md "Partners"). The body is streamed to a staging file, never held in memory. 201
    * `{ file }`. 400 empty, 413 too large, 415 wrong type (by content), 429 past the daily upload budget.
    */
   app.post(
@@ -57,9 +59,11 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; storage: StorageDriver 
       },
     },
     async (request, reply) => {
-      // Every account may have a photo (docs/product.md "Account"); CVs and videos belong to experts and applicants.
-      const anyone = request.query.purpose === 'photo' || request.query.purpose === 'attachment';
+      // Every account may have a photo (docs/product.md "Account"); CVs and videos belong to experts and applicants; logos to the team and managers.
+      const purpose = request.query.purpose;
+      const anyone = purpose === 'photo' || purpose === 'attachment' || purpose === 'logo';
       const user = anyone ? await requireUser(request) : await requireRole(request, ['expert']);
+      if (purpose === 'logo') await assertMayUploadLogo(db, user);
       const rule = uploadRules[request.query.purpose];
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', rule.wrongType);
       // One byte over the limit, so that storeUpload sees an oversized file as such (the parser then stops).

@@ -2,7 +2,8 @@
  * Uploaded files (docs/product.md "Uploads"; docs/security.md "Uploads"): received as a stream into a staging file,
  * typed by content, counted against the owner's daily budget, stored under a server-chosen key. CVs are
  * readable by their owner and admins only; photos and intro videos by anyone while attached to their
- * owner's expert profile, otherwise by their owner and admins only.
+ * owner's expert profile, and an organisation's logo while the organisation names it; otherwise by their owner and
+ * admins only.
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -47,6 +48,9 @@ export type FileView = ReturnType<typeof fileView>;
  * subquery `id` would be the expert's.
  */
 export const attachedToProfile = sql<boolean>`exists (select 1 from experts e where e.user_id = files.owner_id and (${sql.raw(`'${fileUrlPrefix}'`)} || files.id) in (e.image_url, e.intro_video_url))`;
+
+/** SQL: the `files` row is a partner organisation's logo (docs/security.md "Uploads": logos are public while shown). */
+export const organisationLogo = sql<boolean>`exists (select 1 from organisations o where o.logo_file_id = files.id)`;
 
 /** SQL: today in UTC, the key of the upload budget. */
 const today = sql`(now() at time zone 'UTC')::date`;
@@ -153,14 +157,17 @@ export async function findFile(db: Db, id: string): Promise<FileRow | null> {
 
 /**
  * The file `viewer` may read, and whether it is `shared` (anyone may read it, so shared caches may keep
- * it): a photo or video attached to its owner's profile is shared; otherwise only its owner and the team
+ * it): a photo or video attached to its owner's profile, and a logo an organisation shows, are shared; otherwise only its owner and the team
  * (actsAsTeam: admins with two-factor sign-in) read it; a message attachment its uploader and its conversation's
  * participants (messages/attachment-service.ts). Errors: NOT_FOUND (no such file, or a photo or video not attached, to anyone else);
  * UNAUTHENTICATED (a CV, signed out); FORBIDDEN (someone else's CV).
  */
 export async function fileFor(db: Db, viewer: CurrentUser | null, id: string): Promise<{ row: FileRow; shared: boolean }> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', messages.common.notFound);
-  const [found] = await db.select({ row: files, attached: attachedToProfile }).from(files).where(eq(files.id, id));
+  const [found] = await db
+    .select({ row: files, attached: sql<boolean>`case when files.purpose = 'logo' then ${organisationLogo} else ${attachedToProfile} end` })
+    .from(files)
+    .where(eq(files.id, id));
   if (!found) throw new AppError('NOT_FOUND', messages.common.notFound);
   const { row, attached } = found;
   const ownerOrTeam = viewer !== null && (viewer.id === row.ownerId || actsAsTeam(viewer));

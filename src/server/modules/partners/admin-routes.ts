@@ -15,6 +15,7 @@ import {
   grantInput,
   invitationInput,
   invoicePaymentInput,
+  logoInput,
   managerParams,
   organisationDetail,
   organisationInput,
@@ -29,6 +30,7 @@ import { listCreditLedger } from './credit-ledger-service.js';
 import { adjustBalance, grantCredit, recordInvoicePayment } from './funding-service.js';
 import { inviteManager, removeManager } from './manager-service.js';
 import { listOrganisationAudit } from './organisation-audit-service.js';
+import { setOrganisationLogo } from './organisation-logo-service.js';
 import { createOrganisation, getOrganisation, listOrganisations } from './organisation-service.js';
 import { listProgrammes, setProgrammeStatus } from './programme-service.js';
 import { listSponsorships, sponsorWorkshop } from './sponsorship-service.js';
@@ -82,6 +84,24 @@ export const partnerAdminRoutes: FastifyPluginAsyncZod<{ db: Db; baseUrl: string
     '/api/admin/organisations/:id/audit',
     { config, schema: { tags, params: organisationParams, querystring: pageQuery, response: { 200: auditPage, ...errors } } },
     async (request) => listOrganisationAudit(db, request.params.id, request.query),
+  );
+
+  /**
+   * Shows the logo `{ fileId }` the admin uploaded (POST /api/files?purpose=logo: JPEG, PNG or WebP, at most 1 MB),
+   * replacing any other (docs/product.md "Partners"); audited. Answers the organisation. 400; 404 unknown organisation
+   * or not the admin's logo upload.
+   */
+  app.put(
+    '/api/admin/organisations/:id/logo',
+    { config, schema: { tags, params: organisationParams, body: logoInput, response: { 200: organisationDetail, ...errors } } },
+    async (request) => setOrganisationLogo(db, await admin(request), request.params.id, request.body.fileId, { asTeam: true }),
+  );
+
+  /** Removes the organisation's logo (docs/product.md "Partners"); audited. Answers the organisation. 404. */
+  app.delete(
+    '/api/admin/organisations/:id/logo',
+    { config, schema: { tags, params: organisationParams, response: { 200: organisationDetail, ...errors } } },
+    async (request) => setOrganisationLogo(db, await admin(request), request.params.id, null, { asTeam: true }),
   );
 
   /** Invites `{ email }` to manage the organisation (e-mailed link, 14 days). 404; 409 already a manager. */

@@ -20,6 +20,7 @@ import {
 } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { recordAudit } from '../admin/audit-service.js';
+import { attachFile, fileUrlPrefix } from '../files/service.js';
 import { clock } from '../../clock.js';
 
 type OrganisationRow = typeof organisations.$inferSelect;
@@ -45,14 +46,15 @@ export function summaryOf(o: OrganisationRow): OrganisationSummary {
     emailDomains: o.emailDomains,
     balanceCents: o.balanceCents,
     reservedCents: o.reservedCents,
+    logoUrl: o.logoFileId ? `${fileUrlPrefix}${o.logoFileId}` : null,
     createdAt: o.createdAt.toISOString(),
   };
 }
 
 /**
  * POST /api/admin/organisations: creates an organisation with a zero balance, linked to partner enquiry `enquiryId`
- * when given (one organisation per enquiry); audited ('organisation.create'). 404 unknown enquiry; 409 an
- * organisation already made from it.
+ * when given (one organisation per enquiry), showing the logo `logoFileId` the admin uploaded when given; audited
+ * ('organisation.create'). 404 unknown enquiry or not the admin's logo upload; 409 an organisation already made from it.
  */
 export async function createOrganisation(db: Db, admin: CurrentUser, input: z.output<typeof organisationInput>) {
   return db
@@ -70,6 +72,7 @@ export async function createOrganisation(db: Db, admin: CurrentUser, input: z.ou
           emailDomains: [...new Set(input.emailDomains)],
           enquiryId: input.enquiryId ?? null,
           createdBy: admin.id,
+          logoFileId: input.logoFileId ? (await attachFile(tx, admin, input.logoFileId, 'logo')).id : null,
         })
         .returning();
       await recordAudit(tx, {

@@ -17,6 +17,7 @@ import {
   creditPurchasePending,
   creditPurchaseState,
   invitationInput,
+  logoInput,
   managerParams,
   organisationDetail,
   organisationList,
@@ -33,6 +34,7 @@ import { buyCredit, settleCreditPurchase } from './credit-purchase-service.js';
 import { listCreditLedger } from './credit-ledger-service.js';
 import { creditReceiptPdfOf, listCreditPurchases } from './credit-receipt-service.js';
 import { acceptInvitation, inviteManager, removeManager } from './manager-service.js';
+import { setOrganisationLogo } from './organisation-logo-service.js';
 import { assertManages, getOrganisation, listManagedOrganisations } from './organisation-service.js';
 import { ledgerCsv, sessionsCsv } from './export-service.js';
 import { getReport } from './report-service.js';
@@ -184,6 +186,24 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ db: Db; provider: PaymentPro
       const pdf = await statementPdfOf(db, request.params.id, request.params.month);
       return sendDownload(reply, pdf, 'application/pdf', `mentora-statement-${request.params.month}.pdf`);
     },
+  );
+
+  /**
+   * A manager shows the logo `{ fileId }` they uploaded (POST /api/files?purpose=logo: JPEG, PNG or WebP, at most
+   * 1 MB), replacing any other (docs/product.md "Partners"). Answers the organisation. 400; 404 not a manager, or not
+   * their logo upload.
+   */
+  app.put(
+    '/api/partner/organisations/:id/logo',
+    { config, schema: { tags, params: organisationParams, body: logoInput, response: { 200: organisationDetail, ...errors } } },
+    async (request) => setOrganisationLogo(db, await manager(request, request.params.id), request.params.id, request.body.fileId, { asTeam: false }),
+  );
+
+  /** A manager removes the organisation's logo (docs/product.md "Partners"). Answers the organisation. 404 not a manager. */
+  app.delete(
+    '/api/partner/organisations/:id/logo',
+    { config, schema: { tags, params: organisationParams, response: { 200: organisationDetail, ...errors } } },
+    async (request) => setOrganisationLogo(db, await manager(request, request.params.id), request.params.id, null, { asTeam: false }),
   );
 
   /** A manager invites `{ email }` to manage the organisation too. 404 not a manager; 409 already a manager. */

@@ -12,6 +12,7 @@ import { pgError } from '../../db/errors.js';
 import { qualified as q } from '../../db/qualified.js';
 import { experts, organisations, sessions, workshops, workshopSponsorships, workshopWaitlist } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { fileUrlPrefix } from '../files/service.js';
 import { workshopMoney } from '../payouts/earnings-service.js';
 
 /**
@@ -45,10 +46,11 @@ export const workshopColumns = {
   expertWorkshopRating: ratingOf(sql`s.workshop_id is not null and s.expert_id = ${q(workshops.expertId)}`),
   /** The organisation that offers the workshop with its expert, and its reserved seats left (docs/product.md "Sponsored workshops"). */
   sponsor: sql<Sponsor>`(select json_build_object('organisationName', o.name, 'seatsLeft',
-    case when ws.released_at is null then ws.seats - ws.seats_taken else 0 end)
+    case when ws.released_at is null then ws.seats - ws.seats_taken else 0 end,
+    'logoUrl', ${sql.raw(`'${fileUrlPrefix}'`)} || o.logo_file_id)
     from ${workshopSponsorships} ws join ${organisations} o on o.id = ws.organisation_id where ws.workshop_id = ${q(workshops.id)})`,
 };
-type Sponsor = { organisationName: string; seatsLeft: number } | null;
+type Sponsor = { organisationName: string; seatsLeft: number; logoUrl: string | null } | null;
 type Rating = { average: number; count: number } | null;
 export type WorkshopRow = {
   workshop: typeof workshops.$inferSelect;
