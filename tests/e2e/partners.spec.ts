@@ -15,6 +15,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './test';
 import { pdfText } from '../helpers/pdf-text';
+import { tinyPng } from '../helpers/uploads';
 import { linkFromMailbox } from './fixtures/mailbox';
 import { pickFirstAvailableDay, pinClock, shot, signInAsTeam, visa } from './helpers';
 
@@ -316,12 +317,25 @@ test('a manager invites a list to a programme; a student joins, books fully and 
   await expect(sponsor.getByText('Up to $50.00 from your credit, paid only for the seats your members take.')).toBeVisible();
   await sponsor.getByRole('button', { name: 'Reserve the seats' }).click();
   await expect(page.getByText('2 seats of “Careers fair rehearsal” reserved for your members')).toBeVisible();
+  // The manager shows the organisation's logo (docs/product.md "Partners"): the page's header shows it at once.
+  await page.locator('input[type=file][name=logo]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: tinyPng });
+  await page.getByRole('button', { name: 'Save logo' }).click();
+  await expect(page.getByText('Logo saved.')).toBeVisible();
+  await expect(page.getByRole('img', { name: organisation.name, exact: true })).toHaveAttribute('src', /^\/api\/files\//);
+  await shot(page, 'partners-logo');
 
   // …and the student, a member, takes a covered seat with no card.
   await page.context().clearCookies();
   await page.context().addCookies((await student.request.storageState()).cookies);
   await page.goto(`/workshops/${workshopId}`);
   await expect(page.getByText(`Offered with ${organisation.name}`)).toBeVisible();
+  // The logo beside it, sized before it loads (no layout shift), and in the server-rendered page too.
+  const logo = page.getByTestId('sponsor').getByRole('img', { name: organisation.name, exact: true });
+  await expect(logo).toHaveAttribute('width', '84');
+  await expect(logo).toHaveAttribute('height', '28');
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  const rendered = await (await page.request.get(`/workshops/${workshopId}`)).text();
+  expect(rendered).toMatch(new RegExp(`<img src="/api/files/[0-9a-f-]{36}" alt="${organisation.name}" width="84" height="28"`));
   await expect(page.getByText(`Your seat is covered by ${organisation.name}`)).toBeVisible();
   await expect(page.getByLabel('Card number')).toHaveCount(0);
   await shot(page, 'partners-sponsored-seat');

@@ -1,4 +1,4 @@
-import { ImageUp, Trash2, Undo2, UserRound, Video } from 'lucide-react';
+import { Building2, ImageUp, Trash2, Undo2, UserRound, Video } from 'lucide-react';
 import { useId, useRef, type ReactNode } from 'react';
 import { uploadRules } from '@shared/uploads';
 import { Button } from './ui/button';
@@ -8,9 +8,12 @@ import type { MediaUpload } from '../lib/use-media-upload';
 /** What a chosen, unsaved medium says in the expert profile editor. */
 const profileUnsaved = 'Not saved yet. Save changes to update your public profile.';
 
-const limits: Record<'photo' | 'video', string> = {
+type Medium = 'photo' | 'video' | 'logo';
+
+const limits: Record<Medium, string> = {
   photo: 'JPEG, PNG or WebP, up to 2 MB. A square photo of your face works best.',
   video: 'MP4 or WebM, up to 50 MB. A short portrait clip (under a minute) introducing yourself.',
+  logo: 'JPEG, PNG or WebP, up to 1 MB. A wide logo on a light or clear background works best.',
 };
 
 /**
@@ -24,7 +27,7 @@ function MediaField({
   preview,
   unsavedNote = profileUnsaved,
 }: {
-  purpose: 'photo' | 'video';
+  purpose: Medium;
   label: string;
   media: MediaUpload;
   preview: ReactNode;
@@ -120,6 +123,34 @@ export function PhotoField({ media, name, unsavedNote }: { media: MediaUpload; n
           <span className="flex h-28 w-28 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-400 ring-4 ring-white shadow">
             <UserRound className="h-12 w-12" aria-hidden />
             <span className="sr-only">No photo</span>
+          </span>
+        )
+      }
+    />
+  );
+}
+
+/** A partner organisation's logo with a wide preview (docs/product.md "Partners"); `unsavedNote` says how to save it. */
+export function LogoField({ media, name, unsavedNote }: { media: MediaUpload; name: string; unsavedNote: string }) {
+  return (
+    <MediaField
+      purpose="logo"
+      label="Logo"
+      media={media}
+      unsavedNote={unsavedNote}
+      preview={
+        media.previewUrl ? (
+          <img
+            src={media.previewUrl}
+            alt={`Logo of ${name}`}
+            width={144}
+            height={48}
+            className="h-12 w-36 shrink-0 rounded-md bg-white object-contain ring-1 ring-slate-200"
+          />
+        ) : (
+          <span className="flex h-12 w-36 shrink-0 items-center justify-center rounded-md bg-slate-100 text-slate-400">
+            <Building2 className="h-6 w-6" aria-hidden />
+            <span className="sr-only">No logo</span>
           </span>
         )
       }

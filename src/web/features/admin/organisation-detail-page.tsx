@@ -4,6 +4,7 @@ import { organisationKindNames } from '@shared/partners';
 import { formatMoney } from '@shared/pricing';
 import type { OrganisationDetail } from '@shared/schemas/partners';
 import { CreditBalance, CreditLedgerCard } from '../../components/credit-ledger';
+import { OrganisationLogo } from '../../components/organisation-logo';
 import { usePage } from '../../components/pager';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -14,6 +15,8 @@ import { useOrganisation } from './api/get-organisation';
 import { useOrganisationAudit } from './api/get-organisation-audit';
 import { useOrganisationLedger } from './api/get-organisation-ledger';
 import { useOrganisationAction, type OrganisationAction } from './api/organisation-actions';
+import { useSetOrganisationLogo } from './api/set-organisation-logo';
+import { LogoSettings } from '../../components/logo-settings';
 import { dollarsToCents, Facts, RecordFrame } from './console-parts';
 import { OrganisationManagers } from './organisation-managers';
 import { OrganisationProgrammes } from './organisation-programmes';
@@ -100,10 +103,14 @@ const signedCents = (text: string) => {
 function Detail({ organisation: o }: { organisation: OrganisationDetail }) {
   const [actionsPage] = usePage('actions');
   const [ledgerPage] = usePage('ledger');
+  const logo = useSetOrganisationLogo(o.id);
   return (
     <div className="space-y-5">
       <Card className="p-5 sm:p-8">
-        <h2 className="text-xl font-semibold text-slate-900">{o.name}</h2>
+        <h2 className="flex flex-wrap items-center gap-3 text-xl font-semibold text-slate-900">
+          <OrganisationLogo name={o.name} url={o.logoUrl} size="lg" />
+          {o.name}
+        </h2>
         <Facts
           className="mt-5 border-t border-slate-100 pt-5"
           items={[
@@ -130,6 +137,7 @@ function Detail({ organisation: o }: { organisation: OrganisationDetail }) {
         </div>
       </Card>
       <OrganisationManagers organisation={o} />
+      <LogoSettings name={o.name} logoUrl={o.logoUrl} save={logo.mutateAsync} pending={logo.isPending} />
       <div className="grid gap-4 lg:grid-cols-2">
         <ActionForm
           organisationId={o.id}

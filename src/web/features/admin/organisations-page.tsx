@@ -3,11 +3,14 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { organisationKindNames, organisationKinds, type OrganisationKind } from '@shared/partners';
 import { formatMoney } from '@shared/pricing';
+import { LogoField } from '../../components/media-fields';
+import { OrganisationLogo } from '../../components/organisation-logo';
 import { usePage } from '../../components/pager';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FormError, Input, Label, Select } from '../../components/ui/input';
 import { toast } from '../../lib/toast';
+import { useMediaUpload } from '../../lib/use-media-upload';
 import { useCreateOrganisation } from './api/create-organisation';
 import { useOrganisations } from './api/get-organisations';
 import { QueueLink, QueueSection } from './console-parts';
@@ -27,6 +30,7 @@ function CreateOrganisation() {
   });
   const [error, setError] = useState<string | null>(null);
   const create = useCreateOrganisation();
+  const logo = useMediaUpload('logo', null);
   const navigate = useNavigate();
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -35,7 +39,7 @@ function CreateOrganisation() {
       .map((d) => d.trim())
       .filter(Boolean);
     create.mutate(
-      { name: fields.name, kind: fields.kind, billingEmail: fields.billingEmail, emailDomains, enquiryId },
+      { name: fields.name, kind: fields.kind, billingEmail: fields.billingEmail, emailDomains, enquiryId, logoFileId: logo.choice ?? undefined },
       {
         onSuccess: (o) => {
           toast.success(`${o.name} created`);
@@ -73,9 +77,12 @@ function CreateOrganisation() {
           <Label htmlFor="org-domains">Members' e-mail domains (optional)</Label>
           <Input id="org-domains" value={fields.domains} onChange={set('domains')} placeholder="university.edu, alumni.university.edu" />
         </div>
+        <div className="sm:col-span-2">
+          <LogoField media={logo} name={fields.name || 'the organisation'} unsavedNote="Shown once the organisation is created." />
+        </div>
         <FormError className="sm:col-span-2">{error ?? ''}</FormError>
         <div className="sm:col-span-2">
-          <Button type="submit" disabled={create.isPending}>
+          <Button type="submit" disabled={create.isPending || logo.percent !== null}>
             <Building2 className="h-4 w-4" aria-hidden />
             Create organisation
           </Button>
@@ -100,7 +107,10 @@ export default function OrganisationsPage() {
         data={query.data}
         row={(o) => (
           <QueueLink key={o.id} to={`/admin/organisations/${o.id}`} label="Open the organisation">
-            <span className="font-semibold text-slate-900">{o.name}</span>
+            <span className="flex items-center gap-3 font-semibold text-slate-900">
+              <OrganisationLogo name={o.name} url={o.logoUrl} />
+              {o.name}
+            </span>
             <p className="mt-1 text-sm text-slate-700">
               {organisationKindNames[o.kind]} · Available {formatMoney(o.balanceCents)} · Reserved {formatMoney(o.reservedCents)}
             </p>

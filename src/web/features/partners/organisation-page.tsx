@@ -9,6 +9,7 @@ import type { OrganisationDetail } from '@shared/schemas/partners';
 import { CardFields, emptyCard } from '../../components/card-fields';
 import type { PayWithCard } from '../../components/stripe-card-form';
 import { CreditLedgerCard } from '../../components/credit-ledger';
+import { OrganisationLogo } from '../../components/organisation-logo';
 import { PageHeader } from '../../components/page-header';
 import { usePage } from '../../components/pager';
 import { RequireAuth } from '../../components/require-auth';
@@ -26,7 +27,9 @@ import { useCreditLedger } from './api/get-ledger';
 import { useOrganisation } from './api/get-organisation';
 import { useInviteManager } from './api/invite-manager';
 import { useRemoveManager } from './api/remove-manager';
+import { useSetLogo } from './api/set-logo';
 import { CreditPurchasesCard } from './credit-purchases-card';
+import { LogoSettings } from '../../components/logo-settings';
 import { ProgrammesCard } from './programmes-card';
 import { ReportCard } from './report-card';
 import { SponsorshipsCard } from './sponsorships-card';
@@ -224,13 +227,19 @@ function Organisation({ id }: { id: string }) {
   const query = useOrganisation(id);
   const [ledgerPage] = usePage('ledger');
   const ledger = useCreditLedger(id, ledgerPage);
+  const logo = useSetLogo(id);
   if (query.isPending) return <PageSpinner />;
   if (query.isError) return <LoadError what="This organisation could not be loaded." error={query.error} onRetry={query.refetch} />;
   const o = query.data;
   return (
     <div className="space-y-5">
       <PageHeader
-        eyebrow={organisationKindNames[o.kind]}
+        eyebrow={
+          <span className="flex flex-col items-center gap-3">
+            {o.logoUrl ? <OrganisationLogo name={o.name} url={o.logoUrl} size="lg" /> : null}
+            {organisationKindNames[o.kind]}
+          </span>
+        }
         title={o.name}
         lead={
           <>
@@ -261,6 +270,7 @@ function Organisation({ id }: { id: string }) {
       />
       <StatementsCard organisationId={o.id} />
       <Managers organisation={o} />
+      <LogoSettings name={o.name} logoUrl={o.logoUrl} save={logo.mutateAsync} pending={logo.isPending} />
     </div>
   );
 }

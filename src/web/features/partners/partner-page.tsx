@@ -1,7 +1,7 @@
-import { Building2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { organisationKindNames } from '@shared/partners';
 import { formatMoney } from '@shared/pricing';
+import { OrganisationLogo } from '../../components/organisation-logo';
 import { PageHeader } from '../../components/page-header';
 import { RequireAuth } from '../../components/require-auth';
 import { LoadError } from '../../components/ui/load-error';
@@ -31,8 +31,8 @@ function Organisations() {
             to={`/partner/${o.id}`}
             className="block rounded-2xl border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-300 focus-visible:outline-2 focus-visible:outline-brand-600"
           >
-            <span className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-              <Building2 className="h-5 w-5 text-brand-700" aria-hidden />
+            <span className="flex items-center gap-3 text-lg font-semibold text-slate-900">
+              <OrganisationLogo name={o.name} url={o.logoUrl} />
               {o.name}
             </span>
             <span className="mt-1 block text-sm text-slate-600">{organisationKindNames[o.kind]}</span>

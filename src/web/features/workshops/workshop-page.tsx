@@ -7,6 +7,7 @@
 import { Link, useParams } from 'react-router';
 import { sponsorshipMessages } from '@shared/sponsorships';
 import { seatTerms, workshopMessages } from '@shared/workshops';
+import { OrganisationLogo } from '../../components/organisation-logo';
 import { LoadError } from '../../components/ui/load-error';
 import { Badge } from '../../components/ui/badge';
 import { ApiError } from '../../lib/api';
@@ -52,9 +53,7 @@ export default function WorkshopPage({ stripeCardForm }: { stripeCardForm: Strip
         <Badge tone="brand">{w.topic}</Badge>
         {w.sponsor ? (
           <p className="mt-3 flex items-center gap-2 text-sm font-medium text-slate-800" data-testid="sponsor">
-            <span aria-hidden className="flex h-7 w-7 items-center justify-center rounded-md bg-emerald-100 font-bold text-emerald-800">
-              {w.sponsor.organisationName.slice(0, 1).toUpperCase()}
-            </span>
+            <OrganisationLogo name={w.sponsor.organisationName} url={w.sponsor.logoUrl} />
             {sponsorshipMessages.offeredWith(w.sponsor.organisationName)}
           </p>
         ) : null}
