@@ -212,6 +212,8 @@ test('a manager invites a list to a programme; a student joins, books fully and 
   market,
   expert,
 }) => {
+  // Two people's pages, three bookings, a logo and a workshop seat: near a minute alone, more on a loaded machine.
+  test.setTimeout(150_000);
   await pinClock(page);
   const organisation = await fundedOrganisation(operator, manager);
   const student = await market.client();
