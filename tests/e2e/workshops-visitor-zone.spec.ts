@@ -63,8 +63,18 @@ test('a visitor in Auckland sees workshop times in their zone and filters by the
   await shot(page, 'workshops-list-auckland');
 
   // Changing the dates to the UTC day in Auckland's terms: the UTC morning workshop (that afternoon in Auckland) shows.
-  await page.getByLabel('From date').fill(utcDay);
-  await page.getByLabel('To date').fill(utcDay);
+  // Both dates in one go, as a quick typist on a slow phone does: the second change comes before the page has caught
+  // up with the first, and must not undo it.
+  await page.evaluate((day) => {
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    for (const id of ['workshop-from', 'workshop-to']) {
+      const input = document.getElementById(id) as HTMLInputElement;
+      setValue.call(input, day);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  }, utcDay);
+  await expect(page.getByLabel('From date')).toHaveValue(utcDay);
+  await expect(page.getByLabel('To date')).toHaveValue(utcDay);
   await expect(page.getByRole('link', { name: `Morning lab ${tag}` })).toBeVisible();
   await expect(page.getByRole('link', { name: `Evening lab ${tag}` })).toHaveCount(0);
   expect(page.url()).toContain(`from=${utcDay}`);

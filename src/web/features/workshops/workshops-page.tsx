@@ -3,6 +3,7 @@
  * topic, dates and highest price per seat; the filters live in the URL so links and Back keep them. Dates are the
  * visitor's own days once hydrated (UTC days in the server's render, so the hydrated markup equals the server's).
  */
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { workshopMessages } from '@shared/workshops';
 import { PageHeader } from '../../components/page-header';
@@ -23,7 +24,16 @@ export default function WorkshopsPage() {
   const hydrated = useHydrated();
   const zone = hydrated ? viewerTimeZone() : 'UTC';
   const list = useWorkshops(filters, zone);
-  const change = (patch: Partial<WorkshopFilters>) => setSearchParams(toFilterParams({ ...filters, ...patch }), { preventScrollReset: true });
+  // The filters last asked for: a second change made before the URL has caught up with the first (the dates typed one
+  // after the other on a slow phone) builds on the first instead of undoing it. The URL confirms them when it changes.
+  const asked = useRef(filters);
+  useEffect(() => {
+    asked.current = parseWorkshopFilters(searchParams);
+  }, [searchParams]);
+  const change = (patch: Partial<WorkshopFilters>) => {
+    asked.current = { ...asked.current, ...patch };
+    setSearchParams(toFilterParams(asked.current), { preventScrollReset: true });
+  };
 
   return (
     <>
