@@ -157,6 +157,7 @@ test('the team creates an organisation from an enquiry and invites a manager, wh
   await expect(teamSponsor.getByLabel('For the members of')).toContainText('No active programme yet');
   await teamSponsor.getByRole('button', { name: 'Reserve the seats' }).click();
   await expect(teamSponsor.getByText('Please choose a workshop')).toBeVisible();
+  await shot(page, 'partners-console-sponsor');
 });
 
 /** Through the console's API: an organisation `client` manages, with $500 paid by bank transfer. */
