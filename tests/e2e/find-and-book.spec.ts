@@ -189,8 +189,22 @@ test('results say when nothing matched, Show All Experts clears the search, and 
   await expect(page).toHaveURL(/page=2/);
   await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
 
-  await page.getByLabel('Language').selectOption('Japanese');
+  // A language and another sort in one go, as a quick hand on a slow phone picks them: the second change comes before
+  // the page has caught up with the first, and must not undo it.
+  await expect(page.getByLabel('Language').getByRole('option', { name: 'Japanese' })).toBeAttached();
+  await page.evaluate(() => {
+    for (const [id, value] of [
+      ['filter-language', 'Japanese'],
+      ['filter-sort', 'rating'],
+    ] as const) {
+      const select = document.getElementById(id) as HTMLSelectElement;
+      select.value = value;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+  });
   await expect(page).toHaveURL(/language=Japanese/);
+  await expect(page).toHaveURL(/sort=rating/);
+  await expect(page.getByLabel('Language')).toHaveValue('Japanese');
   await expect(page).not.toHaveURL(/page=2/);
   const summary = await page.getByText(/^Showing 1–\d+ of \d+ experts?$/).innerText();
   const total = Number(summary.match(/of (\d+)/)![1]);

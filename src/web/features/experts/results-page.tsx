@@ -4,7 +4,7 @@
  * filters, a language the query names as a removable chip, sort and pages. All state lives in the URL search params, so Back and shared links work.
  */
 import { SearchX } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { searchTextMax } from '@shared/constants';
 import { messages } from '@shared/messages';
 import { Button } from '../../components/ui/button';
@@ -12,6 +12,7 @@ import { FormError } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
 import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { useUrlState } from '../../lib/use-url-state';
 import { useExpertLanguages } from './api/get-expert-languages';
 import { resultsPageSize, useExperts } from './api/get-experts';
 import { ExpertCard, ExpertCardSkeleton } from './expert-card';
@@ -24,14 +25,13 @@ import { hasNarrowing, parseResultsParams, toSearchParams, type ResultsParams } 
 const firstScreenCards = 2;
 
 export default function ResultsPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const params = parseResultsParams(searchParams);
+  const [params, setParams] = useUrlState(parseResultsParams, toSearchParams);
   const results = useExperts(params);
   const languages = useExpertLanguages();
 
   /** Applies a change of search, filter or sort: back to page 1, new history entry, no jump to the top. */
-  const change = (patch: Partial<ResultsParams>) => setSearchParams(toSearchParams({ ...params, ...patch, page: 1 }), { preventScrollReset: true });
-  const showAll = () => setSearchParams(toSearchParams({ query: '', expertise: '', language: '', sort: params.sort, page: 1 }));
+  const change = (patch: Partial<ResultsParams>) => setParams({ ...patch, page: 1 });
+  const showAll = () => change({ query: '', expertise: '', language: '', minRate: undefined, maxRate: undefined });
   const hrefFor = (page: number) => `?${toSearchParams({ ...params, page })}`;
 
   const data = results.data;

@@ -3,8 +3,6 @@
  * topic, dates and highest price per seat; the filters live in the URL so links and Back keep them. Dates are the
  * visitor's own days once hydrated (UTC days in the server's render, so the hydrated markup equals the server's).
  */
-import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
 import { workshopMessages } from '@shared/workshops';
 import { PageHeader } from '../../components/page-header';
 import { Badge } from '../../components/ui/badge';
@@ -13,27 +11,17 @@ import { LoadError } from '../../components/ui/load-error';
 import { zoneLabel } from '../../lib/format';
 import { viewerTimeZone } from '../../lib/viewer-zone';
 import { useHydrated } from '../../lib/use-hydrated';
+import { useUrlState } from '../../lib/use-url-state';
 import { useWorkshops } from './api/get-workshops';
 import { TopicSelect } from './topic-select';
 import { WorkshopCard } from './workshop-card';
-import { parseWorkshopFilters, toFilterParams, type WorkshopFilters } from './workshop-filters';
+import { parseWorkshopFilters, toFilterParams } from './workshop-filters';
 
 export default function WorkshopsPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = parseWorkshopFilters(searchParams);
+  const [filters, change] = useUrlState(parseWorkshopFilters, toFilterParams);
   const hydrated = useHydrated();
   const zone = hydrated ? viewerTimeZone() : 'UTC';
   const list = useWorkshops(filters, zone);
-  // The filters last asked for: a second change made before the URL has caught up with the first (the dates typed one
-  // after the other on a slow phone) builds on the first instead of undoing it. The URL confirms them when it changes.
-  const asked = useRef(filters);
-  useEffect(() => {
-    asked.current = parseWorkshopFilters(searchParams);
-  }, [searchParams]);
-  const change = (patch: Partial<WorkshopFilters>) => {
-    asked.current = { ...asked.current, ...patch };
-    setSearchParams(toFilterParams(asked.current), { preventScrollReset: true });
-  };
 
   return (
     <>
