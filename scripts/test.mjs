@@ -69,6 +69,13 @@ const zoneWest = 'America/Los_Angeles';
 const zoneEast = 'Australia/Sydney';
 
 /**
+ * The security files that run in the PostgreSQL + Redis pass only when there is one (in the PGlite pass otherwise):
+ * what they prove (every route's authorisation, fuzzed input, hostile CVs) is the app's, not the database's, and they
+ * are the PGlite pass's three longest files (docs/decisions/040-one-pass-for-what-one-database-decides.md).
+ */
+const onePassFiles = ['tests/security/authorization-matrix.test.ts', 'tests/security/fuzz.test.ts', 'tests/security/cv-bomb.test.ts'];
+
+/**
  * The stages, in the order they start when cores are free. `needs`: stages that must pass first; `after`: stages
  * that must have ended, passed or not; `weight`: the cores it keeps busy. Paired by what they wait
  * for (docs/performance.md "Test suite"): the journeys wait for pages and the server (about 1.2 cores busy of their
@@ -103,7 +110,10 @@ const stages = [
   { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'], weight: 1 },
   { name: 'format', command: bin('prettier'), args: ['--check', '.', '--log-level', 'warn'], weight: 1 },
   // Not beside the PostgreSQL pass: two passes of two workers each on two cores make the suite's timing tests fail.
-  { ...vitest('pglite', [], { env: { TZ: zoneWest }, ...(node22 ? { node: node22 } : {}) }), after: ['postgres'] },
+  {
+    ...vitest('pglite', postgresAnswers ? onePassFiles.map((file) => `--exclude=${file}`) : [], { env: { TZ: zoneWest }, ...(node22 ? { node: node22 } : {}) }),
+    after: ['postgres'],
+  },
 ];
 const notRun = [
   ...(postgresAnswers ? [] : [`postgres: no PostgreSQL server answers at ${new URL(pgUrl).host}`]),

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { openPglite } from '../../src/server/db/client.js';
 import { backupToken } from '../../src/server/http/backup-route.js';
 import { createPostgresDatabase } from '../helpers/app.js';
@@ -51,20 +51,24 @@ async function accountsIn(dataDir: string) {
   }
 }
 
-describe('npm run backup and npm run restore', () => {
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'mentora-backup-'));
-  const live = path.join(tmp, 'live');
-  const restored = path.join(tmp, 'restored');
-  const backup = path.join(tmp, 'backup');
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+// On the embedded database only: the backup copies PGlite's data directory. The PostgreSQL pass has the pg_dump case
+// below; this one runs in the PGlite pass (docs/decisions/040-one-pass-for-what-one-database-decides.md).
+describe.skipIf(pgUrl)('npm run backup and npm run restore (PGlite)', () => {
   // The generated secret in DATA_DIR/auth-secret, not AUTH_SECRET: the backup must carry it.
   const env = { AUTH_SECRET: '', AUTH_RATE_LIMIT: '0' };
-  const servers: ServerProcess[] = [];
-  afterAll(async () => {
-    await Promise.all(servers.map((s) => s.stop()));
-    rmSync(tmp, { recursive: true, force: true });
-  });
 
   it('copies a running server’s database, uploads and secret, and a server on the restored copy has the same accounts, sessions and files', async () => {
+    const tmp = mkdtempSync(path.join(os.tmpdir(), 'mentora-backup-'));
+    const live = path.join(tmp, 'live');
+    const restored = path.join(tmp, 'restored');
+    const backup = path.join(tmp, 'backup');
+    const servers: ServerProcess[] = [];
+    onTestFinished(async () => {
+      await Promise.all(servers.map((s) => s.stop()));
+      rmSync(tmp, { recursive: true, force: true });
+    });
     const source = await startServer({ ...env, DATA_DIR: live, SEED_DEMO: '1' });
     servers.push(source);
     const signIn = await source.fetch(`/api/auth/sign-in/email`, {
@@ -127,8 +131,6 @@ describe('npm run backup and npm run restore', () => {
     // run on a loaded one.
   }, 600_000);
 });
-
-const pgUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!pgUrl)('npm run backup with PostgreSQL (set TEST_DATABASE_URL)', () => {
   it('has no backup endpoint, and the script names pg_dump and keeps only what is local', async () => {
