@@ -1,7 +1,6 @@
 import { expect, test } from './test';
 import { searchTextMax } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
-import { seriousViolations } from './axe';
 import { shot } from './helpers';
 
 /**
@@ -23,7 +22,6 @@ test('the contact form wires labels and inline errors to its fields, then sends 
   await expect(email).toHaveAttribute('aria-invalid', 'true');
   await expect(email).toHaveAccessibleDescription(messages.auth.invalidEmail);
   await expect(name).toHaveAttribute('aria-invalid', 'false');
-  expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'contact-error');
 
   await email.fill('dana@example.com');
