@@ -321,7 +321,7 @@ for (const { name, viewport } of viewports) {
       await expectModalDialogPattern(page, page.getByRole('button', { name: 'Cancel Session' }), 'Cancel this session?');
     });
 
-    test('a new account: complete profile, the application wizard step by step, the submitted screen and the pending dashboard', async ({ page }) => {
+    test('a new account: complete profile, the application wizard step by step, the submitted screen, the pending dashboard, /account', async ({ page }) => {
       test.setTimeout(180_000);
       const email = `a11y-${name}-${Date.now()}@example.com`;
       const signUp = await page.request.post('/api/auth/sign-up/email', { data: { email, password: 'a-good-password', name: '' } });
@@ -373,6 +373,7 @@ for (const { name, viewport } of viewports) {
       expect.soft(await axeViolations(page), 'application submitted').toEqual([]);
       await visit(page, '/dashboard/expert');
       await visit(page, '/expert/application');
+      await visit(page, '/account');
     });
 
     test('team console pages and dialogs', async ({ page, client, expert, operator }) => {

@@ -23,7 +23,6 @@ test('changing the password signs out the other browser and the new password sig
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
 
   const submit = page.getByRole('button', { name: 'Change password' });
   await submit.click();
