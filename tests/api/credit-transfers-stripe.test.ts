@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { experts, paymentEvents, paymentRetries, payments } from '../../src/server/db/schema.js';
 import { paymentProvider } from '../../src/server/infra/payments/select.js';
 import { retryDueGiveBacks } from '../../src/server/modules/payments/payment-retry-service.js';
+import { messages } from '../../src/shared/messages.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
 import { FakeStripe } from '../helpers/fake-stripe.js';
@@ -26,6 +27,7 @@ describe('the credit’s share of a release, transferred to the expert’s Strip
   let fake: FakeStripe;
   let ctx: TestContext;
   const log = logLines();
+  let admin: Awaited<ReturnType<typeof createUser>>;
   let member: Awaited<ReturnType<typeof createUser>>;
   let expert: Awaited<ReturnType<typeof createExpert>>;
   /** A programme paying up to $50 of a session (the member pays the rest by card), and one paying it all. */
@@ -65,7 +67,7 @@ describe('the credit’s share of a release, transferred to the expert’s Strip
       { STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: 'pk_test_mentora', STRIPE_API_URL: fake.url, PLATFORM_FEE_PERCENT: '10' },
       { logger: { level: 'error', stream: log.stream } },
     );
-    const admin = await createUser(ctx, { email: 'transfer-admin@example.com', role: 'admin' });
+    admin = await createUser(ctx, { email: 'transfer-admin@example.com', role: 'admin' });
     const manager = await createUser(ctx, { email: 'careers@north.example' });
     member = await createUser(ctx, { email: 'kim@north.example' });
     expert = await createExpert(ctx, { email: 'transfer-expert@example.com', rateCents: 9_000, policy: 'flexible' });
@@ -143,6 +145,25 @@ describe('the credit’s share of a release, transferred to the expert’s Strip
     const made = transfersTo(id).filter((c) => c.idempotencyKey === `release:${payment.id}:credit-transfer`);
     expect(made.map((c) => c.params.amount)).toEqual(['8100', '8100']); // the failed attempt and the job's
     expect(fake.transfers.filter((t) => t.amount === 8_100)).toHaveLength(2); // this booking's one and the earlier test's
+  });
+
+  it('a transfer Stripe could not make is in front of the team as the expert’s share: asked again at once, then done in its own words', async () => {
+    const { id, payment } = await bookAndHold(58, full);
+    fake.failNext('POST', /^\/v1\/transfers$/);
+    expect((await post(`/api/sessions/${id}/confirm`, member.cookie)).statusCode).toBe(200);
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/admin/payment-retries?status=open', headers: { origin, cookie: admin.cookie } });
+    expect(list.statusCode, list.body).toBe(200);
+    const row = list.json().items.find((r: { providerRef: string }) => r.providerRef === id);
+    expect(row).toMatchObject({ kind: 'transfer', amountCents: 8_100, attempts: 1, doneAt: null });
+
+    const retried = await post(`/api/admin/payment-retries/${row.id}/retry`, admin.cookie);
+    expect(retried.json()).toMatchObject({ done: true, retry: { kind: 'transfer', doneAt: expect.any(String) } });
+    expect(transfersTo(id).filter((c) => c.idempotencyKey === `release:${payment.id}:credit-transfer`)).toHaveLength(2); // the failed one and the team's
+    for (const action of ['retry', 'resolve']) {
+      const again = await post(`/api/admin/payment-retries/${row.id}/${action}`, admin.cookie, action === 'resolve' ? { reason: 'Paid by hand' } : undefined);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error.message).toBe(messages.admin.paymentRetryDone.transfer);
+    }
   });
 
   it('a transfer Stripe made but whose answer was lost is asked again with its key: the expert is paid once', async () => {

@@ -120,6 +120,7 @@ describe('payment give-backs the processor failed to make', () => {
       owed.map((ref) =>
         expect.objectContaining({
           providerRef: ref,
+          kind: 'give-back',
           provider: 'stripe',
           attempts: 1,
           doneAt: null,
@@ -138,7 +139,7 @@ describe('payment give-backs the processor failed to make', () => {
     const retried = await team('POST', `/api/admin/payment-retries/${first!.id}/retry`);
     expect(retried.json()).toMatchObject({ done: true, retry: { attempts: 3, doneAt: expect.any(String) } });
     expect(fake.intents.get(owed[0]!)!.status).toBe('canceled');
-    expect((await team('POST', `/api/admin/payment-retries/${first!.id}/retry`)).json().error.message).toBe(messages.admin.paymentRetryDone);
+    expect((await team('POST', `/api/admin/payment-retries/${first!.id}/retry`)).json().error.message).toBe(messages.admin.paymentRetryDone['give-back']);
 
     // Given back outside Mentora: marked by hand with how; the job no longer asks for it.
     expect((await team('POST', `/api/admin/payment-retries/${second!.id}/resolve`, { reason: ' ' })).json().error.message).toBe(

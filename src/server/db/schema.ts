@@ -724,9 +724,11 @@ export const paymentEvents = pgTable(
 
 /**
  * Money the processor must give back that it failed to (docs/decisions/029-answers-after-commit.md): the hold of a
- * booking the database refused, the authorisation of a lapsed 3-D Secure reservation. Each row is the whole
- * `amount_cents` of `provider_ref`, refunded or voided by modules/payments/payment-retry-service.ts with the first
- * attempt's `idempotency_key` until the processor confirms (`done_at`); `why` says what it is for.
+ * booking the database refused, the authorisation of a lapsed 3-D Secure reservation, a plan's renewal invoice to
+ * void. Each row is the whole `amount_cents` of `provider_ref`, refunded or voided by
+ * modules/payments/payment-retry-service.ts with the first attempt's `idempotency_key` until the processor confirms
+ * (`done_at`); `why` says what it is for. With `transfer_to`, instead money it must pay out: a partner credit's share
+ * transferred to an expert's connected account.
  */
 export const paymentRetries = pgTable(
   'payment_retries',

@@ -93,7 +93,7 @@ export const routes: RouteObject[] = [
           },
           { path: 'sessions', handle: titled('Sessions · Team Console'), lazy: page(() => import('../features/admin/sessions-page')) },
           { path: 'sessions/:id', handle: titled('Session · Team Console'), lazy: page(() => import('../features/admin/session-detail-page')) },
-          { path: 'payment-retries', handle: titled('Money Owed Back · Team Console'), lazy: page(() => import('../features/admin/payment-retries-page')) },
+          { path: 'payment-retries', handle: titled('Payment Retries · Team Console'), lazy: page(() => import('../features/admin/payment-retries-page')) },
           { path: 'organisations', handle: titled('Organisations · Team Console'), lazy: page(() => import('../features/admin/organisations-page')) },
           {
             path: 'organisations/:id',

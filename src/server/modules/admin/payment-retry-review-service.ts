@@ -1,12 +1,13 @@
 /**
- * Money the payment processor owes back, in front of the team (docs/product.md "Team console"; docs/decisions/029-answers-after-commit.md):
- * the give-backs of `payment_retries` the processor has not confirmed, which the payment retries job keeps asking for
- * with a doubling wait. The team sees them with their attempts and last error, asks again at once, or marks one given
- * back by hand (refunded in the processor's own dashboard); each action is audited.
+ * The payment retries, in front of the team (docs/product.md "Team console"; docs/decisions/029-answers-after-commit.md):
+ * the rows of `payment_retries` the processor has not confirmed — money back to a client, or an expert's share
+ * transferred to their Stripe account — which the payment retries job keeps asking for with a doubling wait. The team
+ * sees them with their kind, attempts and last error, asks again at once, or marks one done by hand (refunded or
+ * transferred in the processor's own dashboard); each action is audited.
  */
 import { asc, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { messages } from '../../../shared/messages.js';
-import type { PaymentRetry, PaymentRetryListQuery, ResolvePaymentRetryInput } from '../../../shared/schemas/admin-payment-retries.js';
+import type { PaymentRetry, PaymentRetryKind, PaymentRetryListQuery, ResolvePaymentRetryInput } from '../../../shared/schemas/admin-payment-retries.js';
 import type { CurrentUser } from '../../auth/plugin.js';
 import type { Db, Tx } from '../../db/client.js';
 import { paymentRetries } from '../../db/schema.js';
@@ -18,8 +19,12 @@ import { assertUuid, recordAudit, type Page } from './audit-service.js';
 const m = messages.admin;
 type Row = typeof paymentRetries.$inferSelect;
 
+/** A row naming a connected account transfers to it; any other gives the money back (PaymentRetryKind). */
+const kindOf = (r: Row): PaymentRetryKind => (r.transferTo ? 'transfer' : 'give-back');
+
 const view = (r: Row): PaymentRetry => ({
   id: r.id,
+  kind: kindOf(r),
   provider: r.provider,
   providerRef: r.providerRef,
   amountCents: r.amountCents,
@@ -31,7 +36,7 @@ const view = (r: Row): PaymentRetry => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-/** GET /api/admin/payment-retries: `open` give-backs (oldest first: the longest owed leads) or `done` ones (newest first). */
+/** GET /api/admin/payment-retries: `open` retries (oldest first: the longest waiting leads) or `done` ones (newest first). */
 export async function listPaymentRetries(db: Db, q: PaymentRetryListQuery): Promise<Page<PaymentRetry>> {
   const open = q.status === 'open';
   const where = open ? isNull(paymentRetries.doneAt) : isNotNull(paymentRetries.doneAt);
@@ -48,19 +53,19 @@ export async function listPaymentRetries(db: Db, q: PaymentRetryListQuery): Prom
   return { items: rows.map(view), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
 }
 
-/** The open give-back `id`, locked for this transaction; 404 unknown, 409 already given back. */
+/** The open retry `id`, locked for this transaction; 404 unknown, 409 already done (given back, or transferred). */
 async function openRow(tx: Tx, id: string): Promise<Row> {
   assertUuid(id, m.paymentRetryNotFound);
   const [row] = await tx.select().from(paymentRetries).where(eq(paymentRetries.id, id)).for('update');
   if (!row) throw new AppError('NOT_FOUND', m.paymentRetryNotFound);
-  if (row.doneAt) throw new AppError('CONFLICT', m.paymentRetryDone);
+  if (row.doneAt) throw new AppError('CONFLICT', m.paymentRetryDone[kindOf(row)]);
   return row;
 }
 
 /**
- * POST /api/admin/payment-retries/{id}/retry: asks the processor now, with the give-back's own idempotency key (so it
- * is never given twice); `{ retry, done }` whether it confirmed or refused again (then the job keeps trying). Audited
- * either way. 404; 409 already given back, or queued for another processor than this server's.
+ * POST /api/admin/payment-retries/{id}/retry: asks the processor now, with the retry's own idempotency key (so the
+ * money never moves twice); `{ retry, done }` whether it confirmed or refused again (then the job keeps trying).
+ * Audited either way. 404; 409 already done, or queued for another processor than this server's.
  */
 export async function retryPaymentNow(db: Db, provider: PaymentProvider, admin: CurrentUser, id: string): Promise<{ retry: PaymentRetry; done: boolean }> {
   return db.transaction(async (tx) => {
@@ -80,8 +85,9 @@ export async function retryPaymentNow(db: Db, provider: PaymentProvider, admin: 
 }
 
 /**
- * POST /api/admin/payment-retries/{id}/resolve: the team gave the money back outside Mentora (`reason` says how); the
- * give-back is done and the job stops asking. Audited with the note. 400 no note; 404; 409 already given back.
+ * POST /api/admin/payment-retries/{id}/resolve: the team gave the money back, or paid the expert, outside Mentora
+ * (`reason` says how); the retry is done and the job stops asking. Audited with the note. 400 no note; 404; 409
+ * already done.
  */
 export async function resolvePaymentRetry(db: Db, admin: CurrentUser, id: string, input: ResolvePaymentRetryInput): Promise<PaymentRetry> {
   return db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 /**
- * Money owed back in the team console, under /api/admin/payment-retries (docs/product.md "Team console"). Registered
+ * The payment retries in the team console, under /api/admin/payment-retries (docs/product.md "Team console"). Registered
  * inside adminRoutes, so its guard (401 visitors, 403 anyone but an admin with two-factor sign-in) runs before each.
  */
 import type { FastifyRequest } from 'fastify';
@@ -23,7 +23,7 @@ export const adminPaymentRetryRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
   const tags = ['admin'];
   const admin = (request: FastifyRequest) => requireRole(request, ['admin']);
 
-  /** Give-backs the processor has not confirmed (`status=open`, oldest first) or has (`done`): attempts, last error, next attempt. */
+  /** Give-backs and transfers the processor has not confirmed (`status=open`, oldest first) or has (`done`): kind, attempts, last error, next attempt. */
   app.get(
     '/api/admin/payment-retries',
     { config: { signIn: 'required' }, schema: { tags, querystring: paymentRetryListQuery, response: { 200: paymentRetryPage, ...errors } } },
@@ -37,7 +37,7 @@ export const adminPaymentRetryRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
     async (request) => retryPaymentNow(db, provider, await admin(request), request.params.id),
   );
 
-  /** Marks the give-back done by hand `{ reason }` (the money went back outside Mentora); audited. 400; 404; 409 already done. */
+  /** Marks the retry done by hand `{ reason }` (the money went back, or to the expert, outside Mentora); audited. 400; 404; 409 already done. */
   app.post(
     '/api/admin/payment-retries/:id/resolve',
     { config: { signIn: 'required' }, schema: { tags, params: idParams, body: resolvePaymentRetryInput, response: { 200: paymentRetry, ...errors } } },

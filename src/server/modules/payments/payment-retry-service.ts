@@ -60,11 +60,11 @@ export async function queueGiveBack(db: Db | Tx, deps: Deps, giveBack: GiveBack,
 }
 
 /**
- * The payment retries job at `now`: each give-back of this provider due and not done, one per transaction, claimed
- * with FOR UPDATE SKIP LOCKED (so several servers share the work and each is asked once), is asked of the processor
- * again with its key: done, or due again after a wait doubling from 30 s up to an hour, for as long as it takes.
- * Returns `{ done, failing }`; throws after the run when some still fail, so the job's failure count and its
- * "payment retries failed" log line show them.
+ * The payment retries job at `now`: each give-back or transfer of this provider due and not done, one per
+ * transaction, claimed with FOR UPDATE SKIP LOCKED (so several servers share the work and each is asked once), is
+ * asked of the processor again with its key: done, or due again after a wait doubling from 30 s up to an hour, for as
+ * long as it takes. Returns `{ done, failing }`; throws after the run when some still fail, so the job's failure
+ * count and its "payment retries failed" log line show them.
  */
 export async function retryDueGiveBacks(deps: Deps & { db: Db }, now = clock.now(), signal?: AbortSignal): Promise<{ done: number; failing: number }> {
   const counts = { done: 0, failing: 0 };
@@ -83,14 +83,14 @@ export async function retryDueGiveBacks(deps: Deps & { db: Db }, now = clock.now
     if (!outcome) break;
     counts[outcome]++;
   }
-  if (counts.failing) throw new Error(`${counts.failing} payment give-backs still failing (payment_retries)`);
+  if (counts.failing) throw new Error(`${counts.failing} payment retries still failing (payment_retries)`);
   return counts;
 }
 
 /**
- * Asks the processor once more for `row`'s give-back, with its own key, inside `tx` where the row is locked: marks it
- * done when the processor confirms, else counts the attempt, keeps the error and sets the next attempt after the
- * doubling wait (and reports it). 'done' | 'failing'; never throws for the processor's failure.
+ * Asks the processor once more for `row`'s give-back or transfer, with its own key, inside `tx` where the row is
+ * locked: marks it done when the processor confirms, else counts the attempt, keeps the error and sets the next
+ * attempt after the doubling wait (and reports it). 'done' | 'failing'; never throws for the processor's failure.
  */
 export async function attemptGiveBack(tx: Tx, deps: Deps, row: typeof paymentRetries.$inferSelect, now = clock.now()): Promise<'done' | 'failing'> {
   const attempts = row.attempts + 1;

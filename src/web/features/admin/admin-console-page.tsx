@@ -15,7 +15,7 @@ const sections = [
   { to: 'message-reports', label: 'Message reports', icon: Flag, waiting: '' },
   { to: 'users', label: 'Users', icon: Users, waiting: '' },
   { to: 'sessions', label: 'Sessions', icon: CalendarClock, waiting: '' },
-  { to: 'payment-retries', label: 'Money owed back', icon: RotateCcw, waiting: '' },
+  { to: 'payment-retries', label: 'Payment retries', icon: RotateCcw, waiting: '' },
   { to: 'organisations', label: 'Partners', icon: Building2, waiting: '' },
   { to: 'audit', label: 'Audit log', icon: ScrollText, waiting: '' },
 ] as const;
@@ -58,7 +58,7 @@ function SectionTabs() {
 
 /**
  * /admin (docs/product.md "Team console"): the team console frame — admins only (visitors go to /signup, other roles to their
- * own dashboard, admins without two-factor sign-in to /account to set it up, with the console page to return to) — with its sections as sub-routes: Dashboard, Applications, Disputes, Inbox, Message reports, Users, Sessions, Money owed back, Partners, Audit log.
+ * own dashboard, admins without two-factor sign-in to /account to set it up, with the console page to return to) — with its sections as sub-routes: Dashboard, Applications, Disputes, Inbox, Message reports, Users, Sessions, Payment retries, Partners, Audit log.
  */
 export default function AdminConsolePage() {
   const { me, loading } = useAuth();

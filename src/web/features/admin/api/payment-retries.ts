@@ -1,6 +1,6 @@
 /**
- * Money owed back in the team console (docs/product.md "Team console"): GET /api/admin/payment-retries, and its two
- * actions, asking the processor again and marking one given back by hand. Each action refreshes every admin read.
+ * The payment retries in the team console (docs/product.md "Team console"): GET /api/admin/payment-retries, and its two
+ * actions, asking the processor again and marking one done by hand. Each action refreshes every admin read.
  */
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -16,8 +16,8 @@ export const usePaymentRetries = (status: string, page: number) => useQuery(admi
 
 const path = (id: string, action: 'retry' | 'resolve') => `/api/admin/payment-retries/${encodeURIComponent(id)}/${action}`;
 
-/** Asks the processor again; `{ retry, done }`. Throws ApiError (409 already given back). */
+/** Asks the processor again; `{ retry, done }`. Throws ApiError (409 already done). */
 export const useRetryPayment = () => useAdminAction((id: string) => api<Outcome>(path(id, 'retry'), { method: 'POST' }));
 
-/** Marks `id` given back by hand, with how (`reason`). Throws ApiError (400 no reason, 409 already given back). */
+/** Marks `id` done by hand, with how (`reason`). Throws ApiError (400 no reason, 409 already done). */
 export const useResolvePayment = (id: string) => useAdminAction((body: ReasonInput) => api<PaymentRetry>(path(id, 'resolve'), { method: 'POST', body }));
