@@ -386,7 +386,7 @@ for (const { name, viewport } of viewports) {
 
       await signInAsTeam(page, operator);
       await checkLoadedPage(page, '/admin/dashboard', { focus: true });
-      for (const path of ['/admin/applications', '/admin/disputes', '/admin/inbox', '/admin/inbox?status=handled', '/admin/audit'])
+      for (const path of ['/admin/applications', '/admin/disputes', '/admin/inbox', '/admin/inbox?status=handled', '/admin/payment-retries', '/admin/audit'])
         await visit(page, path, { focus: ['/admin/applications', '/admin/inbox', '/admin/audit'].includes(path) });
 
       const applications = (await (await page.request.get('/api/admin/applications')).json()) as { items: { id: string }[] };

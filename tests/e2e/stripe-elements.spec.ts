@@ -8,14 +8,15 @@ import { freePort, startServer, type ServerProcess } from '../helpers/server-pro
 import { linkFromMailbox } from './fixtures/mailbox';
 import { Marketplace } from './fixtures/marketplace';
 import { seriousViolations } from './axe';
-import { shot, signInAs, signInUi } from './helpers';
+import { shot, signInAs, signInAsTeam, signInUi } from './helpers';
 
 /**
  * Card payments with Stripe in the browser (docs/product.md "Payments"): a server with Stripe keys, its SDK pointed at the
  * local fake of the API (tests/helpers/fake-stripe.ts), and the browser given a stand-in for Stripe.js
  * (tests/e2e/fixtures/fake-stripe-js.js) in place of https://js.stripe.com, which this machine cannot reach.
  * The client books through the real pages: the card goes to "Stripe" as a PaymentMethod, never to Mentora, and
- * a card that needs 3-D Secure books once the bank confirms. The server is this file's own; each journey makes its
+ * a card that needs 3-D Secure books once the bank confirms; a void Stripe refused waits in the team console's payment
+ * retries until the team asks again. The server is this file's own; each journey makes its
  * client and expert there through the API (fixtures/marketplace.ts), with the seeded team account as the operator.
  */
 const stripeJs = readFileSync(path.resolve('tests/e2e/fixtures/fake-stripe-js.js'), 'utf8');
@@ -125,6 +126,54 @@ test('a card that needs 3-D Secure reserves the time and books it once the bank 
   await answer3ds(page, intent.id, true);
   await expect(page).toHaveURL(/\/session\/[0-9a-f-]{36}$/);
   await expect(page.getByText('Payment successful! Your session has been booked.')).toBeVisible();
+  expect(fake.problems).toEqual([]);
+  await page.context().close();
+  await market.dispose();
+});
+
+test('a void Stripe refused waits on the team’s payment retries page, and the team asks again until the money is given back', async ({
+  browser,
+  playwright,
+}) => {
+  const market = new Marketplace(playwright.request, base);
+  const { client, expert } = await people(market);
+  const paying = waitingForApp(await (await browser.newContext({ baseURL: base })).newPage());
+  await toPayment(paying, client, expert.slug, 'Asking for a promotion');
+  const intent = await payNeeding3ds(paying, /^Pay \$/);
+  // The bank refuses 3-D Secure while Stripe cannot be reached to void the authorisation: Mentora keeps the void to retry.
+  const reachableAgain = fake.unreachable('POST', new RegExp(`^/v1/payment_intents/${intent.id}/cancel$`));
+  await answer3ds(paying, intent.id, false);
+  await expect(paying.getByRole('alert').filter({ hasText: 'The payment was not completed, so the time was released. Please book again.' })).toBeVisible();
+  await paying.context().close();
+
+  const page = waitingForApp(await (await browser.newContext({ baseURL: base })).newPage());
+  await signInAsTeam(page, await market.operator());
+  await page.getByRole('navigation', { name: 'Team console' }).getByRole('link', { name: 'Payment retries' }).click();
+  await expect(page.getByRole('heading', { name: /^Payment retries/ })).toBeVisible();
+  const row = page.getByRole('listitem').filter({ hasText: intent.id });
+  await expect(row).toContainText(`$${(intent.amount / 100).toFixed(2)}`);
+  await expect(row).toContainText('Not given back');
+  await expect(row).toContainText('Money back to the client');
+  await expect(row).toContainText('reservation expired');
+  await expect(row).toContainText('Last refusal: Error: Stripe is unavailable');
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'payment-retries-open');
+
+  // Asked again while Stripe still cannot be reached: refused again, and it stays to do (the job's next attempt is a
+  // minute or more away now, so the team's next ask is the one that gives the money back).
+  const askAgain = row.getByRole('button', { name: 'Ask the processor again' });
+  await askAgain.click();
+  await expect(page.getByText('The payment processor refused again. Mentora keeps trying; the error is shown below.')).toBeVisible();
+  await expect(askAgain).toBeEnabled();
+  reachableAgain();
+  await askAgain.click();
+  await expect(page.getByText('The payment processor gave the money back.')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  expect(fake.intents.get(intent.id)!.status).toBe('canceled');
+  await page.getByRole('navigation', { name: 'Status' }).getByRole('link', { name: 'Done' }).click();
+  await expect(row).toContainText(/Given back \w{3}, /);
+  await expect(row.getByRole('button')).toHaveCount(0);
+  await shot(page, 'payment-retries-done');
   expect(fake.problems).toEqual([]);
   await page.context().close();
   await market.dispose();

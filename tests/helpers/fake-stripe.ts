@@ -8,7 +8,8 @@
  * Invoices, including one-off invoices of a subscription: created as drafts, given invoice items, paid off-session
  * with a saved card (a refused card answers a card error and leaves the invoice open), voided (open or uncollectible),
  * or deleted while a draft), replays an idempotent request's first answer, and keeps a log for assertions. A test makes Stripe
- * unreachable for a call (`failNext`: nothing done) or loses its answer (`loseAnswerOfNext`: done, answered 503). Test PaymentMethods behave like Stripe's test cards:
+ * unreachable for a call (`failNext`: nothing done) or until it says (`unreachable`), or loses its answer
+ * (`loseAnswerOfNext`: done, answered 503). Test PaymentMethods behave like Stripe's test cards:
  *   pm_card_visa → authorised; pm_card_threeDSecure2Required → requires_action (3-D Secure);
  *   pm_card_chargeDeclined → card_declined; pm_card_chargeDeclinedInsufficientFunds → insufficient_funds;
  *   pm_card_chargeCustomerFail → attaches to a Customer, but every charge of it is declined.
@@ -197,6 +198,18 @@ export class FakeStripe {
    */
   failNext(method: string, path: RegExp, times = 1) {
     this.outages.push({ method, path, times });
+  }
+
+  /**
+   * Stripe is unreachable, as failNext says, for every request to `method` on a path matching `path` until the
+   * returned function is called: for a test that cannot count the calls (a server's own jobs retry meanwhile).
+   */
+  unreachable(method: string, path: RegExp): () => void {
+    const outage = { method, path, times: Infinity };
+    this.outages.push(outage);
+    return () => {
+      outage.times = 0;
+    };
   }
 
   /**
