@@ -1,6 +1,6 @@
 import { expect, test } from './test';
 import { seriousViolations } from './axe';
-import { bookViaApi, moveIntoPast, pickFirstAvailableDay, pinClock, reviewViaApi, shot, signInAs } from './helpers';
+import { bookViaApi, moveIntoPast, pickBookableDay, pinClock, reviewViaApi, shot, signInAs } from './helpers';
 import { holdTerms } from '../../src/shared/sessions';
 
 // The expert each journey makes is found by a headline word no demo expert has.
@@ -32,7 +32,7 @@ test('a client searches, opens a profile, picks a day, a time and a topic, and c
   // The card and the payment page say the same about the hold.
   await expect(page.getByText(holdTerms)).toBeVisible();
 
-  await pickFirstAvailableDay(page);
+  await pickBookableDay(page);
   const slot = page.getByRole('radio').first();
   await expect(slot).toHaveText(/^\d{1,2}:\d{2} (AM|PM)$/);
   await slot.click();
@@ -62,7 +62,7 @@ test('the booking card explains what is missing, prices the duration and asks vi
   await expect(page.getByText('Please select a date', { exact: true })).toBeVisible();
   await expect(page.getByTestId('booking-total')).toHaveText(dollars(expert.hourlyRateCents));
 
-  await pickFirstAvailableDay(page);
+  await pickBookableDay(page);
   await expect(page.getByText('Please select a time', { exact: true })).toBeVisible();
   await expect(book).toBeDisabled();
   await page.getByRole('radio').first().click();

@@ -128,11 +128,22 @@ export async function expectSettled(page: Page, what?: string) {
   await expect(page.locator('[aria-busy="true"]'), what).toHaveCount(0);
 }
 
-/** Clicks the first day of the booking calendar that has a free slot (past and fully booked days are disabled). */
-export async function pickFirstAvailableDay(page: Page) {
-  const day = page.getByRole('grid').locator('button:not([disabled])').first();
-  await expect(day).toBeVisible();
-  await day.click();
+/**
+ * Clicks the booking calendar's bookable day number `nth` (0: the first; past and fully booked days are disabled),
+ * turning to the next month when this one has no more: late on a month's last days its only bookable day may be its
+ * last (the 2-hour notice).
+ */
+export async function pickBookableDay(page: Page, nth = 0) {
+  const days = page.getByRole('grid').locator('button:not([disabled])');
+  await expect(days.first()).toBeVisible();
+  for (let before = 0; ;) {
+    const count = await days.count();
+    if (nth - before < count) return days.nth(nth - before).click();
+    before += count;
+    await page.getByRole('button', { name: 'Go to the Next Month' }).click();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await expect(days.first()).toBeVisible();
+  }
 }
 
 /**

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from './test';
 import { linkFromMailbox } from './fixtures/mailbox';
 import { accountPassword, uniqueName } from './fixtures/marketplace';
-import { bookViaApi, moveIntoPast, pickFirstAvailableDay, pinClock, shot, signInHere, signInUi, visa } from './helpers';
+import { bookViaApi, moveIntoPast, pickBookableDay, pinClock, shot, signInHere, signInUi, visa } from './helpers';
 
 /**
  * Nothing a person did is lost on the way (docs/product.md "Booking", "Expert applications", "Sessions"): a
@@ -20,7 +20,7 @@ const dayHeading = (page: Page) => page.getByRole('heading', { name: /^Choose a 
  * and writes the topic. Answers the day as the card names it and the time's label.
  */
 async function chooseOnCard(page: Page): Promise<{ day: string; time: string }> {
-  await pickFirstAvailableDay(page);
+  await pickBookableDay(page);
   await page.getByLabel('Duration').selectOption('30');
   const slots = page.getByRole('radio');
   await expect(slots.first()).toBeVisible();

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { expect, test, waitingForApp } from './test';
 import { seriousViolations } from './axe';
-import { bookViaApi, moveIntoPast, pickFirstAvailableDay, pinClock, shot, signInAs, visa } from './helpers';
+import { bookViaApi, moveIntoPast, pickBookableDay, pinClock, shot, signInAs, visa } from './helpers';
 
 /**
  * Money shown right (docs/product.md "Payments", "Earnings"): on the demo server (simulated payments) the payment page
@@ -31,7 +31,7 @@ test('a client pays, downloads the PDF receipt; the expert sees the ledger entry
 
   await signInAs(page, client);
   await page.goto(`/expert/${expert.slug}`);
-  await pickFirstAvailableDay(page);
+  await pickBookableDay(page);
   await page.getByRole('radio').first().click();
   await page.getByLabel('What would you like to discuss?').fill('Reading my first cap table');
   await page.getByRole('button', { name: 'Continue to payment' }).click();

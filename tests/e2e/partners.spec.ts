@@ -17,7 +17,7 @@ import { expect, test } from './test';
 import { pdfText } from '../helpers/pdf-text';
 import { tinyPng } from '../helpers/uploads';
 import { linkFromMailbox } from './fixtures/mailbox';
-import { pickFirstAvailableDay, pinClock, shot, signInAsTeam, visa } from './helpers';
+import { pickBookableDay, pinClock, shot, signInAsTeam, visa } from './helpers';
 
 test('the team creates an organisation from an enquiry and invites a manager, who accepts and buys credit by card', async ({ page, operator, client }) => {
   // Two roles' pages, twenty purchases and two paged lists each: about 40 s alone, near a minute on a loaded machine.
@@ -196,7 +196,7 @@ test('the team removes a manager who left, with a reason, on the organisation’
 /** On the expert's page: the first free time of the first free day, `minutes` long, then on to /payment. */
 async function chooseSession(page: Page, slug: string, minutes: string, topic: string) {
   await page.goto(`/expert/${slug}`);
-  await pickFirstAvailableDay(page);
+  await pickBookableDay(page);
   await page.getByLabel('Duration').selectOption({ label: minutes });
   await page.getByRole('radio').first().click();
   await page.getByLabel('What would you like to discuss?').fill(topic);

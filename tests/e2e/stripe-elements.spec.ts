@@ -8,7 +8,7 @@ import { freePort, startServer, type ServerProcess } from '../helpers/server-pro
 import { linkFromMailbox } from './fixtures/mailbox';
 import { Marketplace } from './fixtures/marketplace';
 import { seriousViolations } from './axe';
-import { shot, signInAs, signInAsTeam, signInUi } from './helpers';
+import { pickBookableDay, shot, signInAs, signInAsTeam, signInUi } from './helpers';
 
 /**
  * Card payments with Stripe in the browser (docs/product.md "Payments"): a server with Stripe keys, its SDK pointed at the
@@ -58,7 +58,7 @@ async function toPayment(page: Page, client: { request: APIRequestContext }, slu
   await signInAs(page, client);
   await page.goto(`/expert/${slug}`);
   // The second bookable day: today's first time may fall under the 2-hour notice while the journey runs.
-  await page.getByRole('grid').locator('button:not([disabled])').nth(1).click();
+  await pickBookableDay(page, 1);
   await page.getByRole('radio').first().click();
   await page.getByLabel('What would you like to discuss?').fill(topic);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
