@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from './test';
+import { expect, type APIRequestContext, type Locator, type Page } from './test';
 import path from 'node:path';
 import { feedbackQuestions } from '../../src/shared/feedback';
 import { linkFromMailbox } from './fixtures/mailbox';
@@ -129,20 +129,20 @@ export async function expectSettled(page: Page, what?: string) {
 }
 
 /**
- * Clicks the booking calendar's bookable day number `nth` (0: the first; past and fully booked days are disabled),
- * turning to the next month when this one has no more: late on a month's last days its only bookable day may be its
- * last (the 2-hour notice).
+ * Clicks the bookable day number `nth` (0: the first; past and fully booked days are disabled) of the booking calendar
+ * in `scope` (the page's booking card, or a reschedule dialog), turning to the next month while this one has no more:
+ * late on a month's last days it may have one bookable day or none (the 2-hour notice).
  */
-export async function pickBookableDay(page: Page, nth = 0) {
-  const days = page.getByRole('grid').locator('button:not([disabled])');
-  await expect(days.first()).toBeVisible();
+export async function pickBookableDay(scope: Page | Locator, nth = 0) {
+  const days = scope.getByRole('grid').locator('button:not([disabled])');
+  const monthHasNone = scope.getByText(/^No open times in /);
   for (let before = 0; ;) {
+    await expect(scope.getByText('Checking availability…')).toHaveCount(0);
+    await expect(days.first().or(monthHasNone)).toBeVisible();
     const count = await days.count();
     if (nth - before < count) return days.nth(nth - before).click();
     before += count;
-    await page.getByRole('button', { name: 'Go to the Next Month' }).click();
-    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-    await expect(days.first()).toBeVisible();
+    await scope.getByRole('button', { name: 'Go to the Next Month' }).click();
   }
 }
 

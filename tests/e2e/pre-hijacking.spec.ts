@@ -1,4 +1,5 @@
-import { expect, test, type Page } from './test';
+import { expect, test } from './test';
+import { linkFromMailbox } from './fixtures/mailbox';
 import { signInUi } from './helpers';
 
 /**
@@ -6,22 +7,6 @@ import { signInUi } from './helpers';
  * e-mail and a password of theirs. The victim signs up too (the same answer as always), opens the confirmation
  * e-mail the attacker caused, is asked to choose their password, and from then on only the victim's password works.
  */
-
-/** The newest link matching `pattern` in any dev-mailbox e-mail to `to` (several e-mails to one inbox here). */
-async function linkTo(page: Page, to: string, pattern: RegExp): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const html = await (await page.request.get('/dev/mailbox')).text();
-    const match = html
-      .split('<article>')
-      .filter((a) => a.includes(to))
-      .map((a) => a.match(pattern)?.[0])
-      .find(Boolean);
-    if (match) return match.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))).replace(/&amp;/g, '&');
-    await page.waitForTimeout(300);
-  }
-  throw new Error(`no mail to ${to} matching ${pattern}`);
-}
 
 test('the inbox owner ends up the only one who can sign in after an attacker signed up with their e-mail first', async ({ page, browser }) => {
   const email = `prehijack-${Date.now()}@example.com`;
@@ -41,7 +26,7 @@ test('the inbox owner ends up the only one who can sign in after an attacker sig
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
 
   // The confirmation e-mail the attacker caused, opened by the victim: choose a password first.
-  await page.goto(await linkTo(page, email, /http:\/\/localhost:\d+\/api\/auth\/verify-email\?[^"<\s]+/));
+  await page.goto(await linkFromMailbox(page, email, /http:\/\/localhost:\d+\/api\/auth\/verify-email\?[^"<\s]+/));
   await expect(page).toHaveURL(/\/reset-password\?token=.+&welcome=1$/);
   await expect(page.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
   expect((await attacker.request.post('/api/auth/sign-in/email', { data: { email, password: 'attacker-pass-1' } })).status()).toBe(401);

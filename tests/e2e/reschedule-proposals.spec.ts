@@ -1,6 +1,6 @@
 import { expect, test } from './test';
 import { seriousViolations } from './axe';
-import { bookViaApi, shot, signInAs } from './helpers';
+import { bookViaApi, pickBookableDay, shot, signInAs } from './helpers';
 
 /**
  * An expert proposes a new time and the client declines it (docs/product.md "Reschedule proposals"): the expert
@@ -20,7 +20,7 @@ test('an expert proposes a new time and the client declines it: the session is c
   await expect(page.getByText(/read-only/i)).toHaveCount(0);
   await page.getByRole('button', { name: 'Propose a new time' }).click();
   const dialog = page.getByRole('dialog', { name: 'Propose a new time' });
-  await dialog.getByRole('grid').locator('button:not([disabled])').first().click();
+  await pickBookableDay(dialog);
   const time = dialog.getByRole('radio').first();
   await time.click();
   await expect(time).toHaveAttribute('aria-checked', 'true');

@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { expect, test } from './test';
 import { seriousViolations } from './axe';
-import { bookViaApi, shot, signInAs } from './helpers';
+import { bookViaApi, pickBookableDay, shot, signInAs } from './helpers';
 
 /**
  * A client reschedules a paid session (docs/product.md "Reschedule"): booked and paid eight days ahead (inside any
@@ -22,11 +22,7 @@ test('a client reschedules a paid session; the expert sees the new time', async 
   await page.getByRole('button', { name: 'Reschedule' }).click();
   const dialog = page.getByRole('dialog', { name: 'Reschedule this session' });
   await expect(dialog.getByText(`Now: ${shown(session.startsAt)}.`, { exact: false })).toBeVisible();
-  // The first day with free times; the visible month may have none left.
-  const days = dialog.getByRole('grid').locator('button:not([disabled])');
-  await expect(days.first().or(dialog.getByRole('button', { name: /^Show / }))).toBeVisible();
-  if ((await days.count()) === 0) await dialog.getByRole('button', { name: /^Show / }).click();
-  await days.first().click();
+  await pickBookableDay(dialog);
   const time = dialog.getByRole('radio').first();
   await time.click();
   await expect(time).toHaveAttribute('aria-checked', 'true');
