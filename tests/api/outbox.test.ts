@@ -40,6 +40,13 @@ describe('e-mail outbox', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body.indexOf('Second')).toBeLessThan(page.body.indexOf('First'));
     expect(page.body).toContain('<a href="https://example.com/a">');
+
+    // One person's mail: only the messages that name the address, any case.
+    const mine = await ctx.app.inject('/dev/mailbox?to=FIRST@example.com');
+    expect(mine.statusCode).toBe(200);
+    expect(mine.body).toContain('First');
+    expect(mine.body).not.toContain('Second');
+    expect((await ctx.app.inject('/dev/mailbox?to=nobody@example.com')).body).toContain('No messages yet.');
   });
 
   it('writes .eml files with CRLF line ends throughout, bodies included, that a mail program reads as sent (RFC 5322 §2.3)', async () => {

@@ -98,7 +98,7 @@ test('a new expert applies with a PDF CV, gets suggestions, submits and sees the
   await expect
     .poll(
       async () =>
-        (await (await page.request.get('/dev/mailbox')).text())
+        (await (await page.request.get(`/dev/mailbox?to=${encodeURIComponent(email)}`)).text())
           .split('<article>')
           .some((a) => a.includes(email) && a.includes('We received your Mentora expert application')),
       { timeout: 15_000 },

@@ -111,7 +111,7 @@ test('an unread message is e-mailed to the expert, whose link opens the conversa
   await send('Hello! Are you free next week for a mock interview?');
 
   const link = await linkFromMailbox(page, expert.email, new RegExp(`http://localhost:\\d+/messages/${conversation.id}`));
-  const mailbox = await (await page.request.get('/dev/mailbox')).text();
+  const mailbox = await (await page.request.get(`/dev/mailbox?to=${encodeURIComponent(expert.email)}`)).text();
   const mail = mailbox.split('<article>').find((a) => a.includes(expert.email) && a.includes(conversation.id))!;
   expect(mail).toContain(`New message from ${client.name}`);
   expect(mail).toContain('Are you free next week for a mock interview?');

@@ -1,6 +1,6 @@
 /**
- * /dev/mailbox: the .eml files the file transport wrote to DATA_DIR/mail, newest first, with their
- * links clickable; /dev/mailbox/:name serves one raw message. Never registered in production, and answered
+ * /dev/mailbox: the .eml files the file transport wrote to DATA_DIR/mail, newest first (the 100 newest; with
+ * `?to=<address>`, those of them naming that address), with their links clickable; /dev/mailbox/:name serves one raw message. Never registered in production, and answered
  * only to a request from the machine itself (`fromThisMachine`): the messages hold password-reset and
  * verification links, so anyone else reading them would take over accounts (docs/security.md "Dev mailbox").
  */
@@ -9,6 +9,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { messages } from '../../shared/messages.js';
 import type { ErrorBody } from '../errors.js';
+import { z } from 'zod';
 
 /** True for a loopback address: 127.0.0.0/8, ::1, or 127.x.y.z as an IPv4-mapped IPv6 address. */
 const loopback = (address: string | undefined): boolean =>
@@ -22,6 +23,9 @@ const loopback = (address: string | undefined): boolean =>
 export function fromThisMachine(request: FastifyRequest): boolean {
   return loopback(request.socket.remoteAddress) && loopback(request.ip);
 }
+
+/** GET /dev/mailbox's query: `to`, an address (or part of one) the messages listed must name. */
+const mailboxQuery = z.object({ to: z.string().min(1).max(320).optional() });
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const linkify = (text: string) => escape(text).replace(/https?:\/\/[^\s<>"']+/g, (url) => `<a href="${url}">${url}</a>`);
@@ -47,8 +51,16 @@ export async function mailboxRoutes(app: FastifyInstance, opts: { dir: string })
     if (fromThisMachine(request)) return done();
     reply.status(404).send({ error: { code: 'NOT_FOUND', message: messages.common.notFound } } satisfies ErrorBody);
   });
-  app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
-    const names = (await listMessages(opts.dir)).slice(0, 100);
+  // `?to=<address>`: of the 100 newest, only the messages whose raw text names that address, so that a reader
+  // waiting for one person's mail does not have every other message parsed.
+  app.get('/dev/mailbox', { schema: { hide: true, querystring: mailboxQuery } }, async (request, reply) => {
+    const recipient = (request.query as z.infer<typeof mailboxQuery>).to?.toLowerCase();
+    const newest = (await listMessages(opts.dir)).slice(0, 100);
+    const names = recipient
+      ? (
+          await Promise.all(newest.map(async (name) => ((await readFile(path.join(opts.dir, name), 'latin1')).toLowerCase().includes(recipient) ? name : null)))
+        ).filter((name): name is string => name !== null)
+      : newest;
     const items = await Promise.all(
       names.map(async (name) => {
         const { simpleParser } = await import('mailparser'); // loaded on first use, not at start-up
