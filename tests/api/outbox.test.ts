@@ -77,9 +77,15 @@ describe('e-mail outbox', () => {
     await db.delete(emailOutbox);
     for (let i = 0; i < 30; i++) await enqueueEmail(db, { to: `share-${i}@example.com`, subject: `Share ${i}`, text: 'x' });
     const seen: string[][] = [[], []];
+    let secondHasSent!: () => void;
+    const secondSent = new Promise<void>((resolve) => (secondHasSent = resolve));
     const worker = (n: 0 | 1): MailTransport => ({
       send: async (mail) => {
         seen[n]!.push(mail.subject);
+        // The first worker holds its batch until the second has sent one, so that each claims a batch however the
+        // two are scheduled (on a busy machine the first could otherwise claim every batch before the second starts).
+        if (n === 1) secondHasSent();
+        else await secondSent;
         await new Promise((r) => setTimeout(r, 2));
       },
     });
