@@ -1,15 +1,16 @@
 /**
  * /dev/mailbox: the .eml files the file transport wrote to DATA_DIR/mail, newest first (the 100 newest; with
- * `?to=<address>`, those of them naming that address), with their links clickable; /dev/mailbox/:name serves one raw message. Never registered in production, and answered
- * only to a request from the machine itself (`fromThisMachine`): the messages hold password-reset and
- * verification links, so anyone else reading them would take over accounts (docs/security.md "Dev mailbox").
+ * `?to=<address>`, those of them naming that address), with their links clickable; /dev/mailbox/:name serves one
+ * raw message. Never registered in production, and answered only to a request from the machine itself
+ * (`fromThisMachine`): the messages hold password-reset and verification links, so anyone else reading them would
+ * take over accounts (docs/security.md "Dev mailbox").
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { z } from 'zod';
 import { messages } from '../../shared/messages.js';
 import type { ErrorBody } from '../errors.js';
-import { z } from 'zod';
 
 /** True for a loopback address: 127.0.0.0/8, ::1, or 127.x.y.z as an IPv4-mapped IPv6 address. */
 const loopback = (address: string | undefined): boolean =>
