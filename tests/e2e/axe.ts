@@ -1,21 +1,45 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import axe, { type AxeResults, type RunOptions } from 'axe-core';
+import type { Frame, Page } from '@playwright/test';
+
+/**
+ * axe-core in the page, put in each frame of a document once: `window.axe` stays there until the frame navigates.
+ * Only same-origin frames answer the top frame's axe (the app has no other frames of its own; the cross-origin ones
+ * are third parties', as in @axe-core/playwright's legacy mode).
+ */
+const axeInFrame = `${axe.source}\n;axe.configure({ allowedOrigins: ['<same_origin>'] });`;
+
+/** Puts axe-core in `frame` unless it is there already; a frame that went away meanwhile is left out. */
+async function withAxe(frame: Frame, isMain: boolean): Promise<void> {
+  try {
+    if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(axeInFrame);
+  } catch (error) {
+    if (isMain) throw error;
+  }
+}
 
 /**
  * axe-core's violations on `page` as it is now, as readable strings (`rule (impact): elements`): every rule axe runs by
  * default, best practices included, or with `serious` only those of serious and critical impact; `include`, a
  * selector, limits the check to part of the page.
  *
- * Legacy mode runs axe once in each of the page's frames and merges their results in the page. The default mode
- * opens a blank page of its own to merge frame results, so that cross-origin frames can be checked; the app has none,
- * and that page tripled the time of every check (the journeys make about a hundred). Only violations are gathered:
- * the passes, incomplete and inapplicable results that axe also collects by default are never read here, and
- * gathering them took a third of each check's CPU (docs/performance.md "What a page load costs").
+ * axe runs in the page and its same-origin frames, with each frame's results merged in the page, as
+ * @axe-core/playwright's legacy mode does; its default mode opens a blank page of its own to merge frame results, so
+ * that cross-origin frames can be checked, and that page tripled the time of every check. That package puts axe's
+ * 500 KB of script into the page twice on every check, and compiling it was half of a check's CPU: here it goes into a
+ * document once, so a page state checked at its second width, or checked again, compiles nothing
+ * (docs/performance.md "Test suite"). Only violations are gathered: the passes, incomplete and inapplicable results
+ * that axe also collects by default are never read here, and gathering them took a third of each check's CPU.
  */
 export async function axeViolations(page: Page, { serious = false, include }: { serious?: boolean; include?: string } = {}): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
-  if (include) builder.include(include);
-  const { violations } = await builder.analyze();
+  await Promise.all(page.frames().map((frame) => withAxe(frame, frame === page.mainFrame())));
+  const options: RunOptions = { resultTypes: ['violations'] };
+  const violations = await page.evaluate(
+    ({ include, options }) =>
+      (window as unknown as { axe: typeof axe }).axe
+        .run(include ? { include: [include] } : document, options)
+        .then((results: AxeResults) => results.violations),
+    { include, options },
+  );
   return violations
     .filter((v) => !serious || v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
