@@ -4,8 +4,8 @@
  * data are escaped; the signed-in account appears only in its own page, which no shared cache may keep; other
  * pages stay browser-rendered with their code preloaded. Needs the web build (`npm run build`), as `npm test` makes.
  */
-import { existsSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
+import { existsSync, readFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser } from '../helpers/auth.js';
@@ -129,6 +129,23 @@ describe('server-rendered pages', () => {
     const gz = await ctx.app.inject({ url: '/results', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toContain('Erin Expert');
+  });
+
+  it("the web app's files are sent as the build compressed them, to a browser that takes them", async () => {
+    const script = /<script type="module" crossorigin src="(\/assets\/[\w-]+\.js)">/.exec((await ctx.app.inject('/about')).body)![1]!;
+    const built = readFileSync(`dist/web${script}`);
+    const br = await ctx.app.inject({ url: script, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    // Byte for byte the build's file (Brotli's highest quality), not compressed again on the way out.
+    expect(br.rawPayload.equals(readFileSync(`dist/web${script}.br`))).toBe(true);
+    expect(brotliDecompressSync(br.rawPayload).equals(built)).toBe(true);
+    const gz = await ctx.app.inject({ url: script, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).equals(built)).toBe(true);
+    const plain = await ctx.app.inject({ url: script, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(built)).toBe(true);
   });
 
   it('every aria-controls in a rendered page names an element of that page', async () => {

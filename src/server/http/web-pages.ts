@@ -21,6 +21,8 @@ export const webPages = fp(async (app: FastifyInstance, { config }: { config: Co
     root: config.webDir,
     wildcard: false,
     index: false,
+    // The build writes each text file also as .br and .gz (vite.config.ts): sent as they are, not compressed again.
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
     },
