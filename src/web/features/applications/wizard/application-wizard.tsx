@@ -5,7 +5,7 @@
  * fields, uploaded CV — is kept per account in this browser until it is sent ("Drafts"; wizard-draft-store.ts).
  */
 import { ArrowLeft, ArrowRight, Send } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { emptyDraft, stepCheck, wizardStepCount, wizardSteps, type WizardDraft, type YearsExperienceBand } from '@shared/application-rules';
 import { delays } from '@shared/constants';
@@ -49,7 +49,9 @@ export function ApplicationWizard({ userId, onSubmitted }: { userId: string; onS
     () => setStep((s) => Math.min(s, 2)),
   );
   const sent = useRef(false);
-  useEffect(() => {
+  // Kept in the same commit that shows the step: an ordinary effect runs a moment after it, and Back or a closed tab
+  // in that moment kept the step before (a journey's Back right after Next came forward to the CV step again).
+  useLayoutEffect(() => {
     if (sent.current) return;
     const { hasCv: _, ...fields } = draft;
     saveWizardDraft(userId, { step, fields, cv: cv.cv?.info ?? null, suggested: cv.suggested });
