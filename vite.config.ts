@@ -11,7 +11,7 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
  * Builds the React SPA from src/web into dist/web, and with `--ssr` the server renderer (src/web/entry-server.tsx)
  * into dist/ssr; the dev server proxies /api to Fastify. The web app's text files are also written compressed
  * (`.br` at Brotli's highest quality, `.gz`), which the server sends as they are to a browser that takes them
- * (src/server/http/web-pages.ts): compressing a script on every request took half the server's CPU of a page load.
+ * (src/server/http/web-pages.ts), so no request spends CPU compressing them.
  */
 export default defineConfig(({ isSsrBuild }) => ({
   root: r('./src/web'),

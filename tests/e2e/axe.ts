@@ -22,13 +22,8 @@ async function withAxe(frame: Frame, isMain: boolean): Promise<void> {
  * default, best practices included, or with `serious` only those of serious and critical impact; `include`, a
  * selector, limits the check to part of the page.
  *
- * axe runs in the page and its same-origin frames, with each frame's results merged in the page, as
- * @axe-core/playwright's legacy mode does; its default mode opens a blank page of its own to merge frame results, so
- * that cross-origin frames can be checked, and that page tripled the time of every check. That package puts axe's
- * 500 KB of script into the page twice on every check, and compiling it was half of a check's CPU: here it goes into a
- * document once, so a page state checked at its second width, or checked again, compiles nothing
- * (docs/performance.md "Test suite"). Only violations are gathered: the passes, incomplete and inapplicable results
- * that axe also collects by default are never read here, and gathering them took a third of each check's CPU.
+ * axe is put in each frame once and run in the top frame, which merges its same-origin frames' results; only
+ * violations come back from the page (docs/decisions/041-axe-put-in-a-page-once.md).
  */
 export async function axeViolations(page: Page, { serious = false, include }: { serious?: boolean; include?: string } = {}): Promise<string[]> {
   await Promise.all(page.frames().map((frame) => withAxe(frame, frame === page.mainFrame())));
