@@ -81,8 +81,8 @@ const onePassFiles = ['tests/security/authorization-matrix.test.ts', 'tests/secu
  * for (docs/performance.md "Test suite"): the journeys wait for pages and the server (about 1.2 cores busy of their
  * two workers) and the PostgreSQL pass for its database server
  * (about 1.1 cores with the server's processes), so the two run side by side and keep both cores busy; the PGlite
- * pass keeps its two workers busy on its own (its database runs in them), so it comes last, once the journeys' end
- * is near. The type check, lint and the format check fill the gaps.
+ * pass keeps its two workers busy on its own (its database runs in them), so it comes last, the moment the PostgreSQL
+ * pass ends. The type check, lint and the format check fill the gaps its workers leave.
  */
 const stages = [
   { name: 'build', command: 'npm', args: ['run', '--silent', 'build'], weight: 1 },
@@ -104,16 +104,16 @@ const stages = [
     weight: 1,
     report: 'playwright',
   },
-  // TypeScript 7, the native compiler (package alias typescript-native; decision 030), in one thread: the stages beside
-  // it keep the cores busy, and its parallel checkers only add CPU then. typescript-eslint keeps TypeScript 5.9.
-  { name: 'types', command: path.resolve('node_modules/typescript-native/bin/tsc'), args: ['--noEmit', '--singleThreaded'], weight: 1 },
-  { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'], weight: 1 },
-  { name: 'format', command: bin('prettier'), args: ['--check', '.', '--log-level', 'warn'], weight: 1 },
   // Not beside the PostgreSQL pass: two passes of two workers each on two cores make the suite's timing tests fail.
   {
     ...vitest('pglite', postgresAnswers ? onePassFiles.map((file) => `--exclude=${file}`) : [], { env: { TZ: zoneWest }, ...(node22 ? { node: node22 } : {}) }),
     after: ['postgres'],
   },
+  // TypeScript 7, the native compiler (package alias typescript-native; decision 030), in one thread: the stages beside
+  // it keep the cores busy, and its parallel checkers only add CPU then. typescript-eslint keeps TypeScript 5.9.
+  { name: 'types', command: path.resolve('node_modules/typescript-native/bin/tsc'), args: ['--noEmit', '--singleThreaded'], weight: 1 },
+  { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'], weight: 1 },
+  { name: 'format', command: bin('prettier'), args: ['--check', '.', '--log-level', 'warn'], weight: 1 },
 ];
 const notRun = [
   ...(postgresAnswers ? [] : [`postgres: no PostgreSQL server answers at ${new URL(pgUrl).host}`]),
