@@ -19,6 +19,7 @@ import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser } from '../helpers/auth.js';
 import { clockedRequests } from '../helpers/clocked-requests.js';
 import { createExpert, slotIn, visa } from '../helpers/marketplace.js';
+import { offerPlan } from '../helpers/plans.js';
 import { expectPrepaidLedgerBalanced } from '../helpers/prepaid-ledger.js';
 
 const dayMs = 86_400_000;
@@ -32,11 +33,7 @@ describe('changing plan', () => {
   /** An expert with plans A ($180, 2 sessions; `trialDays`) and B ($300, 4 sessions), and a client subscribed to A. */
   async function setUp(name: string, o: { trialDays?: number } = {}) {
     const expert = await createExpert(ctx, { email: `${name}-expert@example.com`, rateCents: 12000 });
-    const offer = async (body: object) => {
-      const res = await send('/api/me/plans', { chatPromise: 'Replies within 2 working days', durationMinutes: 60, ...body }, expert.cookie);
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().id as string;
-    };
+    const offer = (changes: object) => offerPlan(ctx, expert.cookie, changes);
     const a = await offer({ name: 'Starter', priceCents: 18000, sessionCount: 2, trialDays: o.trialDays ?? 0 });
     const b = await offer({ name: 'Intensive', priceCents: 30000, sessionCount: 4 });
     const client = await createUser(ctx, { email: `${name}-client@example.com`, firstName: 'Sam', lastName: 'Subscriber' });

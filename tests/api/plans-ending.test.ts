@@ -14,6 +14,7 @@ import { adminAuditLog, emailOutbox } from '../../src/server/db/schema.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
 import { createExpert, slotIn, visa } from '../helpers/marketplace.js';
+import { offerPlan } from '../helpers/plans.js';
 import { expectPrepaidLedgerBalanced } from '../helpers/prepaid-ledger.js';
 
 const json = { origin, 'content-type': 'application/json' };
@@ -37,15 +38,9 @@ describe('plans ended with their expert', () => {
   /** An expert offering one plan of two 60-minute sessions at $200 a month (`trialDays` free), and a subscriber who booked `booked` of them. */
   async function subscribed(name: string, booked: number, trialDays = 0) {
     const expert = await createExpert(ctx, { email: `${name}-expert@example.com`, rateCents: 12000 });
-    const plan = await send(
-      'POST',
-      '/api/me/plans',
-      { name: 'Monthly mentoring', priceCents: 20000, sessionCount: 2, durationMinutes: 60, chatPromise: 'Replies within 2 working days', trialDays },
-      expert.cookie,
-    );
-    expect(plan.statusCode, plan.body).toBe(201);
+    const planId = await offerPlan(ctx, expert.cookie, { priceCents: 20000, trialDays });
     const client = await createUser(ctx, { email: `${name}-client@example.com`, firstName: 'Sam', lastName: 'Subscriber' });
-    const sub = await send('POST', `/api/plans/${plan.json().id}/subscriptions`, { card: visa }, client.cookie, randomUUID());
+    const sub = await send('POST', `/api/plans/${planId}/subscriptions`, { card: visa }, client.cookie, randomUUID());
     expect(sub.statusCode, sub.body).toBe(201);
     const id = sub.json().subscription.id as string;
     for (let i = 0; i < booked; i++) {

@@ -26,6 +26,7 @@ import type { TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
 import type { FakeEvent, FakeStripe } from '../helpers/fake-stripe.js';
 import { createExpert } from '../helpers/marketplace.js';
+import { offerPlan } from '../helpers/plans.js';
 import { expectPrepaidLedgerBalanced } from '../helpers/prepaid-ledger.js';
 import { createStripeTestApp, deliverStripeEvent, deliverStripeEvents } from '../helpers/stripe-app.js';
 
@@ -62,16 +63,7 @@ describe('subscribing with a card that needs 3-D Secure', () => {
   /** A new expert's plan ($180, 2 sessions; `trialDays`), a new client, and their start awaiting the bank. */
   async function awaiting(o: { trialDays?: number } = {}) {
     const expert = await createExpert(ctx, { email: `plan-3ds-expert${++people}@example.com`, rateCents: 10000 });
-    const offered = await post('/api/me/plans', expert.cookie, {
-      name: 'Monthly mentoring',
-      priceCents: 18000,
-      sessionCount: 2,
-      durationMinutes: 60,
-      chatPromise: 'Replies within 2 working days',
-      trialDays: o.trialDays ?? 0,
-    });
-    expect(offered.statusCode, offered.body).toBe(201);
-    const planId = offered.json().id as string;
+    const planId = await offerPlan(ctx, expert.cookie, { trialDays: o.trialDays ?? 0 });
     const client = await createUser(ctx, { email: `plan-3ds-client${people}@example.com`, firstName: 'Tia', lastName: 'Three' });
     const key = randomUUID();
     const res = await subscribe(planId, client.cookie, key);

@@ -22,6 +22,7 @@ import { clockedRequests } from '../helpers/clocked-requests.js';
 import { createStripeTestApp, deliverStripeEvent, deliverStripeEvents } from '../helpers/stripe-app.js';
 import type { FakeEvent, FakeStripe } from '../helpers/fake-stripe.js';
 import { createExpert, slotIn } from '../helpers/marketplace.js';
+import { offerPlan } from '../helpers/plans.js';
 import { expectPrepaidLedgerBalanced } from '../helpers/prepaid-ledger.js';
 
 const secretKey = 'sk_test_mentora_plan_change';
@@ -53,11 +54,7 @@ describe('changing plan with Stripe Billing', () => {
   /** An expert with plans Starter ($180, 2 sessions; `trialDays`) and Intensive ($300, 4 sessions); a client subscribed to `to` with `card`. */
   async function setUp(name: string, o: { trialDays?: number; to?: 'starter' | 'intensive'; card?: string } = {}) {
     const expert = await createExpert(ctx, { email: `${name}-expert@example.com`, rateCents: 12000 });
-    const offer = async (body: object) => {
-      const res = await send('/api/me/plans', { chatPromise: 'Replies within 2 working days', durationMinutes: 60, ...body }, expert.cookie);
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().id as string;
-    };
+    const offer = (changes: object) => offerPlan(ctx, expert.cookie, changes);
     const starter = await offer({ name: 'Starter', priceCents: 18000, sessionCount: 2, trialDays: o.trialDays ?? 0 });
     const intensive = await offer({ name: 'Intensive', priceCents: 30000, sessionCount: 4 });
     const client = await createUser(ctx, { email: `${name}-client@example.com`, firstName: 'Sam', lastName: 'Subscriber' });

@@ -17,6 +17,7 @@ import type { TestContext } from '../helpers/app.js';
 import { createUser, origin } from '../helpers/auth.js';
 import type { FakeEvent, FakeStripe } from '../helpers/fake-stripe.js';
 import { createExpert } from '../helpers/marketplace.js';
+import { offerPlan } from '../helpers/plans.js';
 import { expectPrepaidLedgerBalanced } from '../helpers/prepaid-ledger.js';
 import { createStripeTestApp, deliverStripeEvents } from '../helpers/stripe-app.js';
 
@@ -49,15 +50,7 @@ describe('a plan ending while its Stripe renewal is being collected', () => {
    */
   async function renewalFailing(how: 'refused' | 'bank') {
     const expert = await createExpert(ctx, { email: `open-invoice-expert${++people}@example.com`, rateCents: 10000 });
-    const offered = await post('/api/me/plans', expert.cookie, {
-      name: 'Monthly mentoring',
-      priceCents: 18000,
-      sessionCount: 2,
-      durationMinutes: 60,
-      chatPromise: 'Replies within 2 working days',
-    });
-    expect(offered.statusCode, offered.body).toBe(201);
-    const planId = offered.json().id as string;
+    const planId = await offerPlan(ctx, expert.cookie);
     const client = await createUser(ctx, { email: `open-invoice-client${people}@example.com`, firstName: 'Ola', lastName: 'Open' });
     const pm = how === 'bank' ? 'pm_card_threeDSecure2Required' : 'pm_card_visa';
     const res = await post(`/api/plans/${planId}/subscriptions`, client.cookie, { paymentMethodId: pm });

@@ -18,6 +18,7 @@ import { createUser, origin } from '../helpers/auth.js';
 import { createStripeTestApp, deliverStripeEvent, deliverStripeEvents } from '../helpers/stripe-app.js';
 import { FakeStripe, type FakeEvent } from '../helpers/fake-stripe.js';
 import { createExpert, slotIn } from '../helpers/marketplace.js';
+import { offerPlan } from '../helpers/plans.js';
 import { expectPrepaidLedgerBalanced } from '../helpers/prepaid-ledger.js';
 
 const secretKey = 'sk_test_mentora_billing';
@@ -39,12 +40,7 @@ describe('monthly plans with Stripe Billing', () => {
       headers: { ...json, ...(cookie ? { cookie } : {}), ...(key ? { 'idempotency-key': key } : {}) },
       payload,
     });
-  const offer = async (body: object = {}) => {
-    const plan = { name: 'Monthly mentoring', priceCents: 18000, sessionCount: 2, durationMinutes: 60, chatPromise: 'Replies within 2 working days' };
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/me/plans', headers: { ...json, cookie: expert.cookie }, payload: { ...plan, ...body } });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().id as string;
-  };
+  const offer = (changes: object = {}) => offerPlan(ctx, expert.cookie, changes);
   const client = () => createUser(ctx, { email: `billing${++people}@example.com`, firstName: 'Sam', lastName: 'Subscriber' });
   const subscribe = (planId: string, cookie: string, paymentMethodId = 'pm_card_visa', key = randomUUID()) =>
     send(`/api/plans/${planId}/subscriptions`, { paymentMethodId }, cookie, key);
