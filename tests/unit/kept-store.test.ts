@@ -4,7 +4,7 @@
  * touched table); a load in flight when a change touches it is neither kept nor shared; an expired public answer is
  * served once while one load replaces it; nothing is kept while changes are not heard.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Dependency } from '../../src/server/cache/dependencies.js';
 import { keptStore, type Loaded } from '../../src/server/cache/store.js';
 import { parsePayload } from '../../src/server/db/change-feed.js';
@@ -75,17 +75,25 @@ describe('kept answers store', () => {
   });
 
   it('serves an expired public answer at once while one load replaces it', async () => {
-    const s = store({ staleWhileRevalidate: true, ttlMs: 200 });
-    let version = 'v1';
-    const { calls, load } = counted(() => version, erin, 30);
-    expect(await s.get('k', erin, load)).toBe('v1');
-    version = 'v2';
-    await sleep(230);
-    expect(s.peek('k')).toBeUndefined(); // not fresh: the route's early answer leaves it to the handler
-    expect(await Promise.all([s.get('k', erin, load), s.get('k', erin, load)])).toEqual(['v1', 'v1']);
-    await sleep(60);
-    expect(await s.get('k', erin, load)).toBe('v2');
-    expect(calls.n).toBe(2);
+    // The store's freshness reads Date.now(): a faked clock makes "expired" exact, whatever else the machine runs.
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    try {
+      const s = store({ staleWhileRevalidate: true, ttlMs: 200 });
+      let version = 'v1';
+      const { calls, load } = counted(() => version, erin, 30);
+      const first = s.get('k', erin, load);
+      await vi.advanceTimersByTimeAsync(30);
+      expect(await first).toBe('v1');
+      version = 'v2';
+      await vi.advanceTimersByTimeAsync(200);
+      expect(s.peek('k')).toBeUndefined(); // not fresh: the route's early answer leaves it to the handler
+      expect(await Promise.all([s.get('k', erin, load), s.get('k', erin, load)])).toEqual(['v1', 'v1']);
+      await vi.advanceTimersByTimeAsync(30);
+      expect(await s.get('k', erin, load)).toBe('v2');
+      expect(calls.n).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('ends an answer at the expiry its load gives', async () => {
