@@ -2,7 +2,8 @@
  * Slow clients (docs/security.md "Slow requests"): a client that drips its headers or its body a byte at a time is
  * cut off after HEADERS_TIMEOUT_MS / REQUEST_TIMEOUT_MS while the server goes on answering everyone else, and an
  * answer that takes longer than those limits to download is not cut. Real listening server, raw sockets; the limits
- * are shortened through the environment (1.5 s for headers, 3 s for a whole request: long enough that a busy machine's ordinary answer is not mistaken for one held up).
+ * are shortened through the environment (1.5 s for headers, 3 s for a whole request: long enough that a busy
+ * machine's ordinary answer is not mistaken for one held up).
  */
 import { connect, type Socket } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
