@@ -1,7 +1,7 @@
 import { CalendarDays } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { SessionView } from '@shared/schemas/sessions';
+import type { SessionList as SessionPage, SessionView } from '@shared/schemas/sessions';
 import type { SessionListPart } from '@shared/sessions';
 import { Pager, usePage } from '../../components/pager';
 import { Button } from '../../components/ui/button';
@@ -17,7 +17,7 @@ export const sessionListId = 'sessions';
 /**
  * The 'My sessions' card of a dashboard (docs/product.md "Sessions"): Upcoming (soonest first) and Past (newest
  * first), each a page of 20 with its own pager (`?upcoming=`, `?past=` in the address, so Back and a reload keep
- * the page), `renderRow` for each session; while loading a spinner, a quiet load error with Retry (dashboard load
+ * the page), the two shown as read together (useShownTogether), `renderRow` for each session; while loading a spinner, a quiet load error with Retry (dashboard load
  * errors raise no toast), and `empty` when there are no sessions at all.
  */
 export function SessionList({ empty, renderRow }: { empty: ReactNode; renderRow: RenderRow }) {
@@ -26,6 +26,7 @@ export function SessionList({ empty, renderRow }: { empty: ReactNode; renderRow:
   const upcoming = useMySessions('upcoming', upcomingPage);
   const past = useMySessions('past', pastPage);
   const failed = [upcoming, past].filter((q) => q.isError);
+  const shown = useShownTogether(upcoming, past);
   return (
     <Card id={sessionListId} className="scroll-mt-20">
       <CardHeader>
@@ -39,25 +40,45 @@ export function SessionList({ empty, renderRow }: { empty: ReactNode; renderRow:
               Retry
             </Button>
           </div>
-        ) : !upcoming.data || !past.data ? (
+        ) : !shown ? (
           <div className="flex justify-center py-10">
             <Spinner label="Loading sessions" />
           </div>
-        ) : upcoming.data.total + past.data.total === 0 ? (
+        ) : shown.upcoming.total + shown.past.total === 0 ? (
           <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center">
             <CalendarDays className="h-10 w-10 text-brand-600" aria-hidden />
             <p className="mt-3 font-semibold text-slate-900">No sessions yet</p>
             {empty}
           </div>
         ) : (
-          <div className="space-y-6">
-            <Group part="upcoming" title="Upcoming" none="Nothing scheduled." page={upcoming.data} renderRow={renderRow} />
-            <Group part="past" title="Past" none="No past sessions yet." page={past.data} renderRow={renderRow} />
+          <div className="space-y-6" aria-busy={upcoming.isFetching || past.isFetching}>
+            <Group part="upcoming" title="Upcoming" none="Nothing scheduled." page={shown.upcoming} renderRow={renderRow} />
+            <Group part="past" title="Past" none="No past sessions yet." page={shown.past} renderRow={renderRow} />
           </div>
         )}
       </CardContent>
     </Card>
   );
+}
+
+type PartRead = { data?: SessionPage; isFetching: boolean };
+
+/**
+ * The Upcoming and Past pages to show, as read together: a change to a session reads both parts again, and
+ * a session that moved from one to the other would otherwise show in both, or in neither, between the two answers.
+ * So while either part is being read, the list keeps the pair it showed; the first pair is whatever both parts have
+ * (from the cache, while they are read again), or null until both have an answer.
+ */
+function useShownTogether(upcoming: PartRead, past: PartRead): { upcoming: SessionPage; past: SessionPage } | null {
+  const [shown, setShown] = useState<{ upcoming: SessionPage; past: SessionPage } | null>(null);
+  const settled = !upcoming.isFetching && !past.isFetching;
+  if (upcoming.data && past.data && (shown === null || (settled && (shown.upcoming !== upcoming.data || shown.past !== past.data)))) {
+    // Set while rendering (React's pattern for state derived from the previous render): this render shows it.
+    const pair = { upcoming: upcoming.data, past: past.data };
+    setShown(pair);
+    return pair;
+  }
+  return shown;
 }
 
 function Group({
