@@ -17,8 +17,9 @@ export const sessionListId = 'sessions';
 /**
  * The 'My sessions' card of a dashboard (docs/product.md "Sessions"): Upcoming (soonest first) and Past (newest
  * first), each a page of 20 with its own pager (`?upcoming=`, `?past=` in the address, so Back and a reload keep
- * the page), the two shown as read together (useShownTogether), `renderRow` for each session; while loading a spinner, a quiet load error with Retry (dashboard load
- * errors raise no toast), and `empty` when there are no sessions at all.
+ * the page), the two shown as read together (useShownTogether), `renderRow` for each session; while loading a
+ * spinner, a quiet load error with Retry (dashboard load errors raise no toast), and `empty` when there are no
+ * sessions at all.
  */
 export function SessionList({ empty, renderRow }: { empty: ReactNode; renderRow: RenderRow }) {
   const [upcomingPage] = usePage('upcoming');
