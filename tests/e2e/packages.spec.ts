@@ -1,5 +1,5 @@
 import { expect, test, waitingForApp } from './test';
-import { moveIntoPast, shot, signInAs, signInAsTeam, visa } from './helpers';
+import { expectSettled, moveIntoPast, shot, signInAs, signInAsTeam, visa } from './helpers';
 
 /**
  * Session packages (docs/product.md "Plans and packages"): the expert offers a package; the client sees it on the
@@ -23,7 +23,22 @@ test('a client buys a package, books and confirms a session from it; the expert 
     await expect(expertPage.getByRole('listitem').filter({ hasText: '2 × 60 min sessions · $150.00' })).toContainText('Open to new buyers');
 
     await signInAs(page, client);
+    // Where the package's link is on the page at every frame from the first paint: the booking card above it loads
+    // after the page, into a place as tall as the card, so the link stays where it was painted.
+    await page.addInitScript(() => {
+      const tops: number[] = [];
+      Object.assign(window, { buyLinkTops: tops });
+      const frame = () => {
+        const link = document.querySelector('a[aria-label^="Buy "]');
+        if (link) tops.push(link.getBoundingClientRect().top + window.scrollY);
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
     await page.goto(`/expert/${expert.slug}`);
+    await expectSettled(page);
+    const tops = await page.evaluate(() => (window as unknown as { buyLinkTops: number[] }).buyLinkTops);
+    expect(Math.max(...tops) - Math.min(...tops)).toBeLessThan(64);
     const offers = page.getByRole('region', { name: 'Session packages' });
     await expect(offers).toContainText('2 × 60 min sessions · $150.00');
     await expect(offers).toContainText('Sessions still unused when the package expires are refunded to your card.');

@@ -24,8 +24,16 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 // The booking card (calendar, times, form; react-day-picker and date-fns) loads after the profile text, which is
 // what paints first: less JS before the profile shows (docs/performance.md).
 const BookingCard = lazy(() => import('./booking-card').then((m) => ({ default: m.BookingCard })));
-/** The booking card's place while its code loads; the card itself depends on the viewer's clock and zone, so it is never server-rendered. */
-const bookingCardPlaceholder = <div className="h-[34rem] rounded-2xl border border-slate-200 bg-white shadow-lg shadow-slate-200/60" aria-hidden />;
+/**
+ * The booking card's place while its code loads; the card itself depends on the viewer's clock and zone, so it is never
+ * server-rendered. As tall as the card (about 80rem at every width), so the offers below it do not jump under the
+ * pointer when it shows; marked busy until then.
+ */
+const bookingCardPlaceholder = (
+  <div className="h-[80rem] rounded-2xl border border-slate-200 bg-white shadow-lg shadow-slate-200/60" aria-busy="true">
+    <span className="sr-only">Loading the booking calendar…</span>
+  </div>
+);
 
 function BookingCardSlot({ expert }: { expert: ExpertProfile }) {
   const hydrated = useHydrated();
