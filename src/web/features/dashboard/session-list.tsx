@@ -63,6 +63,7 @@ export function SessionList({ empty, renderRow }: { empty: ReactNode; renderRow:
 }
 
 type PartRead = { data?: SessionPage; isFetching: boolean };
+type ShownPair = { upcoming: SessionPage; past: SessionPage };
 
 /**
  * The Upcoming and Past pages to show, as read together: a change to a session reads both parts again, and
@@ -70,12 +71,12 @@ type PartRead = { data?: SessionPage; isFetching: boolean };
  * So while either part is being read, the list keeps the pair it showed; the first pair is whatever both parts have
  * (from the cache, while they are read again), or null until both have an answer.
  */
-function useShownTogether(upcoming: PartRead, past: PartRead): { upcoming: SessionPage; past: SessionPage } | null {
-  const [shown, setShown] = useState<{ upcoming: SessionPage; past: SessionPage } | null>(null);
+function useShownTogether(upcoming: PartRead, past: PartRead): ShownPair | null {
+  const [shown, setShown] = useState<ShownPair | null>(null);
   const settled = !upcoming.isFetching && !past.isFetching;
   if (upcoming.data && past.data && (shown === null || (settled && (shown.upcoming !== upcoming.data || shown.past !== past.data)))) {
     // Set while rendering (React's pattern for state derived from the previous render): this render shows it.
-    const pair = { upcoming: upcoming.data, past: past.data };
+    const pair: ShownPair = { upcoming: upcoming.data, past: past.data };
     setShown(pair);
     return pair;
   }
