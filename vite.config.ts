@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { compression } from 'vite-plugin-compression2';
-import { routePreloads } from './scripts/vite-route-preloads';
+import { routePreloads } from './scripts/vite-route-preloads.js';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
