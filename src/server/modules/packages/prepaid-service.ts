@@ -19,6 +19,16 @@ import { packageSettledEmail } from './emails.js';
 
 export type PurchaseRow = typeof packagePurchases.$inferSelect;
 
+/**
+ * What the ledger of prepaid sessions says went where, as select fields summed over `package_events` rows grouped by
+ * purchase or plan period: `refunded`, integer cents refunded to the client; `released`, integer cents released to
+ * the expert with the commission kept from them (docs/product.md "Plans and packages").
+ */
+export const prepaidEventSums = {
+  refunded: sql<number>`coalesce(sum(${packageEvents.amountCents}) filter (where ${packageEvents.type} = 'refund'), 0)::int`,
+  released: sql<number>`coalesce(sum(${packageEvents.amountCents}) filter (where ${packageEvents.type} in ('release', 'fee')), 0)::int`,
+};
+
 /** The purchase `id`, locked FOR UPDATE in `tx`; null when unknown (or not a uuid). */
 export async function lockPurchase(tx: Tx, id: string): Promise<PurchaseRow | null> {
   if (!isUuid(id)) return null;

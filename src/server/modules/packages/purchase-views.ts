@@ -2,11 +2,12 @@
  * How a package purchase is shown (docs/product.md "Plans and packages"): to its client (their dashboard), its expert
  * (packages sold) and the team (a person's packages). Read from the purchase, its prepaid sessions and its ledger.
  */
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PurchaseView } from '../../../shared/schemas/packages.js';
 import type { Db, Tx } from '../../db/client.js';
 import { experts, packageEvents, packagePurchases, prepaidSessions } from '../../db/schema.js';
 import { clock } from '../../clock.js';
+import { prepaidEventSums } from './prepaid-service.js';
 
 /** The purchases matching `where`, newest first, at most `limit`, as PurchaseView (`now` decides active / expired). */
 export async function purchaseViews(db: Db | Tx, where: SQL, now = clock.now(), limit = 100): Promise<PurchaseView[]> {
@@ -19,18 +20,13 @@ export async function purchaseViews(db: Db | Tx, where: SQL, now = clock.now(), 
     .limit(limit);
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.p.id);
-  const [prepaid, money] = await Promise.all([
-    db.select().from(prepaidSessions).where(inArray(prepaidSessions.purchaseId, ids)).orderBy(asc(prepaidSessions.number)),
-    db
-      .select({
-        id: packageEvents.purchaseId,
-        refunded: sql<number>`coalesce(sum(${packageEvents.amountCents}) filter (where ${packageEvents.type} = 'refund'), 0)::int`,
-        released: sql<number>`coalesce(sum(${packageEvents.amountCents}) filter (where ${packageEvents.type} in ('release', 'fee')), 0)::int`,
-      })
-      .from(packageEvents)
-      .where(inArray(packageEvents.purchaseId, ids))
-      .groupBy(packageEvents.purchaseId),
-  ]);
+  // One after the other: `db` may be a transaction, one connection that runs one statement at a time.
+  const prepaid = await db.select().from(prepaidSessions).where(inArray(prepaidSessions.purchaseId, ids)).orderBy(asc(prepaidSessions.number));
+  const money = await db
+    .select({ id: packageEvents.purchaseId, ...prepaidEventSums })
+    .from(packageEvents)
+    .where(inArray(packageEvents.purchaseId, ids))
+    .groupBy(packageEvents.purchaseId);
   return rows.map(({ p, slug }) => {
     const mine = prepaid.filter((s) => s.purchaseId === p.id);
     const sums = money.find((x) => x.id === p.id);

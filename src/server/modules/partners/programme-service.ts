@@ -135,48 +135,47 @@ export async function getProgramme(db: Db | Tx, organisationId: string, programm
   if (!z.uuid().safeParse(programmeId).success) throw new AppError('NOT_FOUND', m.notFound);
   const [row] = await programmesOf(db, organisationId).where(and(eq(accessProgrammes.organisationId, organisationId), eq(accessProgrammes.id, programmeId)));
   if (!row) throw new AppError('NOT_FOUND', m.notFound);
-  const [members, invitations, bookings] = await Promise.all([
-    db
-      .select({
-        userId: userTable.id,
-        name: userTable.name,
-        email: userTable.email,
-        joinedAt: programmeMembers.joinedAt,
-        removedAt: programmeMembers.removedAt,
-      })
-      .from(programmeMembers)
-      .innerJoin(userTable, eq(userTable.id, programmeMembers.userId))
-      .where(eq(programmeMembers.programmeId, programmeId))
-      .orderBy(desc(programmeMembers.joinedAt)),
-    db
-      .select({
-        email: programmeInvitations.email,
-        createdAt: programmeInvitations.createdAt,
-        acceptedAt: programmeInvitations.acceptedAt,
-        mailStatus: emailOutbox.status,
-        mailError: emailOutbox.lastError,
-      })
-      .from(programmeInvitations)
-      .leftJoin(emailOutbox, eq(emailOutbox.id, programmeInvitations.outboxEmailId))
-      .where(eq(programmeInvitations.programmeId, programmeId))
-      .orderBy(programmeInvitations.email),
-    // Who booked with whom and when, and the credit: never the topic (docs/product.md "Access programmes").
-    db
-      .select({
-        sessionId: sessions.id,
-        memberName: sessions.clientName,
-        expertName: sessions.expertName,
-        startsAt: sessions.startsAt,
-        status: sessions.status,
-        creditCents: programmeBookings.creditCents,
-        returnedCents: programmeBookings.returnedCents,
-      })
-      .from(programmeBookings)
-      .innerJoin(sessions, eq(sessions.id, programmeBookings.sessionId))
-      .where(eq(programmeBookings.programmeId, programmeId))
-      .orderBy(desc(sessions.startsAt))
-      .limit(500),
-  ]);
+  // One after the other: `db` may be a transaction, one connection that runs one statement at a time.
+  const members = await db
+    .select({
+      userId: userTable.id,
+      name: userTable.name,
+      email: userTable.email,
+      joinedAt: programmeMembers.joinedAt,
+      removedAt: programmeMembers.removedAt,
+    })
+    .from(programmeMembers)
+    .innerJoin(userTable, eq(userTable.id, programmeMembers.userId))
+    .where(eq(programmeMembers.programmeId, programmeId))
+    .orderBy(desc(programmeMembers.joinedAt));
+  const invitations = await db
+    .select({
+      email: programmeInvitations.email,
+      createdAt: programmeInvitations.createdAt,
+      acceptedAt: programmeInvitations.acceptedAt,
+      mailStatus: emailOutbox.status,
+      mailError: emailOutbox.lastError,
+    })
+    .from(programmeInvitations)
+    .leftJoin(emailOutbox, eq(emailOutbox.id, programmeInvitations.outboxEmailId))
+    .where(eq(programmeInvitations.programmeId, programmeId))
+    .orderBy(programmeInvitations.email);
+  // Who booked with whom and when, and the credit: never the topic (docs/product.md "Access programmes").
+  const bookings = await db
+    .select({
+      sessionId: sessions.id,
+      memberName: sessions.clientName,
+      expertName: sessions.expertName,
+      startsAt: sessions.startsAt,
+      status: sessions.status,
+      creditCents: programmeBookings.creditCents,
+      returnedCents: programmeBookings.returnedCents,
+    })
+    .from(programmeBookings)
+    .innerJoin(sessions, eq(sessions.id, programmeBookings.sessionId))
+    .where(eq(programmeBookings.programmeId, programmeId))
+    .orderBy(desc(sessions.startsAt))
+    .limit(500);
   const deliveries = invitations.map((i) => {
     const delivery = deliveryOf(i.mailStatus);
     return {

@@ -3,12 +3,13 @@
  * (subscribers) and the team (a person's plans). Read from the subscription, its periods, their prepaid sessions and
  * the ledger.
  */
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { SubscriptionView } from '../../../shared/schemas/plans.js';
 import type { Db, Tx } from '../../db/client.js';
 import { experts, packageEvents, planPeriods, prepaidSessions, subscriptions } from '../../db/schema.js';
 import { clock } from '../../clock.js';
 import { planEndedBy, teamEndReason } from '../../../shared/plans.js';
+import { prepaidEventSums } from '../packages/prepaid-service.js';
 
 /**
  * The subscriptions matching `where`, newest first, at most `limit` (`now` decides which period's sessions can still be
@@ -41,24 +42,21 @@ export async function subscriptionViews(
     )
     .orderBy(desc(planPeriods.number));
   const periodIds = periods.map((p) => p.id);
-  const [prepaid, money] = periodIds.length
-    ? await Promise.all([
-        db
-          .select({ periodId: prepaidSessions.periodId, status: prepaidSessions.status })
-          .from(prepaidSessions)
-          .where(inArray(prepaidSessions.periodId, periodIds))
-          .orderBy(asc(prepaidSessions.number)),
-        db
-          .select({
-            id: packageEvents.periodId,
-            refunded: sql<number>`coalesce(sum(${packageEvents.amountCents}) filter (where ${packageEvents.type} = 'refund'), 0)::int`,
-            released: sql<number>`coalesce(sum(${packageEvents.amountCents}) filter (where ${packageEvents.type} in ('release', 'fee')), 0)::int`,
-          })
-          .from(packageEvents)
-          .where(inArray(packageEvents.periodId, periodIds))
-          .groupBy(packageEvents.periodId),
-      ])
-    : [[], []];
+  // One after the other: `db` may be a transaction, one connection that runs one statement at a time.
+  const prepaid = periodIds.length
+    ? await db
+        .select({ periodId: prepaidSessions.periodId, status: prepaidSessions.status })
+        .from(prepaidSessions)
+        .where(inArray(prepaidSessions.periodId, periodIds))
+        .orderBy(asc(prepaidSessions.number))
+    : [];
+  const money = periodIds.length
+    ? await db
+        .select({ id: packageEvents.periodId, ...prepaidEventSums })
+        .from(packageEvents)
+        .where(inArray(packageEvents.periodId, periodIds))
+        .groupBy(packageEvents.periodId)
+    : [];
   return rows.map(({ s, slug }) => {
     const live = s.endedAt === null;
     const mine = periods.filter((p) => p.subscriptionId === s.id);
